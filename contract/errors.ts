@@ -1,0 +1,57 @@
+/**
+ * Stable error codes. OAuth errors answer `{ error, error_description }` (RFC 6749 section 5.2);
+ * every other API error answers `{ code, msg }` with `code` one of API_ERROR.
+ */
+
+export const OAUTH_ERROR = {
+  invalidClient: 'invalid_client',
+  invalidGrant: 'invalid_grant',
+  invalidRequest: 'invalid_request',
+  unsupportedGrantType: 'unsupported_grant_type',
+  invalidScope: 'invalid_scope',
+  redirectUriMismatch: 'redirect_uri_mismatch',
+  unsupportedResponseType: 'unsupported_response_type',
+  accessDenied: 'access_denied',
+  accountNotExist: 'account_not_exist',
+  accountStatusError: 'account_status_error',
+  passwordNotMatch: 'password_not_match',
+  unauthorizedUser: 'unauthorized_user',
+  invalidToken: 'invalid_token',
+  tokenExpired: 'token_expired',
+  captchaInvalid: 'captcha_invalid',
+  tooManyRequests: 'too_many_requests',
+} as const;
+export type OAuthErrorCode = (typeof OAUTH_ERROR)[keyof typeof OAUTH_ERROR];
+
+export const API_ERROR = {
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  captchaInvalid: 'CAPTCHA_INVALID',
+  mobileRegistered: 'MOBILE_REGISTERED',
+  accountNotExist: 'ACCOUNT_NOT_EXIST',
+  notMember: 'NOT_MEMBER',
+  passwordInvalid: 'PASSWORD_INVALID',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ApiErrorCode = (typeof API_ERROR)[keyof typeof API_ERROR];
+
+/** Success envelope of every `/api` call that returns data. */
+export interface ApiEnvelope<T> {
+  code: 200 | 201;
+  msg: string;
+  data: T;
+}
+export interface ApiErrorBody {
+  code: ApiErrorCode;
+  msg: string;
+}
+export interface OAuthErrorBody {
+  error: OAuthErrorCode;
+  error_description: string;
+}

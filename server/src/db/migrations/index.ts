@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './001-foundation';
+
+/** Every migration, in order. Names never change once released. */
+export const migrations: Record<string, Migration> = {
+  '001-foundation': foundation,
+};
