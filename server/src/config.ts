@@ -1,0 +1,76 @@
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; SQLite in `dataDir` when absent. */
+  databaseUrl: string | undefined;
+  /** Sandbox adapters and `/api/sandbox/*` are on unless SANDBOX=off. */
+  sandbox: boolean;
+  /** Keep SQLite in memory (tests only). */
+  inMemoryDb: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Absolute lifetime of one sign-in; rotation never extends it. */
+  sessionMaxAgeSeconds: number;
+  /** A refresh token presented again within this window after its rotation is refused without revoking its family. */
+  refreshReuseGraceSeconds: number;
+  /** PEM key pair for password transport; generated into `dataDir` when not given. */
+  rsaPrivateKeyPem: string | undefined;
+  clientId: string;
+  clientSecret: string;
+  channelId: string;
+  platformName: string;
+  /** Folder of the built SPA served at `/`; not served when absent. */
+  webRoot: string | undefined;
+  /** Seed the demo organisations and accounts into an empty database. */
+  seedDemo: boolean;
+  logLevel: string;
+  /** Peers whose X-Forwarded-For is believed (Fastify trustProxy); none by default. */
+  trustProxy: string | boolean;
+}
+
+const intOf = (value: string | undefined, fallback: number): number => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/** The fixed public client of the web app (spec section 3, `{key}`); documented, not secret. */
+export const WEB_CLIENT = { id: 'chain-bill-web', secret: 'chain-bill-web-public' } as const;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    port: intOf(env.PORT, 8080),
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    sandbox: !['off', 'false', '0', 'no'].includes((env.SANDBOX ?? 'on').toLowerCase()),
+    inMemoryDb: false,
+    accessTokenTtlSeconds: intOf(env.ACCESS_TOKEN_TTL_SECONDS, 2 * 60 * 60),
+    refreshTokenTtlSeconds: intOf(env.REFRESH_TOKEN_TTL_SECONDS, 7 * 24 * 60 * 60),
+    sessionMaxAgeSeconds: intOf(env.SESSION_MAX_AGE_SECONDS, 30 * 24 * 60 * 60),
+    refreshReuseGraceSeconds: intOf(env.REFRESH_REUSE_GRACE_SECONDS, 30),
+    rsaPrivateKeyPem: env.RSA_PRIVATE_KEY || undefined,
+    clientId: env.CLIENT_ID || WEB_CLIENT.id,
+    clientSecret: env.CLIENT_SECRET || WEB_CLIENT.secret,
+    channelId: env.CHANNEL_ID || 'CH0001',
+    platformName: env.PLATFORM_NAME || '链票通供应链票据平台',
+    webRoot: env.WEB_ROOT === 'off' ? undefined : path.resolve(env.WEB_ROOT || './dist/web'),
+    seedDemo: (env.SEED_DEMO ?? 'on') !== 'off',
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+  };
+}
+
+/** A configuration for tests: in-memory database, no SPA, quiet logs. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({}),
+    inMemoryDb: true,
+    webRoot: undefined,
+    logLevel: 'silent',
+    dataDir: path.resolve('data/test'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,14 @@
+import 'fastify';
+import type { AppConfig } from './config';
+import type { Db } from './db/database';
+
+/** What every module reads from the Fastify instance. `now` is the clock, swappable in tests. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+    now: () => number;
+  }
+}
+
+export {};

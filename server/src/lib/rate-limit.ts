@@ -1,0 +1,48 @@
+import type { Db } from '../db/database';
+
+export interface RateDecision {
+  allowed: boolean;
+  count: number;
+  /** Milliseconds until the window resets. */
+  retryAfterMs: number;
+}
+
+/**
+ * Counts one hit against `key` in a fixed window kept in the database (shared by every node, kept
+ * across restarts). One atomic upsert: the window restarts when it has passed.
+ */
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: number,
+): Promise<RateDecision> {
+  const staleBefore = now - windowMs;
+  const row = await db
+    .insertInto('rate_counters')
+    .values({ key, window_start: now, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        count: eb
+          .case()
+          .when('rate_counters.window_start', '<=', staleBefore)
+          .then(1)
+          .else(eb('rate_counters.count', '+', 1))
+          .end(),
+        window_start: eb
+          .case()
+          .when('rate_counters.window_start', '<=', staleBefore)
+          .then(now)
+          .else(eb.ref('rate_counters.window_start'))
+          .end(),
+      })),
+    )
+    .returning(['count', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return {
+    allowed: row.count <= limit,
+    count: row.count,
+    retryAfterMs: Math.max(0, Number(row.window_start) + windowMs - now),
+  };
+}
