@@ -1,0 +1,204 @@
+// `npm run bench`: figures with units for the sign-in route's JavaScript, the server's cold start and
+// its hot paths on loopback. Needs a build (npm run bench builds first) and Chromium.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import forge from 'node-forge';
+import { chromium } from '@playwright/test';
+
+const DEMO = { mobile: '13800000001', password: 'Demo@1234' };
+const BASIC = `Basic ${Buffer.from('chain-bill-web:chain-bill-web-public').toString('base64')}`;
+const LOGIN_JS_BUDGET_KB = 200;
+const results = {};
+
+function report(name, value, unit) {
+  results[name] = { value, unit };
+  console.log(`${name.padEnd(48)} ${String(value).padStart(10)} ${unit}`);
+}
+
+async function startServer(dataDir, extraEnv = {}) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited during start');
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const ms = performance.now() - started;
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { base, ms, stop };
+}
+
+async function loginRouteJavaScript(base) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res);
+    });
+    await page.goto(`${base}/#/user/login`, { waitUntil: 'networkidle' });
+    let raw = 0;
+    let gzip = 0;
+    for (const res of scripts) {
+      const body = await res.body();
+      raw += body.length;
+      gzip += zlib.gzipSync(body, { level: 9 }).length;
+    }
+    return { files: scripts.length, raw, gzip };
+  } finally {
+    await browser.close();
+  }
+}
+
+function encryptPassword(publicKeyPem, password) {
+  const key = forge.pki.publicKeyFromPem(publicKeyPem);
+  return forge.util.encode64(key.encrypt(forge.util.encodeUtf8(password), 'RSAES-PKCS1-V1_5'));
+}
+
+/** Puzzle answers are excluded from the sign-in figure: verifications are written straight into the database. */
+function grantCaptchaVerifications(dataDir, count) {
+  const db = new Database(path.join(dataDir, 'chain-bill.sqlite'));
+  const insert = db.prepare(
+    "INSERT INTO captcha_verifications (hash, scene, created_at, expires_at, used_at) VALUES (?, 'login', ?, ?, NULL)",
+  );
+  const values = [];
+  const now = Date.now();
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const value = crypto.randomBytes(24).toString('base64');
+      insert.run(crypto.createHash('sha256').update(value).digest('hex'), now, now + 10 * 60_000);
+      values.push(value);
+    }
+  })();
+  db.close();
+  return values;
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-bench-'));
+  const dataDir = path.join(tmp, 'data');
+
+  const empty = await startServer(dataDir);
+  report('server cold start, empty DATA_DIR', Math.round(empty.ms), 'ms');
+  await empty.stop();
+
+  // Behind a trusted proxy, so each simulated client has its own address for the per-IP sign-in limit.
+  const server = await startServer(dataDir, { TRUST_PROXY: 'true' });
+  report('server cold start, seeded DATA_DIR', Math.round(server.ms), 'ms');
+
+  const js = await loginRouteJavaScript(server.base);
+  report('login route JavaScript, gzip', (js.gzip / 1024).toFixed(1), 'kB');
+  report('login route JavaScript, raw', (js.raw / 1024).toFixed(1), 'kB');
+  report('login route JavaScript files', js.files, 'files');
+
+  const config = await (await fetch(`${server.base}/api/channel/config/default`)).json();
+  const password = encryptPassword(config.data.passwordPublicKey, DEMO.password);
+  const SIGN_INS = 300;
+  const verifications = grantCaptchaVerifications(dataDir, SIGN_INS);
+  let next = 0;
+  const signIn = await cannon({
+    url: `${server.base}/oauth/token`,
+    connections: 4,
+    amount: SIGN_INS,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const i = next++;
+          return {
+            ...req,
+            headers: {
+              authorization: BASIC,
+              'content-type': 'application/x-www-form-urlencoded',
+              'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+            },
+            body: new URLSearchParams({
+              grant_type: 'mobile_password',
+              mobile: DEMO.mobile,
+              password,
+              captchaVerification: verifications[i % verifications.length],
+              scope: 'all',
+              systemRole: '2',
+            }).toString(),
+          };
+        },
+      },
+    ],
+  });
+  report('sign-in throughput (captcha excluded)', Math.round(signIn.requests.average), 'req/s');
+  report('sign-in latency p99', signIn.latency.p99, 'ms');
+  report('sign-in non-2xx answers', signIn.non2xx, 'responses');
+
+  const [verification] = grantCaptchaVerifications(dataDir, 1);
+  const tokenRes = await fetch(`${server.base}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'mobile_password',
+      mobile: DEMO.mobile,
+      password,
+      captchaVerification: verification,
+    }),
+  });
+  const { access_token: accessToken } = await tokenRes.json();
+  const user = await cannon({
+    url: `${server.base}/api/user`,
+    connections: 10,
+    duration: 5,
+    headers: { authorization: `Bearer ${accessToken}`, 'x-sys-role': '2' },
+  });
+  report('GET /api/user throughput', Math.round(user.requests.average), 'req/s');
+  report('GET /api/user latency p99', user.latency.p99, 'ms');
+  report('GET /api/user non-2xx answers', user.non2xx, 'responses');
+
+  await server.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2));
+
+  const gzipKb = js.gzip / 1024;
+  if (gzipKb > LOGIN_JS_BUDGET_KB) {
+    console.error(
+      `login route JavaScript ${gzipKb.toFixed(1)} kB gzip exceeds the ${LOGIN_JS_BUDGET_KB} kB budget`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+await main();

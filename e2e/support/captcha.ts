@@ -1,0 +1,50 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, type Page } from '@playwright/test';
+import { SLIDER_IMAGE_WIDTH } from '../../contract/constants';
+import { E2E_DATA_DIR } from './env';
+
+/**
+ * The answer of the puzzle on screen, read from the server's database the way an operator could:
+ * the browser test then drags the real slider there with the mouse, as a person would.
+ */
+function pendingAnswerX(clientUid: string): number | undefined {
+  const db = new Database(path.join(E2E_DATA_DIR, 'chain-bill.sqlite'), { fileMustExist: true });
+  try {
+    const row = db
+      .prepare(
+        'SELECT answer_x FROM captcha_challenges WHERE client_uid = ? AND checked_at IS NULL ORDER BY created_at DESC LIMIT 1',
+      )
+      .get(clientUid) as { answer_x: number } | undefined;
+    return row?.answer_x;
+  } finally {
+    db.close();
+  }
+}
+
+/** Drags the slider of the open 请完成安全验证 dialog to the right place. */
+export async function solveSliderPuzzle(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '请完成安全验证' });
+  await expect(dialog).toBeVisible();
+  const background = dialog.getByAltText('拼图背景');
+  await expect(background).toBeVisible();
+  const clientUid = await page.evaluate(() => sessionStorage.getItem('slider'));
+  expect(clientUid).toBeTruthy();
+  let answerX: number | undefined;
+  await expect
+    .poll(() => {
+      answerX = pendingAnswerX(clientUid!);
+      return answerX;
+    })
+    .toBeDefined();
+
+  const image = (await background.boundingBox())!;
+  const handle = (await dialog.getByRole('slider').boundingBox())!;
+  const scale = image.width / SLIDER_IMAGE_WIDTH;
+  const startX = handle.x + handle.width / 2;
+  const y = handle.y + handle.height / 2;
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  await page.mouse.move(startX + answerX! * scale, y + 2, { steps: 20 });
+  await page.mouse.up();
+}
