@@ -1,8 +1,13 @@
 import { Type, type Static } from 'typebox';
 
-export const Mobile = Type.String({ pattern: '^1[3-9]\\d{9}$' });
+/** Spec section 5: 11 digits, 1 then 3-9. */
+export const MOBILE_PATTERN = '^1[3-9]\\d{9}$';
+export const Mobile = Type.String({ pattern: MOBILE_PATTERN });
 
-/** The signed-in account as the SPA stores it (spec section 3, userInfo). */
+/**
+ * The signed-in account as the SPA stores it (spec section 3, userInfo). orgId, orgName are '' and owner,
+ * authorized, bound false for a user who belongs to no organisation yet.
+ */
 export const Account = Type.Object({
   id: Type.String(),
   mobile: Type.String(),
@@ -76,6 +81,17 @@ export const RegisterRequest = Type.Object({
   captchaVerification: Type.String({ maxLength: 512 }),
 });
 export type RegisterRequest = Static<typeof RegisterRequest>;
+
+/** `POST /api/register` answer (201): the new user, who belongs to no organisation yet. */
+export const RegisteredUser = Type.Object({
+  id: Type.String(),
+  mobile: Type.String(),
+  name: Type.String(),
+});
+export type RegisteredUser = Static<typeof RegisteredUser>;
+
+/** `POST /api/account/switch/{id}`: id is the organisation to act for. */
+export const SwitchOrgParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export const MobileValidationRequest = Type.Object({
   mobile: Mobile,

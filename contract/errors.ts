@@ -12,6 +12,10 @@ export const OAUTH_ERROR = {
   redirectUriMismatch: 'redirect_uri_mismatch',
   unsupportedResponseType: 'unsupported_response_type',
   accessDenied: 'access_denied',
+  /**
+   * Kept for the SPA's catalogue, but the server never sends it: an unknown mobile answers
+   * password_not_match exactly like a wrong password, so sign-in cannot be used to find registered mobiles.
+   */
   accountNotExist: 'account_not_exist',
   accountStatusError: 'account_status_error',
   passwordNotMatch: 'password_not_match',
@@ -20,6 +24,7 @@ export const OAUTH_ERROR = {
   tokenExpired: 'token_expired',
   captchaInvalid: 'captcha_invalid',
   tooManyRequests: 'too_many_requests',
+  serverError: 'server_error',
 } as const;
 export type OAuthErrorCode = (typeof OAUTH_ERROR)[keyof typeof OAUTH_ERROR];
 

@@ -14,6 +14,7 @@ export interface Database {
   refresh_tokens: RefreshTokenTable;
   access_tokens: AccessTokenTable;
   login_attempts: LoginAttemptTable;
+  cr_tokens: CrTokenTable;
   captcha_challenges: CaptchaChallengeTable;
   captcha_verifications: CaptchaVerificationTable;
   rate_counters: RateCounterTable;
@@ -64,7 +65,8 @@ export interface MembershipPermissionTable {
 export interface OAuthSessionTable {
   id: string;
   user_id: string;
-  org_id: string;
+  /** The organisation the session acts for; null for a user who belongs to none yet. */
+  org_id: string | null;
   client_id: string;
   created_at: number;
   /** Absolute end of the grant; rotation never extends it. */
@@ -77,6 +79,8 @@ export interface RefreshTokenTable {
   /** SHA-256 (hex) of the token; the token itself is never stored. */
   token_hash: string;
   session_id: string;
+  /** The token this one replaced; null for the first of a session. Tells a stale token from a racing one. */
+  parent_hash: string | null;
   created_at: number;
   expires_at: number;
   used_at: number | null;
@@ -87,6 +91,17 @@ export interface AccessTokenTable {
   session_id: string;
   created_at: number;
   expires_at: number;
+}
+
+/** One-time tokens that open a session from another system (spec section 2, `crToken`). */
+export interface CrTokenTable {
+  /** SHA-256 (hex) of the token. */
+  token_hash: string;
+  user_id: string;
+  org_id: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 /** Failed sign-ins per mobile (known or not, so the answer does not reveal which). */

@@ -52,7 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('oauth_sessions')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+    .addColumn('org_id', 'text', (c) => c.references('organizations.id'))
     .addColumn('client_id', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
@@ -65,6 +65,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('refresh_tokens')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('session_id', 'text', (c) => c.notNull().references('oauth_sessions.id').onDelete('cascade'))
+    .addColumn('parent_hash', 'text')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .addColumn('used_at', 'bigint')
@@ -79,6 +80,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('access_tokens_session').on('access_tokens').column('session_id').execute();
+
+  await db.schema
+    .createTable('cr_tokens')
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+    .addColumn('org_id', 'text', (c) => c.references('organizations.id'))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('used_at', 'bigint')
+    .execute();
 
   await db.schema
     .createTable('login_attempts')
@@ -99,7 +110,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .addColumn('checked_at', 'bigint')
     .execute();
-  await db.schema.createIndex('captcha_challenges_expiry').on('captcha_challenges').column('expires_at').execute();
+  await db.schema
+    .createIndex('captcha_challenges_expiry')
+    .on('captcha_challenges')
+    .column('expires_at')
+    .execute();
 
   await db.schema
     .createTable('captcha_verifications')

@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import './context';
+import { createDatabase, migrate, type Db } from './db/database';
+import { ensurePermissionCatalogue, seedDemoData } from './db/seed';
+import { accountRoutes } from './modules/account/routes';
+import { oauthRoutes, registrationRoutes } from './modules/auth/routes';
+import { captchaRoutes } from './modules/captcha/routes';
+import { channelRoutes } from './modules/channel/routes';
+import { healthRoutes } from './modules/health/routes';
+import { setupAuthentication } from './plugins/authenticate';
+import { setupErrorHandling } from './plugins/error-handler';
+import { setupPasswordKey } from './plugins/password-key';
+import { setupSecurityHeaders } from './plugins/security-headers';
+import { setupWebRoot } from './plugins/web-root';
+
+export interface BuildOptions {
+  /** The clock (epoch ms); tests pass a controllable one. */
+  now?: () => number;
+  /** Where log lines go instead of stdout (tests read the security events from it). */
+  logStream?: { write(line: string): void };
+}
+
+/** 64 KB: every body of this API is a small form or JSON document. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+const REQUEST_ID_HEADER = 'request-id';
+/** The SPA's Request-Id is a UUID; anything else from outside is replaced rather than logged. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Never written to logs, wherever they appear in a logged object. */
+const SECRET_FIELDS = ['password', 'refresh_token', 'access_token', 'captchaVerification', 'crToken'];
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["verify-code"]',
+  'res.headers["set-cookie"]',
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+  // `code` is an SMS code only in bodies; elsewhere (err.code, errorCode) it is useful and stays.
+  'code',
+  'body.code',
+  'req.body.code',
+];
+
+function requestId(req: IncomingMessage): string {
+  const given = req.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
+
+async function openDatabase(config: AppConfig, now: () => number): Promise<Db> {
+  const db = await createDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    inMemory: config.inMemoryDb,
+  });
+  try {
+    await migrate(db);
+    await ensurePermissionCatalogue(db);
+    if (config.seedDemo) await seedDemoData(db, now());
+    return db;
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+/** The platform server, ready to `inject` or `listen`: database migrated (and seeded), every route registered. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const now = options.now ?? Date.now;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+      timestamp: () => `,"time":"${new Date().toISOString()}"`,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    genReqId: requestId,
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const db = await openDatabase(config, now);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('now', now);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  try {
+    setupPasswordKey(app);
+    setupAuthentication(app);
+    setupErrorHandling(app);
+    await setupSecurityHeaders(app);
+
+    await app.register(oauthRoutes);
+    await app.register(healthRoutes, { prefix: '/api' });
+    await app.register(channelRoutes, { prefix: '/api' });
+    await app.register(registrationRoutes, { prefix: '/api' });
+    await app.register(accountRoutes, { prefix: '/api' });
+    await app.register(captchaRoutes, { prefix: '/api/captcha' });
+    await setupWebRoot(app, config.webRoot);
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,177 @@
+import { PERMISSION_PATH_PREFIX } from '@contract/constants';
+import { newId } from '../lib/hash';
+import { hashPassword } from '../lib/passwords';
+import type { Db } from './database';
+
+/** Every demo account's password (README). */
+export const DEMO_PASSWORD = 'Demo@1234';
+
+const p = (path: string) => `${PERMISSION_PATH_PREFIX}/chain-bill/${path}`;
+
+/** The permission catalogue, stored with the '/normal' prefix the SPA strips (spec sections 3 and 9). */
+export const PERMISSION_CATALOGUE = [
+  { path: p('dashboard'), name: '工作台' },
+  { path: p('issue'), name: '票据签发' },
+  { path: p('endorse'), name: '票据背书' },
+  { path: p('discount'), name: '票据贴现' },
+  { path: p('pledge'), name: '票据质押' },
+  { path: p('pledge-financing'), name: '质押融资' },
+  { path: p('guarantee'), name: '票据保证' },
+  { path: p('recourse'), name: '票据追索' },
+  { path: p('pay-prompt'), name: '提示付款' },
+  { path: p('bank-account'), name: '银行账户' },
+  { path: p('contract-sign'), name: '电子合同签署' },
+  { path: p('company-center'), name: '企业中心' },
+  { path: p('staff'), name: '员工管理' },
+  { path: p('export-center'), name: '导出中心' },
+  { path: p('notice'), name: '消息通知' },
+] as const;
+
+export const DEMO_ORGS = {
+  shanghai: {
+    id: '0b6a6c3e-5d2f-4f6e-9a51-3c1d2e4f5a01',
+    name: '上海链票示范供应链有限公司',
+    creditCode: '91310000MA1FL8LK3Y',
+    authorized: true,
+    bound: true,
+  },
+  hangzhou: {
+    id: '0b6a6c3e-5d2f-4f6e-9a51-3c1d2e4f5a02',
+    name: '杭州未认证贸易有限公司',
+    creditCode: '91330100MA2CF7JD8T',
+    authorized: false,
+    bound: false,
+  },
+} as const;
+type DemoOrgKey = keyof typeof DEMO_ORGS;
+
+/** What a staff member of the Shanghai company may do: the daily bill work, not company administration. */
+const STAFF_PERMISSIONS = ['dashboard', 'issue', 'endorse', 'discount', 'notice', 'export-center'].map(p);
+
+interface DemoMembership {
+  org: DemoOrgKey;
+  owner: boolean;
+  /** Granted paths; an owner holds every permission whatever is listed. */
+  permissions: readonly string[];
+}
+
+export interface DemoAccount {
+  id: string;
+  mobile: string;
+  name: string;
+  password: string;
+  memberships: readonly DemoMembership[];
+}
+
+const ALL = PERMISSION_CATALOGUE.map((entry) => entry.path);
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    id: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e001',
+    mobile: '13800000001',
+    name: '张明',
+    password: DEMO_PASSWORD,
+    memberships: [{ org: 'shanghai', owner: true, permissions: ALL }],
+  },
+  {
+    id: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e002',
+    mobile: '13800000002',
+    name: '李华',
+    password: DEMO_PASSWORD,
+    memberships: [{ org: 'shanghai', owner: false, permissions: STAFF_PERMISSIONS }],
+  },
+  {
+    id: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e003',
+    mobile: '13800000003',
+    name: '王芳',
+    password: DEMO_PASSWORD,
+    memberships: [{ org: 'hangzhou', owner: true, permissions: ALL }],
+  },
+  {
+    id: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e004',
+    mobile: '13800000004',
+    name: '赵强',
+    password: DEMO_PASSWORD,
+    memberships: [
+      { org: 'shanghai', owner: false, permissions: STAFF_PERMISSIONS },
+      { org: 'hangzhou', owner: false, permissions: [p('dashboard'), p('notice')] },
+    ],
+  },
+];
+
+/**
+ * The catalogue is reference data, not demo data: every start adds entries a new version brings and keeps
+ * the existing ones (and their grants).
+ */
+export async function ensurePermissionCatalogue(db: Db): Promise<void> {
+  await db
+    .insertInto('permissions')
+    .values(PERMISSION_CATALOGUE.map((entry, index) => ({ ...entry, sort: index + 1 })))
+    .onConflict((oc) => oc.column('path').doNothing())
+    .execute();
+}
+
+const hasUsers = async (db: Db) =>
+  (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+
+/**
+ * Fills an empty database with the demo organisations, accounts and their grants, in one transaction.
+ * Returns false (and writes nothing) when the database already has users, so restarts never duplicate.
+ * Needs the permission catalogue.
+ */
+export async function seedDemoData(db: Db, now: number): Promise<boolean> {
+  if (await hasUsers(db)) return false;
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
+  return db.transaction().execute(async (trx) => {
+    // Checked again inside the transaction: another node may have seeded meanwhile.
+    if (await hasUsers(trx)) return false;
+    await trx
+      .insertInto('organizations')
+      .values(
+        Object.values(DEMO_ORGS).map((org) => ({
+          id: org.id,
+          name: org.name,
+          credit_code: org.creditCode,
+          authorized: org.authorized ? 1 : 0,
+          bound: org.bound ? 1 : 0,
+          created_at: now,
+        })),
+      )
+      .execute();
+
+    for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+      await trx
+        .insertInto('users')
+        .values({
+          id: account.id,
+          mobile: account.mobile,
+          name: account.name,
+          password_hash: hashes[index] ?? '',
+          status: 'active',
+          last_org_id: null,
+          created_at: now,
+          password_changed_at: now,
+        })
+        .execute();
+      for (const [order, membership] of account.memberships.entries()) {
+        const id = newId();
+        await trx
+          .insertInto('memberships')
+          .values({
+            id,
+            user_id: account.id,
+            org_id: DEMO_ORGS[membership.org].id,
+            owner: membership.owner ? 1 : 0,
+            // Ordered so the first listed organisation is the default one at first sign-in.
+            created_at: now + order,
+          })
+          .execute();
+        await trx
+          .insertInto('membership_permissions')
+          .values(membership.permissions.map((path) => ({ membership_id: id, permission_path: path })))
+          .execute();
+      }
+    }
+    return true;
+  });
+}

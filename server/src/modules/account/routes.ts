@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Account, CompanyItem, PermissionItem, SwitchOrgParams } from '@contract/auth';
+import { Envelope, Page, PageQuery } from '@contract/envelope';
+import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
+import { ApiFailure, OAuthFailure } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import { AUTHENTICATED_ERRORS, Done, ERRORS, ok } from '../../lib/responses';
+import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
+import { authOf } from '../../plugins/authenticate';
+import { revokeSession, SESSION_REVOKED } from '../auth/tokens';
+import { accountOf, companiesOf, permissionsOf, switchOrg } from './service';
+
+/** The SPA builds its permission map from one page, so the default holds the whole catalogue. */
+export const PERMISSION_PAGE_DEFAULT_SIZE = 100;
+
+/** The signed-in user's account, organisations and permissions. Everything is read through request.auth. */
+export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  const currentAccount = async (userId: string, orgId: string | null) => {
+    const account = await accountOf(app.db, userId, orgId, app.config.channelId);
+    // The session outlived its user: the same answer as a dead token.
+    if (!account) throw new OAuthFailure(401, OAUTH_ERROR.invalidToken, MSG.invalidToken);
+    return account;
+  };
+
+  app.get(
+    '/user',
+    { schema: { response: { 200: Envelope(Account), ...AUTHENTICATED_ERRORS } } },
+    async (request) => {
+      const { userId, orgId } = authOf(request);
+      return ok(await currentAccount(userId, orgId));
+    },
+  );
+
+  app.post(
+    '/user/logout',
+    { schema: { response: { 200: Done, ...AUTHENTICATED_ERRORS } } },
+    async (request) => {
+      await revokeSession(app.db, authOf(request).sessionId, SESSION_REVOKED.logout, app.now());
+      return { code: 200, msg: MSG.loggedOut };
+    },
+  );
+
+  app.get(
+    '/permission/page',
+    {
+      schema: {
+        querystring: PageQuery,
+        response: { 200: Envelope(Page(PermissionItem)), ...AUTHENTICATED_ERRORS },
+      },
+    },
+    async (request) => {
+      const { membershipId, owner } = authOf(request);
+      const page = request.query.page ?? 0;
+      const size = request.query.size ?? PERMISSION_PAGE_DEFAULT_SIZE;
+      const { items, total } = await permissionsOf(app.db, membershipId, owner, page, size);
+      return ok({
+        content: items,
+        totalElements: total,
+        totalPages: Math.ceil(total / size),
+        size,
+        number: page,
+      });
+    },
+  );
+
+  app.get(
+    '/account/orgs/list',
+    { schema: { response: { 200: Envelope(Type.Array(CompanyItem)), ...AUTHENTICATED_ERRORS } } },
+    async (request) => {
+      const { userId, orgId } = authOf(request);
+      return ok(await companiesOf(app.db, userId, orgId));
+    },
+  );
+
+  app.post(
+    '/account/switch/:id',
+    {
+      schema: {
+        params: SwitchOrgParams,
+        response: { 200: Envelope(Account), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const target = request.params.id;
+      if (!(await switchOrg(app.db, auth.userId, auth.sessionId, target))) {
+        logSecurityEvent(request, SECURITY_EVENT.orgSwitchDenied, {
+          userId: auth.userId,
+          orgId: auth.orgId,
+          reason: `target:${target}`,
+        });
+        throw new ApiFailure(403, API_ERROR.notMember, MSG.notMember);
+      }
+      return ok(await currentAccount(auth.userId, target));
+    },
+  );
+};

@@ -1,0 +1,131 @@
+import type { Account, CompanyItem, PermissionItem } from '@contract/auth';
+import type { Db } from '../../db/database';
+
+/** The account a session presents, for its current organisation (or none). Null if the user is gone. */
+export async function accountOf(
+  db: Db,
+  userId: string,
+  orgId: string | null,
+  channelId: string,
+): Promise<Account | null> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'mobile', 'name'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return null;
+  const org = orgId
+    ? await db
+        .selectFrom('memberships as m')
+        .innerJoin('organizations as o', 'o.id', 'm.org_id')
+        .select(['o.id', 'o.name', 'o.authorized', 'o.bound', 'm.owner'])
+        .where('m.user_id', '=', userId)
+        .where('m.org_id', '=', orgId)
+        .executeTakeFirst()
+    : undefined;
+  return {
+    id: user.id,
+    mobile: user.mobile,
+    name: user.name,
+    orgId: org?.id ?? '',
+    orgName: org?.name ?? '',
+    owner: org?.owner === 1,
+    cId: channelId,
+    authorized: org?.authorized === 1,
+    bound: org?.bound === 1,
+  };
+}
+
+/** The organisation a new session acts for: the last one used if still a member, else the oldest membership. */
+export async function defaultOrgOf(db: Db, userId: string): Promise<string | null> {
+  const rows = await db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.org_id', 'u.last_org_id'])
+    .where('m.user_id', '=', userId)
+    .orderBy('m.created_at')
+    .orderBy('m.org_id')
+    .execute();
+  const last = rows.find((r) => r.org_id === r.last_org_id);
+  return (last ?? rows[0])?.org_id ?? null;
+}
+
+export async function companiesOf(
+  db: Db,
+  userId: string,
+  currentOrgId: string | null,
+): Promise<CompanyItem[]> {
+  const rows = await db
+    .selectFrom('memberships as m')
+    .innerJoin('organizations as o', 'o.id', 'm.org_id')
+    .select(['o.id', 'o.name', 'o.authorized', 'o.bound', 'm.owner'])
+    .where('m.user_id', '=', userId)
+    .orderBy('m.created_at')
+    .orderBy('o.id')
+    .execute();
+  return rows.map((r) => ({
+    orgId: r.id,
+    orgName: r.name,
+    authorized: r.authorized === 1,
+    bound: r.bound === 1,
+    owner: r.owner === 1,
+    current: r.id === currentOrgId,
+  }));
+}
+
+export interface PermissionPage {
+  items: PermissionItem[];
+  total: number;
+}
+
+/** The whole catalogue, each entry marked granted for this membership; an owner holds every permission. */
+export async function permissionsOf(
+  db: Db,
+  membershipId: string | null,
+  owner: boolean,
+  page: number,
+  size: number,
+): Promise<PermissionPage> {
+  const total = await db
+    .selectFrom('permissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('permissions as p')
+    .leftJoin('membership_permissions as mp', (join) =>
+      join.onRef('mp.permission_path', '=', 'p.path').on('mp.membership_id', '=', membershipId ?? ''),
+    )
+    .select(['p.path', 'p.name', 'mp.membership_id'])
+    .orderBy('p.sort')
+    .orderBy('p.path')
+    .limit(size)
+    .offset(page * size)
+    .execute();
+  return {
+    total: Number(total.n),
+    items: rows.map((r) => ({
+      path: r.path,
+      name: r.name,
+      granted: membershipId !== null && (owner || r.membership_id !== null),
+    })),
+  };
+}
+
+/**
+ * Points the session (and the user's default for later sign-ins) at another organisation. False when the user
+ * is not a member of it. One transaction so both rows agree.
+ */
+export async function switchOrg(db: Db, userId: string, sessionId: string, orgId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const membership = await trx
+      .selectFrom('memberships')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
+    if (!membership) return false;
+    await trx.updateTable('oauth_sessions').set({ org_id: orgId }).where('id', '=', sessionId).execute();
+    await trx.updateTable('users').set({ last_org_id: orgId }).where('id', '=', userId).execute();
+    return true;
+  });
+}

@@ -1,0 +1,141 @@
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  MobileValidation,
+  MobileValidationRequest,
+  RegisteredUser,
+  RegisterRequest,
+  TokenRequest,
+  TokenResponse,
+} from '@contract/auth';
+import { Envelope, OAuthError } from '@contract/envelope';
+import { API_ERROR } from '@contract/errors';
+import { requireClient } from '../../lib/client-credential';
+import { ApiFailure } from '../../lib/errors';
+import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
+import { MSG } from '../../lib/messages';
+import { ERRORS, ok } from '../../lib/responses';
+import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
+import { consumeCaptchaVerification } from '../captcha/service';
+import { isMobileRegistered, registerUser } from './service';
+import { handleTokenRequest } from './token-endpoint';
+
+const MINUTE = 60_000;
+/** New accounts per IP: registration is cheap to script and each one costs a scrypt. */
+export const REGISTER_IP_LIMIT: IpLimitRule = { action: 'register', limit: 10, windowMs: 60 * MINUTE };
+/** "Is this mobile registered?" per IP: the captcha slows one client, this caps a farm behind one address. */
+export const MOBILE_VALIDATION_IP_LIMIT: IpLimitRule = {
+  action: 'mobile-validation',
+  limit: 30,
+  windowMs: 10 * MINUTE,
+};
+
+// Names and other free text must not carry control characters into logs, exports or UI.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f\u2028\u2029]/;
+
+/** `POST /oauth/token`: form-encoded only, so its context has the form parser and no JSON parser. */
+export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  await app.register(formbody, { bodyLimit: app.initialConfig.bodyLimit });
+  app.post(
+    '/oauth/token',
+    {
+      config: { oauthErrors: true },
+      schema: {
+        body: TokenRequest,
+        response: {
+          200: TokenResponse,
+          400: OAuthError,
+          401: OAuthError,
+          413: OAuthError,
+          429: OAuthError,
+          500: OAuthError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await handleTokenRequest(request, request.body);
+      // RFC 6749 section 5.1: token responses are never cached.
+      reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+      return answer;
+    },
+  );
+};
+
+async function rateLimited(rule: IpLimitRule, request: Parameters<typeof hitIpLimit>[0]): Promise<void> {
+  const retryAfter = await hitIpLimit(request, rule);
+  if (retryAfter !== null) {
+    throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+      'Retry-After': String(retryAfter),
+    });
+  }
+}
+
+/** `POST /api/register`, `POST /api/account/mobile/validation`: before sign-in, so client credential + captcha. */
+export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/register',
+    {
+      schema: {
+        body: RegisterRequest,
+        response: {
+          201: Envelope(RegisteredUser),
+          ...ERRORS.badRequest,
+          ...ERRORS.unauthorized,
+          ...ERRORS.conflict,
+          ...ERRORS.tooMany,
+          ...ERRORS.internal,
+        },
+      },
+    },
+    async (request, reply) => {
+      requireClient(request.headers.authorization, app.config);
+      await rateLimited(REGISTER_IP_LIMIT, request);
+      const { mobile, name, password, captchaVerification } = request.body;
+      if (!name.trim() || CONTROL_CHARS.test(name))
+        throw new ApiFailure(400, API_ERROR.badRequest, MSG.badRequest);
+      const now = app.now();
+      if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'register', now))) {
+        logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { mobile, reason: 'register' });
+        throw new ApiFailure(400, API_ERROR.captchaInvalid, MSG.captchaInvalid);
+      }
+      const outcome = await registerUser(
+        app.db,
+        { mobile, name, passwordCiphertext: password },
+        app.passwordKey,
+        now,
+      );
+      if (outcome.kind === 'password_invalid')
+        throw new ApiFailure(400, API_ERROR.passwordInvalid, MSG.passwordInvalid);
+      if (outcome.kind === 'mobile_taken')
+        throw new ApiFailure(409, API_ERROR.mobileRegistered, MSG.mobileRegistered);
+      reply.code(201);
+      return { code: 201, msg: MSG.registered, data: outcome.user };
+    },
+  );
+
+  app.post(
+    '/account/mobile/validation',
+    {
+      schema: {
+        body: MobileValidationRequest,
+        response: {
+          200: Envelope(MobileValidation),
+          ...ERRORS.badRequest,
+          ...ERRORS.tooMany,
+          ...ERRORS.internal,
+        },
+      },
+    },
+    async (request) => {
+      await rateLimited(MOBILE_VALIDATION_IP_LIMIT, request);
+      const { mobile, captchaVerification } = request.body;
+      if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'mobile-validation', app.now()))) {
+        logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { mobile, reason: 'mobile-validation' });
+        throw new ApiFailure(400, API_ERROR.captchaInvalid, MSG.captchaInvalid);
+      }
+      return ok({ registered: await isMobileRegistered(app.db, mobile) });
+    },
+  );
+};

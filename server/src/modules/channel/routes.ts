@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ChannelConfig } from '@contract/auth';
+import { Envelope } from '@contract/envelope';
+import { ERRORS, ok } from '../../lib/responses';
+
+/** The spec does not name this call's query parameters; whatever the SPA sends is accepted and ignored. */
+const ChannelQuery = Type.Object({}, { additionalProperties: true });
+
+/**
+ * `GET /api/channel/config/default`: public. It carries the password public key so the key can change
+ * (a new DATA_DIR, a rotated secret) without rebuilding the SPA.
+ */
+export const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/channel/config/default',
+    { schema: { querystring: ChannelQuery, response: { 200: Envelope(ChannelConfig), ...ERRORS.internal } } },
+    async () =>
+      ok({
+        platformName: app.config.platformName,
+        channelId: app.config.channelId,
+        passwordPublicKey: app.passwordKey.publicKeyPem,
+      }),
+  );
+};

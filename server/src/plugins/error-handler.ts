@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_ERROR, OAUTH_ERROR, type ApiErrorCode } from '@contract/errors';
+import { ApiFailure, OAuthFailure } from '../lib/errors';
+import { MSG } from '../lib/messages';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Errors of this route answer `{ error, error_description }` (RFC 6749 section 5.2), not `{ code, msg }`. */
+    oauthErrors?: boolean;
+  }
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, string>;
+  headers: Record<string, string>;
+}
+
+const HTTP = {
+  badRequest: 400,
+  notFound: 404,
+  payloadTooLarge: 413,
+  unsupportedMedia: 415,
+  internal: 500,
+} as const;
+
+const apiAnswer = (
+  status: number,
+  code: ApiErrorCode,
+  msg: string,
+  headers: Record<string, string> = {},
+) => ({
+  status,
+  body: { code, msg },
+  headers,
+});
+
+const statusOf = (error: unknown): number | undefined => {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' ? status : undefined;
+};
+
+/** Framework errors (validation, body parsing, limits) mapped to the contract's codes; never their messages. */
+function frameworkAnswer(error: unknown): Answer | null {
+  const status = statusOf(error);
+  if ((error as { validation?: unknown }).validation)
+    return apiAnswer(HTTP.badRequest, API_ERROR.badRequest, MSG.badRequest);
+  if (status === HTTP.payloadTooLarge)
+    return apiAnswer(status, API_ERROR.payloadTooLarge, MSG.payloadTooLarge);
+  if (status === HTTP.unsupportedMedia)
+    return apiAnswer(status, API_ERROR.unsupportedMediaType, MSG.unsupportedMediaType);
+  if (status === HTTP.notFound) return apiAnswer(status, API_ERROR.notFound, MSG.notFound);
+  // Malformed JSON, empty JSON body, bad Content-Length and the like: the client's fault, described generically.
+  if (status !== undefined && status >= 400 && status < 500)
+    return apiAnswer(HTTP.badRequest, API_ERROR.badRequest, MSG.badRequest);
+  return null;
+}
+
+/** The OAuth shape for the token endpoint: a form it cannot parse is invalid_request (SECURITY-CHECKLIST A4). */
+function asOAuth(answer: Answer): Answer {
+  if (answer.status >= HTTP.internal) {
+    return { ...answer, body: { error: OAUTH_ERROR.serverError, error_description: MSG.internal } };
+  }
+  const status = answer.status === HTTP.payloadTooLarge ? answer.status : HTTP.badRequest;
+  return {
+    status,
+    body: { error: OAUTH_ERROR.invalidRequest, error_description: answer.body.msg ?? MSG.badRequest },
+    headers: answer.headers,
+  };
+}
+
+function send(reply: FastifyReply, answer: Answer): void {
+  // Pre-serialised so no route's response schema can turn an error answer into a serialisation failure.
+  reply
+    .code(answer.status)
+    .headers(answer.headers)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(answer.body));
+}
+
+export function setupErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof OAuthFailure) {
+      send(reply, {
+        status: error.status,
+        body: { error: error.error, error_description: error.description },
+        headers: error.headers,
+      });
+      return;
+    }
+    let answer: Answer | null =
+      error instanceof ApiFailure
+        ? apiAnswer(error.status, error.code, error.msg, error.headers)
+        : frameworkAnswer(error);
+    if (answer) {
+      request.log.info({ status: answer.status, errorCode: answer.body.code }, 'request refused');
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      answer = apiAnswer(HTTP.internal, API_ERROR.internal, MSG.internal);
+    }
+    send(reply, request.routeOptions?.config?.oauthErrors ? asOAuth(answer) : answer);
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    send(reply, apiAnswer(HTTP.notFound, API_ERROR.notFound, MSG.notFound));
+  });
+}
