@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import { hitRateLimit } from '../../lib/rate-limit';
+import {
+  CAPTCHA_CHECK_LIMIT_PER_IP,
+  CAPTCHA_FETCH_LIMIT_PER_CLIENT,
+  CAPTCHA_FETCH_LIMIT_PER_IP,
+  CAPTCHA_RATE_KEY_PREFIX,
+  CAPTCHA_RATE_WINDOW_MS,
+} from './constants';
+import { CAPTCHA_EVENT, logCaptchaEvent } from './security-events';
+
+/** Seconds until the caller may retry, for Retry-After; at least 1. */
+const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+async function over(request: FastifyRequest, key: string, limit: number): Promise<number | null> {
+  const { db } = request.server;
+  const decision = await hitRateLimit(
+    db,
+    CAPTCHA_RATE_KEY_PREFIX + key,
+    limit,
+    CAPTCHA_RATE_WINDOW_MS,
+    request.server.now(),
+  );
+  return decision.allowed ? null : retryAfterSeconds(decision.retryAfterMs);
+}
+
+/**
+ * The IP budget comes first and always counts: request.ip is the socket peer unless the app trusts
+ * a named proxy, so leaving out clientUid, changing the user agent or forging X-Forwarded-For gives
+ * no fresh budget. clientUid only narrows it further for a client behind a shared address.
+ */
+export async function fetchLimitedFor(
+  request: FastifyRequest,
+  clientUid: string | undefined,
+): Promise<number | null> {
+  const byIp = await over(request, `get:ip:${request.ip}`, CAPTCHA_FETCH_LIMIT_PER_IP);
+  if (byIp !== null) {
+    logCaptchaEvent(request, CAPTCHA_EVENT.rateLimited, 'captcha.get');
+    return byIp;
+  }
+  if (!clientUid) return null;
+  const byClient = await over(request, `get:client:${clientUid}`, CAPTCHA_FETCH_LIMIT_PER_CLIENT);
+  if (byClient !== null) logCaptchaEvent(request, CAPTCHA_EVENT.rateLimited, 'captcha.get.client');
+  return byClient;
+}
+
+export async function checkLimitedFor(request: FastifyRequest): Promise<number | null> {
+  const byIp = await over(request, `check:ip:${request.ip}`, CAPTCHA_CHECK_LIMIT_PER_IP);
+  if (byIp !== null) logCaptchaEvent(request, CAPTCHA_EVENT.rateLimited, 'captcha.check');
+  return byIp;
+}
