@@ -7,7 +7,7 @@ import {
   CAPTCHA_RATE_KEY_PREFIX,
   CAPTCHA_RATE_WINDOW_MS,
 } from './constants';
-import { CAPTCHA_EVENT, logCaptchaEvent } from './security-events';
+import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 
 /** Seconds until the caller may retry, for Retry-After; at least 1. */
 const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -35,17 +35,18 @@ export async function fetchLimitedFor(
 ): Promise<number | null> {
   const byIp = await over(request, `get:ip:${request.ip}`, CAPTCHA_FETCH_LIMIT_PER_IP);
   if (byIp !== null) {
-    logCaptchaEvent(request, CAPTCHA_EVENT.rateLimited, 'captcha.get');
+    logSecurityEvent(request, SECURITY_EVENT.rateLimited, { reason: 'captcha.get' });
     return byIp;
   }
   if (!clientUid) return null;
   const byClient = await over(request, `get:client:${clientUid}`, CAPTCHA_FETCH_LIMIT_PER_CLIENT);
-  if (byClient !== null) logCaptchaEvent(request, CAPTCHA_EVENT.rateLimited, 'captcha.get.client');
+  if (byClient !== null)
+    logSecurityEvent(request, SECURITY_EVENT.rateLimited, { reason: 'captcha.get.client' });
   return byClient;
 }
 
 export async function checkLimitedFor(request: FastifyRequest): Promise<number | null> {
   const byIp = await over(request, `check:ip:${request.ip}`, CAPTCHA_CHECK_LIMIT_PER_IP);
-  if (byIp !== null) logCaptchaEvent(request, CAPTCHA_EVENT.rateLimited, 'captcha.check');
+  if (byIp !== null) logSecurityEvent(request, SECURITY_EVENT.rateLimited, { reason: 'captcha.check' });
   return byIp;
 }

@@ -9,9 +9,9 @@ import {
   type CaptchaGetResponse as GetAnswer,
 } from '@contract/captcha';
 import { CAPTCHA_REP_CODE } from '@contract/constants';
+import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { CAPTCHA_CHECK_LIMITED_CODE, CAPTCHA_MESSAGES, DEFAULT_CAPTCHA_SCENE } from './constants';
 import { checkLimitedFor, fetchLimitedFor } from './limits';
-import { CAPTCHA_EVENT, logCaptchaEvent } from './security-events';
 import { checkChallenge, issueChallenge, purgeExpiredCaptchaState } from './service';
 
 const HTTP_TOO_MANY_REQUESTS = 429;
@@ -99,7 +99,8 @@ export const captchaRoutes: FastifyPluginAsync = async (fastify) => {
           repData: { token: outcome.token, result: true },
         };
       }
-      logCaptchaEvent(request, CAPTCHA_EVENT.rejected, outcome.reason);
+      // The reason is a fixed word; token, key and answer never reach the log.
+      logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { reason: outcome.reason });
       return outcome.reason === 'unknown_or_used_token' ? expired : checkFailed;
     },
   );

@@ -16,7 +16,6 @@ import {
   SECRET_KEY_LENGTH,
 } from './constants';
 import { generatePuzzleImages } from './puzzle-image';
-import type { CaptchaRejection } from './security-events';
 
 /** A captchaVerification longer than this never came from us; refuse it before hashing. */
 const MAX_VERIFICATION_LENGTH = 512;
@@ -55,6 +54,8 @@ export async function issueChallenge(
     token,
   };
 }
+
+export type CaptchaRejection = 'unknown_or_used_token' | 'undecryptable' | 'malformed_answer' | 'off_target';
 
 export type CheckOutcome = { passed: true; token: string } | { passed: false; reason: CaptchaRejection };
 
