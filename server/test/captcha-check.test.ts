@@ -186,9 +186,12 @@ describe('POST /api/captcha/check', () => {
 
   it('logs each rejection as a security event without the token, key or answer', async () => {
     const { puzzle } = await tryOffset(40);
-    const event = h.logs.filter((l) => l.event === 'captcha.rejected').at(-1);
+    const event = h
+      .logs()
+      .filter((l) => l.event === 'captcha.rejected')
+      .at(-1);
     expect(event).toMatchObject({ security: true, reason: 'off_target', ip: expect.any(String) });
-    const logged = JSON.stringify(h.logs);
+    const logged = JSON.stringify(h.logs());
     expect(logged).not.toContain(puzzle.token);
     expect(logged).not.toContain(puzzle.secretKey);
   });

@@ -1,5 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import type {
   CaptchaCheckResponse,
   CaptchaGetResponse,
@@ -7,54 +6,24 @@ import type {
   CaptchaScene,
 } from '@contract/captcha';
 import { SLIDER_ANSWER_Y } from '@contract/constants';
-import { testConfig } from '../src/config';
-import '../src/context';
-import { createDatabase, migrate, type Db } from '../src/db/database';
+import type { Db } from '../src/db/database';
 import { aesEcbEncrypt } from '../src/modules/captcha/aes';
 import { answerPlainText } from '../src/modules/captcha/answer';
-import { captchaRoutes } from '../src/modules/captcha/routes';
-
-/** 2026-01-01T00:00:00Z: a fixed start so expiry tests move time explicitly. */
-export const CLOCK_START = Date.UTC(2026, 0, 1);
+import { startApp, type TestClock } from './helpers';
 
 export interface CaptchaHarness {
   app: FastifyInstance;
   db: Db;
-  advance(ms: number): void;
+  advance: TestClock['advance'];
   /** Every log line written so far, parsed. */
-  logs: Record<string, unknown>[];
+  logs: () => Record<string, unknown>[];
   close(): Promise<void>;
 }
 
-/**
- * The captcha plugin on a bare Fastify instance, decorated like the real app (db, config, now), with
- * an in-memory database and a clock the test moves.
- */
-export async function captchaHarness(): Promise<CaptchaHarness> {
-  let now = CLOCK_START;
-  const logs: Record<string, unknown>[] = [];
-  const app = Fastify({
-    logger: { level: 'info', stream: { write: (line: string) => void logs.push(JSON.parse(line)) } },
-  }).withTypeProvider<TypeBoxTypeProvider>();
-  const db = await createDatabase({ inMemory: true, dataDir: 'data/test' });
-  await migrate(db);
-  app.decorate('db', db);
-  app.decorate('config', testConfig());
-  app.decorate('now', () => now);
-  await app.register(captchaRoutes, { prefix: '/api/captcha' });
-  await app.ready();
-  return {
-    app,
-    db,
-    logs,
-    advance: (ms) => {
-      now += ms;
-    },
-    close: async () => {
-      await app.close();
-      await db.destroy();
-    },
-  };
+/** The real app (in-memory database, test clock, captured logs); unseeded unless a test signs in. */
+export async function captchaHarness(options: { seedDemo?: boolean } = {}): Promise<CaptchaHarness> {
+  const { app, clock, logs } = await startApp({ seedDemo: options.seedDemo ?? false });
+  return { app, db: app.db, advance: clock.advance, logs: logs.entries, close: () => app.close() };
 }
 
 let nextAddress = 0;

@@ -80,7 +80,7 @@ describe('captcha rate limits', () => {
   it('logs the refusal as a security event', async () => {
     const ip = freshIp();
     for (let i = 0; i <= CAPTCHA_FETCH_LIMIT_PER_IP; i++) await getPuzzle(h.app, { ip });
-    expect(h.logs).toContainEqual(
+    expect(h.logs()).toContainEqual(
       expect.objectContaining({ security: true, event: 'rate.limited', reason: 'captcha.get', ip }),
     );
   });

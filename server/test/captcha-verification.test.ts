@@ -113,7 +113,7 @@ describe('captchaVerification', () => {
     );
     expect(dump).not.toContain(verification);
     expect(dump).not.toContain(plain);
-    expect(JSON.stringify(h.logs)).not.toContain(verification);
+    expect(JSON.stringify(h.logs())).not.toContain(verification);
   });
 
   it('deletes long-expired challenges and verifications on later fetches', async () => {
