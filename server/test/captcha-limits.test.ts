@@ -47,6 +47,15 @@ describe('captcha rate limits', () => {
     expect(statuses.slice(CAPTCHA_FETCH_LIMIT_PER_IP).every((s) => s === 429)).toBe(true);
   });
 
+  it('counts every IPv6 address of one /64 as one client', async () => {
+    const inNetwork = (i: number) => `2001:db8:42:7:${(i + 1).toString(16)}::${(i * 7 + 3).toString(16)}`;
+    for (let i = 0; i < CAPTCHA_FETCH_LIMIT_PER_IP; i++) {
+      expect((await getPuzzle(h.app, { ip: inNetwork(i) })).response.statusCode).toBe(200);
+    }
+    expect((await getPuzzle(h.app, { ip: inNetwork(99) })).response.statusCode).toBe(429);
+    expect((await getPuzzle(h.app, { ip: '2001:db8:42:8::1' })).response.statusCode).toBe(200);
+  });
+
   it('limits one clientUid to 10 puzzles a minute across addresses', async () => {
     for (let i = 0; i < CAPTCHA_FETCH_LIMIT_PER_CLIENT; i++) {
       expect((await getPuzzle(h.app, { clientUid: 'slider-shared' })).response.statusCode).toBe(200);

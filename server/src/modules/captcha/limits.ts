@@ -1,5 +1,7 @@
+import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { hitRateLimit } from '../../lib/rate-limit';
+import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import {
   CAPTCHA_CHECK_LIMIT_PER_IP,
   CAPTCHA_FETCH_LIMIT_PER_CLIENT,
@@ -7,7 +9,27 @@ import {
   CAPTCHA_RATE_KEY_PREFIX,
   CAPTCHA_RATE_WINDOW_MS,
 } from './constants';
-import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
+
+/** Hextets of an IPv6 address's network half: one subscriber usually holds a whole /64. */
+const IPV6_NETWORK_HEXTETS = 4;
+const IPV4_MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
+
+/**
+ * The address a budget belongs to: an IPv4 address as is, an IPv6 address by its /64, since
+ * a single host can pick any of 2^64 addresses in its own network.
+ */
+export function addressBucket(ip: string): string {
+  const mapped = IPV4_MAPPED.exec(ip)?.[1];
+  if (mapped) return mapped;
+  if (!net.isIPv6(ip)) return ip;
+  const [head = '', tail] = ip.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const hextets =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  const network = hextets.slice(0, IPV6_NETWORK_HEXTETS).map((h) => parseInt(h, 16).toString(16));
+  return `${network.join(':')}::/64`;
+}
 
 /** Seconds until the caller may retry, for Retry-After; at least 1. */
 const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -33,7 +55,7 @@ export async function fetchLimitedFor(
   request: FastifyRequest,
   clientUid: string | undefined,
 ): Promise<number | null> {
-  const byIp = await over(request, `get:ip:${request.ip}`, CAPTCHA_FETCH_LIMIT_PER_IP);
+  const byIp = await over(request, `get:ip:${addressBucket(request.ip)}`, CAPTCHA_FETCH_LIMIT_PER_IP);
   if (byIp !== null) {
     logSecurityEvent(request, SECURITY_EVENT.rateLimited, { reason: 'captcha.get' });
     return byIp;
@@ -46,7 +68,7 @@ export async function fetchLimitedFor(
 }
 
 export async function checkLimitedFor(request: FastifyRequest): Promise<number | null> {
-  const byIp = await over(request, `check:ip:${request.ip}`, CAPTCHA_CHECK_LIMIT_PER_IP);
+  const byIp = await over(request, `check:ip:${addressBucket(request.ip)}`, CAPTCHA_CHECK_LIMIT_PER_IP);
   if (byIp !== null) logSecurityEvent(request, SECURITY_EVENT.rateLimited, { reason: 'captcha.check' });
   return byIp;
 }
