@@ -1,0 +1,45 @@
+import type { WithSlice } from '@reduxjs/toolkit';
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { HttpError, request, type RequestConfig } from '@/lib/http';
+import { dynamicMiddleware, rootReducer } from '@/lib/store';
+
+/** What an endpoint asks of the base query: an axios request config for the app's instance. */
+export type HttpQueryArgs = RequestConfig;
+
+/** The failure an endpoint sees: plain data, so it can sit in the store. */
+export interface HttpQueryError {
+  status: number;
+  code: string | undefined;
+  message: string;
+}
+
+/** RTK Query over `request()`, so every endpoint gets the request layer's headers, timeouts and handlers. */
+export const httpBaseQuery: BaseQueryFn<HttpQueryArgs, unknown, HttpQueryError> = async (
+  args,
+  { signal },
+) => {
+  try {
+    return { data: await request<unknown>({ ...args, signal }) };
+  } catch (error) {
+    const failure =
+      error instanceof HttpError ? error : new HttpError(0, undefined, String(error), undefined);
+    return { error: { status: failure.status, code: failure.code, message: failure.message } };
+  }
+};
+
+/** The app's one RTK Query API; features add their endpoints with `api.injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: httpBaseQuery,
+  tagTypes: ['Account', 'Company', 'Permission'],
+  endpoints: () => ({}),
+});
+
+declare module '@/lib/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the slice
+  interface LazyLoadedSlices extends WithSlice<typeof api> {}
+}
+
+// RTK Query stays out of the first screen's JavaScript: it joins the store when this module first loads.
+rootReducer.inject(api);
+dynamicMiddleware.addMiddleware(api.middleware);
