@@ -1,0 +1,27 @@
+import { Outlet } from 'react-router';
+// Dates only appear once signed in: dayjs and its zh-cn locale load with the app, not the login screen.
+import '@/lib/dayjs';
+import { useAppSelector } from '@/lib/store';
+import { useLogOut } from '@/features/auth/hooks/use-log-out';
+import { selectUserInfo } from '@/features/auth/model/user-slice';
+import { ShellHeader, ShellLayout } from '@/features/shell/components/shell-layout';
+
+/** The signed-in app: the shell with the signed-in user, around the page of the route. */
+export function Component() {
+  const userInfo = useAppSelector(selectUserInfo);
+  const { leaving, leave } = useLogOut();
+  return (
+    <ShellLayout
+      header={
+        <ShellHeader
+          userName={userInfo?.name}
+          orgName={userInfo?.orgName}
+          leaving={leaving}
+          onLogOut={() => void leave()}
+        />
+      }
+    >
+      <Outlet />
+    </ShellLayout>
+  );
+}
