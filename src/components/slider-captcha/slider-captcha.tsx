@@ -150,12 +150,15 @@ export function SliderCaptcha({ scene = 'login', onSuccess, onFailure }: SliderC
 
   const look = sliderLook(phase, token);
 
-  const trackText =
-    phase === 'verifying'
-      ? messages.slider.verifying
+  // One polite live region for every outcome, a strip over the picture's bottom edge as in AJ-Captcha,
+  // so the handle never covers the text wherever it stopped.
+  const notice: { text: string; background: string } | null = imageError
+    ? { text: imageError.message, background: token.colorError }
+    : phase === 'verifying'
+      ? { text: messages.slider.verifying, background: token.colorBgMask }
       : phase === 'success' || phase === 'failure'
-        ? resultText
-        : messages.slider.prompt;
+        ? { text: resultText, background: look.border }
+        : null;
 
   return (
     <div
@@ -196,12 +199,17 @@ export function SliderCaptcha({ scene = 'login', onSuccess, onFailure }: SliderC
             <LoadingOutlined aria-label={messages.common.loading} />
           </div>
         )}
-        <div role="status">
-          {imageError && (
-            <div className={styles.overlay} style={{ color: token.colorError, fontSize: token.fontSize }}>
-              {imageError.message}
-            </div>
-          )}
+        <div
+          role="status"
+          className={styles.notice}
+          style={{
+            color: token.colorTextLightSolid,
+            background: notice?.background,
+            transform: notice ? 'translateY(0)' : 'translateY(100%)',
+            transition: `transform ${token.motionDurationMid} ${token.motionEaseOut}`,
+          }}
+        >
+          {notice?.text}
         </div>
         <Button
           className={styles.refresh}
@@ -211,6 +219,8 @@ export function SliderCaptcha({ scene = 'login', onSuccess, onFailure }: SliderC
           aria-label={messages.slider.refresh}
           title={messages.slider.refresh}
           disabled={!canRefresh}
+          // Opaque over the picture, also when disabled (antd's disabled fill is transparent).
+          style={{ background: token.colorBgContainer, opacity: canRefresh ? 1 : 0.6 }}
           onClick={refresh}
         />
       </div>
@@ -237,12 +247,8 @@ export function SliderCaptcha({ scene = 'login', onSuccess, onFailure }: SliderC
             transition: slide('width'),
           }}
         />
-        <span
-          className={styles.text}
-          aria-live="polite"
-          style={{ color: look.text, fontSize: token.fontSize }}
-        >
-          {trackText}
+        <span className={styles.text} style={{ color: look.text, fontSize: token.fontSize }}>
+          {phase === 'idle' || phase === 'dragging' ? messages.slider.prompt : null}
         </span>
         <div
           role="slider"
