@@ -11,6 +11,7 @@ import { oauthRoutes, registrationRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { channelRoutes } from './modules/channel/routes';
 import { healthRoutes } from './modules/health/routes';
+import { RealtimeHub } from './modules/realtime/hub';
 import { setupAuthentication } from './plugins/authenticate';
 import { setupErrorHandling } from './plugins/error-handler';
 import { setupPasswordKey } from './plugins/password-key';
@@ -85,6 +86,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('now', now);
+  app.decorate('realtime', new RealtimeHub());
   app.addHook('onClose', async () => {
     await db.destroy();
   });

@@ -1,6 +1,7 @@
 import 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
+import type { RealtimeHub } from './modules/realtime/hub';
 
 /** What every module reads from the Fastify instance. `now` is the clock, swappable in tests. */
 declare module 'fastify' {
@@ -8,6 +9,8 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     now: () => number;
+    /** Pushes events to the signed-in tabs' WebSockets. */
+    realtime: RealtimeHub;
   }
 }
 

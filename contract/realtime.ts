@@ -1,0 +1,42 @@
+/**
+ * Events on the one authenticated WebSocket per signed-in tab (`/api/ws`). Every message is JSON
+ * `{ type, payload }`. The browser authenticates with the subprotocols `['chain-bill', <access token>]`
+ * (browsers cannot set headers on a WebSocket, and a query string would put the token in logs).
+ */
+export const REALTIME_PATH = '/api/ws';
+export const REALTIME_PROTOCOL = 'chain-bill';
+
+export const REALTIME_EVENT = {
+  /** Spec: QRCODE_EVENT with status, msg, __qrcodeId, signature. */
+  qrcode: 'QRCODE_EVENT',
+  /** A notice or announcement arrived or changed; the header reloads its counts. */
+  notice: 'NOTICE_CHANGED',
+  /** An export task finished (or failed): lights the export centre's red dot. */
+  exportTask: 'EXPORT_TASK_FINISHED',
+  /** The non-payment display (spec: SET_NON_PAYMENT_SHOW). */
+  nonPayment: 'NON_PAYMENT',
+} as const;
+export type RealtimeEventType = (typeof REALTIME_EVENT)[keyof typeof REALTIME_EVENT];
+
+export interface RealtimeMessage<P = unknown> {
+  type: RealtimeEventType;
+  payload: P;
+}
+
+/** Payload of QRCODE_EVENT (spec section 3). */
+export interface QrCodeEventPayload {
+  status: number;
+  msg: string;
+  __qrcodeId: string;
+  signature?: string;
+}
+
+export interface ExportTaskEventPayload {
+  taskId: string;
+  status: 'done' | 'failed';
+  fileName: string;
+}
+
+export interface NonPaymentEventPayload {
+  show: boolean;
+}
