@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import type { ChannelConfig, TokenResponse } from '@contract/auth';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
@@ -153,6 +154,47 @@ describe('error answers', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error: 'invalid_request', error_description: '请求内容过大' });
+  });
+});
+
+describe('fuzzing the public routes', () => {
+  it('never answers 5xx to arbitrary bodies, queries and content types', async () => {
+    const tokens = await signIn(t.app, '13800000004');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          ['POST', '/api/register'],
+          ['POST', '/api/account/mobile/validation'],
+          ['POST', '/api/account/switch/'],
+          ['GET', '/api/permission/page'],
+          ['GET', '/api/channel/config/default'],
+          ['POST', '/api/captcha/check'],
+        ),
+        fc.oneof(
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+          fc.string({ maxLength: 200 }),
+        ),
+        fc.dictionary(fc.constantFrom('page', 'size', 'sort', 'orgId'), fc.string({ maxLength: 12 })),
+        fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/xml',
+        ),
+        fc.string({ maxLength: 20 }),
+        async ([method, url], body, query, contentType, pathTail) => {
+          const search = new URLSearchParams(query).toString();
+          const response = await t.app.inject({
+            method: method as 'GET' | 'POST',
+            url: `${url}${url.endsWith('/') ? encodeURIComponent(pathTail) : ''}${search ? `?${search}` : ''}`,
+            headers: { 'content-type': contentType, authorization: `Bearer ${tokens.access_token}` },
+            ...(method === 'POST' ? { payload: body } : {}),
+          });
+          expect(response.statusCode, response.body).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 

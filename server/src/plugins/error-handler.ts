@@ -10,6 +10,9 @@ declare module 'fastify' {
   }
 }
 
+/** RFC 6750 section 3: every 401 names the scheme to use; a failure that did not choose one gets this. */
+const DEFAULT_BEARER_CHALLENGE = 'Bearer realm="chain-bill", error="invalid_token"';
+
 interface Answer {
   status: number;
   body: Record<string, string>;
@@ -18,6 +21,7 @@ interface Answer {
 
 const HTTP = {
   badRequest: 400,
+  unauthorized: 401,
   notFound: 404,
   payloadTooLarge: 413,
   unsupportedMedia: 415,
@@ -81,10 +85,15 @@ function send(reply: FastifyReply, answer: Answer): void {
 export function setupErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof OAuthFailure) {
+      const challenge: Record<string, string> =
+        error.status === HTTP.unauthorized &&
+        !Object.keys(error.headers).some((h) => h.toLowerCase() === 'www-authenticate')
+          ? { 'WWW-Authenticate': DEFAULT_BEARER_CHALLENGE }
+          : {};
       send(reply, {
         status: error.status,
         body: { error: error.error, error_description: error.description },
-        headers: error.headers,
+        headers: { ...error.headers, ...challenge },
       });
       return;
     }
