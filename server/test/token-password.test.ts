@@ -328,6 +328,21 @@ describe('client authentication and grant types', () => {
     },
   );
 
+  it('accepts the credential in the form when no Authorization header is sent, as the spec’s refresh payload has it', async () => {
+    const form = { grant_type: 'refresh_token', refresh_token: 'unknown', client_id: t.config.clientId };
+    const right = await tokenRequest(t.app, { ...form, client_secret: t.config.clientSecret }, {});
+    expect(right.json().error).toBe('invalid_grant');
+    const wrong = await tokenRequest(t.app, { ...form, client_secret: 'nope' }, {});
+    expect(wrong.statusCode).toBe(401);
+    // With an Authorization header, only the header counts.
+    const both = await tokenRequest(
+      t.app,
+      { ...form, client_secret: t.config.clientSecret },
+      { authorization: 'Basic eDp5' },
+    );
+    expect(both.statusCode).toBe(401);
+  });
+
   it('answers an unknown grant type with unsupported_grant_type', async () => {
     const response = await tokenRequest(t.app, { grant_type: 'client_credentials' });
     expect(response.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   MobileValidation,
   MobileValidationRequest,
@@ -63,7 +64,8 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-async function rateLimited(rule: IpLimitRule, request: Parameters<typeof hitIpLimit>[0]): Promise<void> {
+/** Counts the request against `rule` for its IP and refuses it with 429 RATE_LIMITED past the limit. */
+async function enforceIpLimit(request: FastifyRequest, rule: IpLimitRule): Promise<void> {
   const retryAfter = await hitIpLimit(request, rule);
   if (retryAfter !== null) {
     throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
@@ -91,7 +93,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       requireClient(request.headers.authorization, app.config);
-      await rateLimited(REGISTER_IP_LIMIT, request);
+      await enforceIpLimit(request, REGISTER_IP_LIMIT);
       const { mobile, name, password, captchaVerification } = request.body;
       if (!name.trim() || CONTROL_CHARS.test(name))
         throw new ApiFailure(400, API_ERROR.badRequest, MSG.badRequest);
@@ -129,7 +131,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await rateLimited(MOBILE_VALIDATION_IP_LIMIT, request);
+      await enforceIpLimit(request, MOBILE_VALIDATION_IP_LIMIT);
       const { mobile, captchaVerification } = request.body;
       if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'mobile-validation', app.now()))) {
         logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { mobile, reason: 'mobile-validation' });

@@ -35,7 +35,7 @@ export async function handleTokenRequest(
   // The exchange is authenticated by the crToken itself (spec section 2: a Bearer header), not the client.
   if (body.grant_type === GRANT_TYPE.crToken) return crTokenGrant(request);
 
-  const clientId = requireClient(request.headers.authorization, config);
+  const clientId = requireClient(request.headers.authorization, config, body);
   switch (body.grant_type) {
     case GRANT_TYPE.password:
       return passwordGrant(request, body, clientId);
