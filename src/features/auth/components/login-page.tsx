@@ -118,7 +118,7 @@ export function LoginPage() {
           >
             <Form.Item name="mobile" label={text.mobileLabel} rules={mobileRules} validateTrigger="onBlur">
               <Input
-                prefix={<MobileOutlined />}
+                prefix={<MobileOutlined aria-hidden />}
                 placeholder={text.mobilePlaceholder}
                 inputMode="tel"
                 autoComplete="username"
@@ -128,7 +128,7 @@ export function LoginPage() {
             </Form.Item>
             <Form.Item name="password" label={text.passwordLabel} rules={passwordRules}>
               <Password
-                prefix={<LockOutlined />}
+                prefix={<LockOutlined aria-hidden />}
                 placeholder={text.passwordPlaceholder}
                 autoComplete="current-password"
               />

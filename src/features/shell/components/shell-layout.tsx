@@ -38,7 +38,7 @@ export function ShellHeader({ userName, orgName, leaving, onLogOut }: ShellHeade
             {orgName || messages.shell.noOrganization}
           </span>
         </div>
-        <Button icon={<LogoutOutlined />} loading={leaving} onClick={onLogOut}>
+        <Button icon={<LogoutOutlined aria-hidden />} loading={leaving} onClick={onLogOut}>
           {messages.shell.logout}
         </Button>
       </div>
