@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bindNavigate } from '@/lib/navigation';
+import { getAuthInfo } from '@/lib/storage';
+import { callsTo, ownerAccount, platformServer, resetPlatformServer } from '../support/platform-server';
+import { renderApp, storeSignedInUser } from '../support/render-app';
+
+beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  resetPlatformServer();
+  bindNavigate(null);
+});
+afterAll(() => platformServer.close());
+
+describe('route guarding', () => {
+  it.each(['/', '/chain-bill/dashboard', '/chain-bill/anything/else'])(
+    'sends a signed-out visit of %s to the login screen',
+    async (path) => {
+      const { router } = renderApp(path);
+
+      expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/user/login');
+    },
+  );
+
+  it('shows the login screen at /user/login-register too', async () => {
+    renderApp('/user/login-register');
+    expect(await screen.findByPlaceholderText('请输入手机号')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('请输入密码')).toBeInTheDocument();
+  });
+
+  it('lets anyone read the help centre', async () => {
+    renderApp('/help-center/chain-bill');
+    expect(await screen.findByRole('heading', { name: '帮助中心' })).toBeInTheDocument();
+  });
+
+  it('lands a signed-in visit of / on the dashboard, with the user and organisation in view', async () => {
+    storeSignedInUser();
+    const { router } = renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: '工作台' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/chain-bill/dashboard');
+    expect(screen.getAllByText(ownerAccount.name, { exact: false }).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(ownerAccount.orgName, { exact: false }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: '退出登录' })).toBeInTheDocument();
+  });
+
+  it('sends an unknown app path of a signed-in user to the dashboard', async () => {
+    storeSignedInUser();
+    const { router } = renderApp('/no/such/page');
+
+    expect(await screen.findByRole('heading', { name: '工作台' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/chain-bill/dashboard');
+  });
+
+  it('logs out from the header: the server is told, storage is cleared and the login screen shows', async () => {
+    storeSignedInUser();
+    const user = userEvent.setup();
+    const { router } = renderApp('/chain-bill/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: '退出登录' }));
+
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/login');
+    expect(callsTo('/api/user/logout')).toHaveLength(1);
+    expect(getAuthInfo()).toBeNull();
+    expect(localStorage.getItem('SgThsk_userInfo')).toBeNull();
+
+    // With the session gone, the app is closed again.
+    await router.navigate('/chain-bill/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+  });
+});

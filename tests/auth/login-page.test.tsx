@@ -1,0 +1,105 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bindNavigate } from '@/lib/navigation';
+import { getAuthInfo, getLoginErrorCount } from '@/lib/storage';
+import { forgetChannelConfig } from '@/features/auth/api/channel-config';
+import { DEMO_PASSWORD, callsTo, platformServer, resetPlatformServer } from '../support/platform-server';
+import { renderApp } from '../support/render-app';
+
+/** The puzzle is another component's business: here it passes or closes at a click. */
+vi.mock('@/components/slider-captcha/slider-captcha-modal', () => ({
+  SliderCaptchaModal: ({
+    open,
+    onSuccess,
+    onCancel,
+  }: {
+    open: boolean;
+    onSuccess: (captchaVerification: string) => void;
+    onCancel: () => void;
+  }) =>
+    open ? (
+      <div role="dialog" aria-label="请完成安全验证">
+        <button type="button" onClick={() => onSuccess('captcha-ok')}>
+          通过拼图
+        </button>
+        <button type="button" onClick={onCancel}>
+          关闭
+        </button>
+      </div>
+    ) : null,
+}));
+
+beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  resetPlatformServer();
+  forgetChannelConfig();
+  bindNavigate(null);
+});
+afterAll(() => platformServer.close());
+
+async function fill(mobile: string, password: string) {
+  const user = userEvent.setup();
+  renderApp('/user/login');
+  const submit = await screen.findByRole('button', { name: '登录' });
+  if (mobile) await user.type(screen.getByPlaceholderText('请输入手机号'), mobile);
+  if (password) await user.type(screen.getByPlaceholderText('请输入密码'), password);
+  await user.click(submit);
+  return user;
+}
+
+describe('login screen', () => {
+  it('labels its fields 手机号 and 密码', async () => {
+    renderApp('/user/login');
+    expect(await screen.findByLabelText('手机号')).toHaveAttribute('placeholder', '请输入手机号');
+    expect(screen.getByLabelText('密码')).toHaveAttribute('placeholder', '请输入密码');
+  });
+
+  it('asks for both fields when submitted empty, and opens no puzzle', async () => {
+    await fill('', '');
+
+    expect(await screen.findByText('请输入手机号')).toBeInTheDocument();
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks for a correct mobile number', async () => {
+    await fill('1234567', DEMO_PASSWORD);
+
+    expect(await screen.findByText('请输入正确的手机号')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the slider puzzle once the input is valid, and signs in nobody before it passes', async () => {
+    await fill('+86 138 0000 0001', DEMO_PASSWORD);
+
+    expect(await screen.findByRole('dialog', { name: '请完成安全验证' })).toBeInTheDocument();
+    expect(callsTo('/oauth/token')).toHaveLength(0);
+  });
+
+  it('closes the puzzle on cancel without signing in', async () => {
+    const user = await fill('13800000001', DEMO_PASSWORD);
+    await user.click(await screen.findByRole('button', { name: '关闭' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo('/oauth/token')).toHaveLength(0);
+  });
+
+  it('signs in with the puzzle verification and lands on the dashboard', async () => {
+    const user = await fill('13800000001', DEMO_PASSWORD);
+    await user.click(await screen.findByRole('button', { name: '通过拼图' }));
+
+    expect(await screen.findByRole('heading', { name: '工作台' })).toBeInTheDocument();
+    expect(callsTo('/oauth/token')[0]!.form!.get('captchaVerification')).toBe('captcha-ok');
+    expect(getAuthInfo()?.access_token).toBe('access-1');
+  });
+
+  it('shows 手机号或密码错误 for a wrong password and stays, counting the failure', async () => {
+    const user = await fill('13800000001', 'Wrong@1234');
+    await user.click(await screen.findByRole('button', { name: '通过拼图' }));
+
+    expect(await screen.findByText('手机号或密码错误')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument();
+    await waitFor(() => expect(getLoginErrorCount('13800000001')).toBe(1));
+    expect(getAuthInfo()).toBeNull();
+  });
+});

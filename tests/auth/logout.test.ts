@@ -1,0 +1,94 @@
+import { http as mock, HttpResponse } from 'msw';
+import { createStore } from '@/app/store';
+import { bindNavigate } from '@/lib/navigation';
+import {
+  getMobileUserIds,
+  rememberMobileUserId,
+  setAuthInfo,
+  setCompanyList,
+  setUserInfo,
+} from '@/lib/storage';
+import { callsTo, platformServer, resetPlatformServer } from '../support/platform-server';
+import { logOut, logOutLocally } from '@/features/auth/model/logout';
+import { selectCompanyList, selectUserInfo, userInfoPublished } from '@/features/auth/model/user-slice';
+
+const navigate = vi.fn();
+
+beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => bindNavigate(navigate));
+afterEach(() => {
+  resetPlatformServer();
+  navigate.mockReset();
+  bindNavigate(null);
+});
+afterAll(() => platformServer.close());
+
+function signIn() {
+  setAuthInfo({
+    access_token: 'access-1',
+    token_type: 'bearer',
+    refresh_token: 'refresh-1',
+    expires_in: 7200,
+    scope: 'all',
+    date: 0,
+    systemRole: 2,
+    cId: 'CH0001',
+    grant_type: 'mobile_password',
+    client_id: 'chain-bill-web',
+    client_secret: 'chain-bill-web-public',
+  });
+  setUserInfo({ mobile: '13800000001', name: '张经理', permissions: {} });
+  setCompanyList([]);
+  rememberMobileUserId('13800000001', 'U0001');
+}
+
+const SIGN_IN_KEYS = ['authInfo', 'userInfo', 'companyList'];
+
+function expectSignedOut(store: ReturnType<typeof createStore>) {
+  for (const key of SIGN_IN_KEYS) {
+    expect(sessionStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem(`SgThsk_${key}`)).toBeNull();
+  }
+  expect(selectUserInfo(store.getState())).toBeNull();
+  expect(selectCompanyList(store.getState())).toEqual([]);
+  expect(navigate).toHaveBeenCalledWith('/user/login', { replace: true });
+}
+
+describe('logout', () => {
+  it('local variant: clears auth, user and company list and goes to /user/login without calling the server', () => {
+    signIn();
+    const store = createStore();
+    store.dispatch(userInfoPublished({ name: '张经理', permissions: {} }));
+
+    store.dispatch(logOutLocally());
+
+    expectSignedOut(store);
+    expect(callsTo('/api/user/logout')).toHaveLength(0);
+    expect(getMobileUserIds()).toEqual({ '13800000001': 'U0001' });
+  });
+
+  it('server variant: revokes the session with its token first, then logs out locally', async () => {
+    signIn();
+    const store = createStore();
+
+    await store.dispatch(logOut());
+
+    const [call] = callsTo('/api/user/logout');
+    expect(call!.headers.get('Authorization')).toBe('Bearer access-1');
+    expectSignedOut(store);
+  });
+
+  it('server variant: still leaves when the server call fails', async () => {
+    platformServer.use(
+      mock.post('*/api/user/logout', () =>
+        HttpResponse.json({ error: 'invalid_token', error_description: 'expired' }, { status: 401 }),
+      ),
+    );
+    signIn();
+    const store = createStore();
+
+    await store.dispatch(logOut());
+
+    expectSignedOut(store);
+  });
+});

@@ -1,0 +1,43 @@
+import { configure, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+import { createStore } from '@/app/store';
+import { bindNavigate } from '@/lib/navigation';
+import { setAuthInfo, setCompanyList, setUserInfo } from '@/lib/storage';
+import { ownerAccount } from './platform-server';
+
+// The first visit of a lazy route transforms its chunk on the fly, which can take a few seconds here.
+configure({ asyncUtilTimeout: 5000 });
+
+/** The whole app (provider, store, the real route table) at `path`, in a memory router. */
+export function renderApp(path: string) {
+  const store = createStore();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  bindNavigate((to, options) => void router.navigate(to, options));
+  const view = render(
+    <AppProvider store={store}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { store, router, ...view };
+}
+
+/** What a finished sign-in leaves in storage, as after a reload. */
+export function storeSignedInUser(): void {
+  setAuthInfo({
+    access_token: 'access-1',
+    token_type: 'bearer',
+    refresh_token: 'refresh-1',
+    expires_in: 7200,
+    scope: 'all',
+    date: Date.now(),
+    systemRole: 2,
+    cId: 'CH0001',
+    grant_type: 'mobile_password',
+    client_id: 'chain-bill-web',
+    client_secret: 'chain-bill-web-public',
+  });
+  setUserInfo({ ...ownerAccount, permissions: { '/chain-bill/dashboard': true } });
+  setCompanyList([]);
+}
