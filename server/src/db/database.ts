@@ -22,7 +22,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
     // bigint columns hold epoch milliseconds, well inside Number's safe range.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
+      dialect: new PostgresDialect({
+        pool: new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 }),
+      }),
     });
   }
   let file = ':memory:';
