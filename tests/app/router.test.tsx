@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bindNavigate } from '@/lib/navigation';
 import { getAuthInfo } from '@/lib/storage';
@@ -67,7 +67,7 @@ describe('route guarding', () => {
     expect(localStorage.getItem('SgThsk_userInfo')).toBeNull();
 
     // With the session gone, the app is closed again.
-    await router.navigate('/chain-bill/dashboard');
+    await act(() => router.navigate('/chain-bill/dashboard'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
   });
 });
