@@ -1,0 +1,89 @@
+import { createStore } from '@/app/store';
+import { nonPaymentShowSet, nonPaymentSocketSet, redDotSet, signedOut } from '@/lib/app-actions';
+import { selectPermissionList } from '@/features/auth/model/permission-slice';
+import { selectCompanyList, selectLoginLoading, selectUserInfo } from '@/features/auth/model/user-slice';
+import {
+  initialGlobalState,
+  selectRedDot,
+  sidebarCollapsedChanged,
+} from '@/features/shell/model/global-slice';
+import { selectNonPaymentShow, selectNonPaymentSocket } from '@/features/shell/model/nonpayment-slice';
+import { ownerAccount } from '../support/platform-server';
+import { storeSignedInUser } from '../support/render-app';
+
+describe('store', () => {
+  it('starts the global shell state with the spec defaults', () => {
+    const state = createStore().getState();
+    expect(state.global).toEqual({
+      shcpeTodayIsHoliday: false,
+      newSysSts: 'SS00',
+      operationTime: [],
+      collapsed: '10',
+      showGuide: false,
+      notice: { notice: [], todo: [], announcement: [], total: 0 },
+      breadcrumbData: [],
+      openExportCenter: false,
+      authMethod: 'NO_PERMISSIONS',
+      checkedDefaultChannel: null,
+      redDot: { exportTask: false },
+    });
+    expect(state.nonpayment).toEqual({ show: false, socket: null });
+    expect(state.permission).toEqual({ list: [], acctStatus: null, orgCode: null });
+  });
+
+  it("keeps the spec's action names", () => {
+    expect(nonPaymentShowSet(true).type).toBe('SET_NON_PAYMENT_SHOW');
+    expect(nonPaymentSocketSet(null).type).toBe('SET_NON_PAYMENT_SOCKET');
+    expect(redDotSet({ exportTask: true }).type).toBe('SET_RED_DOT');
+  });
+
+  it('applies the non-payment and red-dot actions', () => {
+    const store = createStore();
+    const event = { type: 'NON_PAYMENT', payload: { billNo: 'B1' }, receivedAt: 1 };
+
+    store.dispatch(nonPaymentShowSet(true));
+    store.dispatch(nonPaymentSocketSet(event));
+    store.dispatch(redDotSet({ exportTask: true }));
+
+    expect(selectNonPaymentShow(store.getState())).toBe(true);
+    expect(selectNonPaymentSocket(store.getState())).toEqual(event);
+    expect(selectRedDot(store.getState())).toEqual({ exportTask: true });
+  });
+
+  it('restores the signed-in user and company list from storage, as after a reload', () => {
+    storeSignedInUser();
+    const store = createStore();
+
+    expect(selectUserInfo(store.getState())).toMatchObject({ name: ownerAccount.name });
+    expect(selectCompanyList(store.getState())).toEqual([]);
+    expect(selectLoginLoading(store.getState())).toBe(false);
+  });
+
+  it('restores nobody when there is no stored token', () => {
+    localStorage.setItem('SgThsk_userInfo', JSON.stringify({ name: '残留', permissions: {} }));
+    expect(selectUserInfo(createStore().getState())).toBeNull();
+  });
+
+  it('resets every session slice at sign-out, keeping the sidebar shape', () => {
+    storeSignedInUser();
+    const store = createStore();
+    store.dispatch(sidebarCollapsedChanged('01'));
+    store.dispatch(nonPaymentShowSet(true));
+    store.dispatch(redDotSet({ exportTask: true }));
+
+    store.dispatch(signedOut());
+
+    const state = store.getState();
+    expect(selectUserInfo(state)).toBeNull();
+    expect(selectPermissionList(state)).toEqual([]);
+    expect(selectNonPaymentShow(state)).toBe(false);
+    expect(state.global).toEqual({ ...initialGlobalState, collapsed: '01' });
+  });
+
+  it('takes RTK Query in when the API module first loads', async () => {
+    const { api } = await import('@/lib/api');
+    const store = createStore();
+    store.dispatch({ type: 'test/any' });
+    expect(store.getState()).toHaveProperty(api.reducerPath);
+  });
+});
