@@ -42,6 +42,12 @@ export const API_ERROR = {
   accountNotExist: 'ACCOUNT_NOT_EXIST',
   notMember: 'NOT_MEMBER',
   passwordInvalid: 'PASSWORD_INVALID',
+  invitationUsed: 'INVITATION_USED',
+  invitationExpired: 'INVITATION_EXPIRED',
+  invitationMobileMismatch: 'INVITATION_MOBILE_MISMATCH',
+  alreadyMember: 'ALREADY_MEMBER',
+  exportNotReady: 'EXPORT_NOT_READY',
+  exportTooLarge: 'EXPORT_TOO_LARGE',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR)[keyof typeof API_ERROR];

@@ -18,6 +18,17 @@ export interface Database {
   captcha_challenges: CaptchaChallengeTable;
   captcha_verifications: CaptchaVerificationTable;
   rate_counters: RateCounterTable;
+  platform_settings: PlatformSettingTable;
+  plat_messages: PlatMessageTable;
+  plat_message_reads: PlatMessageReadTable;
+  bills: BillTable;
+  bill_operations: BillOperationTable;
+  export_tasks: ExportTaskTable;
+  channels: ChannelTable;
+  channel_functions: ChannelFunctionTable;
+  org_channels: OrgChannelTable;
+  org_function_openings: OrgFunctionOpeningTable;
+  invitations: InvitationTable;
 }
 
 export interface OrganizationTable {
@@ -138,4 +149,136 @@ export interface RateCounterTable {
   key: string;
   window_start: number;
   count: Generated<number>;
+}
+
+/** Settings an operator may change without a release (SHCPE system status, business hours). Value is JSON. */
+export interface PlatformSettingTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
+/** A notice (type 2 to-do, 3 announcement) for one member, or for every member of the org when user_id is null. */
+export interface PlatMessageTable {
+  id: string;
+  org_id: string;
+  user_id: string | null;
+  type: number;
+  title: string;
+  content: string;
+  created_at: number;
+}
+
+/** Who has read which notice; an org-wide notice is read per member. */
+export interface PlatMessageReadTable {
+  message_id: string;
+  user_id: string;
+  read_at: number;
+}
+
+/** A holding of a supply-chain bill by an organisation (DOMAIN.md). Sub-ticket numbers are in fen units. */
+export interface BillTable {
+  id: string;
+  org_id: string;
+  /** 30 digits, `^[78]\d{29}$` for our own bills. */
+  package_no: string;
+  sub_start: number;
+  sub_end: number;
+  amount_fen: number;
+  drawer_name: string;
+  acceptor_name: string;
+  payee_name: string;
+  /** CS01..CS06 */
+  bill_status: string;
+  /** TF0101..TF0501 */
+  circ_status: string;
+  /** YYYY-MM-DD */
+  issue_date: string;
+  due_date: string;
+  created_at: number;
+}
+
+/** The organisation's business operation log (issue, accept, discount, trans, pledge). */
+export interface BillOperationTable {
+  id: string;
+  org_id: string;
+  bill_id: string | null;
+  biz_id: string;
+  biz_type: string;
+  /** apply | sign | reject | withdraw */
+  op_type: string;
+  bill_no: string;
+  sub_start: number;
+  sub_end: number;
+  amount_fen: number;
+  counterparty: string;
+  /** processing | success | failed */
+  status: string;
+  operator_user_id: string | null;
+  operator_name: string;
+  created_at: number;
+}
+
+/** An export centre task; a worker claims it with a lease, so a crashed node's task is taken over. */
+export interface ExportTaskTable {
+  id: string;
+  org_id: string;
+  user_id: string;
+  kind: string;
+  name: string;
+  /** JSON of the export's filters. */
+  params: string;
+  /** pending | running | done | failed */
+  status: string;
+  progress: Generated<number>;
+  file_name: string;
+  ascii_file_name: string;
+  row_count: number | null;
+  error: string | null;
+  attempts: Generated<number>;
+  lease_expires_at: number | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** A billing channel of the platform (the environment's channel id among them). */
+export interface ChannelTable {
+  id: string;
+  name: string;
+  created_at: number;
+}
+
+export interface ChannelFunctionTable {
+  channel_id: string;
+  func_code: string;
+}
+
+export interface OrgChannelTable {
+  org_id: string;
+  channel_id: string;
+  is_default: number;
+  created_at: number;
+}
+
+export interface OrgFunctionOpeningTable {
+  org_id: string;
+  func_code: string;
+  opened_at: number;
+  opened_by: string | null;
+}
+
+/** An invitation to join an organisation; the code itself is never stored. */
+export interface InvitationTable {
+  id: string;
+  org_id: string;
+  /** SHA-256 (hex) of the code. */
+  code_hash: string;
+  inviter_user_id: string;
+  /** When set, only the account with this mobile may accept. */
+  mobile: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  used_by: string | null;
 }

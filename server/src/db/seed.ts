@@ -2,6 +2,7 @@ import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import { newId } from '../lib/hash';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './database';
+import { seedDemoHistory } from './seed-history';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -172,6 +173,7 @@ export async function seedDemoData(db: Db, now: number): Promise<boolean> {
           .execute();
       }
     }
+    await seedDemoHistory(trx, now);
     return true;
   });
 }
