@@ -10,7 +10,10 @@ import { accountRoutes } from './modules/account/routes';
 import { oauthRoutes, registrationRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { channelRoutes } from './modules/channel/routes';
+import { entryLinkSandboxRoutes } from './modules/entry-link/routes';
 import { healthRoutes } from './modules/health/routes';
+import { nonPaymentSandboxRoutes } from './modules/non-payment/routes';
+import { noticeRoutes, noticeSandboxRoutes } from './modules/notice/routes';
 import { RealtimeHub } from './modules/realtime/hub';
 import { setupAuthentication } from './plugins/authenticate';
 import { setupErrorHandling } from './plugins/error-handler';
@@ -103,6 +106,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(registrationRoutes, { prefix: '/api' });
     await app.register(accountRoutes, { prefix: '/api' });
     await app.register(captchaRoutes, { prefix: '/api/captcha' });
+    await app.register(noticeRoutes, { prefix: '/api' });
+    if (config.sandbox) {
+      await app.register(noticeSandboxRoutes, { prefix: '/api/sandbox' });
+      await app.register(entryLinkSandboxRoutes, { prefix: '/api/sandbox' });
+      await app.register(nonPaymentSandboxRoutes, { prefix: '/api/sandbox' });
+    }
     await setupWebRoot(app, config.webRoot);
     await app.ready();
   } catch (error) {

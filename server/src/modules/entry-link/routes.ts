@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope } from '@contract/envelope';
+import { API_ERROR } from '@contract/errors';
+import { EntryLink, EntryLinkRequest } from '@contract/shell';
+import { ApiFailure } from '../../lib/errors';
+import { ERRORS, ok } from '../../lib/responses';
+import { NOT_FOUND } from '../operation/responses';
+import { accountByMobile, issueEntryLink, UNKNOWN_ACCOUNT_MSG } from './service';
+
+/** `POST /api/sandbox/entry-links`: registered only in the sandbox, so a person or a test can try both links. */
+export const entryLinkSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/entry-links',
+    {
+      schema: {
+        body: EntryLinkRequest,
+        response: { 200: Envelope(EntryLink), ...ERRORS.badRequest, ...NOT_FOUND, ...ERRORS.internal },
+      },
+    },
+    async (request, reply) => {
+      const account = await accountByMobile(app.db, request.body.mobile);
+      if (!account) throw new ApiFailure(404, API_ERROR.notFound, UNKNOWN_ACCOUNT_MSG);
+      reply.header('Cache-Control', 'no-store');
+      return ok(await issueEntryLink(app.db, account, app.config, app.now()));
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope } from '@contract/envelope';
+import { API_ERROR } from '@contract/errors';
+import { REALTIME_EVENT, type NonPaymentEventPayload } from '@contract/realtime';
+import { NonPaymentRequest, NonPaymentResult } from '@contract/shell';
+import { ApiFailure } from '../../lib/errors';
+import { ERRORS, ok } from '../../lib/responses';
+import { accountByMobile, UNKNOWN_ACCOUNT_MSG } from '../entry-link/service';
+import { NOT_FOUND } from '../operation/responses';
+
+/**
+ * `POST /api/sandbox/non-payment`: shows or hides the non-payment display of one account's open tabs. The real
+ * trigger (overdue unpaid bills) comes with a later issue and will publish the same event.
+ */
+export const nonPaymentSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/non-payment',
+    {
+      schema: {
+        body: NonPaymentRequest,
+        response: { 200: Envelope(NonPaymentResult), ...ERRORS.badRequest, ...NOT_FOUND, ...ERRORS.internal },
+      },
+    },
+    async (request) => {
+      const account = await accountByMobile(app.db, request.body.mobile);
+      if (!account) throw new ApiFailure(404, API_ERROR.notFound, UNKNOWN_ACCOUNT_MSG);
+      const payload: NonPaymentEventPayload = { show: request.body.show };
+      const sent = app.realtime.publishToUser(account.userId, { type: REALTIME_EVENT.nonPayment, payload });
+      return ok({ sent });
+    },
+  );
+};

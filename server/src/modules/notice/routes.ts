@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, Page, PageQuery } from '@contract/envelope';
+import { API_ERROR } from '@contract/errors';
+import {
+  NoticeFilter,
+  NoticeIdParams,
+  NoticeItem,
+  NoticeMarkedAll,
+  NoticeMarkQuery,
+  SandboxNoticeRequest,
+} from '@contract/notice';
+import { REALTIME_EVENT } from '@contract/realtime';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { ApiFailure } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { accountByMobile, UNKNOWN_ACCOUNT_MSG } from '../entry-link/service';
+import { pageOf, pageRequest } from '../operation/paging';
+import { NOT_FOUND } from '../operation/responses';
+import { memberOrNull } from '../operation/tenant';
+import { markAllRead, markRead, noticePage, postNotice, todoPage, type Reader } from './service';
+
+export const NOTICE_NOT_FOUND_MSG = '消息不存在';
+export const NOTICE_NO_ORG_MSG = '该账号尚未加入企业';
+
+const NoticePage = Envelope(Page(NoticeItem));
+const emptyPage = (page: ReturnType<typeof pageRequest>) => pageOf<NoticeItem>([], 0, page);
+
+/** Tells the member's open tabs (in that organisation) to reload their notice counts. */
+function noticeChanged(app: FastifyInstance, reader: Reader): void {
+  app.realtime.publishToUserInOrg(reader.userId, reader.orgId, { type: REALTIME_EVENT.notice, payload: {} });
+}
+
+/** Notices and to-dos of the signed-in member (spec sections 3, 4 and 7). */
+export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.post(
+    '/plat-message/page',
+    {
+      schema: {
+        querystring: PageQuery,
+        body: NoticeFilter,
+        response: { 200: NoticePage, ...AUTHENTICATED_ERRORS },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const reader = memberOrNull(request);
+      if (!reader) return ok(emptyPage(page));
+      const { items, total } = await noticePage(app.db, reader, request.body, page);
+      return ok(pageOf(items, total, page));
+    },
+  );
+
+  app.post(
+    '/plat-message/todo/page',
+    {
+      schema: {
+        querystring: PageQuery,
+        body: Type.Object({}),
+        response: { 200: NoticePage, ...AUTHENTICATED_ERRORS },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const reader = memberOrNull(request);
+      if (!reader) return ok(emptyPage(page));
+      const { items, total } = await todoPage(app.db, reader, page);
+      return ok(pageOf(items, total, page));
+    },
+  );
+
+  app.put(
+    '/plat-message/notice/all/read',
+    { schema: { response: { 200: Envelope(NoticeMarkedAll), ...AUTHENTICATED_ERRORS } } },
+    async (request) => {
+      const reader = memberOrNull(request);
+      if (!reader) return ok({ updated: 0 });
+      const updated = await markAllRead(app.db, reader, app.now());
+      if (updated > 0) noticeChanged(app, reader);
+      return ok({ updated });
+    },
+  );
+
+  app.put(
+    '/plat-message/:id',
+    {
+      schema: {
+        params: NoticeIdParams,
+        querystring: NoticeMarkQuery,
+        response: { 200: Envelope(Type.Null()), ...AUTHENTICATED_ERRORS, ...NOT_FOUND },
+      },
+    },
+    async (request) => {
+      const reader = memberOrNull(request);
+      if (!reader || !(await markRead(app.db, reader, request.params.id, app.now())))
+        throw new ApiFailure(404, API_ERROR.notFound, NOTICE_NOT_FOUND_MSG);
+      noticeChanged(app, reader);
+      return ok(null);
+    },
+  );
+};
+
+/** `POST /api/sandbox/notices`: posts a notice to one account, as a business event would. */
+export const noticeSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/notices',
+    {
+      schema: {
+        body: SandboxNoticeRequest,
+        response: { 201: Envelope(NoticeItem), ...ERRORS.badRequest, ...NOT_FOUND, ...ERRORS.internal },
+      },
+    },
+    async (request, reply) => {
+      const { mobile, type, title, content, orgId } = request.body;
+      const account = await accountByMobile(app.db, mobile);
+      if (!account) throw new ApiFailure(404, API_ERROR.notFound, UNKNOWN_ACCOUNT_MSG);
+      const targetOrg = orgId ?? account.orgId;
+      const member =
+        targetOrg !== null &&
+        (await app.db
+          .selectFrom('memberships')
+          .select('id')
+          .where('user_id', '=', account.userId)
+          .where('org_id', '=', targetOrg)
+          .executeTakeFirst());
+      if (!member || targetOrg === null) throw new ApiFailure(404, API_ERROR.notFound, NOTICE_NO_ORG_MSG);
+      const notice = await postNotice(
+        app.db,
+        { orgId: targetOrg, userId: account.userId, type, title, content },
+        app.now(),
+      );
+      noticeChanged(app, { userId: account.userId, orgId: targetOrg });
+      reply.code(201);
+      return { code: 201, msg: MSG.ok, data: notice };
+    },
+  );
+};

@@ -1,0 +1,138 @@
+import { NOTICE_STATUS, NOTICE_TYPE, type NoticeFilter, type NoticeItem } from '@contract/notice';
+import type { Db } from '../../db/database';
+import { newId } from '../../lib/hash';
+import { isoTime } from '../holiday/shanghai-time';
+import type { PageRequest } from '../operation/paging';
+
+/** Rows per INSERT: well inside SQLite's bound-parameter limit. */
+const INSERT_CHUNK = 500;
+
+/** Whose notices: one member of one organisation. */
+export interface Reader {
+  userId: string;
+  orgId: string;
+}
+
+/**
+ * The notices a member can see: the organisation's notices addressed to them or to every member, each with the
+ * member's own read state. Every query starts here, so no list or update can reach another organisation.
+ */
+function visible(db: Db, reader: Reader) {
+  return db
+    .selectFrom('plat_messages as m')
+    .leftJoin('plat_message_reads as r', (join) =>
+      join.onRef('r.message_id', '=', 'm.id').on('r.user_id', '=', reader.userId),
+    )
+    .where('m.org_id', '=', reader.orgId)
+    .where((eb) => eb.or([eb('m.user_id', 'is', null), eb('m.user_id', '=', reader.userId)]));
+}
+
+type Visible = ReturnType<typeof visible>;
+
+function filtered(query: Visible, filter: NoticeFilter): Visible {
+  let q = query;
+  if (filter.type !== undefined) q = q.where('m.type', '=', filter.type);
+  if (filter.status === NOTICE_STATUS.unread) q = q.where('r.message_id', 'is', null);
+  if (filter.status === NOTICE_STATUS.read) q = q.where('r.message_id', 'is not', null);
+  return q;
+}
+
+export async function noticePage(
+  db: Db,
+  reader: Reader,
+  filter: NoticeFilter,
+  page: PageRequest,
+): Promise<{ items: NoticeItem[]; total: number }> {
+  const query = filtered(visible(db, reader), filter);
+  const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await query
+    .select(['m.id', 'm.type', 'm.title', 'm.content', 'm.created_at', 'r.read_at'])
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(page.size)
+    .offset(page.offset)
+    .execute();
+  return {
+    total: Number(count.n),
+    items: rows.map((row) => ({
+      id: row.id,
+      type: row.type === NOTICE_TYPE.todo ? NOTICE_TYPE.todo : NOTICE_TYPE.announcement,
+      status: row.read_at === null ? NOTICE_STATUS.unread : NOTICE_STATUS.read,
+      title: row.title,
+      content: row.content,
+      createdAt: isoTime(Number(row.created_at)),
+    })),
+  };
+}
+
+/** The member's pending to-do notices (type 2, not yet read). */
+export const todoPage = (db: Db, reader: Reader, page: PageRequest) =>
+  noticePage(db, reader, { type: NOTICE_TYPE.todo, status: NOTICE_STATUS.unread }, page);
+
+/** Marks one notice read for the member; false when they cannot see a notice of that id. Idempotent. */
+export async function markRead(db: Db, reader: Reader, id: string, now: number): Promise<boolean> {
+  const found = await visible(db, reader).select('m.id').where('m.id', '=', id).executeTakeFirst();
+  if (!found) return false;
+  await db
+    .insertInto('plat_message_reads')
+    .values({ message_id: found.id, user_id: reader.userId, read_at: now })
+    .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+    .execute();
+  return true;
+}
+
+/** Marks every notice the member has not read as read; answers how many changed. */
+export async function markAllRead(db: Db, reader: Reader, now: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const unread = await filtered(visible(trx, reader), { status: NOTICE_STATUS.unread })
+      .select('m.id')
+      .execute();
+    let updated = 0;
+    for (let i = 0; i < unread.length; i += INSERT_CHUNK) {
+      const result = await trx
+        .insertInto('plat_message_reads')
+        .values(
+          unread
+            .slice(i, i + INSERT_CHUNK)
+            .map((row) => ({ message_id: row.id, user_id: reader.userId, read_at: now })),
+        )
+        .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+        .executeTakeFirst();
+      updated += Number(result.numInsertedOrUpdatedRows ?? 0);
+    }
+    return updated;
+  });
+}
+
+export interface NewNotice {
+  orgId: string;
+  /** null: for every member of the organisation. */
+  userId: string | null;
+  type: number;
+  title: string;
+  content: string;
+}
+
+export async function postNotice(db: Db, notice: NewNotice, now: number): Promise<NoticeItem> {
+  const id = newId();
+  await db
+    .insertInto('plat_messages')
+    .values({
+      id,
+      org_id: notice.orgId,
+      user_id: notice.userId,
+      type: notice.type,
+      title: notice.title,
+      content: notice.content,
+      created_at: now,
+    })
+    .execute();
+  return {
+    id,
+    type: notice.type === NOTICE_TYPE.todo ? NOTICE_TYPE.todo : NOTICE_TYPE.announcement,
+    status: NOTICE_STATUS.unread,
+    title: notice.title,
+    content: notice.content,
+    createdAt: isoTime(now),
+  };
+}

@@ -1,0 +1,26 @@
+import { DEFAULT_PAGE_SIZE } from '@contract/constants';
+
+/** Query paging of every list (spec section 3): `page` 0-based, `size` default 10. */
+
+export interface PageRequest {
+  page: number;
+  size: number;
+  offset: number;
+}
+
+export function pageRequest(query: { page?: number | undefined; size?: number | undefined }): PageRequest {
+  const page = query.page ?? 0;
+  const size = query.size ?? DEFAULT_PAGE_SIZE;
+  return { page, size, offset: page * size };
+}
+
+/** The page envelope `{ content, totalElements, totalPages, size, number }`. */
+export function pageOf<T>(content: T[], total: number, request: PageRequest) {
+  return {
+    content,
+    totalElements: total,
+    totalPages: Math.ceil(total / request.size),
+    size: request.size,
+    number: request.page,
+  };
+}
