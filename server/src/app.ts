@@ -14,7 +14,13 @@ import { entryLinkSandboxRoutes } from './modules/entry-link/routes';
 import { healthRoutes } from './modules/health/routes';
 import { nonPaymentSandboxRoutes } from './modules/non-payment/routes';
 import { noticeRoutes, noticeSandboxRoutes } from './modules/notice/routes';
+import { organizationAuthRoutes } from './modules/organization-auth/routes';
+import { passwordRoutes } from './modules/password/routes';
+import { qrVerificationRoutes } from './modules/qr-verification/routes';
 import { RealtimeHub } from './modules/realtime/hub';
+import { sandboxRoutes } from './modules/sandbox/routes';
+import { smsRoutes } from './modules/sms/routes';
+import { setupVerification } from './modules/verification/guard';
 import { setupAuthentication } from './plugins/authenticate';
 import { setupErrorHandling } from './plugins/error-handler';
 import { setupPasswordKey } from './plugins/password-key';
@@ -40,6 +46,8 @@ const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["verify-code"]',
+  // The QR proof travels as a header.
+  'req.headers.signature',
   'res.headers["set-cookie"]',
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
   // `code` is an SMS code only in bodies; elsewhere (err.code, errorCode) it is useful and stays.
@@ -98,6 +106,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     setupPasswordKey(app);
     setupAuthentication(app);
     setupErrorHandling(app);
+    // Before any route: it enforces `config.verification` on the routes registered after it.
+    setupVerification(app);
     await setupSecurityHeaders(app);
 
     await app.register(oauthRoutes);
@@ -107,7 +117,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(accountRoutes, { prefix: '/api' });
     await app.register(captchaRoutes, { prefix: '/api/captcha' });
     await app.register(noticeRoutes, { prefix: '/api' });
+    await app.register(smsRoutes, { prefix: '/api' });
+    await app.register(qrVerificationRoutes, { prefix: '/api' });
+    await app.register(passwordRoutes, { prefix: '/api' });
+    await app.register(organizationAuthRoutes, { prefix: '/api' });
     if (config.sandbox) {
+      await app.register(sandboxRoutes, { prefix: '/api/sandbox' });
       await app.register(noticeSandboxRoutes, { prefix: '/api/sandbox' });
       await app.register(entryLinkSandboxRoutes, { prefix: '/api/sandbox' });
       await app.register(nonPaymentSandboxRoutes, { prefix: '/api/sandbox' });

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Envelope } from '@contract/envelope';
+import { API_ERROR } from '@contract/errors';
+import { BizAuthType, ElecLicenseStatus, OwnerAuthResult, RoleAuth } from '@contract/verification-schemas';
+import { ApiFailure } from '../../lib/errors';
+import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { authOf } from '../../plugins/authenticate';
+import { becomeOwner, bizAuthTypeOf, elecLicenseStatusOf, roleAuthOf } from './service';
+
+const NO_ORGANISATION = '您尚未加入任何企业';
+const ALREADY_OWNER = '您已是该企业的管理员';
+const BECAME_OWNER = '已成为企业管理员';
+/** Shown to the licence holder on the confirmation page. */
+export const OWNER_AUTH_OPERATION = '授权成为企业管理员';
+
+/** The caller's membership in the current organisation, or 403 without one. */
+function membershipOf(request: FastifyRequest): { orgId: string; membershipId: string; owner: boolean } {
+  const { orgId, membershipId, owner } = authOf(request);
+  if (orgId === null || membershipId === null) {
+    throw new ApiFailure(403, API_ERROR.notMember, NO_ORGANISATION);
+  }
+  return { orgId, membershipId, owner };
+}
+
+/** Refuses before any QR verification starts, so nobody scans for an answer that is already known. */
+async function refuseOwner(request: FastifyRequest): Promise<void> {
+  if (membershipOf(request).owner) throw new ApiFailure(409, API_ERROR.conflict, ALREADY_OWNER);
+}
+
+/** Organisation authentication method, e-licence status and the caller's role (spec section 7). */
+export const organizationAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/organization/product-channel/biz-auth/type',
+    {
+      schema: {
+        response: { 200: Envelope(BizAuthType), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
+      },
+    },
+    async (request) => ok({ bizAuthType: await bizAuthTypeOf(app.db, membershipOf(request).orgId) }),
+  );
+
+  app.get(
+    '/apply-record/account/elec-license/status',
+    { schema: { response: { 200: Envelope(ElecLicenseStatus), ...AUTHENTICATED_ERRORS } } },
+    async (request) => ok(await elecLicenseStatusOf(app.db, authOf(request).orgId)),
+  );
+
+  app.get(
+    '/role/auth',
+    { schema: { response: { 200: Envelope(RoleAuth), ...AUTHENTICATED_ERRORS } } },
+    async (request) => {
+      const { membershipId, owner } = authOf(request);
+      return ok(roleAuthOf(membershipId, owner));
+    },
+  );
+
+  app.post(
+    '/account/owner/auth',
+    {
+      config: { verification: { kind: 'qr', operation: OWNER_AUTH_OPERATION } },
+      preHandler: refuseOwner,
+      schema: {
+        response: {
+          200: Envelope(OwnerAuthResult),
+          ...AUTHENTICATED_ERRORS,
+          ...ERRORS.forbidden,
+          ...ERRORS.conflict,
+        },
+      },
+    },
+    async (request) => {
+      const { membershipId } = membershipOf(request);
+      if (!(await becomeOwner(app.db, membershipId))) {
+        throw new ApiFailure(409, API_ERROR.conflict, ALREADY_OWNER);
+      }
+      return ok({ owner: true }, BECAME_OWNER);
+    },
+  );
+};

@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ApiError, Envelope } from '@contract/envelope';
+import { API_ERROR } from '@contract/errors';
+import { QrIdParams, SandboxQr, SandboxSms, SandboxSmsQuery } from '@contract/verification-schemas';
+import { ApiFailure } from '../../lib/errors';
+import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
+import { MSG } from '../../lib/messages';
+import { ERRORS, ok } from '../../lib/responses';
+import { logVerificationEvent, VERIFICATION_EVENT } from '../verification/events';
+import {
+  decideQrSession,
+  expireDueQrSessions,
+  pendingSandboxQrs,
+  sandboxQrDetails,
+  type QrDecision,
+} from '../qr-verification/service';
+
+/** Rows one sandbox list shows. */
+export const SANDBOX_LIST_LIMIT = 50;
+/** The sandbox page polls a QR's details; this bounds a script doing the same (SECURITY-CHECKLIST E25). */
+export const SANDBOX_IP_LIMIT: IpLimitRule = { action: 'sandbox', limit: 120, windowMs: 60_000 };
+const QR_NOT_FOUND = '二维码不存在';
+const QR_CLOSED = '二维码已过期或已处理';
+const CONFIRMED = '已确认授权';
+const REFUSED = '已拒绝授权';
+
+async function enforceSandboxLimit(request: FastifyRequest): Promise<void> {
+  const retryAfter = await hitIpLimit(request, SANDBOX_IP_LIMIT);
+  if (retryAfter !== null) {
+    throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+      'Retry-After': String(retryAfter),
+    });
+  }
+}
+
+/**
+ * `/api/sandbox/*`: the outside world on one machine. Registered only when the sandbox is on (app.ts), so
+ * with SANDBOX=off these paths do not exist (404). No sign-in: the SMS outbox is a phone and the QR page
+ * is the licence app, both in someone else's hands.
+ */
+export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', enforceSandboxLimit);
+
+  app.get(
+    '/sms',
+    {
+      schema: {
+        querystring: SandboxSmsQuery,
+        response: { 200: Envelope(Type.Array(SandboxSms)), ...ERRORS.badRequest, ...ERRORS.tooMany },
+      },
+    },
+    async (request) => {
+      let query = app.db
+        .selectFrom('sms_outbox')
+        .select(['id', 'mobile', 'text', 'business_code', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(SANDBOX_LIST_LIMIT);
+      if (request.query.mobile) query = query.where('mobile', '=', request.query.mobile);
+      const rows = await query.execute();
+      return ok(
+        rows.map((row) => ({
+          id: row.id,
+          mobile: row.mobile,
+          text: row.text,
+          businessCode: row.business_code,
+          createdAt: Number(row.created_at),
+        })),
+      );
+    },
+  );
+
+  app.get(
+    '/qr',
+    { schema: { response: { 200: Envelope(Type.Array(SandboxQr)), ...ERRORS.tooMany } } },
+    async () => {
+      await expireDueQrSessions(app);
+      return ok(await pendingSandboxQrs(app, SANDBOX_LIST_LIMIT));
+    },
+  );
+
+  app.get(
+    '/qr/:qrId',
+    {
+      schema: {
+        params: QrIdParams,
+        response: { 200: Envelope(SandboxQr), ...ERRORS.badRequest, ...ERRORS.tooMany, 404: ApiError },
+      },
+    },
+    async (request) => {
+      await expireDueQrSessions(app);
+      const details = await sandboxQrDetails(app, request.params.qrId);
+      if (!details) throw new ApiFailure(404, API_ERROR.notFound, QR_NOT_FOUND);
+      return ok(details);
+    },
+  );
+
+  const decide = (decision: QrDecision) =>
+    async function decideQr(request: FastifyRequest<{ Params: { qrId: string } }>) {
+      const { qrId } = request.params;
+      const outcome = await decideQrSession(app, { qrId, decision, now: app.now() });
+      if (outcome.kind === 'not_found') throw new ApiFailure(404, API_ERROR.notFound, QR_NOT_FOUND);
+      if (outcome.kind === 'closed') throw new ApiFailure(409, API_ERROR.conflict, QR_CLOSED);
+      if (decision === 'refuse') {
+        logVerificationEvent(request, VERIFICATION_EVENT.qrRefused, {
+          userId: outcome.userId,
+          orgId: outcome.orgId,
+        });
+      }
+      const details = await sandboxQrDetails(app, qrId);
+      if (!details) throw new ApiFailure(404, API_ERROR.notFound, QR_NOT_FOUND);
+      return ok(details, decision === 'confirm' ? CONFIRMED : REFUSED);
+    };
+
+  const decisionSchema = {
+    params: QrIdParams,
+    response: {
+      200: Envelope(SandboxQr),
+      ...ERRORS.badRequest,
+      ...ERRORS.conflict,
+      ...ERRORS.tooMany,
+      404: ApiError,
+    },
+  };
+  app.post('/qr/:qrId/confirm', { schema: decisionSchema }, decide('confirm'));
+  app.post('/qr/:qrId/refuse', { schema: decisionSchema }, decide('refuse'));
+};

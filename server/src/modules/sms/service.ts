@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { challengeForSmsSend } from '../verification/challenges';
+import { randomSmsCode, storeSmsCode } from '../verification/sms-codes';
+import { VERIFICATION_RATE_KEY_PREFIX } from '../verification/constants';
+import { SMS_MOBILE_LIMITS, smsCodeText, type MobileLimitRule } from './constants';
+
+/** The first per-mobile limit this send exceeds, with its Retry-After seconds; null when within all. */
+export async function hitMobileLimits(
+  app: FastifyInstance,
+  mobile: string,
+  now: number,
+): Promise<{ rule: MobileLimitRule; retryAfterSeconds: number } | null> {
+  for (const rule of SMS_MOBILE_LIMITS) {
+    const key = `${VERIFICATION_RATE_KEY_PREFIX}sms-${rule.name}:${mobile}`;
+    const decision = await hitRateLimit(app.db, key, rule.limit, rule.windowMs, now);
+    if (!decision.allowed) {
+      return { rule, retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)) };
+    }
+  }
+  return null;
+}
+
+const isRegistered = async (app: FastifyInstance, mobile: string) =>
+  (await app.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst()) !==
+  undefined;
+
+/**
+ * Sends a fresh code for the mobile's open SMS challenge, if it is registered (or the signed-in user's own)
+ * and a challenge waits. Returns whether a message went out; the caller's answer never tells.
+ */
+export async function sendVerificationCode(
+  app: FastifyInstance,
+  input: { mobile: string; signedInUserId: string | null; now: number },
+): Promise<boolean> {
+  const { mobile, signedInUserId, now } = input;
+  if (signedInUserId === null && !(await isRegistered(app, mobile))) return false;
+  const challengeId = await challengeForSmsSend(app.db, { mobile, signedInUserId, now });
+  if (challengeId === null) return false;
+  const code = randomSmsCode();
+  await storeSmsCode(app.db, app.verificationKeys.smsCode, { challengeId, mobile, code, now });
+  // After the commit: a gateway is the outside world and must not hold a transaction open.
+  await app.smsGateway.send(mobile, smsCodeText(code));
+  return true;
+}

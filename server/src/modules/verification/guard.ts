@@ -1,0 +1,259 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
+import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
+import {
+  VERIFICATION_ERROR,
+  VERIFICATION_HEADER,
+  VERIFICATION_HTTP_STATUS,
+  VERIFICATION_MESSAGE,
+  type VerificationErrorCode,
+  type VerificationRefusal as Refusal,
+} from '@contract/verification';
+import { VerificationRefusal } from '@contract/verification-schemas';
+import { createLicenceGateway, type LicenceGateway } from '../../adapters/licence';
+import { createSmsGateway, type SmsGateway } from '../../adapters/sms-gateway';
+import { ApiFailure, OAuthFailure } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import { authOf } from '../../plugins/authenticate';
+import {
+  mobileSubject,
+  openChallenge,
+  userSubject,
+  type OperationRef,
+  type VerificationKind,
+  type VerificationSubject,
+} from './challenges';
+import { DEFAULT_OPERATION_NAME } from './constants';
+import { logVerificationEvent, VERIFICATION_EVENT } from './events';
+import { operationHashOf } from './operation';
+import { consumeQrProof } from './qr-proof';
+import { loadVerificationKeys, type VerificationKeys } from './secret';
+import { consumeSmsProof } from './sms-codes';
+
+export interface VerificationRule {
+  kind: VerificationKind;
+  /** Chinese name of the operation, shown to the licence holder and written in logs. */
+  operation?: string;
+  /**
+   * For routes before sign-in: the mobile that proves (e.g. the body's). Without it the route must
+   * authenticate, and the signed-in member is the subject.
+   */
+  mobileOf?: (request: FastifyRequest) => string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Marks the route sensitive: 'sms' answers 406 and 'qr' 412 until the request carries a proof for this
+     * very operation. Enforced by one preHandler that runs after the route's own (authentication first).
+     */
+    verification?: VerificationKind | VerificationRule;
+  }
+  interface FastifyInstance {
+    verificationKeys: VerificationKeys;
+    smsGateway: SmsGateway;
+    licence: LicenceGateway;
+    /** Pending pushes (QR expiry); cleared when the app closes. */
+    verificationTimers: Set<NodeJS.Timeout>;
+  }
+}
+
+const headerOf = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name.toLowerCase()];
+  return typeof value === 'string' ? value.trim() : undefined;
+};
+
+const ruleOf = (value: VerificationKind | VerificationRule | undefined): VerificationRule | undefined =>
+  typeof value === 'string' ? { kind: value } : value;
+
+async function subjectOf(request: FastifyRequest, rule: VerificationRule): Promise<VerificationSubject> {
+  if (rule.mobileOf) {
+    const mobile = rule.mobileOf(request);
+    if (!mobile) throw new ApiFailure(400, API_ERROR.badRequest, MSG.badRequest);
+    return mobileSubject(mobile);
+  }
+  const { userId, orgId } = authOf(request);
+  const user = await request.server.db
+    .selectFrom('users')
+    .select('mobile')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw new OAuthFailure(401, OAUTH_ERROR.invalidToken, MSG.invalidToken);
+  return userSubject(userId, orgId, user.mobile);
+}
+
+function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: VerificationKind,
+  code: VerificationErrorCode,
+  msg: string,
+  challengeId?: string,
+): FastifyReply {
+  request.log.info({ status: VERIFICATION_HTTP_STATUS[kind], errorCode: code }, 'verification required');
+  const body: Refusal = { code, msg, ...(challengeId ? { challengeId } : {}) };
+  return reply.code(VERIFICATION_HTTP_STATUS[kind]).send(body);
+}
+
+async function isLicenceBound(app: FastifyInstance, orgId: string | null): Promise<boolean> {
+  if (orgId === null) return false;
+  const org = await app.db
+    .selectFrom('organizations')
+    .select('bound')
+    .where('id', '=', orgId)
+    .executeTakeFirst();
+  return org?.bound === 1;
+}
+
+function smsGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncHookHandler {
+  return async function verifySms(request, reply) {
+    const subject = await subjectOf(request, rule);
+    const operation: OperationRef = {
+      hash: operationHashOf(request),
+      name: rule.operation ?? DEFAULT_OPERATION_NAME,
+    };
+    const now = app.now();
+    const challenge = () => openChallenge(app.db, { kind: 'sms', subject, operation, now });
+    const code = headerOf(request, VERIFICATION_HEADER.smsCode);
+    if (code === undefined) {
+      return refuse(
+        request,
+        reply,
+        'sms',
+        VERIFICATION_ERROR.smsRequired,
+        VERIFICATION_MESSAGE.smsRequired,
+        await challenge(),
+      );
+    }
+    const outcome = await consumeSmsProof(app.db, app.verificationKeys.smsCode, {
+      subjectKey: subject.key,
+      mobile: subject.mobile,
+      operationHash: operation.hash,
+      code,
+      now,
+    });
+    if (outcome.kind === 'ok') return;
+    const who = { userId: subject.userId, orgId: subject.orgId, mobile: subject.mobile };
+    if (outcome.kind === 'replay') {
+      logVerificationEvent(request, VERIFICATION_EVENT.proofReplay, { ...who, reason: 'sms' });
+    } else if (outcome.kind === 'wrong') {
+      logVerificationEvent(request, VERIFICATION_EVENT.otpFailed, { ...who, reason: outcome.reason });
+      if (outcome.invalidated) {
+        logVerificationEvent(request, VERIFICATION_EVENT.challengeInvalidated, {
+          ...who,
+          reason: 'sms_attempts',
+        });
+      }
+    } else {
+      logVerificationEvent(request, VERIFICATION_EVENT.otpFailed, { ...who, reason: outcome.reason });
+    }
+    return refuse(
+      request,
+      reply,
+      'sms',
+      VERIFICATION_ERROR.smsCodeInvalid,
+      VERIFICATION_MESSAGE.smsCodeInvalid,
+      await challenge(),
+    );
+  };
+}
+
+function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncHookHandler {
+  return async function verifyQr(request, reply) {
+    const subject = await subjectOf(request, rule);
+    if (!(await isLicenceBound(app, subject.orgId))) {
+      return refuse(
+        request,
+        reply,
+        'qr',
+        VERIFICATION_ERROR.licenseUnbound,
+        VERIFICATION_MESSAGE.licenseUnbound,
+      );
+    }
+    const operation: OperationRef = {
+      hash: operationHashOf(request),
+      name: rule.operation ?? DEFAULT_OPERATION_NAME,
+    };
+    const now = app.now();
+    const challenge = () => openChallenge(app.db, { kind: 'qr', subject, operation, now });
+    const qrId = headerOf(request, VERIFICATION_HEADER.qrId);
+    const signature = headerOf(request, VERIFICATION_HEADER.qrSignature);
+    if (qrId === undefined && signature === undefined) {
+      return refuse(
+        request,
+        reply,
+        'qr',
+        VERIFICATION_ERROR.qrRequired,
+        VERIFICATION_MESSAGE.qrRequired,
+        await challenge(),
+      );
+    }
+    const outcome = await consumeQrProof(app.db, app.licence, {
+      qrId,
+      signature,
+      subjectKey: subject.key,
+      operationHash: operation.hash,
+      now,
+    });
+    if (outcome.kind === 'ok') return;
+    const who = { userId: subject.userId, orgId: subject.orgId };
+    if (outcome.kind === 'replay') {
+      logVerificationEvent(request, VERIFICATION_EVENT.proofReplay, { ...who, reason: 'qr' });
+    } else {
+      logVerificationEvent(request, VERIFICATION_EVENT.qrInvalid, { ...who, reason: outcome.reason });
+    }
+    return refuse(
+      request,
+      reply,
+      'qr',
+      VERIFICATION_ERROR.qrInvalid,
+      VERIFICATION_MESSAGE.qrInvalid,
+      await challenge(),
+    );
+  };
+}
+
+type RouteHooks = NonNullable<RouteOptions['preHandler']>;
+type RouteHook = Extract<RouteHooks, unknown[]>[number];
+const hooksOf = (hooks: RouteOptions['preHandler']): RouteHook[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks as RouteHook];
+
+/**
+ * Loads the verification secret and the adapters, and enforces `config.verification` on every route
+ * registered after this call: the guard is appended to the route's own preHandlers (so authentication
+ * and the route's cheap checks run first), and the 406/412 answer joins the route's response schema.
+ */
+export function setupVerification(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): void {
+  const keys = loadVerificationKeys({
+    secret: env.VERIFICATION_SECRET,
+    dataDir: app.config.dataDir,
+    ephemeral: app.config.inMemoryDb,
+  });
+  app.decorate('verificationKeys', keys);
+  app.decorate('smsGateway', createSmsGateway({ sandbox: app.config.sandbox, db: app.db, now: app.now }));
+  app.decorate(
+    'licence',
+    createLicenceGateway({ sandbox: app.config.sandbox, signingKey: keys.qrSignature }),
+  );
+  const timers = new Set<NodeJS.Timeout>();
+  app.decorate('verificationTimers', timers);
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+  });
+
+  app.addHook('onRoute', (route) => {
+    const rule = ruleOf(route.config?.verification);
+    if (!rule) return;
+    const guard = rule.kind === 'sms' ? smsGuard(app, rule) : qrGuard(app, rule);
+    route.preHandler = [...hooksOf(route.preHandler), guard as unknown as RouteHook];
+    const schema = (route.schema ??= {});
+    const response = (schema.response ??= {}) as Record<number, unknown>;
+    response[VERIFICATION_HTTP_STATUS[rule.kind]] ??= VerificationRefusal;
+  });
+}
