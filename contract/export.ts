@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { BIZ_TYPES } from './statistics';
+import { BIZ_TYPES, literalUnion } from './statistics';
 
 /** What the export centre can produce (spec section 7: organization relation; and the operation list). */
 export const EXPORT_KIND = { operationList: 'operation-list', orgRelation: 'org-relation' } as const;
@@ -31,7 +31,7 @@ export const ExportKindSchema = Type.Union([
 
 /** Filters of the operation-list export; the org-relation export takes none. */
 export const ExportParams = Type.Object({
-  bizType: Type.Optional(Type.Union(BIZ_TYPES.map((t) => Type.Literal(t)))),
+  bizType: Type.Optional(literalUnion(BIZ_TYPES)),
 });
 export type ExportParams = Static<typeof ExportParams>;
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Mobile } from './auth';
 import { PageQuery } from './envelope';
-import { BIZ_TYPES, type BizType } from './statistics';
+import { BIZ_TYPES, literalUnion, type BizType } from './statistics';
 
 // ---- SHCPE system status and business hours -------------------------------------------------------
 
@@ -15,7 +15,7 @@ export const SYSTEM_STATUS_NAME = {
 export type SystemStatusCode = keyof typeof SYSTEM_STATUS_NAME;
 export const SYSTEM_STATUS_CODES = Object.keys(SYSTEM_STATUS_NAME) as SystemStatusCode[];
 
-const SystemStatusCodeSchema = Type.Union(SYSTEM_STATUS_CODES.map((code) => Type.Literal(code)));
+const SystemStatusCodeSchema = literalUnion(SYSTEM_STATUS_CODES);
 
 /** `GET /api/scbill/shcpe/system/status` */
 export const SystemStatus = Type.Object({ status: SystemStatusCodeSchema, name: Type.String() });
@@ -76,7 +76,7 @@ export const OP_NAME: Record<BizType, Record<OpType, string>> = {
 /** Sort orders the operation list accepts in `sort`. */
 export const OPERATION_SORTS = ['createdAt,desc', 'createdAt,asc', 'amount,desc', 'amount,asc'] as const;
 
-const BizTypeSchema = Type.Union(BIZ_TYPES.map((t) => Type.Literal(t)));
+const BizTypeSchema = literalUnion(BIZ_TYPES);
 
 /** `GET /api/scbill/operate/list?page&size&sort&bizType` */
 export const OperationQuery = Type.Object({
@@ -90,7 +90,7 @@ export const OperationItem = Type.Object({
   bizId: Type.String(),
   bizType: BizTypeSchema,
   bizTypeName: Type.String(),
-  opType: Type.Union(OP_TYPES.map((t) => Type.Literal(t))),
+  opType: literalUnion(OP_TYPES),
   opName: Type.String(),
   /** The 30-digit package number. */
   billNo: Type.String({ pattern: '^\\d{30}$' }),
@@ -99,12 +99,12 @@ export const OperationItem = Type.Object({
   /** Yuan, two decimals. */
   amount: Type.String(),
   counterparty: Type.String(),
-  status: Type.Union(OP_STATUSES.map((s) => Type.Literal(s))),
+  status: literalUnion(OP_STATUSES),
   statusName: Type.String(),
   operatorName: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
 });
-export type OperationItem = Static<typeof OperationItem> & { bizType: BizType };
+export type OperationItem = Static<typeof OperationItem>;
 
 // ---- Organisation account functions -------------------------------------------------------------
 
@@ -127,9 +127,7 @@ export const ORG_FUNCTIONS = [
 export type FuncCode = (typeof ORG_FUNCTIONS)[number]['funcCode'];
 
 export const OrgFunctionQuery = Type.Object({
-  funcType: Type.Optional(
-    Type.Union((Object.keys(FUNC_TYPE_NAME) as FuncType[]).map((t) => Type.Literal(t))),
-  ),
+  funcType: Type.Optional(literalUnion(Object.keys(FUNC_TYPE_NAME) as FuncType[])),
 });
 
 /** `GET /api/scbill/org-acct-function-endpoint` */

@@ -1,5 +1,9 @@
 import { Type, type Static } from 'typebox';
 
+/** A schema for one of `values`, typed as their union (Type.Union over a mapped array would type as never). */
+export const literalUnion = <T extends string>(values: readonly T[]) =>
+  Type.Unsafe<T>(Type.Union(values.map((value) => Type.Literal(value))));
+
 /**
  * Business types of the operation log and the statistics paths (`/api/scbill/statistics/{issue|accept|discount|trans}`).
  * `trans` is endorsement transfer (背书转让).

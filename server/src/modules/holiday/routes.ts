@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope } from '@contract/envelope';
+import { API_ERROR } from '@contract/errors';
+import { HolidayDay, HolidayQuery } from '@contract/shell';
+import { ApiFailure } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
+import { holidayOf, isCalendarDate, todayInShanghai } from './service';
+
+/** `GET /api/quote/holidays/day?date=YYYY-MM-DD` (spec: shcpeTodayIsHoliday). */
+export const holidayRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/quote/holidays/day',
+    {
+      schema: { querystring: HolidayQuery, response: { 200: Envelope(HolidayDay), ...AUTHENTICATED_ERRORS } },
+    },
+    async (request) => {
+      const date = request.query.date ?? todayInShanghai(app.now());
+      if (!isCalendarDate(date)) throw new ApiFailure(400, API_ERROR.badRequest, MSG.badRequest);
+      return ok(holidayOf(date));
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope } from '@contract/envelope';
+import { API_ERROR } from '@contract/errors';
+import { CheckedDefaultChannel, DefaultChannelQuery, OrgChannel } from '@contract/shell';
+import { ApiFailure } from '../../lib/errors';
+import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
+import { FORBIDDEN, NOT_FOUND } from '../operation/responses';
+import { memberOrNull, requireMember } from '../operation/tenant';
+import { channelsOf, defaultChannelOf, ensurePlatformChannel, setDefaultChannel } from './service';
+
+export const CHANNEL_NOT_FOUND_MSG = '渠道不存在';
+
+/** The organisation's billing channels and its default one (spec: checkedDefaultChannel). */
+export const orgChannelRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await ensurePlatformChannel(app.db, app.config, app.now());
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/scbill/org/channel/list',
+    { schema: { response: { 200: Envelope(Type.Array(OrgChannel)), ...AUTHENTICATED_ERRORS } } },
+    async (request) => {
+      const member = memberOrNull(request);
+      return ok(member ? await channelsOf(app.db, member.orgId) : []);
+    },
+  );
+
+  app.get(
+    '/scbill/org/channel/checked/default',
+    { schema: { response: { 200: Envelope(CheckedDefaultChannel), ...AUTHENTICATED_ERRORS } } },
+    async (request) => {
+      const member = memberOrNull(request);
+      return ok(member ? await defaultChannelOf(app.db, member.orgId) : { checked: false, channelId: null });
+    },
+  );
+
+  app.put(
+    '/scbill/org/channel/default',
+    {
+      schema: {
+        querystring: DefaultChannelQuery,
+        response: {
+          200: Envelope(CheckedDefaultChannel),
+          ...AUTHENTICATED_ERRORS,
+          ...FORBIDDEN,
+          ...NOT_FOUND,
+        },
+      },
+    },
+    async (request) => {
+      const member = requireMember(request);
+      const { channelId } = request.query;
+      if (!(await setDefaultChannel(app.db, member.orgId, channelId)))
+        throw new ApiFailure(404, API_ERROR.notFound, CHANNEL_NOT_FOUND_MSG);
+      return ok({ checked: true, channelId });
+    },
+  );
+};

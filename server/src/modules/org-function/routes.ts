@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope } from '@contract/envelope';
+import { API_ERROR } from '@contract/errors';
+import {
+  ChannelFunc,
+  ChannelFuncQuery,
+  OpenFuncRequest,
+  OpenFuncResult,
+  OrgFunction,
+  OrgFunctionQuery,
+} from '@contract/shell';
+import { ApiFailure } from '../../lib/errors';
+import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
+import { CHANNEL_NOT_FOUND_MSG } from '../org-channel/routes';
+import { defaultChannelOf } from '../org-channel/service';
+import { FORBIDDEN, NOT_FOUND } from '../operation/responses';
+import { memberOrNull, requireOwner } from '../operation/tenant';
+import { channelFunctions, functionsOf, isKnownFunction, openFunction } from './service';
+
+export const UNKNOWN_FUNCTION_MSG = '不支持的功能';
+
+/** Functions of the organisation account and what each channel offers. */
+export const orgFunctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/scbill/org-acct-function-endpoint',
+    {
+      schema: {
+        querystring: OrgFunctionQuery,
+        response: { 200: Envelope(Type.Array(OrgFunction)), ...AUTHENTICATED_ERRORS },
+      },
+    },
+    async (request) =>
+      ok(await functionsOf(app.db, memberOrNull(request)?.orgId ?? null, request.query.funcType)),
+  );
+
+  app.get(
+    '/permission/binding/channel/func',
+    {
+      schema: {
+        querystring: ChannelFuncQuery,
+        response: { 200: Envelope(Type.Array(ChannelFunc)), ...AUTHENTICATED_ERRORS, ...NOT_FOUND },
+      },
+    },
+    async (request) => {
+      const member = memberOrNull(request);
+      const fallback = member ? (await defaultChannelOf(app.db, member.orgId)).channelId : null;
+      const channelId = request.query.channelId ?? fallback ?? app.config.channelId;
+      const offered = await channelFunctions(app.db, channelId);
+      if (!offered) throw new ApiFailure(404, API_ERROR.notFound, CHANNEL_NOT_FOUND_MSG);
+      return ok(offered);
+    },
+  );
+
+  app.post(
+    '/scbill/org-acct/open-func',
+    {
+      schema: {
+        body: OpenFuncRequest,
+        response: { 200: Envelope(OpenFuncResult), ...AUTHENTICATED_ERRORS, ...FORBIDDEN },
+      },
+    },
+    async (request) => {
+      const owner = requireOwner(request);
+      const { funcCode } = request.body;
+      if (!isKnownFunction(funcCode)) throw new ApiFailure(400, API_ERROR.badRequest, UNKNOWN_FUNCTION_MSG);
+      await openFunction(app.db, owner.orgId, funcCode, owner.userId, app.now());
+      return ok({ funcCode, opened: true as const });
+    },
+  );
+};

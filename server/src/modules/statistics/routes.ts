@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope } from '@contract/envelope';
+import { Statistics, STATISTICS_KINDS } from '@contract/statistics';
+import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
+import { memberOrNull } from '../operation/tenant';
+import { emptyStatistics, statisticsOf } from './service';
+
+/** `GET /api/scbill/statistics/{issue|accept|discount|trans}`: the dashboard's figures for the current org. */
+export const statisticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  for (const kind of STATISTICS_KINDS) {
+    app.get(
+      `/scbill/statistics/${kind}`,
+      { schema: { response: { 200: Envelope(Statistics), ...AUTHENTICATED_ERRORS } } },
+      async (request) => {
+        const member = memberOrNull(request);
+        const now = app.now();
+        return ok(member ? await statisticsOf(app.db, member.orgId, kind, now) : emptyStatistics(now));
+      },
+    );
+  }
+};

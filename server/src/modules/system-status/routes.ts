@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope } from '@contract/envelope';
+import { OperationTime, SystemStatus, SystemStatusRequest } from '@contract/shell';
+import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { ensureDefaultSettings, operationTimeOf, setSystemStatus, systemStatusOf } from './service';
+
+/** SHCPE system status (spec: newSysSts, default SS00) and business hours, both settings in the database. */
+export const systemStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await ensureDefaultSettings(app.db, app.now());
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/scbill/shcpe/system/status',
+    { schema: { response: { 200: Envelope(SystemStatus), ...AUTHENTICATED_ERRORS } } },
+    async () => ok(await systemStatusOf(app.db)),
+  );
+
+  app.get(
+    '/scbill/shcpe/operation-time',
+    { schema: { response: { 200: Envelope(Type.Array(OperationTime)), ...AUTHENTICATED_ERRORS } } },
+    async () => ok(await operationTimeOf(app.db)),
+  );
+};
+
+/** `PUT /api/sandbox/system-status`: what an operator would change, for trying the shell's banners. */
+export const systemStatusSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    '/system-status',
+    {
+      schema: {
+        body: SystemStatusRequest,
+        response: { 200: Envelope(SystemStatus), ...ERRORS.badRequest, ...ERRORS.internal },
+      },
+    },
+    async (request) => ok(await setSystemStatus(app.db, request.body.status, app.now())),
+  );
+};

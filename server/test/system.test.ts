@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RealtimeMessage } from '@contract/realtime';
+import type { HolidayDay, OperationTime, SystemStatus } from '@contract/shell';
+import { SETTING } from '../src/modules/system-status/service';
+import { authed, signIn, startApp, T0, type TestApp } from './helpers';
+
+const ENDPOINTS_FILE = path.resolve(__dirname, '../../../shared/spec/endpoints.txt');
+
+/** The calls of spec section 7 that issue 4 delivers on the server. */
+const ISSUE_4_ROUTES = [
+  'POST /api/plat-message/page',
+  'PUT /api/plat-message/{id}',
+  'PUT /api/plat-message/notice/all/read',
+  'POST /api/plat-message/todo/page',
+  'GET /api/scbill/statistics/issue',
+  'GET /api/scbill/statistics/accept',
+  'GET /api/scbill/statistics/discount',
+  'GET /api/scbill/statistics/trans',
+  'GET /api/scbill/operate/list',
+  'GET /api/scbill/shcpe/system/status',
+  'GET /api/quote/holidays/day',
+  'GET /api/scbill/org-acct-function-endpoint',
+  'GET /api/permission/binding/channel/func',
+  'POST /api/scbill/org-acct/open-func',
+  'GET /api/scbill/org/channel/list',
+  'PUT /api/scbill/org/channel/default',
+  'GET /api/scbill/org/channel/checked/default',
+];
+
+let t: TestApp;
+let accessToken: string;
+beforeAll(async () => {
+  t = await startApp();
+  accessToken = (await signIn(t.app, '13800000002')).access_token;
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+const get = async <T>(url: string) => {
+  const response = await authed(t.app, 'GET', url, accessToken);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ code: number; data: T }>().data;
+};
+
+describe('routes of issue 4', () => {
+  it('registers every call of endpoints.txt that belongs to the shell', () => {
+    const listed = new Set(
+      fs
+        .readFileSync(ENDPOINTS_FILE, 'utf8')
+        .split('\n')
+        .map((line) => line.trim()),
+    );
+    for (const route of ISSUE_4_ROUTES) {
+      expect(listed.has(route), `${route} is in endpoints.txt`).toBe(true);
+      const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT', string];
+      const pattern = url.replace('{a}/{b}', ':orgId/:code').replace(/\{(\w+)\}/g, ':$1');
+      expect(t.app.hasRoute({ method, url: pattern }), route).toBe(true);
+    }
+  });
+});
+
+describe('GET /api/scbill/shcpe/system/status', () => {
+  it('answers SS00 系统正常 by default, from the settings table', async () => {
+    expect(await get<SystemStatus>('/api/scbill/shcpe/system/status')).toEqual({
+      status: 'SS00',
+      name: '系统正常',
+    });
+    const row = await t.app.db
+      .selectFrom('platform_settings')
+      .select('value')
+      .where('key', '=', SETTING.systemStatus)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.value)).toEqual({ status: 'SS00', name: '系统正常' });
+  });
+
+  it('answers what an operator stored, and the default when the stored value is broken', async () => {
+    await t.app.db
+      .updateTable('platform_settings')
+      .set({ value: JSON.stringify({ status: 'SS02', name: '系统维护中' }) })
+      .where('key', '=', SETTING.systemStatus)
+      .execute();
+    expect(await get<SystemStatus>('/api/scbill/shcpe/system/status')).toEqual({
+      status: 'SS02',
+      name: '系统维护中',
+    });
+    await t.app.db
+      .updateTable('platform_settings')
+      .set({ value: '{not json' })
+      .where('key', '=', SETTING.systemStatus)
+      .execute();
+    expect((await get<SystemStatus>('/api/scbill/shcpe/system/status')).status).toBe('SS00');
+  });
+
+  it('is changed through PUT /api/sandbox/system-status, which refuses unknown states', async () => {
+    const put = (status: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/sandbox/system-status', payload: { status } });
+    const changed = await put('SS01');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ data: { status: 'SS01', name: '日终处理中' } });
+    expect((await get<SystemStatus>('/api/scbill/shcpe/system/status')).status).toBe('SS01');
+    expect((await put('SS99')).statusCode).toBe(400);
+    await put('SS00');
+  });
+
+  it('needs a signed-in user', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/scbill/shcpe/system/status' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/scbill/shcpe/operation-time', () => {
+  it('answers the business hours of DOMAIN.md', async () => {
+    expect(await get<OperationTime[]>('/api/scbill/shcpe/operation-time')).toEqual([
+      { name: '企业票据业务', start: '08:00', end: '20:00', businessDayEnd: '21:00' },
+    ]);
+  });
+});
+
+describe('GET /api/quote/holidays/day', () => {
+  it.each([
+    ['2026-10-01', { holiday: true, workday: false, name: '国庆节' }],
+    ['2026-10-10', { holiday: false, workday: true, name: '国庆节调休' }],
+    ['2026-02-14', { holiday: false, workday: true, name: '春节调休' }],
+    ['2026-03-03', { holiday: false, workday: true }],
+    ['2026-03-07', { holiday: true, workday: false, name: '周末' }],
+  ])('answers %s from the holiday calendar', async (date, expected) => {
+    expect(await get<HolidayDay>(`/api/quote/holidays/day?date=${date}`)).toEqual({ date, ...expected });
+  });
+
+  it('answers today in Asia/Shanghai when no date is given', async () => {
+    // T0 is 09:00 in Shanghai on 2026-03-02; 16 hours later it is already the 3rd there, still the 2nd in UTC.
+    expect((await get<HolidayDay>('/api/quote/holidays/day')).date).toBe('2026-03-02');
+    t.clock.advance(T0 + 16 * 3600_000 - t.clock.now());
+    accessToken = (await signIn(t.app, '13800000002')).access_token;
+    expect((await get<HolidayDay>('/api/quote/holidays/day')).date).toBe('2026-03-03');
+  });
+
+  it('answers 400 to a date that is not a calendar date', async () => {
+    for (const date of ['2026-02-30', '2026-13-01', '20261001', 'today']) {
+      const response = await authed(t.app, 'GET', `/api/quote/holidays/day?date=${date}`, accessToken);
+      expect(response.statusCode, date).toBe(400);
+    }
+  });
+});
+
+describe('POST /api/sandbox/non-payment', () => {
+  it('pushes NON_PAYMENT {show} to the account’s open tabs', async () => {
+    const user = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('mobile', '=', '13800000001')
+      .executeTakeFirstOrThrow();
+    const received: RealtimeMessage[] = [];
+    const remove = t.app.realtime.add(user.id, null, { send: (d) => void received.push(JSON.parse(d)) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/non-payment',
+      payload: { mobile: '13800000001', show: true },
+    });
+    remove();
+    expect(response.json()).toMatchObject({ code: 200, data: { sent: 1 } });
+    expect(received).toEqual([{ type: 'NON_PAYMENT', payload: { show: true } }]);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/non-payment',
+      payload: { mobile: '13900000000', show: false },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
