@@ -22,6 +22,7 @@ import { organizationAuthRoutes } from './modules/organization-auth/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { qrVerificationRoutes } from './modules/qr-verification/routes';
 import { RealtimeHub } from './modules/realtime/hub';
+import { setupRealtimeSocket } from './modules/realtime/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { smsRoutes } from './modules/sms/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
@@ -52,7 +53,8 @@ const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["verify-code"]',
-  // The QR proof travels as a header.
+  // The WebSocket's access token travels as a subprotocol; the QR proof as a header.
+  'req.headers["sec-websocket-protocol"]',
   'req.headers.signature',
   'res.headers["set-cookie"]',
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
@@ -115,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Before any route: it enforces `config.verification` on the routes registered after it.
     setupVerification(app);
     await setupSecurityHeaders(app);
+    await setupRealtimeSocket(app);
 
     await app.register(oauthRoutes);
     await app.register(healthRoutes, { prefix: '/api' });
