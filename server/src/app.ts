@@ -13,6 +13,7 @@ import { channelRoutes } from './modules/channel/routes';
 import { entryLinkSandboxRoutes } from './modules/entry-link/routes';
 import { healthRoutes } from './modules/health/routes';
 import { holidayRoutes } from './modules/holiday/routes';
+import { invitationRoutes } from './modules/invitation/routes';
 import { nonPaymentSandboxRoutes } from './modules/non-payment/routes';
 import { noticeRoutes, noticeSandboxRoutes } from './modules/notice/routes';
 import { operationRoutes } from './modules/operation/routes';
@@ -132,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(holidayRoutes, { prefix: '/api' });
     await app.register(orgFunctionRoutes, { prefix: '/api' });
     await app.register(orgChannelRoutes, { prefix: '/api' });
+    await app.register(invitationRoutes, { prefix: '/api' });
     await app.register(smsRoutes, { prefix: '/api' });
     await app.register(qrVerificationRoutes, { prefix: '/api' });
     await app.register(passwordRoutes, { prefix: '/api' });

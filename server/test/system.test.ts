@@ -26,6 +26,9 @@ const ISSUE_4_ROUTES = [
   'GET /api/scbill/org/channel/list',
   'PUT /api/scbill/org/channel/default',
   'GET /api/scbill/org/channel/checked/default',
+  'POST /api/invitation',
+  'GET /api/invitation/detail/{a}/{b}',
+  'POST /api/account/invitation/{a}/{b}',
 ];
 
 let t: TestApp;
