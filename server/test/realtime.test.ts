@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { REALTIME_EVENT, REALTIME_PATH, REALTIME_PROTOCOL, type RealtimeMessage } from '@contract/realtime';
 import { DEMO_ACCOUNTS } from '../src/db/seed';
@@ -24,12 +25,9 @@ type ClientSocketClass = new (url: string, protocols: string[]) => ClientSocket;
 
 let t: TestApp;
 let url: string;
-let WebSocketClient: ClientSocketClass;
+// The ws package (a dependency of @fastify/websocket) ships no types here; the browser's API is the same.
+const WebSocketClient = createRequire(import.meta.url)('ws') as ClientSocketClass;
 
-beforeAll(async () => {
-  // The ws package (a dependency of @fastify/websocket) ships no types here; the browser's API is the same.
-  WebSocketClient = ((await import('ws')) as unknown as { default: ClientSocketClass }).default;
-});
 beforeEach(async () => {
   t = await startApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
