@@ -15,6 +15,7 @@ import {
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../src/db/seed';
 import { QR_FETCH_LIMIT } from '../src/modules/qr-verification/routes';
 import { expireDueQrSessions } from '../src/modules/qr-verification/service';
+import { CHALLENGE_TTL_MS } from '../src/modules/verification/constants';
 import {
   QR_QUIET_ZONE_MODULES,
   qrRasterOf,
@@ -272,6 +273,16 @@ describe('a QR-protected operation (POST /api/account/owner/auth)', () => {
     const late = await ownerAuth(t.app, token, withQr(qrId, signature));
     expect(late.statusCode).toBe(412);
     expect(refusalOf(late).code).toBe(VERIFICATION_ERROR.qrInvalid);
+  });
+
+  it('keeps the challenge alive as long as a QR fetched near its end', async () => {
+    const { access_token: token } = await signIn(t.app, STAFF_SH);
+    const challengeId = refusalOf(await ownerAuth(t.app, token)).challengeId ?? '';
+    t.clock.advance(CHALLENGE_TTL_MS - 30 * SECOND);
+    const { qrId } = (await fetchQr(t.app, token, challengeId)).json<{ data: QrImage }>().data;
+    const signature = await confirm(qrId, userIdOf(STAFF_SH));
+    t.clock.advance(60 * SECOND);
+    expect((await ownerAuth(t.app, token, withQr(qrId, signature))).statusCode).toBe(200);
   });
 
   it('pushes the expiry from a timer set when the QR was issued', async () => {

@@ -109,6 +109,9 @@ describe('POST /api/sms', () => {
     expect(observable(unknown)).toEqual(observable(registered));
     expect(await outboxOf(t.app, UNREGISTERED)).toHaveLength(0);
     expect(await outboxOf(t.app, OWNER_SH)).toHaveLength(1);
+    // The same work behind both answers: a code is stored for each, only one is sent.
+    const stored = await t.app.db.selectFrom('sms_codes').select('mobile').execute();
+    expect(stored.map((row) => row.mobile).sort()).toEqual([OWNER_SH, UNREGISTERED].sort());
 
     const registeredAgain = await sendSms(t.app, OWNER_SH);
     const unknownAgain = await sendSms(t.app, UNREGISTERED);

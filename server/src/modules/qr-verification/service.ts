@@ -55,7 +55,8 @@ const publishQrEvent = (app: FastifyInstance, userId: string, payload: QrEvent) 
 
 /**
  * Opens a QR session for the caller's open QR challenge; older waiting sessions of that challenge are
- * replaced. Null when the challenge is not the caller's, not a QR one, spent or expired.
+ * replaced, and the challenge lives at least as long as the new session. Null when the challenge is not
+ * the caller's, not a QR one, spent or expired.
  */
 export async function issueQrSession(
   app: FastifyInstance,
@@ -95,6 +96,13 @@ export async function issueQrSession(
         decided_at: null,
         consumed_at: null,
       })
+      .execute();
+    // A QR confirmed near the challenge's end must still be usable for its whole life.
+    await trx
+      .updateTable('verification_challenges')
+      .set({ expires_at: expiresAt })
+      .where('id', '=', challengeId)
+      .where('expires_at', '<', expiresAt)
       .execute();
   });
   scheduleExpiryPush(app, QR_SESSION_TTL_MS + QR_EXPIRY_PUSH_DELAY_MS);

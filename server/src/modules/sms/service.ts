@@ -26,19 +26,22 @@ const isRegistered = async (app: FastifyInstance, mobile: string) =>
   undefined;
 
 /**
- * Sends a fresh code for the mobile's open SMS challenge, if it is registered (or the signed-in user's own)
- * and a challenge waits. Returns whether a message went out; the caller's answer never tells.
+ * Stores a fresh code for the mobile's open SMS challenge and sends it, if the mobile is registered (or the
+ * signed-in user's own). For an unregistered mobile the code is stored just the same and never sent, so
+ * both take the same database work and the answer (and its timing) does not tell them apart. Returns
+ * whether a message went out.
  */
 export async function sendVerificationCode(
   app: FastifyInstance,
   input: { mobile: string; signedInUserId: string | null; now: number },
 ): Promise<boolean> {
   const { mobile, signedInUserId, now } = input;
-  if (signedInUserId === null && !(await isRegistered(app, mobile))) return false;
+  const registered = signedInUserId !== null || (await isRegistered(app, mobile));
   const challengeId = await challengeForSmsSend(app.db, { mobile, signedInUserId, now });
   if (challengeId === null) return false;
   const code = randomSmsCode();
   await storeSmsCode(app.db, app.verificationKeys.smsCode, { challengeId, mobile, code, now });
+  if (!registered) return false;
   // After the commit: a gateway is the outside world and must not hold a transaction open.
   await app.smsGateway.send(mobile, smsCodeText(code));
   return true;
