@@ -87,17 +87,34 @@ async function subjectOf(request: FastifyRequest, rule: VerificationRule): Promi
   return userSubject(userId, orgId, user.mobile);
 }
 
+/** The answers of the guard: status, code and message go together. */
+const REFUSAL = {
+  smsRequired: { kind: 'sms', code: VERIFICATION_ERROR.smsRequired, msg: VERIFICATION_MESSAGE.smsRequired },
+  smsCodeInvalid: {
+    kind: 'sms',
+    code: VERIFICATION_ERROR.smsCodeInvalid,
+    msg: VERIFICATION_MESSAGE.smsCodeInvalid,
+  },
+  qrRequired: { kind: 'qr', code: VERIFICATION_ERROR.qrRequired, msg: VERIFICATION_MESSAGE.qrRequired },
+  qrInvalid: { kind: 'qr', code: VERIFICATION_ERROR.qrInvalid, msg: VERIFICATION_MESSAGE.qrInvalid },
+  licenseUnbound: {
+    kind: 'qr',
+    code: VERIFICATION_ERROR.licenseUnbound,
+    msg: VERIFICATION_MESSAGE.licenseUnbound,
+  },
+} as const satisfies Record<string, { kind: VerificationKind; code: VerificationErrorCode; msg: string }>;
+
 function refuse(
   request: FastifyRequest,
   reply: FastifyReply,
-  kind: VerificationKind,
-  code: VerificationErrorCode,
-  msg: string,
+  refusal: keyof typeof REFUSAL,
   challengeId?: string,
 ): FastifyReply {
-  request.log.info({ status: VERIFICATION_HTTP_STATUS[kind], errorCode: code }, 'verification required');
+  const { kind, code, msg } = REFUSAL[refusal];
+  const status = VERIFICATION_HTTP_STATUS[kind];
+  request.log.info({ status, errorCode: code }, 'verification required');
   const body: Refusal = { code, msg, ...(challengeId ? { challengeId } : {}) };
-  return reply.code(VERIFICATION_HTTP_STATUS[kind]).send(body);
+  return reply.code(status).send(body);
 }
 
 async function isLicenceBound(app: FastifyInstance, orgId: string | null): Promise<boolean> {
@@ -121,14 +138,7 @@ function smsGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsync
     const challenge = () => openChallenge(app.db, { kind: 'sms', subject, operation, now });
     const code = headerOf(request, VERIFICATION_HEADER.smsCode);
     if (code === undefined) {
-      return refuse(
-        request,
-        reply,
-        'sms',
-        VERIFICATION_ERROR.smsRequired,
-        VERIFICATION_MESSAGE.smsRequired,
-        await challenge(),
-      );
+      return refuse(request, reply, 'smsRequired', await challenge());
     }
     const outcome = await consumeSmsProof(app.db, app.verificationKeys.smsCode, {
       subjectKey: subject.key,
@@ -152,14 +162,7 @@ function smsGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsync
     } else {
       logVerificationEvent(request, VERIFICATION_EVENT.otpFailed, { ...who, reason: outcome.reason });
     }
-    return refuse(
-      request,
-      reply,
-      'sms',
-      VERIFICATION_ERROR.smsCodeInvalid,
-      VERIFICATION_MESSAGE.smsCodeInvalid,
-      await challenge(),
-    );
+    return refuse(request, reply, 'smsCodeInvalid', await challenge());
   };
 }
 
@@ -167,13 +170,7 @@ function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncH
   return async function verifyQr(request, reply) {
     const subject = await subjectOf(request, rule);
     if (!(await isLicenceBound(app, subject.orgId))) {
-      return refuse(
-        request,
-        reply,
-        'qr',
-        VERIFICATION_ERROR.licenseUnbound,
-        VERIFICATION_MESSAGE.licenseUnbound,
-      );
+      return refuse(request, reply, 'licenseUnbound');
     }
     const operation: OperationRef = {
       hash: operationHashOf(request),
@@ -184,14 +181,7 @@ function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncH
     const qrId = headerOf(request, VERIFICATION_HEADER.qrId);
     const signature = headerOf(request, VERIFICATION_HEADER.qrSignature);
     if (qrId === undefined && signature === undefined) {
-      return refuse(
-        request,
-        reply,
-        'qr',
-        VERIFICATION_ERROR.qrRequired,
-        VERIFICATION_MESSAGE.qrRequired,
-        await challenge(),
-      );
+      return refuse(request, reply, 'qrRequired', await challenge());
     }
     const outcome = await consumeQrProof(app.db, app.licence, {
       qrId,
@@ -207,14 +197,7 @@ function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncH
     } else {
       logVerificationEvent(request, VERIFICATION_EVENT.qrInvalid, { ...who, reason: outcome.reason });
     }
-    return refuse(
-      request,
-      reply,
-      'qr',
-      VERIFICATION_ERROR.qrInvalid,
-      VERIFICATION_MESSAGE.qrInvalid,
-      await challenge(),
-    );
+    return refuse(request, reply, 'qrInvalid', await challenge());
   };
 }
 
