@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { VERIFICATION_ERROR, VERIFICATION_MESSAGE } from '@contract/verification';
 import { canonicalJson } from '../src/modules/verification/operation';
 import { DEMO_PASSWORD } from '../src/db/seed';
-import { signIn, startApp, type TestApp } from './helpers';
+import { basicAuth, bearer, signIn, startApp, type TestApp } from './helpers';
 import {
   changePassword,
   cipherOf,
@@ -169,6 +170,57 @@ describe('an SMS-protected operation', () => {
       expect(row.code_hmac).toMatch(/^[0-9a-f]{64}$/);
       expect(row.code_hmac).not.toContain(code);
     }
+  });
+});
+
+describe('malformed input to the verification routes', () => {
+  it('is answered with a 4xx (or a verification refusal), never a 5xx (property)', async () => {
+    const { access_token } = await signIn(t.app, STAFF_SH);
+    const routes = [
+      { method: 'POST', url: '/api/sms' },
+      { method: 'POST', url: '/api/user/password/reset' },
+      { method: 'POST', url: '/api/user/password/change' },
+      { method: 'POST', url: '/api/account/owner/auth' },
+      { method: 'GET', url: '/api/verification/qr' },
+      { method: 'GET', url: '/api/verification/qr/AAAAAAAAAAAAAAAAAAAAAA/status' },
+      { method: 'GET', url: '/api/sandbox/sms' },
+      { method: 'POST', url: '/api/sandbox/qr/AAAAAAAAAAAAAAAAAAAAAA/confirm' },
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.oneof(
+          fc.jsonValue().map((value) => JSON.stringify(value)),
+          fc.string({ maxLength: 200 }),
+        ),
+        fc.dictionary(fc.constantFrom('challengeId', 'mobile', 'qrId'), fc.string({ maxLength: 40 })),
+        fc.record(
+          {
+            'verify-code': fc.string({ maxLength: 12 }),
+            'qr-id': fc.string({ maxLength: 70 }),
+            signature: fc.string({ maxLength: 200 }),
+            authorization: fc.constantFrom(
+              basicAuth(t.app.config),
+              bearer(access_token).authorization,
+              'Bearer x',
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+        async (route, body, query, headers) => {
+          const response = await t.app.inject({
+            method: route.method,
+            url: route.url,
+            query,
+            headers: { 'content-type': 'application/json', ...headers },
+            ...(route.method === 'POST' ? { payload: body } : {}),
+          });
+          expect(response.statusCode).toBeGreaterThanOrEqual(200);
+          expect(response.statusCode).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
 

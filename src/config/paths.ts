@@ -7,6 +7,29 @@ export const paths = {
   dashboard: '/chain-bill/dashboard',
   companyCenter: '/company-center',
   directFinancingApply: '/chain-bill/other/bill-financing/direct-financing/apply',
+  /** Public: where an entry link (token, crToken, …) is handled before the app opens (spec section 2). */
+  entry: '/entry',
+  // Business areas of spec section 1; most show a 建设中 page until their own issue lands.
+  issue: '/chain-bill/issue',
+  endorse: '/chain-bill/endorse',
+  discount: '/chain-bill/discount',
+  pledge: '/chain-bill/pledge',
+  guarantee: '/chain-bill/guarantee',
+  recourse: '/chain-bill/recourse',
+  depository: '/chain-bill/depository',
+  freeze: '/chain-bill/freeze',
+  trustTransfer: '/chain-bill/trust-transfer',
+  payPrompt: '/chain-bill/pay-prompt',
+  easeDiscount: '/chain-bill/ease-discount',
+  pledgeFinancing: '/chain-bill/pledge-business/pledge-financing',
+  pledgeFinancingStart: '/chain-bill/pledge-business/pledge-financing-start/sub-page/:page/:bizId',
+  financingPlan: '/chain-bill/financing-plan',
+  invoice: '/chain-bill/invoice',
+  orderPayment: '/chain-bill/order-payment',
+  cashPayment: '/chain-bill/cash-payment',
+  bankAccounts: '/company-center/bank-accounts',
+  contractSigning: '/company-center/contracts',
+  staff: '/company-center/staff',
 } as const;
 
 /** Sub-pages of the pledge-financing start page (spec section 2). */

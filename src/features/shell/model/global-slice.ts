@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { CheckedDefaultChannel, OperationTime } from '@contract/shell';
 import {
   DEFAULT_AUTH_METHOD,
   DEFAULT_SIDEBAR_COLLAPSED,
@@ -14,6 +15,9 @@ export interface NoticeSummaryItem {
   type: number;
   status: number;
   title?: string;
+  content?: string;
+  /** ISO 8601. */
+  createdAt?: string;
 }
 
 export interface NoticeState {
@@ -32,14 +36,14 @@ export interface BreadcrumbItem {
 export interface GlobalState {
   shcpeTodayIsHoliday: boolean;
   newSysSts: string;
-  operationTime: unknown[];
+  operationTime: OperationTime[];
   collapsed: SidebarCollapsed;
   showGuide: boolean;
   notice: NoticeState;
   breadcrumbData: BreadcrumbItem[];
   openExportCenter: boolean;
   authMethod: string;
-  checkedDefaultChannel: unknown;
+  checkedDefaultChannel: CheckedDefaultChannel | null;
   redDot: RedDotFlags;
 }
 
@@ -69,7 +73,7 @@ const slice = createSlice({
     systemStatusLoaded(state, action: PayloadAction<string | null>) {
       state.newSysSts = action.payload ?? DEFAULT_SYSTEM_STATUS;
     },
-    operationTimeLoaded(state, action: PayloadAction<unknown[] | null>) {
+    operationTimeLoaded(state, action: PayloadAction<OperationTime[] | null>) {
       state.operationTime = action.payload ?? [];
     },
     sidebarCollapsedChanged(state, action: PayloadAction<SidebarCollapsed>) {
@@ -91,8 +95,15 @@ const slice = createSlice({
     authMethodLoaded(state, action: PayloadAction<string | null>) {
       state.authMethod = action.payload ?? DEFAULT_AUTH_METHOD;
     },
-    defaultChannelChecked(state, action: PayloadAction<unknown>) {
+    defaultChannelChecked(state, action: PayloadAction<CheckedDefaultChannel | null>) {
       state.checkedDefaultChannel = action.payload;
+    },
+    /** Another organisation became the current one: what belonged to the previous one goes. */
+    organizationChanged(state) {
+      state.notice = emptyNotices;
+      state.checkedDefaultChannel = null;
+      state.authMethod = DEFAULT_AUTH_METHOD;
+      state.openExportCenter = false;
     },
   },
   extraReducers: (builder) => {
@@ -110,6 +121,11 @@ const slice = createSlice({
     selectAuthMethod: (state) => state.authMethod,
     selectRedDot: (state) => state.redDot,
     selectExportCenterOpen: (state) => state.openExportCenter,
+    selectShowGuide: (state) => state.showGuide,
+    selectSystemStatus: (state) => state.newSysSts,
+    selectTodayIsHoliday: (state) => state.shcpeTodayIsHoliday,
+    selectOperationTime: (state) => state.operationTime,
+    selectCheckedDefaultChannel: (state) => state.checkedDefaultChannel,
   },
 });
 
@@ -130,6 +146,7 @@ export const {
   exportCenterToggled,
   authMethodLoaded,
   defaultChannelChecked,
+  organizationChanged,
 } = globalSlice.actions;
 export const {
   selectCollapsed,
@@ -138,4 +155,9 @@ export const {
   selectAuthMethod,
   selectRedDot,
   selectExportCenterOpen,
+  selectShowGuide,
+  selectSystemStatus,
+  selectTodayIsHoliday,
+  selectOperationTime,
+  selectCheckedDefaultChannel,
 } = globalSlice.selectors;

@@ -1,0 +1,41 @@
+import { amountInWords, compactYuan, formatYuan } from './amount-in-words';
+
+describe('amount in Chinese capitals', () => {
+  it.each([
+    ['1409.50', '壹仟肆佰零玖元伍角'],
+    ['6007.14', '陆仟零柒元壹角肆分'],
+    ['16409.02', '壹万陆仟肆佰零玖元零贰分'],
+    ['325.04', '叁佰贰拾伍元零肆分'],
+    ['10', '壹拾元整'],
+    ['1.00', '壹元整'],
+    ['100010', '壹拾万零壹拾元整'],
+    ['1000000001', '壹拾亿零壹元整'],
+    ['105000', '壹拾万伍仟元整'],
+    ['0.5', '伍角'],
+    ['0.05', '伍分'],
+    ['0', '零元整'],
+    ['12.345', '壹拾贰元叁角肆分伍厘'],
+    ['12.34567', '壹拾贰元叁角肆分伍厘柒毫'],
+    ['1.0001', '壹元零壹毫'],
+    ['1,234,567.89', '壹佰贰拾叁万肆仟伍佰陆拾柒元捌角玖分'],
+    ['999999999999999', '玖佰玖拾玖万亿玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元整'],
+  ])('writes %s as %s', (amount, words) => {
+    expect(amountInWords(amount)).toBe(words);
+  });
+
+  it('returns empty from 1e15 on and for what is not an amount', () => {
+    expect(amountInWords('1000000000000000')).toBe('');
+    expect(amountInWords('abc')).toBe('');
+    expect(amountInWords('')).toBe('');
+    expect(amountInWords(undefined)).toBe('');
+  });
+
+  it('formats yuan with thousands separators and two decimals, without floats', () => {
+    expect(formatYuan('1234567.8')).toBe('1,234,567.80');
+    expect(formatYuan('0.1')).toBe('0.10');
+    expect(formatYuan('nope')).toBe('--');
+    expect(compactYuan('123456789.00')).toBe('1.23亿');
+    expect(compactYuan('45600.00')).toBe('4.56万');
+    expect(compactYuan('99.5')).toBe('99.5');
+  });
+});

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { BellOutlined } from '@ant-design/icons';
+import App from 'antd/es/app';
+import Badge from 'antd/es/badge';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Popover from 'antd/es/popover';
+import Tabs from 'antd/es/tabs';
+import { dayjs } from '@/lib/dayjs';
+import { format, messages } from '@/locales/zh-CN';
+import { markAllNoticesRead, markNoticeRead } from '@/features/notices/api/notices-api';
+import type { NoticeEntry, NoticeFeed } from '@/features/notices/model/split-notices';
+import styles from './notices.module.css';
+
+const text = messages.notices;
+
+export interface NoticeBellProps {
+  feed: NoticeFeed;
+  /** A notice changed here: reload the counts (and any list showing notices). */
+  onChanged: () => void;
+}
+
+export function formatNoticeTime(iso: string | undefined): string {
+  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '';
+}
+
+function NoticeList({
+  items,
+  empty,
+  busyId,
+  onRead,
+}: {
+  items: NoticeEntry[];
+  empty: string;
+  busyId: string | null;
+  onRead: (item: NoticeEntry) => void;
+}) {
+  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  return (
+    <ul className={styles.list}>
+      {items.map((item) => (
+        <li key={item.id} className={styles.item}>
+          <div className={styles.itemHead}>
+            <span className={styles.title}>{item.title}</span>
+            <Button
+              size="small"
+              type="link"
+              loading={busyId === item.id}
+              onClick={() => onRead(item)}
+              aria-label={`${text.markRead}：${item.title ?? ''}`}
+            >
+              {text.markRead}
+            </Button>
+          </div>
+          {item.content && <p className={styles.content}>{item.content}</p>}
+          <time className={styles.time} dateTime={item.createdAt}>
+            {formatNoticeTime(item.createdAt)}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The header's notices (spec section 2): the unread total on the bell, and a popover with the pending
+ * to-do notices and the announcements, each to mark read, plus 全部已读.
+ */
+export function NoticeBell({ feed, onChanged }: NoticeBellProps) {
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [markingAll, setMarkingAll] = useState(false);
+
+  const markRead = async (item: NoticeEntry) => {
+    setBusyId(item.id);
+    try {
+      await markNoticeRead(item.id);
+      onChanged();
+    } catch {
+      void message.error(text.failed);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const markAll = async () => {
+    setMarkingAll(true);
+    try {
+      await markAllNoticesRead();
+      void message.success(text.markedAllRead);
+      onChanged();
+    } catch {
+      void message.error(text.failed);
+    } finally {
+      setMarkingAll(false);
+    }
+  };
+
+  const content = (
+    <div className={styles.popover}>
+      <Tabs
+        size="small"
+        items={[
+          {
+            key: 'pending',
+            label: `${text.pendingTab}${feed.notice.length ? ` (${feed.notice.length})` : ''}`,
+            children: (
+              <NoticeList items={feed.notice} empty={text.emptyPending} busyId={busyId} onRead={markRead} />
+            ),
+          },
+          {
+            key: 'announcement',
+            label: `${text.announcementTab}${feed.announcement.length ? ` (${feed.announcement.length})` : ''}`,
+            children: (
+              <NoticeList
+                items={feed.announcement}
+                empty={text.emptyAnnouncement}
+                busyId={busyId}
+                onRead={markRead}
+              />
+            ),
+          },
+        ]}
+      />
+      <div className={styles.footer}>
+        <span>{format(text.unreadTotal, { count: feed.total })}</span>
+        <Button size="small" onClick={markAll} loading={markingAll} disabled={feed.total === 0}>
+          {text.markAllRead}
+        </Button>
+      </div>
+    </div>
+  );
+
+  return (
+    <Popover
+      content={content}
+      title={text.bell}
+      trigger="click"
+      open={open}
+      onOpenChange={setOpen}
+      placement="bottomRight"
+    >
+      <Button
+        type="text"
+        aria-label={feed.total > 0 ? format(text.bellWithCount, { count: feed.total }) : text.bell}
+        data-tour="notices"
+      >
+        <Badge count={feed.total} size="small" overflowCount={99}>
+          <BellOutlined aria-hidden style={{ fontSize: 18 }} />
+        </Badge>
+      </Button>
+    </Popover>
+  );
+}
