@@ -14,6 +14,8 @@ export default mergeConfig(
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
             setupFiles: ['tests/setup.ts'],
+            // antd in jsdom on a 2-core machine: a first render can take seconds under load.
+            testTimeout: 20_000,
           },
         },
         {
