@@ -12,7 +12,8 @@ afterEach(() => {
 });
 afterAll(() => platformServer.close());
 
-describe('route guarding', () => {
+// The first visit of each lazy page transforms its chunk (the dashboard is a large one): allow for a slow machine.
+describe('route guarding', { timeout: 30_000 }, () => {
   it.each(['/', '/chain-bill/dashboard', '/chain-bill/anything/else'])(
     'sends a signed-out visit of %s to the login screen',
     async (path) => {

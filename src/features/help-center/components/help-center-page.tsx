@@ -1,26 +1,144 @@
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import Card from 'antd/es/card';
-import Typography from 'antd/es/typography';
+import { SearchOutlined } from '@ant-design/icons';
+import Input from 'antd/es/input/Input';
 import { paths } from '@/config/paths';
-import { messages } from '@/locales/zh-CN';
+import { format, messages } from '@/locales/zh-CN';
+import { helpArticles, type HelpSection } from '@/features/help-center/model/help-articles';
+import { searchArticles, splitByQuery } from '@/features/help-center/model/search';
+import styles from './help-center.module.css';
 
 const text = messages.helpCenter;
 
-const pageStyle = { maxWidth: 800, margin: '0 auto', padding: '48px 24px' } as const;
-
-/** 帮助中心 (`/help-center/chain-bill`): a few answers for now; its full content is a later issue. */
-export function HelpCenterPage() {
+/** `text` with every occurrence of the query marked. */
+function Highlight({ text: value, query }: { text: string; query: string }) {
   return (
-    <main style={pageStyle}>
-      <Typography.Title level={1}>{text.title}</Typography.Title>
-      <Typography.Paragraph type="secondary">{text.intro}</Typography.Paragraph>
-      {text.sections.map((section) => (
-        <Card key={section.title} style={{ marginBottom: 16 }}>
-          <Typography.Title level={4}>{section.title}</Typography.Title>
-          <Typography.Paragraph>{section.body}</Typography.Paragraph>
-        </Card>
+    <>
+      {splitByQuery(value, query).map((part, index) =>
+        part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
+      )}
+    </>
+  );
+}
+
+function scrollToHeading(id: string) {
+  const target = document.getElementById(id);
+  if (!target) return;
+  target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  target.focus({ preventScroll: true });
+}
+
+function Section({ section, query }: { section: HelpSection; query: string }) {
+  return (
+    <section className={styles.section} aria-labelledby={section.id}>
+      <h3 id={section.id} tabIndex={-1} className={styles.sectionTitle}>
+        <Highlight text={section.title} query={query} />
+      </h3>
+      {section.paragraphs?.map((paragraph) => (
+        <p key={paragraph}>
+          <Highlight text={paragraph} query={query} />
+        </p>
       ))}
-      <Link to={paths.login}>{text.backToLogin}</Link>
-    </main>
+      {section.steps && (
+        <ol className={styles.steps} aria-label={text.steps}>
+          {section.steps.map((step) => (
+            <li key={step}>
+              <Highlight text={step} query={query} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {section.tips?.map((tip) => (
+        <p key={tip} className={styles.tip}>
+          <strong>{text.tips}：</strong>
+          <Highlight text={tip} query={query} />
+        </p>
+      ))}
+    </section>
+  );
+}
+
+/**
+ * 帮助中心 (`/help-center/chain-bill`): how to sign in, authenticate the organisation, bind a bank account,
+ * sign contracts and finance against pledged bills. Filters as the user types, marks the matches, and
+ * keeps a table of contents of what is shown.
+ */
+export function HelpCenterPage() {
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const articles = searchArticles(helpArticles, deferredQuery);
+  const searching = deferredQuery.trim() !== '';
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.hero}>
+        <h1 className={styles.title}>{text.title}</h1>
+        <p className={styles.intro}>{text.intro}</p>
+        <Input
+          size="large"
+          allowClear
+          prefix={<SearchOutlined aria-hidden />}
+          placeholder={text.searchPlaceholder}
+          aria-label={text.searchLabel}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className={styles.search}
+        />
+        <p className={styles.result} role="status" aria-live="polite">
+          {searching
+            ? articles.length
+              ? format(text.resultCount, { count: articles.length })
+              : format(text.noResult, { query: deferredQuery.trim() })
+            : ''}
+        </p>
+      </header>
+
+      <div className={styles.body}>
+        <nav className={styles.toc} aria-label={text.toc}>
+          <h2 className={styles.tocTitle}>{text.toc}</h2>
+          <ul>
+            {articles.map((article) => (
+              <li key={article.id}>
+                <button type="button" className={styles.tocLink} onClick={() => scrollToHeading(article.id)}>
+                  {article.title}
+                </button>
+                <ul>
+                  {article.sections.map((section) => (
+                    <li key={section.id}>
+                      <button
+                        type="button"
+                        className={styles.tocSubLink}
+                        onClick={() => scrollToHeading(section.id)}
+                      >
+                        {section.title}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          <Link to={paths.root} className={styles.back}>
+            {text.backHome}
+          </Link>
+        </nav>
+
+        <main className={styles.articles}>
+          {articles.map((article) => (
+            <article key={article.id} className={styles.article} aria-labelledby={article.id}>
+              <h2 id={article.id} tabIndex={-1} className={styles.articleTitle}>
+                <Highlight text={article.title} query={deferredQuery} />
+              </h2>
+              <p className={styles.summary}>
+                <Highlight text={article.summary} query={deferredQuery} />
+              </p>
+              {article.sections.map((section) => (
+                <Section key={section.id} section={section} query={deferredQuery} />
+              ))}
+            </article>
+          ))}
+        </main>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,83 @@
+import Badge from 'antd/es/badge';
+import Card from 'antd/es/card';
+import Skeleton from 'antd/es/skeleton';
+import Tag from 'antd/es/tag';
+import type { HolidayDay, OperationTime, SystemStatus } from '@contract/shell';
+import { dayjs } from '@/lib/dayjs';
+import { format, messages } from '@/locales/zh-CN';
+import styles from './dashboard.module.css';
+
+const text = messages.dashboard;
+
+export interface SystemStatusCardProps {
+  /** The global state's newSysSts (SS00 unless the server said otherwise). */
+  statusCode: string;
+  status: SystemStatus | undefined;
+  holiday: HolidayDay | undefined;
+  /** The global state's shcpeTodayIsHoliday. */
+  todayIsHoliday: boolean;
+  operationTime: OperationTime[];
+  loading: boolean;
+}
+
+function statusName(code: string, status: SystemStatus | undefined): string {
+  const known = text.systemStatusName as Record<string, string>;
+  return known[code] ?? status?.name ?? format(text.unknownStatus, { code });
+}
+
+/** SHCPE system status, whether today is a working day, and the business hours. */
+export function SystemStatusCard({
+  statusCode,
+  status,
+  holiday,
+  todayIsHoliday,
+  operationTime,
+  loading,
+}: SystemStatusCardProps) {
+  const today = holiday?.date ?? dayjs().format('YYYY-MM-DD');
+  return (
+    <Card size="small" title={text.systemTitle} style={{ height: '100%' }}>
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : (
+        <dl className={styles.statusList}>
+          <dt>{text.shcpeStatus}</dt>
+          <dd>
+            <Badge
+              status={statusCode === 'SS00' ? 'success' : 'warning'}
+              text={statusName(statusCode, status)}
+            />
+          </dd>
+          <dt>{text.today}</dt>
+          <dd>
+            {dayjs(today).format('YYYY年M月D日 dddd')}{' '}
+            <Tag color={todayIsHoliday ? 'orange' : 'green'}>
+              {todayIsHoliday ? text.holiday : text.workday}
+            </Tag>
+            {holiday?.name && <Tag>{holiday.name}</Tag>}
+          </dd>
+          <dt>{text.operationTime}</dt>
+          <dd>
+            {operationTime.length === 0 ? (
+              <span className={styles.muted}>{text.operationTimeEmpty}</span>
+            ) : (
+              <ul className={styles.hours}>
+                {operationTime.map((slot) => (
+                  <li key={slot.name}>
+                    <span>{slot.name}</span>
+                    <span className={styles.mono}>
+                      {slot.start}–{slot.end}
+                    </span>
+                    <span className={styles.muted}>
+                      {format(text.businessDayEnd, { time: slot.businessDayEnd })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </dl>
+      )}
+    </Card>
+  );
+}

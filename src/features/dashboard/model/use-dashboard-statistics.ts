@@ -1,0 +1,35 @@
+import type { MonthlyFigure, Statistics, StatisticsKind } from '@contract/statistics';
+import { messages } from '@/locales/zh-CN';
+import { useStatisticsQuery } from '@/features/dashboard/api/dashboard-api';
+
+/** The four figures of the dashboard, in display order, each with its colour in the chart. */
+export const STATISTICS_SERIES: ReadonlyArray<{ kind: StatisticsKind; name: string; color: string }> = [
+  { kind: 'issue', name: messages.dashboard.kinds.issue, color: '#1456c8' },
+  { kind: 'accept', name: messages.dashboard.kinds.accept, color: '#13a8a8' },
+  { kind: 'discount', name: messages.dashboard.kinds.discount, color: '#fa8c16' },
+  { kind: 'trans', name: messages.dashboard.kinds.trans, color: '#722ed1' },
+];
+
+export interface StatisticsFigure {
+  kind: StatisticsKind;
+  name: string;
+  color: string;
+  data: Statistics | undefined;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+export type ChartSeries = { kind: StatisticsKind; name: string; color: string; monthly: MonthlyFigure[] };
+
+/** `GET /api/scbill/statistics/{issue|accept|discount|trans}`, one query each. */
+export function useDashboardStatistics(): StatisticsFigure[] {
+  const issue = useStatisticsQuery('issue');
+  const accept = useStatisticsQuery('accept');
+  const discount = useStatisticsQuery('discount');
+  const trans = useStatisticsQuery('trans');
+  const results = { issue, accept, discount, trans };
+  return STATISTICS_SERIES.map((series) => {
+    const result = results[series.kind];
+    return { ...series, data: result.data, isLoading: result.isLoading, isError: result.isError };
+  });
+}
