@@ -11,6 +11,7 @@ import { oauthRoutes, registrationRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { channelRoutes } from './modules/channel/routes';
 import { entryLinkSandboxRoutes } from './modules/entry-link/routes';
+import { exportRoutes } from './modules/export/routes';
 import { healthRoutes } from './modules/health/routes';
 import { holidayRoutes } from './modules/holiday/routes';
 import { invitationRoutes } from './modules/invitation/routes';
@@ -134,6 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(orgFunctionRoutes, { prefix: '/api' });
     await app.register(orgChannelRoutes, { prefix: '/api' });
     await app.register(invitationRoutes, { prefix: '/api' });
+    await app.register(exportRoutes, { prefix: '/api' });
     await app.register(smsRoutes, { prefix: '/api' });
     await app.register(qrVerificationRoutes, { prefix: '/api' });
     await app.register(passwordRoutes, { prefix: '/api' });

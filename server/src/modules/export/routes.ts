@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope, Page, PageQuery } from '@contract/envelope';
+import { API_ERROR } from '@contract/errors';
+import {
+  EXPORT_RATE_LIMIT,
+  EXPORT_ROW_CAP,
+  EXPORT_STATUS,
+  ExportTask,
+  ExportTaskParams,
+  ExportTaskRequest,
+  XLSX_CONTENT_TYPE,
+} from '@contract/export';
+import { ApiFailure } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
+import { pageOf, pageRequest } from '../operation/paging';
+import { CONFLICT, FORBIDDEN, NOT_FOUND } from '../operation/responses';
+import { memberOrNull, requireMember } from '../operation/tenant';
+import { attachment } from './content-disposition';
+import { createExportTask, exportTaskPage, ownTask } from './service';
+import { exportFilePath, ExportWorker } from './worker';
+import { exportRowCount } from './workbooks';
+
+export const EXPORT_MSG = {
+  created: '导出任务已创建',
+  notFound: '导出任务不存在',
+  notReady: '导出尚未完成，请稍后下载',
+  failed: '导出失败，请重新导出',
+  tooLarge: `导出数据超过 ${EXPORT_ROW_CAP} 行，请缩小范围后重试`,
+  fileGone: '导出文件已不存在，请重新导出',
+} as const;
+
+const EXPORTS_FOLDER = 'exports';
+
+/** The export centre: tasks, their asynchronous worker and the downloads (SECURITY-CHECKLIST H35). */
+export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const dir = path.join(app.config.dataDir, EXPORTS_FOLDER);
+  const worker = new ExportWorker({ db: app.db, now: app.now, realtime: app.realtime, log: app.log, dir });
+  app.addHook('onReady', async () => worker.start());
+  // Before the database closes: a running task is handed back as pending for the next start.
+  app.addHook('preClose', async () => worker.stop());
+  app.addHook('preHandler', app.authenticate);
+
+  app.post(
+    '/export-tasks',
+    {
+      schema: {
+        body: ExportTaskRequest,
+        response: { 201: Envelope(ExportTask), ...AUTHENTICATED_ERRORS, ...FORBIDDEN, ...ERRORS.tooMany },
+      },
+    },
+    async (request, reply) => {
+      const member = requireMember(request);
+      const now = app.now();
+      const decision = await hitRateLimit(
+        app.db,
+        `export:${member.userId}`,
+        EXPORT_RATE_LIMIT.limit,
+        EXPORT_RATE_LIMIT.windowMs,
+        now,
+      );
+      if (!decision.allowed) {
+        logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
+          userId: member.userId,
+          orgId: member.orgId,
+          reason: 'export',
+        });
+        throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+          'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))),
+        });
+      }
+      const { kind } = request.body;
+      const params = request.body.params ?? {};
+      if ((await exportRowCount(app.db, { orgId: member.orgId, kind, params })) > EXPORT_ROW_CAP)
+        throw new ApiFailure(400, API_ERROR.exportTooLarge, EXPORT_MSG.tooLarge);
+      const task = await createExportTask(app.db, member, kind, params, now);
+      worker.kick();
+      reply.code(201);
+      return { code: 201, msg: EXPORT_MSG.created, data: task };
+    },
+  );
+
+  app.get(
+    '/export-tasks',
+    {
+      schema: {
+        querystring: PageQuery,
+        response: { 200: Envelope(Page(ExportTask)), ...AUTHENTICATED_ERRORS },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const member = memberOrNull(request);
+      if (!member) return ok(pageOf<ExportTask>([], 0, page));
+      const { items, total } = await exportTaskPage(app.db, member, page);
+      return ok(pageOf(items, total, page));
+    },
+  );
+
+  app.get(
+    '/export-tasks/:id/file',
+    {
+      schema: {
+        params: ExportTaskParams,
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: XLSX_CONTENT_TYPE }),
+          ...AUTHENTICATED_ERRORS,
+          ...NOT_FOUND,
+          ...CONFLICT,
+        },
+      },
+    },
+    async (request, reply) => {
+      const member = memberOrNull(request);
+      const task = member ? await ownTask(app.db, member, request.params.id) : undefined;
+      if (!task) throw new ApiFailure(404, API_ERROR.notFound, EXPORT_MSG.notFound);
+      if (task.status !== EXPORT_STATUS.done) {
+        const msg = task.status === EXPORT_STATUS.failed ? EXPORT_MSG.failed : EXPORT_MSG.notReady;
+        throw new ApiFailure(409, API_ERROR.exportNotReady, msg);
+      }
+      let content: Buffer;
+      try {
+        content = await fs.promises.readFile(exportFilePath(dir, task.id));
+      } catch {
+        throw new ApiFailure(404, API_ERROR.notFound, EXPORT_MSG.fileGone);
+      }
+      return reply
+        .header('Content-Type', XLSX_CONTENT_TYPE)
+        .header('Content-Disposition', attachment(task.file_name, task.ascii_file_name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'no-store')
+        .send(content);
+    },
+  );
+};

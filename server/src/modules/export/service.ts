@@ -1,0 +1,94 @@
+import {
+  EXPORT_KIND_NAME,
+  EXPORT_STATUS,
+  type ExportKind,
+  type ExportParams,
+  type ExportStatus,
+  type ExportTask,
+} from '@contract/export';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { ExportTaskTable } from '../../db/schema';
+import { newId } from '../../lib/hash';
+import { isoTime, shanghaiStamp } from '../holiday/shanghai-time';
+import type { PageRequest } from '../operation/paging';
+
+export const XLSX_EXTENSION = '.xlsx';
+
+export type ExportTaskRow = Selectable<ExportTaskTable>;
+
+/** The task's owner: one user acting for one organisation. Every read of a task is filtered by both. */
+export interface TaskOwner {
+  userId: string;
+  orgId: string;
+}
+
+export function toExportTask(row: ExportTaskRow): ExportTask {
+  return {
+    id: row.id,
+    kind: row.kind as ExportKind,
+    name: row.name,
+    status: row.status as ExportStatus,
+    progress: Number(row.progress),
+    fileName: row.file_name,
+    createdAt: isoTime(Number(row.created_at)),
+    finishedAt: row.finished_at === null ? null : isoTime(Number(row.finished_at)),
+  };
+}
+
+export async function createExportTask(
+  db: Db,
+  owner: TaskOwner,
+  kind: ExportKind,
+  params: ExportParams,
+  now: number,
+): Promise<ExportTask> {
+  const name = EXPORT_KIND_NAME[kind];
+  const stamp = shanghaiStamp(now);
+  const row: ExportTaskRow = {
+    id: newId(),
+    org_id: owner.orgId,
+    user_id: owner.userId,
+    kind,
+    name,
+    params: JSON.stringify(params),
+    status: EXPORT_STATUS.pending,
+    progress: 0,
+    file_name: `${name}_${stamp}${XLSX_EXTENSION}`,
+    ascii_file_name: `${kind}_${stamp}${XLSX_EXTENSION}`,
+    row_count: null,
+    error: null,
+    attempts: 0,
+    lease_expires_at: null,
+    created_at: now,
+    started_at: null,
+    finished_at: null,
+  };
+  await db.insertInto('export_tasks').values(row).execute();
+  return toExportTask(row);
+}
+
+const ofOwner = (db: Db, owner: TaskOwner) =>
+  db.selectFrom('export_tasks').where('user_id', '=', owner.userId).where('org_id', '=', owner.orgId);
+
+export async function exportTaskPage(
+  db: Db,
+  owner: TaskOwner,
+  page: PageRequest,
+): Promise<{ items: ExportTask[]; total: number }> {
+  const count = await ofOwner(db, owner)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await ofOwner(db, owner)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.size)
+    .offset(page.offset)
+    .execute();
+  return { items: rows.map(toExportTask), total: Number(count.n) };
+}
+
+/** The caller's own task in the current organisation, or undefined (another user's or org's looks the same). */
+export const ownTask = (db: Db, owner: TaskOwner, id: string) =>
+  ofOwner(db, owner).selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,0 +1,197 @@
+import fs from 'node:fs';
+import { finished } from 'node:stream/promises';
+import ExcelJS from 'exceljs';
+import { EXPORT_KIND, EXPORT_ROW_CAP, type ExportKind, type ExportParams } from '@contract/export';
+import type { Db } from '../../db/database';
+import { maskMobile } from '../../lib/security-log';
+import { shanghaiDateTime } from '../holiday/shanghai-time';
+import { countOperations, operationBatches } from '../operation/service';
+import { fenToYuan } from '../statistics/money';
+import { safeCell } from './cells';
+
+/** Rows read and written per step; progress and the lease are updated between steps. */
+export const EXPORT_BATCH_ROWS = 500;
+
+export interface ExportJob {
+  orgId: string;
+  kind: ExportKind;
+  params: ExportParams;
+}
+
+export interface WriteHooks {
+  /** 0-100; also the moment to renew the lease. Throws to stop the export. */
+  progress(percent: number): Promise<void>;
+}
+
+interface Column {
+  header: string;
+  width: number;
+}
+
+function sheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
+  const worksheet = workbook.addWorksheet(name);
+  worksheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
+  worksheet.getRow(1).font = { bold: true };
+  return worksheet;
+}
+
+/** Every cell is text passed through safeCell: money stays an exact yuan string, nothing becomes a formula. */
+const addRow = (worksheet: ExcelJS.Worksheet, values: string[]) =>
+  worksheet.addRow(values.map(safeCell)).commit();
+
+const OPERATION_COLUMNS: Column[] = [
+  { header: '业务类型', width: 12 },
+  { header: '操作', width: 16 },
+  { header: '票据包号', width: 34 },
+  { header: '子票区间', width: 28 },
+  { header: '金额（元）', width: 16 },
+  { header: '交易对手', width: 32 },
+  { header: '状态', width: 10 },
+  { header: '操作人', width: 10 },
+  { header: '操作时间', width: 20 },
+  { header: '业务编号', width: 38 },
+];
+
+async function writeOperationList(
+  db: Db,
+  job: ExportJob,
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  hooks: WriteHooks,
+): Promise<number> {
+  const filter = { bizType: job.params.bizType };
+  const total = Math.min(await countOperations(db, job.orgId, filter), EXPORT_ROW_CAP);
+  const worksheet = sheet(workbook, '业务操作记录', OPERATION_COLUMNS);
+  let written = 0;
+  for await (const batch of operationBatches(db, job.orgId, filter, EXPORT_BATCH_ROWS, EXPORT_ROW_CAP)) {
+    for (const op of batch) {
+      addRow(worksheet, [
+        op.bizTypeName,
+        op.opName,
+        op.billNo,
+        op.subRange,
+        op.amount,
+        op.counterparty,
+        op.statusName,
+        op.operatorName,
+        shanghaiDateTime(Date.parse(op.createdAt)),
+        op.bizId,
+      ]);
+    }
+    written += batch.length;
+    await hooks.progress(total === 0 ? 100 : Math.floor((written / total) * 100));
+  }
+  worksheet.commit();
+  return written;
+}
+
+export const OWNER_ROLE_NAME = '管理员';
+export const MEMBER_ROLE_NAME = '成员';
+
+export async function orgMembers(db: Db, orgId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.name', 'u.mobile', 'm.owner', 'm.created_at'])
+    .where('m.org_id', '=', orgId)
+    .orderBy('m.owner', 'desc')
+    .orderBy('m.created_at')
+    .orderBy('u.mobile')
+    .execute();
+}
+
+/** The organisation's counterparties as its operation log names them, biggest business first. */
+export async function orgCounterparties(db: Db, orgId: string) {
+  return db
+    .selectFrom('bill_operations')
+    .select((eb) => [
+      'counterparty',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number | string>('amount_fen').as('fen'),
+      eb.fn.max('created_at').as('last'),
+    ])
+    .where('org_id', '=', orgId)
+    .groupBy('counterparty')
+    .orderBy('fen', 'desc')
+    .orderBy('counterparty')
+    .execute();
+}
+
+async function writeOrgRelation(
+  db: Db,
+  job: ExportJob,
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  hooks: WriteHooks,
+): Promise<number> {
+  const members = await orgMembers(db, job.orgId);
+  const memberSheet = sheet(workbook, '企业成员', [
+    { header: '姓名', width: 12 },
+    { header: '手机号', width: 16 },
+    { header: '角色', width: 10 },
+    { header: '加入时间', width: 20 },
+  ]);
+  for (const m of members)
+    addRow(memberSheet, [
+      m.name,
+      maskMobile(m.mobile),
+      m.owner === 1 ? OWNER_ROLE_NAME : MEMBER_ROLE_NAME,
+      shanghaiDateTime(Number(m.created_at)),
+    ]);
+  memberSheet.commit();
+  await hooks.progress(50);
+
+  const counterparties = await orgCounterparties(db, job.orgId);
+  const counterpartySheet = sheet(workbook, '交易对手', [
+    { header: '企业名称', width: 32 },
+    { header: '往来笔数', width: 10 },
+    { header: '往来金额（元）', width: 18 },
+    { header: '最近往来时间', width: 20 },
+  ]);
+  for (const c of counterparties)
+    addRow(counterpartySheet, [
+      c.counterparty,
+      String(Number(c.n)),
+      fenToYuan(c.fen),
+      shanghaiDateTime(Number(c.last)),
+    ]);
+  counterpartySheet.commit();
+  await hooks.progress(100);
+  return members.length + counterparties.length;
+}
+
+const WRITERS: Partial<Record<string, typeof writeOperationList>> = {
+  [EXPORT_KIND.operationList]: writeOperationList,
+  [EXPORT_KIND.orgRelation]: writeOrgRelation,
+};
+
+/** Rows an export of this kind would hold now; checked against the cap before a task is accepted. */
+export async function exportRowCount(db: Db, job: ExportJob): Promise<number> {
+  if (job.kind === EXPORT_KIND.operationList)
+    return countOperations(db, job.orgId, { bizType: job.params.bizType });
+  const [members, counterparties] = await Promise.all([
+    orgMembers(db, job.orgId),
+    orgCounterparties(db, job.orgId),
+  ]);
+  return members.length + counterparties.length;
+}
+
+/** Writes the workbook of `job` to `file`; answers the number of data rows. A failed write leaves no open file. */
+export async function writeExport(db: Db, job: ExportJob, file: string, hooks: WriteHooks): Promise<number> {
+  const output = fs.createWriteStream(file);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useSharedStrings: true,
+    useStyles: true,
+  });
+  workbook.creator = 'chain-bill';
+  try {
+    const write = WRITERS[job.kind];
+    if (!write) throw new Error(`unknown export kind ${String(job.kind)}`);
+    const rows = await write(db, job, workbook, hooks);
+    await workbook.commit();
+    await finished(output);
+    return rows;
+  } catch (error) {
+    output.destroy();
+    throw error;
+  }
+}
