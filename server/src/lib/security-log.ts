@@ -8,6 +8,14 @@ export const SECURITY_EVENT = {
   captchaRejected: 'captcha.rejected',
   rateLimited: 'rate.limited',
   orgSwitchDenied: 'org.switch.denied',
+  otpFailed: 'otp.failed',
+  challengeInvalidated: 'verification.invalidated',
+  proofReplay: 'verification.replay',
+  qrInvalid: 'qr.invalid',
+  qrRefused: 'qr.refused',
+  qrExpired: 'qr.expired',
+  passwordReset: 'password.reset',
+  passwordChanged: 'password.changed',
 } as const;
 export type SecurityEvent = (typeof SECURITY_EVENT)[keyof typeof SECURITY_EVENT];
 

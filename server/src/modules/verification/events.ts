@@ -1,24 +1,16 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import {
-  cleanForLog,
-  logSecurityEvent,
-  type SecurityDetails,
-  type SecurityEvent,
-} from '../../lib/security-log';
+import { cleanForLog, logSecurityEvent, SECURITY_EVENT, type SecurityDetails } from '../../lib/security-log';
 
-/**
- * Security events of secondary verification (SECURITY-CHECKLIST H37). They use the shared structured
- * entry of lib/security-log; the names live here because that file's list belongs to the foundation.
- */
+/** The security events of secondary verification (SECURITY-CHECKLIST H37). */
 export const VERIFICATION_EVENT = {
-  otpFailed: 'otp.failed',
-  challengeInvalidated: 'verification.invalidated',
-  proofReplay: 'verification.replay',
-  qrInvalid: 'qr.invalid',
-  qrRefused: 'qr.refused',
-  qrExpired: 'qr.expired',
-  passwordReset: 'password.reset',
-  passwordChanged: 'password.changed',
+  otpFailed: SECURITY_EVENT.otpFailed,
+  challengeInvalidated: SECURITY_EVENT.challengeInvalidated,
+  proofReplay: SECURITY_EVENT.proofReplay,
+  qrInvalid: SECURITY_EVENT.qrInvalid,
+  qrRefused: SECURITY_EVENT.qrRefused,
+  qrExpired: SECURITY_EVENT.qrExpired,
+  passwordReset: SECURITY_EVENT.passwordReset,
+  passwordChanged: SECURITY_EVENT.passwordChanged,
 } as const;
 export type VerificationEvent = (typeof VERIFICATION_EVENT)[keyof typeof VERIFICATION_EVENT];
 
@@ -27,8 +19,7 @@ export function logVerificationEvent(
   event: VerificationEvent,
   details: SecurityDetails = {},
 ): void {
-  // The shared union lists only the foundation's names; the entry's format is the same for these.
-  logSecurityEvent(request, event as string as SecurityEvent, details);
+  logSecurityEvent(request, event, details);
 }
 
 /** The same entry for events without a request (a QR session expiring on a timer). */
