@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { newId } from '../../lib/hash';
 import {
   CHALLENGE_TTL_MS,
@@ -151,4 +153,37 @@ export async function purgeExpiredChallenges(db: Db, now: number): Promise<void>
     await trx.deleteFrom('qr_sessions').where('challenge_id', 'in', ids).execute();
     await trx.deleteFrom('verification_challenges').where('id', 'in', ids).execute();
   });
+}
+
+/** Rolls back a half-spent proof (the proof was claimed but its challenge was not). */
+class ProofRaced extends Error {}
+
+/**
+ * Spends a proof and its challenge in one transaction: `claimProof` marks the code or QR session used
+ * (true when it did); the challenge must then still be open, or nothing is spent. False on any race.
+ */
+export async function spendProofAndChallenge(
+  db: Db,
+  challengeId: string,
+  now: number,
+  claimProof: (trx: Transaction<Database>) => Promise<boolean>,
+): Promise<boolean> {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await claimProof(trx))) return false;
+      const challenge = await trx
+        .updateTable('verification_challenges')
+        .set({ consumed_at: now })
+        .where('id', '=', challengeId)
+        .where('consumed_at', 'is', null)
+        .where('invalidated_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(challenge.numUpdatedRows) !== 1) throw new ProofRaced();
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ProofRaced) return false;
+      throw error;
+    });
 }

@@ -2,7 +2,7 @@ import type { LicenceGateway } from '../../adapters/licence';
 import type { Db } from '../../db/database';
 import { QR_ID_PATTERN } from '@contract/verification-schemas';
 import { QR_SIGNATURE_MAX_LENGTH } from './constants';
-import { ProofRaced } from './sms-codes';
+import { spendProofAndChallenge } from './challenges';
 
 const QR_ID = new RegExp(QR_ID_PATTERN);
 
@@ -73,31 +73,16 @@ export async function consumeQrProof(
     Number(row.challengeExpiresAt) > now;
   if (!bound) return { kind: 'refused', reason: 'other_operation' };
 
-  const spent = await db
-    .transaction()
-    .execute(async (trx) => {
-      const session = await trx
-        .updateTable('qr_sessions')
-        .set({ consumed_at: now })
-        .where('id', '=', qrId)
-        .where('consumed_at', 'is', null)
-        .where('status', '=', 'confirmed')
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      if (Number(session.numUpdatedRows) !== 1) return false;
-      const challenge = await trx
-        .updateTable('verification_challenges')
-        .set({ consumed_at: now })
-        .where('id', '=', row.challengeId)
-        .where('consumed_at', 'is', null)
-        .where('invalidated_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(challenge.numUpdatedRows) !== 1) throw new ProofRaced();
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof ProofRaced) return false;
-      throw error;
-    });
+  const spent = await spendProofAndChallenge(db, row.challengeId, now, async (trx) => {
+    const session = await trx
+      .updateTable('qr_sessions')
+      .set({ consumed_at: now })
+      .where('id', '=', qrId)
+      .where('consumed_at', 'is', null)
+      .where('status', '=', 'confirmed')
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(session.numUpdatedRows) === 1;
+  });
   return spent ? { kind: 'ok', challengeId: row.challengeId } : { kind: 'refused', reason: 'raced' };
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { VERIFY_CODE_LENGTH } from '@contract/constants';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/hash';
+import { spendProofAndChallenge } from './challenges';
 import { SMS_CODE_MAX_ATTEMPTS, SMS_CODE_PATTERN, SMS_CODE_SPACE, SMS_CODE_TTL_MS } from './constants';
 
 const hmacOf = (key: Buffer, id: string, code: string): string =>
@@ -144,39 +145,21 @@ export async function consumeSmsProof(db: Db, key: Buffer, input: SmsProofInput)
     };
   }
 
-  const spent = await db
-    .transaction()
-    .execute(async (trx) => {
-      const code = await trx
-        .updateTable('sms_codes')
-        .set({ used_at: now })
-        .where('id', '=', row.id)
-        .where('used_at', 'is', null)
-        .where('invalidated_at', 'is', null)
-        .where('superseded_at', 'is', null)
-        .where('attempts', '<', SMS_CODE_MAX_ATTEMPTS)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      if (Number(code.numUpdatedRows) !== 1) return false;
-      const challenge = await trx
-        .updateTable('verification_challenges')
-        .set({ consumed_at: now })
-        .where('id', '=', row.challengeId)
-        .where('consumed_at', 'is', null)
-        .where('invalidated_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(challenge.numUpdatedRows) !== 1) throw new ProofRaced();
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof ProofRaced) return false;
-      throw error;
-    });
+  const spent = await spendProofAndChallenge(db, row.challengeId, now, async (trx) => {
+    const code = await trx
+      .updateTable('sms_codes')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .where('invalidated_at', 'is', null)
+      .where('superseded_at', 'is', null)
+      .where('attempts', '<', SMS_CODE_MAX_ATTEMPTS)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(code.numUpdatedRows) === 1;
+  });
   return spent ? { kind: 'ok', challengeId: row.challengeId } : { kind: 'refused', reason: 'raced' };
 }
-
-/** Rolls back a half-spent proof (the code was claimed but its challenge was not). */
-export class ProofRaced extends Error {}
 
 /**
  * One atomic UPDATE: the try is counted and, when it reaches the limit, the code is invalidated (with its
