@@ -114,22 +114,22 @@ describe('POST /api/plat-message/page', () => {
 });
 
 describe('POST /api/plat-message/todo/page', () => {
-  it('answers the member’s pending to-dos only', async () => {
+  it('answers the member’s to-dos, pending and done, newest first', async () => {
     const zhang = await token('13800000001');
+    const todo = async (query = '?page=0&size=50') =>
+      (await authed(t.app, 'POST', `/api/plat-message/todo/page${query}`, zhang, {})).json<{
+        data: Page<NoticeItem>;
+      }>().data;
     const id = await postNotices(DEMO_ORGS.shanghai.id, await idOf('13800000001'), '新的待办');
-    const todos = (
-      await authed(t.app, 'POST', '/api/plat-message/todo/page?page=0&size=50', zhang, {})
-    ).json<{
-      data: Page<NoticeItem>;
-    }>().data;
-    expect(todos.content.map((n) => n.id)).toContain(id);
-    expect(todos.content.every((n) => n.type === 2 && n.status === 0)).toBe(true);
+    const before = await todo();
+    expect(before.content[0]).toMatchObject({ id, type: 2, status: 0 });
+    expect(before.content.every((n) => n.type === 2)).toBe(true);
+    const all = (await page(zhang, { type: 2 })).content.map((n) => n.id);
+    expect(before.content.map((n) => n.id)).toEqual(all);
+    expect(before.content.some((n) => n.status === 1)).toBe(true);
     await put(`/api/plat-message/${id}?status=1`, zhang);
-    const after = (await authed(t.app, 'POST', '/api/plat-message/todo/page', zhang, {})).json<{
-      data: Page<NoticeItem>;
-    }>().data;
-    expect(after.content.map((n) => n.id)).not.toContain(id);
-    expect(after.size).toBe(10);
+    expect((await todo()).content.find((n) => n.id === id)?.status).toBe(1);
+    expect((await todo('')).size).toBe(10);
   });
 });
 

@@ -86,6 +86,17 @@ describe('GET /api/scbill/operate/list', () => {
     expect((await authed(t.app, 'GET', '/api/scbill/operate/list?bizType=x', shanghai)).statusCode).toBe(400);
   });
 
+  it('answers 400, not 500, to a page number past any possible row', async () => {
+    const response = await authed(
+      t.app,
+      'GET',
+      '/api/scbill/operate/list?page=99999999999999999999',
+      shanghai,
+    );
+    expect(response.statusCode).toBe(400);
+    expect((await list(shanghai, '?page=9007199254740&size=100')).content).toEqual([]);
+  });
+
   it('sorts by amount when asked, and refuses unknown sorts', async () => {
     const amounts = (await list(shanghai, '?sort=amount,desc&size=100')).content.map((o) => Number(o.amount));
     expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);

@@ -65,9 +65,9 @@ export async function noticePage(
   };
 }
 
-/** The member's pending to-do notices (type 2, not yet read). */
+/** The member's to-do notices (type 2), pending and done alike; `status` tells them apart. */
 export const todoPage = (db: Db, reader: Reader, page: PageRequest) =>
-  noticePage(db, reader, { type: NOTICE_TYPE.todo, status: NOTICE_STATUS.unread }, page);
+  noticePage(db, reader, { type: NOTICE_TYPE.todo }, page);
 
 /** Marks one notice read for the member; false when they cannot see a notice of that id. Idempotent. */
 export async function markRead(db: Db, reader: Reader, id: string, now: number): Promise<boolean> {
