@@ -455,6 +455,69 @@ describe('limits and refusals', () => {
   });
 });
 
+describe('shutting down', () => {
+  it('never leaves a task running or a partial file behind: a task cut short is pending again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-stop-'));
+    try {
+      const app = (await startApp({ dataDir: dir, inMemoryDb: false })).app;
+      const rows = Array.from({ length: 3000 }, (_, i) => ({
+        id: `many-${i}`,
+        org_id: DEMO_ORGS.hangzhou.id,
+        bill_id: null,
+        biz_id: `many-${i}`,
+        biz_type: 'trans',
+        op_type: 'apply',
+        bill_no: '700000000000020260302000000010',
+        sub_start: 1,
+        sub_end: 100,
+        amount_fen: 100,
+        counterparty: '对手',
+        status: 'success',
+        operator_user_id: null,
+        operator_name: '王芳',
+        created_at: T0 - i,
+      }));
+      for (let i = 0; i < rows.length; i += 500)
+        await app.db
+          .insertInto('bill_operations')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      const accessToken = (await signIn(app, '13800000003')).access_token;
+      const created = await authed(app, 'POST', '/api/export-tasks', accessToken, { kind: 'operation-list' });
+      const id = created.json<{ data: ExportTask }>().data.id;
+      await app.close();
+
+      const db = await createDatabase({ dataDir: dir });
+      const task = await db
+        .selectFrom('export_tasks')
+        .select(['status', 'lease_expires_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await db.destroy();
+      expect(['pending', 'done']).toContain(task.status);
+      if (task.status === 'pending') expect(task.lease_expires_at).toBeNull();
+      expect(fs.readdirSync(path.join(dir, 'exports')).filter((f) => f.endsWith('.part'))).toEqual([]);
+
+      const restarted = (await startApp({ dataDir: dir, inMemoryDb: false })).app;
+      try {
+        const again = (await signIn(restarted, '13800000003')).access_token;
+        expect((await finished(restarted, again, id)).status).toBe('done');
+        const sheet = (await workbookOf((await download(restarted, again, id)).rawPayload)).worksheets[0];
+        const all = await restarted.db
+          .selectFrom('bill_operations')
+          .select('id')
+          .where('org_id', '=', DEMO_ORGS.hangzhou.id)
+          .execute();
+        expect(rowsOf(sheet).length - 1).toBe(all.length);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('after a restart', () => {
   it('finishes the tasks a previous process left pending or running with an expired lease', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-restart-'));

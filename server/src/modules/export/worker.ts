@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { EXPORT_STATUS, type ExportParams } from '@contract/export';
 import { REALTIME_EVENT, type ExportTaskEventPayload } from '@contract/realtime';
@@ -152,6 +153,9 @@ export class ExportWorker {
       };
       const rows = await writeExport(db, job, temporary, {
         progress: async (percent) => {
+          // Between batches, let requests in: better-sqlite3 answers synchronously, so without this a large
+          // export would hold the event loop until it finished.
+          await nextTurn();
           if (this.stopped) throw new ExportStopped();
           const renewed = await db
             .updateTable('export_tasks')
