@@ -62,6 +62,32 @@ describe('login screen', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('moves the focus to the first field that needs attention, marked invalid for screen readers', async () => {
+    await fill('', DEMO_PASSWORD);
+
+    const mobile = screen.getByLabelText('手机号');
+    expect(await screen.findByText('请输入手机号')).toBeInTheDocument();
+    expect(mobile).toHaveFocus();
+    expect(mobile).toHaveAttribute('aria-invalid', 'true');
+    expect(mobile).toHaveAccessibleDescription('请输入手机号');
+    expect(screen.getByLabelText('密码')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('judges the mobile number on leaving the field, and drops the message once it is right', async () => {
+    const user = userEvent.setup();
+    renderApp('/user/login');
+    const mobile = await screen.findByLabelText('手机号');
+
+    await user.type(mobile, '1380000');
+    expect(screen.queryByText('请输入正确的手机号')).not.toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText('请输入正确的手机号')).toBeInTheDocument();
+
+    await user.type(mobile, '0001');
+    expect(screen.queryByText('请输入正确的手机号')).not.toBeInTheDocument();
+    expect(mobile).not.toHaveAttribute('aria-invalid');
+  });
+
   it('asks for a correct mobile number', async () => {
     await fill('1234567', DEMO_PASSWORD);
 
@@ -97,9 +123,19 @@ describe('login screen', () => {
     const user = await fill('13800000001', 'Wrong@1234');
     await user.click(await screen.findByRole('button', { name: '通过拼图' }));
 
-    expect(await screen.findByText('手机号或密码错误')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('手机号或密码错误');
     expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument();
     await waitFor(() => expect(getLoginErrorCount('13800000001')).toBe(1));
     expect(getAuthInfo()).toBeNull();
+  });
+
+  it('takes the sign-in error away once the user corrects the input', async () => {
+    const user = await fill('13800000001', 'Wrong@1234');
+    await user.click(await screen.findByRole('button', { name: '通过拼图' }));
+    expect(await screen.findByText('手机号或密码错误')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('密码'), '!');
+
+    expect(screen.queryByText('手机号或密码错误')).not.toBeInTheDocument();
   });
 });
