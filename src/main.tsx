@@ -6,12 +6,15 @@ import { startRequestIdRotation } from '@/lib/storage';
 import { AppProvider } from '@/app/provider';
 import { createAppRouter } from '@/app/router';
 import { createStore } from '@/app/store';
+import { captureEntryLink } from '@/features/entry/model/entry-link';
 import '@/app/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
 startRequestIdRotation();
+// An entry link (?token=…, ?crToken=…) opens on its own route, with the credentials out of the address.
+captureEntryLink();
 const store = createStore();
 const router = createAppRouter();
 bindNavigate((to, options) => void router.navigate(to, options));
@@ -23,3 +26,6 @@ createRoot(container).render(
     </AppProvider>
   </StrictMode>,
 );
+
+// The service worker registers once the browser is idle: the first screen never waits for it.
+if (import.meta.env.PROD) void import('@/lib/service-worker').then((sw) => sw.registerServiceWorkerWhenIdle());

@@ -3,13 +3,12 @@ import { paths } from '@/config/paths';
 import { getAuthInfo } from '@/lib/storage';
 import { loadChunk } from '@/utils/lazy-chunk';
 import { RouteError, RouteLoading } from './route-status';
+import { appRouteObjects, publicRouteObjects } from './route-table';
 
 /** Every app route is reachable only with a stored sign-in; others go to the login screen. */
 export function requireSignIn() {
   return getAuthInfo() ? null : redirect(paths.login);
 }
-
-const toDashboard = () => redirect(paths.dashboard);
 
 const loginRoute = () => loadChunk(() => import('./routes/login-route'));
 
@@ -26,15 +25,12 @@ export const routes: RouteObject[] = [
       { path: paths.login, lazy: loginRoute },
       { path: paths.loginRegister, lazy: loginRoute },
       { path: paths.helpCenter, lazy: () => loadChunk(() => import('./routes/help-center-route')) },
+      ...publicRouteObjects,
       {
         path: paths.root,
         loader: requireSignIn,
         lazy: () => loadChunk(() => import('./routes/app-route')),
-        children: [
-          { index: true, loader: toDashboard },
-          { path: paths.dashboard, lazy: () => loadChunk(() => import('./routes/dashboard-route')) },
-          { path: '*', loader: toDashboard },
-        ],
+        children: appRouteObjects,
       },
     ],
   },

@@ -7,8 +7,9 @@ import { bindNavigate } from '@/lib/navigation';
 import { setAuthInfo, setCompanyList, setUserInfo } from '@/lib/storage';
 import { ownerAccount } from './platform-server';
 
-// The first visit of a lazy route transforms its chunk on the fly, which can take a few seconds here.
-configure({ asyncUtilTimeout: 5000 });
+// The first visit of a lazy route transforms its chunk on the fly. The signed-in app is two lazy chunks
+// (shell, dashboard): on a loaded 2-core machine that alone can take longer than 5 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 /** The whole app (provider, store, the real route table) at `path`, in a memory router. */
 export function renderApp(path: string) {

@@ -1,14 +1,29 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
-import Layout from 'antd/es/layout';
+import { getNoRemindersList, type UserInfo } from '@/lib/storage';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { messages } from '@/locales/zh-CN';
+import { guideToggled, selectCollapsed, sidebarCollapsedChanged } from '@/features/shell/model/global-slice';
+import { SHELL_GUIDE_ID } from '@/features/shell/model/guide';
+import { accessDenial, type MenuGroup, type MenuLeaf } from '@/features/shell/model/route-handle';
+import { contentOffset } from '@/features/shell/model/sidebar';
+import { Breadcrumbs } from './breadcrumbs';
+import { ForbiddenPage } from './forbidden-page';
+import { GuideCard } from './guide-card';
+import { NonPaymentBanner } from './non-payment-banner';
+import { useCurrentRouteHandle, type RouteHandleTable } from './route-meta';
+import { Sidebar } from './sidebar';
 import styles from './shell-layout.module.css';
 
 export interface ShellHeaderProps {
   userName: string | undefined;
-  orgName: string | undefined;
+  /** The organisation and its switching (AccountMenu). */
+  account: ReactNode;
+  /** Notices, the export centre: the header's tools before the account. */
+  tools?: ReactNode;
   leaving: boolean;
   onLogOut: () => void;
 }
@@ -22,41 +37,99 @@ function BrandMark() {
   );
 }
 
-/** The signed-in header: platform name, who is signed in for which company, and 退出登录. */
-export function ShellHeader({ userName, orgName, leaving, onLogOut }: ShellHeaderProps) {
+/** The signed-in header: platform name, the tools, the organisation, who is signed in, and 退出登录. */
+export function ShellHeader({ userName, account, tools, leaving, onLogOut }: ShellHeaderProps) {
   return (
-    <Layout.Header className={styles.header}>
+    <header className={styles.header}>
       <div className={styles.brand}>
         <BrandMark />
         <span>{messages.common.platformName}</span>
       </div>
       <div className={styles.account}>
-        <Avatar icon={<UserOutlined />} aria-hidden="true" />
-        <div className={styles.who} aria-label={messages.shell.userMenuLabel}>
+        {tools}
+        {account}
+        <span className={styles.who} aria-label={messages.shell.userMenuLabel}>
+          <Avatar size="small" icon={<UserOutlined />} aria-hidden="true" />
           <span className={styles.userName}>{userName ?? ''}</span>
-          <span className={styles.orgName} title={orgName || messages.shell.noOrganization}>
-            {orgName || messages.shell.noOrganization}
-          </span>
-        </div>
+        </span>
         <Button icon={<LogoutOutlined aria-hidden />} loading={leaving} onClick={onLogOut}>
           {messages.shell.logout}
         </Button>
       </div>
-    </Layout.Header>
+    </header>
   );
 }
 
 export interface ShellLayoutProps {
   header: ReactNode;
+  menu: MenuGroup[];
+  /** What each page needs and is called (src/app/route-table.tsx). */
+  routeHandles: RouteHandleTable;
+  userInfo: UserInfo | null;
+  onMenuAction: (action: NonNullable<MenuLeaf['action']>) => void;
+  /** Dialogs and drawers of the shell (export centre, invitations). */
+  overlays?: ReactNode;
   children: ReactNode;
 }
 
-/** The authenticated app's frame; the sidebar, notices and export centre join it in later issues. */
-export function ShellLayout({ header, children }: ShellLayoutProps) {
+/** Which menu group the page on screen belongs to: its own leaf, or the group named first in its trail. */
+function activeGroupOf(
+  menu: MenuGroup[],
+  pathname: string,
+  trailHead: string | undefined,
+): string | undefined {
+  const byLeaf = menu.find((group) => group.items.some((item) => !item.action && item.path === pathname));
+  return (byLeaf ?? menu.find((group) => group.title === trailHead))?.key;
+}
+
+/**
+ * The authenticated app's frame: header, the two-part sidebar whose `collapsed` value sets the content's
+ * offset (SIDEBAR_OFFSETS), the breadcrumb, the first-visit guide, the non-payment banner, and the access
+ * check of the page's route (permission path and authorized flag).
+ */
+export function ShellLayout({
+  header,
+  menu,
+  routeHandles,
+  userInfo,
+  onMenuAction,
+  overlays,
+  children,
+}: ShellLayoutProps) {
+  const dispatch = useAppDispatch();
+  const collapsed = useAppSelector(selectCollapsed);
+  const { pathname } = useLocation();
+  const handle = useCurrentRouteHandle(routeHandles);
+  const denial = handle ? accessDenial(handle, userInfo) : null;
+
+  useEffect(() => {
+    dispatch(guideToggled(!getNoRemindersList().includes(SHELL_GUIDE_ID)));
+  }, [dispatch]);
+
   return (
-    <Layout className={styles.layout}>
+    <div className={styles.layout}>
       {header}
-      <Layout.Content className={styles.content}>{children}</Layout.Content>
-    </Layout>
+      <Sidebar
+        groups={menu}
+        collapsed={collapsed}
+        onCollapsedChange={(value) => dispatch(sidebarCollapsedChanged(value))}
+        userInfo={userInfo}
+        activeGroupKey={activeGroupOf(menu, pathname, handle?.trail?.[0]?.title)}
+        onAction={onMenuAction}
+      />
+      <main
+        className={styles.content}
+        data-collapsed={collapsed}
+        style={{ marginLeft: contentOffset(collapsed) }}
+      >
+        <NonPaymentBanner />
+        <div className={styles.crumbs}>
+          <Breadcrumbs handle={handle} />
+        </div>
+        <GuideCard />
+        {denial ? <ForbiddenPage reason={denial} /> : children}
+      </main>
+      {overlays}
+    </div>
   );
 }

@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Signs in through a sandbox entry link (the slider puzzle has its own journey in sign-in.spec.ts). */
+async function arrive(page: Page, mobile: string): Promise<void> {
+  const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
+  const { token } = ((await response.json()) as { data: { token: string } }).data;
+  await page.goto(`/?token=${token}#/`);
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
+}
+
+test('the owner of a busy company sees the six-month figures, the trend, the operation log and the status', async ({
+  page,
+}) => {
+  await arrive(page, '13800000001');
+
+  for (const kind of ['出票', '承兑', '贴现', '转让']) {
+    await expect(page.getByRole('heading', { name: kind, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(/^\d+ 笔$/).first()).toBeVisible();
+
+  // The amount reads in Chinese capitals on hover.
+  await page.locator('p', { hasText: '¥' }).first().hover();
+  await expect(page.getByRole('tooltip')).toContainText('大写：人民币');
+
+  await expect(page.getByRole('img', { name: '月度趋势' })).toBeVisible();
+  await page.getByText('按笔数').click();
+  await expect(page.getByRole('img', { name: '月度趋势' })).toBeVisible();
+
+  const log = page.locator('.ant-card', { hasText: '业务操作记录' });
+  await expect(log.getByRole('row').nth(1)).toBeVisible();
+  await expect(log.getByText(/共 \d+ 条/)).toBeVisible();
+
+  await expect(page.getByText('票交所系统', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('系统正常')).toBeVisible();
+  await expect(page.getByText(/工作日|非工作日/).first()).toBeVisible();
+  await expect(page.getByText('企业开通功能', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('结算渠道', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('待办事项', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('平台公告', { exact: true }).first()).toBeVisible();
+});
+
+test('the owner opens a function of the organisation account', async ({ page }) => {
+  await arrive(page, '13800000001');
+  const functions = page.locator('.ant-card', { hasText: '企业开通功能' });
+  const open = functions.getByRole('button', { name: /^开通/ }).first();
+  await expect(open).toBeVisible();
+  const name = ((await open.getAttribute('aria-label')) ?? '').replace(/^开通/, '');
+
+  await open.click();
+  await page.getByRole('dialog').getByRole('button', { name: '开通' }).click();
+
+  await expect(page.getByText(`已开通「${name}」`)).toBeVisible();
+  await expect(functions.locator('li', { hasText: name }).getByText('已开通')).toBeVisible();
+});

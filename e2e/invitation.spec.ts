@@ -1,0 +1,43 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+async function entryToken(request: APIRequestContext, mobile: string): Promise<string> {
+  const response = await request.post('/api/sandbox/entry-links', { data: { mobile } });
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+async function arrive(page: Page, mobile: string): Promise<void> {
+  await page.goto(`/?token=${await entryToken(page.request, mobile)}#/`);
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
+}
+
+test('a pasted invitation link joins the company', async ({ page, baseURL }) => {
+  // The owner of the Shanghai company makes a link through the API.
+  const ownerToken = await entryToken(page.request, '13800000001');
+  const created = await page.request.post('/api/invitation', {
+    data: {},
+    headers: { Authorization: `Bearer ${ownerToken}` },
+  });
+  expect(created.ok()).toBe(true);
+  const { link } = ((await created.json()) as { data: { link: string } }).data;
+  expect(link).toContain('/#/user/login?code=');
+
+  // The owner of the Hangzhou company pastes it.
+  await arrive(page, '13800000003');
+  await page.getByRole('button', { name: /^切换企业/ }).click();
+  await page.getByRole('menuitem', { name: '通过邀请链接加入企业' }).click();
+  const dialog = page.getByRole('dialog', { name: '通过邀请链接加入企业' });
+
+  await dialog.getByLabel('邀请链接').fill('https://example.com/not-an-invitation');
+  await dialog.getByRole('button', { name: '查看邀请' }).click();
+  await expect(dialog.getByText('请输入正确的URL')).toBeVisible();
+
+  await dialog.getByLabel('邀请链接').fill(`${baseURL}${link}`);
+  await dialog.getByRole('button', { name: '查看邀请' }).click();
+  await expect(dialog.getByText('上海链票示范供应链有限公司')).toBeVisible();
+  await expect(dialog.getByText('张明')).toBeVisible();
+  await dialog.getByRole('button', { name: '加入企业' }).click();
+
+  await expect(page.getByText('已加入上海链票示范供应链有限公司')).toBeVisible();
+  await page.getByRole('button', { name: /^切换企业/ }).click();
+  await expect(page.getByRole('menuitem', { name: /上海链票示范供应链有限公司/ })).toBeVisible();
+});

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function arrive(page: Page, mobile: string): Promise<void> {
+  const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
+  const { token } = ((await response.json()) as { data: { token: string } }).data;
+  await page.goto(`/?token=${token}#/`);
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
+}
+
+const contentOffset = (page: Page) =>
+  page.getByRole('main').evaluate((main) => getComputedStyle(main).marginLeft);
+
+test('the menu opens each business area; areas built later say 建设中 with the way back', async ({
+  page,
+}) => {
+  await arrive(page, '13800000001');
+  expect(await contentOffset(page)).toBe('100px');
+
+  await page.getByRole('button', { name: '票据业务' }).click();
+  expect(await contentOffset(page)).toBe('250px');
+  const panel = page.getByRole('region', { name: '票据业务' });
+  for (const area of [
+    '出票',
+    '背书',
+    '贴现',
+    '质押',
+    '保证',
+    '追索',
+    '存托',
+    '冻结/解冻',
+    '信托转让',
+    '提示付款',
+  ]) {
+    await expect(panel.getByRole('link', { name: area, exact: true })).toBeVisible();
+  }
+  await panel.getByRole('link', { name: '贴现', exact: true }).click();
+  await expect(page).toHaveURL(/#\/chain-bill\/discount$/);
+  await expect(page.getByRole('heading', { name: /「贴现」功能建设中/ })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '当前位置' })).toContainText('票据业务');
+
+  await page.getByRole('button', { name: '收起菜单' }).click();
+  expect(await contentOffset(page)).toBe('200px');
+  await page.getByRole('button', { name: '收起子菜单' }).click();
+  expect(await contentOffset(page)).toBe('50px');
+
+  await page.getByRole('button', { name: '返回工作台' }).click();
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
+});
+
+test('13800000004 switches to the other company: account, menu and dashboard follow', async ({ page }) => {
+  await arrive(page, '13800000004');
+  const account = page.getByRole('button', { name: /^切换企业/ });
+  await expect(account).toContainText('上海链票示范供应链有限公司');
+
+  await account.click();
+  await page.getByRole('menuitem', { name: /杭州未认证贸易有限公司/ }).click();
+
+  await expect(page.getByText('已切换至杭州未认证贸易有限公司')).toBeVisible();
+  await expect(account).toContainText('杭州未认证贸易有限公司');
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('SgThsk_userInfo') ?? 'null'));
+  expect(stored).toMatchObject({ orgName: '杭州未认证贸易有限公司', authorized: false });
+  // In Hangzhou this member may only see the dashboard and notices: no export centre.
+  await expect(page.getByRole('button', { name: /^导出中心/ })).toHaveCount(0);
+
+  // A business page needs an authorized company.
+  await page.goto('/#/chain-bill/issue');
+  await expect(page.getByText('暂无操作权限，请联系企业管理员')).toBeVisible();
+});
+
+test('the non-payment banner follows the socket', async ({ page }) => {
+  await arrive(page, '13800000001');
+  await expect(page.getByText('服务费待缴提醒')).toHaveCount(0);
+
+  await expect
+    .poll(async () => {
+      const sent = await page.request.post('/api/sandbox/non-payment', {
+        data: { mobile: '13800000001', show: true },
+      });
+      return ((await sent.json()) as { data: { sent: number } }).data.sent;
+    })
+    .toBeGreaterThan(0);
+  await expect(page.getByText('服务费待缴提醒')).toBeVisible();
+
+  await page.request.post('/api/sandbox/non-payment', { data: { mobile: '13800000001', show: false } });
+  await expect(page.getByText('服务费待缴提醒')).toHaveCount(0);
+});
+
+test('the help centre answers as the user types', async ({ page }) => {
+  await page.goto('/#/help-center/chain-bill');
+  await page.getByRole('textbox', { name: '搜索帮助内容' }).fill('打款');
+  await expect(page.getByText(/找到 \d+ 篇相关内容/)).toBeVisible();
+  await expect(page.locator('mark', { hasText: '打款' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: '质押融资', level: 2 })).toHaveCount(0);
+});

@@ -1,0 +1,184 @@
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import App from 'antd/es/app';
+import type { CompanyItem } from '@contract/auth';
+import { hashHref, paths } from '@/config/paths';
+import { DESKTOP_MESSAGE, subscribeDesktopMessages } from '@/lib/desktop-bridge';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
+import { format, messages } from '@/locales/zh-CN';
+import { loadChannelConfig } from '@/features/auth/api/channel-config';
+import { useLogOut } from '@/features/auth/hooks/use-log-out';
+import { refreshCompanyList } from '@/features/auth/model/company-list';
+import { selectCompanyList, selectUserInfo } from '@/features/auth/model/user-slice';
+import { ExportCenterDrawer } from '@/features/export-center/components/export-center-drawer';
+import { ExportCenterEntry } from '@/features/export-center/components/export-center-entry';
+import { useExportTaskEvents } from '@/features/export-center/model/use-export-task-events';
+import { InvitationLinkModal } from '@/features/invitation/components/invitation-link-modal';
+import { InviteMemberModal } from '@/features/invitation/components/invite-member-modal';
+import { NoticeBell } from '@/features/notices/components/notice-bell';
+import { useCheckedDefaultChannelQuery } from '@/features/org-channel/api/org-channel-api';
+import { ChannelConfigGate } from '@/features/org-channel/components/channel-config-gate';
+import { AccountMenu } from '@/features/shell/components/account-menu';
+import { DesktopUpdateListener } from '@/features/shell/components/desktop-update-listener';
+import { ShellHeader, ShellLayout } from '@/features/shell/components/shell-layout';
+import { useShellStatusSync } from '@/features/shell/hooks/use-shell-status';
+import {
+  defaultChannelChecked,
+  exportCenterToggled,
+  selectExportCenterOpen,
+  selectNotices,
+  selectRedDot,
+} from '@/features/shell/model/global-slice';
+import { accessDenial, type MenuLeaf } from '@/features/shell/model/route-handle';
+import { EXPORT_CENTER_PERMISSION, menuGroups, routeHandles } from '../route-table';
+import { RouteLoading } from '../route-status';
+import { NoticeRefreshContext } from './notice-feed-context';
+import { switchOrganization } from './switch-organization';
+import { useNoticeFeed } from './use-notice-feed';
+import { useRealtimeSession } from './use-realtime-session';
+
+const frame = messages.frame;
+
+// The landing page comes with the shell, not after it: its chunk starts loading with this one.
+void import('../routes/dashboard-route').catch(() => undefined);
+
+/** Mirrors checkedDefaultChannel of the global state from the organisation's channels. */
+function useCheckedDefaultChannelSync(): void {
+  const dispatch = useAppDispatch();
+  const checked = useCheckedDefaultChannelQuery();
+  useEffect(() => {
+    dispatch(defaultChannelChecked(checked.data ?? null));
+  }, [dispatch, checked.data]);
+}
+
+/**
+ * The signed-in frame composed from its features: the shell's layout and header, the notices, the export
+ * centre, the invitations and the organisation's channel check, with the session's services running
+ * (socket, notice feed, SHCPE status, desktop client messages).
+ */
+export function SignedInShell() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const userInfo = useAppSelector(selectUserInfo);
+  const companies = useAppSelector(selectCompanyList);
+  const notices = useAppSelector(selectNotices);
+  const redDot = useAppSelector(selectRedDot);
+  const exportOpen = useAppSelector(selectExportCenterOpen);
+  const { leaving, leave } = useLogOut();
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [joinOpen, setJoinOpen] = useState(false);
+  const [switching, setSwitching] = useState(false);
+  const orgId = userInfo?.orgId || undefined;
+  const owner = { mobile: userInfo?.mobile, cId: userInfo?.cId };
+
+  useRealtimeSession();
+  useShellStatusSync();
+  useCheckedDefaultChannelSync();
+  useExportTaskEvents(owner, exportOpen);
+  const refreshNotices = useNoticeFeed(orgId);
+
+  useEffect(() => {
+    dispatch(refreshCompanyList()).catch(() => undefined);
+  }, [dispatch]);
+
+  // The desktop client reports a company joined there: the invitation-link modal opens here.
+  useEffect(
+    () =>
+      subscribeDesktopMessages((event) => {
+        if (event.type === DESKTOP_MESSAGE.joinCompanySuccess) setJoinOpen(true);
+      }),
+    [],
+  );
+
+  const onMenuAction = useCallback(
+    (action: NonNullable<MenuLeaf['action']>) => {
+      if (action === 'export-center') dispatch(exportCenterToggled(true));
+      else window.open(hashHref(paths.helpCenter), '_blank', 'noopener');
+    },
+    [dispatch],
+  );
+
+  const onSwitch = async (company: CompanyItem) => {
+    setSwitching(true);
+    try {
+      await dispatch(switchOrganization(company.orgId));
+      void message.success(format(frame.switched, { orgName: company.orgName }));
+      navigate(paths.dashboard);
+    } catch {
+      void message.error(frame.switchFailed);
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  const canExport = accessDenial({ permission: EXPORT_CENTER_PERMISSION }, userInfo) === null;
+
+  return (
+    <ChannelConfigGate load={loadChannelConfig}>
+      <NoticeRefreshContext.Provider value={refreshNotices}>
+        <ShellLayout
+          menu={menuGroups}
+          routeHandles={routeHandles}
+          userInfo={userInfo}
+          onMenuAction={onMenuAction}
+          header={
+            <ShellHeader
+              userName={userInfo?.name}
+              leaving={leaving}
+              onLogOut={() => void leave()}
+              tools={
+                <>
+                  <NoticeBell feed={notices} onChanged={refreshNotices} />
+                  {canExport && (
+                    <ExportCenterEntry
+                      redDot={redDot.exportTask}
+                      onOpen={() => dispatch(exportCenterToggled(true))}
+                    />
+                  )}
+                </>
+              }
+              account={
+                <AccountMenu
+                  companies={companies}
+                  currentOrgId={orgId}
+                  orgName={userInfo?.orgName}
+                  owner={Boolean(userInfo?.owner)}
+                  switching={switching}
+                  onSwitch={(company) => void onSwitch(company)}
+                  onInvite={() => setInviteOpen(true)}
+                  onJoinByLink={() => setJoinOpen(true)}
+                />
+              }
+            />
+          }
+          overlays={
+            <>
+              <ExportCenterDrawer
+                open={exportOpen}
+                onClose={() => dispatch(exportCenterToggled(false))}
+                owner={owner}
+              />
+              <InvitationLinkModal
+                open={joinOpen}
+                onClose={() => setJoinOpen(false)}
+                onJoined={async () => {
+                  await dispatch(refreshCompanyList()).catch(() => undefined);
+                }}
+              />
+              {userInfo?.owner && (
+                <InviteMemberModal open={inviteOpen} onClose={() => setInviteOpen(false)} />
+              )}
+              <DesktopUpdateListener />
+            </>
+          }
+        >
+          <Suspense fallback={<RouteLoading />}>
+            {/* A new organisation remounts the page, so nothing of the previous one stays on screen. */}
+            <Outlet key={orgId ?? 'none'} />
+          </Suspense>
+        </ShellLayout>
+      </NoticeRefreshContext.Provider>
+    </ChannelConfigGate>
+  );
+}

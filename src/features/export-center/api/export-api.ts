@@ -1,0 +1,50 @@
+import type { ExportKind, ExportTask } from '@contract/export';
+import { api } from '@/lib/api';
+import { saveFile } from './save-file';
+
+/** The export centre's calls (issue 4: tasks made by the server in the background). */
+export const EXPORT_URL = {
+  tasks: '/api/export-tasks',
+  file: (id: string) => `/api/export-tasks/${encodeURIComponent(id)}/file`,
+} as const;
+
+export interface ExportTaskPage {
+  content: ExportTask[];
+  totalElements: number;
+  totalPages: number;
+  size: number;
+  number: number;
+}
+
+export interface ExportTaskPageArgs {
+  page: number;
+  size: number;
+}
+
+export const exportApi = api.enhanceEndpoints({ addTagTypes: ['ExportTask'] }).injectEndpoints({
+  endpoints: (build) => ({
+    exportTasks: build.query<ExportTaskPage, ExportTaskPageArgs>({
+      query: ({ page, size }) => ({
+        url: EXPORT_URL.tasks,
+        method: 'GET',
+        params: { page, size },
+        silent: true,
+      }),
+      providesTags: ['ExportTask'],
+    }),
+    createExportTask: build.mutation<ExportTask, ExportKind>({
+      query: (kind) => ({ url: EXPORT_URL.tasks, method: 'POST', data: { kind }, silent: true }),
+      invalidatesTags: ['ExportTask'],
+    }),
+  }),
+});
+
+export const { useExportTasksQuery, useCreateExportTaskMutation } = exportApi;
+
+/** A finished task's file, saved under the name its Content-Disposition gives. */
+export function downloadExportFile(task: Pick<ExportTask, 'id' | 'fileName'>): Promise<string> {
+  return saveFile({ url: EXPORT_URL.file(task.id), method: 'GET' }, task.fileName || 'export.xlsx');
+}
+
+/** The task list is stale (a task finished elsewhere). */
+export const invalidateExportTasks = () => exportApi.util.invalidateTags(['ExportTask']);

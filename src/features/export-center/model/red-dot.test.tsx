@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { act, renderHook } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { configureStore, createReducer } from '@reduxjs/toolkit';
+import { redDotSet } from '@/lib/app-actions';
+import { getExportTaskRedDot, setExportTaskRedDot } from '@/lib/storage';
+import type { AppDispatch } from '@/lib/store';
+import { exportRedDotChanged } from './red-dot';
+import { useExportTaskEvents } from './use-export-task-events';
+
+type Handler = (payload: unknown) => void;
+const handlers = new Map<string, Set<Handler>>();
+
+vi.mock('@/lib/realtime', () => ({
+  subscribeRealtime: (type: string, handler: Handler) => {
+    const set = handlers.get(type) ?? new Set<Handler>();
+    set.add(handler);
+    handlers.set(type, set);
+    return () => set.delete(handler);
+  },
+}));
+
+function emit(type: string, payload: unknown) {
+  act(() => handlers.get(type)?.forEach((handler) => handler(payload)));
+}
+
+/** A store with just the red dot (the shell's global slice keeps it in the app). */
+const createStore = () =>
+  configureStore({
+    reducer: {
+      redDot: createReducer({ exportTask: false }, (builder) =>
+        builder.addCase(redDotSet, (_, action) => action.payload),
+      ),
+    },
+  });
+const redDotOf = (state: ReturnType<ReturnType<typeof createStore>['getState']>) => state.redDot;
+
+const finished = { taskId: 't1', status: 'done', fileName: '业务操作记录.xlsx' };
+
+describe('the export centre red dot (FILE_PROCESS_EXPORT_TASK_REDDOT)', () => {
+  afterEach(() => handlers.clear());
+
+  it('is kept per mobile and channel id', () => {
+    setExportTaskRedDot('13800000001', 'CH0001', true);
+
+    expect(getExportTaskRedDot('13800000001', 'CH0001')).toBe(true);
+    expect(getExportTaskRedDot('13800000001', 'CH0002')).toBe(false);
+    expect(getExportTaskRedDot('13800000002', 'CH0001')).toBe(false);
+    expect(localStorage.getItem('SgThsk_FILE_PROCESS_EXPORT_TASK_REDDOT_13800000001_CH0001')).toBe('true');
+  });
+
+  it('lights and clears in storage and in the store together', () => {
+    const store = createStore();
+    const dispatch = store.dispatch as AppDispatch;
+    const owner = { mobile: '13800000001', cId: 'CH0001' };
+
+    dispatch(exportRedDotChanged(owner, true));
+    expect(redDotOf(store.getState())).toEqual({ exportTask: true });
+    expect(getExportTaskRedDot('13800000001', 'CH0001')).toBe(true);
+
+    dispatch(exportRedDotChanged(owner, false));
+    expect(redDotOf(store.getState())).toEqual({ exportTask: false });
+    expect(getExportTaskRedDot('13800000001', 'CH0001')).toBe(false);
+  });
+
+  it('lights when the socket says an export finished, for that user only', () => {
+    const store = createStore();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    renderHook(() => useExportTaskEvents({ mobile: '13800000001', cId: 'CH0001' }, false), { wrapper });
+
+    emit('EXPORT_TASK_FINISHED', finished);
+
+    expect(redDotOf(store.getState())).toEqual({ exportTask: true });
+    expect(getExportTaskRedDot('13800000001', 'CH0001')).toBe(true);
+    expect(getExportTaskRedDot('13800000004', 'CH0001')).toBe(false);
+  });
+
+  it('stays off while the centre is open: the user watches the task finish', () => {
+    const store = createStore();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    renderHook(() => useExportTaskEvents({ mobile: '13800000001', cId: 'CH0001' }, true), { wrapper });
+
+    emit('EXPORT_TASK_FINISHED', finished);
+
+    expect(redDotOf(store.getState())).toEqual({ exportTask: false });
+  });
+});

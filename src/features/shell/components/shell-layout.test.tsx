@@ -1,0 +1,183 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import AntApp from 'antd/es/app';
+import { getNoRemindersList, setNoRemindersList, type UserInfo } from '@/lib/storage';
+import { createAppStore } from '@/lib/store';
+import { sidebarCollapsedChanged } from '@/features/shell/model/global-slice';
+import type { MenuGroup, RouteHandle } from '@/features/shell/model/route-handle';
+import { ShellLayout } from './shell-layout';
+
+const menu: MenuGroup[] = [
+  {
+    key: 'dashboard',
+    title: '工作台',
+    icon: 'dashboard',
+    items: [{ key: 'dashboard', title: '工作台', path: '/chain-bill/dashboard' }],
+  },
+  {
+    key: 'bill',
+    title: '票据业务',
+    icon: 'bill',
+    items: [
+      {
+        key: 'issue',
+        title: '出票',
+        path: '/chain-bill/issue',
+        permission: '/chain-bill/issue',
+        requiresAuthorized: true,
+      },
+      {
+        key: 'pledge',
+        title: '质押',
+        path: '/chain-bill/pledge',
+        permission: '/chain-bill/pledge',
+        requiresAuthorized: true,
+      },
+      { key: 'freeze', title: '冻结/解冻', path: '/chain-bill/freeze', requiresAuthorized: true },
+    ],
+  },
+];
+
+const routeHandles: Array<{ path: string; handle: RouteHandle }> = [
+  { path: '/chain-bill/dashboard', handle: { title: '工作台' } },
+  {
+    path: '/chain-bill/issue',
+    handle: {
+      title: '出票',
+      trail: [{ title: '票据业务' }],
+      permission: '/chain-bill/issue',
+      requiresAuthorized: true,
+    },
+  },
+  {
+    path: '/chain-bill/pledge',
+    handle: {
+      title: '质押',
+      trail: [{ title: '票据业务' }],
+      permission: '/chain-bill/pledge',
+      requiresAuthorized: true,
+    },
+  },
+];
+
+const staff: UserInfo = {
+  mobile: '13800000002',
+  name: '李华',
+  orgId: 'ORG001',
+  authorized: true,
+  permissions: { '/chain-bill/dashboard': true, '/chain-bill/issue': true },
+};
+
+function renderShell(path: string, userInfo: UserInfo = staff) {
+  const store = createAppStore();
+  const view = render(
+    <Provider store={store}>
+      <AntApp>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route
+              path="*"
+              element={
+                <ShellLayout
+                  header={<div>页头</div>}
+                  menu={menu}
+                  routeHandles={routeHandles}
+                  userInfo={userInfo}
+                  onMenuAction={() => undefined}
+                >
+                  <p>页面内容</p>
+                </ShellLayout>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </AntApp>
+    </Provider>,
+  );
+  const offset = () => view.getByRole('main').style.marginLeft;
+  return { store, offset };
+}
+
+describe('the shell frame', { timeout: 30_000 }, () => {
+  beforeEach(() => setNoRemindersList(['shell-guide']));
+
+  it.each([
+    ['10', '100px'],
+    ['11', '250px'],
+    ['01', '200px'],
+    ['00', '50px'],
+  ] as const)('moves the content by the offset of collapsed %s (%s)', (collapsed, px) => {
+    const { store, offset } = renderShell('/chain-bill/dashboard');
+    act(() => {
+      store.dispatch(sidebarCollapsedChanged(collapsed));
+    });
+    expect(offset()).toBe(px);
+  });
+
+  it('narrows the rail and opens a group panel, changing the offset as the spec says', async () => {
+    const user = userEvent.setup();
+    const { offset } = renderShell('/chain-bill/dashboard');
+    expect(offset()).toBe('100px');
+
+    await user.click(screen.getByRole('button', { name: '票据业务' }));
+    expect(offset()).toBe('250px');
+    const panel = screen.getByRole('region', { name: '票据业务' });
+
+    await user.click(screen.getByRole('button', { name: '收起菜单' }));
+    expect(offset()).toBe('200px');
+    await user.click(within(panel).getByRole('button', { name: '收起子菜单' }));
+    expect(offset()).toBe('50px');
+  });
+
+  it('hides menu items without permission and locks those of an unauthorized organisation', async () => {
+    const user = userEvent.setup();
+    renderShell('/chain-bill/dashboard', { ...staff, authorized: false });
+    await user.click(screen.getByRole('button', { name: '票据业务' }));
+    const panel = screen.getByRole('region', { name: '票据业务' });
+
+    expect(within(panel).queryByText('质押')).not.toBeInTheDocument();
+    expect(within(panel).getByText('出票').closest('[aria-disabled]')).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(within(panel).getByText('冻结/解冻').closest('[aria-disabled]')).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('shows 暂无操作权限，请联系企业管理员 instead of a page the permissions map does not grant', () => {
+    renderShell('/chain-bill/pledge');
+    expect(screen.getByText('暂无操作权限，请联系企业管理员')).toBeInTheDocument();
+    expect(screen.queryByText('页面内容')).not.toBeInTheDocument();
+  });
+
+  it('shows the same for a page that needs an authorized organisation, with the way to authorize', () => {
+    renderShell('/chain-bill/issue', { ...staff, authorized: false });
+    expect(screen.getByText('暂无操作权限，请联系企业管理员')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '去认证' })).toBeInTheDocument();
+  });
+
+  it('shows a granted page with its breadcrumb from the route table', () => {
+    renderShell('/chain-bill/issue');
+    expect(screen.getByText('页面内容')).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: '当前位置' });
+    expect(crumbs).toHaveTextContent('工作台');
+    expect(crumbs).toHaveTextContent('票据业务');
+    expect(crumbs).toHaveTextContent('出票');
+  });
+
+  it('shows the first-visit guide until the user asks not to be reminded', async () => {
+    setNoRemindersList([]);
+    const user = userEvent.setup();
+    renderShell('/chain-bill/dashboard');
+
+    const guide = screen.getByRole('region', { name: '欢迎使用链票通' });
+    await user.click(within(guide).getByRole('button', { name: '不再提示' }));
+
+    expect(screen.queryByRole('region', { name: '欢迎使用链票通' })).not.toBeInTheDocument();
+    expect(getNoRemindersList()).toEqual(['shell-guide']);
+  });
+});

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { CloseOutlined, LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import Tooltip from 'antd/es/tooltip';
+import type { SidebarCollapsed } from '@contract/constants';
+import type { UserInfo } from '@/lib/storage';
+import { messages } from '@/locales/zh-CN';
+import { accessDenial, type MenuGroup, type MenuLeaf } from '@/features/shell/model/route-handle';
+import { sidebarShape, withPanel, withRailToggled } from '@/features/shell/model/sidebar';
+import { MenuIcon } from './menu-icon';
+import styles from './shell-layout.module.css';
+
+const text = messages.frame;
+
+export interface SidebarProps {
+  groups: MenuGroup[];
+  collapsed: SidebarCollapsed;
+  onCollapsedChange: (collapsed: SidebarCollapsed) => void;
+  userInfo: UserInfo | null;
+  /** The group of the page on screen, whose panel opens by default. */
+  activeGroupKey: string | undefined;
+  onAction: (action: NonNullable<MenuLeaf['action']>) => void;
+}
+
+/** Leaves the user may see: no permission hides an item; an unauthorized organisation greys it. */
+export function visibleLeaves(group: MenuGroup, userInfo: UserInfo | null): MenuLeaf[] {
+  return group.items.filter((item) => accessDenial({ permission: item.permission }, userInfo) === null);
+}
+
+/**
+ * The two-part sidebar of spec section 2: a rail of menu groups (wide with names, or narrow with icons)
+ * and a panel with the pages of the open group. `collapsed` holds both flags (model/sidebar.ts).
+ */
+export function Sidebar({
+  groups,
+  collapsed,
+  onCollapsedChange,
+  userInfo,
+  activeGroupKey,
+  onAction,
+}: SidebarProps) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { wideRail, panelOpen } = sidebarShape(collapsed);
+  const [chosenGroup, setChosenGroup] = useState<string | undefined>(undefined);
+  const shownGroups = groups
+    .map((group) => ({ group, leaves: visibleLeaves(group, userInfo) }))
+    .filter(({ leaves }) => leaves.length > 0);
+  const withPanels = shownGroups.filter(({ group }) => group.items.length > 1);
+  // The panel follows the flag in `collapsed` (the content offset does): some group always fills it.
+  const panel =
+    withPanels.find(({ group }) => group.key === (chosenGroup ?? activeGroupKey)) ?? withPanels[0];
+
+  const runLeaf = (item: MenuLeaf) => {
+    if (item.action) onAction(item.action);
+    else navigate(item.path);
+  };
+
+  const openGroup = (group: MenuGroup, leaves: MenuLeaf[]) => {
+    const single = group.items.length === 1 ? leaves[0] : undefined;
+    if (single) {
+      runLeaf(single);
+      if (!single.action) {
+        setChosenGroup(group.key);
+        onCollapsedChange(withPanel(collapsed, false));
+      }
+      return;
+    }
+    const sameOpen = panelOpen && panel?.group.key === group.key;
+    setChosenGroup(group.key);
+    onCollapsedChange(withPanel(collapsed, !sameOpen));
+  };
+
+  return (
+    <nav className={styles.sidebar} aria-label={text.mainMenu} data-tour="menu">
+      <div className={styles.rail} data-wide={wideRail}>
+        <ul className={styles.railList}>
+          {shownGroups.map(({ group, leaves }) => {
+            const current = group.key === activeGroupKey;
+            const button = (
+              <button
+                type="button"
+                className={styles.railButton}
+                data-current={current}
+                aria-current={current ? 'true' : undefined}
+                aria-expanded={
+                  group.items.length > 1 ? panelOpen && panel?.group.key === group.key : undefined
+                }
+                aria-label={wideRail ? undefined : group.title}
+                onClick={() => openGroup(group, leaves)}
+              >
+                <MenuIcon name={group.icon} />
+                {wideRail && <span className={styles.railLabel}>{group.title}</span>}
+              </button>
+            );
+            return (
+              <li key={group.key}>
+                {wideRail ? (
+                  button
+                ) : (
+                  <Tooltip title={group.title} placement="right">
+                    {button}
+                  </Tooltip>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <button
+          type="button"
+          className={styles.railToggle}
+          onClick={() => onCollapsedChange(withRailToggled(collapsed))}
+          aria-label={wideRail ? text.narrowRail : text.expandRail}
+          title={wideRail ? text.narrowRail : text.expandRail}
+        >
+          {wideRail ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
+        </button>
+      </div>
+      {panelOpen && panel && (
+        <div className={styles.panel} role="region" aria-label={panel.group.title}>
+          <div className={styles.panelHead}>
+            <span>{panel.group.title}</span>
+            <button
+              type="button"
+              className={styles.panelClose}
+              aria-label={text.closePanel}
+              title={text.closePanel}
+              onClick={() => onCollapsedChange(withPanel(collapsed, false))}
+            >
+              <CloseOutlined aria-hidden />
+            </button>
+          </div>
+          <ul className={styles.panelList}>
+            {panel.leaves.map((item) => {
+              const locked = accessDenial({ requiresAuthorized: item.requiresAuthorized }, userInfo) !== null;
+              const current = pathname === item.path;
+              if (locked) {
+                return (
+                  <li key={item.key}>
+                    <Tooltip title={text.unauthorizedHint} placement="right">
+                      <span className={styles.panelItem} data-locked="true" aria-disabled="true" tabIndex={0}>
+                        {item.title}
+                        <LockOutlined aria-hidden className={styles.lock} />
+                      </span>
+                    </Tooltip>
+                  </li>
+                );
+              }
+              return (
+                <li key={item.key}>
+                  <a
+                    href={`#${item.path}`}
+                    className={styles.panelItem}
+                    data-current={current}
+                    aria-current={current ? 'page' : undefined}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      runLeaf(item);
+                    }}
+                  >
+                    {item.title}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </nav>
+  );
+}
