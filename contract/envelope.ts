@@ -20,8 +20,11 @@ export const Page = <T extends TSchema>(item: T) =>
     number: Type.Number(),
   });
 
+/** No list is paged this far; the bound keeps `page x size` a small integer OFFSET on every database. */
+export const MAX_PAGE_NUMBER = 1_000_000;
+
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAGE_NUMBER })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   sort: Type.Optional(Type.String({ maxLength: 64 })),
 });

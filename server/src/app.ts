@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppConfig } from './config';
 import './context';
 import { createDatabase, migrate, type Db } from './db/database';
@@ -66,6 +66,10 @@ const REDACT_PATHS = [
   'req.body.code',
 ];
 
+/** Invitation codes are credentials that travel in the path; request logs keep the route, not the code. */
+const SECRET_IN_PATH = /^(\/api\/(?:invitation\/detail|account\/invitation)\/[^/?]+\/)[^/?]+/;
+export const redactUrl = (url: string): string => url.replace(SECRET_IN_PATH, '$1[REDACTED]');
+
 function requestId(req: IncomingMessage): string {
   const given = req.headers[REQUEST_ID_HEADER];
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
@@ -95,6 +99,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+      serializers: {
+        req: (req: FastifyRequest) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
       timestamp: () => `,"time":"${new Date().toISOString()}"`,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },

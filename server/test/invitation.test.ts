@@ -88,6 +88,15 @@ describe('GET /api/invitation/detail/{orgId}/{code}', () => {
     });
   });
 
+  it('keeps the code out of the request log, which names the route instead', async () => {
+    const invitation = await created();
+    await detail(invitation.orgId, invitation.code);
+    await accept(await token('13800000003'), invitation.orgId, invitation.code);
+    expect(t.logs.raw()).toContain(`/api/invitation/detail/${invitation.orgId}/[REDACTED]`);
+    expect(t.logs.raw()).toContain(`/api/account/invitation/${invitation.orgId}/[REDACTED]`);
+    expect(t.logs.raw()).not.toContain(invitation.code);
+  });
+
   it('answers 404 to an unknown code, or a real code under another organisation', async () => {
     const invitation = await created();
     expect((await detail(invitation.orgId, 'A'.repeat(32))).statusCode).toBe(404);

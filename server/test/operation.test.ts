@@ -1,3 +1,4 @@
+import { MAX_PAGE_NUMBER } from '@contract/envelope';
 import type { OperationItem } from '@contract/shell';
 import { DEMO_ORGS } from '../src/db/seed';
 import { sha256Hex } from '../src/lib/hash';
@@ -86,7 +87,7 @@ describe('GET /api/scbill/operate/list', () => {
     expect((await authed(t.app, 'GET', '/api/scbill/operate/list?bizType=x', shanghai)).statusCode).toBe(400);
   });
 
-  it('answers 400, not 500, to a page number past any possible row', async () => {
+  it('answers 400, not 500, to a page number past any possible row, and an empty page far out', async () => {
     const response = await authed(
       t.app,
       'GET',
@@ -94,7 +95,10 @@ describe('GET /api/scbill/operate/list', () => {
       shanghai,
     );
     expect(response.statusCode).toBe(400);
-    expect((await list(shanghai, '?page=9007199254740&size=100')).content).toEqual([]);
+    expect(
+      (await authed(t.app, 'GET', '/api/scbill/operate/list?page=9007199254740', shanghai)).statusCode,
+    ).toBe(400);
+    expect((await list(shanghai, `?page=${MAX_PAGE_NUMBER}&size=100`)).content).toEqual([]);
   });
 
   it('sorts by amount when asked, and refuses unknown sorts', async () => {
