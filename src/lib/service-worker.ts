@@ -1,5 +1,5 @@
 import { SERVICE_WORKER_CHECK_INTERVAL } from '@contract/constants';
-import { getNotifier } from '@/lib/notify';
+import { withNotifier } from '@/lib/notify';
 import { messages } from '@/locales/zh-CN';
 
 /**
@@ -68,12 +68,14 @@ export function watchForUpdates(
 
 /** Asks 发现新版本，是否立即刷新？ and applies the waiting version on 立即刷新. */
 export function promptForReload(apply: () => void): void {
-  getNotifier()?.modal.confirm({
-    title: text.updateTitle,
-    content: text.updateContent,
-    okText: text.refresh,
-    cancelText: text.later,
-    onOk: apply,
+  withNotifier((notifier) => {
+    notifier.modal.confirm({
+      title: text.updateTitle,
+      content: text.updateContent,
+      okText: text.refresh,
+      cancelText: text.later,
+      onOk: apply,
+    });
   });
 }
 

@@ -9,9 +9,7 @@ import { EntryScreen, resetEntryScreen, type EntryScreenDeps } from './entry-scr
 /** Binds the test's antd App for code outside components (the failure modal). */
 function NotifierBinding() {
   const notifier = AntApp.useApp();
-  useEffect(() => {
-    bindNotifier(notifier);
-  }, [notifier]);
+  useEffect(() => bindNotifier(notifier), [notifier]);
   return null;
 }
 

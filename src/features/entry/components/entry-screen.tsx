@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { paths } from '@/config/paths';
 import { describeHttpError } from '@/lib/error-messages';
 import { toHttpError } from '@/lib/http';
-import { getNotifier } from '@/lib/notify';
+import { withNotifier } from '@/lib/notify';
 import { messages } from '@/locales/zh-CN';
 import { forgetEntryParams, pendingEntryParams, type EntryParams } from '@/features/entry/model/entry-link';
 import { runEntry, type EntryDeps, type EntryPhase } from '@/features/entry/model/entry-strategies';
@@ -37,7 +37,9 @@ const currentPhase = () => phase;
 /** Login failure (spec section 2): an info modal titled 提示 with the message. */
 export function showEntryFailure(error: unknown): void {
   const description = describeHttpError(toHttpError(error), text.failed);
-  getNotifier()?.modal.info({ title: messages.common.tip, content: description, okText: messages.common.ok });
+  withNotifier(({ modal }) => {
+    modal.info({ title: messages.common.tip, content: description, okText: messages.common.ok });
+  });
 }
 
 /** Tests start from a fresh screen. */
