@@ -26,6 +26,3 @@ createRoot(container).render(
     </AppProvider>
   </StrictMode>,
 );
-
-// The service worker registers once the browser is idle: the first screen never waits for it.
-if (import.meta.env.PROD) void import('@/lib/service-worker').then((sw) => sw.registerServiceWorkerWhenIdle());

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { getAuthInfo } from '@/lib/storage';
 import { loadChunk } from '@/utils/lazy-chunk';
 import { RouteError, RouteLoading } from './route-status';
-import { appRouteObjects, publicRouteObjects } from './route-table';
+import { appRouteObjects, publicRouteObjects } from './app-routes';
 
 /** Every app route is reachable only with a stored sign-in; others go to the login screen. */
 export function requireSignIn() {

@@ -1,19 +1,20 @@
 import { SERVICE_WORKER_CHECK_INTERVAL } from '@contract/constants';
 import { withNotifier } from '@/lib/notify';
-import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 
 /**
  * The service worker of vite-plugin-pwa (prompt mode, `injectRegister: null`): it precaches the built app
  * and never caches `/api`. A new version installs beside the old one and waits; this module notices it,
  * raises the flag and asks the user to reload (spec section 4: a check every 1 s for a waiting update).
- * Loaded lazily after the first paint (main.tsx), so the login screen's JavaScript does not carry it.
+ * Loaded by the signed-in shell once the browser is idle, so the login screen's JavaScript does not carry it;
+ * the worker, once installed, serves every page of the app, the login screen included.
  */
 
 export const SERVICE_WORKER_URL = '/sw.js';
 /** How often the browser asks the server whether a new version exists. */
 export const SERVICE_WORKER_NETWORK_CHECK_INTERVAL = 60 * 60 * 1000;
 
-const text = messages.serviceWorker;
+const text = appMessages.serviceWorker;
 
 type Listener = (waiting: boolean) => void;
 

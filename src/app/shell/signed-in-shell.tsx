@@ -5,7 +5,8 @@ import type { CompanyItem } from '@contract/auth';
 import { hashHref, paths } from '@/config/paths';
 import { DESKTOP_MESSAGE, subscribeDesktopMessages } from '@/lib/desktop-bridge';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
-import { format, messages } from '@/locales/zh-CN';
+import { format } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { loadChannelConfig } from '@/features/auth/api/channel-config';
 import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { refreshCompanyList } from '@/features/auth/model/company-list';
@@ -37,7 +38,7 @@ import { switchOrganization } from './switch-organization';
 import { useNoticeFeed } from './use-notice-feed';
 import { useRealtimeSession } from './use-realtime-session';
 
-const frame = messages.frame;
+const frame = appMessages.frame;
 
 // The landing page comes with the shell, not after it: its chunk starts loading with this one.
 void import('../routes/dashboard-route').catch(() => undefined);
@@ -81,6 +82,12 @@ export function SignedInShell() {
   useEffect(() => {
     dispatch(refreshCompanyList()).catch(() => undefined);
   }, [dispatch]);
+
+  // The service worker registers once signed in and the browser is idle: the login screen never loads it.
+  useEffect(() => {
+    if (import.meta.env.PROD)
+      void import('@/lib/service-worker').then((sw) => sw.registerServiceWorkerWhenIdle());
+  }, []);
 
   // The desktop client reports a company joined there: the invitation-link modal opens here.
   useEffect(

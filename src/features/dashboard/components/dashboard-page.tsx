@@ -3,6 +3,7 @@ import Col from 'antd/es/col';
 import Row from 'antd/es/row';
 import Typography from 'antd/es/typography';
 import { format, messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { useDashboardStatistics } from '@/features/dashboard/model/use-dashboard-statistics';
 import { OperationsTable } from './operations-table';
 import { OrgFunctionsPanel } from './org-functions-panel';
@@ -11,6 +12,7 @@ import { TrendChart } from './trend-chart';
 import styles from './dashboard.module.css';
 
 const text = messages.dashboard;
+const panels = appMessages.dashboard;
 
 export interface DashboardPageProps {
   userName: string | undefined;
@@ -58,7 +60,7 @@ export function DashboardPage({
         </Typography.Text>
       </header>
 
-      <h2 className={styles.sectionTitle}>{text.statsTitle}</h2>
+      <h2 className={styles.sectionTitle}>{panels.statsTitle}</h2>
       <StatisticsCards figures={figures} />
 
       <Row gutter={[16, 16]} className={styles.row}>

@@ -7,12 +7,13 @@ import Tooltip from 'antd/es/tooltip';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import type { OperationItem } from '@contract/shell';
 import { dayjs } from '@/lib/dayjs';
-import { format, messages } from '@/locales/zh-CN';
+import { format } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { useOperationsQuery } from '@/features/dashboard/api/dashboard-api';
 import { amountInWords, formatYuan } from '@/features/dashboard/model/amount-in-words';
 import styles from './dashboard.module.css';
 
-const text = messages.dashboard;
+const text = appMessages.dashboard;
 
 const statusBadge: Record<OperationItem['status'], 'processing' | 'success' | 'error'> = {
   processing: 'processing',

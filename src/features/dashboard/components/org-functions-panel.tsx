@@ -9,6 +9,7 @@ import Tooltip from 'antd/es/tooltip';
 import type { OrgFunction } from '@contract/shell';
 import { dayjs } from '@/lib/dayjs';
 import { format, messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import {
   useChannelFunctionsQuery,
   useOpenFunctionMutation,
@@ -16,7 +17,7 @@ import {
 } from '@/features/dashboard/api/dashboard-api';
 import styles from './dashboard.module.css';
 
-const text = messages.dashboard;
+const text = appMessages.dashboard;
 
 /**
  * The organisation account's functions: opened or not, whether the default channel offers them, and

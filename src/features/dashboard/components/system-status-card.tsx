@@ -4,10 +4,11 @@ import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import type { HolidayDay, OperationTime, SystemStatus } from '@contract/shell';
 import { dayjs } from '@/lib/dayjs';
-import { format, messages } from '@/locales/zh-CN';
+import { format } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import styles from './dashboard.module.css';
 
-const text = messages.dashboard;
+const text = appMessages.dashboard;
 
 export interface SystemStatusCardProps {
   /** The global state's newSysSts (SS00 unless the server said otherwise). */

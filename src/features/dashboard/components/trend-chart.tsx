@@ -3,13 +3,14 @@ import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
-import { format, messages } from '@/locales/zh-CN';
+import { format } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { compactYuan, formatYuan } from '@/features/dashboard/model/amount-in-words';
 import { niceScale, yuanToNumber } from '@/features/dashboard/model/chart-scale';
 import type { ChartSeries } from '@/features/dashboard/model/use-dashboard-statistics';
 import styles from './dashboard.module.css';
 
-const text = messages.dashboard;
+const text = appMessages.dashboard;
 
 type Measure = 'amount' | 'count';
 

@@ -4,10 +4,11 @@ import { describeHttpError } from '@/lib/error-messages';
 import { toHttpError } from '@/lib/http';
 import { withNotifier } from '@/lib/notify';
 import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { forgetEntryParams, pendingEntryParams, type EntryParams } from '@/features/entry/model/entry-link';
 import { runEntry, type EntryDeps, type EntryPhase } from '@/features/entry/model/entry-strategies';
 
-const text = messages.entry;
+const text = appMessages.entry;
 
 /** What the rest of the app provides; the screen adds the phase, the failure modal and the cleanup. */
 export type EntryScreenDeps = Omit<EntryDeps, 'onPhase' | 'onFailure' | 'navigate'> & {

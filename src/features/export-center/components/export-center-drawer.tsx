@@ -13,7 +13,7 @@ import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import type { ExportKind, ExportTask } from '@contract/export';
 import { dayjs } from '@/lib/dayjs';
 import { useAppDispatch } from '@/lib/store';
-import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import {
   downloadExportFile,
   useCreateExportTaskMutation,
@@ -21,7 +21,7 @@ import {
 } from '@/features/export-center/api/export-api';
 import { exportRedDotChanged, type RedDotOwner } from '@/features/export-center/model/red-dot';
 
-const text = messages.exportCenter;
+const text = appMessages.exportCenter;
 
 /** While a task is still being made, the list asks again this often (ms). */
 export const EXPORT_POLL_INTERVAL = 1500;

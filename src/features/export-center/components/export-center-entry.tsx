@@ -1,9 +1,9 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
-import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 
-const text = messages.exportCenter;
+const text = appMessages.exportCenter;
 
 /** The header's way into the export centre, with the red dot of a newly finished export. */
 export function ExportCenterEntry({ redDot, onOpen }: { redDot: boolean; onOpen: () => void }) {

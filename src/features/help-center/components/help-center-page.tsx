@@ -4,11 +4,12 @@ import { SearchOutlined } from '@ant-design/icons';
 import Input from 'antd/es/input/Input';
 import { paths } from '@/config/paths';
 import { format, messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { helpArticles, type HelpSection } from '@/features/help-center/model/help-articles';
 import { searchArticles, splitByQuery } from '@/features/help-center/model/search';
 import styles from './help-center.module.css';
 
-const text = messages.helpCenter;
+const text = { ...messages.helpCenter, ...appMessages.helpCenter };
 
 /** `text` with every occurrence of the query marked. */
 function Highlight({ text: value, query }: { text: string; query: string }) {

@@ -9,7 +9,8 @@ import Tag from 'antd/es/tag';
 import type { CompanyItem } from '@contract/auth';
 import type { InvitationDetail } from '@contract/invitation';
 import { dayjs } from '@/lib/dayjs';
-import { format, messages } from '@/locales/zh-CN';
+import { format } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { fetchInvitationDetail, joinByInvitation } from '@/features/invitation/api/invitation-api';
 import {
   invitationFailureMessage,
@@ -17,7 +18,7 @@ import {
   type InvitationRef,
 } from '@/features/invitation/model/invitation-link';
 
-const text = messages.invitation;
+const text = appMessages.invitation;
 
 const statusTag: Record<InvitationDetail['status'], { label: string; color: string }> = {
   valid: { label: text.statusValid, color: 'success' },

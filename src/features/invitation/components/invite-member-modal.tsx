@@ -5,11 +5,12 @@ import Input from 'antd/es/input/Input';
 import Modal from 'antd/es/modal';
 import Typography from 'antd/es/typography';
 import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { mobileRules, normalizeMobile } from '@/utils/validators';
 import { createInvitation } from '@/features/invitation/api/invitation-api';
 import { absoluteInvitationLink } from '@/features/invitation/model/invitation-link';
 
-const text = messages.invitation;
+const text = appMessages.invitation;
 
 interface FormValues {
   mobile?: string;

@@ -1,6 +1,6 @@
 import { API_ERROR } from '@contract/errors';
 import { HttpError } from '@/lib/http';
-import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { INVITATION_LINK_MARK } from '@/utils/validators';
 
 export interface InvitationRef {
@@ -36,14 +36,14 @@ export function absoluteInvitationLink(link: string, origin: string = window.loc
 export function invitationFailureMessage(error: unknown, fallback: string): string {
   if (!(error instanceof HttpError)) return fallback;
   if (error.status === 409 || error.code === API_ERROR.alreadyMember)
-    return messages.invitation.alreadyMember;
+    return appMessages.invitation.alreadyMember;
   switch (error.code) {
     case API_ERROR.invitationUsed:
-      return messages.invitation.used;
+      return appMessages.invitation.used;
     case API_ERROR.invitationExpired:
-      return messages.invitation.expired;
+      return appMessages.invitation.expired;
     case API_ERROR.invitationMobileMismatch:
-      return messages.invitation.mobileMismatch;
+      return appMessages.invitation.mobileMismatch;
     default:
       return fallback;
   }

@@ -7,12 +7,13 @@ import Empty from 'antd/es/empty';
 import Popover from 'antd/es/popover';
 import Tabs from 'antd/es/tabs';
 import { dayjs } from '@/lib/dayjs';
-import { format, messages } from '@/locales/zh-CN';
+import { format } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { markAllNoticesRead, markNoticeRead } from '@/features/notices/api/notices-api';
 import type { NoticeEntry, NoticeFeed } from '@/features/notices/model/split-notices';
 import styles from './notices.module.css';
 
-const text = messages.notices;
+const text = appMessages.notices;
 
 export interface NoticeBellProps {
   feed: NoticeFeed;

@@ -5,7 +5,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
-import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import {
   markNoticeRead,
   useAnnouncementPageQuery,
@@ -16,7 +16,7 @@ import { NOTICE_STATUS_UNREAD } from '@/features/notices/model/split-notices';
 import { formatNoticeTime } from './notice-bell';
 import styles from './notices.module.css';
 
-const text = messages.notices;
+const text = appMessages.notices;
 const PANEL_PAGE = { page: 0, size: 5 } as const;
 
 interface PanelProps {

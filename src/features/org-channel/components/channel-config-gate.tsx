@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { isLocalHost } from '@/features/org-channel/model/local-host';
 import styles from './org-channel.module.css';
 
-const text = messages.channel;
+const text = appMessages.channel;
 
 /** The 404 page of a platform whose default channel configuration cannot be loaded (spec section 2). */
 export function ChannelNotFoundPage() {

@@ -5,7 +5,8 @@ import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
-import { format, messages } from '@/locales/zh-CN';
+import { format } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import {
   useCheckedDefaultChannelQuery,
   useOrgChannelsQuery,
@@ -13,7 +14,7 @@ import {
 } from '@/features/org-channel/api/org-channel-api';
 import styles from './org-channel.module.css';
 
-const text = messages.orgChannel;
+const text = appMessages.orgChannel;
 
 /** The organisation's channels on the dashboard, with 设为默认. */
 export function OrgChannelsPanel() {

@@ -4,8 +4,9 @@ import Dropdown, { type DropdownProps } from 'antd/es/dropdown';
 import Tag from 'antd/es/tag';
 import type { CompanyItem } from '@contract/auth';
 import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 
-const text = messages.frame;
+const text = appMessages.frame;
 
 type MenuItems = NonNullable<NonNullable<DropdownProps['menu']>['items']>;
 

@@ -4,6 +4,7 @@ import Breadcrumb from 'antd/es/breadcrumb';
 import { paths } from '@/config/paths';
 import { useAppDispatch } from '@/lib/store';
 import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { breadcrumbChanged, type BreadcrumbItem } from '@/features/shell/model/global-slice';
 import type { RouteHandle } from '@/features/shell/model/route-handle';
 
@@ -11,7 +12,7 @@ import type { RouteHandle } from '@/features/shell/model/route-handle';
 export function breadcrumbOf(handle: RouteHandle | undefined): BreadcrumbItem[] {
   if (!handle) return [];
   const home: BreadcrumbItem[] =
-    handle.title === messages.nav.dashboard ? [] : [{ title: messages.nav.dashboard, path: paths.dashboard }];
+    handle.title === appMessages.nav.dashboard ? [] : [{ title: appMessages.nav.dashboard, path: paths.dashboard }];
   return [...home, ...(handle.trail ?? []), { title: handle.title }];
 }
 
@@ -27,7 +28,7 @@ export function Breadcrumbs({ handle }: { handle: RouteHandle | undefined }) {
   if (items.length === 0) return null;
   return (
     <Breadcrumb
-      aria-label={messages.frame.breadcrumb}
+      aria-label={appMessages.frame.breadcrumb}
       items={items.map((item, index) => ({
         key: `${index}-${item.title}`,
         title: item.path && index < items.length - 1 ? <Link to={item.path}>{item.title}</Link> : item.title,

@@ -6,9 +6,9 @@ import {
   restartDesktopApp,
   subscribeDesktopMessages,
 } from '@/lib/desktop-bridge';
-import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 
-const text = messages.desktop;
+const text = appMessages.desktop;
 
 /** update-application from the desktop client: code 5 asks to update now and restart, code 4 informs. */
 export function DesktopUpdateListener() {

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { companyCenterAuthorizePath, paths } from '@/config/paths';
-import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import type { AccessDenial } from '@/features/shell/model/route-handle';
 
 /** The page a user sees instead of one their permissions or their organisation's status closes (spec section 6). */
@@ -11,21 +11,21 @@ export function ForbiddenPage({ reason }: { reason: Exclude<AccessDenial, null> 
   return (
     <Result
       status="403"
-      title={messages.frame.forbiddenTitle}
+      title={appMessages.frame.forbiddenTitle}
       subTitle={
         <>
-          <p>{messages.frame.forbidden}</p>
-          {reason === 'unauthorized' && <p>{messages.frame.unauthorizedHint}</p>}
+          <p>{appMessages.frame.forbidden}</p>
+          {reason === 'unauthorized' && <p>{appMessages.frame.unauthorizedHint}</p>}
         </>
       }
       extra={[
         <Button key="home" type="primary" onClick={() => navigate(paths.dashboard)}>
-          {messages.construction.back}
+          {appMessages.construction.back}
         </Button>,
         ...(reason === 'unauthorized'
           ? [
               <Button key="authorize" onClick={() => navigate(companyCenterAuthorizePath())}>
-                {messages.frame.goAuthorize}
+                {appMessages.frame.goAuthorize}
               </Button>,
             ]
           : []),

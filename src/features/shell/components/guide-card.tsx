@@ -3,18 +3,18 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Tour, { type TourProps } from 'antd/es/tour';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
-import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { guideToggled, selectShowGuide } from '@/features/shell/model/global-slice';
 import { rememberGuideDismissed } from '@/features/shell/model/guide';
 
-const text = messages.frame;
+const text = appMessages.frame;
 
 const target = (name: string) => () => document.querySelector<HTMLElement>(`[data-tour="${name}"]`)!;
 
 const tourSteps: TourProps['steps'] = [
-  { title: messages.nav.dashboard, description: text.tourMenu, target: target('menu') },
-  { title: messages.notices.bell, description: text.tourNotices, target: target('notices') },
-  { title: messages.exportCenter.title, description: text.tourExport, target: target('export') },
+  { title: appMessages.nav.dashboard, description: text.tourMenu, target: target('menu') },
+  { title: appMessages.notices.bell, description: text.tourNotices, target: target('notices') },
+  { title: appMessages.exportCenter.title, description: text.tourExport, target: target('export') },
   { title: text.accountMenu, description: text.tourAccount, target: target('account') },
 ];
 

@@ -1,6 +1,6 @@
 import Alert from 'antd/es/alert';
 import { useAppSelector } from '@/lib/store';
-import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { selectNonPaymentShow } from '@/features/shell/model/nonpayment-slice';
 
 /** The non-payment display (spec section 2), shown while the socket's last NON_PAYMENT said so. */
@@ -13,8 +13,8 @@ export function NonPaymentBanner() {
       showIcon
       banner
       role="alert"
-      title={messages.frame.nonPaymentTitle}
-      description={messages.frame.nonPayment}
+      title={appMessages.frame.nonPaymentTitle}
+      description={appMessages.frame.nonPayment}
     />
   );
 }

@@ -4,13 +4,13 @@ import { CloseOutlined, LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined } fro
 import Tooltip from 'antd/es/tooltip';
 import type { SidebarCollapsed } from '@contract/constants';
 import type { UserInfo } from '@/lib/storage';
-import { messages } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 import { accessDenial, type MenuGroup, type MenuLeaf } from '@/features/shell/model/route-handle';
 import { sidebarShape, withPanel, withRailToggled } from '@/features/shell/model/sidebar';
 import { MenuIcon } from './menu-icon';
 import styles from './shell-layout.module.css';
 
-const text = messages.frame;
+const text = appMessages.frame;
 
 export interface SidebarProps {
   groups: MenuGroup[];

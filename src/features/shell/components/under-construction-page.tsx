@@ -4,9 +4,10 @@ import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import Tag from 'antd/es/tag';
 import { paths } from '@/config/paths';
-import { format, messages } from '@/locales/zh-CN';
+import { format } from '@/locales/zh-CN';
+import { appMessages } from '@/locales/zh-CN-app';
 
-const text = messages.construction;
+const text = appMessages.construction;
 
 export interface UnderConstructionPageProps {
   /** The area's name, e.g. 出票. */

@@ -1,0 +1,50 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { loadChunk } from '@/utils/lazy-chunk';
+import { RouteLoading } from './route-status';
+
+/**
+ * The routes the router mounts for the signed-in app and the entry link. Part of the login screen's first
+ * paint, so it is only paths and lazy loaders: the dashboard has its own route, and every other path goes
+ * to the area route, which finds the page in route-table.tsx (or goes to the dashboard).
+ */
+
+type RouteModule = { Component: ComponentType };
+
+/** A page of its own chunk (spec section 8: failures and the 120 s time-out become a ChunkLoadError). */
+function lazyRoute(load: () => Promise<RouteModule>) {
+  return lazy(() => loadChunk(load).then((module) => ({ default: module.Component })));
+}
+
+const DashboardRoute = lazyRoute(() => import('./routes/dashboard-route'));
+const AreaRoute = lazyRoute(() => import('./routes/area-route'));
+const EntryRoute = lazyRoute(() => import('./routes/entry-route'));
+
+/** A lazy page with its own wait, so the shell stays on screen while the page's chunk loads. */
+const suspended = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
+
+/**
+ * Children of the signed-in root (`/`, behind the sign-in check), as route objects for a data router
+ * (`createHashRouter`) or `useRoutes`. `appRouteElements` is the same table for `<Routes>`.
+ */
+export const appRouteObjects: RouteObject[] = [
+  { index: true, element: <Navigate to={paths.dashboard} replace /> },
+  { path: paths.dashboard, element: suspended(<DashboardRoute />) },
+  { path: '*', element: suspended(<AreaRoute />) },
+];
+
+/** Routes outside the sign-in check, beside the login screen. */
+export const publicRouteObjects: RouteObject[] = [{ path: paths.entry, element: suspended(<EntryRoute />) }];
+
+const toElements = (objects: RouteObject[]) =>
+  objects.map((route, index) =>
+    route.index ? (
+      <Route key="index" index element={route.element} />
+    ) : (
+      <Route key={route.path ?? index} path={route.path} element={route.element} />
+    ),
+  );
+
+export const appRouteElements = <>{toElements(appRouteObjects)}</>;
+export const publicRouteElements = <>{toElements(publicRouteObjects)}</>;
