@@ -105,6 +105,33 @@ export const messages = {
     ],
     backToLogin: '返回登录',
   },
+  /** The error catalogue of spec section 8: what each HTTP result means, shown in a notice titled 提示. */
+  httpStatus: {
+    200: '成功',
+    201: '创建成功',
+    202: '处理中',
+    204: '删除成功',
+    400: '请求错误',
+    401: '登录超时，请重新登录',
+    403: '暂无操作权限，请联系企业管理员',
+    404: '请求的资源不存在',
+    406: '请求的格式不可用',
+    410: '请求的资源已被永久删除',
+    422: '创建对象时发生验证错误',
+    429: '操作过于频繁，请稍后重试',
+    500: '网络异常，请刷新后重试',
+    502: '网关错误',
+    503: '服务不可用，服务器暂时过载或维护',
+    504: '请求超时',
+  },
+  permission: {
+    denied: '暂无操作权限，请联系企业管理员',
+  },
+  /** Links into the account pages from the login screen and the header. */
+  accountLinks: {
+    forgotPassword: '忘记密码',
+    accountSecurity: '账号安全',
+  },
 } as const;
 
 /** Fills `{name}` placeholders. */
