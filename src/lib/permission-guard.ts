@@ -1,0 +1,18 @@
+import { withNotifier } from '@/lib/notify';
+import { messages } from '@/locales/zh-CN';
+
+/**
+ * For pages and actions that need the company's `authorized` flag (spec section 6): true when it is set,
+ * otherwise the same warning a 403 shows (暂无操作权限，请联系企业管理员) and false.
+ */
+export function ensureAuthorized(user: { authorized?: boolean } | null | undefined): boolean {
+  if (user?.authorized === true) return true;
+  withNotifier(({ notification }) => {
+    notification.warning({
+      key: 'permission:denied',
+      title: messages.common.tip,
+      description: messages.permission.denied,
+    });
+  });
+  return false;
+}
