@@ -1,0 +1,43 @@
+import Button from 'antd/es/button';
+import Modal from 'antd/es/modal/Modal';
+import { companyCenterAuthorizePath } from '@/config/paths';
+import { navigateTo } from '@/lib/navigation';
+import { messages } from '@/locales/zh-CN';
+import { securityMessages } from '@/locales/zh-CN-security';
+
+const text = securityMessages.verification;
+
+export interface LicenseUnboundDialogProps {
+  open: boolean;
+  /** Either button: the refused operation ends. */
+  onClose: () => void;
+}
+
+/**
+ * Spec section 6: the electronic business licence is not bound, so security verification cannot be
+ * completed; 去绑定 opens 企业中心's authorisation page, 取消 stays.
+ */
+export function LicenseUnboundDialog({ open, onClose }: LicenseUnboundDialogProps) {
+  const goBind = () => {
+    onClose();
+    navigateTo(companyCenterAuthorizePath());
+  };
+  return (
+    <Modal
+      open={open}
+      title={text.licenseUnboundTitle}
+      destroyOnHidden
+      onCancel={onClose}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {messages.common.cancel}
+        </Button>,
+        <Button key="bind" type="primary" onClick={goBind}>
+          {text.goBind}
+        </Button>,
+      ]}
+    >
+      <p>{text.licenseUnboundBody}</p>
+    </Modal>
+  );
+}

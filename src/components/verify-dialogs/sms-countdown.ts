@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useState } from 'react';
+import { SMS_RESEND_COUNTDOWN_SECONDS } from '@contract/constants';
+import { getSmsTimeoutLogin, setSmsTimeoutLogin } from '@/lib/storage';
+
+const SECOND = 1000;
+
+/** Seconds left before another code may be sent to `mobile`, from the persisted send time (spec section 4). */
+export function remainingSeconds(mobile: string | undefined, now: number = Date.now()): number {
+  const saved = getSmsTimeoutLogin();
+  if (!mobile || !saved || saved.mobile !== mobile) return 0;
+  const left = Math.ceil(SMS_RESEND_COUNTDOWN_SECONDS - (now - saved.timestamp) / SECOND);
+  return Math.max(0, Math.min(left, SMS_RESEND_COUNTDOWN_SECONDS));
+}
+
+/**
+ * The 61 s resend countdown, kept with the mobile and the send time in storage so that it continues
+ * after the dialog closes and opens again. `start(seconds)` begins one (a 429's Retry-After may be shorter).
+ */
+export function useSmsCountdown(mobile: string | undefined): {
+  seconds: number;
+  start: (seconds?: number) => void;
+} {
+  const [seconds, setSeconds] = useState(() => remainingSeconds(mobile));
+  const running = seconds > 0;
+
+  useEffect(() => {
+    setSeconds(remainingSeconds(mobile));
+  }, [mobile]);
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setSeconds(remainingSeconds(mobile)), SECOND);
+    return () => clearInterval(timer);
+  }, [running, mobile]);
+
+  const start = useCallback(
+    (length: number = SMS_RESEND_COUNTDOWN_SECONDS) => {
+      if (!mobile) return;
+      const bounded = Math.max(1, Math.min(length, SMS_RESEND_COUNTDOWN_SECONDS));
+      const sentAt = Date.now() - (SMS_RESEND_COUNTDOWN_SECONDS - bounded) * SECOND;
+      setSmsTimeoutLogin({ mobile, timestamp: sentAt });
+      setSeconds(bounded);
+    },
+    [mobile],
+  );
+
+  return { seconds, start };
+}

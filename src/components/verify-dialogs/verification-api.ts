@@ -1,0 +1,32 @@
+import { SMS_BUSINESS_CODE } from '@contract/constants';
+import type { QrEvent, QrImage, SmsSendRequest, SmsSent } from '@contract/verification';
+import { env } from '@/config/env';
+import { request } from '@/lib/http';
+
+/** The calls of the verification dialogs (the server names the QR paths; spec section 7 leaves them open). */
+export const VERIFICATION_URL = {
+  sms: '/api/sms',
+  qr: '/api/verification/qr',
+  qrStatus: (qrId: string) => `/api/verification/qr/${encodeURIComponent(qrId)}/status`,
+} as const;
+
+/** `POST /api/sms` after the slider puzzle (scene 'sms'); failures show through the catalogue. */
+export function sendSmsCode(mobile: string, captchaVerification: string): Promise<SmsSent> {
+  const body: SmsSendRequest = {
+    captchaVerification,
+    mobile,
+    businessCode: SMS_BUSINESS_CODE,
+    cId: env.channelId,
+  };
+  return request<SmsSent>({ url: VERIFICATION_URL.sms, method: 'POST', data: body });
+}
+
+/** A QR code for a pending QR challenge; the dialog shows its own failure (二维码获取失败). */
+export function fetchVerificationQr(challengeId: string, signal?: AbortSignal): Promise<QrImage> {
+  return request<QrImage>({ url: VERIFICATION_URL.qr, params: { challengeId }, silent: true, signal });
+}
+
+/** The socket's fallback: the QR session's status as the QRCODE_EVENT would carry it. */
+export function fetchQrStatus(qrId: string, signal?: AbortSignal): Promise<QrEvent> {
+  return request<QrEvent>({ url: VERIFICATION_URL.qrStatus(qrId), silent: true, signal });
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { withNotifier } from '@/lib/notify';
+import { currentVerification, subscribeVerification, type VerificationTask } from '@/lib/verification-queue';
+import { messages } from '@/locales/zh-CN';
+import { loadChunk } from '@/utils/lazy-chunk';
+
+type DialogComponent = ComponentType<{ task: VerificationTask }>;
+
+const loadDialogs = () => loadChunk(() => import('./verify-dialog'));
+
+/**
+ * Shows the request layer's verification dialogs one at a time (lib/verification-queue.ts). Mounted once
+ * by the app provider; the dialogs' code loads when the first refused call needs one.
+ */
+export function VerifyDialogHost() {
+  const task = useSyncExternalStore(subscribeVerification, currentVerification, () => null);
+  const [Dialog, setDialog] = useState<DialogComponent | null>(null);
+
+  useEffect(() => {
+    if (!task || Dialog) return;
+    let active = true;
+    loadDialogs().then(
+      (module) => {
+        if (active) setDialog(() => module.VerifyDialog);
+      },
+      () => {
+        // Without its dialog the call cannot be verified: it ends, and the user hears why.
+        task.cancel();
+        withNotifier(({ notification }) =>
+          notification.error({ title: messages.common.tip, description: messages.app.chunkLoadError }),
+        );
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [task, Dialog]);
+
+  return task && Dialog ? <Dialog key={task.id} task={task} /> : null;
+}
