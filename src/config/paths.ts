@@ -7,6 +7,14 @@ export const paths = {
   dashboard: '/chain-bill/dashboard',
   companyCenter: '/company-center',
   directFinancingApply: '/chain-bill/other/bill-financing/direct-financing/apply',
+  /** Public: reset a forgotten password with an SMS code. */
+  forgotPassword: '/user/forgot-password',
+  /** Signed in: the account's security settings (认证为企业管理员). */
+  accountSecurity: '/chain-bill/account/security',
+  /** Public: the sandbox of the SMS gateway and the e-licence app (only when the server's sandbox is on). */
+  sandbox: '/sandbox',
+  /** Public: where a sandbox QR code points (contract SANDBOX_QR_HASH_PATH). */
+  sandboxQr: '/sandbox/qr/:qrId',
   /** Public: where an entry link (token, crToken, …) is handled before the app opens (spec section 2). */
   entry: '/entry',
   // Business areas of spec section 1; most show a 建设中 page until their own issue lands.
@@ -47,4 +55,9 @@ export function companyCenterAuthorizePath(): string {
 /** A full in-app href (`#/…`) for places that need a link outside the router, such as a pasted URL. */
 export function hashHref(path: string): string {
   return `#${path}`;
+}
+
+/** The sandbox licence app page of one QR code, as its route path. */
+export function sandboxQrPath(qrId: string): string {
+  return paths.sandboxQr.replace(':qrId', encodeURIComponent(qrId));
 }

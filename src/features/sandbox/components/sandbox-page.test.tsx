@@ -1,0 +1,152 @@
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import ConfigProvider from 'antd/es/config-provider';
+import { http as mock, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SandboxPage } from './sandbox-page';
+import { SandboxQrPage } from './sandbox-qr-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
+const notFound = () => HttpResponse.json({ code: 'NOT_FOUND', msg: '请求的资源不存在' }, { status: 404 });
+
+const pendingQr = {
+  qrId: 'qr-abcdefghijklmnop',
+  status: 0,
+  operationName: '授权成为企业管理员',
+  userName: '李华',
+  userMobile: '138****0002',
+  orgName: '上海链票示范供应链有限公司',
+  createdAt: Date.UTC(2026, 2, 2, 1, 0, 0),
+  expiresAt: Date.UTC(2026, 2, 2, 1, 2, 0),
+};
+
+const decisions: string[] = [];
+const server = setupServer(
+  mock.get('*/api/sandbox/sms', ({ request }) => {
+    const mobile = new URL(request.url).searchParams.get('mobile');
+    return ok(
+      mobile === '13800000003'
+        ? [
+            {
+              id: '2',
+              mobile,
+              text: '【链票通】您的验证码为654321，5分钟内有效，请勿泄露。',
+              businessCode: 2,
+              createdAt: Date.UTC(2026, 2, 2, 1, 1, 0),
+            },
+            {
+              id: '1',
+              mobile,
+              text: '【链票通】您的验证码为123456，5分钟内有效，请勿泄露。',
+              businessCode: 2,
+              createdAt: Date.UTC(2026, 2, 2, 1, 0, 0),
+            },
+          ]
+        : [],
+    );
+  }),
+  mock.get('*/api/sandbox/qr', () => ok([pendingQr])),
+  mock.get('*/api/sandbox/qr/:qrId', ({ params }) =>
+    params.qrId === pendingQr.qrId ? ok(pendingQr) : notFound(),
+  ),
+  mock.post('*/api/sandbox/qr/:qrId/:decision', ({ params }) => {
+    decisions.push(String(params.decision));
+    return ok({ ...pendingQr, status: params.decision === 'confirm' ? 1 : -1 });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  decisions.length = 0;
+});
+afterAll(() => server.close());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/sandbox', element: <SandboxPage /> },
+      { path: '/sandbox/qr/:qrId', element: <SandboxQrPage qrId={pendingQr.qrId} /> },
+      { path: '/sandbox/qr-missing', element: <SandboxQrPage qrId="qr-missing-000000000" /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <ConfigProvider button={{ autoInsertSpace: false }}>
+      <RouterProvider router={router} />
+    </ConfigProvider>,
+  );
+  return router;
+}
+
+describe('the sandbox page', () => {
+  it('lists the messages sent to a mobile, newest first, in Shanghai time', async () => {
+    renderAt('/sandbox');
+    fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: '13800000003' } });
+    fireEvent.click(screen.getByText('查询').closest('button')!);
+
+    const items = await screen.findAllByText(/您的验证码为/);
+    expect(items.map((item) => item.textContent)).toEqual([
+      '【链票通】您的验证码为654321，5分钟内有效，请勿泄露。',
+      '【链票通】您的验证码为123456，5分钟内有效，请勿泄露。',
+    ]);
+    expect(screen.getByText('2026/03/02 09:01:00')).toBeInTheDocument();
+  });
+
+  it('says so when a mobile has no messages', async () => {
+    renderAt('/sandbox');
+    fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: '13900000009' } });
+    fireEvent.click(screen.getByText('查询').closest('button')!);
+    expect(await screen.findByText('暂无短信')).toBeInTheDocument();
+  });
+
+  it('lists the QR codes waiting for the licence app with a link to each', async () => {
+    const router = renderAt('/sandbox');
+    const link = await screen.findByText('查看');
+    expect(screen.getByText(/授权成为企业管理员 · 李华/)).toBeInTheDocument();
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/sandbox/qr/${pendingQr.qrId}`));
+  });
+
+  it('shows 沙箱未开启 when the server’s sandbox is off (404)', async () => {
+    server.use(mock.get('*/api/sandbox/qr', notFound), mock.get('*/api/sandbox/sms', notFound));
+    renderAt('/sandbox');
+    expect(await screen.findByText('沙箱未开启')).toBeInTheDocument();
+  });
+});
+
+describe('the sandbox QR page', () => {
+  it('shows the operation and confirms it', async () => {
+    renderAt(`/sandbox/qr/${pendingQr.qrId}`);
+    expect(await screen.findByText('授权成为企业管理员')).toBeInTheDocument();
+    expect(screen.getByText('李华（138****0002）')).toBeInTheDocument();
+    expect(screen.getByText('待确认')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByText('确认授权').closest('button')!);
+
+    expect(await screen.findByText('已确认')).toBeInTheDocument();
+    expect(decisions).toEqual(['confirm']);
+    expect(screen.getByText('确认授权').closest('button')).toBeDisabled();
+    expect(screen.getByText('拒绝').closest('button')).toBeDisabled();
+  });
+
+  it('refuses', async () => {
+    renderAt(`/sandbox/qr/${pendingQr.qrId}`);
+    fireEvent.click((await screen.findByText('拒绝')).closest('button')!);
+    expect(await screen.findByText('已拒绝或已过期')).toBeInTheDocument();
+    expect(decisions).toEqual(['refuse']);
+  });
+
+  it('tells an unknown code from a sandbox that is off', async () => {
+    renderAt('/sandbox/qr-missing');
+    expect(await screen.findByText('二维码不存在或已失效')).toBeInTheDocument();
+  });
+
+  it('shows 沙箱未开启 when the sandbox is off', async () => {
+    server.use(mock.get('*/api/sandbox/qr/:qrId', notFound), mock.get('*/api/sandbox/qr', notFound));
+    renderAt(`/sandbox/qr/${pendingQr.qrId}`);
+    expect(await screen.findByText('沙箱未开启')).toBeInTheDocument();
+  });
+});
