@@ -10,6 +10,8 @@ import {
   fetchBusinessState,
 } from '@/features/entry/api/entry-requests';
 import { EntryScreen, type EntryScreenDeps } from '@/features/entry/components/entry-screen';
+import { loadChannelConfig } from '@/features/auth/api/channel-config';
+import { ChannelConfigGate } from '@/features/org-channel/components/channel-config-gate';
 
 /**
  * Arriving by an entry link (spec section 2): the entry feature's handler, signing in through the auth
@@ -49,5 +51,9 @@ export function Component() {
     };
   }, [dispatch, navigate]);
 
-  return <EntryScreen deps={deps} />;
+  return (
+    <ChannelConfigGate load={loadChannelConfig}>
+      <EntryScreen deps={deps} />
+    </ChannelConfigGate>
+  );
 }

@@ -98,11 +98,13 @@ const slice = createSlice({
     defaultChannelChecked(state, action: PayloadAction<CheckedDefaultChannel | null>) {
       state.checkedDefaultChannel = action.payload;
     },
-    /** Another organisation became the current one: what belonged to the previous one goes. */
+    /**
+     * Another organisation became the current one: its notices and channel check are reloaded. The auth
+     * method is left for its own lookup to replace (resetting it here would leave NO_PERMISSIONS behind).
+     */
     organizationChanged(state) {
       state.notice = emptyNotices;
       state.checkedDefaultChannel = null;
-      state.authMethod = DEFAULT_AUTH_METHOD;
       state.openExportCenter = false;
     },
   },
