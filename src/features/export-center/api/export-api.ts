@@ -1,6 +1,6 @@
 import type { ExportKind, ExportTask } from '@contract/export';
 import { api } from '@/lib/api';
-import { saveFile } from './save-file';
+import { downloadFile } from '@/lib/download';
 
 /** The export centre's calls (issue 4: tasks made by the server in the background). */
 export const EXPORT_URL = {
@@ -43,7 +43,7 @@ export const { useExportTasksQuery, useCreateExportTaskMutation } = exportApi;
 
 /** A finished task's file, saved under the name its Content-Disposition gives. */
 export function downloadExportFile(task: Pick<ExportTask, 'id' | 'fileName'>): Promise<string> {
-  return saveFile({ url: EXPORT_URL.file(task.id), method: 'GET' }, task.fileName || 'export.xlsx');
+  return downloadFile({ url: EXPORT_URL.file(task.id), method: 'GET' }, task.fileName || 'export.xlsx');
 }
 
 /** The task list is stale (a task finished elsewhere). */
