@@ -41,3 +41,11 @@ test('a pasted invitation link joins the company', async ({ page, baseURL }) => 
   await page.getByRole('button', { name: /^切换企业/ }).click();
   await expect(page.getByRole('menuitem', { name: /上海链票示范供应链有限公司/ })).toBeVisible();
 });
+
+test("the desktop client's join-company-success opens the invitation-link modal", async ({ page }) => {
+  await arrive(page, '13800000002');
+  await page.evaluate(() => window.postMessage({ type: 'join-company-success' }, window.location.origin));
+  const dialog = page.getByRole('dialog', { name: '通过邀请链接加入企业' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('邀请链接')).toBeVisible();
+});
