@@ -12,7 +12,9 @@ import type { RouteHandle } from '@/features/shell/model/route-handle';
 export function breadcrumbOf(handle: RouteHandle | undefined): BreadcrumbItem[] {
   if (!handle) return [];
   const home: BreadcrumbItem[] =
-    handle.title === appMessages.nav.dashboard ? [] : [{ title: appMessages.nav.dashboard, path: paths.dashboard }];
+    handle.title === appMessages.nav.dashboard
+      ? []
+      : [{ title: appMessages.nav.dashboard, path: paths.dashboard }];
   return [...home, ...(handle.trail ?? []), { title: handle.title }];
 }
 
