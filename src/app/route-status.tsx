@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import { paths } from '@/config/paths';
 import { messages } from '@/locales/zh-CN';
@@ -22,14 +22,8 @@ function isChunkFailure(error: unknown): boolean {
   );
 }
 
-export function RouteError() {
-  const error = useRouteError();
-  const text =
-    isRouteErrorResponse(error) && error.status === 404
-      ? messages.app.notFound
-      : isChunkFailure(error)
-        ? messages.app.chunkLoadError
-        : messages.app.routeError;
+export function RouteError({ error }: { error: unknown }) {
+  const text = isChunkFailure(error) ? messages.app.chunkLoadError : messages.app.routeError;
   return (
     <div className="app-boot" role="alert">
       <span>{text}</span>
@@ -41,4 +35,17 @@ export function RouteError() {
       </span>
     </div>
   );
+}
+
+/** Catches a page that failed to load or render, so the rest of the app stays usable. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }

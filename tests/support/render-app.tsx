@@ -1,9 +1,8 @@
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { createStore } from '@/app/store';
-import { bindNavigate } from '@/lib/navigation';
 import { setAuthInfo, setCompanyList, setUserInfo } from '@/lib/storage';
 import { ownerAccount } from './platform-server';
 
@@ -11,11 +10,10 @@ import { ownerAccount } from './platform-server';
 // (shell, dashboard): on a loaded 2-core machine that alone can take longer than 5 s.
 configure({ asyncUtilTimeout: 15_000 });
 
-/** The whole app (provider, store, the real route table) at `path`, in a memory router. */
+/** The whole app (provider, store, the real routes) at `path`, in a memory router the test can read. */
 export function renderApp(path: string) {
   const store = createStore();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  bindNavigate((to, options) => void router.navigate(to, options));
+  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [path] });
   const view = render(
     <AppProvider store={store}>
       <RouterProvider router={router} />
