@@ -12,7 +12,6 @@ async function fillCredentials(page: Page, mobile: string, password: string) {
 test('an owner signs in by dragging the slider, lands on the dashboard and signs out', async ({ page }) => {
   await fillCredentials(page, '13800000001', DEMO_PASSWORD);
   await solveSliderPuzzle(page);
-  await expect(page.getByText(/秒验证成功/)).toBeVisible();
 
   await expect(page).toHaveURL(/#\/chain-bill\/dashboard$/);
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();

@@ -22,12 +22,26 @@ function pendingAnswerX(clientUid: string): number | undefined {
   }
 }
 
-/** Drags the slider of the open 请完成安全验证 dialog to the right place. */
-export async function solveSliderPuzzle(page: Page): Promise<void> {
+/** Waits until the picture stops changing size: antd's dialog zooms in, and a drag measured mid-zoom falls short. */
+async function waitForSteadyWidth(page: Page): Promise<void> {
+  const picture = page.getByRole('dialog', { name: '请完成安全验证' }).getByAltText('拼图背景');
+  let lastWidth = -1;
+  await expect
+    .poll(async () => {
+      const width = (await picture.boundingBox())?.width ?? 0;
+      const steady = width > 0 && width === lastWidth;
+      lastWidth = width;
+      return steady;
+    })
+    .toBe(true);
+}
+
+/** One drag of the slider of the open 请完成安全验证 dialog to where the server's answer is. */
+async function dragToAnswer(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: '请完成安全验证' });
-  await expect(dialog).toBeVisible();
   const background = dialog.getByAltText('拼图背景');
   await expect(background).toBeVisible();
+  await waitForSteadyWidth(page);
   const clientUid = await page.evaluate(() => sessionStorage.getItem('slider'));
   expect(clientUid).toBeTruthy();
   let answerX: number | undefined;
@@ -47,4 +61,21 @@ export async function solveSliderPuzzle(page: Page): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(startX + answerX! * scale, y + 2, { steps: 20 });
   await page.mouse.up();
+}
+
+/**
+ * Solves the puzzle of the open 请完成安全验证 dialog as a person would, by dragging the slider; a drag
+ * that misses (the puzzle resets with a new picture) is tried again on the next puzzle.
+ */
+export async function solveSliderPuzzle(page: Page, attempts = 3): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '请完成安全验证' });
+  await expect(dialog).toBeVisible();
+  for (let attempt = 1; ; attempt += 1) {
+    await dragToAnswer(page);
+    const passed = await expect(dialog)
+      .toBeHidden({ timeout: 5000 })
+      .then(() => true)
+      .catch(() => false);
+    if (passed || attempt >= attempts) return;
+  }
 }
