@@ -20,6 +20,10 @@ function lazyRoute(load: () => Promise<RouteModule>) {
 const DashboardRoute = lazyRoute(() => import('./routes/dashboard-route'));
 const AreaRoute = lazyRoute(() => import('./routes/area-route'));
 const EntryRoute = lazyRoute(() => import('./routes/entry-route'));
+const loadAccountRoutes = () => loadChunk(() => import('./routes/account-routes'));
+const AccountSecurityRoute = lazy(() => loadAccountRoutes().then((m) => ({ default: m.AccountSecurity })));
+const ForgotPasswordRoute = lazy(() => loadAccountRoutes().then((m) => ({ default: m.ForgotPassword })));
+const SandboxRoute = lazy(() => loadAccountRoutes().then((m) => ({ default: m.Sandbox })));
 
 /** A lazy page with its own wait, so the shell stays on screen while the page's chunk loads. */
 const suspended = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
@@ -31,11 +35,17 @@ const suspended = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>
 export const appRouteObjects: RouteObject[] = [
   { index: true, element: <Navigate to={paths.dashboard} replace /> },
   { path: paths.dashboard, element: suspended(<DashboardRoute />) },
+  { path: paths.accountSecurity, element: suspended(<AccountSecurityRoute />) },
   { path: '*', element: suspended(<AreaRoute />) },
 ];
 
 /** Routes outside the sign-in check, beside the login screen. */
-export const publicRouteObjects: RouteObject[] = [{ path: paths.entry, element: suspended(<EntryRoute />) }];
+export const publicRouteObjects: RouteObject[] = [
+  { path: paths.entry, element: suspended(<EntryRoute />) },
+  { path: paths.forgotPassword, element: suspended(<ForgotPasswordRoute />) },
+  { path: paths.sandbox, element: suspended(<SandboxRoute />) },
+  { path: paths.sandboxQr, element: suspended(<SandboxRoute />) },
+];
 
 const toElements = (objects: RouteObject[]) =>
   objects.map((route, index) =>

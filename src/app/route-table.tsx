@@ -1,4 +1,5 @@
 import { paths } from '@/config/paths';
+import { messages } from '@/locales/zh-CN';
 import { appMessages } from '@/locales/zh-CN-app';
 import type { MenuGroup, MenuLeaf, RouteHandle } from '@/features/shell/model/route-handle';
 
@@ -122,6 +123,7 @@ function handleOf(page: BusinessPage): RouteHandle {
 /** Every page of the signed-in app with what the shell needs to know about it, for `matchPath`. */
 export const routeHandles: ReadonlyArray<{ path: string; handle: RouteHandle }> = [
   { path: paths.dashboard, handle: { title: nav.dashboard } },
+  { path: paths.accountSecurity, handle: { title: messages.accountLinks.accountSecurity } },
   ...businessPages.map((page) => ({ path: page.path, handle: handleOf(page) })),
 ];
 

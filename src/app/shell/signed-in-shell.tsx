@@ -19,6 +19,8 @@ import { InviteMemberModal } from '@/features/invitation/components/invite-membe
 import { NoticeBell } from '@/features/notices/components/notice-bell';
 import { useCheckedDefaultChannelQuery } from '@/features/org-channel/api/org-channel-api';
 import { ChannelConfigGate } from '@/features/org-channel/components/channel-config-gate';
+import { VerifyDialogHost } from '@/components/verify-dialogs/verify-dialog-host';
+import { AccountSecurityLink } from '@/features/account-security/components/account-security-link';
 import { AccountMenu } from '@/features/shell/components/account-menu';
 import { DesktopUpdateListener } from '@/features/shell/components/desktop-update-listener';
 import { ShellHeader, ShellLayout } from '@/features/shell/components/shell-layout';
@@ -33,6 +35,7 @@ import {
 import { accessDenial, type MenuLeaf } from '@/features/shell/model/route-handle';
 import { EXPORT_CENTER_PERMISSION, menuGroups, routeHandles } from '../route-table';
 import { RouteLoading } from '../route-status';
+import { SignedInSession } from '../signed-in-session';
 import { NoticeRefreshContext } from './notice-feed-context';
 import { switchOrganization } from './switch-organization';
 import { useNoticeFeed } from './use-notice-feed';
@@ -143,6 +146,7 @@ export function SignedInShell() {
                       onOpen={() => dispatch(exportCenterToggled(true))}
                     />
                   )}
+                  <AccountSecurityLink />
                 </>
               }
               account={
@@ -161,6 +165,8 @@ export function SignedInShell() {
           }
           overlays={
             <>
+              <VerifyDialogHost />
+              <SignedInSession />
               <ExportCenterDrawer
                 open={exportOpen}
                 onClose={() => dispatch(exportCenterToggled(false))}

@@ -5,6 +5,7 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
+import { VerifyDialogHost } from '@/components/verify-dialogs/verify-dialog-host';
 import { paths } from '@/config/paths';
 import { showErrorNotice } from '@/lib/error-messages';
 import { scrollToFirstError } from '@/lib/form';
@@ -110,6 +111,8 @@ export function ForgotPasswordPage() {
           <Link to={paths.login}>{text.backToLogin}</Link>
         </div>
       </div>
+      {/* Public routes carry no shell: the SMS dialog of the reset is hosted here. */}
+      <VerifyDialogHost />
     </main>
   );
 }

@@ -236,6 +236,7 @@ export function LoginPage() {
             </Button>
           </form>
           <div className={styles.links}>
+            <Link to={paths.forgotPassword}>{messages.accountLinks.forgotPassword}</Link>
             <Link to={paths.helpCenter}>{text.helpLink}</Link>
           </div>
         </div>

@@ -1,0 +1,64 @@
+import { expect, test, type Request } from '@playwright/test';
+import { replaceAccessToken, signIn, storedAccessToken } from './support/session';
+
+/**
+ * Token refresh in the browser (spec section 4, SECURITY-CHECKLIST F26/F31). The server answers an unknown
+ * access token with 401 invalid_token, exactly like an expired one, so replacing the stored token with a
+ * random string stands in for an expiry in the middle of a session.
+ */
+
+const isRefreshGrant = (request: Request) =>
+  request.method() === 'POST' &&
+  new URL(request.url()).pathname === '/oauth/token' &&
+  (request.postData() ?? '').includes('grant_type=refresh_token');
+
+test('an expired token mid-session is refreshed once, silently, and the page carries on', async ({
+  page,
+}) => {
+  await signIn(page, '13800000001');
+  const refreshes: Request[] = [];
+  page.on('request', (request) => {
+    if (isRefreshGrant(request)) refreshes.push(request);
+  });
+  const before = await storedAccessToken(page);
+
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+  });
+  await replaceAccessToken(page, `expired-${crypto.randomUUID()}`);
+  await page.goto('/#/chain-bill/account/security');
+
+  await expect(page.getByText('企业管理员', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/#\/chain-bill\/account\/security/);
+  expect(refused.length).toBeGreaterThan(0);
+  expect(refreshes).toHaveLength(1);
+  const after = await storedAccessToken(page);
+  expect(after).toBeTruthy();
+  expect(after).not.toBe(before);
+  expect(after).not.toMatch(/^expired-/);
+  await expect(page.getByText('登录超时，请重新登录')).toHaveCount(0);
+});
+
+test('a refresh the server refuses logs out once, to the login screen', async ({ page }) => {
+  await signIn(page, '13800000001');
+  await page.evaluate(() => {
+    for (const [store, key] of [
+      [sessionStorage, 'authInfo'],
+      [localStorage, 'SgThsk_authInfo'],
+    ] as const) {
+      const raw = store.getItem(key);
+      if (raw)
+        store.setItem(
+          key,
+          JSON.stringify({ ...JSON.parse(raw), access_token: 'gone', refresh_token: 'gone' }),
+        );
+    }
+  });
+
+  await page.goto('/#/chain-bill/account/security');
+
+  await expect(page).toHaveURL(/#\/user\/login/);
+  await expect(page.getByText('登录超时，请重新登录')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('SgThsk_authInfo'))).toBeNull();
+});
