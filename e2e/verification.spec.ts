@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { solveSliderPuzzleSteadily } from './support/slider';
+import { solveSliderPuzzle } from './support/captcha';
 import { DEMO_PASSWORD } from './support/env';
 import { latestSmsCode, signIn } from './support/session';
 
@@ -27,7 +27,7 @@ test('a signed-in user changes the password with an SMS code read from the sandb
   await expect(dialog.getByLabel('手机号')).toBeDisabled();
 
   await dialog.getByRole('button', { name: '获取验证码' }).click();
-  await solveSliderPuzzleSteadily(page);
+  await solveSliderPuzzle(page);
   await expect(dialog.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
 
   const code = await latestSmsCode(page.request, mobile);
@@ -49,7 +49,7 @@ test('a wrong code keeps the SMS dialog open with the server’s reason', async 
 
   const dialog = page.getByRole('dialog', { name: '短信验证' });
   await dialog.getByRole('button', { name: '获取验证码' }).click();
-  await solveSliderPuzzleSteadily(page);
+  await solveSliderPuzzle(page);
   const code = await latestSmsCode(page.request, mobile);
   const wrong = code === '000000' ? '111111' : '000000';
   await dialog.getByLabel('验证码').fill(wrong);
@@ -79,7 +79,7 @@ test('忘记密码: a signed-out user resets the password with the code from the
   const dialog = page.getByRole('dialog', { name: '短信验证' });
   await expect(dialog.getByLabel('手机号')).toHaveValue(mobile);
   await dialog.getByRole('button', { name: '获取验证码' }).click();
-  await solveSliderPuzzleSteadily(page);
+  await solveSliderPuzzle(page);
   await expect(dialog.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
 
   // The phone: the sandbox page's outbox for this mobile.

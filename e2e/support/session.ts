@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { solveSliderPuzzleSteadily } from './slider';
+import { solveSliderPuzzle } from './captcha';
 import { DEMO_PASSWORD } from './env';
 
 /** Signs in through the login screen (slider included) and waits for the dashboard. */
@@ -8,7 +8,7 @@ export async function signIn(page: Page, mobile: string, password: string = DEMO
   await page.getByPlaceholder('请输入手机号').fill(mobile);
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByRole('button', { name: '登录' }).click();
-  await solveSliderPuzzleSteadily(page);
+  await solveSliderPuzzle(page);
   await expect(page).toHaveURL(/#\/chain-bill\/dashboard/);
 }
 
