@@ -62,3 +62,38 @@ test('a refresh the server refuses logs out once, to the login screen', async ({
   await expect(page.getByText('登录超时，请重新登录')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('SgThsk_authInfo'))).toBeNull();
 });
+
+test('two tabs with an expired token refresh once between them and neither is logged out', async ({
+  context,
+  page,
+}) => {
+  await signIn(page, '13800000001');
+  const second = await context.newPage();
+  await second.goto('/#/chain-bill/dashboard');
+  await expect(second).toHaveURL(/#\/chain-bill\/dashboard/);
+
+  const refreshes: string[] = [];
+  for (const tab of [page, second]) {
+    tab.on('request', (request) => {
+      if (isRefreshGrant(request)) refreshes.push(request.url());
+    });
+  }
+  const expired = `expired-${crypto.randomUUID()}`;
+  await replaceAccessToken(page, expired);
+  await replaceAccessToken(second, expired, true);
+
+  await Promise.all([
+    page.goto('/#/chain-bill/account/security'),
+    second.goto('/#/chain-bill/account/security'),
+  ]);
+
+  for (const tab of [page, second]) {
+    await expect(tab.getByText('企业管理员', { exact: true })).toBeVisible();
+    await expect(tab).toHaveURL(/#\/chain-bill\/account\/security/);
+  }
+  expect(refreshes).toHaveLength(1);
+  const [first, other] = [await storedAccessToken(page), await storedAccessToken(second)];
+  expect(first).toBe(other);
+  expect(first).not.toMatch(/^expired-/);
+  for (const tab of [page, second]) await expect(tab.getByText('登录超时，请重新登录')).toHaveCount(0);
+});

@@ -26,17 +26,25 @@ export async function latestSmsCode(request: APIRequestContext, mobile: string):
   return code!;
 }
 
-/** Replaces the stored access token of this page (tab copy and shared copy) with `token`. */
-export async function replaceAccessToken(page: Page, token: string): Promise<void> {
-  await page.evaluate((value) => {
-    for (const [store, key] of [
-      [sessionStorage, 'authInfo'],
-      [localStorage, 'SgThsk_authInfo'],
-    ] as const) {
-      const raw = store.getItem(key);
-      if (raw) store.setItem(key, JSON.stringify({ ...JSON.parse(raw), access_token: value }));
-    }
-  }, token);
+/**
+ * Replaces the stored access token of this page with `token`: the tab's own copy and, unless `tabOnly`, the
+ * copy every tab shares. A second tab of the same sign-in replaces only its own copy, so it never writes
+ * the stale token over tokens the first tab may already have renewed.
+ */
+export async function replaceAccessToken(page: Page, token: string, tabOnly = false): Promise<void> {
+  await page.evaluate(
+    ({ value, tabOnly }) => {
+      const stores = [
+        [sessionStorage, 'authInfo'],
+        [localStorage, 'SgThsk_authInfo'],
+      ] as const;
+      for (const [store, key] of tabOnly ? stores.slice(0, 1) : stores) {
+        const raw = store.getItem(key);
+        if (raw) store.setItem(key, JSON.stringify({ ...JSON.parse(raw), access_token: value }));
+      }
+    },
+    { value: token, tabOnly },
+  );
 }
 
 export async function storedAccessToken(page: Page): Promise<string | undefined> {
