@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 /** Signs in through a sandbox entry link (the slider puzzle has its own journey in sign-in.spec.ts). */
 async function arrive(page: Page, mobile: string): Promise<void> {

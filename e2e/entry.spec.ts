@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 
 /** A fresh entry link of the sandbox for one account: `token` (an access token) and a one-time `crToken`. */
 async function entryLink(

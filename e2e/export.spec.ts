@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 async function arrive(page: Page, mobile: string): Promise<void> {
   const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });

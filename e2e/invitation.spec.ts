@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { solveSliderPuzzle } from './support/captcha';
+import { DEMO_PASSWORD } from './support/env';
 
 async function entryToken(request: APIRequestContext, mobile: string): Promise<string> {
   const response = await request.post('/api/sandbox/entry-links', { data: { mobile } });
@@ -48,4 +50,36 @@ test("the desktop client's join-company-success opens the invitation-link modal"
   const dialog = page.getByRole('dialog', { name: '通过邀请链接加入企业' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('邀请链接')).toBeVisible();
+});
+
+test('an invitation link opened while signed out is offered for joining right after signing in', async ({
+  page,
+  baseURL,
+}) => {
+  const ownerToken = await entryToken(page.request, '13800000001');
+  const created = await page.request.post('/api/invitation', {
+    data: {},
+    headers: { Authorization: `Bearer ${ownerToken}` },
+  });
+  const { link } = ((await created.json()) as { data: { link: string } }).data;
+
+  await page.goto(`${baseURL}${link}`);
+  await expect(page.getByText('您收到一份加入企业的邀请，登录后即可查看并加入')).toBeVisible();
+  await page.getByPlaceholder('请输入手机号').fill('13800000002');
+  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await solveSliderPuzzle(page);
+
+  const dialog = page.getByRole('dialog', { name: '通过邀请链接加入企业' });
+  await expect(dialog.getByText('张明')).toBeVisible();
+  await expect(dialog.getByLabel('邀请链接')).toHaveValue(`${baseURL}${link}`);
+  // 13800000002 is staff of that company already: the server's answer is shown, the dialog stays.
+  await dialog.getByRole('button', { name: '加入企业' }).click();
+  await expect(dialog.getByText('您已是该企业的成员')).toBeVisible();
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+
+  // Offered once: a reload of the frame does not bring it back.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 async function arrive(page: Page, mobile: string): Promise<void> {
   const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
@@ -45,6 +45,34 @@ test('the menu opens each business area; areas built later say 建设中 with th
 
   await page.getByRole('button', { name: '返回工作台' }).click();
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
+});
+
+test('moving between pages keeps the frame: no second company list, no second socket', async ({ page }) => {
+  await arrive(page, '13800000001');
+  const companyLists: string[] = [];
+  const sockets: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/account/orgs/list') companyLists.push(request.url());
+  });
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+
+  await page.getByRole('button', { name: '票据业务' }).click();
+  await page
+    .getByRole('region', { name: '票据业务' })
+    .getByRole('link', { name: '贴现', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { name: /「贴现」功能建设中/ })).toBeVisible();
+  await page.getByRole('link', { name: '账号安全' }).click();
+  await expect(page).toHaveURL(/#\/chain-bill\/account\/security/);
+  await page
+    .getByRole('button', { name: '返回工作台' })
+    .or(page.getByRole('button', { name: '工作台' }))
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
+
+  expect(companyLists).toEqual([]);
+  expect(sockets).toEqual([]);
 });
 
 test('13800000004 switches between its companies: account, permissions and dashboard follow', async ({

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { solveSliderPuzzle } from './support/captcha';
 import { DEMO_PASSWORD } from './support/env';
 

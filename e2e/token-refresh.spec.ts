@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Request } from './support/test';
 import { replaceAccessToken, signIn, storedAccessToken } from './support/session';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { solveSliderPuzzle } from './support/captcha';
 import { DEMO_PASSWORD } from './support/env';
 import { latestSmsCode, signIn } from './support/session';

@@ -14,6 +14,8 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SANDBOX: 'on',
+    // Journeys give each test its own client address through X-Forwarded-For (e2e/support/test.ts).
+    TRUST_PROXY: 'loopback',
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   },
 });

@@ -37,12 +37,36 @@ export function RouteError({ error }: { error: unknown }) {
   );
 }
 
-/** Catches a page that failed to load or render, so the rest of the app stays usable. */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state: { error: unknown } = { error: null };
+interface RouteErrorBoundaryProps {
+  /** The page's address: navigating elsewhere clears a shown failure. */
+  pathname: string;
+  children: ReactNode;
+}
 
-  static getDerivedStateFromError(error: unknown) {
+interface RouteErrorBoundaryState {
+  error: unknown;
+  /** The address the failure happened at. */
+  failedAt: string | null;
+}
+
+/**
+ * Catches a page that failed to load or render, so the rest of the app stays usable. Navigating away
+ * clears the failure without remounting what it wraps: the signed-in frame keeps its state (socket,
+ * dialogs, notices) from page to page.
+ */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  override state: RouteErrorBoundaryState = { error: null, failedAt: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<RouteErrorBoundaryState> {
     return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: RouteErrorBoundaryProps,
+    state: RouteErrorBoundaryState,
+  ): Partial<RouteErrorBoundaryState> | null {
+    if (state.error === null) return state.failedAt === props.pathname ? null : { failedAt: props.pathname };
+    return state.failedAt === props.pathname ? null : { error: null, failedAt: props.pathname };
   }
 
   override render() {

@@ -65,7 +65,7 @@ export function AppRoutes() {
   return (
     <>
       <NavigateBinding />
-      <RouteErrorBoundary key={pathname}>
+      <RouteErrorBoundary pathname={pathname}>
         <RouteTable />
       </RouteErrorBoundary>
     </>

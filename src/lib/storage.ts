@@ -13,6 +13,8 @@ export const SESSION_KEY = {
   companyList: 'companyList',
   slider: 'slider',
   requestId: 'Request-Id',
+  /** An invitation link opened before signing in, opened for joining once signed in (this tab only). */
+  pendingInvitation: 'pendingInvitation',
 } as const;
 
 /** Session flags of dismissed top tips: `top_tips_<name>`, all cleared on sign-in. */
@@ -83,7 +85,7 @@ function writeRaw(store: Storage, key: string, value: string): void {
   }
 }
 
-function remove(store: Storage, key: string): void {
+export function remove(store: Storage, key: string): void {
   try {
     store.removeItem(key);
   } catch {

@@ -49,6 +49,7 @@ export const messages = {
     copyright: '© 链票通供应链票据平台',
     failed: '登录失败，请稍后重试',
     configFailed: '平台配置加载失败，请刷新页面后重试',
+    invitationPending: '您收到一份加入企业的邀请，登录后即可查看并加入',
   },
   oauthError: {
     invalid_client: '客户端认证失败，请刷新页面后重试',

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import App from 'antd/es/app';
 import type { CompanyItem } from '@contract/auth';
 import { hashHref, paths } from '@/config/paths';
@@ -16,6 +16,10 @@ import { ExportCenterEntry } from '@/features/export-center/components/export-ce
 import { useExportTaskEvents } from '@/features/export-center/model/use-export-task-events';
 import { InvitationLinkModal } from '@/features/invitation/components/invitation-link-modal';
 import { InviteMemberModal } from '@/features/invitation/components/invite-member-modal';
+import {
+  forgetPendingInvitation,
+  readPendingInvitation,
+} from '@/features/invitation/model/pending-invitation';
 import { NoticeBell } from '@/features/notices/components/notice-bell';
 import { useCheckedDefaultChannelQuery } from '@/features/org-channel/api/org-channel-api';
 import { ChannelConfigGate } from '@/features/org-channel/components/channel-config-gate';
@@ -34,7 +38,7 @@ import {
 } from '@/features/shell/model/global-slice';
 import { accessDenial, type MenuLeaf } from '@/features/shell/model/route-handle';
 import { EXPORT_CENTER_PERMISSION, menuGroups, routeHandles } from '../route-table';
-import { RouteLoading } from '../route-status';
+import { RouteErrorBoundary, RouteLoading } from '../route-status';
 import { SignedInSession } from '../signed-in-session';
 import { NoticeRefreshContext } from './notice-feed-context';
 import { switchOrganization } from './switch-organization';
@@ -63,6 +67,7 @@ function useCheckedDefaultChannelSync(): void {
 export function SignedInShell() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { message } = App.useApp();
   const userInfo = useAppSelector(selectUserInfo);
   const companies = useAppSelector(selectCompanyList);
@@ -71,7 +76,9 @@ export function SignedInShell() {
   const exportOpen = useAppSelector(selectExportCenterOpen);
   const { leaving, leave } = useLogOut();
   const [inviteOpen, setInviteOpen] = useState(false);
-  const [joinOpen, setJoinOpen] = useState(false);
+  // An invitation link followed before signing in is offered once, as the frame first shows.
+  const [followedInvitation, setFollowedInvitation] = useState(readPendingInvitation);
+  const [joinOpen, setJoinOpen] = useState(followedInvitation !== null);
   const [switching, setSwitching] = useState(false);
   const orgId = userInfo?.orgId || undefined;
   const owner = { mobile: userInfo?.mobile, cId: userInfo?.cId };
@@ -85,6 +92,8 @@ export function SignedInShell() {
   useEffect(() => {
     dispatch(refreshCompanyList()).catch(() => undefined);
   }, [dispatch]);
+
+  useEffect(forgetPendingInvitation, []);
 
   // The service worker registers once signed in and the browser is idle: the login screen never loads it.
   useEffect(() => {
@@ -174,7 +183,11 @@ export function SignedInShell() {
               />
               <InvitationLinkModal
                 open={joinOpen}
-                onClose={() => setJoinOpen(false)}
+                initialRef={followedInvitation}
+                onClose={() => {
+                  setJoinOpen(false);
+                  setFollowedInvitation(null);
+                }}
                 onJoined={async () => {
                   await dispatch(refreshCompanyList()).catch(() => undefined);
                 }}
@@ -186,10 +199,13 @@ export function SignedInShell() {
             </>
           }
         >
-          <Suspense fallback={<RouteLoading />}>
-            {/* A new organisation remounts the page, so nothing of the previous one stays on screen. */}
-            <Outlet key={orgId ?? 'none'} />
-          </Suspense>
+          {/* A page that fails is shown failed inside the frame, which stays usable. */}
+          <RouteErrorBoundary pathname={pathname}>
+            <Suspense fallback={<RouteLoading />}>
+              {/* A new organisation remounts the page, so nothing of the previous one stays on screen. */}
+              <Outlet key={orgId ?? 'none'} />
+            </Suspense>
+          </RouteErrorBoundary>
         </ShellLayout>
       </NoticeRefreshContext.Provider>
     </ChannelConfigGate>

@@ -122,7 +122,12 @@ function LoginFormItem({
  * carry. The checks and messages are those of mobileRules and passwordRules: the mobile number is judged
  * on leaving the field, the password as it is typed, both on 登录, as antd Form did.
  */
-export function LoginPage() {
+export interface LoginPageProps {
+  /** Shown above the form, e.g. that an invitation opens once signed in. */
+  notice?: string;
+}
+
+export function LoginPage({ notice }: LoginPageProps = {}) {
   const dispatch = useAppDispatch();
   const loading = useAppSelector(selectLoginLoading);
   const [values, setValues] = useState<LoginFormValues>({ mobile: '', password: '' });
@@ -200,6 +205,11 @@ export function LoginPage() {
         <div className={styles.card} onFocusCapture={prepareSignIn}>
           <h1 className={styles.title}>{text.title}</h1>
           <p className={styles.subtitle}>{text.subtitle}</p>
+          {notice && (
+            <p className={styles.notice} role="status">
+              {notice}
+            </p>
+          )}
           <form name="login" className={styles.form} autoComplete="on" noValidate onSubmit={handleSubmit}>
             <LoginFormItem field="mobile" label={text.mobileLabel} error={errors.mobile}>
               <Input

@@ -4,6 +4,7 @@ import AntApp from 'antd/es/app';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { CompanyItem } from '@contract/auth';
+import type { InvitationRef } from '@/features/invitation/model/invitation-ref';
 import { InvitationLinkModal } from './invitation-link-modal';
 
 const CODE = 'Abcdefghijklmnop_qrstu-0123456789';
@@ -47,11 +48,11 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function open(onJoined = vi.fn()) {
+function open(onJoined = vi.fn(), initialRef?: InvitationRef) {
   const onClose = vi.fn();
   render(
     <AntApp>
-      <InvitationLinkModal open onClose={onClose} onJoined={onJoined} />
+      <InvitationLinkModal open onClose={onClose} onJoined={onJoined} initialRef={initialRef} />
     </AntApp>,
   );
   return { onJoined, onClose };
@@ -103,5 +104,18 @@ describe('the invitation-link modal', { timeout: 30_000 }, () => {
     expect(await screen.findByText('您已是该企业的成员')).toBeInTheDocument();
     expect(onJoined).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('opens a followed invitation link filled in and already looked up', async () => {
+    const user = userEvent.setup();
+    const { onJoined } = open(vi.fn(), { orgId: 'ORG001', code: CODE });
+
+    expect(await screen.findByText('张明')).toBeInTheDocument();
+    expect((screen.getByLabelText('邀请链接') as HTMLTextAreaElement).value).toContain(
+      `/#/user/login?code=${CODE}&orgId=ORG001`,
+    );
+    await user.click(screen.getByRole('button', { name: '加入企业' }));
+    await waitFor(() => expect(onJoined).toHaveBeenCalledWith(joinedCompanies));
+    expect(joins).toEqual([`ORG001/${CODE}`]);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import App from 'antd/es/app';
 import Alert from 'antd/es/alert';
 import Descriptions from 'antd/es/descriptions';
@@ -14,6 +14,7 @@ import { appMessages } from '@/locales/zh-CN-app';
 import { fetchInvitationDetail, joinByInvitation } from '@/features/invitation/api/invitation-api';
 import {
   invitationFailureMessage,
+  invitationLinkOf,
   parseInvitationLink,
   type InvitationRef,
 } from '@/features/invitation/model/invitation-link';
@@ -31,6 +32,8 @@ export interface InvitationLinkModalProps {
   onClose: () => void;
   /** Joined: refresh the company list (the server's answer is the new list). */
   onJoined: (companies: CompanyItem[] | null) => void | Promise<void>;
+  /** An invitation link the user followed: shown filled in and looked up as the modal opens. */
+  initialRef?: InvitationRef | null;
 }
 
 interface FormValues {
@@ -41,7 +44,7 @@ interface FormValues {
  * The invitation-link modal (spec section 2): the pasted text must contain `/#/user/login?code=`, else
  * 请输入正确的URL; a valid link shows the invitation, and 加入企业 joins the organisation.
  */
-export function InvitationLinkModal({ open, onClose, onJoined }: InvitationLinkModalProps) {
+export function InvitationLinkModal({ open, onClose, onJoined, initialRef }: InvitationLinkModalProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [invitation, setInvitation] = useState<{ ref: InvitationRef; detail: InvitationDetail } | null>(null);
@@ -70,6 +73,12 @@ export function InvitationLinkModal({ open, onClose, onJoined }: InvitationLinkM
       setBusy(false);
     }
   };
+
+  useEffect(() => {
+    if (open && initialRef) void check({ link: invitationLinkOf(initialRef) });
+    // Looked up once per opening with a followed link; `check` itself changes every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, initialRef]);
 
   const join = async () => {
     if (!invitation) return;
@@ -107,6 +116,7 @@ export function InvitationLinkModal({ open, onClose, onJoined }: InvitationLinkM
         form={form}
         layout="vertical"
         requiredMark={false}
+        initialValues={initialRef ? { link: invitationLinkOf(initialRef) } : undefined}
         onFinish={(values) => void check(values)}
         onValuesChange={() => {
           setInvitation(null);

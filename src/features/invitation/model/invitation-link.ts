@@ -2,14 +2,9 @@ import { API_ERROR } from '@contract/errors';
 import { HttpError } from '@/lib/http';
 import { appMessages } from '@/locales/zh-CN-app';
 import { INVITATION_LINK_MARK } from '@/utils/validators';
+import { invitationRefFromQuery, type InvitationRef } from '@/features/invitation/model/invitation-ref';
 
-export interface InvitationRef {
-  orgId: string;
-  code: string;
-}
-
-const CODE_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
-const ORG_ID_PATTERN = /^[^\s/?#&]{1,64}$/;
+export type { InvitationRef } from '@/features/invitation/model/invitation-ref';
 
 /**
  * The organisation and code a pasted invitation link names, or null when the text is not such a link
@@ -19,17 +14,18 @@ export function parseInvitationLink(text: string): InvitationRef | null {
   const at = text.indexOf(INVITATION_LINK_MARK);
   if (at < 0) return null;
   const queryStart = at + INVITATION_LINK_MARK.length - 'code='.length;
-  const query = text.slice(queryStart).split(/\s/)[0] ?? '';
-  const params = new URLSearchParams(query);
-  const code = params.get('code') ?? '';
-  const orgId = params.get('orgId') ?? '';
-  if (!CODE_PATTERN.test(code) || !ORG_ID_PATTERN.test(orgId)) return null;
-  return { orgId, code };
+  return invitationRefFromQuery(text.slice(queryStart).split(/\s/)[0] ?? '');
 }
 
 /** The link a colleague receives: the server's `/#/user/login?...` on this site's origin. */
 export function absoluteInvitationLink(link: string, origin: string = window.location.origin): string {
   return link.startsWith('http') ? link : `${origin}${link}`;
+}
+
+/** The full link of an invitation, as the modal shows it. */
+export function invitationLinkOf(ref: InvitationRef): string {
+  const query = new URLSearchParams({ orgId: ref.orgId }).toString();
+  return absoluteInvitationLink(`${INVITATION_LINK_MARK}${encodeURIComponent(ref.code)}&${query}`);
 }
 
 /** What to tell the user when reading or accepting an invitation failed. */
