@@ -156,3 +156,33 @@ test('认证为企业管理员 completes after the licence holder confirms on th
   await expect(page.getByText('企业管理员', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: '认证为企业管理员' })).toBeDisabled();
 });
+
+test('an organisation without a bound e-licence cannot finish QR verification and is sent to bind it', async ({
+  page,
+}) => {
+  // 13800000004 is staff of both companies; the Hangzhou one has not bound its e-licence.
+  await signIn(page, '13800000004');
+  const account = page.getByRole('button', { name: /^切换企业/ });
+  if (!(await account.textContent())?.includes('杭州')) {
+    await account.click();
+    await page.getByRole('menuitem', { name: /杭州未认证贸易有限公司/ }).click();
+    await expect(account).toContainText('杭州未认证贸易有限公司');
+  }
+  await page.goto('/#/chain-bill/account/security');
+  await expect(page.getByText('未绑定', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: '认证为企业管理员' }).click();
+  const dialog = page.getByRole('dialog', { name: '无法完成安全验证' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('dialog', { name: '扫码验证' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/#\/chain-bill\/account\/security/);
+
+  await page.getByRole('button', { name: '认证为企业管理员' }).click();
+  await page
+    .getByRole('dialog', { name: '无法完成安全验证' })
+    .getByRole('button', { name: '去绑定' })
+    .click();
+  await expect(page).toHaveURL(/#\/company-center\?type=authorize/);
+});
