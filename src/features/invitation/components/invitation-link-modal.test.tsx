@@ -114,7 +114,7 @@ describe('the invitation-link modal', { timeout: 30_000 }, () => {
     expect((screen.getByLabelText('邀请链接') as HTMLTextAreaElement).value).toContain(
       `/#/user/login?code=${CODE}&orgId=ORG001`,
     );
-    await user.click(screen.getByRole('button', { name: '加入企业' }));
+    await user.click(await screen.findByRole('button', { name: '加入企业' }));
     await waitFor(() => expect(onJoined).toHaveBeenCalledWith(joinedCompanies));
     expect(joins).toEqual([`ORG001/${CODE}`]);
   });
