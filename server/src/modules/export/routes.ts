@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, Page, PageQuery } from '@contract/envelope';
@@ -23,7 +22,7 @@ import { CONFLICT, FORBIDDEN, NOT_FOUND } from '../operation/responses';
 import { memberOrNull, requireMember } from '../operation/tenant';
 import { attachment } from './content-disposition';
 import { createExportTask, exportTaskPage, ownTask } from './service';
-import { exportFilePath, ExportWorker } from './worker';
+import { exportFilePath, exportsDir, ExportWorker } from './worker';
 import { exportRowCount } from './workbooks';
 
 export const EXPORT_MSG = {
@@ -35,11 +34,9 @@ export const EXPORT_MSG = {
   fileGone: '导出文件已不存在，请重新导出',
 } as const;
 
-const EXPORTS_FOLDER = 'exports';
-
 /** The export centre: tasks, their asynchronous worker and the downloads (SECURITY-CHECKLIST H35). */
 export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const dir = path.join(app.config.dataDir, EXPORTS_FOLDER);
+  const dir = exportsDir(app.config.dataDir);
   const worker = new ExportWorker({ db: app.db, now: app.now, realtime: app.realtime, log: app.log, dir });
   app.addHook('onReady', async () => worker.start());
   // Before the database closes: a running task is handed back as pending for the next start.
