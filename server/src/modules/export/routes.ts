@@ -14,6 +14,7 @@ import {
 } from '@contract/export';
 import { ApiFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import { runIdempotent } from '../../lib/idempotency';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
@@ -54,31 +55,37 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const member = requireMember(request);
       const now = app.now();
-      const decision = await hitRateLimit(
-        app.db,
-        `export:${member.userId}`,
-        EXPORT_RATE_LIMIT.limit,
-        EXPORT_RATE_LIMIT.windowMs,
-        now,
-      );
-      if (!decision.allowed) {
-        logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
-          userId: member.userId,
-          orgId: member.orgId,
-          reason: 'export',
-        });
-        throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
-          'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))),
-        });
-      }
       const { kind } = request.body;
       const params = request.body.params ?? {};
-      if ((await exportRowCount(app.db, { orgId: member.orgId, kind, params })) > EXPORT_ROW_CAP)
-        throw new ApiFailure(400, API_ERROR.exportTooLarge, EXPORT_MSG.tooLarge);
-      const task = await createExportTask(app.db, member, kind, params, now);
+      const answer = await runIdempotent(app.db, request, reply, {
+        now,
+        check: async () => {
+          const decision = await hitRateLimit(
+            app.db,
+            `export:${member.userId}`,
+            EXPORT_RATE_LIMIT.limit,
+            EXPORT_RATE_LIMIT.windowMs,
+            now,
+          );
+          if (decision.allowed) return;
+          logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
+            userId: member.userId,
+            orgId: member.orgId,
+            reason: 'export',
+          });
+          throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+            'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))),
+          });
+        },
+        run: async (trx) => {
+          if ((await exportRowCount(trx, { orgId: member.orgId, kind, params })) > EXPORT_ROW_CAP)
+            throw new ApiFailure(400, API_ERROR.exportTooLarge, EXPORT_MSG.tooLarge);
+          const task = await createExportTask(trx, member, kind, params, now);
+          return { statusCode: 201, body: { code: 201, msg: EXPORT_MSG.created, data: task } };
+        },
+      });
       worker.kick();
-      reply.code(201);
-      return { code: 201, msg: EXPORT_MSG.created, data: task };
+      return answer;
     },
   );
 

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
+import { purgeIdempotentRequests } from '../../lib/idempotency';
 import { purgeExpiredCaptchaState } from '../captcha/service';
 import { purgeExpiredChallenges } from '../verification/challenges';
-import { HOUSEKEEPING_INTERVAL_MS } from './constants';
+import { deleteInBatches } from './batches';
+import { HOUSEKEEPING_BATCH, HOUSEKEEPING_INTERVAL_MS } from './constants';
 import { purgeOldExports, purgeStaleExportTemporaries } from './exports';
 import { purgeEndedSessions, purgeExpiredAccessTokens, purgeExpiredCrTokens } from './tokens';
 
@@ -19,7 +21,7 @@ export type SweepReport = Record<string, number>;
 
 /**
  * Deletes what has outlived its use on a timer: expired tokens and sign-ins, spent entry-link tokens, captcha
- * and verification leftovers, and old exports with their files. The timer does not keep the process alive.
+ * and verification leftovers, old exports with their files, and replayable answers past their retention. The timer does not keep the process alive.
  */
 export class Housekeeper {
   private timer: NodeJS.Timeout | null = null;
@@ -59,6 +61,8 @@ export class Housekeeper {
       verification: () => purgeExpiredChallenges(db, now),
       exports: () => purgeOldExports(db, exportDir, now),
       exportTemporaries: () => purgeStaleExportTemporaries(exportDir, now),
+      idempotentRequests: () =>
+        deleteInBatches(HOUSEKEEPING_BATCH, () => purgeIdempotentRequests(db, now, HOUSEKEEPING_BATCH)),
     };
     const report: SweepReport = {};
     for (const [name, step] of Object.entries(steps)) {
