@@ -14,6 +14,7 @@ import { entryLinkSandboxRoutes } from './modules/entry-link/routes';
 import { exportRoutes } from './modules/export/routes';
 import { healthRoutes } from './modules/health/routes';
 import { holidayRoutes } from './modules/holiday/routes';
+import { setupHousekeeping } from './modules/housekeeping/setup';
 import { invitationRoutes } from './modules/invitation/routes';
 import { nonPaymentSandboxRoutes } from './modules/non-payment/routes';
 import { noticeRoutes, noticeSandboxRoutes } from './modules/notice/routes';
@@ -129,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     setupPasswordKey(app);
     setupAuthentication(app);
     setupErrorHandling(app);
+    setupHousekeeping(app);
     // Before any route: it enforces `config.verification` on the routes registered after it.
     setupVerification(app);
     await setupSecurityHeaders(app);

@@ -33,6 +33,7 @@ export interface Database {
   org_channels: OrgChannelTable;
   org_function_openings: OrgFunctionOpeningTable;
   invitations: InvitationTable;
+  idempotent_requests: IdempotentRequestTable;
 }
 
 export interface OrganizationTable {
@@ -351,5 +352,17 @@ export interface SmsOutboxTable {
   mobile: string;
   text: string;
   business_code: number;
+  created_at: number;
+}
+
+/** The committed answer of one command, by its caller and the client's Idempotency-Key. */
+export interface IdempotentRequestTable {
+  user_id: string;
+  idempotency_key: string;
+  /** SHA-256 of method, route and body: the same key with another request is refused. */
+  request_hash: string;
+  status_code: number;
+  /** The answer's body as JSON. */
+  response_body: string;
   created_at: number;
 }

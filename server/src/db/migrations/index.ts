@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as foundation from './001-foundation';
 import * as verification from './002-verification';
 import * as shell from './003-shell';
+import * as housekeeping from './004-housekeeping';
+import * as idempotency from './005-idempotency';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
   '001-foundation': foundation,
   '002-verification': verification,
   '003-shell': shell,
+  '004-housekeeping': housekeeping,
+  '005-idempotency': idempotency,
 };

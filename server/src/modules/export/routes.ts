@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, Page, PageQuery } from '@contract/envelope';
@@ -15,6 +14,7 @@ import {
 } from '@contract/export';
 import { ApiFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import { runIdempotent } from '../../lib/idempotency';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
@@ -23,7 +23,7 @@ import { CONFLICT, FORBIDDEN, NOT_FOUND } from '../operation/responses';
 import { memberOrNull, requireMember } from '../operation/tenant';
 import { attachment } from './content-disposition';
 import { createExportTask, exportTaskPage, ownTask } from './service';
-import { exportFilePath, ExportWorker } from './worker';
+import { exportFilePath, exportsDir, ExportWorker } from './worker';
 import { exportRowCount } from './workbooks';
 
 export const EXPORT_MSG = {
@@ -35,11 +35,9 @@ export const EXPORT_MSG = {
   fileGone: '导出文件已不存在，请重新导出',
 } as const;
 
-const EXPORTS_FOLDER = 'exports';
-
 /** The export centre: tasks, their asynchronous worker and the downloads (SECURITY-CHECKLIST H35). */
 export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const dir = path.join(app.config.dataDir, EXPORTS_FOLDER);
+  const dir = exportsDir(app.config.dataDir);
   const worker = new ExportWorker({ db: app.db, now: app.now, realtime: app.realtime, log: app.log, dir });
   app.addHook('onReady', async () => worker.start());
   // Before the database closes: a running task is handed back as pending for the next start.
@@ -57,31 +55,37 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const member = requireMember(request);
       const now = app.now();
-      const decision = await hitRateLimit(
-        app.db,
-        `export:${member.userId}`,
-        EXPORT_RATE_LIMIT.limit,
-        EXPORT_RATE_LIMIT.windowMs,
-        now,
-      );
-      if (!decision.allowed) {
-        logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
-          userId: member.userId,
-          orgId: member.orgId,
-          reason: 'export',
-        });
-        throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
-          'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))),
-        });
-      }
       const { kind } = request.body;
       const params = request.body.params ?? {};
-      if ((await exportRowCount(app.db, { orgId: member.orgId, kind, params })) > EXPORT_ROW_CAP)
-        throw new ApiFailure(400, API_ERROR.exportTooLarge, EXPORT_MSG.tooLarge);
-      const task = await createExportTask(app.db, member, kind, params, now);
+      const answer = await runIdempotent(app.db, request, reply, {
+        now,
+        check: async () => {
+          const decision = await hitRateLimit(
+            app.db,
+            `export:${member.userId}`,
+            EXPORT_RATE_LIMIT.limit,
+            EXPORT_RATE_LIMIT.windowMs,
+            now,
+          );
+          if (decision.allowed) return;
+          logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
+            userId: member.userId,
+            orgId: member.orgId,
+            reason: 'export',
+          });
+          throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+            'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))),
+          });
+        },
+        run: async (trx) => {
+          if ((await exportRowCount(trx, { orgId: member.orgId, kind, params })) > EXPORT_ROW_CAP)
+            throw new ApiFailure(400, API_ERROR.exportTooLarge, EXPORT_MSG.tooLarge);
+          const task = await createExportTask(trx, member, kind, params, now);
+          return { statusCode: 201, body: { code: 201, msg: EXPORT_MSG.created, data: task } };
+        },
+      });
       worker.kick();
-      reply.code(201);
-      return { code: 201, msg: EXPORT_MSG.created, data: task };
+      return answer;
     },
   );
 

@@ -29,7 +29,11 @@ export interface ExportWorkerDeps {
   dir: string;
 }
 
+/** Where the finished workbooks live: DATA_DIR/exports. */
+export const exportsDir = (dataDir: string) => path.join(dataDir, 'exports');
 export const exportFilePath = (dir: string, taskId: string) => path.join(dir, `${taskId}.xlsx`);
+/** A workbook is written under this suffix and renamed into place when complete. */
+export const EXPORT_TEMPORARY_SUFFIX = '.part';
 
 /**
  * Runs export tasks in this process, one at a time. Tasks live in the database: the worker claims a pending
@@ -144,7 +148,7 @@ export class ExportWorker {
       return;
     }
     const file = exportFilePath(this.deps.dir, task.id);
-    const temporary = `${file}.${randomToken(6)}.part`;
+    const temporary = `${file}.${randomToken(6)}${EXPORT_TEMPORARY_SUFFIX}`;
     try {
       const job: ExportJob = {
         orgId: task.org_id,

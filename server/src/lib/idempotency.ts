@@ -1,0 +1,138 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_ERROR } from '@contract/errors';
+import { VERIFICATION_HEADER } from '@contract/verification';
+import type { Db } from '../db/database';
+import { authOf } from '../plugins/authenticate';
+import { ApiFailure } from './errors';
+import { sha256Hex } from './hash';
+
+/** A committed answer is replayed for this long; the housekeeping sweep deletes it after. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** The SPA sends a UUID; anything printable up to this length is accepted. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
+/** Set on an answer that was replayed rather than run again. */
+export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
+
+export const IDEMPOTENCY_MSG = {
+  badKey: 'Idempotency-Key 格式不正确',
+  keyReused: '该请求标识已用于另一请求，请刷新后重试',
+} as const;
+
+export interface CommandAnswer<T = unknown> {
+  statusCode: number;
+  body: T;
+}
+
+interface Identity {
+  userId: string;
+  key: string;
+  requestHash: string;
+}
+
+/** The caller's Idempotency-Key with what identifies the request; null when the client sent none. */
+function identityOf(request: FastifyRequest): Identity | null {
+  const given = request.headers[VERIFICATION_HEADER.idempotencyKey.toLowerCase()];
+  if (given === undefined) return null;
+  if (typeof given !== 'string' || !IDEMPOTENCY_KEY.test(given))
+    throw new ApiFailure(400, API_ERROR.badRequest, IDEMPOTENCY_MSG.badKey);
+  const auth = authOf(request);
+  const requestHash = sha256Hex(
+    JSON.stringify([request.method, request.routeOptions.url, auth.orgId, request.params, request.body]),
+  );
+  return { userId: auth.userId, key: given, requestHash };
+}
+
+async function storedAnswer(db: Db, identity: Identity): Promise<CommandAnswer | null> {
+  const row = await db
+    .selectFrom('idempotent_requests')
+    .select(['request_hash', 'status_code', 'response_body'])
+    .where('user_id', '=', identity.userId)
+    .where('idempotency_key', '=', identity.key)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.request_hash !== identity.requestHash)
+    throw new ApiFailure(409, API_ERROR.conflict, IDEMPOTENCY_MSG.keyReused);
+  return { statusCode: Number(row.status_code), body: JSON.parse(row.response_body) as unknown };
+}
+
+const isSuccess = (statusCode: number) => statusCode >= 200 && statusCode < 300;
+
+/**
+ * Runs a command at most once per Idempotency-Key (IETF draft-ietf-httpapi-idempotency-key-header).
+ * `check` runs before the command and only when it is not a replay (rate limits: a retry costs nothing).
+ * The command and the record of its answer commit in one transaction, so a crash leaves either both or
+ * neither, and a retry after a lost answer gets the committed one. Only successes are kept: a refused
+ * request (a 406 asking for an SMS code, say) runs again when the client retries it with proof.
+ */
+export async function runIdempotent<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  command: { check?: () => Promise<void>; run: (trx: Db) => Promise<CommandAnswer<T>>; now: number },
+): Promise<T> {
+  const identity = identityOf(request);
+  // A stored body is what this command answered before: the same T.
+  const replay = (answer: CommandAnswer) => {
+    reply.code(answer.statusCode).header(IDEMPOTENT_REPLAY_HEADER, 'true');
+    return answer.body as T;
+  };
+  if (identity) {
+    const earlier = await storedAnswer(db, identity);
+    if (earlier) return replay(earlier);
+  }
+  await command.check?.();
+  let outcome: { answer: CommandAnswer<T>; replayed: boolean };
+  try {
+    outcome = await db.transaction().execute(async (trx) => {
+      // A concurrent retry may have committed since the look-up above.
+      const raced = identity ? await storedAnswer(trx, identity) : null;
+      if (raced) return { answer: raced as CommandAnswer<T>, replayed: true };
+      const fresh = await command.run(trx);
+      if (identity && isSuccess(fresh.statusCode)) await record(trx, identity, fresh, command.now);
+      return { answer: fresh, replayed: false };
+    });
+  } catch (error) {
+    // Two first attempts at once on PostgreSQL: the loser's insert hits the primary key; answer as a retry.
+    const winner = identity && !(error instanceof ApiFailure) ? await storedAnswer(db, identity) : null;
+    if (!winner) throw error;
+    return replay(winner);
+  }
+  if (outcome.replayed) return replay(outcome.answer);
+  reply.code(outcome.answer.statusCode);
+  return outcome.answer.body;
+}
+
+async function record(trx: Db, identity: Identity, answer: CommandAnswer, now: number): Promise<void> {
+  await trx
+    .insertInto('idempotent_requests')
+    .values({
+      user_id: identity.userId,
+      idempotency_key: identity.key,
+      request_hash: identity.requestHash,
+      status_code: answer.statusCode,
+      response_body: JSON.stringify(answer.body),
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Deletes answers older than the retention, at most `limit` of them; returns how many. */
+export async function purgeIdempotentRequests(db: Db, now: number, limit: number): Promise<number> {
+  const cutoff = now - IDEMPOTENCY_RETENTION_MS;
+  const result = await db
+    .deleteFrom('idempotent_requests')
+    .where((eb) =>
+      eb(
+        eb.refTuple('user_id', 'idempotency_key'),
+        'in',
+        eb
+          .selectFrom('idempotent_requests')
+          .select(['user_id', 'idempotency_key'])
+          .where('created_at', '<', cutoff)
+          .limit(limit)
+          .$asTuple('user_id', 'idempotency_key'),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
