@@ -8,6 +8,10 @@ import { exportFilePath, exportsDir } from '../src/modules/export/worker';
 import {
   EXPORT_RETENTION_MS,
   HOUSEKEEPING_BATCH,
+  INVITATION_RETENTION_MS,
+  LOGIN_ATTEMPT_RETENTION_MS,
+  RATE_COUNTER_RETENTION_MS,
+  SMS_OUTBOX_RETENTION_MS,
   TOKEN_PURGE_GRACE_MS,
 } from '../src/modules/housekeeping/constants';
 import {
@@ -233,6 +237,79 @@ describe('exports', () => {
       .execute();
     t.clock.advance(EXPORT_RETENTION_MS + 1);
     expect((await sweep()).exports).toBe(0);
+  });
+});
+
+describe('counters, the sandbox outbox and invitations', () => {
+  const rows = async (table: 'rate_counters' | 'login_attempts' | 'sms_outbox' | 'invitations') =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('deletes each kind once it is past its retention, and not a moment before', async () => {
+    const now = t.clock.now();
+    const { db } = t.app;
+    await db
+      .insertInto('rate_counters')
+      .values([
+        { key: 'sms-send:ip:198.18.0.1', window_start: now - RATE_COUNTER_RETENTION_MS - 1, count: 3 },
+        { key: 'sms-send:ip:198.18.0.2', window_start: now - RATE_COUNTER_RETENTION_MS + HOUR, count: 3 },
+      ])
+      .execute();
+    await db
+      .insertInto('login_attempts')
+      .values([
+        {
+          mobile: '13900000001',
+          failed_count: 5,
+          first_failed_at: now - LOGIN_ATTEMPT_RETENTION_MS - 1,
+          locked_until: null,
+        },
+        { mobile: '13900000002', failed_count: 2, first_failed_at: now - HOUR, locked_until: null },
+      ])
+      .execute();
+    await db
+      .insertInto('sms_outbox')
+      .values([
+        {
+          id: 'old',
+          mobile: OWNER,
+          text: '验证码',
+          business_code: 2,
+          created_at: now - SMS_OUTBOX_RETENTION_MS - 1,
+        },
+        { id: 'new', mobile: OWNER, text: '验证码', business_code: 2, created_at: now - HOUR },
+      ])
+      .execute();
+    const org = await db.selectFrom('organizations').select('id').executeTakeFirstOrThrow();
+    const inviter = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const invitation = (id: string, expiresAt: number) => ({
+      id,
+      org_id: org.id,
+      code_hash: `hash-${id}`,
+      inviter_user_id: inviter.id,
+      mobile: null,
+      created_at: expiresAt - DAY,
+      expires_at: expiresAt,
+      used_at: null,
+      used_by: null,
+    });
+    await db
+      .insertInto('invitations')
+      .values([invitation('gone', now - INVITATION_RETENTION_MS - 1), invitation('kept', now - DAY)])
+      .execute();
+
+    const report = await sweep();
+
+    expect(report).toMatchObject({ rateCounters: 1, loginAttempts: 1, smsOutbox: 1, invitations: 1 });
+    for (const table of ['rate_counters', 'login_attempts', 'sms_outbox', 'invitations'] as const)
+      expect(await rows(table)).toBe(1);
+    expect(await db.selectFrom('invitations').select('id').execute()).toEqual([{ id: 'kept' }]);
   });
 });
 

@@ -4,6 +4,7 @@ import * as verification from './002-verification';
 import * as shell from './003-shell';
 import * as housekeeping from './004-housekeeping';
 import * as idempotency from './005-idempotency';
+import * as housekeepingRecords from './006-housekeeping-records';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-shell': shell,
   '004-housekeeping': housekeeping,
   '005-idempotency': idempotency,
+  '006-housekeeping-records': housekeepingRecords,
 };

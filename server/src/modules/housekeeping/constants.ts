@@ -18,3 +18,11 @@ export const HOUSEKEEPING_MAX_BATCHES = 20;
 export const TOKEN_PURGE_GRACE_MS = DAY;
 /** Export tasks and their files are kept this long after the task was created. */
 export const EXPORT_RETENTION_MS = 7 * DAY;
+/** Rate counters are deleted this long after their window started: longer than any limit's window (a day). */
+export const RATE_COUNTER_RETENTION_MS = 2 * DAY;
+/** Failed sign-in counts go a day after the first failure: the 15-minute window and lock are long over. */
+export const LOGIN_ATTEMPT_RETENTION_MS = DAY;
+/** The sandbox SMS outbox keeps a week of messages. */
+export const SMS_OUTBOX_RETENTION_MS = 7 * DAY;
+/** Invitations are kept 30 days past their expiry, so a late visitor still reads 已过期 rather than 404. */
+export const INVITATION_RETENTION_MS = 30 * DAY;

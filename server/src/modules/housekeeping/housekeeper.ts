@@ -6,6 +6,12 @@ import { purgeExpiredChallenges } from '../verification/challenges';
 import { deleteInBatches } from './batches';
 import { HOUSEKEEPING_BATCH, HOUSEKEEPING_INTERVAL_MS } from './constants';
 import { purgeOldExports, purgeStaleExportTemporaries } from './exports';
+import {
+  purgeEndedInvitations,
+  purgeOldSmsOutbox,
+  purgeSettledLoginAttempts,
+  purgeStaleRateCounters,
+} from './records';
 import { purgeEndedSessions, purgeExpiredAccessTokens, purgeExpiredCrTokens } from './tokens';
 
 export interface HousekeeperDeps {
@@ -21,7 +27,9 @@ export type SweepReport = Record<string, number>;
 
 /**
  * Deletes what has outlived its use on a timer: expired tokens and sign-ins, spent entry-link tokens, captcha
- * and verification leftovers, old exports with their files, and replayable answers past their retention. The timer does not keep the process alive.
+ * and verification leftovers, old exports with their files, stale rate counters and sign-in failures, the
+ * sandbox SMS outbox, long-expired invitations, and replayable answers past their retention. The timer does
+ * not keep the process alive.
  */
 export class Housekeeper {
   private timer: NodeJS.Timeout | null = null;
@@ -61,6 +69,10 @@ export class Housekeeper {
       verification: () => purgeExpiredChallenges(db, now),
       exports: () => purgeOldExports(db, exportDir, now),
       exportTemporaries: () => purgeStaleExportTemporaries(exportDir, now),
+      rateCounters: () => purgeStaleRateCounters(db, now),
+      loginAttempts: () => purgeSettledLoginAttempts(db, now),
+      smsOutbox: () => purgeOldSmsOutbox(db, now),
+      invitations: () => purgeEndedInvitations(db, now),
       idempotentRequests: () =>
         deleteInBatches(HOUSEKEEPING_BATCH, () => purgeIdempotentRequests(db, now, HOUSEKEEPING_BATCH)),
     };
