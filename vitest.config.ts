@@ -24,6 +24,8 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['server/test/**/*.test.ts'],
+            setupFiles: ['server/test/setup.ts'],
+            globalSetup: ['server/test/postgres-global-setup.ts'],
             testTimeout: 20_000,
             hookTimeout: 30_000,
           },

@@ -7,6 +7,7 @@ import { buildApp, type BuildOptions } from '../src/app';
 import { testConfig, type AppConfig } from '../src/config';
 import { DEMO_PASSWORD } from '../src/db/seed';
 import { randomToken, sha256Hex } from '../src/lib/hash';
+import { createTestSchema } from './postgres-test-db';
 
 /** 2026-03-02 09:00 Asia/Shanghai: a fixed start so tests never depend on the wall clock. */
 export const T0 = Date.UTC(2026, 2, 2, 1, 0, 0);
@@ -52,16 +53,36 @@ export interface TestApp {
   logs: LogCapture;
 }
 
-/** A seeded app on an in-memory database with a controllable clock and captured logs. */
+/**
+ * A seeded app with a controllable clock and captured logs, on an in-memory SQLite database; or, when
+ * TEST_DATABASE_URL names a PostgreSQL server (and the overrides choose no database), on a fresh schema there.
+ */
 export async function startApp(
   overrides: Partial<AppConfig> = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  if (postgresUrl && !('databaseUrl' in overrides) && !('inMemoryDb' in overrides)) {
+    return startPostgresApp(postgresUrl, overrides, options);
+  }
   const clock = testClock();
   const logs = captureLogs();
   const config = testConfig({ logLevel: 'info', ...overrides });
   const app = await buildApp(config, { now: clock.now, logStream: logs.stream, ...options });
   return { app, clock, config, logs };
+}
+
+/**
+ * Like startApp, on a schema of its own on the PostgreSQL server at `serverUrl`; the schema is dropped after the
+ * test file (server/test/setup.ts).
+ */
+export async function startPostgresApp(
+  serverUrl: string,
+  overrides: Partial<AppConfig> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
+  const schema = await createTestSchema(serverUrl);
+  return startApp({ ...overrides, databaseUrl: schema.url }, options);
 }
 
 /**

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import { isPostgres } from './dialect';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -16,17 +17,35 @@ export interface DatabaseOptions {
   inMemory?: boolean;
 }
 
-export async function createDatabase(options: DatabaseOptions): Promise<Db> {
-  if (options.databaseUrl) {
-    const pg = await import('pg');
-    // bigint columns hold epoch milliseconds, well inside Number's safe range.
-    pg.default.types.setTypeParser(20, (v: string) => Number(v));
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 }),
-      }),
-    });
-  }
+/** PostgreSQL's type id of bigint (int8), which is also what count(*) returns. */
+const INT8_OID = 20;
+
+/**
+ * int8 as a JS number: bigint columns hold epoch milliseconds and fen, counts are small, all well inside
+ * Number's safe range. pg's default is a string, which would make `created_at + 1` a concatenation.
+ */
+function int8AsNumber(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`bigint ${text} is outside the safe integer range`);
+  return value;
+}
+
+async function createPostgres(connectionString: string): Promise<Db> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID && format !== 'binary'
+          ? int8AsNumber
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+function createSqlite(options: DatabaseOptions): Db {
   let file = ':memory:';
   if (!options.inMemory) {
     fs.mkdirSync(options.dataDir, { recursive: true });
@@ -40,11 +59,28 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
+export async function createDatabase(options: DatabaseOptions): Promise<Db> {
+  return options.databaseUrl ? createPostgres(options.databaseUrl) : createSqlite(options);
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * PostgreSQL: the schema the tables are created in (the first of search_path). Kysely's migrator otherwise
+ * takes a migration table in any schema of the database for its own, and skips creating it here.
+ */
+async function migrationTableSchema(db: Db): Promise<string | undefined> {
+  if (!isPostgres(db)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL search_path names no existing schema to create the tables in');
+  return schema;
+}
 
 /** Brings the schema up to date; a no-op when it already is. */
 export async function migrate(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationTableSchema(db) });
+  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration failed${failed ? `: ${failed.migrationName}` : ''}`, { cause: error });

@@ -2,6 +2,7 @@ import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import { newId } from '../lib/hash';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './database';
+import { lockWithinTransaction } from './locks';
 import { seedDemoHistory } from './seed-history';
 
 /** Every demo account's password (README). */
@@ -124,7 +125,8 @@ export async function seedDemoData(db: Db, now: number): Promise<boolean> {
   if (await hasUsers(db)) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
   return db.transaction().execute(async (trx) => {
-    // Checked again inside the transaction: another node may have seeded meanwhile.
+    // Checked again inside the transaction, under a lock: another node may be seeding at the same moment.
+    await lockWithinTransaction(trx, 'seed-demo-data');
     if (await hasUsers(trx)) return false;
     await trx
       .insertInto('organizations')

@@ -5,6 +5,7 @@ import * as shell from './003-shell';
 import * as housekeeping from './004-housekeeping';
 import * as idempotency from './005-idempotency';
 import * as housekeepingRecords from './006-housekeeping-records';
+import * as byteOrderKeys from './007-byte-order-keys';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-housekeeping': housekeeping,
   '005-idempotency': idempotency,
   '006-housekeeping-records': housekeepingRecords,
+  '007-byte-order-keys': byteOrderKeys,
 };

@@ -7,6 +7,7 @@ import {
 } from '@contract/invitation';
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import type { Db } from '../../db/database';
+import { lockWithinTransaction } from '../../db/locks';
 import { PERMISSION_CATALOGUE } from '../../db/seed';
 import { newId, randomToken, sha256Hex } from '../../lib/hash';
 import { isoTime } from '../holiday/shanghai-time';
@@ -99,6 +100,8 @@ export async function acceptInvitation(
   now: number,
 ): Promise<AcceptOutcome> {
   return db.transaction().execute(async (trx): Promise<AcceptOutcome> => {
+    // Two invitations to one organisation accepted at once by one user: the second must see the membership.
+    await lockWithinTransaction(trx, `membership:${input.userId}:${input.orgId}`);
     const invitation = await invitationOf(trx, input.orgId, input.code);
     if (!invitation) return 'not_found';
     if (invitation.used_at !== null) return 'used';

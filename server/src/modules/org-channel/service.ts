@@ -58,17 +58,13 @@ export async function setDefaultChannel(db: Db, orgId: string, channelId: string
       .where('channel_id', '=', channelId)
       .executeTakeFirst();
     if (!own) return false;
+    // One statement: two of these at once on PostgreSQL must not each lock half the rows and deadlock.
     await trx
       .updateTable('org_channels')
-      .set({ is_default: 0 })
+      .set((eb) => ({
+        is_default: eb.case().when('channel_id', '=', channelId).then(1).else(0).end(),
+      }))
       .where('org_id', '=', orgId)
-      .where('channel_id', '!=', channelId)
-      .execute();
-    await trx
-      .updateTable('org_channels')
-      .set({ is_default: 1 })
-      .where('org_id', '=', orgId)
-      .where('channel_id', '=', channelId)
       .execute();
     return true;
   });

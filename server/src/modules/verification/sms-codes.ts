@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { VERIFY_CODE_LENGTH } from '@contract/constants';
 import type { Db } from '../../db/database';
+import { lockWithinTransaction } from '../../db/locks';
 import { newId } from '../../lib/hash';
 import { spendProofAndChallenge } from './challenges';
 import { SMS_CODE_MAX_ATTEMPTS, SMS_CODE_PATTERN, SMS_CODE_SPACE, SMS_CODE_TTL_MS } from './constants';
@@ -32,6 +33,8 @@ export async function storeSmsCode(
   const id = newId();
   const expiresAt = now + SMS_CODE_TTL_MS;
   await db.transaction().execute(async (trx) => {
+    // Two sends to one mobile at once must not both leave their code valid.
+    await lockWithinTransaction(trx, `sms-codes:${mobile}`);
     await trx
       .updateTable('sms_codes')
       .set({ superseded_at: now })
