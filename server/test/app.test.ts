@@ -78,33 +78,6 @@ describe('readiness and routes', () => {
   });
 });
 
-describe('security headers', () => {
-  it.each([
-    ['an API answer', '/api/health'],
-    ['an error', '/api/no-such-route'],
-  ])('are present on %s', async (_case, url) => {
-    const response = await t.app.inject({ method: 'GET', url });
-    const csp = String(response.headers['content-security-policy']);
-    for (const directive of [
-      "default-src 'self'",
-      "script-src 'self'",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-      "connect-src 'self' ws: wss:",
-    ]) {
-      expect(csp).toContain(directive);
-    }
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
-    expect(response.headers['x-frame-options']).toBe('DENY');
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.headers['access-control-allow-origin']).toBeUndefined();
-  });
-});
-
 describe('error answers', () => {
   it('answers an unknown route with 404 NOT_FOUND', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR, OAUTH_ERROR, type ApiErrorCode } from '@contract/errors';
 import { ApiFailure, OAuthFailure } from '../lib/errors';
 import { MSG } from '../lib/messages';
+import { UNROUTED_SECURITY_HEADERS } from './security-headers';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -101,7 +102,8 @@ function answerTo(error: unknown, request: FastifyRequest): Answer {
  * is refused before any route or hook runs and would otherwise be answered in Fastify's own shape.
  */
 export function answerUnroutable(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  send(reply, answerTo(error, request));
+  const answer = answerTo(error, request);
+  send(reply, { ...answer, headers: { ...UNROUTED_SECURITY_HEADERS, ...answer.headers } });
 }
 
 export function setupErrorHandling(app: FastifyInstance): void {
