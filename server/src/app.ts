@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config';
 import './context';
 import { createDatabase, migrate, type Db } from './db/database';
@@ -32,7 +32,7 @@ import { statisticsRoutes } from './modules/statistics/routes';
 import { systemStatusRoutes, systemStatusSandboxRoutes } from './modules/system-status/routes';
 import { setupVerification } from './modules/verification/guard';
 import { setupAuthentication } from './plugins/authenticate';
-import { setupErrorHandling } from './plugins/error-handler';
+import { answerUnroutable, setupErrorHandling } from './plugins/error-handler';
 import { setupPasswordKey } from './plugins/password-key';
 import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupWebRoot } from './plugins/web-root';
@@ -42,6 +42,8 @@ export interface BuildOptions {
   now?: () => number;
   /** Where log lines go instead of stdout (tests read the security events from it). */
   logStream?: { write(line: string): void };
+  /** Called for every route as it is registered (tests list the routes to fuzz with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** 64 KB: every body of this API is a small form or JSON document. */
@@ -115,7 +117,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     genReqId: requestId,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: answerUnroutable,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Bodies are JSON (the token endpoint: forms); any other type, text/plain included, is answered 415.
+  app.removeContentTypeParser('text/plain');
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const db = await openDatabase(config, now);
   app.decorate('db', db);

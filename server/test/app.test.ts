@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import fc from 'fast-check';
 import type { ChannelConfig, TokenResponse } from '@contract/auth';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
@@ -79,33 +78,6 @@ describe('readiness and routes', () => {
   });
 });
 
-describe('security headers', () => {
-  it.each([
-    ['an API answer', '/api/health'],
-    ['an error', '/api/no-such-route'],
-  ])('are present on %s', async (_case, url) => {
-    const response = await t.app.inject({ method: 'GET', url });
-    const csp = String(response.headers['content-security-policy']);
-    for (const directive of [
-      "default-src 'self'",
-      "script-src 'self'",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-      "connect-src 'self' ws: wss:",
-    ]) {
-      expect(csp).toContain(directive);
-    }
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
-    expect(response.headers['x-frame-options']).toBe('DENY');
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.headers['access-control-allow-origin']).toBeUndefined();
-  });
-});
-
 describe('error answers', () => {
   it('answers an unknown route with 404 NOT_FOUND', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
@@ -145,6 +117,26 @@ describe('error answers', () => {
     expect(response.json()).toEqual({ code: 'BAD_REQUEST', msg: '请求参数有误' });
   });
 
+  it.each([
+    ['a path parameter over the router limit', `/api/export-tasks/${'a'.repeat(200)}/file`],
+    ['a broken percent escape', '/api/invitation/detail/%E4%B8/x'],
+  ])('answers %s with 400 BAD_REQUEST, not the framework shape', async (_case, url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'BAD_REQUEST', msg: '请求参数有误' });
+  });
+
+  it('answers a text/plain body with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/mobile/validation',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"mobile":"13800000001"}',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', msg: '不支持的请求格式' });
+  });
+
   it('answers an oversized token request with the OAuth shape', async () => {
     const response = await t.app.inject({
       method: 'POST',
@@ -154,47 +146,6 @@ describe('error answers', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error: 'invalid_request', error_description: '请求内容过大' });
-  });
-});
-
-describe('fuzzing the public routes', () => {
-  it('never answers 5xx to arbitrary bodies, queries and content types', async () => {
-    const tokens = await signIn(t.app, '13800000004');
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(
-          ['POST', '/api/register'],
-          ['POST', '/api/account/mobile/validation'],
-          ['POST', '/api/account/switch/'],
-          ['GET', '/api/permission/page'],
-          ['GET', '/api/channel/config/default'],
-          ['POST', '/api/captcha/check'],
-        ),
-        fc.oneof(
-          fc.jsonValue().map((v) => JSON.stringify(v)),
-          fc.string({ maxLength: 200 }),
-        ),
-        fc.dictionary(fc.constantFrom('page', 'size', 'sort', 'orgId'), fc.string({ maxLength: 12 })),
-        fc.constantFrom(
-          'application/json',
-          'text/plain',
-          'application/x-www-form-urlencoded',
-          'application/xml',
-        ),
-        fc.string({ maxLength: 20 }),
-        async ([method, url], body, query, contentType, pathTail) => {
-          const search = new URLSearchParams(query).toString();
-          const response = await t.app.inject({
-            method: method as 'GET' | 'POST',
-            url: `${url}${url.endsWith('/') ? encodeURIComponent(pathTail) : ''}${search ? `?${search}` : ''}`,
-            headers: { 'content-type': contentType, authorization: `Bearer ${tokens.access_token}` },
-            ...(method === 'POST' ? { payload: body } : {}),
-          });
-          expect(response.statusCode, response.body).toBeLessThan(500);
-        },
-      ),
-      { numRuns: 200 },
-    );
   });
 });
 

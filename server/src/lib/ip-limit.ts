@@ -24,6 +24,10 @@ export async function hitIpLimit(request: FastifyRequest, rule: IpLimitRule): Pr
     request.server.now(),
   );
   if (decision.allowed) return null;
-  logSecurityEvent(request, SECURITY_EVENT.rateLimited, { reason: rule.action });
+  logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
+    userId: request.auth?.userId,
+    orgId: request.auth?.orgId,
+    reason: rule.action,
+  });
   return Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
 }

@@ -8,6 +8,7 @@ export const SECURITY_EVENT = {
   captchaRejected: 'captcha.rejected',
   rateLimited: 'rate.limited',
   orgSwitchDenied: 'org.switch.denied',
+  crossOrgDenied: 'cross_org.denied',
   otpFailed: 'otp.failed',
   challengeInvalidated: 'verification.invalidated',
   proofReplay: 'verification.replay',
@@ -22,6 +23,8 @@ export type SecurityEvent = (typeof SECURITY_EVENT)[keyof typeof SECURITY_EVENT]
 export interface SecurityDetails {
   userId?: string | null | undefined;
   orgId?: string | null | undefined;
+  /** The organisation whose resource was asked for, when it is not the caller's. */
+  targetOrgId?: string | undefined;
   /** User input: cleaned and partly masked before it is written. */
   mobile?: string | undefined;
   /** A short fixed word chosen by the caller, e.g. 'password_not_match'. */
@@ -58,6 +61,7 @@ export function logSecurityEvent(
     orgId: details.orgId ?? null,
     ip: request.ip,
     reqId: request.id,
+    ...(details.targetOrgId !== undefined ? { targetOrgId: details.targetOrgId } : {}),
     ...(details.mobile !== undefined ? { mobile: maskMobile(details.mobile) } : {}),
     ...(details.reason !== undefined ? { reason: cleanForLog(details.reason) } : {}),
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR, OAUTH_ERROR, type ApiErrorCode } from '@contract/errors';
 import { ApiFailure, OAuthFailure } from '../lib/errors';
 import { MSG } from '../lib/messages';
+import { UNROUTED_SECURITY_HEADERS } from './security-headers';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -82,6 +83,29 @@ function send(reply: FastifyReply, answer: Answer): void {
     .send(JSON.stringify(answer.body));
 }
 
+/** The answer to an error that is not OAuth's: refusals logged as such, anything unexpected as an error. */
+function answerTo(error: unknown, request: FastifyRequest): Answer {
+  const answer =
+    error instanceof ApiFailure
+      ? apiAnswer(error.status, error.code, error.msg, error.headers)
+      : frameworkAnswer(error);
+  if (answer) {
+    request.log.info({ status: answer.status, errorCode: answer.body.code }, 'request refused');
+    return answer;
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return apiAnswer(HTTP.internal, API_ERROR.internal, MSG.internal);
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode, or a path parameter over its length limit,
+ * is refused before any route or hook runs and would otherwise be answered in Fastify's own shape.
+ */
+export function answerUnroutable(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const answer = answerTo(error, request);
+  send(reply, { ...answer, headers: { ...UNROUTED_SECURITY_HEADERS, ...answer.headers } });
+}
+
 export function setupErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof OAuthFailure) {
@@ -97,16 +121,7 @@ export function setupErrorHandling(app: FastifyInstance): void {
       });
       return;
     }
-    let answer: Answer | null =
-      error instanceof ApiFailure
-        ? apiAnswer(error.status, error.code, error.msg, error.headers)
-        : frameworkAnswer(error);
-    if (answer) {
-      request.log.info({ status: answer.status, errorCode: answer.body.code }, 'request refused');
-    } else {
-      request.log.error({ err: error }, 'unhandled error');
-      answer = apiAnswer(HTTP.internal, API_ERROR.internal, MSG.internal);
-    }
+    const answer = answerTo(error, request);
     send(reply, request.routeOptions?.config?.oauthErrors ? asOAuth(answer) : answer);
   });
 

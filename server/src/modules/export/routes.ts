@@ -20,9 +20,9 @@ import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { pageOf, pageRequest } from '../operation/paging';
 import { CONFLICT, FORBIDDEN, NOT_FOUND } from '../operation/responses';
-import { memberOrNull, requireMember } from '../operation/tenant';
+import { logCrossOrgDenial, memberOrNull, requireMember } from '../operation/tenant';
 import { attachment } from './content-disposition';
-import { createExportTask, exportTaskPage, ownTask } from './service';
+import { createExportTask, exportTaskPage, ownTask, taskOrgOf } from './service';
 import { exportFilePath, exportsDir, ExportWorker } from './worker';
 import { exportRowCount } from './workbooks';
 
@@ -122,7 +122,10 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const member = memberOrNull(request);
       const task = member ? await ownTask(app.db, member, request.params.id) : undefined;
-      if (!task) throw new ApiFailure(404, API_ERROR.notFound, EXPORT_MSG.notFound);
+      if (!task) {
+        logCrossOrgDenial(request, 'export_task', await taskOrgOf(app.db, request.params.id));
+        throw new ApiFailure(404, API_ERROR.notFound, EXPORT_MSG.notFound);
+      }
       if (task.status !== EXPORT_STATUS.done) {
         const msg = task.status === EXPORT_STATUS.failed ? EXPORT_MSG.failed : EXPORT_MSG.notReady;
         throw new ApiFailure(409, API_ERROR.exportNotReady, msg);

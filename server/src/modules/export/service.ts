@@ -92,3 +92,9 @@ export async function exportTaskPage(
 /** The caller's own task in the current organisation, or undefined (another user's or org's looks the same). */
 export const ownTask = (db: Db, owner: TaskOwner, id: string) =>
   ofOwner(db, owner).selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The organisation of any task with this id, whoever owns it. */
+export async function taskOrgOf(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('export_tasks').select('org_id').where('id', '=', id).executeTakeFirst();
+  return row?.org_id;
+}

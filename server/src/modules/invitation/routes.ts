@@ -14,8 +14,14 @@ import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { authOf } from '../../plugins/authenticate';
 import { companiesOf } from '../account/service';
 import { CONFLICT, FORBIDDEN, NOT_FOUND } from '../operation/responses';
-import { requireOwner } from '../operation/tenant';
-import { acceptInvitation, createInvitation, invitationDetail, type AcceptOutcome } from './service';
+import { logCrossOrgDenial, requireOwner } from '../operation/tenant';
+import {
+  acceptInvitation,
+  createInvitation,
+  invitationDetail,
+  invitationOrgOf,
+  type AcceptOutcome,
+} from './service';
 
 const MINUTE = 60_000;
 /** Looking up or accepting codes, per IP: far below what guessing a 192-bit code would need, far above a person. */
@@ -126,7 +132,10 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await enforceIpLimit(request, INVITATION_DETAIL_IP_LIMIT);
       const { orgId, code } = request.params;
       const detail = await invitationDetail(app.db, orgId, code, app.now());
-      if (!detail) throw new ApiFailure(404, API_ERROR.notFound, INVITATION_MSG.notFound);
+      if (!detail) {
+        logCrossOrgDenial(request, 'invitation', await invitationOrgOf(app.db, code), orgId);
+        throw new ApiFailure(404, API_ERROR.notFound, INVITATION_MSG.notFound);
+      }
       reply.header('Cache-Control', 'no-store');
       return ok(detail);
     },
@@ -152,6 +161,8 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = authOf(request);
       const { orgId, code } = request.params;
       const outcome = await acceptInvitation(app.db, { orgId, code, userId: auth.userId }, app.now());
+      if (outcome === 'not_found')
+        logCrossOrgDenial(request, 'invitation', await invitationOrgOf(app.db, code), orgId);
       if (outcome !== 'joined') {
         const [status, errorCode, msg] = REFUSALS[outcome];
         throw new ApiFailure(status, errorCode, msg);

@@ -50,6 +50,16 @@ export async function createInvitation(
   return { code, orgId: input.orgId, link: invitationLink(code, input.orgId), expiresAt: isoTime(expiresAt) };
 }
 
+/** The organisation of the invitation with this code, whichever organisation a link names. */
+export async function invitationOrgOf(db: Db, code: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('invitations')
+    .select('org_id')
+    .where('code_hash', '=', sha256Hex(code))
+    .executeTakeFirst();
+  return row?.org_id;
+}
+
 /** The invitation of this code, only if it is for this organisation (the pair is what a link names). */
 async function invitationOf(db: Db, orgId: string, code: string) {
   const row = await db

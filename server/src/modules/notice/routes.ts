@@ -18,8 +18,8 @@ import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { accountByMobile, UNKNOWN_ACCOUNT_MSG } from '../entry-link/service';
 import { pageOf, pageRequest } from '../operation/paging';
 import { NOT_FOUND } from '../operation/responses';
-import { memberOrNull } from '../operation/tenant';
-import { markAllRead, markRead, noticePage, postNotice, todoPage, type Reader } from './service';
+import { logCrossOrgDenial, memberOrNull } from '../operation/tenant';
+import { markAllRead, markRead, noticeOrgOf, noticePage, postNotice, todoPage, type Reader } from './service';
 
 export const NOTICE_NOT_FOUND_MSG = '消息不存在';
 export const NOTICE_NO_ORG_MSG = '该账号尚未加入企业';
@@ -95,8 +95,10 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const reader = memberOrNull(request);
-      if (!reader || !(await markRead(app.db, reader, request.params.id, app.now())))
+      if (!reader || !(await markRead(app.db, reader, request.params.id, app.now()))) {
+        logCrossOrgDenial(request, 'notice', await noticeOrgOf(app.db, request.params.id));
         throw new ApiFailure(404, API_ERROR.notFound, NOTICE_NOT_FOUND_MSG);
+      }
       noticeChanged(app, reader);
       return ok(null);
     },

@@ -136,3 +136,9 @@ export async function postNotice(db: Db, notice: NewNotice, now: number): Promis
     createdAt: isoTime(now),
   };
 }
+
+/** The organisation of any notice with this id, whoever it is addressed to. */
+export async function noticeOrgOf(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('plat_messages').select('org_id').where('id', '=', id).executeTakeFirst();
+  return row?.org_id;
+}

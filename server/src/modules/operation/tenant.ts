@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { API_ERROR } from '@contract/errors';
 import { ApiFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { authOf } from '../../plugins/authenticate';
 
 /** A signed-in member acting for one organisation. */
@@ -31,4 +32,24 @@ export function requireOwner(request: FastifyRequest): Member {
   const member = requireMember(request);
   if (!member.owner) throw new ApiFailure(403, API_ERROR.forbidden, OWNER_ONLY_MSG);
   return member;
+}
+
+/**
+ * Tenant-scoped lookups answer another organisation's resource with the same 404 as a missing one, so ids
+ * cannot be probed. When the id did name a resource elsewhere, the attempt goes to the security log
+ * (SECURITY-CHECKLIST H37). `requestedOrgId`: the organisation asked for, by default the caller's own.
+ */
+export function logCrossOrgDenial(
+  request: FastifyRequest,
+  resource: string,
+  resourceOrgId: string | undefined,
+  requestedOrgId: string | null = request.auth?.orgId ?? null,
+): void {
+  if (resourceOrgId === undefined || resourceOrgId === requestedOrgId) return;
+  logSecurityEvent(request, SECURITY_EVENT.crossOrgDenied, {
+    userId: request.auth?.userId,
+    orgId: request.auth?.orgId,
+    targetOrgId: resourceOrgId,
+    reason: resource,
+  });
 }
