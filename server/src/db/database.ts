@@ -1,7 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type MigrationProvider,
+  type SqliteDialectConfig,
+} from 'kysely';
 import { isPostgres } from './dialect';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -45,6 +57,28 @@ async function createPostgres(connectionString: string): Promise<Db> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/**
+ * SQLite transactions that begin with the write lock (BEGIN IMMEDIATE). A deferred transaction that reads
+ * and then writes fails at once with SQLITE_BUSY when another process wrote since its read, whatever the busy
+ * timeout; an immediate one waits its turn instead. Within one process Kysely already runs transactions one
+ * at a time, so this changes nothing there; it makes several server processes on one file safe.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
 function createSqlite(options: DatabaseOptions): Db {
   let file = ':memory:';
   if (!options.inMemory) {
@@ -56,7 +90,7 @@ function createSqlite(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Db> {
