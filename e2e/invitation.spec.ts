@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { chooseFromAccountMenu } from './support/account-menu';
 import { solveSliderPuzzle } from './support/captcha';
 import { DEMO_PASSWORD } from './support/env';
 
@@ -25,9 +26,8 @@ test('a pasted invitation link joins the company', async ({ page, baseURL }) => 
 
   // The owner of the Hangzhou company pastes it.
   await arrive(page, '13800000003');
-  await page.getByRole('button', { name: /^切换企业/ }).click();
-  await page.getByRole('menuitem', { name: '通过邀请链接加入企业' }).click();
   const dialog = page.getByRole('dialog', { name: '通过邀请链接加入企业' });
+  await chooseFromAccountMenu(page, '通过邀请链接加入企业', dialog);
 
   await dialog.getByLabel('邀请链接').fill('https://example.com/not-an-invitation');
   await dialog.getByRole('button', { name: '查看邀请' }).click();

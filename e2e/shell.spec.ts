@@ -1,3 +1,4 @@
+import { chooseFromAccountMenu, currentCompany } from './support/account-menu';
 import { expect, test, type Page } from './support/test';
 
 async function arrive(page: Page, mobile: string): Promise<void> {
@@ -83,14 +84,15 @@ test('13800000004 switches between its companies: account, permissions and dashb
   await expect(account).toContainText(/有限公司/);
   // The server remembers the last company of the account; start from Shanghai either way.
   if ((await account.textContent())?.includes('杭州')) {
-    await account.click();
-    await page.getByRole('menuitem', { name: /上海链票示范供应链有限公司/ }).click();
-    await expect(account).toContainText('上海链票示范供应链有限公司');
+    await chooseFromAccountMenu(
+      page,
+      /上海链票示范供应链有限公司/,
+      currentCompany(page, '上海链票示范供应链有限公司'),
+    );
   }
   await expect(page.getByRole('banner').getByRole('button', { name: /^导出中心/ })).toBeVisible();
 
-  await account.click();
-  await page.getByRole('menuitem', { name: /杭州未认证贸易有限公司/ }).click();
+  await chooseFromAccountMenu(page, /杭州未认证贸易有限公司/, currentCompany(page, '杭州未认证贸易有限公司'));
 
   await expect(page.getByText('已切换至杭州未认证贸易有限公司')).toBeVisible();
   await expect(account).toContainText('杭州未认证贸易有限公司');

@@ -1,3 +1,4 @@
+import { chooseFromAccountMenu, currentCompany } from './support/account-menu';
 import { expect, test } from './support/test';
 import { solveSliderPuzzle } from './support/captcha';
 import { DEMO_PASSWORD } from './support/env';
@@ -162,12 +163,7 @@ test('an organisation without a bound e-licence cannot finish QR verification an
 }) => {
   // 13800000004 is staff of both companies; the Hangzhou one has not bound its e-licence.
   await signIn(page, '13800000004');
-  const account = page.getByRole('button', { name: /^切换企业/ });
-  if (!(await account.textContent())?.includes('杭州')) {
-    await account.click();
-    await page.getByRole('menuitem', { name: /杭州未认证贸易有限公司/ }).click();
-    await expect(account).toContainText('杭州未认证贸易有限公司');
-  }
+  await chooseFromAccountMenu(page, /杭州未认证贸易有限公司/, currentCompany(page, '杭州未认证贸易有限公司'));
   await page.goto('/#/chain-bill/account/security');
   await expect(page.getByText('未绑定', { exact: true })).toBeVisible();
 
