@@ -4,6 +4,8 @@ import { paths } from '@/config/paths';
 import { bindNavigate } from '@/lib/navigation';
 import { getAuthInfo } from '@/lib/storage';
 import { loadChunk } from '@/utils/lazy-chunk';
+import { probeChannelConfig } from '@/features/auth/api/channel-probe';
+import { ChannelConfigGate } from '@/features/org-channel/components/channel-config-gate';
 import { RouteErrorBoundary, RouteLoading } from './route-status';
 import { appRouteObjects, publicRouteObjects } from './app-routes';
 
@@ -24,6 +26,11 @@ const SignedInApp = lazyPage(() => import('./routes/app-route'));
 
 const page = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
 
+/** The pages before signing in: the 404 page when the default channel configuration cannot be loaded. */
+const publicPage = (element: ReactNode) => (
+  <ChannelConfigGate load={probeChannelConfig}>{page(element)}</ChannelConfigGate>
+);
+
 /** Every app route is reachable only with a stored sign-in; others go to the login screen. */
 export function RequireSignIn({ children }: { children: ReactNode }) {
   return getAuthInfo() ? children : <Navigate to={paths.login} replace />;
@@ -34,9 +41,9 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
  * and the signed-in app (shell, dashboard) comes in its own chunks.
  */
 export const routes: RouteObject[] = [
-  { path: paths.login, element: page(<LoginRoute />) },
-  { path: paths.loginRegister, element: page(<LoginRoute />) },
-  { path: paths.helpCenter, element: page(<HelpCenterRoute />) },
+  { path: paths.login, element: publicPage(<LoginRoute />) },
+  { path: paths.loginRegister, element: publicPage(<LoginRoute />) },
+  { path: paths.helpCenter, element: publicPage(<HelpCenterRoute />) },
   ...publicRouteObjects,
   {
     path: paths.root,

@@ -2,12 +2,13 @@ import type { Account, ChannelConfig, CompanyItem, PermissionItem, TokenResponse
 import { GRANT_TYPE, OAUTH_SCOPE, SYSTEM_ROLE } from '@contract/constants';
 import { env } from '@/config/env';
 import { basicClientCredential, request, requestForm } from '@/lib/http';
+import { CHANNEL_CONFIG_URL } from '@/features/auth/api/channel-probe';
 
 /** The calls of signing in and out (spec section 7, account calls). */
 
 export const AUTH_URL = {
   token: '/oauth/token',
-  channelConfig: '/api/channel/config/default',
+  channelConfig: CHANNEL_CONFIG_URL,
   currentUser: '/api/user',
   logout: '/api/user/logout',
   permissionPage: '/api/permission/page',

@@ -1,23 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { appMessages } from '@/locales/zh-CN-app';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { loadChunk } from '@/utils/lazy-chunk';
 import { isLocalHost } from '@/features/org-channel/model/local-host';
-import styles from './org-channel.module.css';
 
-const text = appMessages.channel;
-
-/** The 404 page of a platform whose default channel configuration cannot be loaded (spec section 2). */
-export function ChannelNotFoundPage() {
-  return (
-    <main className={styles.notFound} role="alert">
-      <p className={styles.code}>{text.notFoundCode}</p>
-      <h1 className={styles.title}>{text.notFoundTitle}</h1>
-      <p className={styles.hint}>{text.notFoundHint}</p>
-      <button type="button" className={styles.retry} onClick={() => window.location.reload()}>
-        {text.retry}
-      </button>
-    </main>
-  );
-}
+// The 404 page and its texts load only when it is shown: the gate also guards the login screen.
+const ChannelNotFoundPage = lazy(() =>
+  loadChunk(() => import('./channel-not-found-page')).then((module) => ({
+    default: module.ChannelNotFoundPage,
+  })),
+);
 
 export interface ChannelConfigGateProps {
   /** Loads the default channel configuration (`GET /api/channel/config/default`); rejects when it cannot. */
@@ -53,5 +43,10 @@ export function ChannelConfigGate({
     };
   }, [load, local]);
 
-  return failed ? <ChannelNotFoundPage /> : children;
+  if (!failed) return children;
+  return (
+    <Suspense fallback={null}>
+      <ChannelNotFoundPage />
+    </Suspense>
+  );
 }
