@@ -1,46 +1,22 @@
 import type { Db } from '../../db/database';
-import { deleteInBatches } from './batches';
-import { HOUSEKEEPING_BATCH, SESSION_PURGE_BATCH, TOKEN_PURGE_GRACE_MS } from './constants';
+import { deleteInBatches, purgeOlderThan } from './batches';
+import { SESSION_PURGE_BATCH, TOKEN_PURGE_GRACE_MS } from './constants';
 
 /** Access tokens past their expiry plus the grace. */
-export function purgeExpiredAccessTokens(db: Db, now: number): Promise<number> {
-  const cutoff = now - TOKEN_PURGE_GRACE_MS;
-  return deleteInBatches(HOUSEKEEPING_BATCH, async () => {
-    const result = await db
-      .deleteFrom('access_tokens')
-      .where(
-        'token_hash',
-        'in',
-        db
-          .selectFrom('access_tokens')
-          .select('token_hash')
-          .where('expires_at', '<', cutoff)
-          .limit(HOUSEKEEPING_BATCH),
-      )
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  });
-}
+export const purgeExpiredAccessTokens = (db: Db, now: number) =>
+  purgeOlderThan(
+    db,
+    { table: 'access_tokens', key: 'token_hash', time: 'expires_at' },
+    now - TOKEN_PURGE_GRACE_MS,
+  );
 
 /** Entry-link crTokens (spent or not) past their expiry plus the grace. */
-export function purgeExpiredCrTokens(db: Db, now: number): Promise<number> {
-  const cutoff = now - TOKEN_PURGE_GRACE_MS;
-  return deleteInBatches(HOUSEKEEPING_BATCH, async () => {
-    const result = await db
-      .deleteFrom('cr_tokens')
-      .where(
-        'token_hash',
-        'in',
-        db
-          .selectFrom('cr_tokens')
-          .select('token_hash')
-          .where('expires_at', '<', cutoff)
-          .limit(HOUSEKEEPING_BATCH),
-      )
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  });
-}
+export const purgeExpiredCrTokens = (db: Db, now: number) =>
+  purgeOlderThan(
+    db,
+    { table: 'cr_tokens', key: 'token_hash', time: 'expires_at' },
+    now - TOKEN_PURGE_GRACE_MS,
+  );
 
 /**
  * Sign-ins past their absolute expiry, or revoked, longer than the grace ago, with every refresh and access
