@@ -9,8 +9,6 @@ import Tag from 'antd/es/tag';
 import { ROLE } from '@contract/verification';
 import { scrollToFirstError } from '@/lib/form';
 import { withNotifier } from '@/lib/notify';
-import { encryptPassword } from '@/lib/password';
-import { showErrorNotice } from '@/lib/error-messages';
 import { messages } from '@/locales/zh-CN';
 import { securityMessages } from '@/locales/zh-CN-security';
 import {
@@ -18,11 +16,9 @@ import {
   useElecLicenseStatusQuery,
   useRoleAuthQuery,
 } from '@/features/account-security/api/account-security-api';
-import {
-  fetchPasswordKey,
-  requestPasswordChange,
-} from '@/features/account-security/api/account-security-requests';
+import { requestPasswordChange } from '@/features/account-security/api/account-security-requests';
 import { confirmPasswordRules, newPasswordRules } from '@/features/account-security/model/password-rules';
+import { encryptForPlatform } from '@/features/account-security/model/platform-password';
 import styles from './account-security-page.module.css';
 
 const text = securityMessages.accountSecurity;
@@ -86,18 +82,11 @@ export function AccountSecurityPage({ user, authMethod }: AccountSecurityPagePro
   const changePassword = async ({ password }: PasswordValues) => {
     setChanging(true);
     try {
-      let key: string;
-      try {
-        key = await fetchPasswordKey();
-      } catch {
-        showErrorNotice(messages.login.configFailed);
-        return;
-      }
-      await requestPasswordChange({ password: await encryptPassword(password, key) });
+      await requestPasswordChange({ password: await encryptForPlatform(password) });
       passwordForm.resetFields();
       withNotifier(({ message }) => void message.success(text.passwordChanged));
     } catch {
-      // Shown by the catalogue, or the SMS dialog was closed.
+      // Shown by the catalogue or as the key failed, or the SMS dialog was closed.
     } finally {
       setChanging(false);
     }

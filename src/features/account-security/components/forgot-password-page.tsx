@@ -7,18 +7,14 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { VerifyDialogHost } from '@/components/verify-dialogs/verify-dialog-host';
 import { paths } from '@/config/paths';
-import { showErrorNotice } from '@/lib/error-messages';
 import { scrollToFirstError } from '@/lib/form';
 import { withNotifier } from '@/lib/notify';
-import { encryptPassword } from '@/lib/password';
 import { messages } from '@/locales/zh-CN';
 import { securityMessages } from '@/locales/zh-CN-security';
 import { mobileRules, normalizeMobile } from '@/utils/validators';
-import {
-  fetchPasswordKey,
-  requestPasswordReset,
-} from '@/features/account-security/api/account-security-requests';
+import { requestPasswordReset } from '@/features/account-security/api/account-security-requests';
 import { confirmPasswordRules, newPasswordRules } from '@/features/account-security/model/password-rules';
+import { encryptForPlatform } from '@/features/account-security/model/platform-password';
 import styles from './forgot-password-page.module.css';
 
 const text = securityMessages.forgotPassword;
@@ -41,19 +37,12 @@ export function ForgotPasswordPage() {
   const submit = async ({ mobile, password }: ForgotPasswordValues) => {
     setSubmitting(true);
     try {
-      let key: string;
-      try {
-        key = await fetchPasswordKey();
-      } catch {
-        showErrorNotice(messages.login.configFailed);
-        return;
-      }
-      const ciphertext = await encryptPassword(password, key);
+      const ciphertext = await encryptForPlatform(password);
       await requestPasswordReset({ mobile: normalizeMobile(mobile), password: ciphertext });
       withNotifier(({ message }) => void message.success(text.success));
       navigate(paths.login, { replace: true });
     } catch {
-      // The catalogue has shown why; a closed SMS dialog needs no word.
+      // The catalogue (or the key's failure) has shown why; a closed SMS dialog needs no word.
     } finally {
       setSubmitting(false);
     }
