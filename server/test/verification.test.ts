@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { VERIFICATION_ERROR, VERIFICATION_MESSAGE } from '@contract/verification';
+import { CHALLENGE_TTL_MS } from '../src/modules/verification/constants';
 import { canonicalJson } from '../src/modules/verification/operation';
 import { DEMO_PASSWORD } from '../src/db/seed';
 import { basicAuth, bearer, signIn, startApp, type TestApp } from './helpers';
@@ -71,6 +72,20 @@ describe('an SMS-protected operation', () => {
       challengeId: expect.any(String),
     });
     expect(t.logs.events('verification.replay')).toHaveLength(1);
+  });
+
+  it('keeps the challenge open for a code sent near its end, for as long as the code lives', async () => {
+    const tokens = await signIn(t.app, OWNER_SH);
+    const ciphertext = cipherOf(t.app);
+    expect((await changePassword(t.app, tokens.access_token, ciphertext)).statusCode).toBe(406);
+    t.clock.advance(CHALLENGE_TTL_MS - MINUTE);
+    expect((await sendSms(t.app, OWNER_SH, { accessToken: tokens.access_token })).statusCode).toBe(200);
+    const code = await latestCode(t.app, OWNER_SH);
+
+    // Past the challenge's own ten minutes, within the code's five.
+    t.clock.advance(3 * MINUTE);
+    const done = await changePassword(t.app, tokens.access_token, ciphertext, withCode(code));
+    expect(done.statusCode, done.body).toBe(200);
   });
 
   it('lets exactly one of two concurrent replays with the code through', async () => {

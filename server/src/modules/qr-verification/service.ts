@@ -8,6 +8,7 @@ import {
   QR_SESSION_TTL_MS,
   VERIFICATION_PURGE_BATCH,
 } from '../verification/constants';
+import { extendChallengeToProof } from '../verification/challenges';
 import { logVerificationEventWithoutRequest, VERIFICATION_EVENT } from '../verification/events';
 
 /** Stored states of a QR session. Only 'confirmed', unspent and unexpired, is proof. */
@@ -97,13 +98,7 @@ export async function issueQrSession(
         consumed_at: null,
       })
       .execute();
-    // A QR confirmed near the challenge's end must still be usable for its whole life.
-    await trx
-      .updateTable('verification_challenges')
-      .set({ expires_at: expiresAt })
-      .where('id', '=', challengeId)
-      .where('expires_at', '<', expiresAt)
-      .execute();
+    await extendChallengeToProof(trx, challengeId, expiresAt);
   });
   scheduleExpiryPush(app, QR_SESSION_TTL_MS + QR_EXPIRY_PUSH_DELAY_MS);
   return { qrId, expiresAt };

@@ -159,6 +159,23 @@ export async function purgeExpiredChallenges(db: Db, now: number): Promise<void>
 class ProofRaced extends Error {}
 
 /**
+ * A proof issued for a challenge (an SMS code, a QR session) must be usable for its whole life: the challenge
+ * lives at least as long as its newest proof.
+ */
+export async function extendChallengeToProof(
+  trx: Transaction<Database>,
+  challengeId: string,
+  proofExpiresAt: number,
+): Promise<void> {
+  await trx
+    .updateTable('verification_challenges')
+    .set({ expires_at: proofExpiresAt })
+    .where('id', '=', challengeId)
+    .where('expires_at', '<', proofExpiresAt)
+    .execute();
+}
+
+/**
  * Spends a proof and its challenge in one transaction: `claimProof` marks the code or QR session used
  * (true when it did); the challenge must then still be open, or nothing is spent. False on any race.
  */

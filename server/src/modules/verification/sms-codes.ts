@@ -3,7 +3,7 @@ import { VERIFY_CODE_LENGTH } from '@contract/constants';
 import type { Db } from '../../db/database';
 import { lockWithinTransaction } from '../../db/locks';
 import { newId } from '../../lib/hash';
-import { spendProofAndChallenge } from './challenges';
+import { extendChallengeToProof, spendProofAndChallenge } from './challenges';
 import { SMS_CODE_MAX_ATTEMPTS, SMS_CODE_PATTERN, SMS_CODE_SPACE, SMS_CODE_TTL_MS } from './constants';
 
 const hmacOf = (key: Buffer, id: string, code: string): string =>
@@ -56,12 +56,7 @@ export async function storeSmsCode(
         superseded_at: null,
       })
       .execute();
-    await trx
-      .updateTable('verification_challenges')
-      .set({ expires_at: expiresAt })
-      .where('id', '=', challengeId)
-      .where('expires_at', '<', expiresAt)
-      .execute();
+    await extendChallengeToProof(trx, challengeId, expiresAt);
   });
 }
 
