@@ -8,8 +8,8 @@ import axios, {
 import { v4 as uuidv4 } from 'uuid';
 import { BATCH_SIGN_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, GRANT_TYPE, SYSTEM_ROLE } from '@contract/constants';
 import { OAUTH_ERROR } from '@contract/errors';
-import { VERIFICATION_HEADER } from '@contract/verification';
 import { env, WEB_CLIENT } from '@/config/env';
+import { HEADER } from '@/lib/headers';
 import {
   catalogueMessage,
   HTTP_STATUS,
@@ -46,15 +46,7 @@ export type RequestConfig = AxiosRequestConfig;
 /** The HTTP result a request that ran out of time becomes (spec section 7). */
 export const TIMEOUT_STATUS = HTTP_STATUS.gatewayTimeout;
 
-/** The header values every call carries (spec section 7). */
-export const HEADER = {
-  authorization: 'Authorization',
-  systemRole: 'X-Sys-Role',
-  format: 'Format',
-  requestId: 'Request-Id',
-  channelId: 'X-CH-ID',
-  idempotencyKey: VERIFICATION_HEADER.idempotencyKey,
-} as const;
+export { HEADER } from '@/lib/headers';
 export const FORMAT_JSON = 'json';
 
 export const OAUTH_TOKEN_URL = '/oauth/token';

@@ -1,4 +1,5 @@
 import { env } from '@/config/env';
+import { HEADER } from '@/lib/headers';
 
 /** `GET /api/channel/config/default`: the platform's default channel configuration. */
 export const CHANNEL_CONFIG_URL = '/api/channel/config/default';
@@ -12,7 +13,7 @@ let probe: Promise<void> | null = null;
  */
 export function probeChannelConfig(): Promise<void> {
   probe ??= fetch(`${env.apiBaseUrl}${CHANNEL_CONFIG_URL}`, {
-    headers: { Accept: 'application/json', 'X-CH-ID': env.channelId },
+    headers: { Accept: 'application/json', [HEADER.channelId]: env.channelId },
     credentials: 'omit',
   }).then(async (response) => {
     if (!response.ok) throw new Error(`the channel configuration answered ${response.status}`);
