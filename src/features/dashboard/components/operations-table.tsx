@@ -9,8 +9,8 @@ import type { OperationItem } from '@contract/shell';
 import { dayjs } from '@/lib/dayjs';
 import { format } from '@/locales/zh-CN';
 import { appMessages } from '@/locales/zh-CN-app';
+import { amountInWords, formatYuan } from '@/utils/amount';
 import { useOperationsQuery } from '@/features/dashboard/api/dashboard-api';
-import { amountInWords, formatYuan } from '@/features/dashboard/model/amount-in-words';
 import styles from './dashboard.module.css';
 
 const text = appMessages.dashboard;

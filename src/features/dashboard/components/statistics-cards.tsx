@@ -3,7 +3,7 @@ import Skeleton from 'antd/es/skeleton';
 import Tooltip from 'antd/es/tooltip';
 import { format } from '@/locales/zh-CN';
 import { appMessages } from '@/locales/zh-CN-app';
-import { amountInWords, formatYuan } from '@/features/dashboard/model/amount-in-words';
+import { amountInWords, formatYuan } from '@/utils/amount';
 import type { StatisticsFigure } from '@/features/dashboard/model/use-dashboard-statistics';
 import styles from './dashboard.module.css';
 

@@ -5,7 +5,7 @@ import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
 import { format } from '@/locales/zh-CN';
 import { appMessages } from '@/locales/zh-CN-app';
-import { compactYuan, formatYuan } from '@/features/dashboard/model/amount-in-words';
+import { compactYuan, formatYuan } from '@/utils/amount';
 import { niceScale, yuanToNumber } from '@/features/dashboard/model/chart-scale';
 import type { ChartSeries } from '@/features/dashboard/model/use-dashboard-statistics';
 import styles from './dashboard.module.css';
