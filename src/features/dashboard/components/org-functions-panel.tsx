@@ -7,9 +7,9 @@ import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import type { OrgFunction } from '@contract/shell';
-import { dayjs } from '@/lib/dayjs';
 import { format, messages } from '@/locales/zh-CN';
 import { appMessages } from '@/locales/zh-CN-app';
+import { formatDate } from '@/utils/date-time';
 import {
   useChannelFunctionsQuery,
   useOpenFunctionMutation,
@@ -66,9 +66,7 @@ export function OrgFunctionsPanel({ owner }: { owner: boolean }) {
                 {item.opened ? (
                   <Tooltip
                     title={
-                      item.openedAt
-                        ? format(text.openedAt, { time: dayjs(item.openedAt).format('YYYY-MM-DD') })
-                        : undefined
+                      item.openedAt ? format(text.openedAt, { time: formatDate(item.openedAt) }) : undefined
                     }
                   >
                     <Tag color="success">{text.opened}</Tag>

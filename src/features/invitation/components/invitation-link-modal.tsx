@@ -8,9 +8,9 @@ import Modal from 'antd/es/modal';
 import Tag from 'antd/es/tag';
 import type { CompanyItem } from '@contract/auth';
 import type { InvitationDetail } from '@contract/invitation';
-import { dayjs } from '@/lib/dayjs';
 import { format } from '@/locales/zh-CN';
 import { appMessages } from '@/locales/zh-CN-app';
+import { formatDateTime } from '@/utils/date-time';
 import { fetchInvitationDetail, joinByInvitation } from '@/features/invitation/api/invitation-api';
 import {
   invitationFailureMessage,
@@ -145,7 +145,7 @@ export function InvitationLinkModal({ open, onClose, onJoined, initialRef }: Inv
           <Descriptions.Item label={text.orgName}>{invitation.detail.orgName}</Descriptions.Item>
           <Descriptions.Item label={text.inviter}>{invitation.detail.inviterName}</Descriptions.Item>
           <Descriptions.Item label={text.expiresAt}>
-            {dayjs(invitation.detail.expiresAt).format('YYYY-MM-DD HH:mm')}
+            {formatDateTime(invitation.detail.expiresAt)}
           </Descriptions.Item>
           <Descriptions.Item label={text.status}>
             <Tag color={statusTag[invitation.detail.status].color}>

@@ -6,9 +6,9 @@ import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Popover from 'antd/es/popover';
 import Tabs from 'antd/es/tabs';
-import { dayjs } from '@/lib/dayjs';
 import { format } from '@/locales/zh-CN';
 import { appMessages } from '@/locales/zh-CN-app';
+import { formatDateTime } from '@/utils/date-time';
 import { markAllNoticesRead, markNoticeRead } from '@/features/notices/api/notices-api';
 import type { NoticeEntry, NoticeFeed } from '@/features/notices/model/split-notices';
 import styles from './notices.module.css';
@@ -19,10 +19,6 @@ export interface NoticeBellProps {
   feed: NoticeFeed;
   /** A notice changed here: reload the counts (and any list showing notices). */
   onChanged: () => void;
-}
-
-export function formatNoticeTime(iso: string | undefined): string {
-  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '';
 }
 
 function NoticeList({
@@ -55,7 +51,7 @@ function NoticeList({
           </div>
           {item.content && <p className={styles.content}>{item.content}</p>}
           <time className={styles.time} dateTime={item.createdAt}>
-            {formatNoticeTime(item.createdAt)}
+            {formatDateTime(item.createdAt)}
           </time>
         </li>
       ))}

@@ -6,6 +6,7 @@ import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import { appMessages } from '@/locales/zh-CN-app';
+import { formatDateTime } from '@/utils/date-time';
 import {
   markNoticeRead,
   useAnnouncementPageQuery,
@@ -13,7 +14,6 @@ import {
   type NoticePage,
 } from '@/features/notices/api/notices-api';
 import { NOTICE_STATUS_UNREAD } from '@/features/notices/model/split-notices';
-import { formatNoticeTime } from './notice-bell';
 import styles from './notices.module.css';
 
 const text = appMessages.notices;
@@ -83,7 +83,7 @@ function NoticeCard({
                 </div>
                 {item.content && <p className={styles.content}>{item.content}</p>}
                 <time className={styles.time} dateTime={item.createdAt}>
-                  {formatNoticeTime(item.createdAt)}
+                  {formatDateTime(item.createdAt)}
                 </time>
               </li>
             );

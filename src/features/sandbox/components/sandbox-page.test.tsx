@@ -92,7 +92,7 @@ describe('the sandbox page', () => {
       '【链票通】您的验证码为654321，5分钟内有效，请勿泄露。',
       '【链票通】您的验证码为123456，5分钟内有效，请勿泄露。',
     ]);
-    expect(screen.getByText('2026/03/02 09:01:00')).toBeInTheDocument();
+    expect(screen.getByText('2026-03-02 09:01:00')).toBeInTheDocument();
   });
 
   it('says so when a mobile has no messages', async () => {

@@ -13,9 +13,9 @@ import { HttpError } from '@/lib/http';
 import { showErrorNotice, catalogueMessage } from '@/lib/error-messages';
 import { messages } from '@/locales/zh-CN';
 import { securityMessages } from '@/locales/zh-CN-security';
+import { formatDateTime } from '@/utils/date-time';
 import { mobileRules, normalizeMobile } from '@/utils/validators';
 import { fetchPendingQrs, fetchSandboxSms, HTTP_NOT_FOUND } from '@/features/sandbox/api/sandbox-requests';
-import { formatShanghaiTime } from './format-time';
 import styles from './sandbox.module.css';
 
 const text = securityMessages.sandbox;
@@ -95,7 +95,7 @@ function Outbox({ onOff }: { onOff: () => void }) {
           <ul className={styles.messages} aria-label={text.outboxTitle}>
             {outbox.value.map((sms) => (
               <li key={sms.id} className={styles.message}>
-                <span className={styles.messageTime}>{formatShanghaiTime(sms.createdAt)}</span>
+                <span className={styles.messageTime}>{formatDateTime(sms.createdAt, { seconds: true })}</span>
                 <p className={styles.messageText}>{sms.text}</p>
               </li>
             ))}
@@ -140,7 +140,7 @@ function PendingQrs({ onOff }: { onOff: () => void }) {
             {pending.value.map((qr) => (
               <li key={qr.qrId} className={styles.message}>
                 <span className={styles.messageTime}>
-                  {text.expiresAt}：{formatShanghaiTime(qr.expiresAt)}
+                  {text.expiresAt}：{formatDateTime(qr.expiresAt, { seconds: true })}
                 </span>
                 <p className={styles.messageText}>
                   {qr.operationName} · {qr.userName}（{qr.userMobile}） · {qr.orgName}{' '}

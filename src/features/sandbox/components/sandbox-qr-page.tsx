@@ -11,13 +11,13 @@ import { HttpError } from '@/lib/http';
 import { withNotifier } from '@/lib/notify';
 import { messages } from '@/locales/zh-CN';
 import { securityMessages } from '@/locales/zh-CN-security';
+import { formatDateTime } from '@/utils/date-time';
 import {
   decideSandboxQr,
   fetchPendingQrs,
   fetchSandboxQr,
   HTTP_NOT_FOUND,
 } from '@/features/sandbox/api/sandbox-requests';
-import { formatShanghaiTime } from './format-time';
 import { SandboxDisabled } from './sandbox-page';
 import styles from './sandbox.module.css';
 
@@ -111,7 +111,9 @@ export function SandboxQrPage({ qrId }: { qrId: string }) {
             </Descriptions.Item>
             <Descriptions.Item label={text.organization}>{qr.orgName}</Descriptions.Item>
             <Descriptions.Item label={text.status}>{statusTag(qr.status)}</Descriptions.Item>
-            <Descriptions.Item label={text.expiresAt}>{formatShanghaiTime(qr.expiresAt)}</Descriptions.Item>
+            <Descriptions.Item label={text.expiresAt}>
+              {formatDateTime(qr.expiresAt, { seconds: true })}
+            </Descriptions.Item>
           </Descriptions>
           <div className={styles.decision}>
             <Button
