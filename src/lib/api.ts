@@ -1,6 +1,7 @@
 import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { HttpError, request, type RequestConfig } from '@/lib/http';
+import { request, type RequestConfig } from '@/lib/http';
+import { HttpError } from '@/lib/http-error';
 import { dynamicMiddleware, rootReducer } from '@/lib/store';
 
 /** What an endpoint asks of the base query: an axios request config for the app's instance. */

@@ -1,4 +1,4 @@
-import type { HttpError } from '@/lib/http';
+import type { HttpError } from '@/lib/http-error';
 import { withNotifier } from '@/lib/notify';
 import { messages } from '@/locales/zh-CN';
 

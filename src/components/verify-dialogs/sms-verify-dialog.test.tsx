@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, render as renderBare, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import ConfigProvider from 'antd/es/config-provider';
-import { HttpError } from '@/lib/http';
+import { HttpError } from '@/lib/http-error';
 import { getSmsTimeoutLogin, setSmsTimeoutLogin } from '@/lib/storage';
 import { SmsVerifyDialog } from './sms-verify-dialog';
 import { sendSmsCode } from './verification-api';

@@ -5,7 +5,7 @@ import Input from 'antd/es/input/Input';
 import Modal from 'antd/es/modal/Modal';
 import { VERIFY_CODE_LENGTH } from '@contract/constants';
 import { scrollToFirstError } from '@/lib/form';
-import { HttpError } from '@/lib/http';
+import { HttpError } from '@/lib/http-error';
 import { withNotifier } from '@/lib/notify';
 import type { VerificationOutcome } from '@/lib/verification-queue';
 import { format, messages } from '@/locales/zh-CN';

@@ -1,5 +1,5 @@
 import { API_ERROR } from '@contract/errors';
-import { HttpError } from '@/lib/http';
+import { HttpError } from '@/lib/http-error';
 import { absoluteInvitationLink, invitationFailureMessage, parseInvitationLink } from './invitation-link';
 
 const CODE = 'Abcdefghijklmnop_qrstu-0123456789';

@@ -1,5 +1,5 @@
 import { API_ERROR } from '@contract/errors';
-import { HttpError } from '@/lib/http';
+import { HttpError } from '@/lib/http-error';
 import { appMessages } from '@/locales/zh-CN-app';
 import { INVITATION_LINK_MARK } from '@/utils/validators';
 import { invitationRefFromQuery, type InvitationRef } from '@/features/invitation/model/invitation-ref';

@@ -9,7 +9,7 @@ import Result from 'antd/es/result';
 import type { SandboxQr, SandboxSms } from '@contract/verification';
 import { sandboxQrPath } from '@/config/paths';
 import { scrollToFirstError } from '@/lib/form';
-import { HttpError } from '@/lib/http';
+import { HttpError } from '@/lib/http-error';
 import { showErrorNotice, catalogueMessage } from '@/lib/error-messages';
 import { messages } from '@/locales/zh-CN';
 import { securityMessages } from '@/locales/zh-CN-security';

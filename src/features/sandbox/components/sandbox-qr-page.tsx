@@ -7,7 +7,7 @@ import Result from 'antd/es/result';
 import Tag from 'antd/es/tag';
 import { QR_STATUS, type SandboxQr } from '@contract/verification';
 import { paths } from '@/config/paths';
-import { HttpError } from '@/lib/http';
+import { HttpError } from '@/lib/http-error';
 import { withNotifier } from '@/lib/notify';
 import { messages } from '@/locales/zh-CN';
 import { securityMessages } from '@/locales/zh-CN-security';
