@@ -32,3 +32,16 @@ export class HttpError extends Error {
     this.retryAfter = flags.retryAfter;
   }
 }
+
+/** What a screen needs to explain a failed call, whether `request()` threw it or an RTK Query endpoint holds it. */
+export interface CallFailure {
+  status: number;
+  code: string | undefined;
+}
+
+/** The status and code of a failure (an HttpError, or an endpoint's `error`), or null for anything else. */
+export function callFailureOf(error: unknown): CallFailure | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, code } = error as { status?: unknown; code?: unknown };
+  return typeof status === 'number' ? { status, code: typeof code === 'string' ? code : undefined } : null;
+}

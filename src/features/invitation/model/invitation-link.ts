@@ -1,5 +1,5 @@
 import { API_ERROR } from '@contract/errors';
-import { HttpError } from '@/lib/http-error';
+import { callFailureOf } from '@/lib/http-error';
 import { appMessages } from '@/locales/zh-CN-app';
 import { INVITATION_LINK_MARK } from '@/utils/validators';
 import { invitationRefFromQuery, type InvitationRef } from '@/features/invitation/model/invitation-ref';
@@ -28,12 +28,13 @@ export function invitationLinkOf(ref: InvitationRef): string {
   return absoluteInvitationLink(`${INVITATION_LINK_MARK}${encodeURIComponent(ref.code)}&${query}`);
 }
 
-/** What to tell the user when reading or accepting an invitation failed. */
+/** What to tell the user when reading or accepting an invitation failed (a call's failure, or anything). */
 export function invitationFailureMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof HttpError)) return fallback;
-  if (error.status === 409 || error.code === API_ERROR.alreadyMember)
+  const failure = callFailureOf(error);
+  if (!failure) return fallback;
+  if (failure.status === 409 || failure.code === API_ERROR.alreadyMember)
     return appMessages.invitation.alreadyMember;
-  switch (error.code) {
+  switch (failure.code) {
     case API_ERROR.invitationUsed:
       return appMessages.invitation.used;
     case API_ERROR.invitationExpired:
