@@ -4,7 +4,8 @@ import type { Account, CompanyItem } from '@contract/auth';
 import { api } from '@/lib/api';
 import { getUserInfo, setAuthInfo } from '@/lib/storage';
 import { selectCompanyList, selectUserInfo, userInfoPublished } from '@/features/auth/model/user-slice';
-import { noticesLoaded, selectNotices } from '@/features/shell/model/global-slice';
+import { noticeApi } from '@/features/notices/api/notices-api';
+import { selectNoticeFeed } from '@/features/notices/model/notice-feed';
 import { createStore } from '../store';
 import { switchOrganization } from './switch-organization';
 
@@ -81,6 +82,17 @@ const server = setupServer(
     }),
   ),
   mock.get('*/api/account/orgs/list', () => envelope(companies)),
+  mock.post('*/api/plat-message/page', () =>
+    envelope({
+      content: [
+        { id: 'n1', type: 2, status: 0, title: '待办', content: '', createdAt: '2026-06-01T00:00:00Z' },
+      ],
+      totalElements: 1,
+      totalPages: 1,
+      size: 5,
+      number: 0,
+    }),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -98,11 +110,10 @@ describe('switching organisation', () => {
         permissions: { '/chain-bill/issue': true },
       }),
     );
-    store.dispatch(
-      noticesLoaded({ notice: [{ id: 'n1', type: 2, status: 0 }], todo: [], announcement: [], total: 1 }),
-    );
+    await store.dispatch(noticeApi.endpoints.unreadNotices.initiate());
     await store.dispatch(probeApi.endpoints.probe.initiate());
-    expect(Object.keys(store.getState().api!.queries)).toHaveLength(1);
+    expect(selectNoticeFeed(store.getState()).total).toBe(1);
+    expect(Object.keys(store.getState().api!.queries)).toHaveLength(2);
 
     await store.dispatch(switchOrganization('ORG-HZ'));
 
@@ -114,7 +125,7 @@ describe('switching organisation', () => {
       permissions: { '/chain-bill/dashboard': true },
     });
     expect(getUserInfo()?.permissions).toEqual({ '/chain-bill/dashboard': true });
-    expect(selectNotices(store.getState())).toEqual({ notice: [], todo: [], announcement: [], total: 0 });
+    expect(selectNoticeFeed(store.getState())).toEqual({ notice: [], todo: [], announcement: [], total: 0 });
     expect(selectCompanyList(store.getState())).toEqual(companies);
     expect(store.getState().api!.queries).toEqual({});
     expect(restartRealtime).toHaveBeenCalledTimes(1);

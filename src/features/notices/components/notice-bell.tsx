@@ -9,7 +9,7 @@ import Tabs from 'antd/es/tabs';
 import { format } from '@/locales/zh-CN';
 import { appMessages } from '@/locales/zh-CN-app';
 import { formatDateTime } from '@/utils/date-time';
-import { markAllNoticesRead, markNoticeRead } from '@/features/notices/api/notices-api';
+import { useMarkAllNoticesReadMutation, useMarkNoticeReadMutation } from '@/features/notices/api/notices-api';
 import type { NoticeEntry, NoticeFeed } from '@/features/notices/model/split-notices';
 import styles from './notices.module.css';
 
@@ -66,32 +66,29 @@ function NoticeList({
 export function NoticeBell({ feed, onChanged }: NoticeBellProps) {
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [markingAll, setMarkingAll] = useState(false);
+  const [markNoticeRead, marking] = useMarkNoticeReadMutation();
+  const [markAllNoticesRead, markingAll] = useMarkAllNoticesReadMutation();
+  const busyId = marking.isLoading ? (marking.originalArgs ?? null) : null;
 
   const markRead = async (item: NoticeEntry) => {
-    setBusyId(item.id);
     try {
-      await markNoticeRead(item.id);
-      onChanged();
+      await markNoticeRead(item.id).unwrap();
     } catch {
       void message.error(text.failed);
-    } finally {
-      setBusyId(null);
+      return;
     }
+    onChanged();
   };
 
   const markAll = async () => {
-    setMarkingAll(true);
     try {
-      await markAllNoticesRead();
-      void message.success(text.markedAllRead);
-      onChanged();
+      await markAllNoticesRead().unwrap();
     } catch {
       void message.error(text.failed);
-    } finally {
-      setMarkingAll(false);
+      return;
     }
+    void message.success(text.markedAllRead);
+    onChanged();
   };
 
   const content = (
@@ -122,7 +119,7 @@ export function NoticeBell({ feed, onChanged }: NoticeBellProps) {
       />
       <div className={styles.footer}>
         <span>{format(text.unreadTotal, { count: feed.total })}</span>
-        <Button size="small" onClick={markAll} loading={markingAll} disabled={feed.total === 0}>
+        <Button size="small" onClick={markAll} loading={markingAll.isLoading} disabled={feed.total === 0}>
           {text.markAllRead}
         </Button>
       </div>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
@@ -8,8 +7,8 @@ import Skeleton from 'antd/es/skeleton';
 import { appMessages } from '@/locales/zh-CN-app';
 import { formatDateTime } from '@/utils/date-time';
 import {
-  markNoticeRead,
   useAnnouncementPageQuery,
+  useMarkNoticeReadMutation,
   useTodoPageQuery,
   type NoticePage,
 } from '@/features/notices/api/notices-api';
@@ -36,20 +35,19 @@ function NoticeCard({
   onChanged: () => void;
 }) {
   const { message } = App.useApp();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const [markNoticeRead, marking] = useMarkNoticeReadMutation();
+  const busyId = marking.isLoading ? (marking.originalArgs ?? null) : null;
   const items = result.data?.content ?? [];
 
   const read = async (id: string) => {
-    setBusyId(id);
     try {
-      await markNoticeRead(id);
-      onChanged();
-      void result.refetch();
+      await markNoticeRead(id).unwrap();
     } catch {
       void message.error(text.failed);
-    } finally {
-      setBusyId(null);
+      return;
     }
+    onChanged();
+    void result.refetch();
   };
 
   return (
