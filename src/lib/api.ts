@@ -7,11 +7,12 @@ import { dynamicMiddleware, rootReducer, type RootState } from '@/lib/store';
 /** What an endpoint asks of the base query: an axios request config for the app's instance. */
 export type HttpQueryArgs = RequestConfig;
 
-/** The failure an endpoint sees: plain data, so it can sit in the store. */
+/** The failure an endpoint sees: plain data, so it can sit in the store (the body is the parsed answer). */
 export interface HttpQueryError {
   status: number;
   code: string | undefined;
   message: string;
+  body: unknown;
 }
 
 /** RTK Query over `request()`, so every endpoint gets the request layer's headers, timeouts and handlers. */
@@ -24,7 +25,8 @@ export const httpBaseQuery: BaseQueryFn<HttpQueryArgs, unknown, HttpQueryError> 
   } catch (error) {
     const failure =
       error instanceof HttpError ? error : new HttpError(0, undefined, String(error), undefined);
-    return { error: { status: failure.status, code: failure.code, message: failure.message } };
+    const { status, code, message, body } = failure;
+    return { error: { status, code, message, body } };
   }
 };
 
