@@ -1,16 +1,6 @@
 import { createStore } from '@/app/store';
 import { bindNavigate } from '@/lib/navigation';
-import {
-  dismissTopTip,
-  getAuthInfo,
-  getLoginErrorCount,
-  getLoginFirstErrorTime,
-  getUserInfo,
-  isTopTipDismissed,
-  localKeyFor,
-  recordLoginError,
-  setSmsTimeoutLogin,
-} from '@/lib/storage';
+import { getAuthInfo, getUserInfo } from '@/lib/storage';
 import {
   DEMO_PASSWORD,
   callsTo,
@@ -25,6 +15,8 @@ import { logIn } from '@/features/auth/model/login';
 import { selectLoginLoading } from '@/features/auth/model/user-slice';
 
 const ENV = 'test';
+const errorCountKey = 'SgThsk_loginErrorCount_13800000001';
+const firstErrorKey = `SgThsk_loginFirstErrorTime_${ENV}_13800000001`;
 const navigate = vi.fn();
 
 beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
@@ -64,18 +56,19 @@ describe('login action', () => {
   });
 
   it('on success clears the tips flags, SMS timeout and failed-attempt counters, signs in and goes to root', async () => {
-    recordLoginError(ENV, '13800000001', 1000);
-    dismissTopTip('auth');
-    setSmsTimeoutLogin({ mobile: '13800000001', timestamp: 1 });
+    localStorage.setItem(errorCountKey, '1');
+    localStorage.setItem(firstErrorKey, '1000');
+    sessionStorage.setItem('top_tips_auth', '1');
+    localStorage.setItem('SgThsk_sms_timeout_login', JSON.stringify({ mobile: '13800000001', timestamp: 1 }));
     const store = createStore();
 
     const result = await store.dispatch(logIn(credentials));
 
     expect(result).toEqual({ ok: true });
-    expect(isTopTipDismissed('auth')).toBe(false);
+    expect(sessionStorage.getItem('top_tips_auth')).toBeNull();
     expect(localStorage.getItem('SgThsk_sms_timeout_login')).toBeNull();
-    expect(getLoginErrorCount('13800000001')).toBe(0);
-    expect(getLoginFirstErrorTime(ENV, '13800000001')).toBeNull();
+    expect(localStorage.getItem(errorCountKey)).toBeNull();
+    expect(localStorage.getItem(firstErrorKey)).toBeNull();
     expect(getAuthInfo()?.access_token).toBe('access-1');
     expect(getUserInfo()?.name).toBe(ownerAccount.name);
     expect(navigate).toHaveBeenCalledWith('/', { replace: true });
@@ -92,14 +85,14 @@ describe('login action', () => {
     const before = Date.now();
 
     const first = await store.dispatch(logIn({ ...credentials, password: 'Wrong@1' }));
-    const firstTime = getLoginFirstErrorTime(ENV, '13800000001');
+    const firstTime = Number(localStorage.getItem(firstErrorKey));
     const second = await store.dispatch(logIn({ ...credentials, password: 'Wrong@2' }));
 
     expect(first).toEqual({ ok: false, code: 'password_not_match', message: '手机号或密码错误' });
     expect(second.ok).toBe(false);
-    expect(localStorage.getItem(localKeyFor.loginErrorCount('13800000001'))).toBe('2');
+    expect(localStorage.getItem(errorCountKey)).toBe('2');
     expect(firstTime).toBeGreaterThanOrEqual(before);
-    expect(getLoginFirstErrorTime(ENV, '13800000001')).toBe(firstTime);
+    expect(Number(localStorage.getItem(firstErrorKey))).toBe(firstTime);
     expect(getAuthInfo()).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -109,7 +102,7 @@ describe('login action', () => {
     const result = await store.dispatch(logIn({ ...credentials, captchaVerification: 'stale' }));
 
     expect(result).toEqual({ ok: false, code: 'captcha_invalid', message: '安全验证已失效，请重新验证' });
-    expect(getLoginErrorCount('13800000001')).toBe(0);
+    expect(localStorage.getItem(errorCountKey)).toBeNull();
   });
 
   it('sets loading while it runs and clears it in every case', async () => {

@@ -1,13 +1,7 @@
 import { http as mock, HttpResponse } from 'msw';
 import { createStore } from '@/app/store';
 import { bindNavigate } from '@/lib/navigation';
-import {
-  getMobileUserIds,
-  rememberMobileUserId,
-  setAuthInfo,
-  setCompanyList,
-  setUserInfo,
-} from '@/lib/storage';
+import { setAuthInfo, setCompanyList, setUserInfo } from '@/lib/storage';
 import { callsTo, platformServer, resetPlatformServer } from '../support/platform-server';
 import { logOut, logOutLocally } from '@/features/auth/model/logout';
 import { selectCompanyList, selectUserInfo, userInfoPublished } from '@/features/auth/model/user-slice';
@@ -39,7 +33,7 @@ function signIn() {
   });
   setUserInfo({ mobile: '13800000001', name: '张经理', permissions: {} });
   setCompanyList([]);
-  rememberMobileUserId('13800000001', 'U0001');
+  localStorage.setItem('SgThsk_mobileUserIdMap', JSON.stringify({ '13800000001': 'U0001' }));
 }
 
 const SIGN_IN_KEYS = ['authInfo', 'userInfo', 'companyList'];
@@ -64,7 +58,7 @@ describe('logout', () => {
 
     expectSignedOut(store);
     expect(callsTo('/api/user/logout')).toHaveLength(0);
-    expect(getMobileUserIds()).toEqual({ '13800000001': 'U0001' });
+    expect(JSON.parse(localStorage.getItem('SgThsk_mobileUserIdMap')!)).toEqual({ '13800000001': 'U0001' });
   });
 
   it('server variant: revokes the session with its token first, then logs out locally', async () => {

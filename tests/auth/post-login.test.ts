@@ -1,15 +1,7 @@
 import { http as mock, HttpResponse } from 'msw';
 import { createStore } from '@/app/store';
 import { bindNavigate } from '@/lib/navigation';
-import {
-  getAuthInfo,
-  getCompanyList,
-  getMobileUserIds,
-  getUserInfo,
-  setExportTaskRedDot,
-  setUserInfo,
-} from '@/lib/storage';
-import { selectRedDot } from '@/features/shell/model/global-slice';
+import { getAuthInfo, getCompanyList, getUserInfo, setUserInfo } from '@/lib/storage';
 import {
   callsTo,
   companies,
@@ -87,14 +79,7 @@ describe('post-login routine', () => {
     expect(published).toMatchObject({ id: 'U0001', mobile: '13800000001', orgId: 'ORG001', owner: true });
     expect(JSON.parse(localStorage.getItem('SgThsk_userInfo')!)).toEqual(published);
     expect(JSON.parse(sessionStorage.getItem('userInfo')!)).toEqual(published);
-    expect(getMobileUserIds()).toEqual({ '13800000001': 'U0001' });
-  });
-
-  it('loads the red-dot flag of this mobile and channel', async () => {
-    setExportTaskRedDot('13800000001', 'CH0001', true);
-    const store = createStore();
-    await store.dispatch(completeSignIn(answer));
-    expect(selectRedDot(store.getState())).toEqual({ exportTask: true });
+    expect(JSON.parse(localStorage.getItem('SgThsk_mobileUserIdMap')!)).toEqual({ '13800000001': 'U0001' });
   });
 
   it('calls the callback with true, or with bizAuthType, res and owner when given extra info', async () => {

@@ -3,11 +3,11 @@ import { useLocation } from 'react-router';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
-import { getNoRemindersList, type UserInfo } from '@/lib/storage';
+import type { UserInfo } from '@/lib/storage';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { messages } from '@/locales/zh-CN';
 import { guideToggled, selectCollapsed, sidebarCollapsedChanged } from '@/features/shell/model/global-slice';
-import { SHELL_GUIDE_ID } from '@/features/shell/model/guide';
+import { isGuideDismissed } from '@/features/shell/model/guide';
 import { accessDenial, type MenuGroup, type MenuLeaf } from '@/features/shell/model/route-handle';
 import { contentOffset } from '@/features/shell/model/sidebar';
 import { Breadcrumbs } from './breadcrumbs';
@@ -103,7 +103,7 @@ export function ShellLayout({
   const denial = handle ? accessDenial(handle, userInfo) : null;
 
   useEffect(() => {
-    dispatch(guideToggled(!getNoRemindersList().includes(SHELL_GUIDE_ID)));
+    dispatch(guideToggled(!isGuideDismissed()));
   }, [dispatch]);
 
   return (
