@@ -5,8 +5,8 @@ import type { CompanyItem } from '@contract/auth';
 import { hashHref, paths } from '@/config/paths';
 import { DESKTOP_MESSAGE, subscribeDesktopMessages } from '@/lib/desktop-bridge';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
-import { format } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { format } from '@/locales/format';
+import { shellMessages } from '@/locales/zh-CN/shell';
 import { loadChannelConfig } from '@/features/auth/api/channel-config';
 import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { refreshCompanyList } from '@/features/auth/model/company-list';
@@ -44,7 +44,7 @@ import { switchOrganization } from './switch-organization';
 import { useNoticeFeed } from './use-notice-feed';
 import { useRealtimeSession } from './use-realtime-session';
 
-const frame = appMessages.frame;
+const frame = shellMessages;
 
 // The landing page comes with the shell, not after it: its chunk starts loading with this one.
 void import('../routes/dashboard-route').catch(() => undefined);

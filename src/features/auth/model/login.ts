@@ -5,7 +5,7 @@ import { toHttpError } from '@/lib/http';
 import { encryptPassword, preloadPasswordCipher } from '@/lib/password';
 import { clearSignIn } from '@/lib/storage';
 import type { AppThunk } from '@/lib/store';
-import { messages } from '@/locales/zh-CN';
+import { loginMessages } from '@/locales/zh-CN/login';
 import { normalizeMobile } from '@/utils/validators';
 import { clearSmsCountdown } from '@/components/verify-dialogs/sms-countdown';
 import { requestPasswordToken } from '@/features/auth/api/auth-requests';
@@ -68,7 +68,7 @@ export const logIn =
       }
       // A sign-in that could not finish must not leave a half-stored session behind.
       if (stage === 'post-login') clearSignIn();
-      const fallback = stage === 'config' ? messages.login.configFailed : messages.login.failed;
+      const fallback = stage === 'config' ? loginMessages.configFailed : loginMessages.failed;
       return { ok: false, code: failure.code, message: describeHttpError(failure, fallback) };
     } finally {
       dispatch(loginFinished());

@@ -3,12 +3,12 @@ import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import type { HolidayDay, OperationTime, SystemStatus } from '@contract/shell';
-import { format } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { format } from '@/locales/format';
+import { dashboardMessages } from '@/locales/zh-CN/dashboard';
 import { formatLongDate, shanghaiToday } from '@/utils/date-time';
 import styles from './dashboard.module.css';
 
-const text = appMessages.dashboard;
+const text = dashboardMessages;
 
 export interface SystemStatusCardProps {
   /** The global state's newSysSts (SS00 unless the server said otherwise). */

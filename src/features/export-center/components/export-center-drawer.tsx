@@ -12,7 +12,7 @@ import Typography from 'antd/es/typography';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import type { ExportKind, ExportTask } from '@contract/export';
 import { useAppDispatch } from '@/lib/store';
-import { appMessages } from '@/locales/zh-CN-app';
+import { exportCenterMessages } from '@/locales/zh-CN/export-center';
 import { formatDateTime } from '@/utils/date-time';
 import {
   downloadExportFile,
@@ -21,7 +21,7 @@ import {
 } from '@/features/export-center/api/export-api';
 import { exportRedDotChanged, type RedDotOwner } from '@/features/export-center/model/red-dot';
 
-const text = appMessages.exportCenter;
+const text = exportCenterMessages;
 
 /** While a task is still being made, the list asks again this often (ms). */
 export const EXPORT_POLL_INTERVAL = 1500;

@@ -9,8 +9,8 @@ import Modal from 'antd/es/modal';
 import Tag from 'antd/es/tag';
 import type { CompanyItem } from '@contract/auth';
 import type { InvitationDetail } from '@contract/invitation';
-import { format } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { format } from '@/locales/format';
+import { invitationMessages } from '@/locales/zh-CN/invitation';
 import { formatDateTime } from '@/utils/date-time';
 import {
   useInvitationDetailQuery,
@@ -23,7 +23,7 @@ import {
   type InvitationRef,
 } from '@/features/invitation/model/invitation-link';
 
-const text = appMessages.invitation;
+const text = invitationMessages;
 
 const statusTag: Record<InvitationDetail['status'], { label: string; color: string }> = {
   valid: { label: text.statusValid, color: 'success' },

@@ -3,13 +3,13 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input/Input';
 import Modal from 'antd/es/modal';
 import Typography from 'antd/es/typography';
-import { messages } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { invitationMessages } from '@/locales/zh-CN/invitation';
 import { mobileRules, normalizeMobile } from '@/utils/validators';
 import { useCreateInvitationMutation } from '@/features/invitation/api/invitation-api';
 import { absoluteInvitationLink } from '@/features/invitation/model/invitation-link';
 
-const text = appMessages.invitation;
+const text = invitationMessages;
 
 interface FormValues {
   mobile?: string;
@@ -79,7 +79,7 @@ export function InviteMemberModal({ open, onClose }: { open: boolean; onClose: (
         </Form.Item>
       </Form>
       {link && (
-        <Typography.Paragraph copyable={{ text: link, tooltips: [text.copy, messages.common.ok] }} code>
+        <Typography.Paragraph copyable={{ text: link, tooltips: [text.copy, commonMessages.ok] }} code>
           {link}
         </Typography.Paragraph>
       )}

@@ -1,6 +1,6 @@
 import { API_ERROR } from '@contract/errors';
 import { callFailureOf } from '@/lib/http-error';
-import { appMessages } from '@/locales/zh-CN-app';
+import { invitationMessages } from '@/locales/zh-CN/invitation';
 import { INVITATION_LINK_MARK } from '@/utils/validators';
 import { invitationRefFromQuery, type InvitationRef } from '@/features/invitation/model/invitation-ref';
 
@@ -33,14 +33,14 @@ export function invitationFailureMessage(error: unknown, fallback: string): stri
   const failure = callFailureOf(error);
   if (!failure) return fallback;
   if (failure.status === 409 || failure.code === API_ERROR.alreadyMember)
-    return appMessages.invitation.alreadyMember;
+    return invitationMessages.alreadyMember;
   switch (failure.code) {
     case API_ERROR.invitationUsed:
-      return appMessages.invitation.used;
+      return invitationMessages.used;
     case API_ERROR.invitationExpired:
-      return appMessages.invitation.expired;
+      return invitationMessages.expired;
     case API_ERROR.invitationMobileMismatch:
-      return appMessages.invitation.mobileMismatch;
+      return invitationMessages.mobileMismatch;
     default:
       return fallback;
   }

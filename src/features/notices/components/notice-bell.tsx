@@ -6,14 +6,14 @@ import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Popover from 'antd/es/popover';
 import Tabs from 'antd/es/tabs';
-import { format } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { format } from '@/locales/format';
+import { noticeMessages } from '@/locales/zh-CN/notices';
 import { formatDateTime } from '@/utils/date-time';
 import { useMarkAllNoticesReadMutation, useMarkNoticeReadMutation } from '@/features/notices/api/notices-api';
 import type { NoticeEntry, NoticeFeed } from '@/features/notices/model/split-notices';
 import styles from './notices.module.css';
 
-const text = appMessages.notices;
+const text = noticeMessages;
 
 export interface NoticeBellProps {
   feed: NoticeFeed;

@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
-import { appMessages } from '@/locales/zh-CN-app';
+import { noticeMessages } from '@/locales/zh-CN/notices';
 import { formatDateTime } from '@/utils/date-time';
 import {
   useAnnouncementPageQuery,
@@ -15,7 +15,7 @@ import {
 import { NOTICE_STATUS_UNREAD } from '@/features/notices/model/split-notices';
 import styles from './notices.module.css';
 
-const text = appMessages.notices;
+const text = noticeMessages;
 const PANEL_PAGE = { page: 0, size: 5 } as const;
 
 interface PanelProps {

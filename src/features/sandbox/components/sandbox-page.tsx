@@ -10,14 +10,14 @@ import Result from 'antd/es/result';
 import { sandboxQrPath } from '@/config/paths';
 import { scrollToFirstError } from '@/lib/form';
 import { callFailureOf } from '@/lib/http-error';
-import { messages } from '@/locales/zh-CN';
-import { securityMessages } from '@/locales/zh-CN-security';
+import { loginMessages } from '@/locales/zh-CN/login';
+import { sandboxMessages } from '@/locales/zh-CN/sandbox';
 import { formatDateTime } from '@/utils/date-time';
 import { mobileRules, normalizeMobile } from '@/utils/validators';
 import { HTTP_NOT_FOUND, usePendingQrsQuery, useSandboxSmsQuery } from '@/features/sandbox/api/sandbox-api';
 import styles from './sandbox.module.css';
 
-const text = securityMessages.sandbox;
+const text = sandboxMessages;
 
 /** Tells the page when a sandbox call answered 404: the server's sandbox is off. */
 function useOffWhenNotFound(error: unknown, onOff: () => void): void {
@@ -66,7 +66,7 @@ function Outbox({ onOff }: { onOff: () => void }) {
       >
         <Form.Item name="mobile" rules={mobileRules} className={styles.queryInput}>
           <Input
-            aria-label={messages.login.mobileLabel}
+            aria-label={loginMessages.mobileLabel}
             placeholder={text.mobilePlaceholder}
             inputMode="tel"
             allowClear

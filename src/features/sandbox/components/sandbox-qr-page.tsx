@@ -9,8 +9,8 @@ import { QR_STATUS } from '@contract/verification';
 import { paths } from '@/config/paths';
 import { callFailureOf } from '@/lib/http-error';
 import { withNotifier } from '@/lib/notify';
-import { messages } from '@/locales/zh-CN';
-import { securityMessages } from '@/locales/zh-CN-security';
+import { errorMessages } from '@/locales/zh-CN/errors';
+import { sandboxMessages } from '@/locales/zh-CN/sandbox';
 import { formatDateTime } from '@/utils/date-time';
 import {
   HTTP_NOT_FOUND,
@@ -22,7 +22,7 @@ import {
 import { SandboxDisabled } from './sandbox-page';
 import styles from './sandbox.module.css';
 
-const text = securityMessages.sandbox;
+const text = sandboxMessages;
 
 function statusTag(status: number) {
   if (status === QR_STATUS.initial) return <Tag color="processing">{text.statusWaiting}</Tag>;
@@ -92,7 +92,7 @@ export function SandboxQrPage({ qrId }: { qrId: string }) {
       body = <Result status="404" title={text.notFound} />;
       break;
     case 'failed':
-      body = <Result status="error" title={messages.network.fallback} />;
+      body = <Result status="error" title={errorMessages.network.fallback} />;
       break;
     case 'ready': {
       if (!shown) break;
