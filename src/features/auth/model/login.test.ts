@@ -1,6 +1,6 @@
-import { createStore } from '@/app/store';
 import { bindNavigate } from '@/lib/navigation';
 import { getAuthInfo, getUserInfo } from '@/lib/storage';
+import { createAppStore } from '@/lib/store';
 import {
   DEMO_PASSWORD,
   callsTo,
@@ -8,8 +8,8 @@ import {
   ownerAccount,
   platformServer,
   resetPlatformServer,
-} from '../support/platform-server';
-import { rsaDecrypt } from '../support/keys';
+} from '../../../../tests/support/platform-server';
+import { rsaDecrypt } from '../../../../tests/support/keys';
 import { forgetChannelConfig } from '@/features/auth/api/channel-config';
 import { logIn } from '@/features/auth/model/login';
 import { selectLoginLoading } from '@/features/auth/model/user-slice';
@@ -33,7 +33,7 @@ const credentials = { mobile: '138 0000 0001', password: DEMO_PASSWORD, captchaV
 
 describe('login action', () => {
   it('sends the token form with the RSA-encrypted password and the fixed fields', async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(logIn(credentials));
 
     const [call] = callsTo('/oauth/token');
@@ -49,7 +49,7 @@ describe('login action', () => {
   });
 
   it('fetches the channel config (the password key) once for many attempts', async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(logIn({ ...credentials, password: 'wrong' }));
     await store.dispatch(logIn(credentials));
     expect(callsTo('/api/channel/config/default')).toHaveLength(1);
@@ -60,7 +60,7 @@ describe('login action', () => {
     localStorage.setItem(firstErrorKey, '1000');
     sessionStorage.setItem('top_tips_auth', '1');
     localStorage.setItem('SgThsk_sms_timeout_login', JSON.stringify({ mobile: '13800000001', timestamp: 1 }));
-    const store = createStore();
+    const store = createAppStore();
 
     const result = await store.dispatch(logIn(credentials));
 
@@ -75,13 +75,13 @@ describe('login action', () => {
   });
 
   it('stays on the page when not asked to navigate', async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(logIn(credentials, { navigateToRoot: false }));
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('counts a wrong password against the mobile and keeps the first error time', async () => {
-    const store = createStore();
+    const store = createAppStore();
     const before = Date.now();
 
     const first = await store.dispatch(logIn({ ...credentials, password: 'Wrong@1' }));
@@ -98,7 +98,7 @@ describe('login action', () => {
   });
 
   it('does not count other failures', async () => {
-    const store = createStore();
+    const store = createAppStore();
     const result = await store.dispatch(logIn({ ...credentials, captchaVerification: 'stale' }));
 
     expect(result).toEqual({ ok: false, code: 'captcha_invalid', message: '安全验证已失效，请重新验证' });
@@ -106,7 +106,7 @@ describe('login action', () => {
   });
 
   it('sets loading while it runs and clears it in every case', async () => {
-    const store = createStore();
+    const store = createAppStore();
     const seen: boolean[] = [];
     const unsubscribe = store.subscribe(() => seen.push(selectLoginLoading(store.getState())));
 
@@ -124,7 +124,7 @@ describe('login action', () => {
   it('tells the user in Chinese when the platform configuration cannot be loaded', async () => {
     const { http: mock, HttpResponse } = await import('msw');
     platformServer.use(mock.get('*/api/channel/config/default', () => HttpResponse.error()));
-    const store = createStore();
+    const store = createAppStore();
 
     const result = await store.dispatch(logIn(credentials));
 
@@ -139,7 +139,7 @@ describe('login action', () => {
         HttpResponse.json({ code: 'INTERNAL_ERROR', msg: '服务异常' }, { status: 500 }),
       ),
     );
-    const store = createStore();
+    const store = createAppStore();
 
     const result = await store.dispatch(logIn(credentials));
 

@@ -1,16 +1,15 @@
 import { http as mock, HttpResponse } from 'msw';
-import { createStore } from '@/app/store';
 import { bindNavigate } from '@/lib/navigation';
 import { getAuthInfo, getCompanyList, getUserInfo, setUserInfo } from '@/lib/storage';
+import { createAppStore } from '@/lib/store';
 import {
   callsTo,
   companies,
   ownerAccount,
   platformServer,
   resetPlatformServer,
-} from '../support/platform-server';
+} from '../../../../tests/support/platform-server';
 import type { TokenAnswer } from '@/features/auth/api/auth-requests';
-import { refreshCompanyList } from '@/features/auth/model/company-list';
 import { selectPermissionList } from '@/features/auth/model/permission-slice';
 import { completeSignIn } from '@/features/auth/model/post-login';
 import { selectCompanyList, selectUserInfo } from '@/features/auth/model/user-slice';
@@ -38,7 +37,7 @@ const answer: TokenAnswer = {
 describe('post-login routine', () => {
   it('replaces the old auth and user info and stores the token without the account', async () => {
     setUserInfo({ mobile: '13900000000', name: '旧用户', permissions: { '/old': true } });
-    const store = createStore();
+    const store = createAppStore();
     const before = Date.now();
 
     await store.dispatch(completeSignIn(answer));
@@ -63,7 +62,7 @@ describe('post-login routine', () => {
   });
 
   it('fetches the permissions with the new token and stores the map with /normal stripped', async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(completeSignIn(answer));
 
     expect(callsTo('/api/permission/page')[0]!.headers.get('Authorization')).toBe('Bearer access-9');
@@ -72,7 +71,7 @@ describe('post-login routine', () => {
   });
 
   it('saves userInfo, publishes it and remembers the mobile -> user id', async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(completeSignIn(answer));
 
     const published = selectUserInfo(store.getState());
@@ -85,7 +84,7 @@ describe('post-login routine', () => {
   it('calls the callback with true, or with bizAuthType, res and owner when given extra info', async () => {
     const plain = vi.fn();
     const detailed = vi.fn();
-    const store = createStore();
+    const store = createAppStore();
 
     await store.dispatch(completeSignIn(answer, { callback: plain }));
     await store.dispatch(completeSignIn(answer, { callback: detailed, extra: { bizAuthType: 'LICENSE' } }));
@@ -95,7 +94,7 @@ describe('post-login routine', () => {
   });
 
   it("refreshes the company list and copies the current company's authorized and bound onto userInfo", async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(completeSignIn(answer));
 
     expect(getCompanyList()).toEqual(companies);
@@ -105,7 +104,7 @@ describe('post-login routine', () => {
   });
 
   it('navigates to root only when asked', async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(completeSignIn(answer));
     expect(navigate).not.toHaveBeenCalled();
 
@@ -114,7 +113,7 @@ describe('post-login routine', () => {
   });
 
   it('stores an empty user info when the answer has no account', async () => {
-    const store = createStore();
+    const store = createAppStore();
     const { account: _account, ...withoutAccount } = answer;
 
     await store.dispatch(completeSignIn(withoutAccount));
@@ -125,26 +124,11 @@ describe('post-login routine', () => {
 
   it('keeps the sign-in when only the company list fails', async () => {
     platformServer.use(mock.get('*/api/account/orgs/list', () => HttpResponse.error()));
-    const store = createStore();
+    const store = createAppStore();
 
     await store.dispatch(completeSignIn(answer, { navigateToRoot: true }));
 
     expect(getUserInfo()).toMatchObject({ authorized: false, bound: false });
     expect(navigate).toHaveBeenCalledWith('/', { replace: true });
-  });
-});
-
-describe('company list refresh', () => {
-  it('stores an empty list when the server has none, and calls the callback', async () => {
-    platformServer.use(
-      mock.get('*/api/account/orgs/list', () => HttpResponse.json({ code: 200, msg: '', data: null })),
-    );
-    const store = createStore();
-    const callback = vi.fn();
-
-    await store.dispatch(refreshCompanyList(callback));
-
-    expect(getCompanyList()).toEqual([]);
-    expect(callback).toHaveBeenCalledTimes(1);
   });
 });

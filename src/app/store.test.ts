@@ -1,4 +1,4 @@
-import { createStore } from '@/app/store';
+import { createStore } from './store';
 import { nonPaymentShowSet, nonPaymentSocketSet, redDotSet, signedOut } from '@/lib/app-actions';
 import { selectAuthMethod } from '@/features/account-security/api/account-security-api';
 import { selectPermissionList } from '@/features/auth/model/permission-slice';
@@ -16,8 +16,8 @@ import {
   sidebarCollapsedChanged,
 } from '@/features/shell/model/global-slice';
 import { selectNonPaymentShow, selectNonPaymentSocket } from '@/features/shell/model/nonpayment-slice';
-import { ownerAccount } from '../support/platform-server';
-import { storeSignedInUser } from '../support/render-app';
+import { ownerAccount } from '../../tests/support/platform-server';
+import { storeSignedInUser } from '../../tests/support/render-app';
 
 describe('store', () => {
   it('starts the global shell state with the spec defaults', () => {

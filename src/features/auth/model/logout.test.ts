@@ -1,8 +1,8 @@
 import { http as mock, HttpResponse } from 'msw';
-import { createStore } from '@/app/store';
 import { bindNavigate } from '@/lib/navigation';
 import { setAuthInfo, setCompanyList, setUserInfo } from '@/lib/storage';
-import { callsTo, platformServer, resetPlatformServer } from '../support/platform-server';
+import { createAppStore } from '@/lib/store';
+import { callsTo, platformServer, resetPlatformServer } from '../../../../tests/support/platform-server';
 import { logOut, logOutLocally } from '@/features/auth/model/logout';
 import { selectCompanyList, selectUserInfo, userInfoPublished } from '@/features/auth/model/user-slice';
 
@@ -38,7 +38,7 @@ function signIn() {
 
 const SIGN_IN_KEYS = ['authInfo', 'userInfo', 'companyList'];
 
-function expectSignedOut(store: ReturnType<typeof createStore>) {
+function expectSignedOut(store: ReturnType<typeof createAppStore>) {
   for (const key of SIGN_IN_KEYS) {
     expect(sessionStorage.getItem(key)).toBeNull();
     expect(localStorage.getItem(`SgThsk_${key}`)).toBeNull();
@@ -51,7 +51,7 @@ function expectSignedOut(store: ReturnType<typeof createStore>) {
 describe('logout', () => {
   it('local variant: clears auth, user and company list and goes to /user/login without calling the server', () => {
     signIn();
-    const store = createStore();
+    const store = createAppStore();
     store.dispatch(userInfoPublished({ name: '张经理', permissions: {} }));
 
     store.dispatch(logOutLocally());
@@ -63,7 +63,7 @@ describe('logout', () => {
 
   it('server variant: revokes the session with its token first, then logs out locally', async () => {
     signIn();
-    const store = createStore();
+    const store = createAppStore();
 
     await store.dispatch(logOut());
 
@@ -79,7 +79,7 @@ describe('logout', () => {
       ),
     );
     signIn();
-    const store = createStore();
+    const store = createAppStore();
 
     await store.dispatch(logOut());
 
