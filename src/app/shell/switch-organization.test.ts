@@ -2,7 +2,8 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Account, CompanyItem } from '@contract/auth';
 import { api } from '@/lib/api';
-import { getUserInfo, setAuthInfo } from '@/lib/storage';
+import { getUserInfo } from '@/lib/storage';
+import { signInAs } from '@/lib/testing/fake-adapter';
 import { selectCompanyList, selectUserInfo, userInfoPublished } from '@/features/auth/model/user-slice';
 import { noticeApi } from '@/features/notices/api/notices-api';
 import { selectNoticeFeed } from '@/features/notices/model/notice-feed';
@@ -41,20 +42,7 @@ const companies: CompanyItem[] = [
     current: true,
   },
 ];
-const signIn = () =>
-  setAuthInfo({
-    access_token: 'AT',
-    token_type: 'bearer',
-    refresh_token: 'RT',
-    expires_in: 7200,
-    scope: 'all',
-    date: 1,
-    systemRole: 2,
-    cId: 'CH0001',
-    grant_type: 'mobile_password',
-    client_id: 'chain-bill-web',
-    client_secret: 'chain-bill-web-public',
-  });
+const signIn = () => signInAs('AT', 'RT');
 
 /** A cached query of the previous organisation, to see the cache emptied. */
 const probeApi = api.injectEndpoints({

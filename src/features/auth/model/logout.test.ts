@@ -2,6 +2,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { bindNavigate } from '@/lib/navigation';
 import { setAuthInfo, setCompanyList, setUserInfo } from '@/lib/storage';
 import { createAppStore } from '@/lib/store';
+import { authInfo } from '@/lib/testing/fake-adapter';
 import { callsTo, platformServer, resetPlatformServer } from '../../../../tests/support/platform-server';
 import { logOut, logOutLocally } from '@/features/auth/model/logout';
 import { selectCompanyList, selectUserInfo, userInfoPublished } from '@/features/auth/model/user-slice';
@@ -18,19 +19,7 @@ afterEach(() => {
 afterAll(() => platformServer.close());
 
 function signIn() {
-  setAuthInfo({
-    access_token: 'access-1',
-    token_type: 'bearer',
-    refresh_token: 'refresh-1',
-    expires_in: 7200,
-    scope: 'all',
-    date: 0,
-    systemRole: 2,
-    cId: 'CH0001',
-    grant_type: 'mobile_password',
-    client_id: 'chain-bill-web',
-    client_secret: 'chain-bill-web-public',
-  });
+  setAuthInfo(authInfo('access-1', 'refresh-1'));
   setUserInfo({ mobile: '13800000001', name: '张经理', permissions: {} });
   setCompanyList([]);
   localStorage.setItem('SgThsk_mobileUserIdMap', JSON.stringify({ '13800000001': 'U0001' }));
