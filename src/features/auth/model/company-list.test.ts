@@ -1,17 +1,10 @@
 import { http as mock, HttpResponse } from 'msw';
-import { bindNavigate } from '@/lib/navigation';
 import { getCompanyList } from '@/lib/storage';
 import { createAppStore } from '@/lib/store';
-import { platformServer, resetPlatformServer } from '../../../../tests/support/platform-server';
+import { platformServer, servePlatformForEachTest } from '../../../../tests/support/platform-server';
 import { refreshCompanyList } from './company-list';
 
-beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => bindNavigate(vi.fn()));
-afterEach(() => {
-  resetPlatformServer();
-  bindNavigate(null);
-});
-afterAll(() => platformServer.close());
+servePlatformForEachTest();
 
 describe('company list refresh', () => {
   it('stores an empty list when the server has none, and calls the callback', async () => {

@@ -1,33 +1,21 @@
-import { bindNavigate } from '@/lib/navigation';
 import { getAuthInfo, getUserInfo } from '@/lib/storage';
 import { createAppStore } from '@/lib/store';
 import {
-  DEMO_PASSWORD,
   callsTo,
+  DEMO_PASSWORD,
   keys,
   ownerAccount,
   platformServer,
-  resetPlatformServer,
+  servePlatformForEachTest,
 } from '../../../../tests/support/platform-server';
 import { rsaDecrypt } from '../../../../tests/support/keys';
-import { forgetChannelConfig } from '@/features/auth/api/channel-config';
 import { logIn } from '@/features/auth/model/login';
 import { selectLoginLoading } from '@/features/auth/model/user-slice';
 
 const ENV = 'test';
 const errorCountKey = 'SgThsk_loginErrorCount_13800000001';
 const firstErrorKey = `SgThsk_loginFirstErrorTime_${ENV}_13800000001`;
-const navigate = vi.fn();
-
-beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => bindNavigate(navigate));
-afterEach(() => {
-  resetPlatformServer();
-  forgetChannelConfig();
-  navigate.mockReset();
-  bindNavigate(null);
-});
-afterAll(() => platformServer.close());
+const navigate = servePlatformForEachTest();
 
 const credentials = { mobile: '138 0000 0001', password: DEMO_PASSWORD, captchaVerification: 'captcha-ok' };
 

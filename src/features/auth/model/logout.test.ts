@@ -1,22 +1,12 @@
 import { http as mock, HttpResponse } from 'msw';
-import { bindNavigate } from '@/lib/navigation';
 import { setAuthInfo, setCompanyList, setUserInfo } from '@/lib/storage';
 import { createAppStore } from '@/lib/store';
 import { authInfo } from '@/lib/testing/fake-adapter';
-import { callsTo, platformServer, resetPlatformServer } from '../../../../tests/support/platform-server';
+import { callsTo, platformServer, servePlatformForEachTest } from '../../../../tests/support/platform-server';
 import { logOut, logOutLocally } from '@/features/auth/model/logout';
 import { selectCompanyList, selectUserInfo, userInfoPublished } from '@/features/auth/model/user-slice';
 
-const navigate = vi.fn();
-
-beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => bindNavigate(navigate));
-afterEach(() => {
-  resetPlatformServer();
-  navigate.mockReset();
-  bindNavigate(null);
-});
-afterAll(() => platformServer.close());
+const navigate = servePlatformForEachTest();
 
 function signIn() {
   setAuthInfo(authInfo('access-1', 'refresh-1'));

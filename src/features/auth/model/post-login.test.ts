@@ -1,5 +1,4 @@
 import { http as mock, HttpResponse } from 'msw';
-import { bindNavigate } from '@/lib/navigation';
 import { getAuthInfo, getCompanyList, getUserInfo, setUserInfo } from '@/lib/storage';
 import { createAppStore } from '@/lib/store';
 import {
@@ -7,23 +6,14 @@ import {
   companies,
   ownerAccount,
   platformServer,
-  resetPlatformServer,
+  servePlatformForEachTest,
 } from '../../../../tests/support/platform-server';
 import type { TokenAnswer } from '@/features/auth/api/auth-requests';
 import { selectPermissionList } from '@/features/auth/model/permission-slice';
 import { completeSignIn } from '@/features/auth/model/post-login';
 import { selectCompanyList, selectUserInfo } from '@/features/auth/model/user-slice';
 
-const navigate = vi.fn();
-
-beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => bindNavigate(navigate));
-afterEach(() => {
-  resetPlatformServer();
-  navigate.mockReset();
-  bindNavigate(null);
-});
-afterAll(() => platformServer.close());
+const navigate = servePlatformForEachTest();
 
 const answer: TokenAnswer = {
   access_token: 'access-9',
