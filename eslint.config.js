@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noImportCycles } from './lint/no-import-cycles.js';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const SHARED = ['lib', 'components', 'utils', 'config', 'locales', 'mocks'];
@@ -93,6 +94,23 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  // src/lib is the bottom layer: its modules import each other without a circle (lint/no-import-cycles.js).
+  {
+    files: ['src/lib/**/*.{ts,tsx}'],
+    plugins: { 'chain-bill-lib': { rules: { 'no-import-cycles': noImportCycles } } },
+    rules: { 'chain-bill-lib/no-import-cycles': ['error', { folder: 'src/lib' }] },
+  },
+  // A message domain is one file of src/locales/zh-CN that imports nothing: a new domain adds its own
+  // file and changes no other, and a screen loads only the texts of the domains it imports.
+  {
+    files: ['src/locales/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '.*', message: 'Message catalogue files import nothing.' }] },
       ],
     },
   },

@@ -1,14 +1,15 @@
 import { Component, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import { paths } from '@/config/paths';
-import { messages } from '@/locales/zh-CN';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { routeMessages } from '@/locales/zh-CN/route';
 import { isChunkLoadError } from '@/utils/lazy-chunk';
 
 /** What shows while a lazy page loads on the first visit. */
 export function RouteLoading() {
   return (
     <div className="app-boot" role="status" aria-live="polite">
-      {messages.common.loading}
+      {commonMessages.loading}
     </div>
   );
 }
@@ -23,15 +24,15 @@ function isChunkFailure(error: unknown): boolean {
 }
 
 export function RouteError({ error }: { error: unknown }) {
-  const text = isChunkFailure(error) ? messages.app.chunkLoadError : messages.app.routeError;
+  const text = isChunkFailure(error) ? routeMessages.chunkLoadError : routeMessages.routeError;
   return (
     <div className="app-boot" role="alert">
       <span>{text}</span>
       <span>
         <Button type="primary" onClick={() => window.location.reload()}>
-          {messages.common.reload}
+          {commonMessages.reload}
         </Button>{' '}
-        <Button href={`#${paths.root}`}>{messages.common.backHome}</Button>
+        <Button href={`#${paths.root}`}>{commonMessages.backHome}</Button>
       </span>
     </div>
   );

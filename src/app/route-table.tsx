@@ -1,6 +1,7 @@
 import { paths } from '@/config/paths';
-import { messages } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { accountLinkMessages } from '@/locales/zh-CN/account-links';
+import { areaMessages } from '@/locales/zh-CN/areas';
+import { navMessages } from '@/locales/zh-CN/nav';
 import type { MenuGroup, MenuLeaf, RouteHandle } from '@/features/shell/model/route-handle';
 
 /**
@@ -89,7 +90,7 @@ export const needsAuthorized = (group: PageGroup) => group !== 'company';
 /** The export centre's permission path, for the header's entry and the menu. */
 export const EXPORT_CENTER_PERMISSION = permissionPath('export-center');
 
-const nav = appMessages.nav;
+const nav = navMessages;
 
 const groupTitle: Record<PageGroup, string> = {
   bill: nav.billBusiness,
@@ -104,7 +105,7 @@ const pageByKey = new Map<string, BusinessPage>(businessPages.map((page) => [pag
 
 /** The name and the plan (what it will do) of a business area's page. */
 export function pageText(key: BusinessPageKey): { title: string; plan: string } {
-  return { title: nav[key], plan: appMessages.areaPlans[key] };
+  return { title: nav[key], plan: areaMessages.plans[key] };
 }
 
 function handleOf(page: BusinessPage): RouteHandle {
@@ -123,7 +124,7 @@ function handleOf(page: BusinessPage): RouteHandle {
 /** Every page of the signed-in app with what the shell needs to know about it, for `matchPath`. */
 export const routeHandles: ReadonlyArray<{ path: string; handle: RouteHandle }> = [
   { path: paths.dashboard, handle: { title: nav.dashboard } },
-  { path: paths.accountSecurity, handle: { title: messages.accountLinks.accountSecurity } },
+  { path: paths.accountSecurity, handle: { title: accountLinkMessages.accountSecurity } },
   ...businessPages.map((page) => ({ path: page.path, handle: handleOf(page) })),
 ];
 

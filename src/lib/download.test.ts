@@ -1,6 +1,6 @@
 import type { AxiosAdapter } from 'axios';
 import { downloadFile, filenameFromContentDisposition } from './download';
-import { HttpError } from './http';
+import { HttpError } from './http-error';
 import { recordNotices, respond } from './testing/fake-adapter';
 
 describe('file names from Content-Disposition (RFC 6266)', () => {

@@ -1,6 +1,7 @@
-import type { HttpError } from '@/lib/http';
+import type { HttpError } from '@/lib/http-error';
 import { withNotifier } from '@/lib/notify';
-import { messages } from '@/locales/zh-CN';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { errorMessages } from '@/locales/zh-CN/errors';
 
 /** HTTP results the request layer treats specially. */
 export const HTTP_STATUS = {
@@ -16,33 +17,36 @@ export const HTTP_STATUS = {
 /** Rejected without a notice (spec section 8): a dialog or the calling screen answers them. */
 export const QUIET_STATUSES: ReadonlySet<number> = new Set([406, 412, 409, 451]);
 
-type CatalogueStatus = keyof typeof messages.httpStatus;
-type OAuthMessageCode = keyof typeof messages.oauthError;
+type CatalogueStatus = keyof typeof errorMessages.httpStatus;
+type OAuthMessageCode = keyof typeof errorMessages.oauthError;
 
 const isCatalogueStatus = (status: number): status is CatalogueStatus =>
-  Object.hasOwn(messages.httpStatus, status);
+  Object.hasOwn(errorMessages.httpStatus, status);
 
 const isOAuthMessageCode = (code: string): code is OAuthMessageCode =>
-  Object.hasOwn(messages.oauthError, code);
+  Object.hasOwn(errorMessages.oauthError, code);
 
 /** The catalogue's meaning of an HTTP result (spec section 8), or undefined for one it does not list. */
 export function statusMessage(status: number): string | undefined {
-  return isCatalogueStatus(status) ? messages.httpStatus[status] : undefined;
+  return isCatalogueStatus(status) ? errorMessages.httpStatus[status] : undefined;
 }
 
 /** The Chinese message of an OAuth error code (spec section 8), or undefined for a code it does not know. */
 export function oauthErrorMessage(code: string | undefined): string | undefined {
-  return code !== undefined && isOAuthMessageCode(code) ? messages.oauthError[code] : undefined;
+  return code !== undefined && isOAuthMessageCode(code) ? errorMessages.oauthError[code] : undefined;
 }
 
 /**
  * What to tell the user about a failed call: the catalogue's text for a known OAuth code, the timeout
  * text for a 504, the server's own Chinese message, or the fallback.
  */
-export function describeHttpError(error: HttpError, fallback: string = messages.network.fallback): string {
+export function describeHttpError(
+  error: HttpError,
+  fallback: string = errorMessages.network.fallback,
+): string {
   const known = oauthErrorMessage(error.code);
   if (known) return known;
-  if (error.status === HTTP_STATUS.gatewayTimeout) return messages.network.timeout;
+  if (error.status === HTTP_STATUS.gatewayTimeout) return errorMessages.network.timeout;
   const serverMessage = serverMessageOf(error.body);
   return serverMessage ?? fallback;
 }
@@ -55,7 +59,7 @@ export function describeHttpError(error: HttpError, fallback: string = messages.
 export function catalogueMessage(failure: Pick<HttpError, 'status' | 'code' | 'body'>): string {
   const { status } = failure;
   if (status === HTTP_STATUS.unauthorized || status === HTTP_STATUS.forbidden) {
-    return statusMessage(status) ?? messages.network.fallback;
+    return statusMessage(status) ?? errorMessages.network.fallback;
   }
   const oauth = oauthErrorMessage(failure.code);
   if (oauth) return oauth;
@@ -63,13 +67,13 @@ export function catalogueMessage(failure: Pick<HttpError, 'status' | 'code' | 'b
     const serverMessage = serverMessageOf(failure.body);
     if (serverMessage) return serverMessage;
   }
-  return statusMessage(status) ?? messages.network.fallback;
+  return statusMessage(status) ?? errorMessages.network.fallback;
 }
 
 /** The notice titled 提示; the same text twice replaces the first, so ten failures show one notice. */
 export function showErrorNotice(description: string): void {
   withNotifier(({ notification }) => {
-    notification.error({ key: `http:${description}`, title: messages.common.tip, description });
+    notification.error({ key: `http:${description}`, title: commonMessages.tip, description });
   });
 }
 

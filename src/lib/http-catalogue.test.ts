@@ -1,5 +1,6 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { HttpError, http, request } from './http';
+import { http, request } from './http';
+import { HttpError } from './http-error';
 import { catalogueMessage, statusMessage } from './error-messages';
 import { subscribeVerification, currentVerification } from './verification-queue';
 import { recordNotices, respond, signInAs, type RecordingNotifier } from './testing/fake-adapter';

@@ -1,6 +1,7 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { CAPTCHA_FETCH_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '@contract/constants';
-import { HttpError, TIMEOUT_STATUS, http, request, requestForm } from './http';
+import { TIMEOUT_STATUS, http, request, requestForm } from './http';
+import { HttpError } from './http-error';
 import { setAuthInfo, type StoredAuthInfo } from './storage';
 
 const seen: InternalAxiosRequestConfig[] = [];

@@ -19,6 +19,7 @@ import {
 } from '@/lib/error-messages';
 import { createTokenRefresher, type RefreshedTokens } from '@/lib/refresh';
 import { endSession } from '@/lib/session';
+import { HttpError, type HttpErrorFlags } from '@/lib/http-error';
 import { getAccessToken, getAuthInfo, getRequestId, type StoredAuthInfo } from '@/lib/storage';
 import { runVerification, VerificationCancelledError, verificationKindOf } from '@/lib/verification';
 
@@ -326,36 +327,6 @@ http.interceptors.response.use(undefined, reverifyOnRefusal);
 http.interceptors.response.use(noticeAccepted, noticeFailure);
 
 // ---- typed calls
-
-export interface HttpErrorFlags {
-  /** The sign-in could not be renewed; the user has been logged out (spec section 4). */
-  refreshToken?: boolean;
-  /** The user closed the SMS/QR/e-licence dialog; nothing was shown. */
-  verificationCancelled?: boolean;
-  /** Seconds the server asked to wait (`Retry-After` of a 429). */
-  retryAfter?: number;
-}
-
-/** A failed call: the HTTP status (0 when no answer came), the body's error code and its message. */
-export class HttpError extends Error {
-  override readonly name = 'HttpError';
-  readonly refreshToken: boolean;
-  readonly verificationCancelled: boolean;
-  readonly retryAfter: number | undefined;
-  constructor(
-    readonly status: number,
-    /** `error` of an OAuth answer or `code` of an API error answer. */
-    readonly code: string | undefined,
-    message: string,
-    readonly body: unknown,
-    flags: HttpErrorFlags = {},
-  ) {
-    super(message);
-    this.refreshToken = flags.refreshToken === true;
-    this.verificationCancelled = flags.verificationCancelled === true;
-    this.retryAfter = flags.retryAfter;
-  }
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,6 @@
 import { withNotifier } from '@/lib/notify';
-import { messages } from '@/locales/zh-CN';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { errorMessages } from '@/locales/zh-CN/errors';
 
 /**
  * For pages and actions that need the company's `authorized` flag (spec section 6): true when it is set,
@@ -10,8 +11,8 @@ export function ensureAuthorized(user: { authorized?: boolean } | null | undefin
   withNotifier(({ notification }) => {
     notification.warning({
       key: 'permission:denied',
-      title: messages.common.tip,
-      description: messages.permission.denied,
+      title: commonMessages.tip,
+      description: errorMessages.permissionDenied,
     });
   });
   return false;

@@ -1,6 +1,7 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import fc from 'fast-check';
-import { HttpError, request, tokenRefresher } from './http';
+import { request, tokenRefresher } from './http';
+import { HttpError } from './http-error';
 import { bindNavigate } from './navigation';
 import { stopRealtime, restartRealtime } from './realtime';
 import { REFRESH_LOCK_NAME } from './refresh';

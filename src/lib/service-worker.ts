@@ -1,6 +1,6 @@
 import { SERVICE_WORKER_CHECK_INTERVAL } from '@contract/constants';
 import { withNotifier } from '@/lib/notify';
-import { appMessages } from '@/locales/zh-CN-app';
+import { appUpdateMessages } from '@/locales/zh-CN/app-update';
 
 /**
  * The service worker of vite-plugin-pwa (prompt mode, `injectRegister: null`): it precaches the built app
@@ -14,7 +14,7 @@ export const SERVICE_WORKER_URL = '/sw.js';
 /** How often the browser asks the server whether a new version exists. */
 export const SERVICE_WORKER_NETWORK_CHECK_INTERVAL = 60 * 60 * 1000;
 
-const text = appMessages.serviceWorker;
+const text = appUpdateMessages.serviceWorker;
 
 type Listener = (waiting: boolean) => void;
 

@@ -4,7 +4,7 @@ import { navigateTo } from '@/lib/navigation';
 import { getNotifier } from '@/lib/notify';
 import { stopRealtime } from '@/lib/realtime';
 import { clearSignIn, getAuthInfo } from '@/lib/storage';
-import { messages } from '@/locales/zh-CN';
+import { errorMessages } from '@/locales/zh-CN/errors';
 
 /** How long the 登录超时 notice waits for the signed-in shell (and its antd App) to go. */
 const NOTICE_WAIT_LIMIT_MS = 3000;
@@ -50,7 +50,7 @@ export function endSession(): void {
   if (getAuthInfo() === null) return;
   clearSignIn();
   stopRealtime();
-  const notice = statusMessage(HTTP_STATUS.unauthorized) ?? messages.network.fallback;
+  const notice = statusMessage(HTTP_STATUS.unauthorized) ?? errorMessages.network.fallback;
   if (localLogout) {
     localLogout();
     noticeOnceTheShellIsGone(notice);

@@ -2,26 +2,15 @@ import { validate as isUuid, version as uuidVersion } from 'uuid';
 import {
   LOCAL_KEY,
   SESSION_KEY,
-  clearLoginErrors,
   clearSignIn,
-  clearTopTips,
-  dismissTopTip,
   getAuthInfo,
   getCompanyList,
-  getExportTaskRedDot,
-  getLoginErrorCount,
-  getLoginFirstErrorTime,
-  getMobileUserIds,
   getRequestId,
-  getSliderClientId,
   getUserInfo,
-  isTopTipDismissed,
-  localKeyFor,
-  recordLoginError,
-  rememberMobileUserId,
+  localKey,
+  removeByPrefix,
   setAuthInfo,
   setCompanyList,
-  setExportTaskRedDot,
   setUserInfo,
   startRequestIdRotation,
   type StoredAuthInfo,
@@ -47,28 +36,16 @@ describe('storage keys', () => {
     expect(LOCAL_KEY.authInfo).toBe('SgThsk_authInfo');
     expect(LOCAL_KEY.userInfo).toBe('SgThsk_userInfo');
     expect(LOCAL_KEY.companyList).toBe('SgThsk_companyList');
-    expect(LOCAL_KEY.noRemindersList).toBe('SgThsk_noRemindersList');
-    expect(LOCAL_KEY.smsTimeoutLogin).toBe('SgThsk_sms_timeout_login');
+    expect(localKey('noRemindersList')).toBe('SgThsk_noRemindersList');
   });
 
   it('keeps the session keys unprefixed', () => {
-    expect(SESSION_KEY).toMatchObject({
+    expect(SESSION_KEY).toEqual({
       authInfo: 'authInfo',
       userInfo: 'userInfo',
       companyList: 'companyList',
-      slider: 'slider',
       requestId: 'Request-Id',
     });
-  });
-
-  it('names the per-mobile keys after the mobile (and environment or channel)', () => {
-    expect(localKeyFor.loginErrorCount('13800000001')).toBe('SgThsk_loginErrorCount_13800000001');
-    expect(localKeyFor.loginFirstErrorTime('production', '13800000001')).toBe(
-      'SgThsk_loginFirstErrorTime_production_13800000001',
-    );
-    expect(localKeyFor.exportTaskRedDot('13800000001', 'CH0001')).toBe(
-      'SgThsk_FILE_PROCESS_EXPORT_TASK_REDDOT_13800000001_CH0001',
-    );
   });
 });
 
@@ -116,7 +93,7 @@ describe('sign-in storage', () => {
     setAuthInfo(authInfo);
     setUserInfo({ permissions: {} });
     setCompanyList([]);
-    rememberMobileUserId('13800000001', 'U0001');
+    localStorage.setItem('SgThsk_mobileUserIdMap', '{"13800000001":"U0001"}');
 
     clearSignIn();
 
@@ -124,63 +101,21 @@ describe('sign-in storage', () => {
     for (const key of ['SgThsk_authInfo', 'SgThsk_userInfo', 'SgThsk_companyList']) {
       expect(localStorage.getItem(key)).toBeNull();
     }
-    expect(getMobileUserIds()).toEqual({ '13800000001': 'U0001' });
+    expect(localStorage.getItem('SgThsk_mobileUserIdMap')).toBe('{"13800000001":"U0001"}');
   });
 });
 
-describe('failed sign-in counters', () => {
-  it('counts per mobile and keeps the first error time', () => {
-    recordLoginError('test', '13800000001', 1000);
-    recordLoginError('test', '13800000001', 2000);
-    recordLoginError('test', '13800000002', 3000);
-
-    expect(getLoginErrorCount('13800000001')).toBe(2);
-    expect(getLoginFirstErrorTime('test', '13800000001')).toBe(1000);
-    expect(getLoginErrorCount('13800000002')).toBe(1);
-    expect(getLoginFirstErrorTime('other-env', '13800000001')).toBeNull();
-  });
-
-  it('forgets both counters of one mobile', () => {
-    recordLoginError('test', '13800000001', 1000);
-    recordLoginError('test', '13800000002', 1000);
-    clearLoginErrors('test', '13800000001');
-
-    expect(getLoginErrorCount('13800000001')).toBe(0);
-    expect(getLoginFirstErrorTime('test', '13800000001')).toBeNull();
-    expect(getLoginErrorCount('13800000002')).toBe(1);
-  });
-
-  it('starts over from a corrupt counter', () => {
-    localStorage.setItem('SgThsk_loginErrorCount_13800000001', 'NaN?');
-    recordLoginError('test', '13800000001', 1000);
-    expect(getLoginErrorCount('13800000001')).toBe(1);
-  });
-});
-
-describe('other keys', () => {
-  it('keeps the export red dot per mobile and channel', () => {
-    setExportTaskRedDot('13800000001', 'CH0001', true);
-    expect(getExportTaskRedDot('13800000001', 'CH0001')).toBe(true);
-    expect(getExportTaskRedDot('13800000001', 'CH0002')).toBe(false);
-    expect(getExportTaskRedDot('13800000002', 'CH0001')).toBe(false);
-  });
-
-  it('clears every top_tips_ flag and nothing else', () => {
-    dismissTopTip('auth');
-    dismissTopTip('bank');
+describe('storage primitives', () => {
+  it('removes every key with a prefix and nothing else', () => {
+    sessionStorage.setItem('top_tips_auth', '1');
+    sessionStorage.setItem('top_tips_bank', '1');
     sessionStorage.setItem('slider', 'slider-1');
 
-    clearTopTips();
+    removeByPrefix(sessionStorage, 'top_tips_');
 
-    expect(isTopTipDismissed('auth')).toBe(false);
-    expect(isTopTipDismissed('bank')).toBe(false);
+    expect(sessionStorage.getItem('top_tips_auth')).toBeNull();
+    expect(sessionStorage.getItem('top_tips_bank')).toBeNull();
     expect(sessionStorage.getItem('slider')).toBe('slider-1');
-  });
-
-  it('keeps one slider client id per session, prefixed slider-', () => {
-    const id = getSliderClientId();
-    expect(id).toMatch(/^slider-/);
-    expect(getSliderClientId()).toBe(id);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { HttpError, request } from './http';
+import { request } from './http';
+import { HttpError } from './http-error';
 import { MAX_VERIFICATION_ATTEMPTS } from './verification';
 import { currentVerification, subscribeVerification, type VerificationTask } from './verification-queue';
 import { headerOf, recordNotices, respond, signInAs, type RecordingNotifier } from './testing/fake-adapter';

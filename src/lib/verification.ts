@@ -16,8 +16,8 @@ import {
   type VerificationProof,
   type VerificationTask,
 } from '@/lib/verification-queue';
-import { messages } from '@/locales/zh-CN';
-import { securityMessages } from '@/locales/zh-CN-security';
+import { errorMessages } from '@/locales/zh-CN/errors';
+import { verificationMessages } from '@/locales/zh-CN/verification';
 
 /** Proofs one refused call may try before it fails (SECURITY-CHECKLIST D18: no endless re-prompt). */
 export const MAX_VERIFICATION_ATTEMPTS = 5;
@@ -87,7 +87,7 @@ export interface VerificationRun<T> {
  */
 export function runVerification<T>(run: VerificationRun<T>): Promise<T> {
   if (!hasVerificationHost()) {
-    showErrorNotice(run.refusal.msg || messages.network.fallback);
+    showErrorNotice(run.refusal.msg || errorMessages.network.fallback);
     return Promise.reject(new VerificationCancelledError('no dialog host is mounted'));
   }
   return new Promise<T>((resolve, reject) => {
@@ -114,8 +114,8 @@ export function runVerification<T>(run: VerificationRun<T>): Promise<T> {
           if (again) {
             showErrorNotice(
               again.kind === run.kind
-                ? securityMessages.verification.tooManyAttempts
-                : again.refusal.msg || messages.network.fallback,
+                ? verificationMessages.tooManyAttempts
+                : again.refusal.msg || errorMessages.network.fallback,
             );
           }
           settle(() => reject(error));

@@ -1,6 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import { MOBILE_LENGTH, VERIFY_CODE_LENGTH } from '@contract/constants';
-import { messages } from '@/locales/zh-CN';
+import { validationMessages } from '@/locales/zh-CN/validation';
 
 /** Spec section 5: 11 digits, 1 then 3-9. */
 export const MOBILE_PATTERN = new RegExp(`^1[3-9]\\d{${MOBILE_LENGTH - 2}}$`);
@@ -40,18 +40,18 @@ function formatRule(test: (value: string) => boolean, message: string): Rule {
 }
 
 export const mobileRules: Rule[] = [
-  { required: true, whitespace: true, message: messages.validation.mobileRequired },
-  formatRule(isMobile, messages.validation.mobileInvalid),
+  { required: true, whitespace: true, message: validationMessages.mobileRequired },
+  formatRule(isMobile, validationMessages.mobileInvalid),
 ];
 
-export const passwordRules: Rule[] = [{ required: true, message: messages.validation.passwordRequired }];
+export const passwordRules: Rule[] = [{ required: true, message: validationMessages.passwordRequired }];
 
 export const verifyCodeRules: Rule[] = [
-  { required: true, whitespace: true, message: messages.validation.verifyCodeRequired },
-  formatRule(isVerifyCode, messages.validation.verifyCodeInvalid),
+  { required: true, whitespace: true, message: validationMessages.verifyCodeRequired },
+  formatRule(isVerifyCode, validationMessages.verifyCodeInvalid),
 ];
 
 export const invitationLinkRules: Rule[] = [
-  { required: true, whitespace: true, message: messages.validation.invitationLinkInvalid },
-  formatRule(isInvitationLink, messages.validation.invitationLinkInvalid),
+  { required: true, whitespace: true, message: validationMessages.invitationLinkInvalid },
+  formatRule(isInvitationLink, validationMessages.invitationLinkInvalid),
 ];

@@ -1,6 +1,8 @@
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Account, CompanyItem, PermissionItem } from '@contract/auth';
+import { bindNavigate } from '@/lib/navigation';
+import { forgetChannelConfig } from '@/features/auth/api/channel-config';
 import { makeRsaKeyPair, rsaDecrypt } from './keys';
 
 /**
@@ -134,4 +136,23 @@ export function resetPlatformServer(): void {
 
 export function callsTo(path: string): RecordedCall[] {
   return calls.filter((call) => call.path === path);
+}
+
+/**
+ * The platform double for one test file: listening, its calls, per-test handlers and the cached channel
+ * configuration forgotten after each test, and navigation from outside components recorded in the mock
+ * this returns. Call at the top of the file.
+ */
+export function servePlatformForEachTest() {
+  const navigate = vi.fn();
+  beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => bindNavigate(navigate));
+  afterEach(() => {
+    resetPlatformServer();
+    forgetChannelConfig();
+    navigate.mockReset();
+    bindNavigate(null);
+  });
+  afterAll(() => platformServer.close());
+  return navigate;
 }

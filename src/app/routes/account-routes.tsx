@@ -1,11 +1,11 @@
 import { useParams } from 'react-router';
 import { useAppSelector } from '@/lib/store';
+import { selectAuthMethod } from '@/features/account-security/api/account-security-api';
 import { AccountSecurityPage } from '@/features/account-security/components/account-security-page';
 import { ForgotPasswordPage } from '@/features/account-security/components/forgot-password-page';
 import { SandboxPage } from '@/features/sandbox/components/sandbox-page';
 import { SandboxQrPage } from '@/features/sandbox/components/sandbox-qr-page';
 import { selectUserInfo } from '@/features/auth/model/user-slice';
-import { selectAuthMethod } from '@/features/shell/model/global-slice';
 
 /**
  * The account pages and the sandbox, one chunk for all three: each further lazy entry re-splits the

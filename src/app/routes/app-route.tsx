@@ -1,5 +1,5 @@
 // Dates only appear once signed in: dayjs and its zh-cn locale load with the app, not the login screen.
-import '@/lib/dayjs';
+import '@/utils/date-time';
 import { NotifierApp } from '../notifier-app';
 import { SignedInShell } from '../shell/signed-in-shell';
 

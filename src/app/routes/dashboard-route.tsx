@@ -5,15 +5,13 @@ import { SystemStatusCard } from '@/features/dashboard/components/system-status-
 import { AnnouncementPanel, TodoPanel } from '@/features/notices/components/notice-panels';
 import { OrgChannelsPanel } from '@/features/org-channel/components/org-channels-panel';
 import {
+  selectOperationTime,
+  selectSystemStatus,
+  selectTodayIsHoliday,
   useHolidayTodayQuery,
   useOperationTimeQuery,
   useSystemStatusQuery,
 } from '@/features/shell/api/shell-status-api';
-import {
-  selectOperationTime,
-  selectSystemStatus,
-  selectTodayIsHoliday,
-} from '@/features/shell/model/global-slice';
 import { useNoticeRefresh } from '../shell/notice-feed-context';
 
 /** 工作台: the dashboard with the shell's status, the notices' panels and the organisation's channels. */

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { OAUTH_SCOPE } from '@contract/constants';
-import { clearSignIn, clearTopTips } from '@/lib/storage';
+import { clearSignIn } from '@/lib/storage';
 import { useAppDispatch } from '@/lib/store';
 import { completeSignIn } from '@/features/auth/model/post-login';
+import { clearTopTips } from '@/features/auth/model/top-tips';
 import {
   exchangeCrToken,
   fetchAccountWithToken,

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { getAuthInfo } from '@/lib/storage';
-import { messages } from '@/locales/zh-CN';
+import { loginMessages } from '@/locales/zh-CN/login';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { invitationRefFromQuery } from '@/features/invitation/model/invitation-ref';
 import { rememberPendingInvitation } from '@/features/invitation/model/pending-invitation';
@@ -23,5 +23,5 @@ export function Component() {
     if (getAuthInfo()) void navigate(paths.dashboard, { replace: true });
   }, [invitation, navigate]);
 
-  return <LoginPage notice={invitation ? messages.login.invitationPending : undefined} />;
+  return <LoginPage notice={invitation ? loginMessages.invitationPending : undefined} />;
 }

@@ -5,8 +5,8 @@ import type { CompanyItem } from '@contract/auth';
 import { hashHref, paths } from '@/config/paths';
 import { DESKTOP_MESSAGE, subscribeDesktopMessages } from '@/lib/desktop-bridge';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
-import { format } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { format } from '@/locales/format';
+import { shellMessages } from '@/locales/zh-CN/shell';
 import { loadChannelConfig } from '@/features/auth/api/channel-config';
 import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { refreshCompanyList } from '@/features/auth/model/company-list';
@@ -21,6 +21,7 @@ import {
   readPendingInvitation,
 } from '@/features/invitation/model/pending-invitation';
 import { NoticeBell } from '@/features/notices/components/notice-bell';
+import { selectNoticeFeed } from '@/features/notices/model/notice-feed';
 import { useCheckedDefaultChannelQuery } from '@/features/org-channel/api/org-channel-api';
 import { ChannelConfigGate } from '@/features/org-channel/components/channel-config-gate';
 import { VerifyDialogHost } from '@/components/verify-dialogs/verify-dialog-host';
@@ -28,12 +29,10 @@ import { AccountSecurityLink } from '@/features/account-security/components/acco
 import { AccountMenu } from '@/features/shell/components/account-menu';
 import { DesktopUpdateListener } from '@/features/shell/components/desktop-update-listener';
 import { ShellHeader, ShellLayout } from '@/features/shell/components/shell-layout';
-import { useShellStatusSync } from '@/features/shell/hooks/use-shell-status';
+import { useShellStatus } from '@/features/shell/hooks/use-shell-status';
 import {
-  defaultChannelChecked,
   exportCenterToggled,
   selectExportCenterOpen,
-  selectNotices,
   selectRedDot,
 } from '@/features/shell/model/global-slice';
 import { accessDenial, type MenuLeaf } from '@/features/shell/model/route-handle';
@@ -45,19 +44,10 @@ import { switchOrganization } from './switch-organization';
 import { useNoticeFeed } from './use-notice-feed';
 import { useRealtimeSession } from './use-realtime-session';
 
-const frame = appMessages.frame;
+const frame = shellMessages;
 
 // The landing page comes with the shell, not after it: its chunk starts loading with this one.
 void import('../routes/dashboard-route').catch(() => undefined);
-
-/** Mirrors checkedDefaultChannel of the global state from the organisation's channels. */
-function useCheckedDefaultChannelSync(): void {
-  const dispatch = useAppDispatch();
-  const checked = useCheckedDefaultChannelQuery();
-  useEffect(() => {
-    dispatch(defaultChannelChecked(checked.data ?? null));
-  }, [dispatch, checked.data]);
-}
 
 /**
  * The signed-in frame composed from its features: the shell's layout and header, the notices, the export
@@ -71,7 +61,7 @@ export function SignedInShell() {
   const { message } = App.useApp();
   const userInfo = useAppSelector(selectUserInfo);
   const companies = useAppSelector(selectCompanyList);
-  const notices = useAppSelector(selectNotices);
+  const notices = useAppSelector(selectNoticeFeed);
   const redDot = useAppSelector(selectRedDot);
   const exportOpen = useAppSelector(selectExportCenterOpen);
   const { leaving, leave } = useLogOut();
@@ -84,10 +74,11 @@ export function SignedInShell() {
   const owner = { mobile: userInfo?.mobile, cId: userInfo?.cId };
 
   useRealtimeSession();
-  useShellStatusSync();
-  useCheckedDefaultChannelSync();
+  // The global state's server data stays loaded while the shell is mounted; selectors read it.
+  useShellStatus();
+  useCheckedDefaultChannelQuery();
   useExportTaskEvents(owner, exportOpen);
-  const refreshNotices = useNoticeFeed(orgId);
+  const refreshNotices = useNoticeFeed();
 
   useEffect(() => {
     dispatch(refreshCompanyList()).catch(() => undefined);

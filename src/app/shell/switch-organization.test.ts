@@ -2,9 +2,11 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Account, CompanyItem } from '@contract/auth';
 import { api } from '@/lib/api';
-import { getUserInfo, setAuthInfo } from '@/lib/storage';
+import { getUserInfo } from '@/lib/storage';
+import { signInAs } from '@/lib/testing/fake-adapter';
 import { selectCompanyList, selectUserInfo, userInfoPublished } from '@/features/auth/model/user-slice';
-import { noticesLoaded, selectNotices } from '@/features/shell/model/global-slice';
+import { noticeApi } from '@/features/notices/api/notices-api';
+import { selectNoticeFeed } from '@/features/notices/model/notice-feed';
 import { createStore } from '../store';
 import { switchOrganization } from './switch-organization';
 
@@ -40,20 +42,7 @@ const companies: CompanyItem[] = [
     current: true,
   },
 ];
-const signIn = () =>
-  setAuthInfo({
-    access_token: 'AT',
-    token_type: 'bearer',
-    refresh_token: 'RT',
-    expires_in: 7200,
-    scope: 'all',
-    date: 1,
-    systemRole: 2,
-    cId: 'CH0001',
-    grant_type: 'mobile_password',
-    client_id: 'chain-bill-web',
-    client_secret: 'chain-bill-web-public',
-  });
+const signIn = () => signInAs('AT', 'RT');
 
 /** A cached query of the previous organisation, to see the cache emptied. */
 const probeApi = api.injectEndpoints({
@@ -81,6 +70,17 @@ const server = setupServer(
     }),
   ),
   mock.get('*/api/account/orgs/list', () => envelope(companies)),
+  mock.post('*/api/plat-message/page', () =>
+    envelope({
+      content: [
+        { id: 'n1', type: 2, status: 0, title: '待办', content: '', createdAt: '2026-06-01T00:00:00Z' },
+      ],
+      totalElements: 1,
+      totalPages: 1,
+      size: 5,
+      number: 0,
+    }),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -98,11 +98,10 @@ describe('switching organisation', () => {
         permissions: { '/chain-bill/issue': true },
       }),
     );
-    store.dispatch(
-      noticesLoaded({ notice: [{ id: 'n1', type: 2, status: 0 }], todo: [], announcement: [], total: 1 }),
-    );
+    await store.dispatch(noticeApi.endpoints.unreadNotices.initiate());
     await store.dispatch(probeApi.endpoints.probe.initiate());
-    expect(Object.keys(store.getState().api!.queries)).toHaveLength(1);
+    expect(selectNoticeFeed(store.getState()).total).toBe(1);
+    expect(Object.keys(store.getState().api!.queries)).toHaveLength(2);
 
     await store.dispatch(switchOrganization('ORG-HZ'));
 
@@ -114,7 +113,7 @@ describe('switching organisation', () => {
       permissions: { '/chain-bill/dashboard': true },
     });
     expect(getUserInfo()?.permissions).toEqual({ '/chain-bill/dashboard': true });
-    expect(selectNotices(store.getState())).toEqual({ notice: [], todo: [], announcement: [], total: 0 });
+    expect(selectNoticeFeed(store.getState())).toEqual({ notice: [], todo: [], announcement: [], total: 0 });
     expect(selectCompanyList(store.getState())).toEqual(companies);
     expect(store.getState().api!.queries).toEqual({});
     expect(restartRealtime).toHaveBeenCalledTimes(1);

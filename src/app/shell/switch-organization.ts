@@ -1,5 +1,5 @@
 import { api } from '@/lib/api';
-import { nonPaymentShowSet, nonPaymentSocketSet, redDotSet } from '@/lib/app-actions';
+import { nonPaymentShowSet, nonPaymentSocketSet } from '@/lib/app-actions';
 import { restartRealtime } from '@/lib/realtime';
 import { setUserInfo, type UserInfo } from '@/lib/storage';
 import type { AppThunk } from '@/lib/store';
@@ -7,7 +7,6 @@ import { fetchAllPermissions } from '@/features/auth/api/auth-requests';
 import { refreshCompanyList } from '@/features/auth/model/company-list';
 import { permissionListLoaded } from '@/features/auth/model/permission-slice';
 import { buildPermissionMap } from '@/features/auth/model/permissions-map';
-import { readRedDotFlags } from '@/features/auth/model/post-login';
 import { userInfoPublished } from '@/features/auth/model/user-slice';
 import { requestOrganizationSwitch } from '@/features/shell/api/organization-requests';
 import { organizationChanged } from '@/features/shell/model/global-slice';
@@ -31,7 +30,6 @@ export const switchOrganization =
     dispatch(nonPaymentSocketSet(null));
     dispatch(permissionListLoaded(items));
     dispatch(userInfoPublished(userInfo));
-    dispatch(redDotSet(readRedDotFlags(userInfo)));
     await dispatch(refreshCompanyList()).catch(() => undefined);
     restartRealtime();
     return userInfo;

@@ -1,36 +1,25 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { subscribeRealtime } from '@/lib/realtime';
 import { useAppDispatch } from '@/lib/store';
-import { invalidateNoticeLists } from '@/features/notices/api/notices-api';
-import { createNoticeFeed, type NoticeFeedHandle } from '@/features/notices/model/notice-feed';
-import { noticesLoaded } from '@/features/shell/model/global-slice';
+import { invalidateNoticeLists, useUnreadNoticesQuery } from '@/features/notices/api/notices-api';
+import { createNoticeReload } from '@/features/notices/model/notice-feed';
 
 /**
- * The global state's notice, kept fresh: loaded when the shell opens (and for each organisation), again on
- * NOTICE_CHANGED from the socket, and whenever a screen asks; at most one fetch per 200 ms.
+ * The header's notices (the global state's notice, read with `selectNoticeFeed`), kept fresh: loaded while
+ * the shell is mounted (and for each organisation, as a switch resets the cache), again on NOTICE_CHANGED
+ * from the socket and whenever a screen asks; at most one reload per 200 ms. Returns the screens' ask.
  */
-export function useNoticeFeed(orgId: string | undefined): () => void {
+export function useNoticeFeed(): () => void {
   const dispatch = useAppDispatch();
-  const feed = useRef<NoticeFeedHandle | null>(null);
-
-  useEffect(() => {
-    const current = createNoticeFeed({ publish: (notices) => dispatch(noticesLoaded(notices)) });
-    feed.current = current;
-    current.refresh();
-    const unsubscribe = subscribeRealtime(REALTIME_EVENT.notice, () => {
-      current.refresh();
-      dispatch(invalidateNoticeLists());
-    });
-    return () => {
-      unsubscribe();
-      current.dispose();
-      if (feed.current === current) feed.current = null;
-    };
-  }, [dispatch, orgId]);
-
-  return useCallback(() => {
-    feed.current?.refresh();
+  useUnreadNoticesQuery();
+  const reload = useMemo(() => createNoticeReload(dispatch), [dispatch]);
+  const refresh = useCallback(() => {
+    reload();
     dispatch(invalidateNoticeLists());
-  }, [dispatch]);
+  }, [dispatch, reload]);
+
+  useEffect(() => () => reload.cancel(), [reload]);
+  useEffect(() => subscribeRealtime(REALTIME_EVENT.notice, refresh), [refresh]);
+  return refresh;
 }

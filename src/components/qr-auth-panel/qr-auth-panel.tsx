@@ -4,10 +4,10 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import { QR_VALIDITY } from '@contract/constants';
 import { QR_STATUS } from '@contract/verification';
-import { securityMessages } from '@/locales/zh-CN-security';
+import { verificationMessages } from '@/locales/zh-CN/verification';
 import styles from './qr-auth-panel.module.css';
 
-const text = securityMessages.qrPanel;
+const text = verificationMessages.qrPanel;
 
 export interface QrAuthPanelProps {
   /** QR_STATUS: 0 waiting, 1 succeeded, -1 failed. */

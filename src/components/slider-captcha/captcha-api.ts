@@ -1,7 +1,7 @@
 import type { CaptchaCheckResponse, CaptchaGetResponse, CaptchaScene } from '@contract/captcha';
 import { CAPTCHA_FETCH_TIMEOUT, CAPTCHA_TYPE } from '@contract/constants';
 import { http } from '@/lib/http';
-import { getSliderClientId } from '@/lib/storage';
+import { getSliderClientId } from './slider-client-id';
 
 interface CaptchaEnvelope {
   repCode: string;

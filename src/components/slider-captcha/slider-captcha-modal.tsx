@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import type { CaptchaScene } from '@contract/captcha';
 import { SLIDER_IMAGE_WIDTH } from '@contract/constants';
-import { messages } from '@/locales/zh-CN';
+import { sliderMessages } from '@/locales/zh-CN/slider';
 import { SliderCaptcha } from './slider-captcha';
 
 /** antd Modal's horizontal content padding (24 px each side). */
@@ -20,7 +20,7 @@ export function SliderCaptchaModal({ open, scene, onSuccess, onCancel }: SliderC
   return (
     <Modal
       open={open}
-      title={messages.slider.title}
+      title={sliderMessages.title}
       width={SLIDER_IMAGE_WIDTH + MODAL_HORIZONTAL_PADDING}
       footer={null}
       mask={{ closable: false }}

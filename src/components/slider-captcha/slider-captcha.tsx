@@ -12,7 +12,9 @@ import {
   SLIDER_PIECE_SIZE,
   SLIDER_SUCCESS_CALLBACK_DELAY,
 } from '@contract/constants';
-import { format, messages } from '@/locales/zh-CN';
+import { format } from '@/locales/format';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { sliderMessages } from '@/locales/zh-CN/slider';
 import { checkAnswer } from './captcha-api';
 import { buildCaptchaVerification, buildPointJson, buildPointStr } from './captcha-answer';
 import { SLIDER_MAX_X, toPercentOfImage } from './slider-geometry';
@@ -113,10 +115,10 @@ export function SliderCaptcha({ scene = 'login', onSuccess, onFailure }: SliderC
 
     if (answer?.repCode === CAPTCHA_REP_CODE.success) {
       setVerification(buildCaptchaVerification(puzzle.token, pointStr, puzzle.secretKey));
-      setResultText(format(messages.slider.success, { seconds: (elapsedMs / 1000).toFixed(1) }));
+      setResultText(format(sliderMessages.success, { seconds: (elapsedMs / 1000).toFixed(1) }));
       setPhase('success');
     } else {
-      setResultText(answer?.repMsg || messages.slider.failure);
+      setResultText(answer?.repMsg || sliderMessages.failure);
       setPhase('failure');
       onFailure?.();
     }
@@ -155,7 +157,7 @@ export function SliderCaptcha({ scene = 'login', onSuccess, onFailure }: SliderC
   const notice: { text: string; background: string } | null = imageError
     ? { text: imageError.message, background: token.colorError }
     : phase === 'verifying'
-      ? { text: messages.slider.verifying, background: token.colorBgMask }
+      ? { text: sliderMessages.verifying, background: token.colorBgMask }
       : phase === 'success' || phase === 'failure'
         ? { text: resultText, background: look.border }
         : null;
@@ -175,13 +177,13 @@ export function SliderCaptcha({ scene = 'login', onSuccess, onFailure }: SliderC
             <img
               className={styles.background}
               src={imageSource(puzzle.originalImageBase64)}
-              alt={messages.slider.puzzleAlt}
+              alt={sliderMessages.puzzleAlt}
               draggable={false}
             />
             <img
               className={styles.piece}
               src={imageSource(puzzle.jigsawImageBase64)}
-              alt={messages.slider.pieceAlt}
+              alt={sliderMessages.pieceAlt}
               draggable={false}
               style={{
                 left: toPercentOfImage(x),
@@ -196,7 +198,7 @@ export function SliderCaptcha({ scene = 'login', onSuccess, onFailure }: SliderC
             className={styles.overlay}
             style={{ color: token.colorTextTertiary, fontSize: token.fontSizeXL }}
           >
-            <LoadingOutlined aria-label={messages.common.loading} />
+            <LoadingOutlined aria-label={commonMessages.loading} />
           </div>
         )}
         <div
@@ -216,8 +218,8 @@ export function SliderCaptcha({ scene = 'login', onSuccess, onFailure }: SliderC
           size="small"
           shape="circle"
           icon={<ReloadOutlined />}
-          aria-label={messages.slider.refresh}
-          title={messages.slider.refresh}
+          aria-label={sliderMessages.refresh}
+          title={sliderMessages.refresh}
           disabled={!canRefresh}
           // Opaque over the picture, also when disabled (antd's disabled fill is transparent).
           style={{ background: token.colorBgContainer, opacity: canRefresh ? 1 : 0.6 }}
@@ -248,12 +250,12 @@ export function SliderCaptcha({ scene = 'login', onSuccess, onFailure }: SliderC
           }}
         />
         <span className={styles.text} style={{ color: look.text, fontSize: token.fontSize }}>
-          {phase === 'idle' || phase === 'dragging' ? messages.slider.prompt : null}
+          {phase === 'idle' || phase === 'dragging' ? sliderMessages.prompt : null}
         </span>
         <div
           role="slider"
           tabIndex={0}
-          aria-label={messages.slider.handleLabel}
+          aria-label={sliderMessages.handleLabel}
           aria-valuemin={0}
           aria-valuemax={SLIDER_MAX_X}
           aria-valuenow={Math.round(x)}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CaptchaPuzzle, CaptchaScene } from '@contract/captcha';
 import { CAPTCHA_REP_CODE, SLIDER_IMAGE_ERROR_DISPLAY } from '@contract/constants';
-import { messages } from '@/locales/zh-CN';
+import { sliderMessages } from '@/locales/zh-CN/slider';
 import { fetchPuzzle } from './captcha-api';
 
 /** An object, not a string, so that the same message failing twice still restarts its display timer. */
@@ -34,9 +34,9 @@ export function useCaptchaPuzzle(scene: CaptchaScene): CaptchaPuzzleState {
         (answer): PuzzleOutcome => {
           if (answer.repCode === CAPTCHA_REP_CODE.success && answer.repData)
             return { puzzle: answer.repData };
-          return { error: answer.repMsg || messages.slider.imageFailure };
+          return { error: answer.repMsg || sliderMessages.imageFailure };
         },
-        (): PuzzleOutcome => ({ error: messages.slider.imageFailure }),
+        (): PuzzleOutcome => ({ error: sliderMessages.imageFailure }),
       )
       .then((outcome) => {
         if (controller.signal.aborted) return;

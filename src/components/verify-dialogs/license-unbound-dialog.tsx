@@ -2,10 +2,10 @@ import Button from 'antd/es/button';
 import Modal from 'antd/es/modal/Modal';
 import { companyCenterAuthorizePath } from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
-import { messages } from '@/locales/zh-CN';
-import { securityMessages } from '@/locales/zh-CN-security';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { verificationMessages } from '@/locales/zh-CN/verification';
 
-const text = securityMessages.verification;
+const text = verificationMessages;
 
 export interface LicenseUnboundDialogProps {
   open: boolean;
@@ -30,7 +30,7 @@ export function LicenseUnboundDialog({ open, onClose }: LicenseUnboundDialogProp
       onCancel={onClose}
       footer={[
         <Button key="cancel" onClick={onClose}>
-          {messages.common.cancel}
+          {commonMessages.cancel}
         </Button>,
         <Button key="bind" type="primary" onClick={goBind}>
           {text.goBind}

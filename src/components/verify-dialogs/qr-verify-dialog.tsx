@@ -7,12 +7,12 @@ import { QR_STATUS } from '@contract/verification';
 import { QrAuthPanel } from '@/components/qr-auth-panel/qr-auth-panel';
 import { subscribeRealtime } from '@/lib/realtime';
 import type { VerificationOutcome } from '@/lib/verification-queue';
-import { messages } from '@/locales/zh-CN';
-import { securityMessages } from '@/locales/zh-CN-security';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { verificationMessages } from '@/locales/zh-CN/verification';
 import { fetchQrStatus, fetchVerificationQr } from './verification-api';
 import styles from './verify-dialogs.module.css';
 
-const text = securityMessages.verification;
+const text = verificationMessages;
 
 /** How often the QR status is asked for besides the socket's push (the server allows one per second). */
 export const QR_POLL_INTERVAL = 3000;
@@ -131,7 +131,7 @@ export function QrVerifyDialog({ open, challengeId, onSubmit, onCancel }: QrVeri
       mask={{ closable: false }}
       destroyOnHidden
       onCancel={onCancel}
-      footer={<Button onClick={onCancel}>{messages.common.cancel}</Button>}
+      footer={<Button onClick={onCancel}>{commonMessages.cancel}</Button>}
     >
       <div className={styles.qrBody}>
         <p className={styles.intro}>{text.qrIntro}</p>

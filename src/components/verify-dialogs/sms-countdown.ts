@@ -1,12 +1,29 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SMS_RESEND_COUNTDOWN_SECONDS } from '@contract/constants';
-import { getSmsTimeoutLogin, setSmsTimeoutLogin } from '@/lib/storage';
+import { isFiniteNumber, isRecord, localKey, readJson, remove, writeJson } from '@/lib/storage';
 
 const SECOND = 1000;
 
+/** sms_timeout_login (spec section 3): the mobile a code was last sent to and when, kept across dialogs. */
+const SMS_COUNTDOWN_KEY = localKey('sms_timeout_login');
+
+interface SmsCountdown {
+  mobile: string;
+  /** When the code was sent (ms since epoch). */
+  timestamp: number;
+}
+
+const isSmsCountdown = (value: unknown): value is SmsCountdown =>
+  isRecord(value) && typeof value.mobile === 'string' && isFiniteNumber(value.timestamp);
+
+/** A sign-in starts with no countdown running. */
+export function clearSmsCountdown(): void {
+  remove(localStorage, SMS_COUNTDOWN_KEY);
+}
+
 /** Seconds left before another code may be sent to `mobile`, from the persisted send time (spec section 4). */
 export function remainingSeconds(mobile: string | undefined, now: number = Date.now()): number {
-  const saved = getSmsTimeoutLogin();
+  const saved = readJson(localStorage, SMS_COUNTDOWN_KEY, isSmsCountdown);
   if (!mobile || !saved || saved.mobile !== mobile) return 0;
   const left = Math.ceil(SMS_RESEND_COUNTDOWN_SECONDS - (now - saved.timestamp) / SECOND);
   return Math.max(0, Math.min(left, SMS_RESEND_COUNTDOWN_SECONDS));
@@ -38,7 +55,7 @@ export function useSmsCountdown(mobile: string | undefined): {
       if (!mobile) return;
       const bounded = Math.max(1, Math.min(length, SMS_RESEND_COUNTDOWN_SECONDS));
       const sentAt = Date.now() - (SMS_RESEND_COUNTDOWN_SECONDS - bounded) * SECOND;
-      setSmsTimeoutLogin({ mobile, timestamp: sentAt });
+      writeJson(localStorage, SMS_COUNTDOWN_KEY, { mobile, timestamp: sentAt } satisfies SmsCountdown);
       setSeconds(bounded);
     },
     [mobile],

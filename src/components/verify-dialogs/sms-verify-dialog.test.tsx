@@ -1,8 +1,7 @@
 import { act, configure, fireEvent, render as renderBare, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import ConfigProvider from 'antd/es/config-provider';
-import { HttpError } from '@/lib/http';
-import { getSmsTimeoutLogin, setSmsTimeoutLogin } from '@/lib/storage';
+import { HttpError } from '@/lib/http-error';
 import { SmsVerifyDialog } from './sms-verify-dialog';
 import { sendSmsCode } from './verification-api';
 
@@ -87,7 +86,10 @@ describe('SmsVerifyDialog', () => {
 
     expect(sendSmsCode).toHaveBeenCalledWith(MOBILE, 'captcha-sms');
     expect(sendButton()).toBeDisabled();
-    expect(getSmsTimeoutLogin()).toEqual({ mobile: MOBILE, timestamp: START });
+    expect(JSON.parse(localStorage.getItem('SgThsk_sms_timeout_login')!)).toEqual({
+      mobile: MOBILE,
+      timestamp: START,
+    });
     tick(3000);
     expect(sendButton()).toHaveTextContent('58秒后重新获取');
   });
@@ -112,7 +114,10 @@ describe('SmsVerifyDialog', () => {
 
   it('does not carry another mobile’s countdown', () => {
     fakeTheCountdownClock();
-    setSmsTimeoutLogin({ mobile: '13900000009', timestamp: START - 1000 });
+    localStorage.setItem(
+      'SgThsk_sms_timeout_login',
+      JSON.stringify({ mobile: '13900000009', timestamp: START - 1000 }),
+    );
     render(<SmsVerifyDialog {...props} />);
     expect(sendButton()).toHaveTextContent('获取验证码');
     expect(sendButton()).toBeEnabled();

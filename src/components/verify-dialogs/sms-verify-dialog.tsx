@@ -5,17 +5,18 @@ import Input from 'antd/es/input/Input';
 import Modal from 'antd/es/modal/Modal';
 import { VERIFY_CODE_LENGTH } from '@contract/constants';
 import { scrollToFirstError } from '@/lib/form';
-import { HttpError } from '@/lib/http';
+import { HttpError } from '@/lib/http-error';
 import { withNotifier } from '@/lib/notify';
 import type { VerificationOutcome } from '@/lib/verification-queue';
-import { format, messages } from '@/locales/zh-CN';
-import { securityMessages } from '@/locales/zh-CN-security';
+import { format } from '@/locales/format';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { verificationMessages } from '@/locales/zh-CN/verification';
 import { verifyCodeRules } from '@/utils/validators';
 import { useSmsCountdown } from './sms-countdown';
 import { sendSmsCode } from './verification-api';
 import styles from './verify-dialogs.module.css';
 
-const text = securityMessages.verification;
+const text = verificationMessages;
 
 const SliderCaptchaModal = lazy(() =>
   import('@/components/slider-captcha/slider-captcha-modal').then((module) => ({
@@ -88,7 +89,7 @@ export function SmsVerifyDialog({ open, mobile, onSubmit, onCancel }: SmsVerifyD
       open={open}
       title={text.smsTitle}
       okText={text.submit}
-      cancelText={messages.common.cancel}
+      cancelText={commonMessages.cancel}
       confirmLoading={submitting}
       mask={{ closable: false }}
       destroyOnHidden

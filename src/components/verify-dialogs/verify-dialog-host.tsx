@@ -1,7 +1,8 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { withNotifier } from '@/lib/notify';
 import { currentVerification, subscribeVerification, type VerificationTask } from '@/lib/verification-queue';
-import { messages } from '@/locales/zh-CN';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { routeMessages } from '@/locales/zh-CN/route';
 import { loadChunk } from '@/utils/lazy-chunk';
 
 type DialogComponent = ComponentType<{ task: VerificationTask }>;
@@ -27,7 +28,7 @@ export function VerifyDialogHost() {
         // Without its dialog the call cannot be verified: it ends, and the user hears why.
         task.cancel();
         withNotifier(({ notification }) =>
-          notification.error({ title: messages.common.tip, description: messages.app.chunkLoadError }),
+          notification.error({ title: commonMessages.tip, description: routeMessages.chunkLoadError }),
         );
       },
     );

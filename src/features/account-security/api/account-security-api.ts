@@ -1,10 +1,16 @@
-import type { ElecLicenseStatus, OwnerAuthResult, RoleAuth } from '@contract/verification';
-import { api } from '@/lib/api';
+import { DEFAULT_AUTH_METHOD } from '@contract/constants';
+import type { BizAuthType, ElecLicenseStatus, OwnerAuthResult, RoleAuth } from '@contract/verification';
+import { api, fromCache } from '@/lib/api';
+import type { RootState } from '@/lib/store';
 import { ACCOUNT_SECURITY_URL } from './account-security-requests';
 
 /** The account security page's server data. */
 export const accountSecurityApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The organisation's authentication method; the signed-in shell keeps it loaded. */
+    bizAuthType: build.query<BizAuthType | null, void>({
+      query: () => ({ url: ACCOUNT_SECURITY_URL.bizAuthType, silent: true }),
+    }),
     roleAuth: build.query<RoleAuth, void>({
       query: () => ({ url: ACCOUNT_SECURITY_URL.roleAuth }),
       providesTags: ['Account'],
@@ -21,4 +27,11 @@ export const accountSecurityApi = api.injectEndpoints({
   }),
 });
 
-export const { useRoleAuthQuery, useElecLicenseStatusQuery, useBecomeOwnerMutation } = accountSecurityApi;
+export const { useBizAuthTypeQuery, useRoleAuthQuery, useElecLicenseStatusQuery, useBecomeOwnerMutation } =
+  accountSecurityApi;
+
+const bizAuthTypeResult = fromCache(accountSecurityApi.endpoints.bizAuthType.select());
+
+/** The global state's authMethod (spec section 3): NO_PERMISSIONS until the lookup answers, and when it fails. */
+export const selectAuthMethod = (state: RootState): string =>
+  bizAuthTypeResult(state).data?.bizAuthType ?? DEFAULT_AUTH_METHOD;

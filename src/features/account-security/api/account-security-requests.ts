@@ -1,5 +1,5 @@
 import type { ChannelConfig } from '@contract/auth';
-import type { BizAuthType, PasswordChangeBody, PasswordResetBody } from '@contract/verification';
+import type { PasswordChangeBody, PasswordResetBody } from '@contract/verification';
 import { basicClientCredential, request } from '@/lib/http';
 
 export const ACCOUNT_SECURITY_URL = {
@@ -35,14 +35,4 @@ export function requestPasswordReset(body: PasswordResetBody): Promise<unknown> 
 /** `POST /api/user/password/change`, signed in; SMS-verified to the user's own mobile. */
 export function requestPasswordChange(body: PasswordChangeBody): Promise<unknown> {
   return request({ url: ACCOUNT_SECURITY_URL.passwordChange, method: 'POST', data: body });
-}
-
-/** The organisation's authentication method, or null when the lookup fails (the app then says NO_PERMISSIONS). */
-export async function fetchBizAuthType(): Promise<string | null> {
-  try {
-    const answer = await request<BizAuthType>({ url: ACCOUNT_SECURITY_URL.bizAuthType, silent: true });
-    return answer?.bizAuthType ?? null;
-  } catch {
-    return null;
-  }
 }

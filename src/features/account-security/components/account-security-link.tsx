@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { paths } from '@/config/paths';
-import { messages } from '@/locales/zh-CN';
+import { accountLinkMessages } from '@/locales/zh-CN/account-links';
 import styles from './account-security-page.module.css';
 
 /** The header's way to 账号安全 (认证为企业管理员, 修改登录密码). */
@@ -9,7 +9,7 @@ export function AccountSecurityLink() {
   return (
     <Link to={paths.accountSecurity} className={styles.headerLink}>
       <SafetyCertificateOutlined aria-hidden />
-      <span>{messages.accountLinks.accountSecurity}</span>
+      <span>{accountLinkMessages.accountSecurity}</span>
     </Link>
   );
 }

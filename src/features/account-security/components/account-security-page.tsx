@@ -9,8 +9,8 @@ import Tag from 'antd/es/tag';
 import { ROLE } from '@contract/verification';
 import { scrollToFirstError } from '@/lib/form';
 import { withNotifier } from '@/lib/notify';
-import { messages } from '@/locales/zh-CN';
-import { securityMessages } from '@/locales/zh-CN-security';
+import { accountSecurityMessages } from '@/locales/zh-CN/account-security';
+import { shellMessages } from '@/locales/zh-CN/shell';
 import {
   useBecomeOwnerMutation,
   useElecLicenseStatusQuery,
@@ -21,7 +21,7 @@ import { confirmPasswordRules, newPasswordRules } from '@/features/account-secur
 import { encryptForPlatform } from '@/features/account-security/model/platform-password';
 import styles from './account-security-page.module.css';
 
-const text = securityMessages.accountSecurity;
+const text = accountSecurityMessages.page;
 const HTTP_CONFLICT = 409;
 
 export interface AccountSecurityUser {
@@ -103,7 +103,7 @@ export function AccountSecurityPage({ user, authMethod }: AccountSecurityPagePro
           <Descriptions.Item label={text.name}>{user?.name ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={text.mobile}>{user?.mobile ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={text.organization}>
-            {user?.orgName || messages.shell.noOrganization}
+            {user?.orgName || shellMessages.noOrganization}
           </Descriptions.Item>
           <Descriptions.Item label={text.role}>
             {role.isError ? (
@@ -148,22 +148,22 @@ export function AccountSecurityPage({ user, authMethod }: AccountSecurityPagePro
         >
           <Form.Item
             name="password"
-            label={securityMessages.forgotPassword.passwordLabel}
+            label={accountSecurityMessages.forgotPassword.passwordLabel}
             rules={newPasswordRules}
           >
             <Password
-              placeholder={securityMessages.forgotPassword.passwordPlaceholder}
+              placeholder={accountSecurityMessages.forgotPassword.passwordPlaceholder}
               autoComplete="new-password"
             />
           </Form.Item>
           <Form.Item
             name="confirm"
-            label={securityMessages.forgotPassword.confirmLabel}
+            label={accountSecurityMessages.forgotPassword.confirmLabel}
             dependencies={['password']}
             rules={confirmPasswordRules('password')}
           >
             <Password
-              placeholder={securityMessages.forgotPassword.confirmPlaceholder}
+              placeholder={accountSecurityMessages.forgotPassword.confirmPlaceholder}
               autoComplete="new-password"
             />
           </Form.Item>

@@ -9,15 +9,15 @@ import { VerifyDialogHost } from '@/components/verify-dialogs/verify-dialog-host
 import { paths } from '@/config/paths';
 import { scrollToFirstError } from '@/lib/form';
 import { withNotifier } from '@/lib/notify';
-import { messages } from '@/locales/zh-CN';
-import { securityMessages } from '@/locales/zh-CN-security';
+import { accountSecurityMessages } from '@/locales/zh-CN/account-security';
+import { loginMessages } from '@/locales/zh-CN/login';
 import { mobileRules, normalizeMobile } from '@/utils/validators';
 import { requestPasswordReset } from '@/features/account-security/api/account-security-requests';
 import { confirmPasswordRules, newPasswordRules } from '@/features/account-security/model/password-rules';
 import { encryptForPlatform } from '@/features/account-security/model/platform-password';
 import styles from './forgot-password-page.module.css';
 
-const text = securityMessages.forgotPassword;
+const text = accountSecurityMessages.forgotPassword;
 
 interface ForgotPasswordValues {
   mobile: string;
@@ -65,7 +65,7 @@ export function ForgotPasswordPage() {
           <Form.Item name="mobile" label={text.mobileLabel} rules={mobileRules} validateTrigger="onBlur">
             <Input
               prefix={<MobileOutlined aria-hidden />}
-              placeholder={messages.login.mobilePlaceholder}
+              placeholder={loginMessages.mobilePlaceholder}
               inputMode="tel"
               autoComplete="username"
               allowClear

@@ -1,14 +1,14 @@
 import type { FormInstance, Rule } from 'antd/es/form';
-import { messages } from '@/locales/zh-CN';
-import { securityMessages } from '@/locales/zh-CN-security';
+import { accountSecurityMessages } from '@/locales/zh-CN/account-security';
+import { validationMessages } from '@/locales/zh-CN/validation';
 
-const text = securityMessages.forgotPassword;
+const text = accountSecurityMessages.forgotPassword;
 
 /** The platform's password policy: 8-20 printable ASCII characters with a letter and a digit. */
 export const NEW_PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,20}$/;
 
 export const newPasswordRules: Rule[] = [
-  { required: true, message: messages.validation.passwordRequired },
+  { required: true, message: validationMessages.passwordRequired },
   { pattern: NEW_PASSWORD_PATTERN, message: text.passwordRule },
 ];
 

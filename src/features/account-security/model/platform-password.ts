@@ -1,6 +1,6 @@
 import { showErrorNotice } from '@/lib/error-messages';
 import { encryptPassword } from '@/lib/password';
-import { messages } from '@/locales/zh-CN';
+import { loginMessages } from '@/locales/zh-CN/login';
 import { fetchPasswordKey } from '@/features/account-security/api/account-security-requests';
 
 /**
@@ -12,7 +12,7 @@ export async function encryptForPlatform(password: string): Promise<string> {
   try {
     key = await fetchPasswordKey();
   } catch (error) {
-    showErrorNotice(messages.login.configFailed);
+    showErrorNotice(loginMessages.configFailed);
     throw error;
   }
   return encryptPassword(password, key);

@@ -6,14 +6,18 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { paths } from '@/config/paths';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
-import { messages } from '@/locales/zh-CN';
+import { accountLinkMessages } from '@/locales/zh-CN/account-links';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { loginMessages } from '@/locales/zh-CN/login';
+import { routeMessages } from '@/locales/zh-CN/route';
+import { validationMessages } from '@/locales/zh-CN/validation';
 import { loadChunk } from '@/utils/lazy-chunk';
 import { isMobile } from '@/utils/validators';
 import { selectLoginLoading } from '@/features/auth/model/user-slice';
 import type { LoginResult } from '@/features/auth/model/login';
 import styles from './login-page.module.css';
 
-const text = messages.login;
+const text = loginMessages;
 
 /** Most input can hold a +86 and spaces around the 11 digits. */
 const MOBILE_INPUT_MAX_LENGTH = 20;
@@ -65,10 +69,10 @@ type LoginFieldErrors = Partial<Record<LoginField, string>>;
 
 /** The checks of utils/validators' mobileRules and passwordRules (spec section 5), without antd Form. */
 function fieldError(field: LoginField, value: string): string | undefined {
-  if (field === 'password') return value === '' ? messages.validation.passwordRequired : undefined;
+  if (field === 'password') return value === '' ? validationMessages.passwordRequired : undefined;
   const mobile = value.trim();
-  if (mobile === '') return messages.validation.mobileRequired;
-  return isMobile(mobile) ? undefined : messages.validation.mobileInvalid;
+  if (mobile === '') return validationMessages.mobileRequired;
+  return isMobile(mobile) ? undefined : validationMessages.mobileInvalid;
 }
 
 const FIELD_IDS: Record<LoginField, string> = { mobile: 'login_mobile', password: 'login_password' };
@@ -177,17 +181,17 @@ export function LoginPage({ notice }: LoginPageProps = {}) {
       const { logIn } = await loadSignIn();
       result = await dispatch(logIn({ ...submitted, captchaVerification }));
     } catch {
-      result = { ok: false, code: undefined, message: messages.app.chunkLoadError };
+      result = { ok: false, code: undefined, message: routeMessages.chunkLoadError };
     }
     if (!result.ok) setSignInError(result.message);
   };
 
   return (
     <div className={styles.page}>
-      <section className={styles.brand} aria-label={messages.common.platformName}>
+      <section className={styles.brand} aria-label={commonMessages.platformName}>
         <div className={styles.brandName}>
           <BrandLogo />
-          <span>{messages.common.platformName}</span>
+          <span>{commonMessages.platformName}</span>
         </div>
         <div className={styles.brandBody}>
           <p className={styles.slogan}>{text.brandSlogan}</p>
@@ -246,7 +250,7 @@ export function LoginPage({ notice }: LoginPageProps = {}) {
             </Button>
           </form>
           <div className={styles.links}>
-            <Link to={paths.forgotPassword}>{messages.accountLinks.forgotPassword}</Link>
+            <Link to={paths.forgotPassword}>{accountLinkMessages.forgotPassword}</Link>
             <Link to={paths.helpCenter}>{text.helpLink}</Link>
           </div>
         </div>

@@ -3,19 +3,16 @@ import { env } from '@/config/env';
 import { describeHttpError } from '@/lib/error-messages';
 import { toHttpError } from '@/lib/http';
 import { encryptPassword, preloadPasswordCipher } from '@/lib/password';
-import {
-  clearLoginErrors,
-  clearSignIn,
-  clearSmsTimeoutLogin,
-  clearTopTips,
-  recordLoginError,
-} from '@/lib/storage';
+import { clearSignIn } from '@/lib/storage';
 import type { AppThunk } from '@/lib/store';
-import { messages } from '@/locales/zh-CN';
+import { loginMessages } from '@/locales/zh-CN/login';
 import { normalizeMobile } from '@/utils/validators';
+import { clearSmsCountdown } from '@/components/verify-dialogs/sms-countdown';
 import { requestPasswordToken } from '@/features/auth/api/auth-requests';
 import { loadChannelConfig } from '@/features/auth/api/channel-config';
+import { clearLoginErrors, recordLoginError } from '@/features/auth/model/login-errors';
 import { completeSignIn } from '@/features/auth/model/post-login';
+import { clearTopTips } from '@/features/auth/model/top-tips';
 import { loginFinished, loginStarted } from '@/features/auth/model/user-slice';
 
 export interface LoginInput {
@@ -60,7 +57,7 @@ export const logIn =
       });
       stage = 'post-login';
       clearTopTips();
-      clearSmsTimeoutLogin();
+      clearSmsCountdown();
       clearLoginErrors(env.appEnv, mobile);
       await dispatch(completeSignIn(answer, { navigateToRoot: options.navigateToRoot }));
       return { ok: true };
@@ -71,7 +68,7 @@ export const logIn =
       }
       // A sign-in that could not finish must not leave a half-stored session behind.
       if (stage === 'post-login') clearSignIn();
-      const fallback = stage === 'config' ? messages.login.configFailed : messages.login.failed;
+      const fallback = stage === 'config' ? loginMessages.configFailed : loginMessages.failed;
       return { ok: false, code: failure.code, message: describeHttpError(failure, fallback) };
     } finally {
       dispatch(loginFinished());

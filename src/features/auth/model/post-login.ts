@@ -1,19 +1,11 @@
 import { paths } from '@/config/paths';
-import { redDotSet, type RedDotFlags } from '@/lib/app-actions';
 import { navigateTo } from '@/lib/navigation';
-import {
-  clearAuthAndUserInfo,
-  getExportTaskRedDot,
-  getUserInfo,
-  rememberMobileUserId,
-  setAuthInfo,
-  setUserInfo,
-  type UserInfo,
-} from '@/lib/storage';
+import { clearAuthAndUserInfo, getUserInfo, setAuthInfo, setUserInfo, type UserInfo } from '@/lib/storage';
 import type { AppThunk } from '@/lib/store';
 import { fetchAllPermissions, type TokenAnswer } from '@/features/auth/api/auth-requests';
 import { toStoredAuthInfo } from '@/features/auth/model/auth-info';
 import { refreshCompanyList } from '@/features/auth/model/company-list';
+import { rememberMobileUserId } from '@/features/auth/model/mobile-user-ids';
 import { permissionListLoaded } from '@/features/auth/model/permission-slice';
 import { buildPermissionMap } from '@/features/auth/model/permissions-map';
 import { userInfoPublished } from '@/features/auth/model/user-slice';
@@ -29,11 +21,6 @@ export interface PostLoginOptions {
   navigateToRoot?: boolean;
   extra?: { bizAuthType: string };
   callback?: (result: true | PostLoginDetail) => void;
-}
-
-export function readRedDotFlags(userInfo: UserInfo): RedDotFlags {
-  const { mobile, cId } = userInfo;
-  return { exportTask: mobile && cId ? getExportTaskRedDot(mobile, cId) : false };
 }
 
 /** The post-login routine of spec section 4, steps 1-7; resolves to the published userInfo. */
@@ -55,8 +42,8 @@ export const completeSignIn =
 
     // 4-5
     setUserInfo(userInfo);
+    // 5: the export centre lights its red dot itself from storage as the signed-in shell opens.
     dispatch(userInfoPublished(userInfo));
-    dispatch(redDotSet(readRedDotFlags(userInfo)));
 
     // 6
     if (options.callback) {

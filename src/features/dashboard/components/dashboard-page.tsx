@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
 import Typography from 'antd/es/typography';
-import { format, messages } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { format } from '@/locales/format';
+import { dashboardMessages } from '@/locales/zh-CN/dashboard';
+import { shellMessages } from '@/locales/zh-CN/shell';
 import { useDashboardStatistics } from '@/features/dashboard/model/use-dashboard-statistics';
 import { OperationsTable } from './operations-table';
 import { OrgFunctionsPanel } from './org-functions-panel';
@@ -11,8 +12,7 @@ import { StatisticsCards } from './statistics-cards';
 import { TrendChart } from './trend-chart';
 import styles from './dashboard.module.css';
 
-const text = messages.dashboard;
-const panels = appMessages.dashboard;
+const text = dashboardMessages;
 
 export interface DashboardPageProps {
   userName: string | undefined;
@@ -56,11 +56,11 @@ export function DashboardPage({
         </Typography.Title>
         <Typography.Text type="secondary">
           {format(text.welcome, { name: userName ?? '' })} ·{' '}
-          {format(text.organization, { orgName: orgName || messages.shell.noOrganization })}
+          {format(text.organization, { orgName: orgName || shellMessages.noOrganization })}
         </Typography.Text>
       </header>
 
-      <h2 className={styles.sectionTitle}>{panels.statsTitle}</h2>
+      <h2 className={styles.sectionTitle}>{text.statsTitle}</h2>
       <StatisticsCards figures={figures} />
 
       <Row gutter={[16, 16]} className={styles.row}>

@@ -6,14 +6,14 @@ import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import type { OperationItem } from '@contract/shell';
-import { dayjs } from '@/lib/dayjs';
-import { format } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { format } from '@/locales/format';
+import { dashboardMessages } from '@/locales/zh-CN/dashboard';
+import { amountInWords, formatYuan } from '@/utils/amount';
+import { formatDateTime } from '@/utils/date-time';
 import { useOperationsQuery } from '@/features/dashboard/api/dashboard-api';
-import { amountInWords, formatYuan } from '@/features/dashboard/model/amount-in-words';
 import styles from './dashboard.module.css';
 
-const text = appMessages.dashboard;
+const text = dashboardMessages;
 
 const statusBadge: Record<OperationItem['status'], 'processing' | 'success' | 'error'> = {
   processing: 'processing',
@@ -35,7 +35,7 @@ const columns: ColumnsType<OperationItem> = [
     dataIndex: 'createdAt',
     key: 'createdAt',
     width: 150,
-    render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+    render: (value: string) => formatDateTime(value),
   },
   {
     title: text.colBizType,

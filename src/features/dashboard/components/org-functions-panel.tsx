@@ -7,9 +7,10 @@ import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import type { OrgFunction } from '@contract/shell';
-import { dayjs } from '@/lib/dayjs';
-import { format, messages } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { format } from '@/locales/format';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { dashboardMessages } from '@/locales/zh-CN/dashboard';
+import { formatDate } from '@/utils/date-time';
 import {
   useChannelFunctionsQuery,
   useOpenFunctionMutation,
@@ -17,7 +18,7 @@ import {
 } from '@/features/dashboard/api/dashboard-api';
 import styles from './dashboard.module.css';
 
-const text = appMessages.dashboard;
+const text = dashboardMessages;
 
 /**
  * The organisation account's functions: opened or not, whether the default channel offers them, and
@@ -35,7 +36,7 @@ export function OrgFunctionsPanel({ owner }: { owner: boolean }) {
       title: format(text.openConfirmTitle, { name: item.funcName }),
       content: text.openConfirmContent,
       okText: text.openFunction,
-      cancelText: messages.common.cancel,
+      cancelText: commonMessages.cancel,
       onOk: async () => {
         try {
           await openFunction(item.funcCode).unwrap();
@@ -66,9 +67,7 @@ export function OrgFunctionsPanel({ owner }: { owner: boolean }) {
                 {item.opened ? (
                   <Tooltip
                     title={
-                      item.openedAt
-                        ? format(text.openedAt, { time: dayjs(item.openedAt).format('YYYY-MM-DD') })
-                        : undefined
+                      item.openedAt ? format(text.openedAt, { time: formatDate(item.openedAt) }) : undefined
                     }
                   >
                     <Tag color="success">{text.opened}</Tag>

@@ -1,13 +1,13 @@
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import Tooltip from 'antd/es/tooltip';
-import { format } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
-import { amountInWords, formatYuan } from '@/features/dashboard/model/amount-in-words';
+import { format } from '@/locales/format';
+import { dashboardMessages } from '@/locales/zh-CN/dashboard';
+import { amountInWords, formatYuan } from '@/utils/amount';
 import type { StatisticsFigure } from '@/features/dashboard/model/use-dashboard-statistics';
 import styles from './dashboard.module.css';
 
-const text = appMessages.dashboard;
+const text = dashboardMessages;
 
 /** 出票 / 承兑 / 贴现 / 转让 over the last 6 months: count and amount (in capitals on hover or focus). */
 export function StatisticsCards({ figures }: { figures: StatisticsFigure[] }) {

@@ -3,12 +3,12 @@ import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import type { HolidayDay, OperationTime, SystemStatus } from '@contract/shell';
-import { dayjs } from '@/lib/dayjs';
-import { format } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { format } from '@/locales/format';
+import { dashboardMessages } from '@/locales/zh-CN/dashboard';
+import { formatLongDate, shanghaiToday } from '@/utils/date-time';
 import styles from './dashboard.module.css';
 
-const text = appMessages.dashboard;
+const text = dashboardMessages;
 
 export interface SystemStatusCardProps {
   /** The global state's newSysSts (SS00 unless the server said otherwise). */
@@ -35,7 +35,7 @@ export function SystemStatusCard({
   operationTime,
   loading,
 }: SystemStatusCardProps) {
-  const today = holiday?.date ?? dayjs().format('YYYY-MM-DD');
+  const today = holiday?.date ?? shanghaiToday();
   return (
     <Card size="small" title={text.systemTitle} style={{ height: '100%' }}>
       {loading ? (
@@ -51,7 +51,7 @@ export function SystemStatusCard({
           </dd>
           <dt>{text.today}</dt>
           <dd>
-            {dayjs(today).format('YYYY年M月D日 dddd')}{' '}
+            {formatLongDate(today)}{' '}
             <Tag color={todayIsHoliday ? 'orange' : 'green'}>
               {todayIsHoliday ? text.holiday : text.workday}
             </Tag>

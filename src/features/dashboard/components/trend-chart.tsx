@@ -3,14 +3,14 @@ import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
-import { format } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
-import { compactYuan, formatYuan } from '@/features/dashboard/model/amount-in-words';
+import { format } from '@/locales/format';
+import { dashboardMessages } from '@/locales/zh-CN/dashboard';
+import { compactYuan, formatYuan } from '@/utils/amount';
 import { niceScale, yuanToNumber } from '@/features/dashboard/model/chart-scale';
 import type { ChartSeries } from '@/features/dashboard/model/use-dashboard-statistics';
 import styles from './dashboard.module.css';
 
-const text = appMessages.dashboard;
+const text = dashboardMessages;
 
 type Measure = 'amount' | 'count';
 

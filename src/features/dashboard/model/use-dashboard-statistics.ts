@@ -1,13 +1,13 @@
 import type { MonthlyFigure, Statistics, StatisticsKind } from '@contract/statistics';
-import { appMessages } from '@/locales/zh-CN-app';
+import { dashboardMessages } from '@/locales/zh-CN/dashboard';
 import { useStatisticsQuery } from '@/features/dashboard/api/dashboard-api';
 
 /** The four figures of the dashboard, in display order, each with its colour in the chart. */
 export const STATISTICS_SERIES: ReadonlyArray<{ kind: StatisticsKind; name: string; color: string }> = [
-  { kind: 'issue', name: appMessages.dashboard.kinds.issue, color: '#1456c8' },
-  { kind: 'accept', name: appMessages.dashboard.kinds.accept, color: '#13a8a8' },
-  { kind: 'discount', name: appMessages.dashboard.kinds.discount, color: '#fa8c16' },
-  { kind: 'trans', name: appMessages.dashboard.kinds.trans, color: '#722ed1' },
+  { kind: 'issue', name: dashboardMessages.kinds.issue, color: '#1456c8' },
+  { kind: 'accept', name: dashboardMessages.kinds.accept, color: '#13a8a8' },
+  { kind: 'discount', name: dashboardMessages.kinds.discount, color: '#fa8c16' },
+  { kind: 'trans', name: dashboardMessages.kinds.trans, color: '#722ed1' },
 ];
 
 export interface StatisticsFigure {

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import AntApp from 'antd/es/app';
-import { HttpError } from '@/lib/http';
+import { HttpError } from '@/lib/http-error';
 import { bindNotifier } from '@/lib/notify';
 import { setPendingEntryParams, type EntryParams } from '@/features/entry/model/entry-link';
 import { EntryScreen, resetEntryScreen, type EntryScreenDeps } from './entry-screen';

@@ -3,12 +3,12 @@ import { paths } from '@/config/paths';
 import { describeHttpError } from '@/lib/error-messages';
 import { toHttpError } from '@/lib/http';
 import { withNotifier } from '@/lib/notify';
-import { messages } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { entryMessages } from '@/locales/zh-CN/entry';
 import { forgetEntryParams, pendingEntryParams, type EntryParams } from '@/features/entry/model/entry-link';
 import { runEntry, type EntryDeps, type EntryPhase } from '@/features/entry/model/entry-strategies';
 
-const text = appMessages.entry;
+const text = entryMessages;
 
 /** What the rest of the app provides; the screen adds the phase, the failure modal and the cleanup. */
 export type EntryScreenDeps = Omit<EntryDeps, 'onPhase' | 'onFailure' | 'navigate'> & {
@@ -39,7 +39,7 @@ const currentPhase = () => phase;
 export function showEntryFailure(error: unknown): void {
   const description = describeHttpError(toHttpError(error), text.failed);
   withNotifier(({ modal }) => {
-    modal.info({ title: messages.common.tip, content: description, okText: messages.common.ok });
+    modal.info({ title: commonMessages.tip, content: description, okText: commonMessages.ok });
   });
 }
 

@@ -8,7 +8,6 @@ import type { ExportTask } from '@contract/export';
 import type { Middleware } from '@reduxjs/toolkit';
 import { redDotSet } from '@/lib/app-actions';
 import { createAppStore, dynamicMiddleware } from '@/lib/store';
-import { getExportTaskRedDot, setExportTaskRedDot } from '@/lib/storage';
 import { ExportCenterDrawer } from './export-center-drawer';
 
 const task = (overrides: Partial<ExportTask>): ExportTask => ({
@@ -67,6 +66,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const owner = { mobile: '13800000001', cId: 'CH0001' };
+const RED_DOT_KEY = 'SgThsk_FILE_PROCESS_EXPORT_TASK_REDDOT_13800000001_CH0001';
 
 /** The red-dot actions the drawer dispatches (the shell's slice, which keeps the dot, is not part of this test). */
 const redDots: boolean[] = [];
@@ -90,11 +90,11 @@ function renderDrawer(open = true) {
 
 describe('the export centre', { timeout: 30_000 }, () => {
   it('clears the red dot of this user when it opens', async () => {
-    setExportTaskRedDot(owner.mobile, owner.cId, true);
+    localStorage.setItem(RED_DOT_KEY, 'true');
     renderDrawer();
 
     await waitFor(() => expect(redDots).toEqual([false]));
-    expect(getExportTaskRedDot(owner.mobile, owner.cId)).toBe(false);
+    expect(localStorage.getItem(RED_DOT_KEY)).toBe('false');
   });
 
   it('lists the tasks with their state and creates a new export of the organisation relations', async () => {

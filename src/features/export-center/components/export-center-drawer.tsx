@@ -11,9 +11,9 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import type { ExportKind, ExportTask } from '@contract/export';
-import { dayjs } from '@/lib/dayjs';
 import { useAppDispatch } from '@/lib/store';
-import { appMessages } from '@/locales/zh-CN-app';
+import { exportCenterMessages } from '@/locales/zh-CN/export-center';
+import { formatDateTime } from '@/utils/date-time';
 import {
   downloadExportFile,
   useCreateExportTaskMutation,
@@ -21,7 +21,7 @@ import {
 } from '@/features/export-center/api/export-api';
 import { exportRedDotChanged, type RedDotOwner } from '@/features/export-center/model/red-dot';
 
-const text = appMessages.exportCenter;
+const text = exportCenterMessages;
 
 /** While a task is still being made, the list asks again this often (ms). */
 export const EXPORT_POLL_INTERVAL = 1500;
@@ -101,7 +101,7 @@ export function ExportCenterDrawer({ open, onClose, owner }: ExportCenterDrawerP
       dataIndex: 'createdAt',
       key: 'createdAt',
       width: 150,
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: (value: string) => formatDateTime(value),
     },
     {
       title: text.columnStatus,

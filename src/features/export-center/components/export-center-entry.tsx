@@ -1,9 +1,9 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
-import { appMessages } from '@/locales/zh-CN-app';
+import { exportCenterMessages } from '@/locales/zh-CN/export-center';
 
-const text = appMessages.exportCenter;
+const text = exportCenterMessages;
 
 /** The header's way into the export centre, with the red dot of a newly finished export. */
 export function ExportCenterEntry({ redDot, onOpen }: { redDot: boolean; onOpen: () => void }) {

@@ -3,9 +3,8 @@ import { act, renderHook } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { configureStore, createReducer } from '@reduxjs/toolkit';
 import { redDotSet } from '@/lib/app-actions';
-import { getExportTaskRedDot, setExportTaskRedDot } from '@/lib/storage';
 import type { AppDispatch } from '@/lib/store';
-import { exportRedDotChanged } from './red-dot';
+import { exportRedDotChanged, storedRedDot } from './red-dot';
 import { useExportTaskEvents } from './use-export-task-events';
 
 type Handler = (payload: unknown) => void;
@@ -41,12 +40,23 @@ describe('the export centre red dot (FILE_PROCESS_EXPORT_TASK_REDDOT)', () => {
   afterEach(() => handlers.clear());
 
   it('is kept per mobile and channel id', () => {
-    setExportTaskRedDot('13800000001', 'CH0001', true);
+    const store = createStore();
+    (store.dispatch as AppDispatch)(exportRedDotChanged({ mobile: '13800000001', cId: 'CH0001' }, true));
 
-    expect(getExportTaskRedDot('13800000001', 'CH0001')).toBe(true);
-    expect(getExportTaskRedDot('13800000001', 'CH0002')).toBe(false);
-    expect(getExportTaskRedDot('13800000002', 'CH0001')).toBe(false);
     expect(localStorage.getItem('SgThsk_FILE_PROCESS_EXPORT_TASK_REDDOT_13800000001_CH0001')).toBe('true');
+    expect(storedRedDot({ mobile: '13800000001', cId: 'CH0001' })).toBe(true);
+    expect(storedRedDot({ mobile: '13800000001', cId: 'CH0002' })).toBe(false);
+    expect(storedRedDot({ mobile: '13800000002', cId: 'CH0001' })).toBe(false);
+    expect(storedRedDot({ mobile: undefined, cId: 'CH0001' })).toBe(false);
+  });
+
+  it('shows the dot this user and channel left lit as the signed-in shell opens', () => {
+    localStorage.setItem('SgThsk_FILE_PROCESS_EXPORT_TASK_REDDOT_13800000001_CH0001', 'true');
+    const store = createStore();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    renderHook(() => useExportTaskEvents({ mobile: '13800000001', cId: 'CH0001' }, false), { wrapper });
+
+    expect(redDotOf(store.getState())).toEqual({ exportTask: true });
   });
 
   it('lights and clears in storage and in the store together', () => {
@@ -56,11 +66,11 @@ describe('the export centre red dot (FILE_PROCESS_EXPORT_TASK_REDDOT)', () => {
 
     dispatch(exportRedDotChanged(owner, true));
     expect(redDotOf(store.getState())).toEqual({ exportTask: true });
-    expect(getExportTaskRedDot('13800000001', 'CH0001')).toBe(true);
+    expect(storedRedDot(owner)).toBe(true);
 
     dispatch(exportRedDotChanged(owner, false));
     expect(redDotOf(store.getState())).toEqual({ exportTask: false });
-    expect(getExportTaskRedDot('13800000001', 'CH0001')).toBe(false);
+    expect(storedRedDot(owner)).toBe(false);
   });
 
   it('lights when the socket says an export finished, for that user only', () => {
@@ -71,8 +81,8 @@ describe('the export centre red dot (FILE_PROCESS_EXPORT_TASK_REDDOT)', () => {
     emit('EXPORT_TASK_FINISHED', finished);
 
     expect(redDotOf(store.getState())).toEqual({ exportTask: true });
-    expect(getExportTaskRedDot('13800000001', 'CH0001')).toBe(true);
-    expect(getExportTaskRedDot('13800000004', 'CH0001')).toBe(false);
+    expect(storedRedDot({ mobile: '13800000001', cId: 'CH0001' })).toBe(true);
+    expect(storedRedDot({ mobile: '13800000004', cId: 'CH0001' })).toBe(false);
   });
 
   it('stays off while the centre is open: the user watches the task finish', () => {

@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { SearchOutlined } from '@ant-design/icons';
 import Input from 'antd/es/input/Input';
 import { paths } from '@/config/paths';
-import { format, messages } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { format } from '@/locales/format';
+import { helpCenterMessages } from '@/locales/zh-CN/help-center';
 import { helpArticles, type HelpSection } from '@/features/help-center/model/help-articles';
 import { searchArticles, splitByQuery } from '@/features/help-center/model/search';
 import styles from './help-center.module.css';
 
-const text = { ...messages.helpCenter, ...appMessages.helpCenter };
+const text = helpCenterMessages;
 
 /** `text` with every occurrence of the query marked. */
 function Highlight({ text: value, query }: { text: string; query: string }) {

@@ -1,5 +1,5 @@
 /**
- * The help centre's articles (issue 4: sign-in, organisation authentication, bank account binding,
+ * The help centre's articles (sign-in, organisation authentication, bank account binding,
  * electronic contract signing, pledge financing). Content, not interface text: it lives beside the page
  * that shows it rather than in the message catalogue.
  */

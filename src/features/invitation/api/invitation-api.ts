@@ -1,6 +1,7 @@
 import type { CompanyItem } from '@contract/auth';
 import type { Invitation, InvitationDetail } from '@contract/invitation';
-import { request } from '@/lib/http';
+import { api } from '@/lib/api';
+import type { InvitationRef } from '@/features/invitation/model/invitation-ref';
 
 /** The invitation calls of spec section 7 (organisation calls). */
 export const INVITATION_URL = {
@@ -11,25 +12,27 @@ export const INVITATION_URL = {
     `/api/account/invitation/${encodeURIComponent(orgId)}/${encodeURIComponent(code)}`,
 } as const;
 
-/** Owner only: a one-time link for a colleague, optionally bound to their mobile. */
-export function createInvitation(mobile?: string): Promise<Invitation> {
-  return request<Invitation>({
-    url: INVITATION_URL.create,
-    method: 'POST',
-    data: mobile ? { mobile } : {},
-    silent: true,
-  });
-}
+/** Silent: the modals say what went wrong in their own words. */
+const invitationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Owner only: a one-time link for a colleague, optionally bound to their mobile. */
+    createInvitation: build.mutation<Invitation, { mobile?: string }>({
+      query: ({ mobile }) => ({
+        url: INVITATION_URL.create,
+        method: 'POST',
+        data: mobile ? { mobile } : {},
+        silent: true,
+      }),
+    }),
+    invitationDetail: build.query<InvitationDetail, InvitationRef>({
+      query: ({ orgId, code }) => ({ url: INVITATION_URL.detail(orgId, code), method: 'GET', silent: true }),
+    }),
+    /** Joins the organisation; the server answers the caller's new company list. */
+    joinByInvitation: build.mutation<CompanyItem[] | null, InvitationRef>({
+      query: ({ orgId, code }) => ({ url: INVITATION_URL.join(orgId, code), method: 'POST', silent: true }),
+    }),
+  }),
+});
 
-export function fetchInvitationDetail(orgId: string, code: string): Promise<InvitationDetail> {
-  return request<InvitationDetail>({ url: INVITATION_URL.detail(orgId, code), method: 'GET', silent: true });
-}
-
-/** Joins the organisation; the server answers the caller's new company list. */
-export function joinByInvitation(orgId: string, code: string): Promise<CompanyItem[] | null> {
-  return request<CompanyItem[] | null>({
-    url: INVITATION_URL.join(orgId, code),
-    method: 'POST',
-    silent: true,
-  });
-}
+export const { useCreateInvitationMutation, useInvitationDetailQuery, useJoinByInvitationMutation } =
+  invitationApi;

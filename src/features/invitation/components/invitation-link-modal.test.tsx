@@ -1,9 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
 import AntApp from 'antd/es/app';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { CompanyItem } from '@contract/auth';
+import { createAppStore } from '@/lib/store';
 import type { InvitationRef } from '@/features/invitation/model/invitation-ref';
 import { InvitationLinkModal } from './invitation-link-modal';
 
@@ -21,9 +23,11 @@ const joinedCompanies: CompanyItem[] = [
 ];
 
 const joins: string[] = [];
+let lookups = 0;
 const server = setupServer(
-  mock.get('*/api/invitation/detail/:orgId/:code', ({ params }) =>
-    HttpResponse.json({
+  mock.get('*/api/invitation/detail/:orgId/:code', ({ params }) => {
+    lookups += 1;
+    return HttpResponse.json({
       code: 200,
       msg: '操作成功',
       data: {
@@ -33,8 +37,8 @@ const server = setupServer(
         expiresAt: '2026-07-01T00:00:00.000Z',
         status: 'valid',
       },
-    }),
-  ),
+    });
+  }),
   mock.post('*/api/account/invitation/:orgId/:code', ({ params }) => {
     joins.push(`${String(params.orgId)}/${String(params.code)}`);
     return HttpResponse.json({ code: 200, msg: '操作成功', data: joinedCompanies });
@@ -45,15 +49,18 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   joins.length = 0;
+  lookups = 0;
 });
 afterAll(() => server.close());
 
 function open(onJoined = vi.fn(), initialRef?: InvitationRef) {
   const onClose = vi.fn();
   render(
-    <AntApp>
-      <InvitationLinkModal open onClose={onClose} onJoined={onJoined} initialRef={initialRef} />
-    </AntApp>,
+    <Provider store={createAppStore()}>
+      <AntApp>
+        <InvitationLinkModal open onClose={onClose} onJoined={onJoined} initialRef={initialRef} />
+      </AntApp>
+    </Provider>,
   );
   return { onJoined, onClose };
 }
@@ -117,5 +124,29 @@ describe('the invitation-link modal', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: '加入企业' }));
     await waitFor(() => expect(onJoined).toHaveBeenCalledWith(joinedCompanies));
     expect(joins).toEqual([`ORG001/${CODE}`]);
+  });
+
+  it('asks again when the same link is checked after a failed lookup', async () => {
+    server.use(
+      mock.get(
+        '*/api/invitation/detail/:orgId/:code',
+        () => {
+          lookups += 1;
+          return HttpResponse.json({ code: 'NOT_FOUND', msg: '邀请不存在' }, { status: 404 });
+        },
+        { once: true },
+      ),
+    );
+    const user = userEvent.setup();
+    open();
+    await user.click(screen.getByLabelText('邀请链接'));
+    await user.paste(LINK);
+    await user.click(screen.getByRole('button', { name: '查看邀请' }));
+    expect(await screen.findByText('邀请信息获取失败，请确认链接是否完整')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '查看邀请' }));
+    expect(await screen.findByText('张明')).toBeInTheDocument();
+    expect(screen.queryByText('邀请信息获取失败，请确认链接是否完整')).not.toBeInTheDocument();
+    expect(lookups).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import App from 'antd/es/app';
 import Alert from 'antd/es/alert';
 import Descriptions from 'antd/es/descriptions';
@@ -8,10 +9,13 @@ import Modal from 'antd/es/modal';
 import Tag from 'antd/es/tag';
 import type { CompanyItem } from '@contract/auth';
 import type { InvitationDetail } from '@contract/invitation';
-import { dayjs } from '@/lib/dayjs';
-import { format } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
-import { fetchInvitationDetail, joinByInvitation } from '@/features/invitation/api/invitation-api';
+import { format } from '@/locales/format';
+import { invitationMessages } from '@/locales/zh-CN/invitation';
+import { formatDateTime } from '@/utils/date-time';
+import {
+  useInvitationDetailQuery,
+  useJoinByInvitationMutation,
+} from '@/features/invitation/api/invitation-api';
 import {
   invitationFailureMessage,
   invitationLinkOf,
@@ -19,7 +23,7 @@ import {
   type InvitationRef,
 } from '@/features/invitation/model/invitation-link';
 
-const text = appMessages.invitation;
+const text = invitationMessages;
 
 const statusTag: Record<InvitationDetail['status'], { label: string; color: string }> = {
   valid: { label: text.statusValid, color: 'success' },
@@ -47,54 +51,58 @@ interface FormValues {
 export function InvitationLinkModal({ open, onClose, onJoined, initialRef }: InvitationLinkModalProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [invitation, setInvitation] = useState<{ ref: InvitationRef; detail: InvitationDetail } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The link looked up; each lookup asks the server again, as an invitation's status changes.
+  const [ref, setRef] = useState<InvitationRef | null>(null);
+  const detail = useInvitationDetailQuery(ref ?? skipToken, { refetchOnMountOrArgChange: true });
+  const [joinInvitation, joining] = useJoinByInvitationMutation();
+  const invitation = ref && detail.currentData ? { ref, detail: detail.currentData } : null;
+  const failure =
+    detail.error && !detail.isFetching
+      ? invitationFailureMessage(detail.error, text.detailFailed)
+      : joining.error
+        ? invitationFailureMessage(joining.error, text.joinFailed)
+        : null;
+
+  const forget = () => {
+    setRef(null);
+    joining.reset();
+  };
 
   const reset = () => {
     form.resetFields();
-    setInvitation(null);
-    setFailure(null);
+    forget();
   };
 
-  const check = async ({ link }: FormValues) => {
-    const ref = parseInvitationLink(link.trim());
-    if (!ref) {
+  const check = ({ link }: FormValues) => {
+    const found = parseInvitationLink(link.trim());
+    if (!found) {
       form.setFields([{ name: 'link', errors: [text.linkInvalid] }]);
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      setInvitation({ ref, detail: await fetchInvitationDetail(ref.orgId, ref.code) });
-    } catch (error) {
-      setFailure(invitationFailureMessage(error, text.detailFailed));
-    } finally {
-      setBusy(false);
-    }
+    joining.reset();
+    // The same link again (after a failure, say) is asked again too.
+    if (ref?.orgId === found.orgId && ref.code === found.code) void detail.refetch();
+    else setRef(found);
   };
 
   useEffect(() => {
-    if (open && initialRef) void check({ link: invitationLinkOf(initialRef) });
+    if (open && initialRef) check({ link: invitationLinkOf(initialRef) });
     // Looked up once per opening with a followed link; `check` itself changes every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, initialRef]);
 
   const join = async () => {
     if (!invitation) return;
-    setBusy(true);
-    setFailure(null);
+    let companies: CompanyItem[] | null;
     try {
-      const companies = await joinByInvitation(invitation.ref.orgId, invitation.ref.code);
-      void message.success(format(text.joined, { orgName: invitation.detail.orgName }));
-      await onJoined(companies);
-      reset();
-      onClose();
-    } catch (error) {
-      setFailure(invitationFailureMessage(error, text.joinFailed));
-    } finally {
-      setBusy(false);
+      companies = await joinInvitation(invitation.ref).unwrap();
+    } catch {
+      return; // the mutation's error is shown
     }
+    void message.success(format(text.joined, { orgName: invitation.detail.orgName }));
+    await onJoined(companies);
+    reset();
+    onClose();
   };
 
   const joinable = invitation?.detail.status === 'valid';
@@ -108,7 +116,7 @@ export function InvitationLinkModal({ open, onClose, onJoined, initialRef }: Inv
       }}
       okText={invitation ? text.join : text.check}
       okButtonProps={{ disabled: invitation ? !joinable : false }}
-      confirmLoading={busy}
+      confirmLoading={detail.isFetching || joining.isLoading}
       onOk={() => (invitation ? void join() : form.submit())}
       destroyOnHidden
     >
@@ -117,11 +125,8 @@ export function InvitationLinkModal({ open, onClose, onJoined, initialRef }: Inv
         layout="vertical"
         requiredMark={false}
         initialValues={initialRef ? { link: invitationLinkOf(initialRef) } : undefined}
-        onFinish={(values) => void check(values)}
-        onValuesChange={() => {
-          setInvitation(null);
-          setFailure(null);
-        }}
+        onFinish={check}
+        onValuesChange={forget}
       >
         <Form.Item
           name="link"
@@ -145,7 +150,7 @@ export function InvitationLinkModal({ open, onClose, onJoined, initialRef }: Inv
           <Descriptions.Item label={text.orgName}>{invitation.detail.orgName}</Descriptions.Item>
           <Descriptions.Item label={text.inviter}>{invitation.detail.inviterName}</Descriptions.Item>
           <Descriptions.Item label={text.expiresAt}>
-            {dayjs(invitation.detail.expiresAt).format('YYYY-MM-DD HH:mm')}
+            {formatDateTime(invitation.detail.expiresAt)}
           </Descriptions.Item>
           <Descriptions.Item label={text.status}>
             <Tag color={statusTag[invitation.detail.status].color}>

@@ -1,16 +1,15 @@
-import { useState } from 'react';
 import App from 'antd/es/app';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input/Input';
 import Modal from 'antd/es/modal';
 import Typography from 'antd/es/typography';
-import { messages } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { invitationMessages } from '@/locales/zh-CN/invitation';
 import { mobileRules, normalizeMobile } from '@/utils/validators';
-import { createInvitation } from '@/features/invitation/api/invitation-api';
+import { useCreateInvitationMutation } from '@/features/invitation/api/invitation-api';
 import { absoluteInvitationLink } from '@/features/invitation/model/invitation-link';
 
-const text = appMessages.invitation;
+const text = invitationMessages;
 
 interface FormValues {
   mobile?: string;
@@ -29,27 +28,27 @@ async function copyText(value: string): Promise<boolean> {
 export function InviteMemberModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [link, setLink] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [createInvitation, created] = useCreateInvitationMutation();
+  const link = created.data ? absoluteInvitationLink(created.data.link) : null;
 
   const create = async ({ mobile }: FormValues) => {
-    setBusy(true);
+    let full: string;
     try {
-      const invitation = await createInvitation(mobile ? normalizeMobile(mobile) || undefined : undefined);
-      const full = absoluteInvitationLink(invitation.link);
-      setLink(full);
-      if (await copyText(full)) void message.success(text.copied);
-      else void message.warning(text.copyFailed);
+      const invitation = await createInvitation({
+        mobile: mobile ? normalizeMobile(mobile) || undefined : undefined,
+      }).unwrap();
+      full = absoluteInvitationLink(invitation.link);
     } catch {
       void message.error(text.createFailed);
-    } finally {
-      setBusy(false);
+      return;
     }
+    if (await copyText(full)) void message.success(text.copied);
+    else void message.warning(text.copyFailed);
   };
 
   const close = () => {
     form.resetFields();
-    setLink(null);
+    created.reset();
     onClose();
   };
 
@@ -59,7 +58,7 @@ export function InviteMemberModal({ open, onClose }: { open: boolean; onClose: (
       open={open}
       onCancel={close}
       okText={text.createLink}
-      confirmLoading={busy}
+      confirmLoading={created.isLoading}
       onOk={() => form.submit()}
       destroyOnHidden
     >
@@ -80,7 +79,7 @@ export function InviteMemberModal({ open, onClose }: { open: boolean; onClose: (
         </Form.Item>
       </Form>
       {link && (
-        <Typography.Paragraph copyable={{ text: link, tooltips: [text.copy, messages.common.ok] }} code>
+        <Typography.Paragraph copyable={{ text: link, tooltips: [text.copy, commonMessages.ok] }} code>
           {link}
         </Typography.Paragraph>
       )}

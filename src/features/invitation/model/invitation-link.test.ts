@@ -1,5 +1,4 @@
 import { API_ERROR } from '@contract/errors';
-import { HttpError } from '@/lib/http';
 import { absoluteInvitationLink, invitationFailureMessage, parseInvitationLink } from './invitation-link';
 
 const CODE = 'Abcdefghijklmnop_qrstu-0123456789';
@@ -37,7 +36,7 @@ describe('invitation links (spec sections 2 and 5)', () => {
   });
 
   it('says why an invitation cannot be used', () => {
-    const fail = (status: number, code: string) => new HttpError(status, code, 'x', { code });
+    const fail = (status: number, code: string) => ({ status, code, message: 'x' });
     expect(invitationFailureMessage(fail(400, API_ERROR.invitationUsed), '兜底')).toBe('该邀请链接已被使用');
     expect(invitationFailureMessage(fail(400, API_ERROR.invitationExpired), '兜底')).toBe('该邀请链接已过期');
     expect(invitationFailureMessage(fail(400, API_ERROR.invitationMobileMismatch), '兜底')).toBe(

@@ -1,6 +1,6 @@
 import { API_ERROR } from '@contract/errors';
-import { HttpError } from '@/lib/http';
-import { appMessages } from '@/locales/zh-CN-app';
+import { callFailureOf } from '@/lib/http-error';
+import { invitationMessages } from '@/locales/zh-CN/invitation';
 import { INVITATION_LINK_MARK } from '@/utils/validators';
 import { invitationRefFromQuery, type InvitationRef } from '@/features/invitation/model/invitation-ref';
 
@@ -28,18 +28,19 @@ export function invitationLinkOf(ref: InvitationRef): string {
   return absoluteInvitationLink(`${INVITATION_LINK_MARK}${encodeURIComponent(ref.code)}&${query}`);
 }
 
-/** What to tell the user when reading or accepting an invitation failed. */
+/** What to tell the user when reading or accepting an invitation failed (a call's failure, or anything). */
 export function invitationFailureMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof HttpError)) return fallback;
-  if (error.status === 409 || error.code === API_ERROR.alreadyMember)
-    return appMessages.invitation.alreadyMember;
-  switch (error.code) {
+  const failure = callFailureOf(error);
+  if (!failure) return fallback;
+  if (failure.status === 409 || failure.code === API_ERROR.alreadyMember)
+    return invitationMessages.alreadyMember;
+  switch (failure.code) {
     case API_ERROR.invitationUsed:
-      return appMessages.invitation.used;
+      return invitationMessages.used;
     case API_ERROR.invitationExpired:
-      return appMessages.invitation.expired;
+      return invitationMessages.expired;
     case API_ERROR.invitationMobileMismatch:
-      return appMessages.invitation.mobileMismatch;
+      return invitationMessages.mobileMismatch;
     default:
       return fallback;
   }

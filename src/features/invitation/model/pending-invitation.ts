@@ -1,4 +1,4 @@
-import { readJson, remove, SESSION_KEY, writeJson } from '@/lib/storage';
+import { readJson, remove, writeJson } from '@/lib/storage';
 import { isInvitationRef, type InvitationRef } from '@/features/invitation/model/invitation-ref';
 
 /*
@@ -6,15 +6,16 @@ import { isInvitationRef, type InvitationRef } from '@/features/invitation/model
  * the signed-in frame then offers it once for joining. Tab-scoped, so another tab or a later visit never
  * opens an invitation the user did not just follow.
  */
+const PENDING_INVITATION_KEY = 'pendingInvitation';
 
 export function rememberPendingInvitation(ref: InvitationRef): void {
-  writeJson(sessionStorage, SESSION_KEY.pendingInvitation, ref);
+  writeJson(sessionStorage, PENDING_INVITATION_KEY, ref);
 }
 
 export function readPendingInvitation(): InvitationRef | null {
-  return readJson(sessionStorage, SESSION_KEY.pendingInvitation, isInvitationRef);
+  return readJson(sessionStorage, PENDING_INVITATION_KEY, isInvitationRef);
 }
 
 export function forgetPendingInvitation(): void {
-  remove(sessionStorage, SESSION_KEY.pendingInvitation);
+  remove(sessionStorage, PENDING_INVITATION_KEY);
 }

@@ -1,7 +1,6 @@
 import { NOTICE_PAGE } from '@contract/constants';
 import type { NoticeItem } from '@contract/notice';
 import { api } from '@/lib/api';
-import { request } from '@/lib/http';
 import { NOTICE_STATUS_READ, NOTICE_TYPE_ANNOUNCEMENT } from '@/features/notices/model/split-notices';
 
 /** The notice calls of spec section 7. */
@@ -20,36 +19,26 @@ export interface NoticePage {
   number: number;
 }
 
-/** The header's fetch: page 0, size 5, unread only (spec section 7). */
-export function fetchUnreadNotices(): Promise<NoticePage> {
-  return request<NoticePage>({
-    url: NOTICE_URL.page,
-    method: 'POST',
-    params: { page: NOTICE_PAGE.page, size: NOTICE_PAGE.size },
-    data: { status: NOTICE_PAGE.status },
-    silent: true,
-  });
-}
-
-export function markNoticeRead(id: string): Promise<unknown> {
-  return request<unknown>({
-    url: NOTICE_URL.markRead(id),
-    method: 'PUT',
-    params: { status: NOTICE_STATUS_READ },
-  });
-}
-
-export function markAllNoticesRead(): Promise<unknown> {
-  return request<unknown>({ url: NOTICE_URL.markAllRead, method: 'PUT' });
-}
-
 export interface NoticePageArgs {
   page: number;
   size: number;
 }
 
-const noticeApi = api.enhanceEndpoints({ addTagTypes: ['Notice'] }).injectEndpoints({
+export const noticeApi = api.enhanceEndpoints({ addTagTypes: ['Notice'] }).injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * The header's feed: page 0, size 5, unread only (spec section 7). Untagged: the shell reloads it, at
+     * most once per 200 ms, rather than with every change of the dashboard's lists.
+     */
+    unreadNotices: build.query<NoticePage, void>({
+      query: () => ({
+        url: NOTICE_URL.page,
+        method: 'POST',
+        params: { page: NOTICE_PAGE.page, size: NOTICE_PAGE.size },
+        data: { status: NOTICE_PAGE.status },
+        silent: true,
+      }),
+    }),
     /** The dashboard's 待办事项: every to-do of the member, read or not. */
     todoPage: build.query<NoticePage, NoticePageArgs>({
       query: ({ page, size }) => ({
@@ -72,9 +61,26 @@ const noticeApi = api.enhanceEndpoints({ addTagTypes: ['Notice'] }).injectEndpoi
       }),
       providesTags: ['Notice'],
     }),
+    /** The screens reload what they show themselves once it succeeded (the header's feed, the lists). */
+    markNoticeRead: build.mutation<unknown, string>({
+      query: (id) => ({
+        url: NOTICE_URL.markRead(id),
+        method: 'PUT',
+        params: { status: NOTICE_STATUS_READ },
+      }),
+    }),
+    markAllNoticesRead: build.mutation<unknown, void>({
+      query: () => ({ url: NOTICE_URL.markAllRead, method: 'PUT' }),
+    }),
   }),
 });
 
-export const { useTodoPageQuery, useAnnouncementPageQuery } = noticeApi;
+export const {
+  useUnreadNoticesQuery,
+  useTodoPageQuery,
+  useAnnouncementPageQuery,
+  useMarkNoticeReadMutation,
+  useMarkAllNoticesReadMutation,
+} = noticeApi;
 /** Marks the dashboard's lists stale after a notice changed. */
 export const invalidateNoticeLists = () => noticeApi.util.invalidateTags(['Notice']);

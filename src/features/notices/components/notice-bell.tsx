@@ -6,23 +6,19 @@ import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Popover from 'antd/es/popover';
 import Tabs from 'antd/es/tabs';
-import { dayjs } from '@/lib/dayjs';
-import { format } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
-import { markAllNoticesRead, markNoticeRead } from '@/features/notices/api/notices-api';
+import { format } from '@/locales/format';
+import { noticeMessages } from '@/locales/zh-CN/notices';
+import { formatDateTime } from '@/utils/date-time';
+import { useMarkAllNoticesReadMutation, useMarkNoticeReadMutation } from '@/features/notices/api/notices-api';
 import type { NoticeEntry, NoticeFeed } from '@/features/notices/model/split-notices';
 import styles from './notices.module.css';
 
-const text = appMessages.notices;
+const text = noticeMessages;
 
 export interface NoticeBellProps {
   feed: NoticeFeed;
   /** A notice changed here: reload the counts (and any list showing notices). */
   onChanged: () => void;
-}
-
-export function formatNoticeTime(iso: string | undefined): string {
-  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '';
 }
 
 function NoticeList({
@@ -55,7 +51,7 @@ function NoticeList({
           </div>
           {item.content && <p className={styles.content}>{item.content}</p>}
           <time className={styles.time} dateTime={item.createdAt}>
-            {formatNoticeTime(item.createdAt)}
+            {formatDateTime(item.createdAt)}
           </time>
         </li>
       ))}
@@ -70,32 +66,29 @@ function NoticeList({
 export function NoticeBell({ feed, onChanged }: NoticeBellProps) {
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [markingAll, setMarkingAll] = useState(false);
+  const [markNoticeRead, marking] = useMarkNoticeReadMutation();
+  const [markAllNoticesRead, markingAll] = useMarkAllNoticesReadMutation();
+  const busyId = marking.isLoading ? (marking.originalArgs ?? null) : null;
 
   const markRead = async (item: NoticeEntry) => {
-    setBusyId(item.id);
     try {
-      await markNoticeRead(item.id);
-      onChanged();
+      await markNoticeRead(item.id).unwrap();
     } catch {
       void message.error(text.failed);
-    } finally {
-      setBusyId(null);
+      return;
     }
+    onChanged();
   };
 
   const markAll = async () => {
-    setMarkingAll(true);
     try {
-      await markAllNoticesRead();
-      void message.success(text.markedAllRead);
-      onChanged();
+      await markAllNoticesRead().unwrap();
     } catch {
       void message.error(text.failed);
-    } finally {
-      setMarkingAll(false);
+      return;
     }
+    void message.success(text.markedAllRead);
+    onChanged();
   };
 
   const content = (
@@ -126,7 +119,7 @@ export function NoticeBell({ feed, onChanged }: NoticeBellProps) {
       />
       <div className={styles.footer}>
         <span>{format(text.unreadTotal, { count: feed.total })}</span>
-        <Button size="small" onClick={markAll} loading={markingAll} disabled={feed.total === 0}>
+        <Button size="small" onClick={markAll} loading={markingAll.isLoading} disabled={feed.total === 0}>
           {text.markAllRead}
         </Button>
       </div>

@@ -1,22 +1,21 @@
-import { useState } from 'react';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
-import { appMessages } from '@/locales/zh-CN-app';
+import { noticeMessages } from '@/locales/zh-CN/notices';
+import { formatDateTime } from '@/utils/date-time';
 import {
-  markNoticeRead,
   useAnnouncementPageQuery,
+  useMarkNoticeReadMutation,
   useTodoPageQuery,
   type NoticePage,
 } from '@/features/notices/api/notices-api';
 import { NOTICE_STATUS_UNREAD } from '@/features/notices/model/split-notices';
-import { formatNoticeTime } from './notice-bell';
 import styles from './notices.module.css';
 
-const text = appMessages.notices;
+const text = noticeMessages;
 const PANEL_PAGE = { page: 0, size: 5 } as const;
 
 interface PanelProps {
@@ -36,20 +35,19 @@ function NoticeCard({
   onChanged: () => void;
 }) {
   const { message } = App.useApp();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const [markNoticeRead, marking] = useMarkNoticeReadMutation();
+  const busyId = marking.isLoading ? (marking.originalArgs ?? null) : null;
   const items = result.data?.content ?? [];
 
   const read = async (id: string) => {
-    setBusyId(id);
     try {
-      await markNoticeRead(id);
-      onChanged();
-      void result.refetch();
+      await markNoticeRead(id).unwrap();
     } catch {
       void message.error(text.failed);
-    } finally {
-      setBusyId(null);
+      return;
     }
+    onChanged();
+    void result.refetch();
   };
 
   return (
@@ -83,7 +81,7 @@ function NoticeCard({
                 </div>
                 {item.content && <p className={styles.content}>{item.content}</p>}
                 <time className={styles.time} dateTime={item.createdAt}>
-                  {formatNoticeTime(item.createdAt)}
+                  {formatDateTime(item.createdAt)}
                 </time>
               </li>
             );

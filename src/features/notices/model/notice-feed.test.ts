@@ -1,16 +1,10 @@
-import type { NoticePage } from '@/features/notices/api/notices-api';
-import { createNoticeFeed } from './notice-feed';
-import type { NoticeFeed } from './split-notices';
+import { delay, http as mock, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { NoticeItem } from '@contract/notice';
+import { createAppStore } from '@/lib/store';
+import { createNoticeReload, selectNoticeFeed } from './notice-feed';
 
-const page = (content: NoticePage['content'], totalElements = content.length): NoticePage => ({
-  content,
-  totalElements,
-  totalPages: 1,
-  size: 5,
-  number: 0,
-});
-
-const item = (id: string, type: 2 | 3): NoticePage['content'][number] => ({
+const item = (id: string, type: 2 | 3): NoticeItem => ({
   id,
   type,
   status: 0,
@@ -19,68 +13,104 @@ const item = (id: string, type: 2 | 3): NoticePage['content'][number] => ({
   createdAt: '2026-06-01T00:00:00.000Z',
 });
 
-describe('the header notice feed', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  it('fetches at most once per 200 ms however often it is asked', async () => {
-    const fetchPage = vi.fn(async () => page([]));
-    const feed = createNoticeFeed({ publish: () => undefined, fetchPage });
-
-    for (let i = 0; i < 10; i += 1) feed.refresh();
-    expect(fetchPage).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(199);
-    expect(fetchPage).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fetchPage).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(fetchPage).toHaveBeenCalledTimes(2);
-    feed.dispose();
-  });
-
-  it('publishes the split page: pending to-dos, announcements, the unread total', async () => {
-    const published: NoticeFeed[] = [];
-    const feed = createNoticeFeed({
-      publish: (value) => published.push(value),
-      fetchPage: async () => page([item('t1', 2), item('a1', 3)], 12),
-    });
-    feed.refresh();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(published).toEqual([
-      expect.objectContaining({ total: 12, todo: [], notice: [expect.objectContaining({ id: 't1' })] }),
-    ]);
-    expect(published[0]?.announcement.map((n) => n.id)).toEqual(['a1']);
-    feed.dispose();
-  });
-
-  it('keeps what it showed when a fetch fails, and drops an answer older than the latest', async () => {
-    const published: NoticeFeed[] = [];
-    let resolveFirst: (value: NoticePage) => void = () => undefined;
-    const answers: Array<() => Promise<NoticePage>> = [
-      () =>
-        new Promise<NoticePage>((resolve) => {
-          resolveFirst = resolve;
-        }),
-      async () => page([item('new', 3)]),
-      async () => {
-        throw new Error('offline');
+/** The header's page the server answers next: items and a total, a delay, or a failure. */
+type Answer = { items: NoticeItem[]; total?: number; delayMs?: number } | 'fail';
+let answers: Answer[] = [];
+let requests = 0;
+const server = setupServer(
+  mock.post('*/api/plat-message/page', async () => {
+    requests += 1;
+    const answer = answers.shift() ?? { items: [] };
+    if (answer === 'fail') return HttpResponse.json({ code: 500, msg: '服务异常' }, { status: 500 });
+    if (answer.delayMs) await delay(answer.delayMs);
+    return HttpResponse.json({
+      code: 200,
+      msg: '操作成功',
+      data: {
+        content: answer.items,
+        totalElements: answer.total ?? answer.items.length,
+        totalPages: 1,
+        size: 5,
+        number: 0,
       },
-    ];
-    const feed = createNoticeFeed({
-      publish: (value) => published.push(value),
-      fetchPage: () => answers.shift()!(),
     });
+  }),
+);
 
-    feed.refresh();
-    await vi.advanceTimersByTimeAsync(250);
-    feed.refresh();
-    resolveFirst(page([item('old', 3)]));
-    await vi.advanceTimersByTimeAsync(250);
-    expect(published.map((feedValue) => feedValue.announcement[0]?.id)).toEqual(['new']);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  answers = [];
+  requests = 0;
+});
+afterAll(() => server.close());
 
-    feed.refresh();
-    await vi.advanceTimersByTimeAsync(250);
-    expect(published).toHaveLength(1);
-    feed.dispose();
+const announcementIds = (store: ReturnType<typeof createAppStore>) =>
+  selectNoticeFeed(store.getState()).announcement.map((n) => n.id);
+
+describe('the header notice feed', () => {
+  it('reloads at most once per 200 ms however often it is asked', async () => {
+    const store = createAppStore();
+    const reload = createNoticeReload(store.dispatch, 200);
+
+    for (let i = 0; i < 10; i += 1) reload();
+    await vi.waitFor(() => expect(requests).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requests).toBe(1);
+    await vi.waitFor(() => expect(requests).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(requests).toBe(2);
+    reload.cancel();
+  });
+
+  it('is empty until the first answer, then the split page: pending to-dos, announcements, the unread total', async () => {
+    answers = [{ items: [item('t1', 2), item('a1', 3)], total: 12 }];
+    const store = createAppStore();
+    expect(selectNoticeFeed(store.getState())).toEqual({ notice: [], todo: [], announcement: [], total: 0 });
+
+    createNoticeReload(store.dispatch)();
+    await vi.waitFor(() => expect(selectNoticeFeed(store.getState()).total).toBe(12));
+    const feed = selectNoticeFeed(store.getState());
+    expect(feed.notice.map((n) => n.id)).toEqual(['t1']);
+    expect(feed.todo).toEqual([]);
+    expect(feed.announcement.map((n) => n.id)).toEqual(['a1']);
+  });
+
+  it('keeps what it showed when a reload fails', async () => {
+    answers = [{ items: [item('a1', 3)] }, 'fail'];
+    const store = createAppStore();
+    const reload = createNoticeReload(store.dispatch, 0);
+
+    reload();
+    await vi.waitFor(() => expect(announcementIds(store)).toEqual(['a1']));
+    reload();
+    await vi.waitFor(() => expect(requests).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(announcementIds(store)).toEqual(['a1']);
+  });
+
+  it('asks again once a slow load ends, so a change it may have missed is not lost', async () => {
+    answers = [{ items: [item('old', 3)], delayMs: 300 }, { items: [item('new', 3)] }];
+    const store = createAppStore();
+    const reload = createNoticeReload(store.dispatch, 0);
+
+    reload();
+    await vi.waitFor(() => expect(requests).toBe(1));
+    reload();
+    await vi.waitFor(() => expect(announcementIds(store)).toEqual(['new']));
+    expect(requests).toBe(2);
+  });
+
+  it('asks nothing more once cancelled', async () => {
+    answers = [{ items: [item('a1', 3)], delayMs: 200 }];
+    const store = createAppStore();
+    const reload = createNoticeReload(store.dispatch, 0);
+
+    reload();
+    await vi.waitFor(() => expect(requests).toBe(1));
+    reload();
+    reload.cancel();
+    await vi.waitFor(() => expect(announcementIds(store)).toEqual(['a1']));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requests).toBe(1);
   });
 });

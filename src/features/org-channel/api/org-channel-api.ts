@@ -1,5 +1,6 @@
 import type { CheckedDefaultChannel, OrgChannel } from '@contract/shell';
-import { api } from '@/lib/api';
+import { api, fromCache } from '@/lib/api';
+import type { RootState } from '@/lib/store';
 
 /** The organisation's billing channels (spec section 7, organisation calls). */
 export const ORG_CHANNEL_URL = {
@@ -28,3 +29,9 @@ const orgChannelApi = api.enhanceEndpoints({ addTagTypes: ['OrgChannel'] }).inje
 
 export const { useOrgChannelsQuery, useCheckedDefaultChannelQuery, useSetDefaultChannelMutation } =
   orgChannelApi;
+
+const checkedDefaultChannelResult = fromCache(orgChannelApi.endpoints.checkedDefaultChannel.select());
+
+/** The global state's checkedDefaultChannel (spec section 3): null until the shell's lookup answers. */
+export const selectCheckedDefaultChannel = (state: RootState): CheckedDefaultChannel | null =>
+  checkedDefaultChannelResult(state).data ?? null;

@@ -1,7 +1,7 @@
-import { appMessages } from '@/locales/zh-CN-app';
+import { orgChannelMessages } from '@/locales/zh-CN/org-channel';
 import styles from './org-channel.module.css';
 
-const text = appMessages.channel;
+const text = orgChannelMessages;
 
 /** The 404 page of a platform whose default channel configuration cannot be loaded (spec section 2). */
 export function ChannelNotFoundPage() {

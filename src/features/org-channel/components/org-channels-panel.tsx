@@ -5,8 +5,8 @@ import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
-import { format } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { format } from '@/locales/format';
+import { orgChannelMessages } from '@/locales/zh-CN/org-channel';
 import {
   useCheckedDefaultChannelQuery,
   useOrgChannelsQuery,
@@ -14,7 +14,7 @@ import {
 } from '@/features/org-channel/api/org-channel-api';
 import styles from './org-channel.module.css';
 
-const text = appMessages.orgChannel;
+const text = orgChannelMessages;
 
 /** The organisation's channels on the dashboard, with 设为默认. */
 export function OrgChannelsPanel() {

@@ -1,8 +1,10 @@
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
 import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createAppStore } from '@/lib/store';
 import { SandboxPage } from './sandbox-page';
 import { SandboxQrPage } from './sandbox-qr-page';
 
@@ -74,9 +76,11 @@ function renderAt(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <ConfigProvider button={{ autoInsertSpace: false }}>
-      <RouterProvider router={router} />
-    </ConfigProvider>,
+    <Provider store={createAppStore()}>
+      <ConfigProvider button={{ autoInsertSpace: false }}>
+        <RouterProvider router={router} />
+      </ConfigProvider>
+    </Provider>,
   );
   return router;
 }
@@ -92,7 +96,7 @@ describe('the sandbox page', () => {
       '【链票通】您的验证码为654321，5分钟内有效，请勿泄露。',
       '【链票通】您的验证码为123456，5分钟内有效，请勿泄露。',
     ]);
-    expect(screen.getByText('2026/03/02 09:01:00')).toBeInTheDocument();
+    expect(screen.getByText('2026-03-02 09:01:00')).toBeInTheDocument();
   });
 
   it('says so when a mobile has no messages', async () => {
@@ -137,6 +141,25 @@ describe('the sandbox QR page', () => {
     fireEvent.click((await screen.findByText('拒绝')).closest('button')!);
     expect(await screen.findByText('已拒绝或已过期')).toBeInTheDocument();
     expect(decisions).toEqual(['refuse']);
+  });
+
+  it('shows the current state when the server refuses the decision', async () => {
+    let reads = 0;
+    server.use(
+      mock.get('*/api/sandbox/qr/:qrId', () => {
+        reads += 1;
+        return ok(reads === 1 ? pendingQr : { ...pendingQr, status: 2 });
+      }),
+      mock.post('*/api/sandbox/qr/:qrId/:decision', () =>
+        HttpResponse.json({ code: 'CONFLICT', msg: '二维码已失效' }, { status: 409 }),
+      ),
+    );
+    renderAt(`/sandbox/qr/${pendingQr.qrId}`);
+    fireEvent.click((await screen.findByText('确认授权')).closest('button')!);
+
+    expect(await screen.findByText('已拒绝或已过期')).toBeInTheDocument();
+    expect(reads).toBe(2);
+    expect(screen.getByText('确认授权').closest('button')).toBeDisabled();
   });
 
   it('tells an unknown code from a sandbox that is off', async () => {

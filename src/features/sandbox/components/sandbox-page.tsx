@@ -1,32 +1,30 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input/Input';
 import Result from 'antd/es/result';
-import type { SandboxQr, SandboxSms } from '@contract/verification';
 import { sandboxQrPath } from '@/config/paths';
 import { scrollToFirstError } from '@/lib/form';
-import { HttpError } from '@/lib/http';
-import { showErrorNotice, catalogueMessage } from '@/lib/error-messages';
-import { messages } from '@/locales/zh-CN';
-import { securityMessages } from '@/locales/zh-CN-security';
+import { callFailureOf } from '@/lib/http-error';
+import { loginMessages } from '@/locales/zh-CN/login';
+import { sandboxMessages } from '@/locales/zh-CN/sandbox';
+import { formatDateTime } from '@/utils/date-time';
 import { mobileRules, normalizeMobile } from '@/utils/validators';
-import { fetchPendingQrs, fetchSandboxSms, HTTP_NOT_FOUND } from '@/features/sandbox/api/sandbox-requests';
-import { formatShanghaiTime } from './format-time';
+import { HTTP_NOT_FOUND, usePendingQrsQuery, useSandboxSmsQuery } from '@/features/sandbox/api/sandbox-api';
 import styles from './sandbox.module.css';
 
-const text = securityMessages.sandbox;
+const text = sandboxMessages;
 
-type Load<T> = { state: 'idle' | 'loading' } | { state: 'ready'; value: T } | { state: 'off' };
-
-/** A failure of a sandbox call: 404 means the sandbox is off; anything else is shown as the catalogue says. */
-function sandboxOff(error: unknown): boolean {
-  if (error instanceof HttpError && error.status === HTTP_NOT_FOUND) return true;
-  showErrorNotice(error instanceof HttpError ? catalogueMessage(error) : messages.network.fallback);
-  return false;
+/** Tells the page when a sandbox call answered 404: the server's sandbox is off. */
+function useOffWhenNotFound(error: unknown, onOff: () => void): void {
+  const off = callFailureOf(error)?.status === HTTP_NOT_FOUND;
+  useEffect(() => {
+    if (off) onOff();
+  }, [off, onOff]);
 }
 
 export function SandboxDisabled() {
@@ -36,33 +34,23 @@ export function SandboxDisabled() {
 function Outbox({ onOff }: { onOff: () => void }) {
   const [form] = Form.useForm<{ mobile: string }>();
   const [mobile, setMobile] = useState<string | null>(null);
-  const [outbox, setOutbox] = useState<Load<SandboxSms[]>>({ state: 'idle' });
-
-  const load = useCallback(
-    async (target: string) => {
-      setOutbox({ state: 'loading' });
-      try {
-        setOutbox({ state: 'ready', value: await fetchSandboxSms(target) });
-      } catch (error) {
-        if (sandboxOff(error)) onOff();
-        else setOutbox({ state: 'idle' });
-      }
-    },
-    [onOff],
-  );
+  const outbox = useSandboxSmsQuery(mobile ?? skipToken, { refetchOnMountOrArgChange: true });
+  useOffWhenNotFound(outbox.error, onOff);
 
   const query = ({ mobile: typed }: { mobile: string }) => {
     const normalized = normalizeMobile(typed);
-    setMobile(normalized);
-    void load(normalized);
+    if (normalized === mobile) void outbox.refetch();
+    else setMobile(normalized);
   };
+  // A failed query shows no list (the catalogue's notice said why).
+  const messagesSent = outbox.isError || outbox.isFetching ? undefined : outbox.currentData;
 
   return (
     <Card
       title={text.outboxTitle}
       extra={
         mobile && (
-          <Button size="small" onClick={() => void load(mobile)}>
+          <Button size="small" onClick={() => void outbox.refetch()}>
             {text.refresh}
           </Button>
         )
@@ -78,24 +66,24 @@ function Outbox({ onOff }: { onOff: () => void }) {
       >
         <Form.Item name="mobile" rules={mobileRules} className={styles.queryInput}>
           <Input
-            aria-label={messages.login.mobileLabel}
+            aria-label={loginMessages.mobileLabel}
             placeholder={text.mobilePlaceholder}
             inputMode="tel"
             allowClear
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={outbox.state === 'loading'}>
+        <Button type="primary" htmlType="submit" loading={outbox.isFetching}>
           {text.query}
         </Button>
       </Form>
-      {outbox.state === 'ready' &&
-        (outbox.value.length === 0 ? (
+      {messagesSent &&
+        (messagesSent.length === 0 ? (
           <Empty description={text.noMessages} />
         ) : (
           <ul className={styles.messages} aria-label={text.outboxTitle}>
-            {outbox.value.map((sms) => (
+            {messagesSent.map((sms) => (
               <li key={sms.id} className={styles.message}>
-                <span className={styles.messageTime}>{formatShanghaiTime(sms.createdAt)}</span>
+                <span className={styles.messageTime}>{formatDateTime(sms.createdAt, { seconds: true })}</span>
                 <p className={styles.messageText}>{sms.text}</p>
               </li>
             ))}
@@ -106,41 +94,29 @@ function Outbox({ onOff }: { onOff: () => void }) {
 }
 
 function PendingQrs({ onOff }: { onOff: () => void }) {
-  const [pending, setPending] = useState<Load<SandboxQr[]>>({ state: 'loading' });
-
-  const load = useCallback(async () => {
-    setPending({ state: 'loading' });
-    try {
-      setPending({ state: 'ready', value: await fetchPendingQrs() });
-    } catch (error) {
-      if (sandboxOff(error)) onOff();
-      else setPending({ state: 'idle' });
-    }
-  }, [onOff]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const pending = usePendingQrsQuery(undefined, { refetchOnMountOrArgChange: true });
+  useOffWhenNotFound(pending.error, onOff);
+  const waiting = pending.isError || pending.isFetching ? undefined : pending.currentData;
 
   return (
     <Card
       title={text.pendingTitle}
-      loading={pending.state === 'loading'}
+      loading={pending.isFetching}
       extra={
-        <Button size="small" onClick={() => void load()}>
+        <Button size="small" onClick={() => void pending.refetch()}>
           {text.refresh}
         </Button>
       }
     >
-      {pending.state === 'ready' &&
-        (pending.value.length === 0 ? (
+      {waiting &&
+        (waiting.length === 0 ? (
           <Empty description={text.noPending} />
         ) : (
           <ul className={styles.messages}>
-            {pending.value.map((qr) => (
+            {waiting.map((qr) => (
               <li key={qr.qrId} className={styles.message}>
                 <span className={styles.messageTime}>
-                  {text.expiresAt}：{formatShanghaiTime(qr.expiresAt)}
+                  {text.expiresAt}：{formatDateTime(qr.expiresAt, { seconds: true })}
                 </span>
                 <p className={styles.messageText}>
                   {qr.operationName} · {qr.userName}（{qr.userMobile}） · {qr.orgName}{' '}
@@ -155,7 +131,7 @@ function PendingQrs({ onOff }: { onOff: () => void }) {
 }
 
 /**
- * The sandbox of the outside world (issue 3): the SMS gateway's outbox per mobile and the QR codes
+ * The sandbox of the outside world: the SMS gateway's outbox per mobile and the QR codes
  * waiting for the e-licence app. Only meaningful while the server's sandbox is on.
  */
 export function SandboxPage() {

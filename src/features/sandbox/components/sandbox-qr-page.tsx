@@ -1,34 +1,28 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import Result from 'antd/es/result';
 import Tag from 'antd/es/tag';
-import { QR_STATUS, type SandboxQr } from '@contract/verification';
+import { QR_STATUS } from '@contract/verification';
 import { paths } from '@/config/paths';
-import { HttpError } from '@/lib/http';
+import { callFailureOf } from '@/lib/http-error';
 import { withNotifier } from '@/lib/notify';
-import { messages } from '@/locales/zh-CN';
-import { securityMessages } from '@/locales/zh-CN-security';
+import { errorMessages } from '@/locales/zh-CN/errors';
+import { sandboxMessages } from '@/locales/zh-CN/sandbox';
+import { formatDateTime } from '@/utils/date-time';
 import {
-  decideSandboxQr,
-  fetchPendingQrs,
-  fetchSandboxQr,
   HTTP_NOT_FOUND,
-} from '@/features/sandbox/api/sandbox-requests';
-import { formatShanghaiTime } from './format-time';
+  useDecideSandboxQrMutation,
+  usePendingQrsQuery,
+  useSandboxQrQuery,
+  type SandboxDecision,
+} from '@/features/sandbox/api/sandbox-api';
 import { SandboxDisabled } from './sandbox-page';
 import styles from './sandbox.module.css';
 
-const text = securityMessages.sandbox;
-
-type View =
-  | { state: 'loading' }
-  | { state: 'ready'; qr: SandboxQr }
-  | { state: 'missing' }
-  | { state: 'off' }
-  | { state: 'failed' };
+const text = sandboxMessages;
 
 function statusTag(status: number) {
   if (status === QR_STATUS.initial) return <Tag color="processing">{text.statusWaiting}</Tag>;
@@ -36,14 +30,25 @@ function statusTag(status: number) {
   return <Tag>{text.statusEnded}</Tag>;
 }
 
-/** Tells a QR code that does not exist from a sandbox that is off (both answer 404). */
-async function whyMissing(): Promise<'missing' | 'off'> {
-  try {
-    await fetchPendingQrs();
-    return 'missing';
-  } catch (error) {
-    return error instanceof HttpError && error.status === HTTP_NOT_FOUND ? 'off' : 'missing';
-  }
+const isNotFound = (error: unknown) => callFailureOf(error)?.status === HTTP_NOT_FOUND;
+
+interface Lookup {
+  isUninitialized: boolean;
+  isLoading: boolean;
+  isError: boolean;
+  error?: unknown;
+}
+
+function viewOf(
+  qr: Lookup,
+  probe: Lookup,
+  hasQr: boolean,
+): 'loading' | 'ready' | 'missing' | 'off' | 'failed' {
+  if (qr.isLoading) return 'loading';
+  if (hasQr && !qr.isError) return 'ready';
+  if (!isNotFound(qr.error)) return 'failed';
+  if (probe.isUninitialized || probe.isLoading) return 'loading';
+  return isNotFound(probe.error) ? 'off' : 'missing';
 }
 
 /**
@@ -51,42 +56,32 @@ async function whyMissing(): Promise<'missing' | 'off'> {
  * the operation to authorise and 确认授权 / 拒绝.
  */
 export function SandboxQrPage({ qrId }: { qrId: string }) {
-  const [view, setView] = useState<View>({ state: 'loading' });
-  const [deciding, setDeciding] = useState<'confirm' | 'refuse' | null>(null);
+  const qr = useSandboxQrQuery(qrId, { refetchOnMountOrArgChange: true });
+  // A code that does not exist and a sandbox that is off both answer 404: the pending list tells them apart.
+  const probe = usePendingQrsQuery(isNotFound(qr.error) ? undefined : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
+  const [decideQr, decided] = useDecideSandboxQrMutation();
+  const deciding = decided.isLoading ? decided.originalArgs?.decision : undefined;
+  const shown = decided.data ?? qr.data;
 
-  const load = useCallback(async () => {
-    setView({ state: 'loading' });
+  const decide = async (decision: SandboxDecision['decision']) => {
     try {
-      setView({ state: 'ready', qr: await fetchSandboxQr(qrId) });
-    } catch (error) {
-      if (error instanceof HttpError && error.status === HTTP_NOT_FOUND)
-        setView({ state: await whyMissing() });
-      else setView({ state: 'failed' });
-    }
-  }, [qrId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const decide = async (decision: 'confirm' | 'refuse') => {
-    setDeciding(decision);
-    try {
-      const qr = await decideSandboxQr(qrId, decision);
-      setView({ state: 'ready', qr });
-      withNotifier(
-        ({ message }) => void message.success(decision === 'confirm' ? text.confirmed : text.refused),
-      );
+      await decideQr({ qrId, decision }).unwrap();
     } catch {
       // The catalogue showed why (closed, expired, rate limited); the page shows the current state.
-      void load();
-    } finally {
-      setDeciding(null);
+      void qr.refetch();
+      return;
     }
+    withNotifier(
+      ({ message }) => void message.success(decision === 'confirm' ? text.confirmed : text.refused),
+    );
   };
 
+  const view = viewOf(qr, probe, shown !== undefined);
+
   let body;
-  switch (view.state) {
+  switch (view) {
     case 'loading':
       body = <Card loading />;
       break;
@@ -97,21 +92,23 @@ export function SandboxQrPage({ qrId }: { qrId: string }) {
       body = <Result status="404" title={text.notFound} />;
       break;
     case 'failed':
-      body = <Result status="error" title={messages.network.fallback} />;
+      body = <Result status="error" title={errorMessages.network.fallback} />;
       break;
     case 'ready': {
-      const { qr } = view;
-      const waiting = qr.status === QR_STATUS.initial;
+      if (!shown) break;
+      const waiting = shown.status === QR_STATUS.initial;
       body = (
         <Card title={text.qrTitle}>
           <Descriptions column={1}>
-            <Descriptions.Item label={text.operation}>{qr.operationName}</Descriptions.Item>
+            <Descriptions.Item label={text.operation}>{shown.operationName}</Descriptions.Item>
             <Descriptions.Item label={text.user}>
-              {qr.userName}（{qr.userMobile}）
+              {shown.userName}（{shown.userMobile}）
             </Descriptions.Item>
-            <Descriptions.Item label={text.organization}>{qr.orgName}</Descriptions.Item>
-            <Descriptions.Item label={text.status}>{statusTag(qr.status)}</Descriptions.Item>
-            <Descriptions.Item label={text.expiresAt}>{formatShanghaiTime(qr.expiresAt)}</Descriptions.Item>
+            <Descriptions.Item label={text.organization}>{shown.orgName}</Descriptions.Item>
+            <Descriptions.Item label={text.status}>{statusTag(shown.status)}</Descriptions.Item>
+            <Descriptions.Item label={text.expiresAt}>
+              {formatDateTime(shown.expiresAt, { seconds: true })}
+            </Descriptions.Item>
           </Descriptions>
           <div className={styles.decision}>
             <Button

@@ -1,5 +1,7 @@
 import type { HolidayDay, OperationTime, SystemStatus } from '@contract/shell';
-import { api } from '@/lib/api';
+import { DEFAULT_SYSTEM_STATUS } from '@contract/constants';
+import { api, fromCache } from '@/lib/api';
+import type { RootState } from '@/lib/store';
 
 /** The shell's view of the outside world: SHCPE status, today's calendar and business hours (spec section 3). */
 export const SHELL_STATUS_URL = {
@@ -24,3 +26,19 @@ export const shellStatusApi = api.injectEndpoints({
 });
 
 export const { useSystemStatusQuery, useHolidayTodayQuery, useOperationTimeQuery } = shellStatusApi;
+
+const NO_OPERATION_TIME: OperationTime[] = [];
+const systemStatusResult = fromCache(shellStatusApi.endpoints.systemStatus.select());
+const holidayTodayResult = fromCache(shellStatusApi.endpoints.holidayToday.select());
+const operationTimeResult = fromCache(shellStatusApi.endpoints.operationTime.select());
+
+/*
+ * The global state's newSysSts, shcpeTodayIsHoliday and operationTime (spec section 3), read from the
+ * cache with the spec's defaults: until the shell's lookups answer, and when they fail.
+ */
+export const selectSystemStatus = (state: RootState): string =>
+  systemStatusResult(state).data?.status ?? DEFAULT_SYSTEM_STATUS;
+export const selectTodayIsHoliday = (state: RootState): boolean =>
+  holidayTodayResult(state).data?.holiday ?? false;
+export const selectOperationTime = (state: RootState): OperationTime[] =>
+  operationTimeResult(state).data ?? NO_OPERATION_TIME;

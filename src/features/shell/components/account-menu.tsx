@@ -3,10 +3,9 @@ import Button from 'antd/es/button';
 import Dropdown, { type DropdownProps } from 'antd/es/dropdown';
 import Tag from 'antd/es/tag';
 import type { CompanyItem } from '@contract/auth';
-import { messages } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { shellMessages } from '@/locales/zh-CN/shell';
 
-const text = appMessages.frame;
+const text = shellMessages;
 
 type MenuItems = NonNullable<NonNullable<DropdownProps['menu']>['items']>;
 
@@ -81,7 +80,7 @@ export function AccountMenu({
     }
   };
 
-  const shownName = orgName || messages.shell.noOrganization;
+  const shownName = orgName || shellMessages.noOrganization;
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button

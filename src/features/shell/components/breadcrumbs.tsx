@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import Breadcrumb from 'antd/es/breadcrumb';
 import { paths } from '@/config/paths';
 import { useAppDispatch } from '@/lib/store';
-import { messages } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { navMessages } from '@/locales/zh-CN/nav';
+import { shellMessages } from '@/locales/zh-CN/shell';
 import { breadcrumbChanged, type BreadcrumbItem } from '@/features/shell/model/global-slice';
 import type { RouteHandle } from '@/features/shell/model/route-handle';
 
@@ -12,9 +13,7 @@ import type { RouteHandle } from '@/features/shell/model/route-handle';
 export function breadcrumbOf(handle: RouteHandle | undefined): BreadcrumbItem[] {
   if (!handle) return [];
   const home: BreadcrumbItem[] =
-    handle.title === appMessages.nav.dashboard
-      ? []
-      : [{ title: appMessages.nav.dashboard, path: paths.dashboard }];
+    handle.title === navMessages.dashboard ? [] : [{ title: navMessages.dashboard, path: paths.dashboard }];
   return [...home, ...(handle.trail ?? []), { title: handle.title }];
 }
 
@@ -24,13 +23,13 @@ export function Breadcrumbs({ handle }: { handle: RouteHandle | undefined }) {
 
   useEffect(() => {
     dispatch(breadcrumbChanged(items));
-    if (handle) document.title = `${handle.title} - ${messages.common.platformName}`;
+    if (handle) document.title = `${handle.title} - ${commonMessages.platformName}`;
   }, [dispatch, items, handle]);
 
   if (items.length === 0) return null;
   return (
     <Breadcrumb
-      aria-label={appMessages.frame.breadcrumb}
+      aria-label={shellMessages.breadcrumb}
       items={items.map((item, index) => ({
         key: `${index}-${item.title}`,
         title: item.path && index < items.length - 1 ? <Link to={item.path}>{item.title}</Link> : item.title,

@@ -6,9 +6,9 @@ import {
   restartDesktopApp,
   subscribeDesktopMessages,
 } from '@/lib/desktop-bridge';
-import { appMessages } from '@/locales/zh-CN-app';
+import { appUpdateMessages } from '@/locales/zh-CN/app-update';
 
-const text = appMessages.desktop;
+const text = appUpdateMessages.desktop;
 
 /** update-application from the desktop client: code 5 asks to update now and restart, code 4 informs. */
 export function DesktopUpdateListener() {

@@ -2,7 +2,8 @@ import { useNavigate } from 'react-router';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { companyCenterAuthorizePath, paths } from '@/config/paths';
-import { appMessages } from '@/locales/zh-CN-app';
+import { areaMessages } from '@/locales/zh-CN/areas';
+import { shellMessages } from '@/locales/zh-CN/shell';
 import type { AccessDenial } from '@/features/shell/model/route-handle';
 
 /** The page a user sees instead of one their permissions or their organisation's status closes (spec section 6). */
@@ -11,21 +12,21 @@ export function ForbiddenPage({ reason }: { reason: Exclude<AccessDenial, null> 
   return (
     <Result
       status="403"
-      title={appMessages.frame.forbiddenTitle}
+      title={shellMessages.forbiddenTitle}
       subTitle={
         <>
-          <p>{appMessages.frame.forbidden}</p>
-          {reason === 'unauthorized' && <p>{appMessages.frame.unauthorizedHint}</p>}
+          <p>{shellMessages.forbidden}</p>
+          {reason === 'unauthorized' && <p>{shellMessages.unauthorizedHint}</p>}
         </>
       }
       extra={[
         <Button key="home" type="primary" onClick={() => navigate(paths.dashboard)}>
-          {appMessages.construction.back}
+          {areaMessages.construction.back}
         </Button>,
         ...(reason === 'unauthorized'
           ? [
               <Button key="authorize" onClick={() => navigate(companyCenterAuthorizePath())}>
-                {appMessages.frame.goAuthorize}
+                {shellMessages.goAuthorize}
               </Button>,
             ]
           : []),

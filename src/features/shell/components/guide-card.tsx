@@ -3,18 +3,21 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Tour, { type TourProps } from 'antd/es/tour';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
-import { appMessages } from '@/locales/zh-CN-app';
+import { exportCenterMessages } from '@/locales/zh-CN/export-center';
+import { navMessages } from '@/locales/zh-CN/nav';
+import { noticeMessages } from '@/locales/zh-CN/notices';
+import { shellMessages } from '@/locales/zh-CN/shell';
 import { guideToggled, selectShowGuide } from '@/features/shell/model/global-slice';
 import { rememberGuideDismissed } from '@/features/shell/model/guide';
 
-const text = appMessages.frame;
+const text = shellMessages;
 
 const target = (name: string) => () => document.querySelector<HTMLElement>(`[data-tour="${name}"]`)!;
 
 const tourSteps: TourProps['steps'] = [
-  { title: appMessages.nav.dashboard, description: text.tourMenu, target: target('menu') },
-  { title: appMessages.notices.bell, description: text.tourNotices, target: target('notices') },
-  { title: appMessages.exportCenter.title, description: text.tourExport, target: target('export') },
+  { title: navMessages.dashboard, description: text.tourMenu, target: target('menu') },
+  { title: noticeMessages.bell, description: text.tourNotices, target: target('notices') },
+  { title: exportCenterMessages.title, description: text.tourExport, target: target('export') },
   { title: text.accountMenu, description: text.tourAccount, target: target('account') },
 ];
 

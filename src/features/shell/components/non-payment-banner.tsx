@@ -1,6 +1,6 @@
 import Alert from 'antd/es/alert';
 import { useAppSelector } from '@/lib/store';
-import { appMessages } from '@/locales/zh-CN-app';
+import { shellMessages } from '@/locales/zh-CN/shell';
 import { selectNonPaymentShow } from '@/features/shell/model/nonpayment-slice';
 
 /** The non-payment display (spec section 2), shown while the socket's last NON_PAYMENT said so. */
@@ -13,8 +13,8 @@ export function NonPaymentBanner() {
       showIcon
       banner
       role="alert"
-      title={appMessages.frame.nonPaymentTitle}
-      description={appMessages.frame.nonPayment}
+      title={shellMessages.nonPaymentTitle}
+      description={shellMessages.nonPayment}
     />
   );
 }

@@ -3,11 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import AntApp from 'antd/es/app';
-import { getNoRemindersList, setNoRemindersList, type UserInfo } from '@/lib/storage';
+import type { UserInfo } from '@/lib/storage';
 import { createAppStore } from '@/lib/store';
 import { sidebarCollapsedChanged } from '@/features/shell/model/global-slice';
 import type { MenuGroup, RouteHandle } from '@/features/shell/model/route-handle';
 import { ShellLayout } from './shell-layout';
+
+/** noRemindersList as the spec names it in local storage. */
+const setNoReminders = (ids: string[]) => localStorage.setItem('SgThsk_noRemindersList', JSON.stringify(ids));
 
 const menu: MenuGroup[] = [
   {
@@ -101,7 +104,7 @@ function renderShell(path: string, userInfo: UserInfo = staff) {
 }
 
 describe('the shell frame', { timeout: 30_000 }, () => {
-  beforeEach(() => setNoRemindersList(['shell-guide']));
+  beforeEach(() => setNoReminders(['shell-guide']));
 
   it.each([
     ['10', '100px'],
@@ -170,7 +173,7 @@ describe('the shell frame', { timeout: 30_000 }, () => {
   });
 
   it('shows the first-visit guide until the user asks not to be reminded', async () => {
-    setNoRemindersList([]);
+    setNoReminders([]);
     const user = userEvent.setup();
     renderShell('/chain-bill/dashboard');
 
@@ -178,6 +181,6 @@ describe('the shell frame', { timeout: 30_000 }, () => {
     await user.click(within(guide).getByRole('button', { name: '不再提示' }));
 
     expect(screen.queryByRole('region', { name: '欢迎使用链票通' })).not.toBeInTheDocument();
-    expect(getNoRemindersList()).toEqual(['shell-guide']);
+    expect(JSON.parse(localStorage.getItem('SgThsk_noRemindersList')!)).toEqual(['shell-guide']);
   });
 });

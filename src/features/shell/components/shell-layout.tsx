@@ -3,11 +3,12 @@ import { useLocation } from 'react-router';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
-import { getNoRemindersList, type UserInfo } from '@/lib/storage';
+import type { UserInfo } from '@/lib/storage';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
-import { messages } from '@/locales/zh-CN';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { shellMessages } from '@/locales/zh-CN/shell';
 import { guideToggled, selectCollapsed, sidebarCollapsedChanged } from '@/features/shell/model/global-slice';
-import { SHELL_GUIDE_ID } from '@/features/shell/model/guide';
+import { isGuideDismissed } from '@/features/shell/model/guide';
 import { accessDenial, type MenuGroup, type MenuLeaf } from '@/features/shell/model/route-handle';
 import { contentOffset } from '@/features/shell/model/sidebar';
 import { Breadcrumbs } from './breadcrumbs';
@@ -43,17 +44,17 @@ export function ShellHeader({ userName, account, tools, leaving, onLogOut }: She
     <header className={styles.header}>
       <div className={styles.brand}>
         <BrandMark />
-        <span>{messages.common.platformName}</span>
+        <span>{commonMessages.platformName}</span>
       </div>
       <div className={styles.account}>
         {tools}
         {account}
-        <span className={styles.who} aria-label={messages.shell.userMenuLabel}>
+        <span className={styles.who} aria-label={shellMessages.userMenuLabel}>
           <Avatar size="small" icon={<UserOutlined />} aria-hidden="true" />
           <span className={styles.userName}>{userName ?? ''}</span>
         </span>
         <Button icon={<LogoutOutlined aria-hidden />} loading={leaving} onClick={onLogOut}>
-          {messages.shell.logout}
+          {shellMessages.logout}
         </Button>
       </div>
     </header>
@@ -103,7 +104,7 @@ export function ShellLayout({
   const denial = handle ? accessDenial(handle, userInfo) : null;
 
   useEffect(() => {
-    dispatch(guideToggled(!getNoRemindersList().includes(SHELL_GUIDE_ID)));
+    dispatch(guideToggled(!isGuideDismissed()));
   }, [dispatch]);
 
   return (

@@ -4,13 +4,13 @@ import { CloseOutlined, LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined } fro
 import Tooltip from 'antd/es/tooltip';
 import type { SidebarCollapsed } from '@contract/constants';
 import type { UserInfo } from '@/lib/storage';
-import { appMessages } from '@/locales/zh-CN-app';
+import { shellMessages } from '@/locales/zh-CN/shell';
 import { accessDenial, type MenuGroup, type MenuLeaf } from '@/features/shell/model/route-handle';
 import { sidebarShape, withPanel, withRailToggled } from '@/features/shell/model/sidebar';
 import { MenuIcon } from './menu-icon';
 import styles from './shell-layout.module.css';
 
-const text = appMessages.frame;
+const text = shellMessages;
 
 export interface SidebarProps {
   groups: MenuGroup[];

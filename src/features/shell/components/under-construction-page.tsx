@@ -4,10 +4,10 @@ import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import Tag from 'antd/es/tag';
 import { paths } from '@/config/paths';
-import { format } from '@/locales/zh-CN';
-import { appMessages } from '@/locales/zh-CN-app';
+import { format } from '@/locales/format';
+import { areaMessages } from '@/locales/zh-CN/areas';
 
-const text = appMessages.construction;
+const text = areaMessages.construction;
 
 export interface UnderConstructionPageProps {
   /** The area's name, e.g. 出票. */

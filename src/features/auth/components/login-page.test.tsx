@@ -1,10 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bindNavigate } from '@/lib/navigation';
-import { getAuthInfo, getLoginErrorCount } from '@/lib/storage';
+import { getAuthInfo } from '@/lib/storage';
 import { forgetChannelConfig } from '@/features/auth/api/channel-config';
-import { DEMO_PASSWORD, callsTo, platformServer, resetPlatformServer } from '../support/platform-server';
-import { renderApp } from '../support/render-app';
+import {
+  DEMO_PASSWORD,
+  callsTo,
+  platformServer,
+  resetPlatformServer,
+} from '../../../../tests/support/platform-server';
+import { renderApp } from '../../../../tests/support/render-app';
 
 /** The puzzle is another component's business: here it passes or closes at a click. */
 vi.mock('@/components/slider-captcha/slider-captcha-modal', () => ({
@@ -125,7 +130,7 @@ describe('login screen', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('手机号或密码错误');
     expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument();
-    await waitFor(() => expect(getLoginErrorCount('13800000001')).toBe(1));
+    await waitFor(() => expect(localStorage.getItem('SgThsk_loginErrorCount_13800000001')).toBe('1'));
     expect(getAuthInfo()).toBeNull();
   });
 

@@ -1,50 +1,23 @@
 import { http as mock, HttpResponse } from 'msw';
-import { createStore } from '@/app/store';
-import { bindNavigate } from '@/lib/navigation';
-import {
-  getMobileUserIds,
-  rememberMobileUserId,
-  setAuthInfo,
-  setCompanyList,
-  setUserInfo,
-} from '@/lib/storage';
-import { callsTo, platformServer, resetPlatformServer } from '../support/platform-server';
+import { setAuthInfo, setCompanyList, setUserInfo } from '@/lib/storage';
+import { createAppStore } from '@/lib/store';
+import { authInfo } from '@/lib/testing/fake-adapter';
+import { callsTo, platformServer, servePlatformForEachTest } from '../../../../tests/support/platform-server';
 import { logOut, logOutLocally } from '@/features/auth/model/logout';
 import { selectCompanyList, selectUserInfo, userInfoPublished } from '@/features/auth/model/user-slice';
 
-const navigate = vi.fn();
-
-beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => bindNavigate(navigate));
-afterEach(() => {
-  resetPlatformServer();
-  navigate.mockReset();
-  bindNavigate(null);
-});
-afterAll(() => platformServer.close());
+const navigate = servePlatformForEachTest();
 
 function signIn() {
-  setAuthInfo({
-    access_token: 'access-1',
-    token_type: 'bearer',
-    refresh_token: 'refresh-1',
-    expires_in: 7200,
-    scope: 'all',
-    date: 0,
-    systemRole: 2,
-    cId: 'CH0001',
-    grant_type: 'mobile_password',
-    client_id: 'chain-bill-web',
-    client_secret: 'chain-bill-web-public',
-  });
+  setAuthInfo(authInfo('access-1', 'refresh-1'));
   setUserInfo({ mobile: '13800000001', name: '张经理', permissions: {} });
   setCompanyList([]);
-  rememberMobileUserId('13800000001', 'U0001');
+  localStorage.setItem('SgThsk_mobileUserIdMap', JSON.stringify({ '13800000001': 'U0001' }));
 }
 
 const SIGN_IN_KEYS = ['authInfo', 'userInfo', 'companyList'];
 
-function expectSignedOut(store: ReturnType<typeof createStore>) {
+function expectSignedOut(store: ReturnType<typeof createAppStore>) {
   for (const key of SIGN_IN_KEYS) {
     expect(sessionStorage.getItem(key)).toBeNull();
     expect(localStorage.getItem(`SgThsk_${key}`)).toBeNull();
@@ -57,19 +30,19 @@ function expectSignedOut(store: ReturnType<typeof createStore>) {
 describe('logout', () => {
   it('local variant: clears auth, user and company list and goes to /user/login without calling the server', () => {
     signIn();
-    const store = createStore();
+    const store = createAppStore();
     store.dispatch(userInfoPublished({ name: '张经理', permissions: {} }));
 
     store.dispatch(logOutLocally());
 
     expectSignedOut(store);
     expect(callsTo('/api/user/logout')).toHaveLength(0);
-    expect(getMobileUserIds()).toEqual({ '13800000001': 'U0001' });
+    expect(JSON.parse(localStorage.getItem('SgThsk_mobileUserIdMap')!)).toEqual({ '13800000001': 'U0001' });
   });
 
   it('server variant: revokes the session with its token first, then logs out locally', async () => {
     signIn();
-    const store = createStore();
+    const store = createAppStore();
 
     await store.dispatch(logOut());
 
@@ -85,7 +58,7 @@ describe('logout', () => {
       ),
     );
     signIn();
-    const store = createStore();
+    const store = createAppStore();
 
     await store.dispatch(logOut());
 

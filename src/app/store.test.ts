@@ -1,6 +1,14 @@
-import { createStore } from '@/app/store';
+import { createStore } from './store';
 import { nonPaymentShowSet, nonPaymentSocketSet, redDotSet, signedOut } from '@/lib/app-actions';
+import { selectAuthMethod } from '@/features/account-security/api/account-security-api';
 import { selectPermissionList } from '@/features/auth/model/permission-slice';
+import { selectNoticeFeed } from '@/features/notices/model/notice-feed';
+import { selectCheckedDefaultChannel } from '@/features/org-channel/api/org-channel-api';
+import {
+  selectOperationTime,
+  selectSystemStatus,
+  selectTodayIsHoliday,
+} from '@/features/shell/api/shell-status-api';
 import { selectCompanyList, selectLoginLoading, selectUserInfo } from '@/features/auth/model/user-slice';
 import {
   initialGlobalState,
@@ -8,27 +16,31 @@ import {
   sidebarCollapsedChanged,
 } from '@/features/shell/model/global-slice';
 import { selectNonPaymentShow, selectNonPaymentSocket } from '@/features/shell/model/nonpayment-slice';
-import { ownerAccount } from '../support/platform-server';
-import { storeSignedInUser } from '../support/render-app';
+import { ownerAccount } from '../../tests/support/platform-server';
+import { storeSignedInUser } from '../../tests/support/render-app';
 
 describe('store', () => {
   it('starts the global shell state with the spec defaults', () => {
     const state = createStore().getState();
     expect(state.global).toEqual({
-      shcpeTodayIsHoliday: false,
-      newSysSts: 'SS00',
-      operationTime: [],
       collapsed: '10',
       showGuide: false,
-      notice: { notice: [], todo: [], announcement: [], total: 0 },
       breadcrumbData: [],
       openExportCenter: false,
-      authMethod: 'NO_PERMISSIONS',
-      checkedDefaultChannel: null,
       redDot: { exportTask: false },
     });
     expect(state.nonpayment).toEqual({ show: false, socket: null });
     expect(state.permission).toEqual({ list: [], acctStatus: null, orgCode: null });
+  });
+
+  it("reads the global state's server data with the spec defaults before any lookup", () => {
+    const state = createStore().getState();
+    expect(selectSystemStatus(state)).toBe('SS00');
+    expect(selectTodayIsHoliday(state)).toBe(false);
+    expect(selectOperationTime(state)).toEqual([]);
+    expect(selectNoticeFeed(state)).toEqual({ notice: [], todo: [], announcement: [], total: 0 });
+    expect(selectAuthMethod(state)).toBe('NO_PERMISSIONS');
+    expect(selectCheckedDefaultChannel(state)).toBeNull();
   });
 
   it("keeps the spec's action names", () => {

@@ -2,8 +2,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bindNavigate } from '@/lib/navigation';
 import { getAuthInfo } from '@/lib/storage';
-import { callsTo, ownerAccount, platformServer, resetPlatformServer } from '../support/platform-server';
-import { renderApp, storeSignedInUser } from '../support/render-app';
+import {
+  callsTo,
+  ownerAccount,
+  platformServer,
+  resetPlatformServer,
+} from '../../tests/support/platform-server';
+import { renderApp, storeSignedInUser } from '../../tests/support/render-app';
 
 beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

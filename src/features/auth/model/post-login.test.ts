@@ -1,38 +1,19 @@
 import { http as mock, HttpResponse } from 'msw';
-import { createStore } from '@/app/store';
-import { bindNavigate } from '@/lib/navigation';
-import {
-  getAuthInfo,
-  getCompanyList,
-  getMobileUserIds,
-  getUserInfo,
-  setExportTaskRedDot,
-  setUserInfo,
-} from '@/lib/storage';
-import { selectRedDot } from '@/features/shell/model/global-slice';
+import { getAuthInfo, getCompanyList, getUserInfo, setUserInfo } from '@/lib/storage';
+import { createAppStore } from '@/lib/store';
 import {
   callsTo,
   companies,
   ownerAccount,
   platformServer,
-  resetPlatformServer,
-} from '../support/platform-server';
+  servePlatformForEachTest,
+} from '../../../../tests/support/platform-server';
 import type { TokenAnswer } from '@/features/auth/api/auth-requests';
-import { refreshCompanyList } from '@/features/auth/model/company-list';
 import { selectPermissionList } from '@/features/auth/model/permission-slice';
 import { completeSignIn } from '@/features/auth/model/post-login';
 import { selectCompanyList, selectUserInfo } from '@/features/auth/model/user-slice';
 
-const navigate = vi.fn();
-
-beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => bindNavigate(navigate));
-afterEach(() => {
-  resetPlatformServer();
-  navigate.mockReset();
-  bindNavigate(null);
-});
-afterAll(() => platformServer.close());
+const navigate = servePlatformForEachTest();
 
 const answer: TokenAnswer = {
   access_token: 'access-9',
@@ -46,7 +27,7 @@ const answer: TokenAnswer = {
 describe('post-login routine', () => {
   it('replaces the old auth and user info and stores the token without the account', async () => {
     setUserInfo({ mobile: '13900000000', name: '旧用户', permissions: { '/old': true } });
-    const store = createStore();
+    const store = createAppStore();
     const before = Date.now();
 
     await store.dispatch(completeSignIn(answer));
@@ -71,7 +52,7 @@ describe('post-login routine', () => {
   });
 
   it('fetches the permissions with the new token and stores the map with /normal stripped', async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(completeSignIn(answer));
 
     expect(callsTo('/api/permission/page')[0]!.headers.get('Authorization')).toBe('Bearer access-9');
@@ -80,27 +61,20 @@ describe('post-login routine', () => {
   });
 
   it('saves userInfo, publishes it and remembers the mobile -> user id', async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(completeSignIn(answer));
 
     const published = selectUserInfo(store.getState());
     expect(published).toMatchObject({ id: 'U0001', mobile: '13800000001', orgId: 'ORG001', owner: true });
     expect(JSON.parse(localStorage.getItem('SgThsk_userInfo')!)).toEqual(published);
     expect(JSON.parse(sessionStorage.getItem('userInfo')!)).toEqual(published);
-    expect(getMobileUserIds()).toEqual({ '13800000001': 'U0001' });
-  });
-
-  it('loads the red-dot flag of this mobile and channel', async () => {
-    setExportTaskRedDot('13800000001', 'CH0001', true);
-    const store = createStore();
-    await store.dispatch(completeSignIn(answer));
-    expect(selectRedDot(store.getState())).toEqual({ exportTask: true });
+    expect(JSON.parse(localStorage.getItem('SgThsk_mobileUserIdMap')!)).toEqual({ '13800000001': 'U0001' });
   });
 
   it('calls the callback with true, or with bizAuthType, res and owner when given extra info', async () => {
     const plain = vi.fn();
     const detailed = vi.fn();
-    const store = createStore();
+    const store = createAppStore();
 
     await store.dispatch(completeSignIn(answer, { callback: plain }));
     await store.dispatch(completeSignIn(answer, { callback: detailed, extra: { bizAuthType: 'LICENSE' } }));
@@ -110,7 +84,7 @@ describe('post-login routine', () => {
   });
 
   it("refreshes the company list and copies the current company's authorized and bound onto userInfo", async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(completeSignIn(answer));
 
     expect(getCompanyList()).toEqual(companies);
@@ -120,7 +94,7 @@ describe('post-login routine', () => {
   });
 
   it('navigates to root only when asked', async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(completeSignIn(answer));
     expect(navigate).not.toHaveBeenCalled();
 
@@ -129,7 +103,7 @@ describe('post-login routine', () => {
   });
 
   it('stores an empty user info when the answer has no account', async () => {
-    const store = createStore();
+    const store = createAppStore();
     const { account: _account, ...withoutAccount } = answer;
 
     await store.dispatch(completeSignIn(withoutAccount));
@@ -140,26 +114,11 @@ describe('post-login routine', () => {
 
   it('keeps the sign-in when only the company list fails', async () => {
     platformServer.use(mock.get('*/api/account/orgs/list', () => HttpResponse.error()));
-    const store = createStore();
+    const store = createAppStore();
 
     await store.dispatch(completeSignIn(answer, { navigateToRoot: true }));
 
     expect(getUserInfo()).toMatchObject({ authorized: false, bound: false });
     expect(navigate).toHaveBeenCalledWith('/', { replace: true });
-  });
-});
-
-describe('company list refresh', () => {
-  it('stores an empty list when the server has none, and calls the callback', async () => {
-    platformServer.use(
-      mock.get('*/api/account/orgs/list', () => HttpResponse.json({ code: 200, msg: '', data: null })),
-    );
-    const store = createStore();
-    const callback = vi.fn();
-
-    await store.dispatch(refreshCompanyList(callback));
-
-    expect(getCompanyList()).toEqual([]);
-    expect(callback).toHaveBeenCalledTimes(1);
   });
 });

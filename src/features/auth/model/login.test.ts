@@ -1,47 +1,27 @@
-import { createStore } from '@/app/store';
-import { bindNavigate } from '@/lib/navigation';
+import { getAuthInfo, getUserInfo } from '@/lib/storage';
+import { createAppStore } from '@/lib/store';
 import {
-  dismissTopTip,
-  getAuthInfo,
-  getLoginErrorCount,
-  getLoginFirstErrorTime,
-  getUserInfo,
-  isTopTipDismissed,
-  localKeyFor,
-  recordLoginError,
-  setSmsTimeoutLogin,
-} from '@/lib/storage';
-import {
-  DEMO_PASSWORD,
   callsTo,
+  DEMO_PASSWORD,
   keys,
   ownerAccount,
   platformServer,
-  resetPlatformServer,
-} from '../support/platform-server';
-import { rsaDecrypt } from '../support/keys';
-import { forgetChannelConfig } from '@/features/auth/api/channel-config';
+  servePlatformForEachTest,
+} from '../../../../tests/support/platform-server';
+import { rsaDecrypt } from '../../../../tests/support/keys';
 import { logIn } from '@/features/auth/model/login';
 import { selectLoginLoading } from '@/features/auth/model/user-slice';
 
 const ENV = 'test';
-const navigate = vi.fn();
-
-beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => bindNavigate(navigate));
-afterEach(() => {
-  resetPlatformServer();
-  forgetChannelConfig();
-  navigate.mockReset();
-  bindNavigate(null);
-});
-afterAll(() => platformServer.close());
+const errorCountKey = 'SgThsk_loginErrorCount_13800000001';
+const firstErrorKey = `SgThsk_loginFirstErrorTime_${ENV}_13800000001`;
+const navigate = servePlatformForEachTest();
 
 const credentials = { mobile: '138 0000 0001', password: DEMO_PASSWORD, captchaVerification: 'captcha-ok' };
 
 describe('login action', () => {
   it('sends the token form with the RSA-encrypted password and the fixed fields', async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(logIn(credentials));
 
     const [call] = callsTo('/oauth/token');
@@ -57,63 +37,64 @@ describe('login action', () => {
   });
 
   it('fetches the channel config (the password key) once for many attempts', async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(logIn({ ...credentials, password: 'wrong' }));
     await store.dispatch(logIn(credentials));
     expect(callsTo('/api/channel/config/default')).toHaveLength(1);
   });
 
   it('on success clears the tips flags, SMS timeout and failed-attempt counters, signs in and goes to root', async () => {
-    recordLoginError(ENV, '13800000001', 1000);
-    dismissTopTip('auth');
-    setSmsTimeoutLogin({ mobile: '13800000001', timestamp: 1 });
-    const store = createStore();
+    localStorage.setItem(errorCountKey, '1');
+    localStorage.setItem(firstErrorKey, '1000');
+    sessionStorage.setItem('top_tips_auth', '1');
+    localStorage.setItem('SgThsk_sms_timeout_login', JSON.stringify({ mobile: '13800000001', timestamp: 1 }));
+    const store = createAppStore();
 
     const result = await store.dispatch(logIn(credentials));
 
     expect(result).toEqual({ ok: true });
-    expect(isTopTipDismissed('auth')).toBe(false);
+    expect(sessionStorage.getItem('top_tips_auth')).toBeNull();
     expect(localStorage.getItem('SgThsk_sms_timeout_login')).toBeNull();
-    expect(getLoginErrorCount('13800000001')).toBe(0);
-    expect(getLoginFirstErrorTime(ENV, '13800000001')).toBeNull();
+    expect(localStorage.getItem(errorCountKey)).toBeNull();
+    expect(localStorage.getItem(firstErrorKey)).toBeNull();
     expect(getAuthInfo()?.access_token).toBe('access-1');
     expect(getUserInfo()?.name).toBe(ownerAccount.name);
     expect(navigate).toHaveBeenCalledWith('/', { replace: true });
   });
 
   it('stays on the page when not asked to navigate', async () => {
-    const store = createStore();
+    const store = createAppStore();
     await store.dispatch(logIn(credentials, { navigateToRoot: false }));
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('counts a wrong password against the mobile and keeps the first error time', async () => {
-    const store = createStore();
+    const store = createAppStore();
     const before = Date.now();
 
     const first = await store.dispatch(logIn({ ...credentials, password: 'Wrong@1' }));
-    const firstTime = getLoginFirstErrorTime(ENV, '13800000001');
+    const firstTime = Number(localStorage.getItem(firstErrorKey));
     const second = await store.dispatch(logIn({ ...credentials, password: 'Wrong@2' }));
 
     expect(first).toEqual({ ok: false, code: 'password_not_match', message: '手机号或密码错误' });
     expect(second.ok).toBe(false);
-    expect(localStorage.getItem(localKeyFor.loginErrorCount('13800000001'))).toBe('2');
+    expect(localStorage.getItem(errorCountKey)).toBe('2');
     expect(firstTime).toBeGreaterThanOrEqual(before);
-    expect(getLoginFirstErrorTime(ENV, '13800000001')).toBe(firstTime);
+    expect(Number(localStorage.getItem(firstErrorKey))).toBe(firstTime);
     expect(getAuthInfo()).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('does not count other failures', async () => {
-    const store = createStore();
+    const store = createAppStore();
     const result = await store.dispatch(logIn({ ...credentials, captchaVerification: 'stale' }));
 
     expect(result).toEqual({ ok: false, code: 'captcha_invalid', message: '安全验证已失效，请重新验证' });
-    expect(getLoginErrorCount('13800000001')).toBe(0);
+    expect(localStorage.getItem(errorCountKey)).toBeNull();
   });
 
   it('sets loading while it runs and clears it in every case', async () => {
-    const store = createStore();
+    const store = createAppStore();
     const seen: boolean[] = [];
     const unsubscribe = store.subscribe(() => seen.push(selectLoginLoading(store.getState())));
 
@@ -131,7 +112,7 @@ describe('login action', () => {
   it('tells the user in Chinese when the platform configuration cannot be loaded', async () => {
     const { http: mock, HttpResponse } = await import('msw');
     platformServer.use(mock.get('*/api/channel/config/default', () => HttpResponse.error()));
-    const store = createStore();
+    const store = createAppStore();
 
     const result = await store.dispatch(logIn(credentials));
 
@@ -146,7 +127,7 @@ describe('login action', () => {
         HttpResponse.json({ code: 'INTERNAL_ERROR', msg: '服务异常' }, { status: 500 }),
       ),
     );
-    const store = createStore();
+    const store = createAppStore();
 
     const result = await store.dispatch(logIn(credentials));
 

@@ -2,9 +2,13 @@ import Big from 'big.js';
 import { AMOUNT_WORDS_DECIMALS, AMOUNT_WORDS_LIMIT } from '@contract/constants';
 
 /**
- * Yuan amounts in Chinese capitals (PBOC rules, DOMAIN.md): 零壹贰叁肆伍陆柒捌玖 with 拾佰仟万亿 and 元角分厘毫;
- * a run of zeros reads as one 零, a leading 拾 as 壹拾, and an amount that ends at 元 ends with 整.
- * Up to 4 decimals (rounded half up); empty from 1e15 on, and for what is not a number.
+ * Yuan amounts in Chinese capitals, as PBOC's rules for filling in bills write them:
+ * 零壹贰叁肆伍陆柒捌玖 with 拾佰仟万亿 and 元角分厘毫; a leading 拾 is written 壹拾; an amount that ends at 元
+ * ends with 整; a run of zeros inside a four-digit section, or at the start of one, is one 零; a zero 角
+ * before a non-zero 分 keeps its 零. Zeros that end a section (万位, 元位) before a non-zero digit are not
+ * written, which the rules allow (107000.53 -> 壹拾万柒仟元伍角叁分) and which is how the number is read.
+ * Up to 4 decimals, rounded half up at the fourth (12.34565 -> ...伍厘柒毫), never cut off; empty from 1e15
+ * on and for what is not a number. The caller puts 人民币 in front (the message catalogue does).
  */
 
 const DIGITS = '零壹贰叁肆伍陆柒捌玖';

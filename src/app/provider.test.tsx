@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { NotifierApp } from '@/app/notifier-app';
-import { AppProvider } from '@/app/provider';
-import { createStore } from '@/app/store';
+import { NotifierApp } from './notifier-app';
+import { AppProvider } from './provider';
+import { createStore } from './store';
 import { getNotifier, withNotifier } from '@/lib/notify';
 
 describe('notices from outside components', () => {

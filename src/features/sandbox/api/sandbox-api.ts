@@ -1,0 +1,56 @@
+import type { SandboxQr, SandboxSms } from '@contract/verification';
+import { api, type HttpQueryError } from '@/lib/api';
+import { catalogueMessage, showErrorNotice } from '@/lib/error-messages';
+
+/** The server's sandbox (on unless SANDBOX=off; its paths answer 404 when off). */
+export const SANDBOX_URL = {
+  sms: '/api/sandbox/sms',
+  qrList: '/api/sandbox/qr',
+  qr: (qrId: string) => `/api/sandbox/qr/${encodeURIComponent(qrId)}`,
+  confirm: (qrId: string) => `/api/sandbox/qr/${encodeURIComponent(qrId)}/confirm`,
+  refuse: (qrId: string) => `/api/sandbox/qr/${encodeURIComponent(qrId)}/refuse`,
+} as const;
+
+export const HTTP_NOT_FOUND = 404;
+
+/** A 404 means the sandbox is off, which the pages say themselves; any other failure gets the catalogue's notice. */
+async function noticeUnlessOff(_: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }) {
+  try {
+    await queryFulfilled;
+  } catch (rejected) {
+    const failure = (rejected as { error?: HttpQueryError }).error;
+    if (failure && failure.status !== HTTP_NOT_FOUND) showErrorNotice(catalogueMessage(failure));
+  }
+}
+
+export interface SandboxDecision {
+  qrId: string;
+  decision: 'confirm' | 'refuse';
+}
+
+/** The reads are silent (see noticeUnlessOff); a decision goes through the request layer's notices. */
+const sandboxApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    sandboxSms: build.query<SandboxSms[], string>({
+      query: (mobile) => ({ url: SANDBOX_URL.sms, params: { mobile }, silent: true }),
+      onQueryStarted: noticeUnlessOff,
+    }),
+    pendingQrs: build.query<SandboxQr[], void>({
+      query: () => ({ url: SANDBOX_URL.qrList, silent: true }),
+      onQueryStarted: noticeUnlessOff,
+    }),
+    sandboxQr: build.query<SandboxQr, string>({
+      query: (qrId) => ({ url: SANDBOX_URL.qr(qrId), silent: true }),
+    }),
+    /** What the licence app does when its holder confirms or refuses; answers the QR's new state. */
+    decideSandboxQr: build.mutation<SandboxQr, SandboxDecision>({
+      query: ({ qrId, decision }) => ({
+        url: decision === 'confirm' ? SANDBOX_URL.confirm(qrId) : SANDBOX_URL.refuse(qrId),
+        method: 'POST',
+      }),
+    }),
+  }),
+});
+
+export const { useSandboxSmsQuery, usePendingQrsQuery, useSandboxQrQuery, useDecideSandboxQrMutation } =
+  sandboxApi;

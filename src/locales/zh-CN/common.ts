@@ -1,0 +1,10 @@
+/** Words every screen uses. */
+export const commonMessages = {
+  tip: '提示',
+  ok: '确定',
+  cancel: '取消',
+  loading: '加载中…',
+  platformName: '链票通供应链票据平台',
+  reload: '重新加载',
+  backHome: '返回首页',
+} as const;

@@ -1,0 +1,46 @@
+/** What failed calls tell the user (the request layer and the screens). */
+export const errorMessages = {
+  /** The error catalogue of spec section 8: what each HTTP result means, shown in a notice titled 提示. */
+  httpStatus: {
+    200: '成功',
+    201: '创建成功',
+    202: '处理中',
+    204: '删除成功',
+    400: '请求错误',
+    401: '登录超时，请重新登录',
+    403: '暂无操作权限，请联系企业管理员',
+    404: '请求的资源不存在',
+    406: '请求的格式不可用',
+    410: '请求的资源已被永久删除',
+    422: '创建对象时发生验证错误',
+    429: '操作过于频繁，请稍后重试',
+    500: '网络异常，请刷新后重试',
+    502: '网关错误',
+    503: '服务不可用，服务器暂时过载或维护',
+    504: '请求超时',
+  },
+  /** The OAuth error codes of spec section 8. */
+  oauthError: {
+    invalid_client: '客户端认证失败，请刷新页面后重试',
+    invalid_grant: '登录已超时，请重新登录',
+    invalid_request: '请求参数有误，请检查后重试',
+    unsupported_grant_type: '不支持的登录方式',
+    invalid_scope: '授权范围无效',
+    redirect_uri_mismatch: '回调地址不匹配',
+    unsupported_response_type: '不支持的授权响应类型',
+    access_denied: '拒绝访问',
+    account_not_exist: '账号不存在，请先注册',
+    account_status_error: '账号已锁定或状态异常，请稍后再试或联系企业管理员',
+    password_not_match: '手机号或密码错误',
+    unauthorized_user: '用户未授权，请联系企业管理员',
+    invalid_token: '登录已超时，请重新登录',
+    token_expired: '登录已超时，请重新登录',
+    captcha_invalid: '安全验证已失效，请重新验证',
+    too_many_requests: '操作过于频繁，请稍后再试',
+  },
+  network: {
+    timeout: '请求超时',
+    fallback: '网络异常，请稍后重试',
+  },
+  permissionDenied: '暂无操作权限，请联系企业管理员',
+} as const;

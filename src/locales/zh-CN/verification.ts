@@ -1,0 +1,30 @@
+/** Secondary verification: the SMS, QR and e-licence dialogs and the QR panel. */
+export const verificationMessages = {
+  smsTitle: '短信验证',
+  smsIntro: '为保障账户安全，请输入发送到以下手机号的验证码',
+  mobileLabel: '手机号',
+  codeLabel: '验证码',
+  codePlaceholder: '请输入6位验证码',
+  sendCode: '获取验证码',
+  resendIn: '{seconds}秒后重新获取',
+  codeSent: '验证码已发送',
+  sendFailed: '验证码发送失败，请稍后重试',
+  submit: '确定',
+  qrTitle: '扫码验证',
+  qrIntro: '请企业法定代表人或授权人使用电子营业执照小程序或App扫描二维码完成验证',
+  qrFetchFailed: '二维码获取失败',
+  qrAlt: '扫码验证二维码',
+  qrPlaceholder: '二维码加载中',
+  qrWaiting: '等待扫码确认…',
+  licenseUnboundTitle: '无法完成安全验证',
+  licenseUnboundBody:
+    '企业电子营业执照未绑定，无法完成安全验证。请前往企业中心绑定电子营业执照，并完成法定代表人授权后再试。',
+  goBind: '去绑定',
+  tooManyAttempts: '验证失败次数过多，请稍后重新操作',
+  qrPanel: {
+    success: '认证成功',
+    errorTitle: '错误',
+    expired: '二维码已过期，请刷新重试',
+    refresh: '刷新二维码',
+  },
+} as const;
