@@ -24,7 +24,7 @@ import { orgFunctionRoutes } from './modules/org-function/routes';
 import { organizationAuthRoutes } from './modules/organization-auth/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { qrVerificationRoutes } from './modules/qr-verification/routes';
-import { RealtimeHub } from './modules/realtime/hub';
+import { RealtimeHub } from './lib/realtime-hub';
 import { setupRealtimeSocket } from './modules/realtime/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { smsRoutes } from './modules/sms/routes';

@@ -1,7 +1,7 @@
 import 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
-import type { RealtimeHub } from './modules/realtime/hub';
+import type { RealtimeHub } from './lib/realtime-hub';
 
 /** What every module reads from the Fastify instance. `now` is the clock, swappable in tests. */
 declare module 'fastify' {

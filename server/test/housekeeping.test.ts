@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TokenResponse } from '@contract/auth';
 import type { ExportTask } from '@contract/export';
 import { issueCrToken } from '../src/modules/auth/tokens';
-import { exportFilePath, exportsDir } from '../src/modules/export/worker';
+import { exportFilePath, exportsDir } from '../src/modules/export/service';
 import {
   EXPORT_RETENTION_MS,
   HOUSEKEEPING_BATCH,

@@ -1,6 +1,7 @@
 import type { FuncCode, OpStatus, OpType } from '@contract/shell';
 import type { BizType } from '@contract/statistics';
 import { NOTICE_TYPE } from '@contract/notice';
+import { shanghaiDate, shanghaiDayStart } from '../lib/shanghai-time';
 import type { Db } from './database';
 import type { BillOperationTable, BillTable } from './schema';
 
@@ -23,7 +24,6 @@ const BILL_MAX_STEPS = 50_000;
 /** DOMAIN.md: at most 6 months from issue to maturity. */
 const TERM_MIN_DAYS = 90;
 const TERM_MAX_DAYS = 180;
-const SHANGHAI_OFFSET = 8 * HOUR;
 const WORKDAY_START_HOUR = 9;
 const WORKDAY_HOURS = 8;
 
@@ -256,13 +256,6 @@ function generator(seed: number) {
 }
 type Generator = ReturnType<typeof generator>;
 
-const shanghaiDate = (ms: number) => new Date(ms + SHANGHAI_OFFSET).toISOString().slice(0, 10);
-/** Start (epoch ms) of the Shanghai calendar day `daysAgo` days before `now`. */
-const shanghaiDayStart = (now: number, daysAgo: number) => {
-  const local = now + SHANGHAI_OFFSET - daysAgo * DAY;
-  return local - (local % DAY) - SHANGHAI_OFFSET;
-};
-
 interface Member {
   userId: string;
   name: string;
@@ -289,7 +282,9 @@ function billsFor(
   for (let i = 0; i < count; i++) {
     const daysAgo = rng.int(0, HISTORY_DAYS);
     const issuedAt = Math.min(
-      shanghaiDayStart(now, daysAgo) + WORKDAY_START_HOUR * HOUR + rng.int(0, WORKDAY_HOURS * 60) * MINUTE,
+      shanghaiDayStart(now - daysAgo * DAY) +
+        WORKDAY_START_HOUR * HOUR +
+        rng.int(0, WORKDAY_HOURS * 60) * MINUTE,
       latest - 2 * HOUR,
     );
     const bank = rng.pick(BANKS);

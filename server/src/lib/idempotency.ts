@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR } from '@contract/errors';
 import { VERIFICATION_HEADER } from '@contract/verification';
 import type { Db } from '../db/database';
-import { authOf } from '../plugins/authenticate';
+import { authOf } from './auth';
 import { ApiFailure } from './errors';
 import { sha256Hex } from './hash';
 

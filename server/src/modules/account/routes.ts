@@ -7,8 +7,8 @@ import { ApiFailure, OAuthFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, Done, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { authOf } from '../../plugins/authenticate';
-import { revokeSession, SESSION_REVOKED } from '../auth/tokens';
+import { authOf } from '../../lib/auth';
+import { revokeSession, SESSION_REVOKED } from '../auth/service';
 import { accountOf, companiesOf, permissionsOf, switchOrg } from './service';
 
 /** The SPA builds its permission map from one page, so the default holds the whole catalogue. */

@@ -18,12 +18,11 @@ import { runIdempotent } from '../../lib/idempotency';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { pageOf, pageRequest } from '../operation/paging';
-import { CONFLICT, FORBIDDEN, NOT_FOUND } from '../operation/responses';
-import { logCrossOrgDenial, memberOrNull, requireMember } from '../operation/tenant';
+import { pageOf, pageRequest } from '../../lib/paging';
+import { logCrossOrgDenial, memberOrNull, requireMember } from '../../lib/tenant';
 import { attachment } from './content-disposition';
-import { createExportTask, exportTaskPage, ownTask, taskOrgOf } from './service';
-import { exportFilePath, exportsDir, ExportWorker } from './worker';
+import { createExportTask, exportFilePath, exportsDir, exportTaskPage, ownTask, taskOrgOf } from './service';
+import { ExportWorker } from './worker';
 import { exportRowCount } from './workbooks';
 
 export const EXPORT_MSG = {
@@ -49,7 +48,12 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         body: ExportTaskRequest,
-        response: { 201: Envelope(ExportTask), ...AUTHENTICATED_ERRORS, ...FORBIDDEN, ...ERRORS.tooMany },
+        response: {
+          201: Envelope(ExportTask),
+          ...AUTHENTICATED_ERRORS,
+          ...ERRORS.forbidden,
+          ...ERRORS.tooMany,
+        },
       },
     },
     async (request, reply) => {
@@ -114,8 +118,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: XLSX_CONTENT_TYPE }),
           ...AUTHENTICATED_ERRORS,
-          ...NOT_FOUND,
-          ...CONFLICT,
+          ...ERRORS.notFound,
+          ...ERRORS.conflict,
         },
       },
     },

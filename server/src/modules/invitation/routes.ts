@@ -11,10 +11,9 @@ import { MSG } from '../../lib/messages';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { authOf } from '../../plugins/authenticate';
+import { authOf } from '../../lib/auth';
 import { companiesOf } from '../account/service';
-import { CONFLICT, FORBIDDEN, NOT_FOUND } from '../operation/responses';
-import { logCrossOrgDenial, requireOwner } from '../operation/tenant';
+import { logCrossOrgDenial, requireOwner } from '../../lib/tenant';
 import {
   acceptInvitation,
   createInvitation,
@@ -81,7 +80,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           201: Envelope(Invitation),
           ...AUTHENTICATED_ERRORS,
-          ...FORBIDDEN,
+          ...ERRORS.forbidden,
           ...ERRORS.tooMany,
         },
       },
@@ -122,7 +121,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Envelope(InvitationDetail),
           ...ERRORS.badRequest,
-          ...NOT_FOUND,
+          ...ERRORS.notFound,
           ...ERRORS.tooMany,
           ...ERRORS.internal,
         },
@@ -150,8 +149,8 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Envelope(Type.Array(CompanyItem)),
           ...AUTHENTICATED_ERRORS,
-          ...NOT_FOUND,
-          ...CONFLICT,
+          ...ERRORS.notFound,
+          ...ERRORS.conflict,
           ...ERRORS.tooMany,
         },
       },

@@ -9,9 +9,9 @@ import {
 import { BIZ_TYPE_NAME, type BizType } from '@contract/statistics';
 import type { Db } from '../../db/database';
 import type { BillOperationTable } from '../../db/schema';
-import { isoTime } from '../holiday/shanghai-time';
-import { fenToYuan } from '../statistics/money';
-import type { PageRequest } from './paging';
+import { isoTime } from '../../lib/shanghai-time';
+import { fenToYuan } from '../../lib/money';
+import type { PageRequest } from '../../lib/paging';
 
 export type OperationSort = (typeof OPERATION_SORTS)[number];
 export const DEFAULT_OPERATION_SORT: OperationSort = 'createdAt,desc';

@@ -5,7 +5,7 @@ import { API_ERROR } from '@contract/errors';
 import { BizAuthType, ElecLicenseStatus, OwnerAuthResult, RoleAuth } from '@contract/verification-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
-import { authOf } from '../../plugins/authenticate';
+import { authOf } from '../../lib/auth';
 import { becomeOwner, bizAuthTypeOf, elecLicenseStatusOf, roleAuthOf } from './service';
 
 const NO_ORGANISATION = '您尚未加入任何企业';

@@ -9,9 +9,8 @@ import { MSG } from '../../lib/messages';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { authOf } from '../../plugins/authenticate';
-import { userSubjectKey } from '../verification/challenges';
-import { VERIFICATION_RATE_KEY_PREFIX } from '../verification/constants';
+import { authOf } from '../../lib/auth';
+import { userSubjectKey, VERIFICATION_RATE_KEY_PREFIX } from '../verification/service';
 import { renderQrJpeg } from './qr-image';
 import { expireDueQrSessions, issueQrSession, qrEventFor } from './service';
 

@@ -4,12 +4,13 @@ import { QR_EVENT_MESSAGE, QR_STATUS, type QrEvent, type SandboxQr } from '@cont
 import { randomToken } from '../../lib/hash';
 import { maskMobile } from '../../lib/security-log';
 import {
+  extendChallengeToProof,
+  logVerificationEventWithoutRequest,
   QR_EXPIRY_PUSH_DELAY_MS,
   QR_SESSION_TTL_MS,
+  VERIFICATION_EVENT,
   VERIFICATION_PURGE_BATCH,
-} from '../verification/constants';
-import { extendChallengeToProof } from '../verification/challenges';
-import { logVerificationEventWithoutRequest, VERIFICATION_EVENT } from '../verification/events';
+} from '../verification/service';
 
 /** Stored states of a QR session. Only 'confirmed', unspent and unexpired, is proof. */
 export const QR_SESSION_STATE = {

@@ -8,7 +8,7 @@ import { ApiFailure } from '../../lib/errors';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { ERRORS, ok } from '../../lib/responses';
-import { logVerificationEvent, VERIFICATION_EVENT } from '../verification/events';
+import { logVerificationEvent, VERIFICATION_EVENT } from '../verification/service';
 import {
   decideQrSession,
   expireDueQrSessions,

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { hitRateLimit } from '../../lib/rate-limit';
-import { challengeForSmsSend } from '../verification/challenges';
-import { randomSmsCode, storeSmsCode } from '../verification/sms-codes';
-import { VERIFICATION_RATE_KEY_PREFIX } from '../verification/constants';
+import {
+  challengeForSmsSend,
+  randomSmsCode,
+  storeSmsCode,
+  VERIFICATION_RATE_KEY_PREFIX,
+} from '../verification/service';
 import { SMS_MOBILE_LIMITS, smsCodeText, type MobileLimitRule } from './constants';
 
 /** The first per-mobile limit this send exceeds, with its Retry-After seconds; null when within all. */

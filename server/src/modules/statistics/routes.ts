@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@contract/envelope';
 import { Statistics, STATISTICS_KINDS } from '@contract/statistics';
 import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
-import { memberOrNull } from '../operation/tenant';
+import { memberOrNull } from '../../lib/tenant';
 import { emptyStatistics, statisticsOf } from './service';
 
 /** `GET /api/scbill/statistics/{issue|accept|discount|trans}`: the dashboard's figures for the current org. */

@@ -19,7 +19,7 @@ import { createLicenceGateway, type LicenceGateway } from '../../adapters/licenc
 import { createSmsGateway, type SmsGateway } from '../../adapters/sms-gateway';
 import { ApiFailure, OAuthFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { authOf } from '../../plugins/authenticate';
+import { authOf } from '../../lib/auth';
 import {
   mobileSubject,
   openChallenge,

@@ -1,5 +1,5 @@
 /**
- * Business time is Asia/Shanghai (ARCHITECTURE.md). China has kept UTC+8 without daylight saving since 1991,
+ * Business time is Asia/Shanghai. China has kept UTC+8 without daylight saving since 1991,
  * so a fixed offset gives the same answers as a time-zone database, with no dependence on the host's zone.
  */
 export const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -43,6 +43,14 @@ export function shanghaiDateTime(epochMs: number): string {
 /** YYYYMMDDHHmmss, for file names. */
 export function shanghaiStamp(epochMs: number): string {
   return shanghaiDateTime(epochMs).replace(/\D/g, '');
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The epoch ms at which the Shanghai calendar day holding `epochMs` starts (00:00 in Shanghai). */
+export function shanghaiDayStart(epochMs: number): number {
+  const local = epochMs + SHANGHAI_OFFSET_MS;
+  return local - (local % DAY_MS) - SHANGHAI_OFFSET_MS;
 }
 
 /** The epoch ms at which a Shanghai calendar month starts; `month` may run past 1-12 (Date.UTC normalises). */

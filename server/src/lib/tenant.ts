@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { API_ERROR } from '@contract/errors';
-import { ApiFailure } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
-import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { authOf } from '../../plugins/authenticate';
+import { authOf } from './auth';
+import { ApiFailure } from './errors';
+import { MSG } from './messages';
+import { logSecurityEvent, SECURITY_EVENT } from './security-log';
 
 /** A signed-in member acting for one organisation. */
 export interface Member {
