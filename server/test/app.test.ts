@@ -280,6 +280,31 @@ describe('a restart on the same DATA_DIR', () => {
   });
 });
 
+describe('the verification secret', () => {
+  const SECRET = 'a-configured-verification-secret-of-40-chars';
+
+  it('comes from the configuration, so every node with the same one signs alike', async () => {
+    const [one, two, other] = await Promise.all([
+      buildApp(testConfig({ verificationSecret: SECRET })),
+      buildApp(testConfig({ verificationSecret: SECRET })),
+      buildApp(testConfig({ verificationSecret: `${SECRET}-other` })),
+    ]);
+    try {
+      const signature = (app: typeof one) => app.adapters.licence.sign('qr-id-0123456789', 'challenge');
+      expect(signature(two)).toBe(signature(one));
+      expect(signature(other)).not.toBe(signature(one));
+    } finally {
+      await Promise.all([one.close(), two.close(), other.close()]);
+    }
+  });
+
+  it('stops the start when it is shorter than 32 characters', async () => {
+    await expect(buildApp(testConfig({ verificationSecret: 'too-short' }))).rejects.toThrow(
+      /at least 32 characters/,
+    );
+  });
+});
+
 describe('the built SPA', () => {
   it('is served with index.html revalidated and hashed assets immutable', async () => {
     const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-web-'));

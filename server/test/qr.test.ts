@@ -168,7 +168,7 @@ describe('a QR-protected operation (POST /api/account/owner/auth)', () => {
 
   it('never accepts a pending QR, even with a well-formed signature', async () => {
     const { token, challengeId, qrId } = await pendingOwnerAuth();
-    const forged = t.app.licence.sign(qrId, challengeId);
+    const forged = t.app.adapters.licence.sign(qrId, challengeId);
     for (const signature of ['made-up', forged]) {
       const response = await ownerAuth(t.app, token, withQr(qrId, signature));
       expect(response.statusCode).toBe(412);
@@ -245,7 +245,11 @@ describe('a QR-protected operation (POST /api/account/owner/auth)', () => {
         payload: { status: QR_STATUS.failure, msg: QR_EVENT_MESSAGE.refused, __qrcodeId: qrId },
       },
     ]);
-    const replay = await ownerAuth(t.app, token, withQr(qrId, t.app.licence.sign(qrId, challengeId)));
+    const replay = await ownerAuth(
+      t.app,
+      token,
+      withQr(qrId, t.app.adapters.licence.sign(qrId, challengeId)),
+    );
     expect(replay.statusCode).toBe(412);
     expect(t.logs.events('qr.refused')).toHaveLength(1);
     // A decided QR cannot be decided again.
@@ -336,7 +340,7 @@ describe('GET /api/verification/qr/{qrId}/status (the socket’s polling fallbac
       status: QR_STATUS.success,
       msg: QR_EVENT_MESSAGE.confirmed,
       __qrcodeId: qrId,
-      signature: t.app.licence.sign(qrId, challengeId),
+      signature: t.app.adapters.licence.sign(qrId, challengeId),
     });
     expect((await ownerAuth(t.app, token, withQr(qrId, confirmed.signature ?? ''))).statusCode).toBe(200);
     expect((await status(token)).json()).toMatchObject({ data: { status: QR_STATUS.failure } });

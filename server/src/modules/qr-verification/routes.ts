@@ -75,7 +75,7 @@ export const qrVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         now: app.now(),
       });
       if (!session) throw new ApiFailure(404, API_ERROR.notFound, CHALLENGE_NOT_FOUND);
-      const image = renderQrJpeg(app.licence.qrContent(session.qrId, originOf(request)));
+      const image = renderQrJpeg(app.adapters.licence.qrContent(session.qrId, originOf(request)));
       return ok({ qrImage: image.toString('base64'), qrId: session.qrId, expiresIn: QR_SESSION_TTL_SECONDS });
     },
   );

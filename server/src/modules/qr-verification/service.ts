@@ -121,7 +121,9 @@ export async function qrEventFor(
   return {
     ...wire,
     __qrcodeId: row.id,
-    ...(wire.status === QR_STATUS.success ? { signature: app.licence.sign(row.id, row.challenge_id) } : {}),
+    ...(wire.status === QR_STATUS.success
+      ? { signature: app.adapters.licence.sign(row.id, row.challenge_id) }
+      : {}),
   };
 }
 
@@ -166,7 +168,7 @@ export async function decideQrSession(
           status: QR_STATUS.success,
           msg: QR_EVENT_MESSAGE.confirmed,
           __qrcodeId: qrId,
-          signature: app.licence.sign(qrId, row.challenge_id),
+          signature: app.adapters.licence.sign(qrId, row.challenge_id),
         }
       : { status: QR_STATUS.failure, msg: QR_EVENT_MESSAGE.refused, __qrcodeId: qrId },
   );

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { SANDBOX_QR_HASH_PATH } from '@contract/verification';
-import type { LicenceGateway } from './licence';
+import type { LicenceGateway } from './gateway';
 
 /** The licence app is the SPA's sandbox page; the signature is an HMAC under the server's QR key. */
 export class SandboxLicenceGateway implements LicenceGateway {

@@ -1,7 +1,7 @@
 import { SMS_BUSINESS_CODE } from '@contract/constants';
-import type { Db } from '../db/database';
-import { newId } from '../lib/hash';
-import type { SmsGateway } from './sms-gateway';
+import type { Db } from '../../db/database';
+import { newId } from '../../lib/hash';
+import type { SmsGateway } from './gateway';
 
 /** Sends nothing: every message lands in the `sms_outbox` table, read back through `GET /api/sandbox/sms`. */
 export class SandboxSmsGateway implements SmsGateway {

@@ -1,10 +1,10 @@
 import { API_ERROR } from '@contract/errors';
-import { ApiFailure } from '../lib/errors';
-import { SandboxLicenceGateway } from './sandbox-licence';
+import { ApiFailure } from '../../lib/errors';
 
 /**
- * The electronic business licence provider (DOMAIN.md: QR + callback + expiry). It says what a QR code
- * carries, and vouches for a holder's confirmation with a signature that the client hands back with QR-ID.
+ * The electronic business licence provider (docs/domain.md: a dynamic QR code, confirmed in the holder's
+ * app, with an expiry). It says what a QR code carries, and vouches for a holder's confirmation with a
+ * signature that the client hands back with QR-ID. app.ts picks the implementation from the configuration.
  */
 export interface LicenceGateway {
   /** The text encoded in the QR code of session `qrId`; `origin` is the web app's, e.g. https://host:8080. */
@@ -19,7 +19,7 @@ const HTTP_SERVICE_UNAVAILABLE = 503;
 const LICENCE_UNAVAILABLE = '电子营业执照服务暂不可用，请稍后重试';
 
 /** No provider configured (SANDBOX=off and no real one yet): QR codes cannot be issued, nothing verifies. */
-class UnavailableLicenceGateway implements LicenceGateway {
+export class UnavailableLicenceGateway implements LicenceGateway {
   qrContent(): string {
     throw new ApiFailure(HTTP_SERVICE_UNAVAILABLE, API_ERROR.internal, LICENCE_UNAVAILABLE);
   }
@@ -29,8 +29,4 @@ class UnavailableLicenceGateway implements LicenceGateway {
   verify(): boolean {
     return false;
   }
-}
-
-export function createLicenceGateway(options: { sandbox: boolean; signingKey: Buffer }): LicenceGateway {
-  return options.sandbox ? new SandboxLicenceGateway(options.signingKey) : new UnavailableLicenceGateway();
 }

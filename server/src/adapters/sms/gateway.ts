@@ -1,9 +1,10 @@
 import { API_ERROR } from '@contract/errors';
-import type { Db } from '../db/database';
-import { ApiFailure } from '../lib/errors';
-import { SandboxSmsGateway } from './sandbox-sms-gateway';
+import { ApiFailure } from '../../lib/errors';
 
-/** The SMS provider. A real provider replaces the sandbox in one file; nothing else changes. */
+/**
+ * The SMS provider. app.ts picks the implementation from the configuration: the sandbox (sandbox.ts), a
+ * real provider (a file of its own in this folder), or none. Nothing else changes when one is added.
+ */
 export interface SmsGateway {
   /** Delivers `text` to `mobile`; rejects when the provider refuses it. */
   send(mobile: string, text: string, businessCode?: number): Promise<void>;
@@ -13,12 +14,8 @@ const HTTP_SERVICE_UNAVAILABLE = 503;
 const SMS_UNAVAILABLE = '短信服务暂不可用，请稍后重试';
 
 /** No provider configured (SANDBOX=off and no real gateway yet): the send is refused, never silently dropped. */
-class UnavailableSmsGateway implements SmsGateway {
+export class UnavailableSmsGateway implements SmsGateway {
   async send(): Promise<void> {
     throw new ApiFailure(HTTP_SERVICE_UNAVAILABLE, API_ERROR.internal, SMS_UNAVAILABLE);
   }
-}
-
-export function createSmsGateway(options: { sandbox: boolean; db: Db; now: () => number }): SmsGateway {
-  return options.sandbox ? new SandboxSmsGateway(options.db, options.now) : new UnavailableSmsGateway();
 }

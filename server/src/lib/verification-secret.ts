@@ -16,7 +16,7 @@ const SECRET_BYTES = 32;
 export const VERIFICATION_SECRET_MIN_LENGTH = 32;
 
 export interface VerificationSecretSource {
-  /** VERIFICATION_SECRET from the environment; wins over the file. */
+  /** `config.verificationSecret` (VERIFICATION_SECRET); wins over the file. */
   secret: string | undefined;
   dataDir: string;
   /** Keep a generated secret in memory only (in-memory test databases). */
