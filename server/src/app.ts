@@ -28,6 +28,7 @@ import { orgFunctionRoutes } from './modules/org-function/routes';
 import { organizationAuthRoutes } from './modules/organization-auth/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { qrVerificationRoutes } from './modules/qr-verification/routes';
+import { setupIdempotency } from './lib/idempotency';
 import { RealtimeHub } from './lib/realtime-hub';
 import { loadVerificationKeys, type VerificationKeys } from './lib/verification-secret';
 import { setupRealtimeSocket } from './modules/realtime/routes';
@@ -163,7 +164,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     setupAuthentication(app);
     setupErrorHandling(app);
     setupHousekeeping(app);
-    // Before any route: it enforces `config.verification` on the routes registered after it.
+    // Before any route: they honour `config.idempotent` and `config.verification` on the routes after them.
+    setupIdempotency(app);
     setupVerification(app);
     await setupSecurityHeaders(app);
     await setupRealtimeSocket(app);

@@ -212,6 +212,21 @@ describe('a QR-protected operation (POST /api/account/owner/auth)', () => {
     expect(t.logs.events('verification.replay')).toHaveLength(1);
   });
 
+  it('answers a retry with its Idempotency-Key from the first answer, though the QR proof is spent', async () => {
+    const { token, qrId } = await pendingOwnerAuth();
+    const signature = await confirm(qrId, userIdOf(STAFF_SH));
+    const headers = { ...withQr(qrId, signature), 'idempotency-key': 'owner-auth-retry' };
+    const done = await ownerAuth(t.app, token, headers);
+    expect(done.statusCode).toBe(200);
+    expect(done.headers['idempotent-replayed']).toBeUndefined();
+    const retry = await ownerAuth(t.app, token, headers);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(done.json());
+    // The guard never saw the retry: no spent proof was presented again.
+    expect(t.logs.events('verification.replay')).toHaveLength(0);
+  });
+
   it('refuses the confirmed QR on a modified body and for another user', async () => {
     const { token, qrId } = await pendingOwnerAuth(STAFF_SH);
     const signature = await confirm(qrId, userIdOf(STAFF_SH));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope, Page, PageQuery } from '@contract/envelope';
 import { API_ERROR } from '@contract/errors';
@@ -14,12 +15,12 @@ import {
 } from '@contract/export';
 import { ApiFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { runIdempotent } from '../../lib/idempotency';
+import { runCommand } from '../../lib/idempotency';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { pageOf, pageRequest } from '../../lib/paging';
-import { logCrossOrgDenial, memberOrNull, requireMember } from '../../lib/tenant';
+import { logCrossOrgDenial, memberOrNull, requireMember, type Member } from '../../lib/tenant';
 import { attachment } from './content-disposition';
 import { createExportTask, exportFilePath, exportsDir, exportTaskPage, ownTask, taskOrgOf } from './service';
 import { ExportWorker } from './worker';
@@ -43,9 +44,30 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preClose', async () => worker.stop());
   app.addHook('preHandler', app.authenticate);
 
+  /** Exports per user per minute; a retry answered from its Idempotency-Key never gets here. */
+  async function limitExports(request: FastifyRequest, member: Member): Promise<void> {
+    const decision = await hitRateLimit(
+      app.db,
+      `export:${member.userId}`,
+      EXPORT_RATE_LIMIT.limit,
+      EXPORT_RATE_LIMIT.windowMs,
+      app.now(),
+    );
+    if (decision.allowed) return;
+    logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
+      userId: member.userId,
+      orgId: member.orgId,
+      reason: 'export',
+    });
+    throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+      'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))),
+    });
+  }
+
   app.post(
     '/export-tasks',
     {
+      config: { idempotent: true },
       schema: {
         body: ExportTaskRequest,
         response: {
@@ -58,36 +80,16 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const member = requireMember(request);
-      const now = app.now();
       const { kind } = request.body;
       const params = request.body.params ?? {};
-      const answer = await runIdempotent(app.db, request, reply, {
-        now,
-        check: async () => {
-          const decision = await hitRateLimit(
-            app.db,
-            `export:${member.userId}`,
-            EXPORT_RATE_LIMIT.limit,
-            EXPORT_RATE_LIMIT.windowMs,
-            now,
-          );
-          if (decision.allowed) return;
-          logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
-            userId: member.userId,
-            orgId: member.orgId,
-            reason: 'export',
-          });
-          throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
-            'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))),
-          });
-        },
-        run: async (trx) => {
-          if ((await exportRowCount(trx, { orgId: member.orgId, kind, params })) > EXPORT_ROW_CAP)
-            throw new ApiFailure(400, API_ERROR.exportTooLarge, EXPORT_MSG.tooLarge);
-          const task = await createExportTask(trx, member, kind, params, now);
-          return { statusCode: 201, body: { code: 201, msg: EXPORT_MSG.created, data: task } };
-        },
+      await limitExports(request, member);
+      const answer = await runCommand(request, reply, async (trx) => {
+        if ((await exportRowCount(trx, { orgId: member.orgId, kind, params })) > EXPORT_ROW_CAP)
+          throw new ApiFailure(400, API_ERROR.exportTooLarge, EXPORT_MSG.tooLarge);
+        const task = await createExportTask(trx, member, kind, params, app.now());
+        return { statusCode: 201, body: { code: 201, msg: EXPORT_MSG.created, data: task } };
       });
+      // After the commit, so the worker finds the task.
       worker.kick();
       return answer;
     },

@@ -1,10 +1,4 @@
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-  RouteOptions,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
 import {
   VERIFICATION_ERROR,
@@ -17,6 +11,7 @@ import {
 import { VerificationRefusal } from '@contract/verification-schemas';
 import { ApiFailure, OAuthFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import { hooksOf, type RouteHook } from '../../lib/route-hooks';
 import { authOf } from '../../lib/auth';
 import {
   mobileSubject,
@@ -194,11 +189,6 @@ function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncH
     return refuse(request, reply, 'qrInvalid', await challenge());
   };
 }
-
-type RouteHooks = NonNullable<RouteOptions['preHandler']>;
-type RouteHook = Extract<RouteHooks, unknown[]>[number];
-const hooksOf = (hooks: RouteOptions['preHandler']): RouteHook[] =>
-  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks as RouteHook];
 
 /**
  * Enforces `config.verification` on every route registered after this call: the guard is appended to the
