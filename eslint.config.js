@@ -141,6 +141,53 @@ const serverEnvironment = {
 
 // ---- end of server layers --------------------------------------------------------------------------
 
+// ---- The contract's plain files and the SPA load no TypeBox at run time -----------------------------------
+
+/** contract/<domain>-schemas.ts (and common-schemas.ts) hold the TypeBox schemas; every other contract file is plain. */
+const SCHEMAS_FILE = /-schemas(\.ts)?$/;
+
+const contractRuntime = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const inContract = path.relative(root, context.filename).startsWith(`contract${path.sep}`);
+    const check = (node) => {
+      if (!node.source || typeof node.source.value !== 'string' || isTypeOnly(node)) return;
+      const spec = node.source.value;
+      if (inContract && (spec === 'typebox' || spec.startsWith('typebox/'))) {
+        context.report({
+          node,
+          message:
+            'a plain contract file loads no TypeBox (import type only); schemas go in <domain>-schemas.ts',
+        });
+        return;
+      }
+      const target = resolveTarget(context.filename, spec);
+      if (target && target.startsWith(`contract${path.sep}`) && SCHEMAS_FILE.test(target)) {
+        context.report({
+          node,
+          message: `${spec} holds TypeBox schemas: take its types with \`import type\` or read the plain contract file`,
+        });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+/** What the SPA bundles stays free of TypeBox: its sources and the contract's plain files import no schemas. */
+const contractPlain = {
+  files: ['contract/**/*.ts', 'src/**/*.{ts,tsx}'],
+  ignores: ['contract/**/*-schemas.ts', 'src/**/*.test.{ts,tsx}'],
+  plugins: { 'chain-bill-contract': { rules: { 'plain-runtime': contractRuntime } } },
+  rules: { 'chain-bill-contract/plain-runtime': 'error' },
+};
+
+// ---- end of the contract's plain files ------------------------------------------------------------------
+
 export default tseslint.config(
   {
     ignores: [
@@ -192,4 +239,5 @@ export default tseslint.config(
   },
   serverLayers,
   serverEnvironment,
+  contractPlain,
 );

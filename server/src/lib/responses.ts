@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ApiError, OAuthError } from '@contract/envelope';
+import { ApiError, OAuthError } from '@contract/envelope-schemas';
 import { MSG } from './messages';
 
 /** The success envelope `{ code: 200, msg, data }`. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Account, CompanyItem, PermissionItem, SwitchOrgParams } from '@contract/auth';
-import { Envelope, Page, PageQuery } from '@contract/envelope';
+import { Account, CompanyItem, PermissionItem, SwitchOrgParams } from '@contract/auth-schemas';
+import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
 import { ApiFailure, OAuthFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';

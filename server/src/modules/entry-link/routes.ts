@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope } from '@contract/envelope';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { EntryLink, EntryLinkRequest } from '@contract/shell';
+import { EntryLink, EntryLinkRequest } from '@contract/shell-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { ERRORS, ok } from '../../lib/responses';
 import { accountByMobile, issueEntryLink, UNKNOWN_ACCOUNT_MSG } from './service';

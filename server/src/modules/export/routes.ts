@@ -2,17 +2,10 @@ import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Envelope, Page, PageQuery } from '@contract/envelope';
+import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import {
-  EXPORT_RATE_LIMIT,
-  EXPORT_ROW_CAP,
-  EXPORT_STATUS,
-  ExportTask,
-  ExportTaskParams,
-  ExportTaskRequest,
-  XLSX_CONTENT_TYPE,
-} from '@contract/export';
+import { EXPORT_RATE_LIMIT, EXPORT_ROW_CAP, EXPORT_STATUS, XLSX_CONTENT_TYPE } from '@contract/export';
+import { ExportTask, ExportTaskParams, ExportTaskRequest } from '@contract/export-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { runCommand } from '../../lib/idempotency';

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { CompanyItem } from '@contract/auth';
-import { Envelope } from '@contract/envelope';
+import { CompanyItem } from '@contract/auth-schemas';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR, type ApiErrorCode } from '@contract/errors';
-import { Invitation, InvitationDetail, InvitationParams, InvitationRequest } from '@contract/invitation';
+import {
+  Invitation,
+  InvitationDetail,
+  InvitationParams,
+  InvitationRequest,
+} from '@contract/invitation-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';

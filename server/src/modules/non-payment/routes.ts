@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope } from '@contract/envelope';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { REALTIME_EVENT, type NonPaymentEventPayload } from '@contract/realtime';
-import { NonPaymentRequest, NonPaymentResult } from '@contract/shell';
+import { NonPaymentRequest, NonPaymentResult } from '@contract/shell-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { ERRORS, ok } from '../../lib/responses';
 import { accountByMobile, UNKNOWN_ACCOUNT_MSG } from '../entry-link/service';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, Page, PageQuery } from '@contract/envelope';
+import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import {
   NoticeFilter,
@@ -8,7 +8,7 @@ import {
   NoticeMarkedAll,
   NoticeMarkQuery,
   SandboxNoticeRequest,
-} from '@contract/notice';
+} from '@contract/notice-schemas';
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, Page } from '@contract/envelope';
+import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { OperationItem, OperationQuery } from '@contract/shell';
+import { OperationItem, OperationQuery } from '@contract/shell-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';

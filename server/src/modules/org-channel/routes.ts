@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Envelope } from '@contract/envelope';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { CheckedDefaultChannel, DefaultChannelQuery, OrgChannel } from '@contract/shell';
+import { CheckedDefaultChannel, DefaultChannelQuery, OrgChannel } from '@contract/shell-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { memberOrNull, requireMember } from '../../lib/tenant';

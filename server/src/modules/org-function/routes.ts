@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Envelope } from '@contract/envelope';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import {
   ChannelFunc,
@@ -9,7 +9,7 @@ import {
   OpenFuncResult,
   OrgFunction,
   OrgFunctionQuery,
-} from '@contract/shell';
+} from '@contract/shell-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { CHANNEL_NOT_FOUND_MSG, defaultChannelOf } from '../org-channel/service';

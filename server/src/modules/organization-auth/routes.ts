@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Envelope } from '@contract/envelope';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { BizAuthType, ElecLicenseStatus, OwnerAuthResult, RoleAuth } from '@contract/verification-schemas';
 import { ApiFailure } from '../../lib/errors';

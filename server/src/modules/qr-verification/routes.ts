@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, Envelope } from '@contract/envelope';
+import { ApiError, Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { QR_SESSION_TTL_SECONDS } from '@contract/verification';
 import { QrEvent, QrIdParams, QrImage, QrImageQuery } from '@contract/verification-schemas';

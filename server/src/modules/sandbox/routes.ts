@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ApiError, Envelope } from '@contract/envelope';
+import { ApiError, Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { QrIdParams, SandboxQr, SandboxSms, SandboxSmsQuery } from '@contract/verification-schemas';
 import { ApiFailure } from '../../lib/errors';

@@ -1,7 +1,8 @@
 import { Value } from 'typebox/value';
 import { Type, type TSchema, type Static } from 'typebox';
 import { DEFAULT_SYSTEM_STATUS } from '@contract/constants';
-import { OperationTime, SYSTEM_STATUS_NAME, SystemStatus, type SystemStatusCode } from '@contract/shell';
+import { SYSTEM_STATUS_NAME, type SystemStatusCode } from '@contract/shell';
+import { OperationTime, SystemStatus } from '@contract/shell-schemas';
 import type { Db } from '../../db/database';
 
 /** Keys of platform_settings this module owns. */
