@@ -99,7 +99,14 @@ describe('switching organisation', () => {
       }),
     );
     store.dispatch(
-      noticesLoaded({ notice: [{ id: 'n1', type: 2, status: 0 }], todo: [], announcement: [], total: 1 }),
+      noticesLoaded({
+        notice: [
+          { id: 'n1', type: 2, status: 0, title: '待办', content: '', createdAt: '2026-03-02T01:00:00.000Z' },
+        ],
+        todo: [],
+        announcement: [],
+        total: 1,
+      }),
     );
     await store.dispatch(probeApi.endpoints.probe.initiate());
     expect(Object.keys(store.getState().api!.queries)).toHaveLength(1);

@@ -1,3 +1,4 @@
+import type { Page } from '@contract/envelope';
 import type { ExportKind, ExportTask } from '@contract/export';
 import { api } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
@@ -8,14 +9,6 @@ export const EXPORT_URL = {
   file: (id: string) => `/api/export-tasks/${encodeURIComponent(id)}/file`,
 } as const;
 
-export interface ExportTaskPage {
-  content: ExportTask[];
-  totalElements: number;
-  totalPages: number;
-  size: number;
-  number: number;
-}
-
 export interface ExportTaskPageArgs {
   page: number;
   size: number;
@@ -23,7 +16,7 @@ export interface ExportTaskPageArgs {
 
 export const exportApi = api.enhanceEndpoints({ addTagTypes: ['ExportTask'] }).injectEndpoints({
   endpoints: (build) => ({
-    exportTasks: build.query<ExportTaskPage, ExportTaskPageArgs>({
+    exportTasks: build.query<Page<ExportTask>, ExportTaskPageArgs>({
       query: ({ page, size }) => ({
         url: EXPORT_URL.tasks,
         method: 'GET',

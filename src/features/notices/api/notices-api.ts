@@ -1,8 +1,8 @@
 import { NOTICE_PAGE } from '@contract/constants';
-import type { NoticeItem } from '@contract/notice';
+import type { Page } from '@contract/envelope';
+import { NOTICE_STATUS, NOTICE_TYPE, type NoticeItem } from '@contract/notice';
 import { api } from '@/lib/api';
 import { request } from '@/lib/http';
-import { NOTICE_STATUS_READ, NOTICE_TYPE_ANNOUNCEMENT } from '@/features/notices/model/split-notices';
 
 /** The notice calls of spec section 7. */
 export const NOTICE_URL = {
@@ -12,17 +12,9 @@ export const NOTICE_URL = {
   markAllRead: '/api/plat-message/notice/all/read',
 } as const;
 
-export interface NoticePage {
-  content: NoticeItem[];
-  totalElements: number;
-  totalPages: number;
-  size: number;
-  number: number;
-}
-
 /** The header's fetch: page 0, size 5, unread only (spec section 7). */
-export function fetchUnreadNotices(): Promise<NoticePage> {
-  return request<NoticePage>({
+export function fetchUnreadNotices(): Promise<Page<NoticeItem>> {
+  return request<Page<NoticeItem>>({
     url: NOTICE_URL.page,
     method: 'POST',
     params: { page: NOTICE_PAGE.page, size: NOTICE_PAGE.size },
@@ -35,7 +27,7 @@ export function markNoticeRead(id: string): Promise<unknown> {
   return request<unknown>({
     url: NOTICE_URL.markRead(id),
     method: 'PUT',
-    params: { status: NOTICE_STATUS_READ },
+    params: { status: NOTICE_STATUS.read },
   });
 }
 
@@ -51,7 +43,7 @@ export interface NoticePageArgs {
 const noticeApi = api.enhanceEndpoints({ addTagTypes: ['Notice'] }).injectEndpoints({
   endpoints: (build) => ({
     /** The dashboard's 待办事项: every to-do of the member, read or not. */
-    todoPage: build.query<NoticePage, NoticePageArgs>({
+    todoPage: build.query<Page<NoticeItem>, NoticePageArgs>({
       query: ({ page, size }) => ({
         url: NOTICE_URL.todoPage,
         method: 'POST',
@@ -62,12 +54,12 @@ const noticeApi = api.enhanceEndpoints({ addTagTypes: ['Notice'] }).injectEndpoi
       providesTags: ['Notice'],
     }),
     /** The dashboard's 平台公告: announcements, read or not. */
-    announcementPage: build.query<NoticePage, NoticePageArgs>({
+    announcementPage: build.query<Page<NoticeItem>, NoticePageArgs>({
       query: ({ page, size }) => ({
         url: NOTICE_URL.page,
         method: 'POST',
         params: { page, size },
-        data: { type: NOTICE_TYPE_ANNOUNCEMENT },
+        data: { type: NOTICE_TYPE.announcement },
         silent: true,
       }),
       providesTags: ['Notice'],

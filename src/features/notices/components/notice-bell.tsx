@@ -10,7 +10,8 @@ import { dayjs } from '@/lib/dayjs';
 import { format } from '@/locales/zh-CN';
 import { appMessages } from '@/locales/zh-CN-app';
 import { markAllNoticesRead, markNoticeRead } from '@/features/notices/api/notices-api';
-import type { NoticeEntry, NoticeFeed } from '@/features/notices/model/split-notices';
+import type { NoticeItem } from '@contract/notice';
+import type { NoticeFeed } from '@/features/notices/model/split-notices';
 import styles from './notices.module.css';
 
 const text = appMessages.notices;
@@ -31,10 +32,10 @@ function NoticeList({
   busyId,
   onRead,
 }: {
-  items: NoticeEntry[];
+  items: NoticeItem[];
   empty: string;
   busyId: string | null;
-  onRead: (item: NoticeEntry) => void;
+  onRead: (item: NoticeItem) => void;
 }) {
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
@@ -48,7 +49,7 @@ function NoticeList({
               type="link"
               loading={busyId === item.id}
               onClick={() => onRead(item)}
-              aria-label={`${text.markRead}：${item.title ?? ''}`}
+              aria-label={`${text.markRead}：${item.title}`}
             >
               {text.markRead}
             </Button>
@@ -73,7 +74,7 @@ export function NoticeBell({ feed, onChanged }: NoticeBellProps) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [markingAll, setMarkingAll] = useState(false);
 
-  const markRead = async (item: NoticeEntry) => {
+  const markRead = async (item: NoticeItem) => {
     setBusyId(item.id);
     try {
       await markNoticeRead(item.id);

@@ -5,14 +5,14 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
+import type { Page } from '@contract/envelope';
+import { NOTICE_STATUS, type NoticeItem } from '@contract/notice';
 import { appMessages } from '@/locales/zh-CN-app';
 import {
   markNoticeRead,
   useAnnouncementPageQuery,
   useTodoPageQuery,
-  type NoticePage,
 } from '@/features/notices/api/notices-api';
-import { NOTICE_STATUS_UNREAD } from '@/features/notices/model/split-notices';
 import { formatNoticeTime } from './notice-bell';
 import styles from './notices.module.css';
 
@@ -32,7 +32,7 @@ function NoticeCard({
 }: {
   title: string;
   empty: string;
-  result: { data?: NoticePage; isLoading: boolean; isError: boolean; refetch: () => unknown };
+  result: { data?: Page<NoticeItem>; isLoading: boolean; isError: boolean; refetch: () => unknown };
   onChanged: () => void;
 }) {
   const { message } = App.useApp();
@@ -61,7 +61,7 @@ function NoticeCard({
       ) : (
         <ul className={styles.list} style={{ maxHeight: 'none' }}>
           {items.map((item) => {
-            const unread = item.status === NOTICE_STATUS_UNREAD;
+            const unread = item.status === NOTICE_STATUS.unread;
             return (
               <li key={item.id} className={styles.item}>
                 <div className={styles.itemHead}>

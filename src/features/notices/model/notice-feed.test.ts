@@ -1,8 +1,9 @@
-import type { NoticePage } from '@/features/notices/api/notices-api';
+import type { Page } from '@contract/envelope';
+import type { NoticeItem } from '@contract/notice';
 import { createNoticeFeed } from './notice-feed';
 import type { NoticeFeed } from './split-notices';
 
-const page = (content: NoticePage['content'], totalElements = content.length): NoticePage => ({
+const page = (content: NoticeItem[], totalElements = content.length): Page<NoticeItem> => ({
   content,
   totalElements,
   totalPages: 1,
@@ -10,7 +11,7 @@ const page = (content: NoticePage['content'], totalElements = content.length): N
   number: 0,
 });
 
-const item = (id: string, type: 2 | 3): NoticePage['content'][number] => ({
+const item = (id: string, type: NoticeItem['type']): NoticeItem => ({
   id,
   type,
   status: 0,
@@ -55,10 +56,10 @@ describe('the header notice feed', () => {
 
   it('keeps what it showed when a fetch fails, and drops an answer older than the latest', async () => {
     const published: NoticeFeed[] = [];
-    let resolveFirst: (value: NoticePage) => void = () => undefined;
-    const answers: Array<() => Promise<NoticePage>> = [
+    let resolveFirst: (value: Page<NoticeItem>) => void = () => undefined;
+    const answers: Array<() => Promise<Page<NoticeItem>>> = [
       () =>
-        new Promise<NoticePage>((resolve) => {
+        new Promise<Page<NoticeItem>>((resolve) => {
           resolveFirst = resolve;
         }),
       async () => page([item('new', 3)]),

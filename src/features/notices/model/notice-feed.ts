@@ -1,12 +1,14 @@
 import { NOTICE_THROTTLE } from '@contract/constants';
-import { fetchUnreadNotices, type NoticePage } from '@/features/notices/api/notices-api';
+import type { Page } from '@contract/envelope';
+import type { NoticeItem } from '@contract/notice';
+import { fetchUnreadNotices } from '@/features/notices/api/notices-api';
 import { splitNotices, type NoticeFeed } from './split-notices';
 import { throttle } from './throttle';
 
 export interface NoticeFeedOptions {
   /** Where the split result goes: the global state's notice. */
   publish: (feed: NoticeFeed) => void;
-  fetchPage?: () => Promise<NoticePage>;
+  fetchPage?: () => Promise<Page<NoticeItem>>;
   throttleMs?: number;
 }
 

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { NoticeItem } from '@contract/notice';
 import type { CheckedDefaultChannel, OperationTime } from '@contract/shell';
 import {
   DEFAULT_AUTH_METHOD,
@@ -9,16 +10,8 @@ import {
 import { redDotSet, signedOut, type RedDotFlags } from '@/lib/app-actions';
 import { rootReducer } from '@/lib/store';
 
-/** A notice as the shell's counters need it (spec section 3: type 2 to-do notice, 3 announcement; status 0 unread). */
-export interface NoticeSummaryItem {
-  id: string;
-  type: number;
-  status: number;
-  title?: string;
-  content?: string;
-  /** ISO 8601. */
-  createdAt?: string;
-}
+/** A notice of the shell's counters: the contract's notice item. */
+export type NoticeSummaryItem = NoticeItem;
 
 export interface NoticeState {
   notice: NoticeSummaryItem[];
