@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from './support/env';
 import { latestSmsCode, signIn } from './support/session';
 
 /**
- * Secondary verification end to end (issue 3): the server refuses a sensitive operation with 406/412, the
+ * Secondary verification end to end: the server refuses a sensitive operation with 406/412, the
  * request layer's dialog obtains the proof from the sandbox (SMS outbox, licence app page), and the same
  * request is replayed. Passwords are "changed" to the demo password, so other journeys still sign in.
  */

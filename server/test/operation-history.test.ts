@@ -75,7 +75,7 @@ describe('the demo history', () => {
     }
   });
 
-  it('follows DOMAIN.md: package numbers, fen amounts of 5万 to 500万, ranges, six-month terms, status codes', async () => {
+  it('holds real package numbers, fen amounts of 5万 to 500万, ranges, six-month terms and status codes', async () => {
     const { bills, operations } = await historyOf(db);
     for (const bill of bills) {
       expect(bill.package_no).toMatch(/^[78]\d{29}$/);

@@ -51,7 +51,7 @@ describe('GET /api/scbill/operate/list', () => {
     expect((await list(shanghai, `?page=${first.totalPages}`)).content).toEqual([]);
   });
 
-  it('answers each operation as the database holds it, with the wire formats of DOMAIN.md', async () => {
+  it('answers each operation as the database holds it, in the wire formats of sub-ticket ranges and yuan', async () => {
     const rows = new Map((await rowsOf(DEMO_ORGS.shanghai.id)).map((r) => [r.id, r]));
     for (const item of (await list(shanghai, '?size=100')).content) {
       const row = rows.get(item.id);

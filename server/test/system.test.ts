@@ -4,13 +4,12 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { RealtimeMessage } from '@contract/realtime';
 import type { HolidayDay, OperationTime, SystemStatus } from '@contract/shell';
+import { SPEC_ENDPOINTS, type SpecEndpoint } from '@contract/spec-endpoints';
 import { SETTING } from '../src/modules/system-status/service';
 import { authed, signIn, startApp, T0, type TestApp } from './helpers';
 
-const ENDPOINTS_FILE = path.resolve(__dirname, '../../../shared/spec/endpoints.txt');
-
-/** The calls of spec section 7 that issue 4 delivers on the server. */
-const ISSUE_4_ROUTES = [
+/** The spec's calls of the signed-in shell: notices, statistics, operations, status, functions, channels, invitations. */
+const SHELL_CALLS: SpecEndpoint[] = [
   'POST /api/plat-message/page',
   'PUT /api/plat-message/{id}',
   'PUT /api/plat-message/notice/all/read',
@@ -49,19 +48,13 @@ const get = async <T>(url: string) => {
   return response.json<{ code: number; data: T }>().data;
 };
 
-describe('routes of issue 4', () => {
-  it('registers every call of endpoints.txt that belongs to the shell', () => {
-    const listed = new Set(
-      fs
-        .readFileSync(ENDPOINTS_FILE, 'utf8')
-        .split('\n')
-        .map((line) => line.trim()),
-    );
-    for (const route of ISSUE_4_ROUTES) {
-      expect(listed.has(route), `${route} is in endpoints.txt`).toBe(true);
-      const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT', string];
+describe('the shell’s routes', () => {
+  it('registers the spec calls of the signed-in shell', () => {
+    for (const call of SHELL_CALLS) {
+      expect(SPEC_ENDPOINTS, call).toContain(call);
+      const [method, url] = call.split(' ') as ['GET' | 'POST' | 'PUT', string];
       const pattern = url.replace('{a}/{b}', ':orgId/:code').replace(/\{(\w+)\}/g, ':$1');
-      expect(t.app.hasRoute({ method, url: pattern }), route).toBe(true);
+      expect(t.app.hasRoute({ method, url: pattern }), call).toBe(true);
     }
   });
 });
@@ -116,7 +109,7 @@ describe('GET /api/scbill/shcpe/system/status', () => {
 });
 
 describe('GET /api/scbill/shcpe/operation-time', () => {
-  it('answers the business hours of DOMAIN.md', async () => {
+  it('answers the enterprise business hours, 08:00-20:00 with the business day ending at 21:00', async () => {
     expect(await get<OperationTime[]>('/api/scbill/shcpe/operation-time')).toEqual([
       { name: '企业票据业务', start: '08:00', end: '20:00', businessDayEnd: '21:00' },
     ]);

@@ -19,7 +19,7 @@ export const DEFAULT_OPERATION_SORT: OperationSort = 'createdAt,desc';
 export const isOperationSort = (value: string): value is OperationSort =>
   (OPERATION_SORTS as readonly string[]).includes(value);
 
-/** Sub-ticket numbers are 12 digits, zero-padded (DOMAIN.md). */
+/** Sub-ticket numbers are 12 digits, zero-padded (docs/domain.md). */
 const SUB_TICKET_DIGITS = 12;
 export const subRange = (start: number, end: number): string =>
   `${String(start).padStart(SUB_TICKET_DIGITS, '0')}-${String(end).padStart(SUB_TICKET_DIGITS, '0')}`;

@@ -16,7 +16,7 @@ export const DEFAULT_STATUS: SystemStatus = {
   name: SYSTEM_STATUS_NAME[DEFAULT_SYSTEM_STATUS as SystemStatusCode],
 };
 
-/** DOMAIN.md (practice): enterprise business 08:00-20:00, the business day ends 21:00. */
+/** Practice (docs/domain.md): enterprise business 08:00-20:00, the business day ends 21:00. */
 export const DEFAULT_OPERATION_TIME: OperationTime[] = [
   { name: '企业票据业务', start: '08:00', end: '20:00', businessDayEnd: '21:00' },
 ];
