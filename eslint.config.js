@@ -65,6 +65,14 @@ const SERVER_LAYER_IMPORTS = {
   modules: ['lib', 'db', 'adapters'],
 };
 
+/** Runs `check` on every import and re-export of a file. */
+const importVisitors = (check) => ({
+  ImportDeclaration: check,
+  ExportNamedDeclaration: check,
+  ExportAllDeclaration: check,
+  ImportExpression: check,
+});
+
 const isTypeOnly = (node) =>
   node.importKind === 'type' ||
   node.exportKind === 'type' ||
@@ -108,12 +116,7 @@ const serverBoundaries = {
       const why = target && serverViolation(file, target, isTypeOnly(node));
       if (why) context.report({ node, message: why });
     };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
+    return importVisitors(check);
   },
 };
 
@@ -169,12 +172,7 @@ const contractRuntime = {
         });
       }
     };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
+    return importVisitors(check);
   },
 };
 

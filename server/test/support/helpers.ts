@@ -193,3 +193,10 @@ export function authed(
 ): Promise<LightMyRequestResponse> {
   return app.inject({ method, url, headers: bearer(accessToken), ...(payload ? { payload } : {}) });
 }
+
+/** The `data` of a signed-in GET, which must answer 200. */
+export async function getData<T>(app: FastifyInstance, url: string, accessToken: string): Promise<T> {
+  const response = await authed(app, 'GET', url, accessToken);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ code: number; data: T }>().data;
+}

@@ -1,5 +1,5 @@
 import type { HolidayDay } from '@contract/shell';
-import { authed, signIn, startApp, T0, type TestApp } from '../../support/helpers';
+import { authed, getData, signIn, startApp, T0, type TestApp } from '../../support/helpers';
 
 let t: TestApp;
 let accessToken: string;
@@ -11,11 +11,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const get = async <T>(url: string) => {
-  const response = await authed(t.app, 'GET', url, accessToken);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ code: number; data: T }>().data;
-};
+const get = <T>(url: string) => getData<T>(t.app, url, accessToken);
 
 describe('GET /api/quote/holidays/day', () => {
   it.each([

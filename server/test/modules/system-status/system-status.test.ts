@@ -1,6 +1,6 @@
 import type { OperationTime, SystemStatus } from '@contract/shell';
 import { SETTING } from '../../../src/modules/system-status/service';
-import { authed, signIn, startApp, type TestApp } from '../../support/helpers';
+import { getData, signIn, startApp, type TestApp } from '../../support/helpers';
 
 let t: TestApp;
 let accessToken: string;
@@ -12,11 +12,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const get = async <T>(url: string) => {
-  const response = await authed(t.app, 'GET', url, accessToken);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ code: number; data: T }>().data;
-};
+const get = <T>(url: string) => getData<T>(t.app, url, accessToken);
 
 describe('GET /api/scbill/shcpe/system/status', () => {
   it('answers SS00 系统正常 by default, from the settings table', async () => {
