@@ -37,7 +37,7 @@ export function requireOwner(request: FastifyRequest): Member {
 /**
  * Tenant-scoped lookups answer another organisation's resource with the same 404 as a missing one, so ids
  * cannot be probed. When the id did name a resource elsewhere, the attempt goes to the security log
- * (SECURITY-CHECKLIST H37). `requestedOrgId`: the organisation asked for, by default the caller's own.
+ * as one structured entry. `requestedOrgId`: the organisation asked for, by default the caller's own.
  */
 export function logCrossOrgDenial(
   request: FastifyRequest,

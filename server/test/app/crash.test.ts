@@ -11,7 +11,7 @@ import { HttpClient } from '../support/http-client';
 import { freePort, ServerProcess } from '../support/server-process';
 
 /**
- * SECURITY-CHECKLIST 38c: the real server under continuous acknowledged writes is killed with SIGKILL and
+ * Crash safety: the real server under continuous acknowledged writes is killed with SIGKILL and
  * started again on the same data folder. Nothing it acknowledged may be lost, the file must be intact, no
  * refresh-token family half-rotated, and a client retrying with its Idempotency-Key must not duplicate.
  */

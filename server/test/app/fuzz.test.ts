@@ -1,5 +1,5 @@
 /**
- * SECURITY-CHECKLIST I38a: every registered route, fuzzed over `inject` with wrong types, huge strings,
+ * Every registered route, fuzzed over `inject` with wrong types, huge strings,
  * unicode, nulls, arrays and nested objects, signed out and signed in. No answer may be 5xx, and every
  * error answer has one of the documented shapes (contract/errors.ts, contract/verification.ts).
  */

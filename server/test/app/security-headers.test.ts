@@ -1,4 +1,4 @@
-/** SECURITY-CHECKLIST H36: the header set on every kind of answer, and no CORS for any other origin. */
+/** The security header set on every kind of answer, and no CORS for any other origin. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

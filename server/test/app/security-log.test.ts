@@ -1,5 +1,5 @@
 /**
- * SECURITY-CHECKLIST H37: each security event writes exactly one structured entry (UTC time, user id, org id,
+ * The security log: each security event writes exactly one structured entry (UTC time, user id, org id,
  * IP, event, request id); user input cannot forge a second line; no secret reaches the log.
  */
 import crypto from 'node:crypto';

@@ -28,7 +28,7 @@ export const EXPORT_MSG = {
   fileGone: '导出文件已不存在，请重新导出',
 } as const;
 
-/** The export centre: tasks, their asynchronous worker and the downloads (SECURITY-CHECKLIST H35). */
+/** The export centre: tasks, their asynchronous worker and the downloads, each only to the user and organisation that asked. */
 export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const dir = exportsDir(app.config.dataDir);
   const worker = new ExportWorker({ db: app.db, now: app.now, realtime: app.realtime, log: app.log, dir });

@@ -70,7 +70,7 @@ async function enforceIpLimit(request: FastifyRequest, rule: IpLimitRule): Promi
   if (retryAfter !== null) throw tooMany(retryAfter);
 }
 
-/** Invitations to join an organisation (spec section 7; SECURITY-CHECKLIST G34). */
+/** Invitations to join an organisation (spec section 7): single-use, expiring, owner-only. */
 export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/invitation',

@@ -17,7 +17,7 @@ import { expireDueQrSessions, issueQrSession, qrEventFor } from './service';
 const MINUTE = 60_000;
 /** QR codes per user: each one is an image render and a row, and the dialog needs one per 2 minutes. */
 export const QR_FETCH_LIMIT = { limit: 10, windowMs: MINUTE };
-/** Status polls per user (the socket's fallback; one every 2 s is plenty). SECURITY-CHECKLIST E25. */
+/** Status polls per user (the socket's fallback; one every 2 s is plenty). */
 export const QR_POLL_LIMIT = { limit: 60, windowMs: MINUTE };
 const HTTP_TOO_MANY_REQUESTS = 429;
 const CHALLENGE_NOT_FOUND = '验证请求不存在或已过期，请重新操作';

@@ -19,7 +19,7 @@ import {
 
 /** Rows one sandbox list shows. */
 export const SANDBOX_LIST_LIMIT = 50;
-/** The sandbox page polls a QR's details; this bounds a script doing the same (SECURITY-CHECKLIST E25). */
+/** The sandbox page polls a QR's details; this bounds a script doing the same. */
 export const SANDBOX_IP_LIMIT: IpLimitRule = { action: 'sandbox', limit: 120, windowMs: 60_000 };
 const QR_NOT_FOUND = '二维码不存在';
 const QR_CLOSED = '二维码已过期或已处理';
