@@ -52,6 +52,141 @@ const boundaries = {
   },
 };
 
+// ---- Server layers (README "Layout"): the kernel, modules, adapters and the composition root ----------
+
+const SERVER_SRC = path.join('server', 'src');
+/** Files that compose everything: they may import any layer. */
+const SERVER_ROOT_FILES = ['app.ts', 'main.ts', 'config.ts', 'context.ts'];
+/** What each layer of server/src may import, besides packages and contract/. */
+const SERVER_LAYER_IMPORTS = {
+  lib: ['lib', 'db'],
+  db: ['db', 'lib'],
+  adapters: ['lib', 'db'],
+  plugins: ['plugins', 'lib', 'db', 'adapters'],
+  modules: ['lib', 'db', 'adapters'],
+};
+
+/** Runs `check` on every import and re-export of a file. */
+const importVisitors = (check) => ({
+  ImportDeclaration: check,
+  ExportNamedDeclaration: check,
+  ExportAllDeclaration: check,
+  ImportExpression: check,
+});
+
+const isTypeOnly = (node) =>
+  node.importKind === 'type' ||
+  node.exportKind === 'type' ||
+  (node.specifiers?.length > 0 &&
+    node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+
+/** Why `file` (relative to the repository) must not import `target`, or null when it may. */
+function serverViolation(file, target, typeOnly) {
+  if (!file.startsWith(SERVER_SRC + path.sep)) return null;
+  const [fromLayer, fromUnit] = path.relative(SERVER_SRC, file).split(path.sep);
+  if (SERVER_ROOT_FILES.includes(fromLayer)) return null;
+  if (target.split(path.sep)[0] === 'contract') return null;
+  if (!target.startsWith(SERVER_SRC + path.sep)) return null;
+  const [toLayer, toUnit, ...toRest] = path.relative(SERVER_SRC, target).split(path.sep);
+  const shown = path.relative(SERVER_SRC, target);
+  // The configuration's shape is known everywhere; reading it (the environment) is config.ts's alone.
+  if (toLayer === 'config' && typeOnly) return null;
+  if (fromLayer === 'modules') {
+    if (toLayer === 'modules') {
+      if (toUnit === fromUnit) return null;
+      if (toRest.length === 1 && toRest[0].replace(/\.ts$/, '') === 'service') return null;
+      return `module ${fromUnit} may use module ${toUnit} only through modules/${toUnit}/service.ts, not ${shown}`;
+    }
+    if (SERVER_LAYER_IMPORTS.modules.includes(toLayer)) return null;
+    return `a module imports only lib/, db/, adapters/, contract/, its own folder and other modules' service.ts, not ${shown}`;
+  }
+  if (fromLayer === 'adapters' && toLayer === 'adapters')
+    return toUnit === fromUnit ? null : `adapter ${fromUnit} must not import adapter ${toUnit}`;
+  const allowed = SERVER_LAYER_IMPORTS[fromLayer];
+  if (!allowed || allowed.includes(toLayer)) return null;
+  return `server/src/${fromLayer} may import only ${allowed.map((l) => `${l}/`).join(', ')} and contract/, not ${shown}`;
+}
+
+const serverBoundaries = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = path.relative(root, context.filename);
+    const check = (node) => {
+      if (!node.source || typeof node.source.value !== 'string') return;
+      const target = resolveTarget(context.filename, node.source.value);
+      const why = target && serverViolation(file, target, isTypeOnly(node));
+      if (why) context.report({ node, message: why });
+    };
+    return importVisitors(check);
+  },
+};
+
+const serverLayers = {
+  files: ['server/src/**/*.ts'],
+  plugins: { 'chain-bill-server': { rules: { boundaries: serverBoundaries } } },
+  rules: { 'chain-bill-server/boundaries': 'error' },
+};
+
+/** Settings reach the server through `app.config`: only config.ts (and main.ts, which loads it) read the environment. */
+const serverEnvironment = {
+  files: ['server/src/**/*.ts'],
+  ignores: ['server/src/config.ts', 'server/src/main.ts'],
+  rules: {
+    'no-restricted-properties': [
+      'error',
+      {
+        object: 'process',
+        property: 'env',
+        message: 'Read settings from app.config; only server/src/config.ts and main.ts read process.env.',
+      },
+    ],
+  },
+};
+
+// ---- end of server layers --------------------------------------------------------------------------
+
+// ---- The contract's plain files and the SPA load no TypeBox at run time -----------------------------------
+
+/** contract/<domain>-schemas.ts (and common-schemas.ts) hold the TypeBox schemas; every other contract file is plain. */
+const SCHEMAS_FILE = /-schemas(\.ts)?$/;
+
+const contractRuntime = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const inContract = path.relative(root, context.filename).startsWith(`contract${path.sep}`);
+    const check = (node) => {
+      if (!node.source || typeof node.source.value !== 'string' || isTypeOnly(node)) return;
+      const spec = node.source.value;
+      if (inContract && (spec === 'typebox' || spec.startsWith('typebox/'))) {
+        context.report({
+          node,
+          message:
+            'a plain contract file loads no TypeBox (import type only); schemas go in <domain>-schemas.ts',
+        });
+        return;
+      }
+      const target = resolveTarget(context.filename, spec);
+      if (target && target.startsWith(`contract${path.sep}`) && SCHEMAS_FILE.test(target)) {
+        context.report({
+          node,
+          message: `${spec} holds TypeBox schemas: take its types with \`import type\` or read the plain contract file`,
+        });
+      }
+    };
+    return importVisitors(check);
+  },
+};
+
+/** What the SPA bundles stays free of TypeBox: its sources and the contract's plain files import no schemas. */
+const contractPlain = {
+  files: ['contract/**/*.ts', 'src/**/*.{ts,tsx}'],
+  ignores: ['contract/**/*-schemas.ts', 'src/**/*.test.{ts,tsx}'],
+  plugins: { 'chain-bill-contract': { rules: { 'plain-runtime': contractRuntime } } },
+  rules: { 'chain-bill-contract/plain-runtime': 'error' },
+};
+
+// ---- end of the contract's plain files ------------------------------------------------------------------
+
 export default tseslint.config(
   {
     ignores: [
@@ -118,4 +253,7 @@ export default tseslint.config(
     files: ['src/lib/http.ts', 'src/**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  serverLayers,
+  serverEnvironment,
+  contractPlain,
 );

@@ -20,7 +20,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/oauth\//],
-        // No runtime caching: /api answers are personal and never cached (SECURITY-CHECKLIST).
+        // No runtime caching: /api answers are personal and never cached.
         runtimeCaching: [],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },

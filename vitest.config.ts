@@ -13,8 +13,19 @@ export default mergeConfig(
             name: 'web',
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+            exclude: ['tests/lint/**'],
             setupFiles: ['tests/setup.ts'],
             // antd in jsdom on a 2-core machine: a first render can take seconds under load.
+            testTimeout: 20_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            // The lint rules' own tests: ESLint's Node API on made-up files, no browser environment.
+            name: 'lint',
+            environment: 'node',
+            include: ['tests/lint/**/*.test.ts'],
             testTimeout: 20_000,
           },
         },
@@ -24,8 +35,8 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['server/test/**/*.test.ts'],
-            setupFiles: ['server/test/setup.ts'],
-            globalSetup: ['server/test/postgres-global-setup.ts'],
+            setupFiles: ['server/test/support/setup.ts'],
+            globalSetup: ['server/test/support/postgres-global-setup.ts'],
             testTimeout: 20_000,
             hookTimeout: 30_000,
           },

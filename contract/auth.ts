@@ -1,108 +1,96 @@
-import { Type, type Static } from 'typebox';
+/**
+ * Signing in, registering and the signed-in account (spec sections 3-5). Plain values and types only: the
+ * SPA imports this file at run time; the TypeBox schemas are in auth-schemas.ts.
+ */
 
 /** Spec section 5: 11 digits, 1 then 3-9. */
 export const MOBILE_PATTERN = '^1[3-9]\\d{9}$';
-export const Mobile = Type.String({ pattern: MOBILE_PATTERN });
 
 /**
  * The signed-in account as the SPA stores it (spec section 3, userInfo). orgId, orgName are '' and owner,
  * authorized, bound false for a user who belongs to no organisation yet.
  */
-export const Account = Type.Object({
-  id: Type.String(),
-  mobile: Type.String(),
-  name: Type.String(),
-  orgId: Type.String(),
-  orgName: Type.String(),
-  owner: Type.Boolean(),
-  cId: Type.String(),
-  authorized: Type.Boolean(),
-  bound: Type.Boolean(),
-});
-export type Account = Static<typeof Account>;
+export interface Account {
+  id: string;
+  mobile: string;
+  name: string;
+  orgId: string;
+  orgName: string;
+  owner: boolean;
+  cId: string;
+  authorized: boolean;
+  bound: boolean;
+}
 
 /** `POST /oauth/token` answer for every grant. */
-export const TokenResponse = Type.Object({
-  access_token: Type.String(),
-  token_type: Type.Literal('bearer'),
-  refresh_token: Type.String(),
-  expires_in: Type.Number(),
-  scope: Type.String(),
-  account: Account,
-});
-export type TokenResponse = Static<typeof TokenResponse>;
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'bearer';
+  refresh_token: string;
+  expires_in: number;
+  scope: string;
+  account: Account;
+}
 
 /** Form fields of `POST /oauth/token` (application/x-www-form-urlencoded). */
-export const TokenRequest = Type.Object({
-  grant_type: Type.String({ maxLength: 32 }),
-  mobile: Type.Optional(Type.String({ maxLength: 32 })),
+export interface TokenRequest {
+  grant_type: string;
+  mobile?: string;
   /** Base64 RSA PKCS#1 v1.5 ciphertext of the password under the platform's public key. */
-  password: Type.Optional(Type.String({ maxLength: 1024 })),
-  captchaVerification: Type.Optional(Type.String({ maxLength: 512 })),
-  refresh_token: Type.Optional(Type.String({ maxLength: 256 })),
-  scope: Type.Optional(Type.String({ maxLength: 32 })),
-  systemRole: Type.Optional(Type.String({ maxLength: 8 })),
-  cId: Type.Optional(Type.String({ maxLength: 64 })),
-  client_id: Type.Optional(Type.String({ maxLength: 64 })),
-  client_secret: Type.Optional(Type.String({ maxLength: 128 })),
-});
-export type TokenRequest = Static<typeof TokenRequest>;
+  password?: string;
+  captchaVerification?: string;
+  refresh_token?: string;
+  scope?: string;
+  systemRole?: string;
+  cId?: string;
+  client_id?: string;
+  client_secret?: string;
+}
 
-export const PermissionItem = Type.Object({
-  path: Type.String(),
-  name: Type.String(),
-  granted: Type.Boolean(),
-});
-export type PermissionItem = Static<typeof PermissionItem>;
+/** One entry of `GET /api/permission/page`; `path` as stored, with the leading `/normal`. */
+export interface PermissionItem {
+  path: string;
+  name: string;
+  granted: boolean;
+}
 
 /** An organisation the signed-in user belongs to (`GET /api/account/orgs/list`). */
-export const CompanyItem = Type.Object({
-  orgId: Type.String(),
-  orgName: Type.String(),
-  authorized: Type.Boolean(),
-  bound: Type.Boolean(),
-  owner: Type.Boolean(),
-  current: Type.Boolean(),
-});
-export type CompanyItem = Static<typeof CompanyItem>;
+export interface CompanyItem {
+  orgId: string;
+  orgName: string;
+  authorized: boolean;
+  bound: boolean;
+  owner: boolean;
+  current: boolean;
+}
 
 /** `GET /api/channel/config/default`. The password key is served here so it can rotate without a rebuild. */
-export const ChannelConfig = Type.Object({
-  platformName: Type.String(),
-  channelId: Type.String(),
-  passwordPublicKey: Type.String(),
-});
-export type ChannelConfig = Static<typeof ChannelConfig>;
+export interface ChannelConfig {
+  platformName: string;
+  channelId: string;
+  passwordPublicKey: string;
+}
 
-export const RegisterRequest = Type.Object({
-  mobile: Mobile,
-  password: Type.String({ maxLength: 1024 }),
-  name: Type.String({ minLength: 1, maxLength: 32 }),
-  captchaVerification: Type.String({ maxLength: 512 }),
-});
-export type RegisterRequest = Static<typeof RegisterRequest>;
+/** `POST /api/register` */
+export interface RegisterRequest {
+  mobile: string;
+  password: string;
+  name: string;
+  captchaVerification: string;
+}
 
 /** `POST /api/register` answer (201): the new user, who belongs to no organisation yet. */
-export const RegisteredUser = Type.Object({
-  id: Type.String(),
-  mobile: Type.String(),
-  name: Type.String(),
-});
-export type RegisteredUser = Static<typeof RegisteredUser>;
+export interface RegisteredUser {
+  id: string;
+  mobile: string;
+  name: string;
+}
 
-/** `POST /api/account/switch/{id}`: id is the organisation to act for. */
-export const SwitchOrgParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-
-export const MobileValidationRequest = Type.Object({
-  mobile: Mobile,
-  captchaVerification: Type.String({ maxLength: 512 }),
-});
-export const MobileValidation = Type.Object({ registered: Type.Boolean() });
-export type MobileValidation = Static<typeof MobileValidation>;
-
-export const PasswordResetRequest = Type.Object({
-  mobile: Mobile,
-  password: Type.String({ maxLength: 1024 }),
-  captchaVerification: Type.String({ maxLength: 512 }),
-});
-export type PasswordResetRequest = Static<typeof PasswordResetRequest>;
+/** `POST /api/account/mobile/validation` */
+export interface MobileValidationRequest {
+  mobile: string;
+  captchaVerification: string;
+}
+export interface MobileValidation {
+  registered: boolean;
+}

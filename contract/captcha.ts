@@ -1,43 +1,43 @@
-import { Type, type Static } from 'typebox';
+/**
+ * The slider puzzle, in AJ-Captcha's `blockPuzzle` protocol. Plain values and types only: the SPA imports
+ * this file at run time; the TypeBox schemas are in captcha-schemas.ts.
+ */
 
 /** Where a passed puzzle may be spent; a verification earned for one scene is refused by another. */
 export const CAPTCHA_SCENES = ['login', 'sms', 'register', 'password-reset', 'mobile-validation'] as const;
 export type CaptchaScene = (typeof CAPTCHA_SCENES)[number];
 
-export const CaptchaGetQuery = Type.Object({
-  captchaType: Type.Optional(Type.Literal('blockPuzzle')),
-  clientUid: Type.Optional(Type.String({ maxLength: 64 })),
-  scene: Type.Optional(Type.Union(CAPTCHA_SCENES.map((s) => Type.Literal(s)))),
-});
+/** `GET /api/captcha/get` query. */
+export interface CaptchaGetQuery {
+  captchaType?: 'blockPuzzle';
+  clientUid?: string;
+  scene?: CaptchaScene;
+}
 
-export const CaptchaPuzzle = Type.Object({
-  originalImageBase64: Type.String(),
-  jigsawImageBase64: Type.String(),
-  secretKey: Type.String(),
-  token: Type.String(),
-});
-export type CaptchaPuzzle = Static<typeof CaptchaPuzzle>;
+export interface CaptchaPuzzle {
+  originalImageBase64: string;
+  jigsawImageBase64: string;
+  secretKey: string;
+  token: string;
+}
 
 /** AJ-Captcha's answer shape: `repCode` '0000' is success. */
-export const CaptchaGetResponse = Type.Object({
-  repCode: Type.String(),
-  repMsg: Type.Union([Type.String(), Type.Null()]),
-  repData: Type.Union([CaptchaPuzzle, Type.Null()]),
-});
-export type CaptchaGetResponse = Static<typeof CaptchaGetResponse>;
+export interface CaptchaGetResponse {
+  repCode: string;
+  repMsg: string | null;
+  repData: CaptchaPuzzle | null;
+}
 
-export const CaptchaCheckRequest = Type.Object({
-  captchaType: Type.Optional(Type.Literal('blockPuzzle')),
+export interface CaptchaCheckRequest {
+  captchaType?: 'blockPuzzle';
   /** AES-128-ECB/PKCS7 (base64) of `{"x":…,"y":5}` under the puzzle's secretKey. */
-  pointJson: Type.String({ maxLength: 256 }),
-  token: Type.String({ maxLength: 64 }),
-  clientUid: Type.Optional(Type.String({ maxLength: 64 })),
-});
-export type CaptchaCheckRequest = Static<typeof CaptchaCheckRequest>;
+  pointJson: string;
+  token: string;
+  clientUid?: string;
+}
 
-export const CaptchaCheckResponse = Type.Object({
-  repCode: Type.String(),
-  repMsg: Type.Union([Type.String(), Type.Null()]),
-  repData: Type.Union([Type.Object({ token: Type.String(), result: Type.Boolean() }), Type.Null()]),
-});
-export type CaptchaCheckResponse = Static<typeof CaptchaCheckResponse>;
+export interface CaptchaCheckResponse {
+  repCode: string;
+  repMsg: string | null;
+  repData: { token: string; result: boolean } | null;
+}

@@ -1,30 +1,24 @@
-import { Type, type TSchema } from 'typebox';
+/**
+ * The envelope of answers and lists. Plain values and types only: the SPA imports this file at run time;
+ * the TypeBox schemas are in envelope-schemas.ts.
+ */
 
-/** `{ code: 200, msg, data }`: the success envelope of every `/api` call that returns data. */
-export const Envelope = <T extends TSchema>(data: T) =>
-  Type.Object({ code: Type.Number(), msg: Type.String(), data });
+/** One page of a list (spec section 3). `number` is the 0-based page, `size` the page size asked for. */
+export interface Page<T> {
+  content: T[];
+  totalElements: number;
+  totalPages: number;
+  size: number;
+  number: number;
+}
 
-export const ApiError = Type.Object({ code: Type.String(), msg: Type.String() });
-
-export const OAuthError = Type.Object({
-  error: Type.String(),
-  error_description: Type.String(),
-});
-
-export const Page = <T extends TSchema>(item: T) =>
-  Type.Object({
-    content: Type.Array(item),
-    totalElements: Type.Number(),
-    totalPages: Type.Number(),
-    size: Type.Number(),
-    number: Type.Number(),
-  });
+/** Paging of every list in the query string: `page` 0-based, `size` 1-MAX_PAGE_SIZE, default 10. */
+export interface PageQuery {
+  page?: number;
+  size?: number;
+  sort?: string;
+}
 
 /** No list is paged this far; the bound keeps `page x size` a small integer OFFSET on every database. */
 export const MAX_PAGE_NUMBER = 1_000_000;
-
-export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAGE_NUMBER })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-  sort: Type.Optional(Type.String({ maxLength: 64 })),
-});
+export const MAX_PAGE_SIZE = 100;

@@ -1,5 +1,9 @@
-import { Type, type Static } from 'typebox';
-import { BIZ_TYPES, literalUnion } from './statistics';
+import type { BizType } from './statistics';
+
+/**
+ * The export centre: tasks the server runs in the background, and their downloads. Plain values and types
+ * only: the SPA imports this file at run time; the TypeBox schemas are in export-schemas.ts.
+ */
 
 /** What the export centre can produce (spec section 7: organization relation; and the operation list). */
 export const EXPORT_KIND = { operationList: 'operation-list', orgRelation: 'org-relation' } as const;
@@ -19,49 +23,34 @@ export const EXPORT_STATUS = {
 } as const;
 export type ExportStatus = (typeof EXPORT_STATUS)[keyof typeof EXPORT_STATUS];
 
-/** Exports per user per minute (SECURITY-CHECKLIST H35). */
+/** Exports per user per minute: each one reads a whole log and writes a file. */
 export const EXPORT_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
 /** Rows one export may hold; a larger one is refused up front. */
 export const EXPORT_ROW_CAP = 50_000;
 
-export const ExportKindSchema = Type.Union([
-  Type.Literal(EXPORT_KIND.operationList),
-  Type.Literal(EXPORT_KIND.orgRelation),
-]);
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Filters of the operation-list export; the org-relation export takes none. */
-export const ExportParams = Type.Object({
-  bizType: Type.Optional(literalUnion(BIZ_TYPES)),
-});
-export type ExportParams = Static<typeof ExportParams>;
+export interface ExportParams {
+  bizType?: BizType;
+}
 
 /** `POST /api/export-tasks` */
-export const ExportTaskRequest = Type.Object({
-  kind: ExportKindSchema,
-  params: Type.Optional(ExportParams),
-});
-export type ExportTaskRequest = Static<typeof ExportTaskRequest>;
+export interface ExportTaskRequest {
+  kind: ExportKind;
+  params?: ExportParams;
+}
 
-export const ExportTask = Type.Object({
-  id: Type.String(),
-  kind: ExportKindSchema,
-  name: Type.String(),
-  status: Type.Union([
-    Type.Literal(EXPORT_STATUS.pending),
-    Type.Literal(EXPORT_STATUS.running),
-    Type.Literal(EXPORT_STATUS.done),
-    Type.Literal(EXPORT_STATUS.failed),
-  ]),
+export interface ExportTask {
+  id: string;
+  kind: ExportKind;
+  name: string;
+  status: ExportStatus;
   /** 0-100. */
-  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  progress: number;
   /** The download's (Chinese) file name, e.g. 业务操作记录_20260302090000.xlsx. */
-  fileName: Type.String(),
+  fileName: string;
   /** ISO 8601 (UTC). */
-  createdAt: Type.String({ format: 'date-time' }),
-  finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-});
-export type ExportTask = Static<typeof ExportTask>;
-
-export const ExportTaskParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  createdAt: string;
+  finishedAt: string | null;
+}

@@ -1,5 +1,7 @@
-import { Type, type Static } from 'typebox';
-import { Mobile } from './auth';
+/**
+ * Invitations to join an organisation (spec sections 5 and 7). Plain values and types only: the SPA imports
+ * this file at run time; the TypeBox schemas are in invitation-schemas.ts.
+ */
 
 /** An invitation can be accepted once, within 7 days of its creation. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -10,36 +12,30 @@ export const INVITATION_STATUS = { valid: 'valid', used: 'used', expired: 'expir
 export type InvitationStatus = (typeof INVITATION_STATUS)[keyof typeof INVITATION_STATUS];
 
 /** `POST /api/invitation` (owner only). With a mobile, only that account can accept. */
-export const InvitationRequest = Type.Object({ mobile: Type.Optional(Mobile) });
-export type InvitationRequest = Static<typeof InvitationRequest>;
+export interface InvitationRequest {
+  mobile?: string;
+}
 
-export const Invitation = Type.Object({
+export interface Invitation {
   /** ≥128 bits of randomness, base64url; shown once, stored hashed. */
-  code: Type.String(),
-  orgId: Type.String(),
+  code: string;
+  orgId: string;
   /** '/#/user/login?code=<code>&orgId=<orgId>' */
-  link: Type.String(),
+  link: string;
   /** ISO 8601 (UTC). */
-  expiresAt: Type.String({ format: 'date-time' }),
-});
-export type Invitation = Static<typeof Invitation>;
+  expiresAt: string;
+}
 
 /** Path of `GET /api/invitation/detail/{orgId}/{code}` and `POST /api/account/invitation/{orgId}/{code}`. */
-export const InvitationParams = Type.Object({
-  orgId: Type.String({ minLength: 1, maxLength: 64 }),
-  code: Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
-});
-export type InvitationParams = Static<typeof InvitationParams>;
+export interface InvitationParams {
+  orgId: string;
+  code: string;
+}
 
-export const InvitationDetail = Type.Object({
-  orgId: Type.String(),
-  orgName: Type.String(),
-  inviterName: Type.String(),
-  expiresAt: Type.String({ format: 'date-time' }),
-  status: Type.Union([
-    Type.Literal(INVITATION_STATUS.valid),
-    Type.Literal(INVITATION_STATUS.used),
-    Type.Literal(INVITATION_STATUS.expired),
-  ]),
-});
-export type InvitationDetail = Static<typeof InvitationDetail>;
+export interface InvitationDetail {
+  orgId: string;
+  orgName: string;
+  inviterName: string;
+  expiresAt: string;
+  status: InvitationStatus;
+}

@@ -1,5 +1,7 @@
-import { Type, type Static } from 'typebox';
-import { Mobile } from './auth';
+/**
+ * Platform messages: to-do notices and announcements (spec sections 3, 4 and 7). Plain values and types
+ * only: the SPA imports this file at run time; the TypeBox schemas are in notice-schemas.ts.
+ */
 
 /** Spec section 3: notice item type. 2 = to-do notice (待办通知), 3 = announcement (公告). */
 export const NOTICE_TYPE = { todo: 2, announcement: 3 } as const;
@@ -12,41 +14,33 @@ export type NoticeStatus = (typeof NOTICE_STATUS)[keyof typeof NOTICE_STATUS];
 export const NOTICE_TITLE_MAX = 100;
 export const NOTICE_CONTENT_MAX = 2000;
 
-const NoticeTypeSchema = Type.Union([Type.Literal(NOTICE_TYPE.todo), Type.Literal(NOTICE_TYPE.announcement)]);
-const NoticeStatusSchema = Type.Union([Type.Literal(NOTICE_STATUS.unread), Type.Literal(NOTICE_STATUS.read)]);
-
 /** One platform message as the caller sees it; `status` is the caller's own read state. */
-export const NoticeItem = Type.Object({
-  id: Type.String(),
-  type: NoticeTypeSchema,
-  status: NoticeStatusSchema,
-  title: Type.String(),
-  content: Type.String(),
+export interface NoticeItem {
+  id: string;
+  type: NoticeType;
+  status: NoticeStatus;
+  title: string;
+  content: string;
   /** ISO 8601 (UTC). */
-  createdAt: Type.String({ format: 'date-time' }),
-});
-export type NoticeItem = Static<typeof NoticeItem>;
+  createdAt: string;
+}
 
 /** Body of `POST /api/plat-message/page`; page and size are in the query string. */
-export const NoticeFilter = Type.Object({
-  status: Type.Optional(NoticeStatusSchema),
-  type: Type.Optional(NoticeTypeSchema),
-});
-export type NoticeFilter = Static<typeof NoticeFilter>;
+export interface NoticeFilter {
+  status?: NoticeStatus;
+  type?: NoticeType;
+}
 
-/** Query of `PUT /api/plat-message/{id}`: the only change a user can make is marking read. */
-export const NoticeMarkQuery = Type.Object({ status: Type.Literal(NOTICE_STATUS.read) });
-export const NoticeIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-
-export const NoticeMarkedAll = Type.Object({ updated: Type.Integer({ minimum: 0 }) });
-export type NoticeMarkedAll = Static<typeof NoticeMarkedAll>;
+/** `PUT /api/plat-message/notice/all/read` answer. */
+export interface NoticeMarkedAll {
+  updated: number;
+}
 
 /** `POST /api/sandbox/notices`: posts a notice to one account (in its default organisation unless orgId). */
-export const SandboxNoticeRequest = Type.Object({
-  mobile: Mobile,
-  type: NoticeTypeSchema,
-  title: Type.String({ minLength: 1, maxLength: NOTICE_TITLE_MAX }),
-  content: Type.String({ maxLength: NOTICE_CONTENT_MAX }),
-  orgId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-});
-export type SandboxNoticeRequest = Static<typeof SandboxNoticeRequest>;
+export interface SandboxNoticeRequest {
+  mobile: string;
+  type: NoticeType;
+  title: string;
+  content: string;
+  orgId?: string;
+}

@@ -1,7 +1,12 @@
-import { Type, type Static } from 'typebox';
-import { Mobile } from './auth';
-import { PageQuery } from './envelope';
-import { BIZ_TYPES, literalUnion, type BizType } from './statistics';
+import type { PageQuery } from './envelope';
+import type { BizType } from './statistics';
+
+/**
+ * What the signed-in shell and the dashboard show beside the bills: SHCPE system status and business
+ * hours, holidays, the operation log, the organisation's functions and channels, and the sandbox's entry
+ * links and non-payment switch. Plain values and types only: the SPA imports this file at run time; the
+ * TypeBox schemas are in shell-schemas.ts.
+ */
 
 // ---- SHCPE system status and business hours -------------------------------------------------------
 
@@ -15,44 +20,43 @@ export const SYSTEM_STATUS_NAME = {
 export type SystemStatusCode = keyof typeof SYSTEM_STATUS_NAME;
 export const SYSTEM_STATUS_CODES = Object.keys(SYSTEM_STATUS_NAME) as SystemStatusCode[];
 
-const SystemStatusCodeSchema = literalUnion(SYSTEM_STATUS_CODES);
-
 /** `GET /api/scbill/shcpe/system/status` */
-export const SystemStatus = Type.Object({ status: SystemStatusCodeSchema, name: Type.String() });
-export type SystemStatus = Static<typeof SystemStatus>;
+export interface SystemStatus {
+  status: SystemStatusCode;
+  name: string;
+}
 
 /** `PUT /api/sandbox/system-status` */
-export const SystemStatusRequest = Type.Object({ status: SystemStatusCodeSchema });
+export interface SystemStatusRequest {
+  status: SystemStatusCode;
+}
 
-const ClockTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
-
-/** `GET /api/scbill/shcpe/operation-time`: one entry per kind of business (DOMAIN.md hours). */
-export const OperationTime = Type.Object({
-  name: Type.String(),
-  start: ClockTime,
-  end: ClockTime,
-  businessDayEnd: ClockTime,
-});
-export type OperationTime = Static<typeof OperationTime>;
+/** `GET /api/scbill/shcpe/operation-time`: one entry per kind of business (hours in docs/domain.md). */
+export interface OperationTime {
+  name: string;
+  /** HH:mm */
+  start: string;
+  end: string;
+  businessDayEnd: string;
+}
 
 // ---- Holidays -------------------------------------------------------------------------------------------
 
-export const HolidayQuery = Type.Object({
+export interface HolidayQuery {
   /** YYYY-MM-DD; today in Asia/Shanghai when absent. */
-  date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
-});
+  date?: string;
+}
 
 /** `GET /api/quote/holidays/day` */
-export const HolidayDay = Type.Object({
-  date: Type.String(),
+export interface HolidayDay {
+  date: string;
   /** Not a working day: a statutory holiday or a weekend that is not a make-up working day. */
-  holiday: Type.Boolean(),
+  holiday: boolean;
   /** A working day, including make-up working days (调休上班). */
-  workday: Type.Boolean(),
+  workday: boolean;
   /** The festival (国庆节), '<festival>调休' on a make-up working day, or 周末; absent on ordinary weekdays. */
-  name: Type.Optional(Type.String()),
-});
-export type HolidayDay = Static<typeof HolidayDay>;
+  name?: string;
+}
 
 // ---- Operation log ------------------------------------------------------------------------------------
 
@@ -76,40 +80,38 @@ export const OP_NAME: Record<BizType, Record<OpType, string>> = {
 /** Sort orders the operation list accepts in `sort`. */
 export const OPERATION_SORTS = ['createdAt,desc', 'createdAt,asc', 'amount,desc', 'amount,asc'] as const;
 
-const BizTypeSchema = literalUnion(BIZ_TYPES);
-
 /** `GET /api/scbill/operate/list?page&size&sort&bizType` */
-export const OperationQuery = Type.Object({
-  ...PageQuery.properties,
-  bizType: Type.Optional(BizTypeSchema),
-});
+export interface OperationQuery extends PageQuery {
+  bizType?: BizType;
+}
 
-export const OperationItem = Type.Object({
-  id: Type.String(),
+export interface OperationItem {
+  id: string;
   /** The business record (application) the operation belongs to. */
-  bizId: Type.String(),
-  bizType: BizTypeSchema,
-  bizTypeName: Type.String(),
-  opType: literalUnion(OP_TYPES),
-  opName: Type.String(),
+  bizId: string;
+  bizType: BizType;
+  bizTypeName: string;
+  opType: OpType;
+  opName: string;
   /** The 30-digit package number. */
-  billNo: Type.String({ pattern: '^\\d{30}$' }),
+  billNo: string;
   /** '000000000001-000120000000' */
-  subRange: Type.String(),
+  subRange: string;
   /** Yuan, two decimals. */
-  amount: Type.String(),
-  counterparty: Type.String(),
-  status: literalUnion(OP_STATUSES),
-  statusName: Type.String(),
-  operatorName: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-});
-export type OperationItem = Static<typeof OperationItem>;
+  amount: string;
+  counterparty: string;
+  status: OpStatus;
+  statusName: string;
+  operatorName: string;
+  /** ISO 8601 (UTC). */
+  createdAt: string;
+}
 
 // ---- Organisation account functions -------------------------------------------------------------
 
 export const FUNC_TYPE_NAME = { BILL: '票据业务', FINANCE: '融资服务', SIGN: '签约服务' } as const;
 export type FuncType = keyof typeof FUNC_TYPE_NAME;
+export const FUNC_TYPES = Object.keys(FUNC_TYPE_NAME) as FuncType[];
 
 /** Every function an organisation account can open, in display order. */
 export const ORG_FUNCTIONS = [
@@ -126,64 +128,76 @@ export const ORG_FUNCTIONS = [
 ] as const satisfies ReadonlyArray<{ funcCode: string; funcName: string; funcType: FuncType }>;
 export type FuncCode = (typeof ORG_FUNCTIONS)[number]['funcCode'];
 
-export const OrgFunctionQuery = Type.Object({
-  funcType: Type.Optional(literalUnion(Object.keys(FUNC_TYPE_NAME) as FuncType[])),
-});
+export interface OrgFunctionQuery {
+  funcType?: FuncType;
+}
 
 /** `GET /api/scbill/org-acct-function-endpoint` */
-export const OrgFunction = Type.Object({
-  funcCode: Type.String(),
-  funcName: Type.String(),
-  opened: Type.Boolean(),
-  openedAt: Type.Optional(Type.String({ format: 'date-time' })),
-});
-export type OrgFunction = Static<typeof OrgFunction>;
+export interface OrgFunction {
+  funcCode: string;
+  funcName: string;
+  opened: boolean;
+  /** ISO 8601 (UTC). */
+  openedAt?: string;
+}
 
 /** `GET /api/permission/binding/channel/func`; the organisation's default channel when absent. */
-export const ChannelFuncQuery = Type.Object({
-  channelId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-});
-export const ChannelFunc = Type.Object({ funcCode: Type.String(), funcName: Type.String() });
-export type ChannelFunc = Static<typeof ChannelFunc>;
+export interface ChannelFuncQuery {
+  channelId?: string;
+}
+export interface ChannelFunc {
+  funcCode: string;
+  funcName: string;
+}
 
 /** `POST /api/scbill/org-acct/open-func` (owner only; idempotent). */
-export const OpenFuncRequest = Type.Object({ funcCode: Type.String({ minLength: 1, maxLength: 64 }) });
-export const OpenFuncResult = Type.Object({ funcCode: Type.String(), opened: Type.Literal(true) });
-export type OpenFuncResult = Static<typeof OpenFuncResult>;
+export interface OpenFuncRequest {
+  funcCode: string;
+}
+export interface OpenFuncResult {
+  funcCode: string;
+  opened: true;
+}
 
 // ---- Organisation channels ------------------------------------------------------------------------
 
 /** `GET /api/scbill/org/channel/list` */
-export const OrgChannel = Type.Object({
-  channelId: Type.String(),
-  channelName: Type.String(),
-  isDefault: Type.Boolean(),
-});
-export type OrgChannel = Static<typeof OrgChannel>;
+export interface OrgChannel {
+  channelId: string;
+  channelName: string;
+  isDefault: boolean;
+}
 
 /** `GET /api/scbill/org/channel/checked/default` */
-export const CheckedDefaultChannel = Type.Object({
-  checked: Type.Boolean(),
-  channelId: Type.Union([Type.String(), Type.Null()]),
-});
-export type CheckedDefaultChannel = Static<typeof CheckedDefaultChannel>;
+export interface CheckedDefaultChannel {
+  checked: boolean;
+  channelId: string | null;
+}
 
 /** `PUT /api/scbill/org/channel/default?channelId=…` */
-export const DefaultChannelQuery = Type.Object({ channelId: Type.String({ minLength: 1, maxLength: 64 }) });
+export interface DefaultChannelQuery {
+  channelId: string;
+}
 
 // ---- Sandbox: entry links and non-payment ------------------------------------------------------
 
 /** `POST /api/sandbox/entry-links` */
-export const EntryLinkRequest = Type.Object({ mobile: Mobile });
-export const EntryLink = Type.Object({
+export interface EntryLinkRequest {
+  mobile: string;
+}
+export interface EntryLink {
   /** An access token of a new session (no refresh token) for the account's default organisation. */
-  token: Type.String(),
+  token: string;
   /** A one-time token for `POST /oauth/token` grant_type=cr_token. */
-  crToken: Type.String(),
-});
-export type EntryLink = Static<typeof EntryLink>;
+  crToken: string;
+}
 
 /** `POST /api/sandbox/non-payment` */
-export const NonPaymentRequest = Type.Object({ mobile: Mobile, show: Type.Boolean() });
-/** How many open tabs of that user the event reached. */
-export const NonPaymentResult = Type.Object({ sent: Type.Integer({ minimum: 0 }) });
+export interface NonPaymentRequest {
+  mobile: string;
+  show: boolean;
+}
+export interface NonPaymentResult {
+  /** How many open tabs of that user the event reached. */
+  sent: number;
+}

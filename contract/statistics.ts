@@ -1,8 +1,7 @@
-import { Type, type Static } from 'typebox';
-
-/** A schema for one of `values`, typed as their union (Type.Union over a mapped array would type as never). */
-export const literalUnion = <T extends string>(values: readonly T[]) =>
-  Type.Unsafe<T>(Type.Union(values.map((value) => Type.Literal(value))));
+/**
+ * The dashboard's statistics and the business types of the operation log. Plain values and types only: the
+ * SPA imports this file at run time; the TypeBox schemas are in statistics-schemas.ts.
+ */
 
 /**
  * Business types of the operation log and the statistics paths (`/api/scbill/statistics/{issue|accept|discount|trans}`).
@@ -37,19 +36,17 @@ export const STATISTICS_OP_TYPE: Record<StatisticsKind, 'apply' | 'sign'> = {
 /** The statistics cover the current month and the 5 before it, in Asia/Shanghai months. */
 export const STATISTICS_MONTHS = 6;
 
-export const MonthlyFigure = Type.Object({
+export interface MonthlyFigure {
   /** YYYY-MM (Asia/Shanghai). */
-  month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
-  count: Type.Integer({ minimum: 0 }),
+  month: string;
+  count: number;
   /** Yuan, two decimals: '1234.56'. */
-  amount: Type.String({ pattern: '^\\d+\\.\\d{2}$' }),
-});
-export type MonthlyFigure = Static<typeof MonthlyFigure>;
+  amount: string;
+}
 
 /** `GET /api/scbill/statistics/{kind}`: totals over the window and one entry per month, oldest first. */
-export const Statistics = Type.Object({
-  count: Type.Integer({ minimum: 0 }),
-  amount: Type.String({ pattern: '^\\d+\\.\\d{2}$' }),
-  monthly: Type.Array(MonthlyFigure),
-});
-export type Statistics = Static<typeof Statistics>;
+export interface Statistics {
+  count: number;
+  amount: string;
+  monthly: MonthlyFigure[];
+}

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { Mobile } from './auth';
+import { Mobile } from './auth-schemas';
+import type { Assert, Same } from './common-schemas';
 import { SMS_BUSINESS_CODE } from './constants';
 import {
   BIZ_AUTH_TYPE,
@@ -18,12 +19,7 @@ import {
   type SmsSent as SmsSentShape,
 } from './verification';
 
-/**
- * TypeBox schemas of the shapes in contract/verification.ts, for the server's routes. The SPA imports the
- * plain file; the `_Check*` aliases below stop compiling when a schema and its interface drift apart.
- */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Assert<T extends true> = T;
+/** TypeBox schemas of the shapes in contract/verification.ts, for the server's routes. */
 
 export const CHALLENGE_ID_PATTERN = '^[0-9a-f-]{36}$';
 export const QR_ID_PATTERN = '^[A-Za-z0-9_-]{16,64}$';
@@ -41,16 +37,19 @@ export const SmsSendRequest = Type.Object({
   businessCode: Type.Literal(SMS_BUSINESS_CODE),
   cId: Type.Optional(Type.String({ maxLength: 64 })),
 });
+export type SmsSendRequest = SmsSendRequestShape;
 export type _CheckSmsSendRequest = Assert<
   Same<Static<typeof SmsSendRequest>, SmsSendRequestShape & { businessCode: typeof SMS_BUSINESS_CODE }>
 >;
 
 export const SmsSent = Type.Object({ expiresIn: Type.Number(), resendAfter: Type.Number() });
+export type SmsSent = SmsSentShape;
 export type _CheckSmsSent = Assert<Same<Static<typeof SmsSent>, SmsSentShape>>;
 
 export const QrImageQuery = Type.Object({ challengeId: Type.String({ pattern: CHALLENGE_ID_PATTERN }) });
 
 export const QrImage = Type.Object({ qrImage: Type.String(), qrId: Type.String(), expiresIn: Type.Number() });
+export type QrImage = QrImageShape;
 export type _CheckQrImage = Assert<Same<Static<typeof QrImage>, QrImageShape>>;
 
 export const QrIdParams = Type.Object({ qrId: Type.String({ pattern: QR_ID_PATTERN }) });
@@ -61,6 +60,7 @@ export const QrEvent = Type.Object({
   __qrcodeId: Type.String(),
   signature: Type.Optional(Type.String()),
 });
+export type QrEvent = QrEventShape;
 export type _CheckQrEvent = Assert<Same<Static<typeof QrEvent>, QrEventShape>>;
 
 export const SandboxSmsQuery = Type.Object({ mobile: Type.Optional(Mobile) });
@@ -72,6 +72,7 @@ export const SandboxSms = Type.Object({
   businessCode: Type.Number(),
   createdAt: Type.Number(),
 });
+export type SandboxSms = SandboxSmsShape;
 export type _CheckSandboxSms = Assert<Same<Static<typeof SandboxSms>, SandboxSmsShape>>;
 
 export const SandboxQr = Type.Object({
@@ -84,29 +85,36 @@ export const SandboxQr = Type.Object({
   createdAt: Type.Number(),
   expiresAt: Type.Number(),
 });
+export type SandboxQr = SandboxQrShape;
 export type _CheckSandboxQr = Assert<Same<Static<typeof SandboxQr>, SandboxQrShape>>;
 
 export const BizAuthType = Type.Object({
   bizAuthType: Type.Union([Type.Literal(BIZ_AUTH_TYPE.license), Type.Literal(BIZ_AUTH_TYPE.bankTransfer)]),
 });
+export type BizAuthType = BizAuthTypeShape;
 export type _CheckBizAuthType = Assert<Same<Static<typeof BizAuthType>, BizAuthTypeShape>>;
 
 export const ElecLicenseStatus = Type.Object({
   bound: Type.Boolean(),
   status: Type.Union([Type.Literal(ELEC_LICENSE_STATUS.bound), Type.Literal(ELEC_LICENSE_STATUS.unbound)]),
 });
+export type ElecLicenseStatus = ElecLicenseStatusShape;
 export type _CheckElecLicenseStatus = Assert<Same<Static<typeof ElecLicenseStatus>, ElecLicenseStatusShape>>;
 
 export const RoleAuth = Type.Object({ owner: Type.Boolean(), roles: Type.Array(Type.String()) });
+export type RoleAuth = RoleAuthShape;
 export type _CheckRoleAuth = Assert<Same<Static<typeof RoleAuth>, RoleAuthShape>>;
 
 export const OwnerAuthResult = Type.Object({ owner: Type.Boolean() });
+export type OwnerAuthResult = OwnerAuthResultShape;
 export type _CheckOwnerAuthResult = Assert<Same<Static<typeof OwnerAuthResult>, OwnerAuthResultShape>>;
 
 export const PasswordResetBody = Type.Object({ mobile: Mobile, password: Type.String({ maxLength: 1024 }) });
+export type PasswordResetBody = PasswordResetBodyShape;
 export type _CheckPasswordResetBody = Assert<Same<Static<typeof PasswordResetBody>, PasswordResetBodyShape>>;
 
 export const PasswordChangeBody = Type.Object({ password: Type.String({ maxLength: 1024 }) });
+export type PasswordChangeBody = PasswordChangeBodyShape;
 export type _CheckPasswordChangeBody = Assert<
   Same<Static<typeof PasswordChangeBody>, PasswordChangeBodyShape>
 >;

@@ -2,7 +2,7 @@ import { expect, test, type Request } from './support/test';
 import { replaceAccessToken, signIn, storedAccessToken } from './support/session';
 
 /**
- * Token refresh in the browser (spec section 4, SECURITY-CHECKLIST F26/F31). The server answers an unknown
+ * Token refresh in the browser (spec section 4). The server answers an unknown
  * access token with 401 invalid_token, exactly like an expired one, so replacing the stored token with a
  * random string stands in for an expiry in the middle of a session.
  */

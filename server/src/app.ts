@@ -2,8 +2,12 @@ import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import { UnavailableLicenceGateway } from './adapters/licence/gateway';
+import { SandboxLicenceGateway } from './adapters/licence/sandbox';
+import { UnavailableSmsGateway } from './adapters/sms/gateway';
+import { SandboxSmsGateway } from './adapters/sms/sandbox';
 import type { AppConfig } from './config';
-import './context';
+import type { Adapters } from './context';
 import { createDatabase, migrate, type Db } from './db/database';
 import { ensurePermissionCatalogue, seedDemoData } from './db/seed';
 import { accountRoutes } from './modules/account/routes';
@@ -24,7 +28,9 @@ import { orgFunctionRoutes } from './modules/org-function/routes';
 import { organizationAuthRoutes } from './modules/organization-auth/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { qrVerificationRoutes } from './modules/qr-verification/routes';
-import { RealtimeHub } from './modules/realtime/hub';
+import { setupIdempotency } from './lib/idempotency';
+import { RealtimeHub } from './lib/realtime-hub';
+import { loadVerificationKeys, type VerificationKeys } from './lib/verification-secret';
 import { setupRealtimeSocket } from './modules/realtime/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { smsRoutes } from './modules/sms/routes';
@@ -95,6 +101,19 @@ async function openDatabase(config: AppConfig, now: () => number): Promise<Db> {
   }
 }
 
+/**
+ * Every outside party, created here and nowhere else: the sandbox when the configuration says so, otherwise
+ * the real provider (none is connected yet: an unavailable one refuses rather than pretends). A new one
+ * (bank transfer, e-sign, identity check, file store) is a folder adapters/<name>/ holding gateway.ts (its
+ * interface) and sandbox.ts, a field of `Adapters` in context.ts and a line here.
+ */
+function createAdapters(config: AppConfig, db: Db, now: () => number, keys: VerificationKeys): Adapters {
+  return {
+    sms: config.sandbox ? new SandboxSmsGateway(db, now) : new UnavailableSmsGateway(),
+    licence: config.sandbox ? new SandboxLicenceGateway(keys.qrSignature) : new UnavailableLicenceGateway(),
+  };
+}
+
 /** The platform server, ready to `inject` or `listen`: database migrated (and seeded), every route registered. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
@@ -123,11 +142,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.removeContentTypeParser('text/plain');
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+  // Before the database opens: a configured secret that is too short stops the start here.
+  const verificationKeys = loadVerificationKeys({
+    secret: config.verificationSecret,
+    dataDir: config.dataDir,
+    ephemeral: config.inMemoryDb,
+  });
   const db = await openDatabase(config, now);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('now', now);
   app.decorate('realtime', new RealtimeHub());
+  app.decorate('verificationKeys', verificationKeys);
+  app.decorate('adapters', createAdapters(config, db, now, verificationKeys));
   app.addHook('onClose', async () => {
     await db.destroy();
   });
@@ -137,7 +164,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     setupAuthentication(app);
     setupErrorHandling(app);
     setupHousekeeping(app);
-    // Before any route: it enforces `config.verification` on the routes registered after it.
+    // Before any route: they honour `config.idempotent` and `config.verification` on the routes after them.
+    setupIdempotency(app);
     setupVerification(app);
     await setupSecurityHeaders(app);
     await setupRealtimeSocket(app);

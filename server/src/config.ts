@@ -18,6 +18,8 @@ export interface AppConfig {
   refreshReuseGraceSeconds: number;
   /** PEM key pair for password transport; generated into `dataDir` when not given. */
   rsaPrivateKeyPem: string | undefined;
+  /** Secret of stored SMS codes and sandbox QR signatures; generated into `dataDir` when not given. */
+  verificationSecret: string | undefined;
   clientId: string;
   clientSecret: string;
   channelId: string;
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionMaxAgeSeconds: intOf(env.SESSION_MAX_AGE_SECONDS, 30 * 24 * 60 * 60),
     refreshReuseGraceSeconds: intOf(env.REFRESH_REUSE_GRACE_SECONDS, 30),
     rsaPrivateKeyPem: env.RSA_PRIVATE_KEY || undefined,
+    verificationSecret: env.VERIFICATION_SECRET || undefined,
     clientId: env.CLIENT_ID || WEB_CLIENT.id,
     clientSecret: env.CLIENT_SECRET || WEB_CLIENT.secret,
     channelId: env.CHANNEL_ID || 'CH0001',

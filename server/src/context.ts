@@ -1,7 +1,16 @@
 import 'fastify';
+import type { LicenceGateway } from './adapters/licence/gateway';
+import type { SmsGateway } from './adapters/sms/gateway';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
-import type { RealtimeHub } from './modules/realtime/hub';
+import type { RealtimeHub } from './lib/realtime-hub';
+import type { VerificationKeys } from './lib/verification-secret';
+
+/** The outside parties (server/src/adapters/<name>/), each created in app.ts from the configuration. */
+export interface Adapters {
+  sms: SmsGateway;
+  licence: LicenceGateway;
+}
 
 /** What every module reads from the Fastify instance. `now` is the clock, swappable in tests. */
 declare module 'fastify' {
@@ -11,7 +20,8 @@ declare module 'fastify' {
     now: () => number;
     /** Pushes events to the signed-in tabs' WebSockets. */
     realtime: RealtimeHub;
+    adapters: Adapters;
+    /** Keys derived from the verification secret (SMS code HMACs, sandbox QR signatures). */
+    verificationKeys: VerificationKeys;
   }
 }
-
-export {};

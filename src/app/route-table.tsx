@@ -1,3 +1,4 @@
+import { PERMISSION } from '@contract/permissions';
 import { paths } from '@/config/paths';
 import { accountLinkMessages } from '@/locales/zh-CN/account-links';
 import { areaMessages } from '@/locales/zh-CN/areas';
@@ -11,37 +12,34 @@ import type { MenuGroup, MenuLeaf, RouteHandle } from '@/features/shell/model/ro
  * hands every path this table knows to the area route.
  */
 
-/** Permission paths of the platform's catalogue (the `/normal` prefix already stripped). */
-export const permissionPath = (name: string) => `/chain-bill/${name}`;
-
 export type PageGroup = 'bill' | 'financing' | 'settlement' | 'company';
 
 /** The pages of the business areas (spec section 1); each key names its title and plan in appMessages. */
 export const businessPages = [
   // 票据业务
-  { key: 'issue', path: paths.issue, group: 'bill', permission: permissionPath('issue') },
-  { key: 'endorse', path: paths.endorse, group: 'bill', permission: permissionPath('endorse') },
-  { key: 'discount', path: paths.discount, group: 'bill', permission: permissionPath('discount') },
-  { key: 'pledge', path: paths.pledge, group: 'bill', permission: permissionPath('pledge') },
-  { key: 'guarantee', path: paths.guarantee, group: 'bill', permission: permissionPath('guarantee') },
-  { key: 'recourse', path: paths.recourse, group: 'bill', permission: permissionPath('recourse') },
+  { key: 'issue', path: paths.issue, group: 'bill', permission: PERMISSION.issue.path },
+  { key: 'endorse', path: paths.endorse, group: 'bill', permission: PERMISSION.endorse.path },
+  { key: 'discount', path: paths.discount, group: 'bill', permission: PERMISSION.discount.path },
+  { key: 'pledge', path: paths.pledge, group: 'bill', permission: PERMISSION.pledge.path },
+  { key: 'guarantee', path: paths.guarantee, group: 'bill', permission: PERMISSION.guarantee.path },
+  { key: 'recourse', path: paths.recourse, group: 'bill', permission: PERMISSION.recourse.path },
   { key: 'depository', path: paths.depository, group: 'bill' },
   { key: 'freeze', path: paths.freeze, group: 'bill' },
   { key: 'trustTransfer', path: paths.trustTransfer, group: 'bill' },
-  { key: 'payPrompt', path: paths.payPrompt, group: 'bill', permission: permissionPath('pay-prompt') },
+  { key: 'payPrompt', path: paths.payPrompt, group: 'bill', permission: PERMISSION.payPrompt.path },
   // 融资服务
   { key: 'easeDiscount', path: paths.easeDiscount, group: 'financing' },
   {
     key: 'pledgeFinancing',
     path: paths.pledgeFinancing,
     group: 'financing',
-    permission: permissionPath('pledge-financing'),
+    permission: PERMISSION.pledgeFinancing.path,
   },
   {
     key: 'pledgeFinancingStart',
     path: paths.pledgeFinancingStart,
     group: 'financing',
-    permission: permissionPath('pledge-financing'),
+    permission: PERMISSION.pledgeFinancing.path,
     hiddenFromMenu: true,
     parentKey: 'pledgeFinancing',
   },
@@ -56,21 +54,21 @@ export const businessPages = [
     key: 'authorize',
     path: paths.companyCenter,
     group: 'company',
-    permission: permissionPath('company-center'),
+    permission: PERMISSION.companyCenter.path,
   },
   {
     key: 'bankAccounts',
     path: paths.bankAccounts,
     group: 'company',
-    permission: permissionPath('bank-account'),
+    permission: PERMISSION.bankAccount.path,
   },
   {
     key: 'contractSigning',
     path: paths.contractSigning,
     group: 'company',
-    permission: permissionPath('contract-sign'),
+    permission: PERMISSION.contractSign.path,
   },
-  { key: 'staff', path: paths.staff, group: 'company', permission: permissionPath('staff') },
+  { key: 'staff', path: paths.staff, group: 'company', permission: PERMISSION.staff.path },
 ] as const satisfies ReadonlyArray<{
   key: string;
   path: string;
@@ -88,7 +86,7 @@ export type BusinessPageKey = (typeof businessPages)[number]['key'];
 export const needsAuthorized = (group: PageGroup) => group !== 'company';
 
 /** The export centre's permission path, for the header's entry and the menu. */
-export const EXPORT_CENTER_PERMISSION = permissionPath('export-center');
+export const EXPORT_CENTER_PERMISSION = PERMISSION.exportCenter.path;
 
 const nav = navMessages;
 

@@ -1,6 +1,7 @@
 import type { FuncCode, OpStatus, OpType } from '@contract/shell';
 import type { BizType } from '@contract/statistics';
 import { NOTICE_TYPE } from '@contract/notice';
+import { shanghaiDate, shanghaiDayStart } from '../lib/shanghai-time';
 import type { Db } from './database';
 import type { BillOperationTable, BillTable } from './schema';
 
@@ -20,10 +21,9 @@ const HISTORY_DAYS = 175;
 const BILL_STEP_FEN = 10_000;
 const BILL_MIN_STEPS = 500;
 const BILL_MAX_STEPS = 50_000;
-/** DOMAIN.md: at most 6 months from issue to maturity. */
+/** At most 6 months from issue to maturity (docs/domain.md). */
 const TERM_MIN_DAYS = 90;
 const TERM_MAX_DAYS = 180;
-const SHANGHAI_OFFSET = 8 * HOUR;
 const WORKDAY_START_HOUR = 9;
 const WORKDAY_HOURS = 8;
 
@@ -64,7 +64,7 @@ const COUNTERPARTIES = [
   '常州天合光能配套有限公司',
 ];
 
-/** Banks with their 12-digit payment-system numbers (DOMAIN.md: 102 ICBC, 104 BOC, 105 CCB, 308 CMB ...). */
+/** Banks with their 12-digit payment-system numbers (docs/domain.md: 102 ICBC, 104 BOC, 105 CCB, 308 CMB ...). */
 const BANKS = [
   { name: '中国工商银行上海市分行营业部', cnaps: '102290002018' },
   { name: '中国银行上海市分行', cnaps: '104290003033' },
@@ -256,13 +256,6 @@ function generator(seed: number) {
 }
 type Generator = ReturnType<typeof generator>;
 
-const shanghaiDate = (ms: number) => new Date(ms + SHANGHAI_OFFSET).toISOString().slice(0, 10);
-/** Start (epoch ms) of the Shanghai calendar day `daysAgo` days before `now`. */
-const shanghaiDayStart = (now: number, daysAgo: number) => {
-  const local = now + SHANGHAI_OFFSET - daysAgo * DAY;
-  return local - (local % DAY) - SHANGHAI_OFFSET;
-};
-
 interface Member {
   userId: string;
   name: string;
@@ -289,7 +282,9 @@ function billsFor(
   for (let i = 0; i < count; i++) {
     const daysAgo = rng.int(0, HISTORY_DAYS);
     const issuedAt = Math.min(
-      shanghaiDayStart(now, daysAgo) + WORKDAY_START_HOUR * HOUR + rng.int(0, WORKDAY_HOURS * 60) * MINUTE,
+      shanghaiDayStart(now - daysAgo * DAY) +
+        WORKDAY_START_HOUR * HOUR +
+        rng.int(0, WORKDAY_HOURS * 60) * MINUTE,
       latest - 2 * HOUR,
     );
     const bank = rng.pick(BANKS);
@@ -355,7 +350,7 @@ function billsFor(
       const roll = rng.next();
       const laterAt = issuedAt + rng.int(1, 20) * DAY + rng.int(0, 6) * HOUR;
       if (roll < 0.45) {
-        // Part of the holding leaves from the front of the range (DOMAIN.md, practice).
+        // Part of the holding leaves from the front of the range (practice, docs/domain.md).
         const partFen = rng.chance(0.5)
           ? amountFen
           : Math.max(

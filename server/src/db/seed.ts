@@ -1,4 +1,5 @@
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
+import { PERMISSION, type PermissionKey } from '@contract/permissions';
 import { newId } from '../lib/hash';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './database';
@@ -8,26 +9,14 @@ import { seedDemoHistory } from './seed-history';
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Demo@1234';
 
-const p = (path: string) => `${PERMISSION_PATH_PREFIX}/chain-bill/${path}`;
+/** A catalogue path as stored: with the `/normal` prefix the SPA strips. */
+const stored = (key: PermissionKey) => `${PERMISSION_PATH_PREFIX}${PERMISSION[key].path}`;
 
-/** The permission catalogue, stored with the '/normal' prefix the SPA strips (spec sections 3 and 9). */
-export const PERMISSION_CATALOGUE = [
-  { path: p('dashboard'), name: '工作台' },
-  { path: p('issue'), name: '票据签发' },
-  { path: p('endorse'), name: '票据背书' },
-  { path: p('discount'), name: '票据贴现' },
-  { path: p('pledge'), name: '票据质押' },
-  { path: p('pledge-financing'), name: '质押融资' },
-  { path: p('guarantee'), name: '票据保证' },
-  { path: p('recourse'), name: '票据追索' },
-  { path: p('pay-prompt'), name: '提示付款' },
-  { path: p('bank-account'), name: '银行账户' },
-  { path: p('contract-sign'), name: '电子合同签署' },
-  { path: p('company-center'), name: '企业中心' },
-  { path: p('staff'), name: '员工管理' },
-  { path: p('export-center'), name: '导出中心' },
-  { path: p('notice'), name: '消息通知' },
-] as const;
+/** The permission catalogue of contract/permissions.ts, as the database holds it. */
+export const PERMISSION_CATALOGUE = (Object.keys(PERMISSION) as PermissionKey[]).map((key) => ({
+  path: stored(key),
+  name: PERMISSION[key].name,
+}));
 
 export const DEMO_ORGS = {
   shanghai: {
@@ -48,7 +37,9 @@ export const DEMO_ORGS = {
 type DemoOrgKey = keyof typeof DEMO_ORGS;
 
 /** What a staff member of the Shanghai company may do: the daily bill work, not company administration. */
-const STAFF_PERMISSIONS = ['dashboard', 'issue', 'endorse', 'discount', 'notice', 'export-center'].map(p);
+const STAFF_PERMISSIONS = (
+  ['dashboard', 'issue', 'endorse', 'discount', 'notice', 'exportCenter'] as const
+).map(stored);
 
 interface DemoMembership {
   org: DemoOrgKey;
@@ -96,7 +87,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     password: DEMO_PASSWORD,
     memberships: [
       { org: 'shanghai', owner: false, permissions: STAFF_PERMISSIONS },
-      { org: 'hangzhou', owner: false, permissions: [p('dashboard'), p('notice')] },
+      { org: 'hangzhou', owner: false, permissions: [stored('dashboard'), stored('notice')] },
     ],
   },
 ];

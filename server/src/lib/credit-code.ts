@@ -1,4 +1,4 @@
-/** Unified social credit code (GB 32100-2015), see ../shared/design/DOMAIN.md. */
+/** Unified social credit code (GB 32100-2015); the check character's rule is in docs/domain.md. */
 const CHARSET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
 const MODULUS = CHARSET.length;

@@ -1,10 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR } from '@contract/errors';
 import { VERIFICATION_HEADER } from '@contract/verification';
 import type { Db } from '../db/database';
-import { authOf } from '../plugins/authenticate';
+import { authOf } from './auth';
 import { ApiFailure } from './errors';
 import { sha256Hex } from './hash';
+import { hooksOf, type RouteHook } from './route-hooks';
 
 /** A committed answer is replayed for this long; the housekeeping sweep deletes it after. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -27,6 +28,22 @@ interface Identity {
   userId: string;
   key: string;
   requestHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A changing command that runs at most once per Idempotency-Key (IETF draft-ietf-httpapi-idempotency-
+     * key-header): a retry with the same key gets the first answer, with `Idempotent-Replayed: true`, and the
+     * same key on another request gets 409. The handler runs its writes through `runCommand`. Only for routes
+     * that authenticate in their plugin's preHandler hook: the key belongs to the signed-in user.
+     */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** On an idempotent route: the caller's key and what identifies the request; null without a key. */
+    idempotency: Identity | null;
+  }
 }
 
 /** The caller's Idempotency-Key with what identifies the request; null when the client sent none. */
@@ -57,38 +74,61 @@ async function storedAnswer(db: Db, identity: Identity): Promise<CommandAnswer |
 
 const isSuccess = (statusCode: number) => statusCode >= 200 && statusCode < 300;
 
+const replayed = (reply: FastifyReply, answer: CommandAnswer): FastifyReply =>
+  reply.code(answer.statusCode).header(IDEMPOTENT_REPLAY_HEADER, 'true');
+
 /**
- * Runs a command at most once per Idempotency-Key (IETF draft-ietf-httpapi-idempotency-key-header).
- * `check` runs before the command and only when it is not a replay (rate limits: a retry costs nothing).
- * The command and the record of its answer commit in one transaction, so a crash leaves either both or
- * neither, and a retry after a lost answer gets the committed one. Only successes are kept: a refused
- * request (a 406 asking for an SMS code, say) runs again when the client retries it with proof.
+ * The first preHandler of an idempotent route, after authentication: a retry is answered here with the
+ * stored answer, before the route's own checks (a rate limit must not count it) and before the
+ * verification guard (an SMS code or QR confirmation is single-use, so the retry could not prove again).
  */
-export async function runIdempotent<T>(
-  db: Db,
+async function answerRetry(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
+  const identity = identityOf(request);
+  request.idempotency = identity;
+  const earlier = identity && (await storedAnswer(request.server.db, identity));
+  if (earlier) return replayed(reply, earlier).send(earlier.body);
+}
+
+/** Honours `config.idempotent` on every route registered after this call (as setupVerification does). */
+export function setupIdempotency(app: FastifyInstance): void {
+  app.decorateRequest('idempotency', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    route.preHandler = [answerRetry as RouteHook, ...hooksOf(route.preHandler)];
+  });
+}
+
+/**
+ * Runs the command of an idempotent route: `run` gets the transaction its writes must go through, and what
+ * it answers is recorded in that same transaction, so a crash leaves both or neither, and a retry after a
+ * lost answer gets the committed one. Only successes are kept: a refused request (a 406 asking for an SMS
+ * code, a 400) runs again when the client retries it. Within `run`, every query goes through `trx` (on
+ * SQLite the transaction holds the only connection); work that must follow the commit (waking a worker,
+ * pushing an event) goes after `runCommand` returns.
+ */
+export async function runCommand<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  command: { check?: () => Promise<void>; run: (trx: Db) => Promise<CommandAnswer<T>>; now: number },
+  run: (trx: Db) => Promise<CommandAnswer<T>>,
 ): Promise<T> {
-  const identity = identityOf(request);
+  if (!request.routeOptions.config.idempotent)
+    throw new Error(`${request.routeOptions.url} runs a command without config.idempotent`);
+  const { db } = request.server;
+  const identity = request.idempotency;
+  const now = request.server.now();
   // A stored body is what this command answered before: the same T.
-  const replay = (answer: CommandAnswer) => {
-    reply.code(answer.statusCode).header(IDEMPOTENT_REPLAY_HEADER, 'true');
+  const replay = (answer: CommandAnswer): T => {
+    replayed(reply, answer);
     return answer.body as T;
   };
-  if (identity) {
-    const earlier = await storedAnswer(db, identity);
-    if (earlier) return replay(earlier);
-  }
-  await command.check?.();
   let outcome: { answer: CommandAnswer<T>; replayed: boolean };
   try {
     outcome = await db.transaction().execute(async (trx) => {
-      // A concurrent retry may have committed since the look-up above.
+      // A concurrent retry may have committed since answerRetry looked.
       const raced = identity ? await storedAnswer(trx, identity) : null;
       if (raced) return { answer: raced as CommandAnswer<T>, replayed: true };
-      const fresh = await command.run(trx);
-      if (identity && isSuccess(fresh.statusCode)) await record(trx, identity, fresh, command.now);
+      const fresh = await run(trx);
+      if (identity && isSuccess(fresh.statusCode)) await record(trx, identity, fresh, now);
       return { answer: fresh, replayed: false };
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ApiError, OAuthError } from '@contract/envelope';
+import { ApiError, OAuthError } from '@contract/envelope-schemas';
 import { MSG } from './messages';
 
 /** The success envelope `{ code: 200, msg, data }`. */
@@ -16,6 +16,8 @@ export const ERRORS = {
   badRequest: { 400: ApiError },
   unauthorized: { 401: OAuthError },
   forbidden: { 403: ApiError },
+  /** Also the answer for ids outside the caller's organisation, so they cannot be probed. */
+  notFound: { 404: ApiError },
   conflict: { 409: ApiError },
   tooMany: { 429: ApiError },
   internal: { 500: ApiError },

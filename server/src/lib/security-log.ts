@@ -48,7 +48,7 @@ export function maskMobile(mobile: string): string {
   return clean.length >= 7 ? `${clean.slice(0, 3)}****${clean.slice(-4)}` : '****';
 }
 
-/** One structured entry per security event (SECURITY-CHECKLIST H37): who, which org, from where, which request. */
+/** One structured entry per security event: who, which org, from where, which request. */
 export function logSecurityEvent(
   request: FastifyRequest,
   event: SecurityEvent,

@@ -1,39 +1,13 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { OAUTH_ERROR } from '@contract/errors';
-import { OAuthFailure } from '../lib/errors';
+import { invalidToken, tokenExpired } from '../lib/auth';
 import { bearerToken } from '../lib/client-credential';
 import { sha256Hex } from '../lib/hash';
-import { MSG } from '../lib/messages';
-
-/** Who is calling, resolved from the access token. Every tenant-owned read goes through this. */
-export interface AuthContext {
-  userId: string;
-  /** null for a user who belongs to no organisation yet. */
-  orgId: string | null;
-  sessionId: string;
-  membershipId: string | null;
-  owner: boolean;
-}
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
   interface FastifyInstance {
     /** preHandler for every route that needs a signed-in user. */
     authenticate: preHandlerAsyncHookHandler;
   }
-}
-
-/** RFC 6750 section 3.1: both failures carry the same challenge; the body tells expired from invalid. */
-const challenge = { 'WWW-Authenticate': 'Bearer realm="chain-bill", error="invalid_token"' };
-const invalidToken = () => new OAuthFailure(401, OAUTH_ERROR.invalidToken, MSG.invalidToken, challenge);
-const tokenExpired = () => new OAuthFailure(401, OAUTH_ERROR.tokenExpired, MSG.tokenExpired, challenge);
-
-/** The caller of an authenticated route; a route that forgot the preHandler fails closed. */
-export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw invalidToken();
-  return request.auth;
 }
 
 export function setupAuthentication(app: FastifyInstance): void {

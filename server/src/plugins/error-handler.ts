@@ -61,7 +61,7 @@ function frameworkAnswer(error: unknown): Answer | null {
   return null;
 }
 
-/** The OAuth shape for the token endpoint: a form it cannot parse is invalid_request (SECURITY-CHECKLIST A4). */
+/** The OAuth shape for the token endpoint: a form it cannot parse is invalid_request (RFC 6749 section 5.2). */
 function asOAuth(answer: Answer): Answer {
   if (answer.status >= HTTP.internal) {
     return { ...answer, body: { error: OAUTH_ERROR.serverError, error_description: MSG.internal } };

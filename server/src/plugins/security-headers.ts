@@ -39,7 +39,7 @@ export const UNROUTED_SECURITY_HEADERS: Record<string, string> = {
 };
 
 /**
- * SECURITY-CHECKLIST H36 on every answer: the SPA shell, the API and the errors alike. No CORS headers are
+ * The security headers on every answer: the SPA shell, the API and the errors alike. No CORS headers are
  * ever sent: the SPA is served from the API's own origin, so a browser refuses every other origin (and
  * `Origin: null`) both the preflight and the reading of an answer.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The shell of issue 4: platform settings, notices, bills and their operation log, export tasks, channels,
+ * The signed-in shell: platform settings, notices, bills and their operation log, export tasks, channels,
  * organisation functions and invitations.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Account, CompanyItem, PermissionItem, SwitchOrgParams } from '@contract/auth';
-import { Envelope, Page, PageQuery } from '@contract/envelope';
+import { Account, CompanyItem, PermissionItem, SwitchOrgParams } from '@contract/auth-schemas';
+import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
 import { ApiFailure, OAuthFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, Done, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { authOf } from '../../plugins/authenticate';
-import { revokeSession, SESSION_REVOKED } from '../auth/tokens';
+import { authOf } from '../../lib/auth';
+import { revokeSession, SESSION_REVOKED } from '../auth/service';
 import { accountOf, companiesOf, permissionsOf, switchOrg } from './service';
 
 /** The SPA builds its permission map from one page, so the default holds the whole catalogue. */

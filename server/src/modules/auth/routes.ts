@@ -8,8 +8,8 @@ import {
   RegisterRequest,
   TokenRequest,
   TokenResponse,
-} from '@contract/auth';
-import { Envelope, OAuthError } from '@contract/envelope';
+} from '@contract/auth-schemas';
+import { Envelope, OAuthError } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { requireClient } from '../../lib/client-credential';
 import { ApiFailure } from '../../lib/errors';

@@ -6,6 +6,9 @@ import { defaultOrgOf } from '../account/service';
 import { clearLoginFailures, lockRemainingMs, recordLoginFailure } from './login-attempts';
 import { openSession, type IssuedTokens, type TokenConfig } from './tokens';
 
+/** What other modules use of sign-in sessions: entry links open one, logout ends one. */
+export { issueCrToken, openSession, revokeSession, SESSION_REVOKED } from './tokens';
+
 export interface PasswordSignIn {
   mobile: string;
   /** base64 RSA ciphertext as the SPA sends it. */

@@ -12,7 +12,7 @@ import { consumeCaptchaVerification } from '../captcha/service';
 import { signInWithPassword } from './service';
 import { exchangeCrToken, rotateRefreshToken, type IssuedTokens } from './tokens';
 
-/** Password grants per IP: a spray over many mobiles from one address trips this (SECURITY-CHECKLIST A3). */
+/** Password grants per IP: a spray over many mobiles from one address trips this. */
 export const PASSWORD_GRANT_IP_LIMIT: IpLimitRule = {
   action: 'password-grant',
   limit: 30,

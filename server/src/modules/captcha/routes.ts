@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { CaptchaCheckResponse as CheckAnswer, CaptchaGetResponse as GetAnswer } from '@contract/captcha';
 import {
   CaptchaCheckRequest,
   CaptchaCheckResponse,
   CaptchaGetQuery,
   CaptchaGetResponse,
-  type CaptchaCheckResponse as CheckAnswer,
-  type CaptchaGetResponse as GetAnswer,
-} from '@contract/captcha';
+} from '@contract/captcha-schemas';
 import { CAPTCHA_REP_CODE } from '@contract/constants';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { CAPTCHA_CHECK_LIMITED_CODE, CAPTCHA_MESSAGES, DEFAULT_CAPTCHA_SCENE } from './constants';

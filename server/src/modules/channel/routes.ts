@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ChannelConfig } from '@contract/auth';
-import { Envelope } from '@contract/envelope';
+import { ChannelConfig } from '@contract/auth-schemas';
+import { Envelope } from '@contract/envelope-schemas';
 import { ERRORS, ok } from '../../lib/responses';
 
 /** The spec does not name this call's query parameters; whatever the SPA sends is accepted and ignored. */

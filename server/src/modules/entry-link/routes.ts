@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope } from '@contract/envelope';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { EntryLink, EntryLinkRequest } from '@contract/shell';
+import { EntryLink, EntryLinkRequest } from '@contract/shell-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { ERRORS, ok } from '../../lib/responses';
-import { NOT_FOUND } from '../operation/responses';
 import { accountByMobile, issueEntryLink, UNKNOWN_ACCOUNT_MSG } from './service';
 
 /** `POST /api/sandbox/entry-links`: registered only in the sandbox, so a person or a test can try both links. */
@@ -14,7 +13,7 @@ export const entryLinkSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => 
     {
       schema: {
         body: EntryLinkRequest,
-        response: { 200: Envelope(EntryLink), ...ERRORS.badRequest, ...NOT_FOUND, ...ERRORS.internal },
+        response: { 200: Envelope(EntryLink), ...ERRORS.badRequest, ...ERRORS.notFound, ...ERRORS.internal },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { defaultOrgOf } from '../account/service';
-import { issueCrToken, openSession } from '../auth/tokens';
+import { issueCrToken, openSession } from '../auth/service';
 
 export const UNKNOWN_ACCOUNT_MSG = '该手机号未注册';
 

@@ -1,6 +1,6 @@
 /**
  * Text that goes into a spreadsheet cell. Two hazards: a cell starting with = + - @ tab or CR is read as a
- * formula by spreadsheet programs (CSV/formula injection, SECURITY-CHECKLIST H35), and characters XML 1.0
+ * formula by spreadsheet programs (CSV/formula injection), and characters XML 1.0
  * cannot carry would make the workbook unreadable.
  */
 

@@ -1,29 +1,22 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Envelope, Page, PageQuery } from '@contract/envelope';
+import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import {
-  EXPORT_RATE_LIMIT,
-  EXPORT_ROW_CAP,
-  EXPORT_STATUS,
-  ExportTask,
-  ExportTaskParams,
-  ExportTaskRequest,
-  XLSX_CONTENT_TYPE,
-} from '@contract/export';
+import { EXPORT_RATE_LIMIT, EXPORT_ROW_CAP, EXPORT_STATUS, XLSX_CONTENT_TYPE } from '@contract/export';
+import { ExportTask, ExportTaskParams, ExportTaskRequest } from '@contract/export-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { runIdempotent } from '../../lib/idempotency';
+import { runCommand } from '../../lib/idempotency';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { pageOf, pageRequest } from '../operation/paging';
-import { CONFLICT, FORBIDDEN, NOT_FOUND } from '../operation/responses';
-import { logCrossOrgDenial, memberOrNull, requireMember } from '../operation/tenant';
+import { pageOf, pageRequest } from '../../lib/paging';
+import { logCrossOrgDenial, memberOrNull, requireMember, type Member } from '../../lib/tenant';
 import { attachment } from './content-disposition';
-import { createExportTask, exportTaskPage, ownTask, taskOrgOf } from './service';
-import { exportFilePath, exportsDir, ExportWorker } from './worker';
+import { createExportTask, exportFilePath, exportsDir, exportTaskPage, ownTask, taskOrgOf } from './service';
+import { ExportWorker } from './worker';
 import { exportRowCount } from './workbooks';
 
 export const EXPORT_MSG = {
@@ -35,7 +28,7 @@ export const EXPORT_MSG = {
   fileGone: '导出文件已不存在，请重新导出',
 } as const;
 
-/** The export centre: tasks, their asynchronous worker and the downloads (SECURITY-CHECKLIST H35). */
+/** The export centre: tasks, their asynchronous worker and the downloads, each only to the user and organisation that asked. */
 export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const dir = exportsDir(app.config.dataDir);
   const worker = new ExportWorker({ db: app.db, now: app.now, realtime: app.realtime, log: app.log, dir });
@@ -44,46 +37,52 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preClose', async () => worker.stop());
   app.addHook('preHandler', app.authenticate);
 
+  /** Exports per user per minute; a retry answered from its Idempotency-Key never gets here. */
+  async function limitExports(request: FastifyRequest, member: Member): Promise<void> {
+    const decision = await hitRateLimit(
+      app.db,
+      `export:${member.userId}`,
+      EXPORT_RATE_LIMIT.limit,
+      EXPORT_RATE_LIMIT.windowMs,
+      app.now(),
+    );
+    if (decision.allowed) return;
+    logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
+      userId: member.userId,
+      orgId: member.orgId,
+      reason: 'export',
+    });
+    throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+      'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))),
+    });
+  }
+
   app.post(
     '/export-tasks',
     {
+      config: { idempotent: true },
       schema: {
         body: ExportTaskRequest,
-        response: { 201: Envelope(ExportTask), ...AUTHENTICATED_ERRORS, ...FORBIDDEN, ...ERRORS.tooMany },
+        response: {
+          201: Envelope(ExportTask),
+          ...AUTHENTICATED_ERRORS,
+          ...ERRORS.forbidden,
+          ...ERRORS.tooMany,
+        },
       },
     },
     async (request, reply) => {
       const member = requireMember(request);
-      const now = app.now();
       const { kind } = request.body;
       const params = request.body.params ?? {};
-      const answer = await runIdempotent(app.db, request, reply, {
-        now,
-        check: async () => {
-          const decision = await hitRateLimit(
-            app.db,
-            `export:${member.userId}`,
-            EXPORT_RATE_LIMIT.limit,
-            EXPORT_RATE_LIMIT.windowMs,
-            now,
-          );
-          if (decision.allowed) return;
-          logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
-            userId: member.userId,
-            orgId: member.orgId,
-            reason: 'export',
-          });
-          throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
-            'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))),
-          });
-        },
-        run: async (trx) => {
-          if ((await exportRowCount(trx, { orgId: member.orgId, kind, params })) > EXPORT_ROW_CAP)
-            throw new ApiFailure(400, API_ERROR.exportTooLarge, EXPORT_MSG.tooLarge);
-          const task = await createExportTask(trx, member, kind, params, now);
-          return { statusCode: 201, body: { code: 201, msg: EXPORT_MSG.created, data: task } };
-        },
+      await limitExports(request, member);
+      const answer = await runCommand(request, reply, async (trx) => {
+        if ((await exportRowCount(trx, { orgId: member.orgId, kind, params })) > EXPORT_ROW_CAP)
+          throw new ApiFailure(400, API_ERROR.exportTooLarge, EXPORT_MSG.tooLarge);
+        const task = await createExportTask(trx, member, kind, params, app.now());
+        return { statusCode: 201, body: { code: 201, msg: EXPORT_MSG.created, data: task } };
       });
+      // After the commit, so the worker finds the task.
       worker.kick();
       return answer;
     },
@@ -114,8 +113,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: XLSX_CONTENT_TYPE }),
           ...AUTHENTICATED_ERRORS,
-          ...NOT_FOUND,
-          ...CONFLICT,
+          ...ERRORS.notFound,
+          ...ERRORS.conflict,
         },
       },
     },

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   EXPORT_KIND_NAME,
   EXPORT_STATUS,
@@ -10,10 +11,16 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ExportTaskTable } from '../../db/schema';
 import { newId } from '../../lib/hash';
-import { isoTime, shanghaiStamp } from '../holiday/shanghai-time';
-import type { PageRequest } from '../operation/paging';
+import { isoTime, shanghaiStamp } from '../../lib/shanghai-time';
+import type { PageRequest } from '../../lib/paging';
 
 export const XLSX_EXTENSION = '.xlsx';
+
+/** Where the finished workbooks live: DATA_DIR/exports. */
+export const exportsDir = (dataDir: string) => path.join(dataDir, 'exports');
+export const exportFilePath = (dir: string, taskId: string) => path.join(dir, `${taskId}${XLSX_EXTENSION}`);
+/** A workbook is written under this suffix and renamed into place when complete. */
+export const EXPORT_TEMPORARY_SUFFIX = '.part';
 
 export type ExportTaskRow = Selectable<ExportTaskTable>;
 

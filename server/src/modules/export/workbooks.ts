@@ -4,9 +4,9 @@ import ExcelJS from 'exceljs';
 import { EXPORT_KIND, EXPORT_ROW_CAP, type ExportKind, type ExportParams } from '@contract/export';
 import type { Db } from '../../db/database';
 import { maskMobile } from '../../lib/security-log';
-import { shanghaiDateTime } from '../holiday/shanghai-time';
+import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { countOperations, operationBatches } from '../operation/service';
-import { fenToYuan } from '../statistics/money';
+import { fenToYuan } from '../../lib/money';
 import { safeCell } from './cells';
 
 /** Rows read and written per step; progress and the lease are updated between steps. */

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { EXPORT_STATUS, type ExportParams } from '@contract/export';
 import { REALTIME_EVENT, type ExportTaskEventPayload } from '@contract/realtime';
 import type { Db } from '../../db/database';
 import { randomToken } from '../../lib/hash';
-import type { RealtimeHub } from '../realtime/hub';
-import type { ExportTaskRow } from './service';
+import type { RealtimeHub } from '../../lib/realtime-hub';
+import { exportFilePath, EXPORT_TEMPORARY_SUFFIX, type ExportTaskRow } from './service';
 import { writeExport, type ExportJob } from './workbooks';
 
 /** A claimed task is the claimer's for this long; progress renews it. A crashed node's task is taken over after. */
@@ -28,12 +27,6 @@ export interface ExportWorkerDeps {
   /** DATA_DIR/exports */
   dir: string;
 }
-
-/** Where the finished workbooks live: DATA_DIR/exports. */
-export const exportsDir = (dataDir: string) => path.join(dataDir, 'exports');
-export const exportFilePath = (dir: string, taskId: string) => path.join(dir, `${taskId}.xlsx`);
-/** A workbook is written under this suffix and renamed into place when complete. */
-export const EXPORT_TEMPORARY_SUFFIX = '.part';
 
 /**
  * Runs export tasks in this process, one at a time. Tasks live in the database: the worker claims a pending

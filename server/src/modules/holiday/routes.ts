@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope } from '@contract/envelope';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { HolidayDay, HolidayQuery } from '@contract/shell';
+import { HolidayDay, HolidayQuery } from '@contract/shell-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';

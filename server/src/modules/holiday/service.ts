@@ -1,6 +1,6 @@
 import chineseDays from 'chinese-days';
 import type { HolidayDay } from '@contract/shell';
-import { shanghaiDate } from './shanghai-time';
+import { shanghaiDate } from '../../lib/shanghai-time';
 
 const WEEKEND_NAME = '周末';
 const MAKE_UP_SUFFIX = '调休';

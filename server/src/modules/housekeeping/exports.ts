@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EXPORT_STATUS } from '@contract/export';
 import type { Db } from '../../db/database';
-import { exportFilePath, EXPORT_TEMPORARY_SUFFIX } from '../export/worker';
+import { exportFilePath, EXPORT_TEMPORARY_SUFFIX } from '../export/service';
 import { deleteInBatches } from './batches';
 import { EXPORT_RETENTION_MS, HOUSEKEEPING_BATCH } from './constants';
 

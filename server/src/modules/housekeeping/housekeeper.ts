@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { purgeIdempotentRequests } from '../../lib/idempotency';
 import { purgeExpiredCaptchaState } from '../captcha/service';
-import { purgeExpiredChallenges } from '../verification/challenges';
+import { purgeExpiredChallenges } from '../verification/service';
 import { deleteInBatches } from './batches';
 import { HOUSEKEEPING_BATCH, HOUSEKEEPING_INTERVAL_MS } from './constants';
 import { purgeOldExports, purgeStaleExportTemporaries } from './exports';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { exportsDir } from '../export/worker';
+import { exportsDir } from '../export/service';
 import { Housekeeper } from './housekeeper';
 
 declare module 'fastify' {

@@ -1,20 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { CompanyItem } from '@contract/auth';
-import { Envelope } from '@contract/envelope';
+import { CompanyItem } from '@contract/auth-schemas';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR, type ApiErrorCode } from '@contract/errors';
-import { Invitation, InvitationDetail, InvitationParams, InvitationRequest } from '@contract/invitation';
+import {
+  Invitation,
+  InvitationDetail,
+  InvitationParams,
+  InvitationRequest,
+} from '@contract/invitation-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { authOf } from '../../plugins/authenticate';
+import { authOf } from '../../lib/auth';
 import { companiesOf } from '../account/service';
-import { CONFLICT, FORBIDDEN, NOT_FOUND } from '../operation/responses';
-import { logCrossOrgDenial, requireOwner } from '../operation/tenant';
+import { logCrossOrgDenial, requireOwner } from '../../lib/tenant';
 import {
   acceptInvitation,
   createInvitation,
@@ -66,7 +70,7 @@ async function enforceIpLimit(request: FastifyRequest, rule: IpLimitRule): Promi
   if (retryAfter !== null) throw tooMany(retryAfter);
 }
 
-/** Invitations to join an organisation (spec section 7; SECURITY-CHECKLIST G34). */
+/** Invitations to join an organisation (spec section 7): single-use, expiring, owner-only. */
 export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/invitation',
@@ -81,7 +85,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           201: Envelope(Invitation),
           ...AUTHENTICATED_ERRORS,
-          ...FORBIDDEN,
+          ...ERRORS.forbidden,
           ...ERRORS.tooMany,
         },
       },
@@ -122,7 +126,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Envelope(InvitationDetail),
           ...ERRORS.badRequest,
-          ...NOT_FOUND,
+          ...ERRORS.notFound,
           ...ERRORS.tooMany,
           ...ERRORS.internal,
         },
@@ -150,8 +154,8 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Envelope(Type.Array(CompanyItem)),
           ...AUTHENTICATED_ERRORS,
-          ...NOT_FOUND,
-          ...CONFLICT,
+          ...ERRORS.notFound,
+          ...ERRORS.conflict,
           ...ERRORS.tooMany,
         },
       },

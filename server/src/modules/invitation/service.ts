@@ -10,9 +10,9 @@ import type { Db } from '../../db/database';
 import { lockWithinTransaction } from '../../db/locks';
 import { PERMISSION_CATALOGUE } from '../../db/seed';
 import { newId, randomToken, sha256Hex } from '../../lib/hash';
-import { isoTime } from '../holiday/shanghai-time';
+import { isoTime } from '../../lib/shanghai-time';
 
-/** 24 random bytes = 192 bits (SECURITY-CHECKLIST G34 asks for at least 128). */
+/** 24 random bytes = 192 bits; an invitation code is a credential and needs at least 128. */
 const CODE_BYTES = 24;
 
 /**

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope } from '@contract/envelope';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { REALTIME_EVENT, type NonPaymentEventPayload } from '@contract/realtime';
-import { NonPaymentRequest, NonPaymentResult } from '@contract/shell';
+import { NonPaymentRequest, NonPaymentResult } from '@contract/shell-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { ERRORS, ok } from '../../lib/responses';
 import { accountByMobile, UNKNOWN_ACCOUNT_MSG } from '../entry-link/service';
-import { NOT_FOUND } from '../operation/responses';
 
 /**
  * `POST /api/sandbox/non-payment`: shows or hides the non-payment display of one account's open tabs. The real
@@ -18,7 +17,12 @@ export const nonPaymentSandboxRoutes: FastifyPluginAsyncTypebox = async (app) =>
     {
       schema: {
         body: NonPaymentRequest,
-        response: { 200: Envelope(NonPaymentResult), ...ERRORS.badRequest, ...NOT_FOUND, ...ERRORS.internal },
+        response: {
+          200: Envelope(NonPaymentResult),
+          ...ERRORS.badRequest,
+          ...ERRORS.notFound,
+          ...ERRORS.internal,
+        },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, Page, PageQuery } from '@contract/envelope';
+import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import {
   NoticeFilter,
@@ -8,7 +8,7 @@ import {
   NoticeMarkedAll,
   NoticeMarkQuery,
   SandboxNoticeRequest,
-} from '@contract/notice';
+} from '@contract/notice-schemas';
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -16,9 +16,8 @@ import { ApiFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { accountByMobile, UNKNOWN_ACCOUNT_MSG } from '../entry-link/service';
-import { pageOf, pageRequest } from '../operation/paging';
-import { NOT_FOUND } from '../operation/responses';
-import { logCrossOrgDenial, memberOrNull } from '../operation/tenant';
+import { pageOf, pageRequest } from '../../lib/paging';
+import { logCrossOrgDenial, memberOrNull } from '../../lib/tenant';
 import { markAllRead, markRead, noticeOrgOf, noticePage, postNotice, todoPage, type Reader } from './service';
 
 export const NOTICE_NOT_FOUND_MSG = '消息不存在';
@@ -90,7 +89,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: NoticeIdParams,
         querystring: NoticeMarkQuery,
-        response: { 200: Envelope(Type.Null()), ...AUTHENTICATED_ERRORS, ...NOT_FOUND },
+        response: { 200: Envelope(Type.Null()), ...AUTHENTICATED_ERRORS, ...ERRORS.notFound },
       },
     },
     async (request) => {
@@ -112,7 +111,7 @@ export const noticeSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         body: SandboxNoticeRequest,
-        response: { 201: Envelope(NoticeItem), ...ERRORS.badRequest, ...NOT_FOUND, ...ERRORS.internal },
+        response: { 201: Envelope(NoticeItem), ...ERRORS.badRequest, ...ERRORS.notFound, ...ERRORS.internal },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,8 @@
 import { NOTICE_STATUS, NOTICE_TYPE, type NoticeFilter, type NoticeItem } from '@contract/notice';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/hash';
-import { isoTime } from '../holiday/shanghai-time';
-import type { PageRequest } from '../operation/paging';
+import { isoTime } from '../../lib/shanghai-time';
+import type { PageRequest } from '../../lib/paging';
 
 /** Rows per INSERT: well inside SQLite's bound-parameter limit. */
 const INSERT_CHUNK = 500;

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, Page } from '@contract/envelope';
+import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { OperationItem, OperationQuery } from '@contract/shell';
+import { OperationItem, OperationQuery } from '@contract/shell-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
-import { pageOf, pageRequest } from './paging';
+import { pageOf, pageRequest } from '../../lib/paging';
 import { DEFAULT_OPERATION_SORT, isOperationSort, operationPage } from './service';
-import { memberOrNull } from './tenant';
+import { memberOrNull } from '../../lib/tenant';
 
 /** `GET /api/scbill/operate/list`: the current organisation's business operation log. */
 export const operationRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -9,9 +9,9 @@ import {
 import { BIZ_TYPE_NAME, type BizType } from '@contract/statistics';
 import type { Db } from '../../db/database';
 import type { BillOperationTable } from '../../db/schema';
-import { isoTime } from '../holiday/shanghai-time';
-import { fenToYuan } from '../statistics/money';
-import type { PageRequest } from './paging';
+import { isoTime } from '../../lib/shanghai-time';
+import { fenToYuan } from '../../lib/money';
+import type { PageRequest } from '../../lib/paging';
 
 export type OperationSort = (typeof OPERATION_SORTS)[number];
 export const DEFAULT_OPERATION_SORT: OperationSort = 'createdAt,desc';
@@ -19,7 +19,7 @@ export const DEFAULT_OPERATION_SORT: OperationSort = 'createdAt,desc';
 export const isOperationSort = (value: string): value is OperationSort =>
   (OPERATION_SORTS as readonly string[]).includes(value);
 
-/** Sub-ticket numbers are 12 digits, zero-padded (DOMAIN.md). */
+/** Sub-ticket numbers are 12 digits, zero-padded (docs/domain.md). */
 const SUB_TICKET_DIGITS = 12;
 export const subRange = (start: number, end: number): string =>
   `${String(start).padStart(SUB_TICKET_DIGITS, '0')}-${String(end).padStart(SUB_TICKET_DIGITS, '0')}`;

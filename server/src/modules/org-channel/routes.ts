@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Envelope } from '@contract/envelope';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { CheckedDefaultChannel, DefaultChannelQuery, OrgChannel } from '@contract/shell';
+import { CheckedDefaultChannel, DefaultChannelQuery, OrgChannel } from '@contract/shell-schemas';
 import { ApiFailure } from '../../lib/errors';
-import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
-import { FORBIDDEN, NOT_FOUND } from '../operation/responses';
-import { memberOrNull, requireMember } from '../operation/tenant';
-import { channelsOf, defaultChannelOf, ensurePlatformChannel, setDefaultChannel } from './service';
-
-export const CHANNEL_NOT_FOUND_MSG = '渠道不存在';
+import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { memberOrNull, requireMember } from '../../lib/tenant';
+import {
+  CHANNEL_NOT_FOUND_MSG,
+  channelsOf,
+  defaultChannelOf,
+  ensurePlatformChannel,
+  setDefaultChannel,
+} from './service';
 
 /** The organisation's billing channels and its default one (spec: checkedDefaultChannel). */
 export const orgChannelRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -42,8 +45,8 @@ export const orgChannelRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Envelope(CheckedDefaultChannel),
           ...AUTHENTICATED_ERRORS,
-          ...FORBIDDEN,
-          ...NOT_FOUND,
+          ...ERRORS.forbidden,
+          ...ERRORS.notFound,
         },
       },
     },

@@ -2,6 +2,8 @@ import { ORG_FUNCTIONS, type CheckedDefaultChannel, type OrgChannel } from '@con
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 
+export const CHANNEL_NOT_FOUND_MSG = '渠道不存在';
+
 /**
  * The environment's channel (X-CH-ID, cId) must exist for the channel calls to answer; a platform started
  * without the demo seed gets it with every function. An existing channel is left as it is.

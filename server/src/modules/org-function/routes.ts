@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Envelope } from '@contract/envelope';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import {
   ChannelFunc,
@@ -9,13 +9,11 @@ import {
   OpenFuncResult,
   OrgFunction,
   OrgFunctionQuery,
-} from '@contract/shell';
+} from '@contract/shell-schemas';
 import { ApiFailure } from '../../lib/errors';
-import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
-import { CHANNEL_NOT_FOUND_MSG } from '../org-channel/routes';
-import { defaultChannelOf } from '../org-channel/service';
-import { FORBIDDEN, NOT_FOUND } from '../operation/responses';
-import { memberOrNull, requireOwner } from '../operation/tenant';
+import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { CHANNEL_NOT_FOUND_MSG, defaultChannelOf } from '../org-channel/service';
+import { memberOrNull, requireOwner } from '../../lib/tenant';
 import { channelFunctions, functionsOf, isKnownFunction, openFunction } from './service';
 
 export const UNKNOWN_FUNCTION_MSG = '不支持的功能';
@@ -41,7 +39,7 @@ export const orgFunctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         querystring: ChannelFuncQuery,
-        response: { 200: Envelope(Type.Array(ChannelFunc)), ...AUTHENTICATED_ERRORS, ...NOT_FOUND },
+        response: { 200: Envelope(Type.Array(ChannelFunc)), ...AUTHENTICATED_ERRORS, ...ERRORS.notFound },
       },
     },
     async (request) => {
@@ -59,7 +57,7 @@ export const orgFunctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         body: OpenFuncRequest,
-        response: { 200: Envelope(OpenFuncResult), ...AUTHENTICATED_ERRORS, ...FORBIDDEN },
+        response: { 200: Envelope(OpenFuncResult), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { ORG_FUNCTIONS, type ChannelFunc, type FuncType, type OrgFunction } from '@contract/shell';
 import type { Db } from '../../db/database';
-import { isoTime } from '../holiday/shanghai-time';
+import { isoTime } from '../../lib/shanghai-time';
 
 const byCode = new Map<string, (typeof ORG_FUNCTIONS)[number]>(ORG_FUNCTIONS.map((f) => [f.funcCode, f]));
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Envelope } from '@contract/envelope';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { BizAuthType, ElecLicenseStatus, OwnerAuthResult, RoleAuth } from '@contract/verification-schemas';
 import { ApiFailure } from '../../lib/errors';
+import { runCommand } from '../../lib/idempotency';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
-import { authOf } from '../../plugins/authenticate';
+import { authOf } from '../../lib/auth';
 import { becomeOwner, bizAuthTypeOf, elecLicenseStatusOf, roleAuthOf } from './service';
 
 const NO_ORGANISATION = '您尚未加入任何企业';
@@ -60,7 +61,7 @@ export const organizationAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.post(
     '/account/owner/auth',
     {
-      config: { verification: { kind: 'qr', operation: OWNER_AUTH_OPERATION } },
+      config: { idempotent: true, verification: { kind: 'qr', operation: OWNER_AUTH_OPERATION } },
       preHandler: refuseOwner,
       schema: {
         response: {
@@ -71,12 +72,14 @@ export const organizationAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { membershipId } = membershipOf(request);
-      if (!(await becomeOwner(app.db, membershipId))) {
-        throw new ApiFailure(409, API_ERROR.conflict, ALREADY_OWNER);
-      }
-      return ok({ owner: true }, BECAME_OWNER);
+      return runCommand(request, reply, async (trx) => {
+        if (!(await becomeOwner(trx, membershipId))) {
+          throw new ApiFailure(409, API_ERROR.conflict, ALREADY_OWNER);
+        }
+        return { statusCode: 200, body: ok({ owner: true }, BECAME_OWNER) };
+      });
     },
   );
 };

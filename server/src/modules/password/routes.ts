@@ -8,8 +8,8 @@ import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { isAcceptablePassword } from '../../lib/passwords';
 import { AUTHENTICATED_ERRORS, Done, ERRORS } from '../../lib/responses';
-import { authOf } from '../../plugins/authenticate';
-import { logVerificationEvent, VERIFICATION_EVENT } from '../verification/events';
+import { authOf } from '../../lib/auth';
+import { logVerificationEvent, VERIFICATION_EVENT } from '../verification/service';
 import { PASSWORD_SESSION_REVOKED, replacePassword } from './service';
 
 const MINUTE = 60_000;

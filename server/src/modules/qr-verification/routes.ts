@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, Envelope } from '@contract/envelope';
+import { ApiError, Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { QR_SESSION_TTL_SECONDS } from '@contract/verification';
 import { QrEvent, QrIdParams, QrImage, QrImageQuery } from '@contract/verification-schemas';
@@ -9,16 +9,15 @@ import { MSG } from '../../lib/messages';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { authOf } from '../../plugins/authenticate';
-import { userSubjectKey } from '../verification/challenges';
-import { VERIFICATION_RATE_KEY_PREFIX } from '../verification/constants';
+import { authOf } from '../../lib/auth';
+import { userSubjectKey, VERIFICATION_RATE_KEY_PREFIX } from '../verification/service';
 import { renderQrJpeg } from './qr-image';
 import { expireDueQrSessions, issueQrSession, qrEventFor } from './service';
 
 const MINUTE = 60_000;
 /** QR codes per user: each one is an image render and a row, and the dialog needs one per 2 minutes. */
 export const QR_FETCH_LIMIT = { limit: 10, windowMs: MINUTE };
-/** Status polls per user (the socket's fallback; one every 2 s is plenty). SECURITY-CHECKLIST E25. */
+/** Status polls per user (the socket's fallback; one every 2 s is plenty). */
 export const QR_POLL_LIMIT = { limit: 60, windowMs: MINUTE };
 const HTTP_TOO_MANY_REQUESTS = 429;
 const CHALLENGE_NOT_FOUND = '验证请求不存在或已过期，请重新操作';
@@ -76,7 +75,7 @@ export const qrVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         now: app.now(),
       });
       if (!session) throw new ApiFailure(404, API_ERROR.notFound, CHALLENGE_NOT_FOUND);
-      const image = renderQrJpeg(app.licence.qrContent(session.qrId, originOf(request)));
+      const image = renderQrJpeg(app.adapters.licence.qrContent(session.qrId, originOf(request)));
       return ok({ qrImage: image.toString('base64'), qrId: session.qrId, expiresIn: QR_SESSION_TTL_SECONDS });
     },
   );

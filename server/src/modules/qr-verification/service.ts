@@ -4,12 +4,13 @@ import { QR_EVENT_MESSAGE, QR_STATUS, type QrEvent, type SandboxQr } from '@cont
 import { randomToken } from '../../lib/hash';
 import { maskMobile } from '../../lib/security-log';
 import {
+  extendChallengeToProof,
+  logVerificationEventWithoutRequest,
   QR_EXPIRY_PUSH_DELAY_MS,
   QR_SESSION_TTL_MS,
+  VERIFICATION_EVENT,
   VERIFICATION_PURGE_BATCH,
-} from '../verification/constants';
-import { extendChallengeToProof } from '../verification/challenges';
-import { logVerificationEventWithoutRequest, VERIFICATION_EVENT } from '../verification/events';
+} from '../verification/service';
 
 /** Stored states of a QR session. Only 'confirmed', unspent and unexpired, is proof. */
 export const QR_SESSION_STATE = {
@@ -120,7 +121,9 @@ export async function qrEventFor(
   return {
     ...wire,
     __qrcodeId: row.id,
-    ...(wire.status === QR_STATUS.success ? { signature: app.licence.sign(row.id, row.challenge_id) } : {}),
+    ...(wire.status === QR_STATUS.success
+      ? { signature: app.adapters.licence.sign(row.id, row.challenge_id) }
+      : {}),
   };
 }
 
@@ -165,7 +168,7 @@ export async function decideQrSession(
           status: QR_STATUS.success,
           msg: QR_EVENT_MESSAGE.confirmed,
           __qrcodeId: qrId,
-          signature: app.licence.sign(qrId, row.challenge_id),
+          signature: app.adapters.licence.sign(qrId, row.challenge_id),
         }
       : { status: QR_STATUS.failure, msg: QR_EVENT_MESSAGE.refused, __qrcodeId: qrId },
   );

@@ -4,7 +4,7 @@ import { OAUTH_ERROR } from '@contract/errors';
 import { REALTIME_PATH, REALTIME_PROTOCOL } from '@contract/realtime';
 import { OAuthFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { authOf } from '../../plugins/authenticate';
+import { authOf } from '../../lib/auth';
 
 /** Keep-alive ping interval; a socket that missed the previous pong is dropped (spec: the shell's socket). */
 export const REALTIME_PING_INTERVAL_MS = 30_000;

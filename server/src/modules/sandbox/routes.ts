@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ApiError, Envelope } from '@contract/envelope';
+import { ApiError, Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { QrIdParams, SandboxQr, SandboxSms, SandboxSmsQuery } from '@contract/verification-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { ERRORS, ok } from '../../lib/responses';
-import { logVerificationEvent, VERIFICATION_EVENT } from '../verification/events';
+import { logVerificationEvent, VERIFICATION_EVENT } from '../verification/service';
 import {
   decideQrSession,
   expireDueQrSessions,
@@ -19,7 +19,7 @@ import {
 
 /** Rows one sandbox list shows. */
 export const SANDBOX_LIST_LIMIT = 50;
-/** The sandbox page polls a QR's details; this bounds a script doing the same (SECURITY-CHECKLIST E25). */
+/** The sandbox page polls a QR's details; this bounds a script doing the same. */
 export const SANDBOX_IP_LIMIT: IpLimitRule = { action: 'sandbox', limit: 120, windowMs: 60_000 };
 const QR_NOT_FOUND = '二维码不存在';
 const QR_CLOSED = '二维码已过期或已处理';

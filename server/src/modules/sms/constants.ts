@@ -15,7 +15,7 @@ export interface MobileLimitRule {
   msg: string;
 }
 
-/** Sends per mobile (SECURITY-CHECKLIST D19), checked in this order; the first one exceeded answers. */
+/** Sends per mobile, against SMS bombing and cost, checked in this order; the first one exceeded answers. */
 export const SMS_MOBILE_LIMITS: readonly MobileLimitRule[] = [
   { name: 'resend', limit: 1, windowMs: 60 * SECOND, msg: '发送过于频繁，请60秒后再试' },
   { name: 'hour', limit: 5, windowMs: HOUR, msg: '发送次数过多，请1小时后再试' },

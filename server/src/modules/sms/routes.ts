@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Envelope } from '@contract/envelope';
+import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
 import { SmsSendRequest, SmsSent } from '@contract/verification-schemas';
 import { bearerToken } from '../../lib/client-credential';

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { hitRateLimit } from '../../lib/rate-limit';
-import { challengeForSmsSend } from '../verification/challenges';
-import { randomSmsCode, storeSmsCode } from '../verification/sms-codes';
-import { VERIFICATION_RATE_KEY_PREFIX } from '../verification/constants';
+import {
+  challengeForSmsSend,
+  randomSmsCode,
+  storeSmsCode,
+  VERIFICATION_RATE_KEY_PREFIX,
+} from '../verification/service';
 import { SMS_MOBILE_LIMITS, smsCodeText, type MobileLimitRule } from './constants';
 
 /** The first per-mobile limit this send exceeds, with its Retry-After seconds; null when within all. */
@@ -43,6 +46,6 @@ export async function sendVerificationCode(
   await storeSmsCode(app.db, app.verificationKeys.smsCode, { challengeId, mobile, code, now });
   if (!registered) return false;
   // After the commit: a gateway is the outside world and must not hold a transaction open.
-  await app.smsGateway.send(mobile, smsCodeText(code));
+  await app.adapters.sms.send(mobile, smsCodeText(code));
   return true;
 }

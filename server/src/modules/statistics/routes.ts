@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope } from '@contract/envelope';
-import { Statistics, STATISTICS_KINDS } from '@contract/statistics';
+import { Envelope } from '@contract/envelope-schemas';
+import { STATISTICS_KINDS } from '@contract/statistics';
+import { Statistics } from '@contract/statistics-schemas';
 import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
-import { memberOrNull } from '../operation/tenant';
+import { memberOrNull } from '../../lib/tenant';
 import { emptyStatistics, statisticsOf } from './service';
 
 /** `GET /api/scbill/statistics/{issue|accept|discount|trans}`: the dashboard's figures for the current org. */

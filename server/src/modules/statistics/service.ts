@@ -8,8 +8,8 @@ import {
   type StatisticsKind,
 } from '@contract/statistics';
 import type { Db } from '../../db/database';
-import { monthKey, shanghaiMonthStart, shanghaiParts } from '../holiday/shanghai-time';
-import { fenToYuan } from './money';
+import { monthKey, shanghaiMonthStart, shanghaiParts } from '../../lib/shanghai-time';
+import { fenToYuan } from '../../lib/money';
 
 /** Only completed operations count towards the statistics. */
 const COUNTED_STATUS = 'success';

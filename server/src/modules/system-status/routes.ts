@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Envelope } from '@contract/envelope';
-import { OperationTime, SystemStatus, SystemStatusRequest } from '@contract/shell';
+import { Envelope } from '@contract/envelope-schemas';
+import { OperationTime, SystemStatus, SystemStatusRequest } from '@contract/shell-schemas';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { ensureDefaultSettings, operationTimeOf, setSystemStatus, systemStatusOf } from './service';
 

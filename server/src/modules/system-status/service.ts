@@ -1,7 +1,8 @@
 import { Value } from 'typebox/value';
 import { Type, type TSchema, type Static } from 'typebox';
 import { DEFAULT_SYSTEM_STATUS } from '@contract/constants';
-import { OperationTime, SYSTEM_STATUS_NAME, SystemStatus, type SystemStatusCode } from '@contract/shell';
+import { SYSTEM_STATUS_NAME, type SystemStatusCode } from '@contract/shell';
+import { OperationTime, SystemStatus } from '@contract/shell-schemas';
 import type { Db } from '../../db/database';
 
 /** Keys of platform_settings this module owns. */
@@ -15,7 +16,7 @@ export const DEFAULT_STATUS: SystemStatus = {
   name: SYSTEM_STATUS_NAME[DEFAULT_SYSTEM_STATUS as SystemStatusCode],
 };
 
-/** DOMAIN.md (practice): enterprise business 08:00-20:00, the business day ends 21:00. */
+/** Practice (docs/domain.md): enterprise business 08:00-20:00, the business day ends 21:00. */
 export const DEFAULT_OPERATION_TIME: OperationTime[] = [
   { name: '企业票据业务', start: '08:00', end: '20:00', businessDayEnd: '21:00' },
 ];

@@ -7,14 +7,14 @@ const DAY = 24 * 60 * MINUTE;
 
 /** How long a 406/412 challenge waits for its proof. A code sent later extends it to the code's expiry. */
 export const CHALLENGE_TTL_MS = 10 * MINUTE;
-/** SMS code validity (spec section 9 has no value; SECURITY-CHECKLIST D20 asks for at most 10 minutes). */
+/** SMS code validity (spec section 9 has no value; a one-time code should live at most 10 minutes). */
 export const SMS_CODE_TTL_MS = SMS_CODE_TTL_SECONDS * SECOND;
 /** Wrong presentations of one code; the one reaching this invalidates the code and its challenge. */
 export const SMS_CODE_MAX_ATTEMPTS = 5;
 /** Codes are VERIFY_CODE_LENGTH (6) decimal digits (spec section 9). */
 export const SMS_CODE_SPACE = 10 ** VERIFY_CODE_LENGTH;
 export const SMS_CODE_PATTERN = new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`);
-/** A QR session must be confirmed and replayed within this time of its issue (SECURITY-CHECKLIST E25). */
+/** A QR session must be confirmed and replayed within this time of its issue, so a photographed code soon stops working. */
 export const QR_SESSION_TTL_MS = QR_SESSION_TTL_SECONDS * SECOND;
 /** The expiry push runs this long after the session's end, so the database already sees it expired. */
 export const QR_EXPIRY_PUSH_DELAY_MS = 250;

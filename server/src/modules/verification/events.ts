@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { cleanForLog, logSecurityEvent, SECURITY_EVENT, type SecurityDetails } from '../../lib/security-log';
 
-/** The security events of secondary verification (SECURITY-CHECKLIST H37). */
+/** The security events of secondary verification, each one structured entry of the security log. */
 export const VERIFICATION_EVENT = {
   otpFailed: SECURITY_EVENT.otpFailed,
   challengeInvalidated: SECURITY_EVENT.challengeInvalidated,

@@ -1,10 +1,4 @@
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-  RouteOptions,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
 import {
   VERIFICATION_ERROR,
@@ -15,11 +9,10 @@ import {
   type VerificationRefusal as Refusal,
 } from '@contract/verification';
 import { VerificationRefusal } from '@contract/verification-schemas';
-import { createLicenceGateway, type LicenceGateway } from '../../adapters/licence';
-import { createSmsGateway, type SmsGateway } from '../../adapters/sms-gateway';
 import { ApiFailure, OAuthFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { authOf } from '../../plugins/authenticate';
+import { hooksOf, type RouteHook } from '../../lib/route-hooks';
+import { authOf } from '../../lib/auth';
 import {
   mobileSubject,
   openChallenge,
@@ -32,7 +25,6 @@ import { DEFAULT_OPERATION_NAME } from './constants';
 import { logVerificationEvent, VERIFICATION_EVENT } from './events';
 import { operationHashOf } from './operation';
 import { consumeQrProof } from './qr-proof';
-import { loadVerificationKeys, type VerificationKeys } from './secret';
 import { consumeSmsProof } from './sms-codes';
 
 export interface VerificationRule {
@@ -55,9 +47,6 @@ declare module 'fastify' {
     verification?: VerificationKind | VerificationRule;
   }
   interface FastifyInstance {
-    verificationKeys: VerificationKeys;
-    smsGateway: SmsGateway;
-    licence: LicenceGateway;
     /** Pending pushes (QR expiry); cleared when the app closes. */
     verificationTimers: Set<NodeJS.Timeout>;
   }
@@ -183,7 +172,7 @@ function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncH
     if (qrId === undefined && signature === undefined) {
       return refuse(request, reply, 'qrRequired', await challenge());
     }
-    const outcome = await consumeQrProof(app.db, app.licence, {
+    const outcome = await consumeQrProof(app.db, app.adapters.licence, {
       qrId,
       signature,
       subjectKey: subject.key,
@@ -201,28 +190,12 @@ function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncH
   };
 }
 
-type RouteHooks = NonNullable<RouteOptions['preHandler']>;
-type RouteHook = Extract<RouteHooks, unknown[]>[number];
-const hooksOf = (hooks: RouteOptions['preHandler']): RouteHook[] =>
-  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks as RouteHook];
-
 /**
- * Loads the verification secret and the adapters, and enforces `config.verification` on every route
- * registered after this call: the guard is appended to the route's own preHandlers (so authentication
- * and the route's cheap checks run first), and the 406/412 answer joins the route's response schema.
+ * Enforces `config.verification` on every route registered after this call: the guard is appended to the
+ * route's own preHandlers (so authentication and the route's cheap checks run first), and the 406/412
+ * answer joins the route's response schema.
  */
-export function setupVerification(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): void {
-  const keys = loadVerificationKeys({
-    secret: env.VERIFICATION_SECRET,
-    dataDir: app.config.dataDir,
-    ephemeral: app.config.inMemoryDb,
-  });
-  app.decorate('verificationKeys', keys);
-  app.decorate('smsGateway', createSmsGateway({ sandbox: app.config.sandbox, db: app.db, now: app.now }));
-  app.decorate(
-    'licence',
-    createLicenceGateway({ sandbox: app.config.sandbox, signingKey: keys.qrSignature }),
-  );
+export function setupVerification(app: FastifyInstance): void {
   const timers = new Set<NodeJS.Timeout>();
   app.decorate('verificationTimers', timers);
   app.addHook('onClose', async () => {

@@ -1,4 +1,4 @@
-import type { LicenceGateway } from '../../adapters/licence';
+import type { LicenceGateway } from '../../adapters/licence/gateway';
 import type { Db } from '../../db/database';
 import { QR_ID_PATTERN } from '@contract/verification-schemas';
 import { QR_SIGNATURE_MAX_LENGTH } from './constants';

@@ -67,7 +67,7 @@ export type SmsProofOutcome =
   | { kind: 'ok'; challengeId: string }
   /** Refused without counting a try (nothing to count it against). */
   | { kind: 'refused'; reason: SmsRefusalReason }
-  /** A code that was already spent, presented again (SECURITY-CHECKLIST D22). */
+  /** A code that was already spent, presented again: refused, and logged as a replay. */
   | { kind: 'replay'; challengeId: string }
   /** Counted against the code: wrong digits, or the right ones on another operation. */
   | {

@@ -1,5 +1,6 @@
 import type { Account, ChannelConfig, CompanyItem, PermissionItem, TokenResponse } from '@contract/auth';
 import { GRANT_TYPE, OAUTH_SCOPE, SYSTEM_ROLE } from '@contract/constants';
+import type { Page } from '@contract/envelope';
 import { env } from '@/config/env';
 import { basicClientCredential, request, requestForm } from '@/lib/http';
 import { CHANNEL_CONFIG_URL } from '@/features/auth/api/channel-probe';
@@ -23,14 +24,6 @@ export type TokenAnswer = Omit<TokenResponse, 'account' | 'token_type'> & {
   token_type: string;
   account?: Account;
 };
-
-interface Page<T> {
-  content: T[];
-  totalElements: number;
-  totalPages: number;
-  size: number;
-  number: number;
-}
 
 export interface PasswordGrant {
   mobile: string;

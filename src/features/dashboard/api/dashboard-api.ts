@@ -1,3 +1,4 @@
+import type { Page } from '@contract/envelope';
 import type { ChannelFunc, OperationItem, OrgFunction } from '@contract/shell';
 import type { Statistics, StatisticsKind } from '@contract/statistics';
 import { api } from '@/lib/api';
@@ -11,14 +12,6 @@ export const DASHBOARD_URL = {
   openFunction: '/api/scbill/org-acct/open-func',
 } as const;
 
-export interface OperationPage {
-  content: OperationItem[];
-  totalElements: number;
-  totalPages: number;
-  size: number;
-  number: number;
-}
-
 export interface OperationPageArgs {
   page: number;
   size: number;
@@ -29,7 +22,7 @@ const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['OrgFunction'] }).inje
     statistics: build.query<Statistics, StatisticsKind>({
       query: (kind) => ({ url: DASHBOARD_URL.statistics(kind), method: 'GET', silent: true }),
     }),
-    operations: build.query<OperationPage, OperationPageArgs>({
+    operations: build.query<Page<OperationItem>, OperationPageArgs>({
       query: ({ page, size }) => ({
         url: DASHBOARD_URL.operations,
         method: 'GET',

@@ -2,7 +2,7 @@ import type { ExportKind, ExportTask } from '@contract/export';
 import { api } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
 
-/** The export centre's calls: tasks the server makes in the background. */
+/** The export centre's calls: tasks the server runs in the background, and their downloads. */
 export const EXPORT_URL = {
   tasks: '/api/export-tasks',
   file: (id: string) => `/api/export-tasks/${encodeURIComponent(id)}/file`,

@@ -1,7 +1,7 @@
 import { NOTICE_PAGE } from '@contract/constants';
-import type { NoticeItem } from '@contract/notice';
+import type { Page } from '@contract/envelope';
+import { NOTICE_STATUS, NOTICE_TYPE, type NoticeItem } from '@contract/notice';
 import { api } from '@/lib/api';
-import { NOTICE_STATUS_READ, NOTICE_TYPE_ANNOUNCEMENT } from '@/features/notices/model/split-notices';
 
 /** The notice calls of spec section 7. */
 export const NOTICE_URL = {
@@ -10,14 +10,6 @@ export const NOTICE_URL = {
   markRead: (id: string) => `/api/plat-message/${encodeURIComponent(id)}`,
   markAllRead: '/api/plat-message/notice/all/read',
 } as const;
-
-export interface NoticePage {
-  content: NoticeItem[];
-  totalElements: number;
-  totalPages: number;
-  size: number;
-  number: number;
-}
 
 export interface NoticePageArgs {
   page: number;
@@ -30,7 +22,7 @@ export const noticeApi = api.enhanceEndpoints({ addTagTypes: ['Notice'] }).injec
      * The header's feed: page 0, size 5, unread only (spec section 7). Untagged: the shell reloads it, at
      * most once per 200 ms, rather than with every change of the dashboard's lists.
      */
-    unreadNotices: build.query<NoticePage, void>({
+    unreadNotices: build.query<Page<NoticeItem>, void>({
       query: () => ({
         url: NOTICE_URL.page,
         method: 'POST',
@@ -40,7 +32,7 @@ export const noticeApi = api.enhanceEndpoints({ addTagTypes: ['Notice'] }).injec
       }),
     }),
     /** The dashboard's 待办事项: every to-do of the member, read or not. */
-    todoPage: build.query<NoticePage, NoticePageArgs>({
+    todoPage: build.query<Page<NoticeItem>, NoticePageArgs>({
       query: ({ page, size }) => ({
         url: NOTICE_URL.todoPage,
         method: 'POST',
@@ -51,12 +43,12 @@ export const noticeApi = api.enhanceEndpoints({ addTagTypes: ['Notice'] }).injec
       providesTags: ['Notice'],
     }),
     /** The dashboard's 平台公告: announcements, read or not. */
-    announcementPage: build.query<NoticePage, NoticePageArgs>({
+    announcementPage: build.query<Page<NoticeItem>, NoticePageArgs>({
       query: ({ page, size }) => ({
         url: NOTICE_URL.page,
         method: 'POST',
         params: { page, size },
-        data: { type: NOTICE_TYPE_ANNOUNCEMENT },
+        data: { type: NOTICE_TYPE.announcement },
         silent: true,
       }),
       providesTags: ['Notice'],
@@ -66,7 +58,7 @@ export const noticeApi = api.enhanceEndpoints({ addTagTypes: ['Notice'] }).injec
       query: (id) => ({
         url: NOTICE_URL.markRead(id),
         method: 'PUT',
-        params: { status: NOTICE_STATUS_READ },
+        params: { status: NOTICE_STATUS.read },
       }),
     }),
     markAllNoticesRead: build.mutation<unknown, void>({

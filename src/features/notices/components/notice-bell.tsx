@@ -10,7 +10,8 @@ import { format } from '@/locales/format';
 import { noticeMessages } from '@/locales/zh-CN/notices';
 import { formatDateTime } from '@/utils/date-time';
 import { useMarkAllNoticesReadMutation, useMarkNoticeReadMutation } from '@/features/notices/api/notices-api';
-import type { NoticeEntry, NoticeFeed } from '@/features/notices/model/split-notices';
+import type { NoticeItem } from '@contract/notice';
+import type { NoticeFeed } from '@/features/notices/model/split-notices';
 import styles from './notices.module.css';
 
 const text = noticeMessages;
@@ -27,10 +28,10 @@ function NoticeList({
   busyId,
   onRead,
 }: {
-  items: NoticeEntry[];
+  items: NoticeItem[];
   empty: string;
   busyId: string | null;
-  onRead: (item: NoticeEntry) => void;
+  onRead: (item: NoticeItem) => void;
 }) {
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
@@ -70,7 +71,7 @@ export function NoticeBell({ feed, onChanged }: NoticeBellProps) {
   const [markAllNoticesRead, markingAll] = useMarkAllNoticesReadMutation();
   const busyId = marking.isLoading ? (marking.originalArgs ?? null) : null;
 
-  const markRead = async (item: NoticeEntry) => {
+  const markRead = async (item: NoticeItem) => {
     try {
       await markNoticeRead(item.id).unwrap();
     } catch {

@@ -4,15 +4,15 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
+import type { Page } from '@contract/envelope';
+import { NOTICE_STATUS, type NoticeItem } from '@contract/notice';
 import { noticeMessages } from '@/locales/zh-CN/notices';
 import { formatDateTime } from '@/utils/date-time';
 import {
   useAnnouncementPageQuery,
   useMarkNoticeReadMutation,
   useTodoPageQuery,
-  type NoticePage,
 } from '@/features/notices/api/notices-api';
-import { NOTICE_STATUS_UNREAD } from '@/features/notices/model/split-notices';
 import styles from './notices.module.css';
 
 const text = noticeMessages;
@@ -31,7 +31,7 @@ function NoticeCard({
 }: {
   title: string;
   empty: string;
-  result: { data?: NoticePage; isLoading: boolean; isError: boolean; refetch: () => unknown };
+  result: { data?: Page<NoticeItem>; isLoading: boolean; isError: boolean; refetch: () => unknown };
   onChanged: () => void;
 }) {
   const { message } = App.useApp();
@@ -59,7 +59,7 @@ function NoticeCard({
       ) : (
         <ul className={styles.list} style={{ maxHeight: 'none' }}>
           {items.map((item) => {
-            const unread = item.status === NOTICE_STATUS_UNREAD;
+            const unread = item.status === NOTICE_STATUS.unread;
             return (
               <li key={item.id} className={styles.item}>
                 <div className={styles.itemHead}>

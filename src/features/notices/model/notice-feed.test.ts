@@ -4,7 +4,7 @@ import type { NoticeItem } from '@contract/notice';
 import { createAppStore } from '@/lib/store';
 import { createNoticeReload, selectNoticeFeed } from './notice-feed';
 
-const item = (id: string, type: 2 | 3): NoticeItem => ({
+const item = (id: string, type: NoticeItem['type']): NoticeItem => ({
   id,
   type,
   status: 0,

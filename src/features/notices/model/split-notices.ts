@@ -1,25 +1,10 @@
-/** Spec section 3: type 2 is a to-do notice, 3 an announcement; status 0 is unread (pending). */
-export const NOTICE_TYPE_TODO = 2;
-export const NOTICE_TYPE_ANNOUNCEMENT = 3;
-export const NOTICE_STATUS_UNREAD = 0;
-export const NOTICE_STATUS_READ = 1;
-
-/** A notice as the header shows it. */
-export interface NoticeEntry {
-  id: string;
-  type: number;
-  status: number;
-  title?: string;
-  content?: string;
-  /** ISO 8601. */
-  createdAt?: string;
-}
+import { NOTICE_STATUS, NOTICE_TYPE, type NoticeItem } from '@contract/notice';
 
 /** The global state's notice: {notice, todo, announcement, total} (spec section 3). */
 export interface NoticeFeed {
-  notice: NoticeEntry[];
-  todo: NoticeEntry[];
-  announcement: NoticeEntry[];
+  notice: NoticeItem[];
+  todo: NoticeItem[];
+  announcement: NoticeItem[];
   total: number;
 }
 
@@ -30,14 +15,14 @@ export const emptyNoticeFeed: NoticeFeed = { notice: [], todo: [], announcement:
  * and the to-do list stays empty. `total` is the server's count of what the page was filtered by.
  */
 export function splitNotices(
-  content: readonly NoticeEntry[] | null | undefined,
+  content: readonly NoticeItem[] | null | undefined,
   totalElements: number,
 ): NoticeFeed {
   const items = content ?? [];
   return {
-    notice: items.filter((item) => item.type === NOTICE_TYPE_TODO && item.status === NOTICE_STATUS_UNREAD),
+    notice: items.filter((item) => item.type === NOTICE_TYPE.todo && item.status === NOTICE_STATUS.unread),
     todo: [],
-    announcement: items.filter((item) => item.type === NOTICE_TYPE_ANNOUNCEMENT),
+    announcement: items.filter((item) => item.type === NOTICE_TYPE.announcement),
     total: Number.isFinite(totalElements) ? totalElements : items.length,
   };
 }

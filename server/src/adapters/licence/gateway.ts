@@ -1,0 +1,32 @@
+import { API_ERROR } from '@contract/errors';
+import { ApiFailure } from '../../lib/errors';
+
+/**
+ * The electronic business licence provider (docs/domain.md: a dynamic QR code, confirmed in the holder's
+ * app, with an expiry). It says what a QR code carries, and vouches for a holder's confirmation with a
+ * signature that the client hands back with QR-ID. app.ts picks the implementation from the configuration.
+ */
+export interface LicenceGateway {
+  /** The text encoded in the QR code of session `qrId`; `origin` is the web app's, e.g. https://host:8080. */
+  qrContent(qrId: string, origin: string): string;
+  /** The signature of a confirmed session, bound to its QR id and challenge. */
+  sign(qrId: string, challengeId: string): string;
+  /** True when `signature` is the one `sign` gives for this session (constant time). */
+  verify(qrId: string, challengeId: string, signature: string): boolean;
+}
+
+const HTTP_SERVICE_UNAVAILABLE = 503;
+const LICENCE_UNAVAILABLE = '电子营业执照服务暂不可用，请稍后重试';
+
+/** No provider configured (SANDBOX=off and no real one yet): QR codes cannot be issued, nothing verifies. */
+export class UnavailableLicenceGateway implements LicenceGateway {
+  qrContent(): string {
+    throw new ApiFailure(HTTP_SERVICE_UNAVAILABLE, API_ERROR.internal, LICENCE_UNAVAILABLE);
+  }
+  sign(): string {
+    throw new ApiFailure(HTTP_SERVICE_UNAVAILABLE, API_ERROR.internal, LICENCE_UNAVAILABLE);
+  }
+  verify(): boolean {
+    return false;
+  }
+}

@@ -1,0 +1,49 @@
+/** Organisations, their people and what each member may do. */
+export interface AccountTables {
+  organizations: OrganizationTable;
+  users: UserTable;
+  memberships: MembershipTable;
+  permissions: PermissionTable;
+  membership_permissions: MembershipPermissionTable;
+}
+
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  credit_code: string;
+  authorized: number;
+  bound: number;
+  created_at: number;
+}
+
+export interface UserTable {
+  id: string;
+  mobile: string;
+  name: string;
+  password_hash: string;
+  /** 'active' | 'disabled' */
+  status: string;
+  last_org_id: string | null;
+  created_at: number;
+  password_changed_at: number;
+}
+
+export interface MembershipTable {
+  id: string;
+  user_id: string;
+  org_id: string;
+  owner: number;
+  created_at: number;
+}
+
+export interface PermissionTable {
+  /** As the spec stores it, with the leading `/normal`. */
+  path: string;
+  name: string;
+  sort: number;
+}
+
+export interface MembershipPermissionTable {
+  membership_id: string;
+  permission_path: string;
+}

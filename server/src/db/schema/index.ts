@@ -1,0 +1,42 @@
+/**
+ * Tables as Kysely sees them, one file per domain, merged into one `Database`. Dialect-neutral on purpose
+ * (SQLite and PostgreSQL): booleans are integers 0/1, times are epoch milliseconds, ids are text UUIDs,
+ * money is integer fen. A new domain adds its file here: one `extends` and one `export type *`.
+ */
+import type { AccountTables } from './account';
+import type { AuthTables } from './auth';
+import type { CaptchaTables } from './captcha';
+import type { KernelTables } from './kernel';
+import type { VerificationTables } from './verification';
+import type { SettingsTables } from './settings';
+import type { NoticeTables } from './notice';
+import type { BillTables } from './bill';
+import type { ExportTables } from './export';
+import type { ChannelTables } from './channel';
+import type { InvitationTables } from './invitation';
+
+export interface Database
+  extends
+    AccountTables,
+    AuthTables,
+    CaptchaTables,
+    KernelTables,
+    VerificationTables,
+    SettingsTables,
+    NoticeTables,
+    BillTables,
+    ExportTables,
+    ChannelTables,
+    InvitationTables {}
+
+export type * from './account';
+export type * from './auth';
+export type * from './captcha';
+export type * from './kernel';
+export type * from './verification';
+export type * from './settings';
+export type * from './notice';
+export type * from './bill';
+export type * from './export';
+export type * from './channel';
+export type * from './invitation';

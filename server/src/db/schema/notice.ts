@@ -1,0 +1,23 @@
+/** Platform messages and who has read them. */
+export interface NoticeTables {
+  plat_messages: PlatMessageTable;
+  plat_message_reads: PlatMessageReadTable;
+}
+
+/** A notice (type 2 to-do, 3 announcement) for one member, or for every member of the org when user_id is null. */
+export interface PlatMessageTable {
+  id: string;
+  org_id: string;
+  user_id: string | null;
+  type: number;
+  title: string;
+  content: string;
+  created_at: number;
+}
+
+/** Who has read which notice; an org-wide notice is read per member. */
+export interface PlatMessageReadTable {
+  message_id: string;
+  user_id: string;
+  read_at: number;
+}

@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import { API_ERROR } from '@contract/errors';
+import { authOf } from './auth';
+import { ApiFailure } from './errors';
+import { MSG } from './messages';
+import { logSecurityEvent, SECURITY_EVENT } from './security-log';
+
+/** A signed-in member acting for one organisation. */
+export interface Member {
+  userId: string;
+  orgId: string;
+  owner: boolean;
+}
+
+/** The caller's organisation, or null for a user who belongs to none yet (lists answer empty for them). */
+export function memberOrNull(request: FastifyRequest): Member | null {
+  const auth = authOf(request);
+  return auth.orgId === null ? null : { userId: auth.userId, orgId: auth.orgId, owner: auth.owner };
+}
+
+/** For commands: the caller must act for an organisation. */
+export function requireMember(request: FastifyRequest): Member {
+  const member = memberOrNull(request);
+  if (!member) throw new ApiFailure(403, API_ERROR.notMember, MSG.notMember);
+  return member;
+}
+
+export const OWNER_ONLY_MSG = '仅企业管理员可执行此操作';
+
+/** For administrative commands: the caller must own the organisation. */
+export function requireOwner(request: FastifyRequest): Member {
+  const member = requireMember(request);
+  if (!member.owner) throw new ApiFailure(403, API_ERROR.forbidden, OWNER_ONLY_MSG);
+  return member;
+}
+
+/**
+ * Tenant-scoped lookups answer another organisation's resource with the same 404 as a missing one, so ids
+ * cannot be probed. When the id did name a resource elsewhere, the attempt goes to the security log
+ * as one structured entry. `requestedOrgId`: the organisation asked for, by default the caller's own.
+ */
+export function logCrossOrgDenial(
+  request: FastifyRequest,
+  resource: string,
+  resourceOrgId: string | undefined,
+  requestedOrgId: string | null = request.auth?.orgId ?? null,
+): void {
+  if (resourceOrgId === undefined || resourceOrgId === requestedOrgId) return;
+  logSecurityEvent(request, SECURITY_EVENT.crossOrgDenied, {
+    userId: request.auth?.userId,
+    orgId: request.auth?.orgId,
+    targetOrgId: resourceOrgId,
+    reason: resource,
+  });
+}

@@ -1,0 +1,67 @@
+import { SPEC_ENDPOINTS, type SpecEndpoint } from '@contract/spec-endpoints';
+import { startApp, type TestApp } from '../support/helpers';
+
+/** The spec's calls of signing in, the account and the slider puzzle. */
+const SIGN_IN_CALLS: SpecEndpoint[] = [
+  'POST /oauth/token',
+  'GET /api/user',
+  'POST /api/user/logout',
+  'GET /api/permission/page',
+  'GET /api/account/orgs/list',
+  'POST /api/account/switch/{id}',
+  'GET /api/channel/config/default',
+  'POST /api/register',
+  'POST /api/account/mobile/validation',
+  'GET /api/captcha/get',
+  'POST /api/captcha/check',
+];
+
+/** The spec's calls of the signed-in shell: notices, statistics, operations, status, functions, channels, invitations. */
+const SHELL_CALLS: SpecEndpoint[] = [
+  'POST /api/plat-message/page',
+  'PUT /api/plat-message/{id}',
+  'PUT /api/plat-message/notice/all/read',
+  'POST /api/plat-message/todo/page',
+  'GET /api/scbill/statistics/issue',
+  'GET /api/scbill/statistics/accept',
+  'GET /api/scbill/statistics/discount',
+  'GET /api/scbill/statistics/trans',
+  'GET /api/scbill/operate/list',
+  'GET /api/scbill/shcpe/system/status',
+  'GET /api/quote/holidays/day',
+  'GET /api/scbill/org-acct-function-endpoint',
+  'GET /api/permission/binding/channel/func',
+  'POST /api/scbill/org-acct/open-func',
+  'GET /api/scbill/org/channel/list',
+  'PUT /api/scbill/org/channel/default',
+  'GET /api/scbill/org/channel/checked/default',
+  'POST /api/invitation',
+  'GET /api/invitation/detail/{a}/{b}',
+  'POST /api/account/invitation/{a}/{b}',
+];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+/** The route pattern of a spec call: `{name}` is `:name` (the invitation calls name theirs orgId and code). */
+const routeOf = (call: SpecEndpoint) => {
+  const [method, url] = call.split(' ') as ['GET' | 'POST' | 'PUT', string];
+  return { method, url: url.replace('{a}/{b}', ':orgId/:code').replace(/\{(\w+)\}/g, ':$1') };
+};
+
+describe('the spec’s calls', () => {
+  it.each([
+    ['signing in, the account and the slider puzzle', SIGN_IN_CALLS],
+    ['the signed-in shell', SHELL_CALLS],
+  ])('are registered for %s', (_area, calls) => {
+    for (const call of calls) {
+      expect(SPEC_ENDPOINTS, call).toContain(call);
+      expect(t.app.hasRoute(routeOf(call)), call).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import type { OperationTime, SystemStatus } from '@contract/shell';
+import { SETTING } from '../../../src/modules/system-status/service';
+import { getData, signIn, startApp, type TestApp } from '../../support/helpers';
+
+let t: TestApp;
+let accessToken: string;
+beforeAll(async () => {
+  t = await startApp();
+  accessToken = (await signIn(t.app, '13800000002')).access_token;
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+const get = <T>(url: string) => getData<T>(t.app, url, accessToken);
+
+describe('GET /api/scbill/shcpe/system/status', () => {
+  it('answers SS00 系统正常 by default, from the settings table', async () => {
+    expect(await get<SystemStatus>('/api/scbill/shcpe/system/status')).toEqual({
+      status: 'SS00',
+      name: '系统正常',
+    });
+    const row = await t.app.db
+      .selectFrom('platform_settings')
+      .select('value')
+      .where('key', '=', SETTING.systemStatus)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.value)).toEqual({ status: 'SS00', name: '系统正常' });
+  });
+
+  it('answers what an operator stored, and the default when the stored value is broken', async () => {
+    await t.app.db
+      .updateTable('platform_settings')
+      .set({ value: JSON.stringify({ status: 'SS02', name: '系统维护中' }) })
+      .where('key', '=', SETTING.systemStatus)
+      .execute();
+    expect(await get<SystemStatus>('/api/scbill/shcpe/system/status')).toEqual({
+      status: 'SS02',
+      name: '系统维护中',
+    });
+    await t.app.db
+      .updateTable('platform_settings')
+      .set({ value: '{not json' })
+      .where('key', '=', SETTING.systemStatus)
+      .execute();
+    expect((await get<SystemStatus>('/api/scbill/shcpe/system/status')).status).toBe('SS00');
+  });
+
+  it('is changed through PUT /api/sandbox/system-status, which refuses unknown states', async () => {
+    const put = (status: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/sandbox/system-status', payload: { status } });
+    const changed = await put('SS01');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ data: { status: 'SS01', name: '日终处理中' } });
+    expect((await get<SystemStatus>('/api/scbill/shcpe/system/status')).status).toBe('SS01');
+    expect((await put('SS99')).statusCode).toBe(400);
+    await put('SS00');
+  });
+
+  it('needs a signed-in user', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/scbill/shcpe/system/status' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/scbill/shcpe/operation-time', () => {
+  it('answers the enterprise business hours, 08:00-20:00 with the business day ending at 21:00', async () => {
+    expect(await get<OperationTime[]>('/api/scbill/shcpe/operation-time')).toEqual([
+      { name: '企业票据业务', start: '08:00', end: '20:00', businessDayEnd: '21:00' },
+    ]);
+  });
+});

@@ -1,0 +1,74 @@
+// @vitest-environment node
+import { lintAs } from './lint-file';
+
+const RULE = 'chain-bill-server/boundaries';
+const ruleMessages = async (file: string, code: string) =>
+  (await lintAs(file, code)).filter((message) => message.startsWith(RULE));
+
+describe('the server layers rule', () => {
+  it('lets a module import the kernel, the database, adapters, the contract and its own folder', async () => {
+    const code = [
+      "import { ok } from '../../lib/responses';",
+      "import type { Db } from '../../db/database';",
+      "import type { SmsGateway } from '../../adapters/sms/gateway';",
+      "import { API_ERROR } from '@contract/errors';",
+      "import { helper } from './helper';",
+      "import { accountOf } from '../account/service';",
+      "import type { AppConfig } from '../../config';",
+      'export const used = [ok, API_ERROR, helper, accountOf];',
+      'export type Used = [Db, SmsGateway, AppConfig];',
+    ].join('\n');
+    expect(await ruleMessages('server/src/modules/ledger/routes.ts', code)).toEqual([]);
+  });
+
+  it("refuses a module's import of another module's inner file", async () => {
+    const messages = await ruleMessages(
+      'server/src/modules/ledger/routes.ts',
+      "import { openSession } from '../auth/tokens';\nexport const used = openSession;",
+    );
+    expect(messages).toEqual([
+      `${RULE}: module ledger may use module auth only through modules/auth/service.ts, not modules/auth/tokens`,
+    ]);
+  });
+
+  it('refuses a module importing plugins, the app or a run-time value of the configuration', async () => {
+    const file = 'server/src/modules/ledger/service.ts';
+    for (const [spec, shown] of [
+      ['../../plugins/authenticate', 'plugins/authenticate'],
+      ['../../app', 'app'],
+      ['../../config', 'config'],
+    ]) {
+      const messages = await ruleMessages(file, `import { x } from '${spec}';\nexport const used = x;`);
+      expect(messages, spec).toEqual([
+        `${RULE}: a module imports only lib/, db/, adapters/, contract/, its own folder and other modules' service.ts, not ${shown}`,
+      ]);
+    }
+  });
+
+  it('keeps the kernel free of modules and plugins', async () => {
+    const messages = await ruleMessages(
+      'server/src/lib/paging.ts',
+      "import { operationPage } from '../modules/operation/service';\nexport const used = operationPage;",
+    );
+    expect(messages).toEqual([
+      `${RULE}: server/src/lib may import only lib/, db/ and contract/, not modules/operation/service`,
+    ]);
+  });
+
+  it('keeps each adapter to its own folder', async () => {
+    const messages = await ruleMessages(
+      'server/src/adapters/licence/sandbox.ts',
+      "import type { SmsGateway } from '../sms/gateway';\nexport type Used = SmsGateway;",
+    );
+    expect(messages).toEqual([`${RULE}: adapter licence must not import adapter sms`]);
+  });
+
+  it('lets app.ts compose every layer', async () => {
+    const code = [
+      "import { exportRoutes } from './modules/export/routes';",
+      "import { setupAuthentication } from './plugins/authenticate';",
+      'export const used = [exportRoutes, setupAuthentication];',
+    ].join('\n');
+    expect(await ruleMessages('server/src/app.ts', code)).toEqual([]);
+  });
+});
