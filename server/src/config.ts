@@ -31,11 +31,19 @@ export interface AppConfig {
   logLevel: string;
   /** Peers whose X-Forwarded-For is believed (Fastify trustProxy); none by default. */
   trustProxy: string | boolean;
+  /** Sandbox bank: how long a small-amount transfer takes to reach the account (0: at once). */
+  bankTransferArrivalDelaySeconds: number;
 }
 
 const intOf = (value: string | undefined, fallback: number): number => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/** Like intOf, where 0 is a meaningful setting. */
+const countOf = (value: string | undefined, fallback: number): number => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
 };
 
 /** The fixed public client of the web app (spec section 3, `{key}`); documented, not secret. */
@@ -63,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: (env.SEED_DEMO ?? 'on') !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    bankTransferArrivalDelaySeconds: countOf(env.BANK_TRANSFER_ARRIVAL_DELAY_SECONDS, 0),
   };
 }
 

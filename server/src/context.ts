@@ -1,4 +1,5 @@
 import 'fastify';
+import type { BankTransferGateway } from './adapters/bank-transfer/gateway';
 import type { LicenceGateway } from './adapters/licence/gateway';
 import type { SmsGateway } from './adapters/sms/gateway';
 import type { AppConfig } from './config';
@@ -10,6 +11,7 @@ import type { VerificationKeys } from './lib/verification-secret';
 export interface Adapters {
   sms: SmsGateway;
   licence: LicenceGateway;
+  bankTransfer: BankTransferGateway;
 }
 
 /** What every module reads from the Fastify instance. `now` is the clock, swappable in tests. */
