@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * organisations' bank accounts, their small-amount verifications and the sandbox bank's ledger.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The primary key serves the number prefix search: a prefix is a range of 12-digit strings.
+  // Looked up by number (an account's branch); the search runs on each node's index of it (branch-index.ts).
   await db.schema
     .createTable('bank_branches')
     .addColumn('bank_no', 'text', (c) => c.primaryKey())
