@@ -2,7 +2,12 @@
 // endpoint adds a line here: a name, the request (method, path, body) and the headers its caller sends.
 // `context.accessToken` is a signed-in demo owner's (13800000001, every permission) access token.
 
-const signedIn = (context) => ({ authorization: `Bearer ${context.accessToken}`, 'x-sys-role': '2' });
+// As a browser sends them: Accept-Encoding included, so the cost of compression (or of deciding against it) counts.
+const signedIn = (context) => ({
+  authorization: `Bearer ${context.accessToken}`,
+  'x-sys-role': '2',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+});
 const signedInJson = (context) => ({ ...signedIn(context), 'content-type': 'application/json' });
 
 export const MEASURED_ROUTES = [

@@ -32,6 +32,7 @@ import { statisticsRoutes } from './modules/statistics/routes';
 import { systemStatusRoutes, systemStatusSandboxRoutes } from './modules/system-status/routes';
 import { setupVerification } from './modules/verification/guard';
 import { setupAuthentication } from './plugins/authenticate';
+import { setupCompression } from './plugins/compression';
 import { answerUnroutable, setupErrorHandling } from './plugins/error-handler';
 import { setupPasswordKey } from './plugins/password-key';
 import { setupSecurityHeaders } from './plugins/security-headers';
@@ -140,6 +141,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Before any route: it enforces `config.verification` on the routes registered after it.
     setupVerification(app);
     await setupSecurityHeaders(app);
+    // Before any route: it joins every route as its last onSend hook.
+    setupCompression(app);
     await setupRealtimeSocket(app);
 
     await app.register(oauthRoutes);
