@@ -17,6 +17,7 @@ import {
 import { isPostgres } from './dialect';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
+import { withStatementCache } from './sqlite-statements';
 
 export type Db = Kysely<Database>;
 
@@ -90,7 +91,9 @@ function createSqlite(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Db> {
