@@ -1,28 +1,33 @@
 import type { Account, CompanyItem, PermissionItem } from '@contract/auth';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 
-/** The account a session presents, for its current organisation (or none). Null if the user is gone. */
+const userById = preparedQuery((db, values: { userId: string }) =>
+  db.selectFrom('users').select(['id', 'mobile', 'name']).where('id', '=', values.userId),
+);
+
+const membershipOrg = preparedQuery((db, values: { userId: string; orgId: string }) =>
+  db
+    .selectFrom('memberships as m')
+    .innerJoin('organizations as o', 'o.id', 'm.org_id')
+    .select(['o.id', 'o.name', 'o.authorized', 'o.bound', 'm.owner'])
+    .where('m.user_id', '=', values.userId)
+    .where('m.org_id', '=', values.orgId),
+);
+
+/**
+ * The account a session presents, for its current organisation (or none). Null if the user is gone.
+ * `GET /api/user` of every page load: both queries prepared (db/prepared-query.ts).
+ */
 export async function accountOf(
   db: Db,
   userId: string,
   orgId: string | null,
   channelId: string,
 ): Promise<Account | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'mobile', 'name'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const [user] = await userById(db, { userId });
   if (!user) return null;
-  const org = orgId
-    ? await db
-        .selectFrom('memberships as m')
-        .innerJoin('organizations as o', 'o.id', 'm.org_id')
-        .select(['o.id', 'o.name', 'o.authorized', 'o.bound', 'm.owner'])
-        .where('m.user_id', '=', userId)
-        .where('m.org_id', '=', orgId)
-        .executeTakeFirst()
-    : undefined;
+  const [org] = orgId ? await membershipOrg(db, { userId, orgId }) : [];
   return {
     id: user.id,
     mobile: user.mobile,
