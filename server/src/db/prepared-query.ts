@@ -39,7 +39,7 @@ function prepare<P, O>(db: Db, build: (db: Db, values: P) => Compilable<O>): Pre
  * 3 µs under load). `build` must use each value only as a bound parameter (a comparison, a limit), never
  * in its own logic or as a list: the values it sees are placeholders.
  */
-export function preparedQuery<P extends Record<string, unknown>, O>(
+export function preparedQuery<P extends object, O>(
   build: (db: Db, values: P) => Compilable<O>,
 ): (db: Db, values: P) => Promise<O[]> {
   const compiled = new WeakMap<Db, Prepared<O>>();
@@ -52,7 +52,7 @@ export function preparedQuery<P extends Record<string, unknown>, O>(
     const { query, slots } = prepared;
     const parameters = query.parameters.map((constant, i) => {
       const slot = slots[i];
-      return slot === null || slot === undefined ? constant : values[slot];
+      return slot === null || slot === undefined ? constant : (values as Record<string, unknown>)[slot];
     });
     const { rows } = await db.executeQuery<O>({ ...query, parameters });
     return rows;
