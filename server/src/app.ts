@@ -140,7 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     setupHousekeeping(app);
     // Before any route: it enforces `config.verification` on the routes registered after it.
     setupVerification(app);
-    await setupSecurityHeaders(app);
+    setupSecurityHeaders(app);
     // Before any route: it joins every route as its last onSend hook.
     setupCompression(app);
     await setupRealtimeSocket(app);
