@@ -35,6 +35,7 @@ import { setupAuthentication } from './plugins/authenticate';
 import { setupCompression } from './plugins/compression';
 import { answerUnroutable, setupErrorHandling } from './plugins/error-handler';
 import { setupPasswordKey } from './plugins/password-key';
+import { OneLinePerRequest } from './plugins/request-log';
 import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupWebRoot } from './plugins/web-root';
 
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: requestId,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerUnroutable,
