@@ -34,6 +34,7 @@ import { setupVerification } from './modules/verification/guard';
 import { setupAuthentication } from './plugins/authenticate';
 import { setupCompression } from './plugins/compression';
 import { answerUnroutable, setupErrorHandling } from './plugins/error-handler';
+import { lazySchemaController } from './plugins/lazy-schemas';
 import { setupPasswordKey } from './plugins/password-key';
 import { OneLinePerRequest } from './plugins/request-log';
 import { setupSecurityHeaders } from './plugins/security-headers';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     genReqId: requestId,
     logController: new OneLinePerRequest(),
+    schemaController: lazySchemaController(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerUnroutable,
