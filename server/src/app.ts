@@ -35,7 +35,7 @@ import { setupAuthentication } from './plugins/authenticate';
 import { setupCompression } from './plugins/compression';
 import { answerUnroutable, setupErrorHandling } from './plugins/error-handler';
 import { lazySchemaController } from './plugins/lazy-schemas';
-import { setupPasswordKey } from './plugins/password-key';
+import { setupPasswordKey, startLoadingPasswordKey } from './plugins/password-key';
 import { OneLinePerRequest } from './plugins/request-log';
 import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupWebRoot } from './plugins/web-root';
@@ -128,6 +128,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.removeContentTypeParser('text/plain');
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+  const passwordKey = startLoadingPasswordKey(config);
   const db = await openDatabase(config, now);
   app.decorate('db', db);
   app.decorate('config', config);
@@ -138,7 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   try {
-    setupPasswordKey(app);
+    setupPasswordKey(app, await passwordKey);
     setupAuthentication(app);
     setupErrorHandling(app);
     setupHousekeeping(app);
