@@ -37,6 +37,7 @@ import { answerUnroutable, setupErrorHandling } from './plugins/error-handler';
 import { lazySchemaController } from './plugins/lazy-schemas';
 import { setupPasswordKey, startLoadingPasswordKey } from './plugins/password-key';
 import { OneLinePerRequest } from './plugins/request-log';
+import { setupSandbox } from './plugins/sandbox-gate';
 import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupWebRoot } from './plugins/web-root';
 
@@ -169,13 +170,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(qrVerificationRoutes, { prefix: '/api' });
     await app.register(passwordRoutes, { prefix: '/api' });
     await app.register(organizationAuthRoutes, { prefix: '/api' });
-    if (config.sandbox) {
-      await app.register(sandboxRoutes, { prefix: '/api/sandbox' });
-      await app.register(noticeSandboxRoutes, { prefix: '/api/sandbox' });
-      await app.register(entryLinkSandboxRoutes, { prefix: '/api/sandbox' });
-      await app.register(nonPaymentSandboxRoutes, { prefix: '/api/sandbox' });
-      await app.register(systemStatusSandboxRoutes, { prefix: '/api/sandbox' });
-    }
+    // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
+    await setupSandbox(app, [
+      sandboxRoutes,
+      noticeSandboxRoutes,
+      entryLinkSandboxRoutes,
+      nonPaymentSandboxRoutes,
+      systemStatusSandboxRoutes,
+    ]);
     await setupWebRoot(app, config.webRoot);
     await app.ready();
   } catch (error) {
