@@ -10,6 +10,17 @@ export const CaptchaGetQuery = Type.Object({
   scene: Type.Optional(Type.Union(CAPTCHA_SCENES.map((s) => Type.Literal(s)))),
 });
 
+/**
+ * `POST /api/captcha/get`: AJ-Captcha's own clients fetch the puzzle with a JSON body (`ts` is their
+ * timestamp, read by nothing here).
+ */
+export const CaptchaGetBody = Type.Object({
+  captchaType: Type.Optional(Type.Literal('blockPuzzle')),
+  clientUid: Type.Optional(Type.String({ maxLength: 64 })),
+  scene: Type.Optional(Type.Union(CAPTCHA_SCENES.map((s) => Type.Literal(s)))),
+  ts: Type.Optional(Type.Number()),
+});
+
 export const CaptchaPuzzle = Type.Object({
   originalImageBase64: Type.String(),
   jigsawImageBase64: Type.String(),
@@ -30,7 +41,7 @@ export const CaptchaCheckRequest = Type.Object({
   captchaType: Type.Optional(Type.Literal('blockPuzzle')),
   /** AES-128-ECB/PKCS7 (base64) of `{"x":…,"y":5}` under the puzzle's secretKey. */
   pointJson: Type.String({ maxLength: 256 }),
-  token: Type.String({ maxLength: 64 }),
+  token: Type.String({ minLength: 1, maxLength: 64 }),
   clientUid: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type CaptchaCheckRequest = Static<typeof CaptchaCheckRequest>;
