@@ -85,18 +85,21 @@ export async function noticePage(
   page: PageRequest,
 ): Promise<{ items: NoticeItem[]; total: number }> {
   const queries = queriesFor(filter);
+  // One row more than the page: when it does not come, the page itself tells the total, and the count
+  // query is needed only for a full page or one past the end.
   const values = {
     userId: reader.userId,
     orgId: reader.orgId,
     type: filter.type,
-    size: page.size,
+    size: page.size + 1,
     offset: page.offset,
   };
-  const [count] = await queries.count(db, values);
   const rows = await queries.page(db, values);
+  const last = rows.length <= page.size && (rows.length > 0 || page.offset === 0);
+  const total = last ? page.offset + rows.length : Number((await queries.count(db, values))[0]?.n ?? 0);
   return {
-    total: Number(count?.n ?? 0),
-    items: rows.map((row) => ({
+    total,
+    items: rows.slice(0, page.size).map((row) => ({
       id: row.id,
       type: row.type === NOTICE_TYPE.todo ? NOTICE_TYPE.todo : NOTICE_TYPE.announcement,
       status: row.read_at === null ? NOTICE_STATUS.unread : NOTICE_STATUS.read,
