@@ -19,7 +19,21 @@ export const CHROMIUM_FLAGS = [
 const CATEGORIES = ['performance', 'accessibility'];
 const LOGIN_PATH = '#/user/login';
 
-async function audit(url, port, { keepStorage }) {
+/** Lighthouse sometimes loses the trace of a load on a busy machine (NO_NAVSTART); such a run is run again. */
+const ATTEMPTS = 3;
+
+async function audit(url, port, options) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, port, options);
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !error.lighthouseRuntimeError) throw error;
+      console.log(`  (Lighthouse run lost: ${error.message}; running it again)`);
+    }
+  }
+}
+
+async function auditOnce(url, port, { keepStorage }) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -29,7 +43,11 @@ async function audit(url, port, { keepStorage }) {
     disableStorageReset: keepStorage,
   });
   const { categories, audits } = result.lhr;
-  if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+  if (result.lhr.runtimeError) {
+    throw Object.assign(new Error(`Lighthouse: ${result.lhr.runtimeError.code}`), {
+      lighthouseRuntimeError: true,
+    });
+  }
   // A lost session would score the login page twice under the dashboard's name.
   if (keepStorage && result.lhr.finalDisplayedUrl.includes(LOGIN_PATH)) {
     throw new Error(`Lighthouse landed on ${result.lhr.finalDisplayedUrl} instead of the signed-in page`);
