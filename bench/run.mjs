@@ -1,7 +1,8 @@
 // `npm run bench`: start-up, the API's hot paths as a ratio of a bare Fastify route, sign-in throughput,
 // the login route's JavaScript and Lighthouse's mobile scores. Needs a build (npm run bench builds first)
-// and Chromium. Tunables: BENCH_ROUNDS (3), BENCH_DURATION seconds per run (3), BENCH_STARTS (5),
-// BENCH_LIGHTHOUSE_RUNS (3; 0 skips Lighthouse). Results: a table, and bench/results/<date>.json.
+// and Chromium. Tunables: BENCH_ROUNDS (3; 0 skips the hot paths), BENCH_DURATION seconds per run (3),
+// BENCH_STARTS (5; 0 skips start-up), BENCH_LIGHTHOUSE_RUNS (3; 0 skips Lighthouse). Results: a table, and
+// bench/results/<date>.json.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -121,13 +122,16 @@ async function main() {
       .join(' ')}`,
   );
 
-  console.log(`\nstart-up (median of ${STARTS})`);
-  const startup = await measureStartup(tmp, STARTS);
-  report.add('start-up, empty DATA_DIR', Math.round(startup.emptyMs), 'ms', TARGET.emptyStartMs);
-  report.add('start-up, seeded DATA_DIR', Math.round(startup.seededMs), 'ms', TARGET.seededStartMs);
-  extra.startup = startup;
-
+  // measureStartup seeds empty-0 first; with BENCH_STARTS=0 the measured server seeds it itself.
   const dataDir = path.join(tmp, 'empty-0');
+  if (STARTS > 0) {
+    console.log(`\nstart-up (median of ${STARTS})`);
+    const startup = await measureStartup(tmp, STARTS);
+    report.add('start-up, empty DATA_DIR', Math.round(startup.emptyMs), 'ms', TARGET.emptyStartMs);
+    report.add('start-up, seeded DATA_DIR', Math.round(startup.seededMs), 'ms', TARGET.seededStartMs);
+    extra.startup = startup;
+  }
+
   // Behind a trusted proxy, so each simulated client has its own address for the per-IP sign-in limit.
   const server = await startServer(dataDir, { TRUST_PROXY: 'true' });
   const bare = await startBare();
@@ -148,28 +152,30 @@ async function main() {
     const password = encryptPassword(config.data.passwordPublicKey, DEMO.password);
     const context = { accessToken: await accessToken(server.base, dataDir, password) };
 
-    console.log(
-      `\nhot paths vs the bare route (${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s)`,
-    );
-    const routes = await compareWithBare(MEASURED_ROUTES, {
-      base: server.base,
-      bareUrl: bare.url,
-      context,
-      rounds: ROUNDS,
-      duration: DURATION_S,
-      connections: CONNECTIONS,
-    });
-    for (const route of routes) {
-      report.add(`${route.name}, share of the bare route`, route.ratio.toFixed(2), 'x', {
-        min: ROUTE_TARGETS.minRatio,
+    if (ROUNDS > 0) {
+      console.log(
+        `\nhot paths vs the bare route (${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s)`,
+      );
+      const routes = await compareWithBare(MEASURED_ROUTES, {
+        base: server.base,
+        bareUrl: bare.url,
+        context,
+        rounds: ROUNDS,
+        duration: DURATION_S,
+        connections: CONNECTIONS,
       });
-      report.add(`${route.name}, latency p99`, route.p99, 'ms', { max: ROUTE_TARGETS.maxP99Ms });
-      report.add(`${route.name}, throughput`, Math.round(route.reqPerSec), 'req/s');
-      report.add(`${route.name}, non-2xx answers`, route.non2xx, 'responses', { max: 0 });
+      for (const route of routes) {
+        report.add(`${route.name}, share of the bare route`, route.ratio.toFixed(2), 'x', {
+          min: ROUTE_TARGETS.minRatio,
+        });
+        report.add(`${route.name}, latency p99`, route.p99, 'ms', { max: ROUTE_TARGETS.maxP99Ms });
+        report.add(`${route.name}, throughput`, Math.round(route.reqPerSec), 'req/s');
+        report.add(`${route.name}, non-2xx answers`, route.non2xx, 'responses', { max: 0 });
+      }
+      report.add('bare route throughput', Math.round(routes[0].bareReqPerSec), 'req/s');
+      report.add('bare route latency p99', routes[0].bareP99, 'ms');
+      extra.routes = routes;
     }
-    report.add('bare route throughput', Math.round(routes[0].bareReqPerSec), 'req/s');
-    report.add('bare route latency p99', routes[0].bareP99, 'ms');
-    extra.routes = routes;
 
     console.log('\nsign-in');
     const signIn = await signInThroughput(server.base, dataDir, password);

@@ -37,7 +37,7 @@ import { answerUnroutable, setupErrorHandling } from './plugins/error-handler';
 import { lazySchemaController } from './plugins/lazy-schemas';
 import { setupPasswordKey, startLoadingPasswordKey } from './plugins/password-key';
 import { OneLinePerRequest } from './plugins/request-log';
-import { setupSandbox } from './plugins/sandbox-gate';
+import { registerSandbox, setupSandboxGate } from './plugins/sandbox-gate';
 import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupWebRoot } from './plugins/web-root';
 
@@ -147,8 +147,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Before any route: it enforces `config.verification` on the routes registered after it.
     setupVerification(app);
     setupSecurityHeaders(app);
-    // Before any route: it joins every route as its last onSend hook.
+    // Before any route: they join the routes as hooks of their own.
     setupCompression(app);
+    setupSandboxGate(app);
     await setupRealtimeSocket(app);
 
     await app.register(oauthRoutes);
@@ -171,7 +172,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(passwordRoutes, { prefix: '/api' });
     await app.register(organizationAuthRoutes, { prefix: '/api' });
     // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
-    await setupSandbox(app, [
+    await registerSandbox(app, [
       sandboxRoutes,
       noticeSandboxRoutes,
       entryLinkSandboxRoutes,

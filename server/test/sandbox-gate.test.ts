@@ -12,7 +12,7 @@ import {
   SANDBOX_REFUSED_MSG,
   sandboxAddressRule,
   sandboxListenRefusal,
-  setupSandbox,
+  setupSandboxGate,
 } from '../src/plugins/sandbox-gate';
 import { startApp, type TestApp } from './helpers';
 
@@ -155,10 +155,10 @@ describe('the sandbox behind a trusted proxy', () => {
 });
 
 describe('the gate itself', () => {
-  it('judges a route under /api/sandbox registered anywhere, not only through setupSandbox', async () => {
+  it('judges a route under /api/sandbox registered anywhere, not only through registerSandbox', async () => {
     const app = Fastify();
     app.decorate('config', testConfig());
-    await setupSandbox(app, []);
+    setupSandboxGate(app);
     app.post('/api/sandbox/new-thing', async () => ({ ok: true }));
     try {
       expect(

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 
 /**
  * API answers are compressed from this size on. Measured on the notices page (10 items, 2.7 kB): gzip or
@@ -54,19 +54,28 @@ function appendVary(reply: FastifyReply): void {
   }
 }
 
-async function compressLarge(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+/** The encoding a payload goes out in, or null to send it as it is. */
+function encodingFor(request: FastifyRequest, reply: FastifyReply, payload: unknown): Encoding | null {
   // Serialised JSON is a string: a UTF-16 length under a third of the threshold is under it in bytes too.
-  if (typeof payload !== 'string' || payload.length < COMPRESS_MIN_BYTES / 3) return payload;
-  if (reply.hasHeader('content-encoding')) return payload;
-  if (!COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-  if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+  if (typeof payload !== 'string' || payload.length < COMPRESS_MIN_BYTES / 3) return null;
+  if (reply.hasHeader('content-encoding')) return null;
+  if (!COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return null;
+  if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return null;
   appendVary(reply);
-  const encoding = negotiateEncoding(request.headers['accept-encoding']);
-  if (!encoding) return payload;
+  return negotiateEncoding(request.headers['accept-encoding']);
+}
+
+/** A callback hook: the small answers of the hot paths pass it without a promise. */
+const compressLarge: onSendHookHandler = (request, reply, payload, done) => {
+  const encoding = encodingFor(request, reply, payload);
+  if (!encoding) {
+    done(null, payload);
+    return;
+  }
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
-  return compressors[encoding](Buffer.from(payload));
-}
+  compressors[encoding](Buffer.from(payload as string)).then((body) => done(null, body), done);
+};
 
 /**
  * Compresses large JSON answers of the API; the web app's files are compressed at build time (web-root.ts).

@@ -44,7 +44,7 @@ export function sandboxAddressRule(
 }
 
 /**
- * The sandbox answers a request only when both the machine that opened the connection (the socket's peer)
+ * A sandbox route answers a request only when both the machine that opened the connection (the socket's peer)
  * and the client (request.ip: the same, or, behind a proxy that TRUST_PROXY trusts, the address it forwards)
  * are allowed. The peer alone would let a reverse proxy on this machine open the sandbox to the world; the
  * client alone would let anyone claim 127.0.0.1 in X-Forwarded-For when every peer is trusted.
@@ -52,8 +52,6 @@ export function sandboxAddressRule(
 function gate(config: AppConfig) {
   const allowed = sandboxAddressRule(config.sandboxAllowedCidrs);
   return function sandboxGate(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
-    // The route's own pattern, not the raw URL: percent-encoding cannot slip a path past the prefix.
-    if (!request.routeOptions.url?.startsWith(SANDBOX_PREFIX)) return done();
     if (allowed(request.socket.remoteAddress) && allowed(request.ip)) return done();
     logSecurityEvent(request, SECURITY_EVENT.sandboxRefused, { reason: 'address_not_allowed' });
     done(new ApiFailure(403, API_ERROR.forbidden, SANDBOX_REFUSED_MSG));
@@ -61,14 +59,30 @@ function gate(config: AppConfig) {
 }
 
 /**
- * The one place sandbox routes are registered: under SANDBOX_PREFIX, only when the sandbox is on, behind the
- * address gate, with a warning at start naming what is exposed and to whom. The gate is a hook on the whole
- * app that judges every route whose pattern starts with the prefix, so a sandbox route registered anywhere
- * else is gated all the same.
+ * The gate joins every route whose pattern starts with SANDBOX_PREFIX as its first onRequest hook, wherever
+ * and by whomever the route is registered: matching the route's pattern, not the raw URL, percent-encoding
+ * cannot slip a path past it, and the other routes pay nothing. Call it before any route is registered.
  */
-export async function setupSandbox(app: FastifyInstance, plugins: FastifyPluginAsync[]): Promise<void> {
+export function setupSandboxGate(app: FastifyInstance): void {
+  const sandboxGate = gate(app.config);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(SANDBOX_PREFIX)) return;
+    const own =
+      route.onRequest === undefined
+        ? []
+        : Array.isArray(route.onRequest)
+          ? route.onRequest
+          : [route.onRequest];
+    route.onRequest = [sandboxGate, ...own];
+  });
+}
+
+/**
+ * The one place sandbox routes are registered: under SANDBOX_PREFIX, only when the sandbox is on (behind the
+ * gate of setupSandboxGate), with a warning at start naming what is exposed and to whom.
+ */
+export async function registerSandbox(app: FastifyInstance, plugins: FastifyPluginAsync[]): Promise<void> {
   const { config } = app;
-  app.addHook('onRequest', gate(config));
   if (!config.sandbox) return;
   const routes: string[] = [];
   await app.register(

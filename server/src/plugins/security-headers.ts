@@ -71,9 +71,10 @@ export function setupSecurityHeaders(app: FastifyInstance): void {
   });
 
   // API answers carry personal data and tokens: no browser or proxy cache keeps them unless a route says so.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('Cache-Control') && API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) {
       reply.header('Cache-Control', 'no-store');
     }
+    done(null, payload);
   });
 }
