@@ -2,22 +2,31 @@ import type { Account, CompanyItem, PermissionItem } from '@contract/auth';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
 
-const userById = preparedQuery((db, values: { userId: string }) =>
-  db.selectFrom('users').select(['id', 'mobile', 'name']).where('id', '=', values.userId),
-);
-
-const membershipOrg = preparedQuery((db, values: { userId: string; orgId: string }) =>
+/** The user and, when the session acts for one, their membership of that organisation: one query. */
+const accountRow = preparedQuery((db, values: { userId: string; orgId: string | null }) =>
   db
-    .selectFrom('memberships as m')
-    .innerJoin('organizations as o', 'o.id', 'm.org_id')
-    .select(['o.id', 'o.name', 'o.authorized', 'o.bound', 'm.owner'])
-    .where('m.user_id', '=', values.userId)
-    .where('m.org_id', '=', values.orgId),
+    .selectFrom('users as u')
+    .leftJoin('memberships as m', (join) =>
+      join.onRef('m.user_id', '=', 'u.id').on('m.org_id', '=', values.orgId),
+    )
+    .leftJoin('organizations as o', 'o.id', 'm.org_id')
+    .select([
+      'u.id',
+      'u.mobile',
+      'u.name',
+      'o.id as orgId',
+      'o.name as orgName',
+      'o.authorized',
+      'o.bound',
+      'm.owner',
+    ])
+    .where('u.id', '=', values.userId),
 );
 
 /**
- * The account a session presents, for its current organisation (or none). Null if the user is gone.
- * `GET /api/user` of every page load: both queries prepared (db/prepared-query.ts).
+ * The account a session presents, for its current organisation (or none: a null orgId matches no
+ * membership). Null if the user is gone. `GET /api/user` of every page load: one prepared query
+ * (db/prepared-query.ts).
  */
 export async function accountOf(
   db: Db,
@@ -25,19 +34,18 @@ export async function accountOf(
   orgId: string | null,
   channelId: string,
 ): Promise<Account | null> {
-  const [user] = await userById(db, { userId });
-  if (!user) return null;
-  const [org] = orgId ? await membershipOrg(db, { userId, orgId }) : [];
+  const [row] = await accountRow(db, { userId, orgId });
+  if (!row) return null;
   return {
-    id: user.id,
-    mobile: user.mobile,
-    name: user.name,
-    orgId: org?.id ?? '',
-    orgName: org?.name ?? '',
-    owner: org?.owner === 1,
+    id: row.id,
+    mobile: row.mobile,
+    name: row.name,
+    orgId: row.orgId ?? '',
+    orgName: row.orgName ?? '',
+    owner: row.owner === 1,
     cId: channelId,
-    authorized: org?.authorized === 1,
-    bound: org?.bound === 1,
+    authorized: row.authorized === 1,
+    bound: row.bound === 1,
   };
 }
 
