@@ -38,8 +38,12 @@ import { statisticsRoutes } from './modules/statistics/routes';
 import { systemStatusRoutes, systemStatusSandboxRoutes } from './modules/system-status/routes';
 import { setupVerification } from './modules/verification/guard';
 import { setupAuthentication } from './plugins/authenticate';
+import { setupCompression } from './plugins/compression';
 import { answerUnroutable, setupErrorHandling } from './plugins/error-handler';
-import { setupPasswordKey } from './plugins/password-key';
+import { lazySchemaController } from './plugins/lazy-schemas';
+import { setupPasswordKey, startLoadingPasswordKey } from './plugins/password-key';
+import { OneLinePerRequest } from './plugins/request-log';
+import { registerSandbox, setupSandboxGate } from './plugins/sandbox-gate';
 import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupWebRoot } from './plugins/web-root';
 
@@ -134,6 +138,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: requestId,
+    logController: new OneLinePerRequest(),
+    schemaController: lazySchemaController(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerUnroutable,
@@ -142,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.removeContentTypeParser('text/plain');
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+  const passwordKey = startLoadingPasswordKey(config);
   // Before the database opens: a configured secret that is too short stops the start here.
   const verificationKeys = loadVerificationKeys({
     secret: config.verificationSecret,
@@ -160,14 +167,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   try {
-    setupPasswordKey(app);
+    setupPasswordKey(app, await passwordKey);
     setupAuthentication(app);
     setupErrorHandling(app);
     setupHousekeeping(app);
     // Before any route: they honour `config.idempotent` and `config.verification` on the routes after them.
     setupIdempotency(app);
     setupVerification(app);
-    await setupSecurityHeaders(app);
+    setupSecurityHeaders(app);
+    // Before any route: they join the routes as hooks of their own.
+    setupCompression(app);
+    setupSandboxGate(app);
     await setupRealtimeSocket(app);
 
     await app.register(oauthRoutes);
@@ -189,13 +199,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(qrVerificationRoutes, { prefix: '/api' });
     await app.register(passwordRoutes, { prefix: '/api' });
     await app.register(organizationAuthRoutes, { prefix: '/api' });
-    if (config.sandbox) {
-      await app.register(sandboxRoutes, { prefix: '/api/sandbox' });
-      await app.register(noticeSandboxRoutes, { prefix: '/api/sandbox' });
-      await app.register(entryLinkSandboxRoutes, { prefix: '/api/sandbox' });
-      await app.register(nonPaymentSandboxRoutes, { prefix: '/api/sandbox' });
-      await app.register(systemStatusSandboxRoutes, { prefix: '/api/sandbox' });
-    }
+    // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
+    await registerSandbox(app, [
+      sandboxRoutes,
+      noticeSandboxRoutes,
+      entryLinkSandboxRoutes,
+      nonPaymentSandboxRoutes,
+      systemStatusSandboxRoutes,
+    ]);
     await setupWebRoot(app, config.webRoot);
     await app.ready();
   } catch (error) {

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SMS_BUSINESS_CODE } from '@contract/constants';
 import type { RealtimeMessage } from '@contract/realtime';
 import { VERIFICATION_HEADER, type SandboxSms, type VerificationRefusal } from '@contract/verification';
-import { freshIp } from './captcha-helpers';
+import { freshIp, freshLoopbackIp } from './captcha-helpers';
 import { basicAuth, bearer, encryptPassword, insertCaptchaVerification } from './helpers';
 
 /** Demo accounts of the seed (server/src/db/seed.ts). */
@@ -47,7 +47,7 @@ export async function outboxOf(app: FastifyInstance, mobile: string): Promise<Sa
     method: 'GET',
     url: '/api/sandbox/sms',
     query: { mobile },
-    remoteAddress: freshIp(),
+    remoteAddress: freshLoopbackIp(),
   });
   if (response.statusCode !== 200) throw new Error(`outbox: ${response.statusCode} ${response.body}`);
   return response.json<{ data: SandboxSms[] }>().data;

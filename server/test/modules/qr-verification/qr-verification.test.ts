@@ -21,7 +21,7 @@ import {
   qrRasterOf,
   QR_ERROR_CORRECTION,
 } from '../../../src/modules/qr-verification/qr-image';
-import { freshIp } from '../../support/captcha-helpers';
+import { freshLoopbackIp } from '../../support/captcha-helpers';
 import { authed, bearer, signIn, startApp, type TestApp } from '../../support/helpers';
 import { listenAs, refusalOf, STAFF_BOTH, STAFF_SH, withQr } from '../../support/verification-helpers';
 
@@ -66,7 +66,7 @@ async function fetchQr(
 }
 
 const sandbox = (app: FastifyInstance, method: 'GET' | 'POST', path: string) =>
-  app.inject({ method, url: `/api/sandbox/qr${path}`, remoteAddress: freshIp() });
+  app.inject({ method, url: `/api/sandbox/qr${path}`, remoteAddress: freshLoopbackIp() });
 
 /** A staff member asks to become owner and fetches the QR code: the state before the licence holder scans. */
 async function pendingOwnerAuth(mobile = STAFF_SH) {
