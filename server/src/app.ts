@@ -29,7 +29,8 @@ import { organizationAuthRoutes } from './modules/organization-auth/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { qrVerificationRoutes } from './modules/qr-verification/routes';
 import { setupIdempotency } from './lib/idempotency';
-import { RealtimeHub } from './lib/realtime-hub';
+import { InProcessBus, Realtime, RealtimeHub, type RealtimeBus } from './lib/realtime-hub';
+import { PostgresBus } from './lib/realtime-postgres';
 import { loadVerificationKeys, type VerificationKeys } from './lib/verification-secret';
 import { setupRealtimeSocket } from './modules/realtime/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
@@ -152,12 +153,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('now', now);
-  app.decorate('realtime', new RealtimeHub());
   app.decorate('verificationKeys', verificationKeys);
   app.decorate('adapters', createAdapters(config, db, now, verificationKeys));
   app.addHook('onClose', async () => {
     await db.destroy();
   });
+  const hub = new RealtimeHub();
+  let bus: RealtimeBus;
+  try {
+    bus = config.databaseUrl
+      ? await PostgresBus.start({ hub, db, connectionString: config.databaseUrl, log: app.log })
+      : new InProcessBus(hub);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const realtime = new Realtime(hub, bus);
+  app.decorate('realtime', realtime);
+  // Unlistens and releases the listening connection (its own, outside the pool).
+  app.addHook('onClose', async () => realtime.close());
 
   try {
     setupPasswordKey(app);

@@ -3,7 +3,7 @@ import type { LicenceGateway } from './adapters/licence/gateway';
 import type { SmsGateway } from './adapters/sms/gateway';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
-import type { RealtimeHub } from './lib/realtime-hub';
+import type { Realtime } from './lib/realtime-hub';
 import type { VerificationKeys } from './lib/verification-secret';
 
 /** The outside parties (server/src/adapters/<name>/), each created in app.ts from the configuration. */
@@ -18,8 +18,8 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     now: () => number;
-    /** Pushes events to the signed-in tabs' WebSockets. */
-    realtime: RealtimeHub;
+    /** Pushes events to the signed-in tabs' WebSockets, on every node. */
+    realtime: Realtime;
     adapters: Adapters;
     /** Keys derived from the verification secret (SMS code HMACs, sandbox QR signatures). */
     verificationKeys: VerificationKeys;

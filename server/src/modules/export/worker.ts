@@ -5,7 +5,7 @@ import { EXPORT_STATUS, type ExportParams } from '@contract/export';
 import { REALTIME_EVENT, type ExportTaskEventPayload } from '@contract/realtime';
 import type { Db } from '../../db/database';
 import { randomToken } from '../../lib/hash';
-import type { RealtimeHub } from '../../lib/realtime-hub';
+import type { Realtime } from '../../lib/realtime-hub';
 import { exportFilePath, EXPORT_TEMPORARY_SUFFIX, type ExportTaskRow } from './service';
 import { writeExport, type ExportJob } from './workbooks';
 
@@ -22,7 +22,7 @@ class ExportStopped extends Error {}
 export interface ExportWorkerDeps {
   db: Db;
   now: () => number;
-  realtime: RealtimeHub;
+  realtime: Realtime;
   log: FastifyBaseLogger;
   /** DATA_DIR/exports */
   dir: string;
@@ -204,7 +204,7 @@ export class ExportWorker {
       .where('id', '=', task.id)
       .execute();
     const payload: ExportTaskEventPayload = { taskId: task.id, status, fileName: task.file_name };
-    this.deps.realtime.publishToUserInOrg(task.user_id, task.org_id, {
+    await this.deps.realtime.publishToUserInOrg(task.user_id, task.org_id, {
       type: REALTIME_EVENT.exportTask,
       payload,
     });
