@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import { DatabaseFileStore } from './adapters/file-store/database';
+import { LocalFileStore } from './adapters/file-store/local';
+import type { FileStore } from './adapters/file-store/store';
 import { UnavailableLicenceGateway } from './adapters/licence/gateway';
 import { SandboxLicenceGateway } from './adapters/licence/sandbox';
 import { UnavailableSmsGateway } from './adapters/sms/gateway';
@@ -112,7 +116,15 @@ function createAdapters(config: AppConfig, db: Db, now: () => number, keys: Veri
   return {
     sms: config.sandbox ? new SandboxSmsGateway(db, now) : new UnavailableSmsGateway(),
     licence: config.sandbox ? new SandboxLicenceGateway(keys.qrSignature) : new UnavailableLicenceGateway(),
+    files: createFileStore(config, db, now),
   };
+}
+
+/** DATA_DIR/files for one node; the database when several share it (FILE_STORE=database). */
+function createFileStore(config: AppConfig, db: Db, now: () => number): FileStore {
+  return config.fileStore === 'database'
+    ? new DatabaseFileStore(db, now)
+    : new LocalFileStore(path.join(config.dataDir, 'files'));
 }
 
 /** The platform server, ready to `inject` or `listen`: database migrated (and seeded), every route registered. */

@@ -31,6 +31,19 @@ export interface AppConfig {
   logLevel: string;
   /** Peers whose X-Forwarded-For is believed (Fastify trustProxy); none by default. */
   trustProxy: string | boolean;
+  /** Where kept files live: `local` (DATA_DIR/files, one node) or `database` (shared by every node). */
+  fileStore: FileStoreKind;
+}
+
+export const FILE_STORE_KINDS = ['local', 'database'] as const;
+export type FileStoreKind = (typeof FILE_STORE_KINDS)[number];
+
+/** A misspelt store would silently keep files on one node: refuse to start instead. */
+function fileStoreOf(value: string | undefined): FileStoreKind {
+  const kind = value || 'local';
+  if (!(FILE_STORE_KINDS as readonly string[]).includes(kind))
+    throw new Error(`FILE_STORE must be one of ${FILE_STORE_KINDS.join(', ')}, not ${kind}`);
+  return kind as FileStoreKind;
 }
 
 const intOf = (value: string | undefined, fallback: number): number => {
@@ -63,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: (env.SEED_DEMO ?? 'on') !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    fileStore: fileStoreOf(env.FILE_STORE),
   };
 }
 

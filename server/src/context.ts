@@ -1,4 +1,5 @@
 import 'fastify';
+import type { FileStore } from './adapters/file-store/store';
 import type { LicenceGateway } from './adapters/licence/gateway';
 import type { SmsGateway } from './adapters/sms/gateway';
 import type { AppConfig } from './config';
@@ -10,6 +11,8 @@ import type { VerificationKeys } from './lib/verification-secret';
 export interface Adapters {
   sms: SmsGateway;
   licence: LicenceGateway;
+  /** Every file the server keeps (FILE_STORE): `put`, `get` (a stream), `stat`, `delete`. */
+  files: FileStore;
 }
 
 /** What every module reads from the Fastify instance. `now` is the clock, swappable in tests. */
