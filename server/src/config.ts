@@ -33,6 +33,10 @@ export interface AppConfig {
   trustProxy: string | boolean;
   /** Where kept files live: `local` (DATA_DIR/files, one node) or `database` (shared by every node). */
   fileStore: FileStoreKind;
+  /** A background task claimed by a node is its own for this long; progress renews it. */
+  taskLeaseSeconds: number;
+  /** How often each node looks for background tasks it was not told about (another node's, or a dead one's). */
+  taskPollSeconds: number;
 }
 
 export const FILE_STORE_KINDS = ['local', 'database'] as const;
@@ -77,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     fileStore: fileStoreOf(env.FILE_STORE),
+    taskLeaseSeconds: intOf(env.TASK_LEASE_SECONDS, 60),
+    taskPollSeconds: intOf(env.TASK_POLL_SECONDS, 5),
   };
 }
 

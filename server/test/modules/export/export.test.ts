@@ -143,9 +143,11 @@ describe('the operation-list export', () => {
       expect(row[8]).toBe(shanghaiTime(Number(op.created_at)));
       expect(row[9]).toBe(op.biz_id);
     });
-    const file = path.join(dataDir, 'exports', `${task.id}.xlsx`);
-    expect(fs.existsSync(file)).toBe(true);
-    expect(fs.readdirSync(path.join(dataDir, 'exports')).filter((f) => f.endsWith('.part'))).toEqual([]);
+    // In the local file store under DATA_DIR, as its first attempt wrote it, with nothing half-written left.
+    const file = path.join(dataDir, 'files', 'exports', `${task.id}.1.xlsx`);
+    expect(fs.statSync(file).size).toBe(response.rawPayload.length);
+    expect(response.headers['content-length']).toBe(String(response.rawPayload.length));
+    expect(fs.readdirSync(path.join(dataDir, 'files', '.incoming'))).toEqual([]);
   });
 
   it('filters by business type', async () => {
@@ -489,7 +491,7 @@ describe('shutting down', () => {
       await db.destroy();
       expect(['pending', 'done']).toContain(task.status);
       if (task.status === 'pending') expect(task.lease_expires_at).toBeNull();
-      expect(fs.readdirSync(path.join(dir, 'exports')).filter((f) => f.endsWith('.part'))).toEqual([]);
+      expect(fs.readdirSync(path.join(dir, 'files', '.incoming'))).toEqual([]);
 
       const restarted = (await startApp({ dataDir: dir, inMemoryDb: false })).app;
       try {
