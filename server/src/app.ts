@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import { DatabaseFileStore } from './adapters/file-store/database';
+import { LocalFileStore } from './adapters/file-store/local';
+import type { FileStore } from './adapters/file-store/store';
 import { UnavailableLicenceGateway } from './adapters/licence/gateway';
 import { SandboxLicenceGateway } from './adapters/licence/sandbox';
 import { UnavailableSmsGateway } from './adapters/sms/gateway';
@@ -29,7 +33,8 @@ import { organizationAuthRoutes } from './modules/organization-auth/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { qrVerificationRoutes } from './modules/qr-verification/routes';
 import { setupIdempotency } from './lib/idempotency';
-import { RealtimeHub } from './lib/realtime-hub';
+import { InProcessBus, Realtime, RealtimeHub, type RealtimeBus } from './lib/realtime-hub';
+import { PostgresBus } from './lib/realtime-postgres';
 import { loadVerificationKeys, type VerificationKeys } from './lib/verification-secret';
 import { setupRealtimeSocket } from './modules/realtime/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
@@ -115,7 +120,15 @@ function createAdapters(config: AppConfig, db: Db, now: () => number, keys: Veri
   return {
     sms: config.sandbox ? new SandboxSmsGateway(db, now) : new UnavailableSmsGateway(),
     licence: config.sandbox ? new SandboxLicenceGateway(keys.qrSignature) : new UnavailableLicenceGateway(),
+    files: createFileStore(config, db, now),
   };
+}
+
+/** DATA_DIR/files for one node; the database when several share it (FILE_STORE=database). */
+function createFileStore(config: AppConfig, db: Db, now: () => number): FileStore {
+  return config.fileStore === 'database'
+    ? new DatabaseFileStore(db, now)
+    : new LocalFileStore(path.join(config.dataDir, 'files'));
 }
 
 /** The platform server, ready to `inject` or `listen`: database migrated (and seeded), every route registered. */
@@ -159,12 +172,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('now', now);
-  app.decorate('realtime', new RealtimeHub());
   app.decorate('verificationKeys', verificationKeys);
   app.decorate('adapters', createAdapters(config, db, now, verificationKeys));
   app.addHook('onClose', async () => {
     await db.destroy();
   });
+  const hub = new RealtimeHub();
+  let bus: RealtimeBus;
+  try {
+    bus = config.databaseUrl
+      ? await PostgresBus.start({ hub, db, connectionString: config.databaseUrl, log: app.log })
+      : new InProcessBus(hub);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const realtime = new Realtime(hub, bus);
+  app.decorate('realtime', realtime);
+  // Unlistens and releases the listening connection (its own, outside the pool).
+  app.addHook('onClose', async () => realtime.close());
 
   try {
     setupPasswordKey(app, await passwordKey);

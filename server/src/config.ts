@@ -40,6 +40,23 @@ export interface AppConfig {
   logLevel: string;
   /** Peers whose X-Forwarded-For is believed (Fastify trustProxy); none by default. */
   trustProxy: string | boolean;
+  /** Where kept files live: `local` (DATA_DIR/files, one node) or `database` (shared by every node). */
+  fileStore: FileStoreKind;
+  /** A background task claimed by a node is its own for this long; progress renews it. */
+  taskLeaseSeconds: number;
+  /** How often each node looks for background tasks it was not told about (another node's, or a dead one's). */
+  taskPollSeconds: number;
+}
+
+export const FILE_STORE_KINDS = ['local', 'database'] as const;
+export type FileStoreKind = (typeof FILE_STORE_KINDS)[number];
+
+/** A misspelt store would silently keep files on one node: refuse to start instead. */
+function fileStoreOf(value: string | undefined): FileStoreKind {
+  const kind = value || 'local';
+  if (!(FILE_STORE_KINDS as readonly string[]).includes(kind))
+    throw new Error(`FILE_STORE must be one of ${FILE_STORE_KINDS.join(', ')}, not ${kind}`);
+  return kind as FileStoreKind;
 }
 
 const intOf = (value: string | undefined, fallback: number): number => {
@@ -92,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: (env.SEED_DEMO ?? 'on') !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    fileStore: fileStoreOf(env.FILE_STORE),
+    taskLeaseSeconds: intOf(env.TASK_LEASE_SECONDS, 60),
+    taskPollSeconds: intOf(env.TASK_POLL_SECONDS, 5),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
+  PostgresDriver,
   SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
@@ -14,8 +15,10 @@ import {
   type DialectAdapter,
   type Driver,
   type MigrationProvider,
+  type PostgresDialectConfig,
   type SqliteDialectConfig,
 } from 'kysely';
+import { transactionCommitted, transactionRolledBack } from './after-commit';
 import { isPostgres } from './dialect';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -57,7 +60,30 @@ async function createPostgres(connectionString: string): Promise<Db> {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new CommitAwarePostgresDialect({ pool }) });
+}
+
+/** Tells after-commit.ts how each transaction ended. */
+class CommitAwarePostgresDriver extends PostgresDriver {
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await super.commitTransaction(connection);
+    transactionCommitted(connection);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    transactionRolledBack(connection);
+    await super.rollbackTransaction(connection);
+  }
+}
+
+class CommitAwarePostgresDialect extends PostgresDialect {
+  constructor(private readonly settings: PostgresDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new CommitAwarePostgresDriver(this.settings);
+  }
 }
 
 /**
@@ -69,6 +95,17 @@ async function createPostgres(connectionString: string): Promise<Db> {
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  // after-commit.ts learns how each transaction ended.
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await super.commitTransaction(connection);
+    transactionCommitted(connection);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    transactionRolledBack(connection);
+    await super.rollbackTransaction(connection);
   }
 }
 

@@ -14,6 +14,7 @@ import type { BillTables } from './bill';
 import type { ExportTables } from './export';
 import type { ChannelTables } from './channel';
 import type { InvitationTables } from './invitation';
+import type { FileStoreTables } from './file-store';
 
 export interface Database
   extends
@@ -27,7 +28,8 @@ export interface Database
     BillTables,
     ExportTables,
     ChannelTables,
-    InvitationTables {}
+    InvitationTables,
+    FileStoreTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -40,3 +42,4 @@ export type * from './bill';
 export type * from './export';
 export type * from './channel';
 export type * from './invitation';
+export type * from './file-store';

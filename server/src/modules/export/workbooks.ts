@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type ExcelJS from 'exceljs';
 import { EXPORT_KIND, EXPORT_ROW_CAP, type ExportKind, type ExportParams } from '@contract/export';
@@ -174,11 +174,15 @@ export async function exportRowCount(db: Db, job: ExportJob): Promise<number> {
   return members.length + counterparties.length;
 }
 
-/** Writes the workbook of `job` to `file`; answers the number of data rows. A failed write leaves no open file. */
-export async function writeExport(db: Db, job: ExportJob, file: string, hooks: WriteHooks): Promise<number> {
+/** Writes the workbook of `job` to `output`, and ends it; answers the number of data rows. */
+export async function writeExport(
+  db: Db,
+  job: ExportJob,
+  output: Writable,
+  hooks: WriteHooks,
+): Promise<number> {
   // Loaded on the first export: exceljs was the largest module of the server's start-up (a quarter of it).
   const { default: excel } = await import('exceljs');
-  const output = fs.createWriteStream(file);
   const workbook = new excel.stream.xlsx.WorkbookWriter({
     stream: output,
     useSharedStrings: true,
@@ -190,10 +194,10 @@ export async function writeExport(db: Db, job: ExportJob, file: string, hooks: W
     if (!write) throw new Error(`unknown export kind ${String(job.kind)}`);
     const rows = await write(db, job, workbook, hooks);
     await workbook.commit();
-    await finished(output);
+    await finished(output, { readable: false });
     return rows;
   } catch (error) {
-    output.destroy();
+    output.destroy(error instanceof Error ? error : undefined);
     throw error;
   }
 }

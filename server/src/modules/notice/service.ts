@@ -126,27 +126,28 @@ export async function markRead(db: Db, reader: Reader, id: string, now: number):
   return true;
 }
 
-/** Marks every notice the member has not read as read; answers how many changed. */
-export async function markAllRead(db: Db, reader: Reader, now: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const unread = await filtered(visible(trx, reader), { status: NOTICE_STATUS.unread })
-      .select('m.id')
-      .execute();
-    let updated = 0;
-    for (let i = 0; i < unread.length; i += INSERT_CHUNK) {
-      const result = await trx
-        .insertInto('plat_message_reads')
-        .values(
-          unread
-            .slice(i, i + INSERT_CHUNK)
-            .map((row) => ({ message_id: row.id, user_id: reader.userId, read_at: now })),
-        )
-        .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
-        .executeTakeFirst();
-      updated += Number(result.numInsertedOrUpdatedRows ?? 0);
-    }
-    return updated;
-  });
+/**
+ * Marks every notice the member has not read as read; answers how many changed. Run it in a transaction (`trx`):
+ * the inserts go in chunks, and all or none of them must count.
+ */
+export async function markAllRead(trx: Db, reader: Reader, now: number): Promise<number> {
+  const unread = await filtered(visible(trx, reader), { status: NOTICE_STATUS.unread })
+    .select('m.id')
+    .execute();
+  let updated = 0;
+  for (let i = 0; i < unread.length; i += INSERT_CHUNK) {
+    const result = await trx
+      .insertInto('plat_message_reads')
+      .values(
+        unread
+          .slice(i, i + INSERT_CHUNK)
+          .map((row) => ({ message_id: row.id, user_id: reader.userId, read_at: now })),
+      )
+      .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    updated += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return updated;
 }
 
 export interface NewNotice {
