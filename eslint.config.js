@@ -16,7 +16,7 @@ function resolveTarget(fromFile, spec) {
   return null;
 }
 
-/** The zones of STYLE.md: shared -> features -> app; no feature imports another; SPA and server apart. */
+/** The SPA's zones: shared -> features -> app; no feature imports another; SPA and server apart. */
 function violation(file, target) {
   const [fromTop, fromZone, fromFeature] = file.split(path.sep);
   const [toTop, toZone, toFeature] = target.split(path.sep);

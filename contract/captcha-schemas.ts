@@ -3,6 +3,7 @@ import {
   CAPTCHA_SCENES,
   type CaptchaCheckRequest as CaptchaCheckRequestShape,
   type CaptchaCheckResponse as CaptchaCheckResponseShape,
+  type CaptchaGetBody as CaptchaGetBodyShape,
   type CaptchaGetQuery as CaptchaGetQueryShape,
   type CaptchaGetResponse as CaptchaGetResponseShape,
   type CaptchaPuzzle as CaptchaPuzzleShape,
@@ -18,6 +19,15 @@ export const CaptchaGetQuery = Type.Object({
 });
 export type CaptchaGetQuery = CaptchaGetQueryShape;
 export type _CheckCaptchaGetQuery = Assert<Same<Static<typeof CaptchaGetQuery>, CaptchaGetQueryShape>>;
+
+export const CaptchaGetBody = Type.Object({
+  captchaType: Type.Optional(Type.Literal('blockPuzzle')),
+  clientUid: Type.Optional(Type.String({ maxLength: 64 })),
+  scene: Type.Optional(literalUnion(CAPTCHA_SCENES)),
+  ts: Type.Optional(Type.Number()),
+});
+export type CaptchaGetBody = CaptchaGetBodyShape;
+export type _CheckCaptchaGetBody = Assert<Same<Static<typeof CaptchaGetBody>, CaptchaGetBodyShape>>;
 
 export const CaptchaPuzzle = Type.Object({
   originalImageBase64: Type.String(),
@@ -41,7 +51,7 @@ export type _CheckCaptchaGetResponse = Assert<
 export const CaptchaCheckRequest = Type.Object({
   captchaType: Type.Optional(Type.Literal('blockPuzzle')),
   pointJson: Type.String({ maxLength: 256 }),
-  token: Type.String({ maxLength: 64 }),
+  token: Type.String({ minLength: 1, maxLength: 64 }),
   clientUid: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type CaptchaCheckRequest = CaptchaCheckRequestShape;

@@ -21,6 +21,17 @@ export interface CaptchaPuzzle {
   token: string;
 }
 
+/**
+ * `POST /api/captcha/get`: AJ-Captcha's own clients fetch the puzzle with a JSON body (`ts` is their
+ * timestamp, read by nothing here).
+ */
+export interface CaptchaGetBody {
+  captchaType?: 'blockPuzzle';
+  clientUid?: string;
+  scene?: CaptchaScene;
+  ts?: number;
+}
+
 /** AJ-Captcha's answer shape: `repCode` '0000' is success. */
 export interface CaptchaGetResponse {
   repCode: string;

@@ -198,6 +198,9 @@ export interface NonPaymentRequest {
   show: boolean;
 }
 export interface NonPaymentResult {
-  /** How many open tabs of that user the event reached. */
+  /**
+   * How many open tabs of that user the answering server node holds (with several nodes, tabs on the others
+   * get the event too, uncounted): lets a sandbox script wait until a tab is listening.
+   */
   sent: number;
 }

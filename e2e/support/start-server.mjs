@@ -16,6 +16,8 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     SANDBOX: 'on',
     // Journeys give each test its own client address through X-Forwarded-For (e2e/support/test.ts).
     TRUST_PROXY: 'loopback',
+    // Those addresses (198.18.0.0/15) are the journeys' own: they use the sandbox as a tester on this machine.
+    SANDBOX_ALLOWED_CIDRS: '198.18.0.0/15',
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   },
 });

@@ -1,9 +1,13 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { UnavailableBankTransferGateway } from './adapters/bank-transfer/gateway';
 import { SandboxBankTransferGateway } from './adapters/bank-transfer/sandbox';
+import { DatabaseFileStore } from './adapters/file-store/database';
+import { LocalFileStore } from './adapters/file-store/local';
+import type { FileStore } from './adapters/file-store/store';
 import { UnavailableLicenceGateway } from './adapters/licence/gateway';
 import { SandboxLicenceGateway } from './adapters/licence/sandbox';
 import { UnavailableSmsGateway } from './adapters/sms/gateway';
@@ -34,7 +38,8 @@ import { bankTransferAuthRoutes } from './modules/organization-auth/transfer-rou
 import { passwordRoutes } from './modules/password/routes';
 import { qrVerificationRoutes } from './modules/qr-verification/routes';
 import { setupIdempotency } from './lib/idempotency';
-import { RealtimeHub } from './lib/realtime-hub';
+import { InProcessBus, Realtime, RealtimeHub, type RealtimeBus } from './lib/realtime-hub';
+import { PostgresBus } from './lib/realtime-postgres';
 import { loadVerificationKeys, type VerificationKeys } from './lib/verification-secret';
 import { setupRealtimeSocket } from './modules/realtime/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
@@ -43,8 +48,12 @@ import { statisticsRoutes } from './modules/statistics/routes';
 import { systemStatusRoutes, systemStatusSandboxRoutes } from './modules/system-status/routes';
 import { setupVerification } from './modules/verification/guard';
 import { setupAuthentication } from './plugins/authenticate';
+import { setupCompression } from './plugins/compression';
 import { answerUnroutable, setupErrorHandling } from './plugins/error-handler';
-import { setupPasswordKey } from './plugins/password-key';
+import { lazySchemaController } from './plugins/lazy-schemas';
+import { setupPasswordKey, startLoadingPasswordKey } from './plugins/password-key';
+import { OneLinePerRequest } from './plugins/request-log';
+import { registerSandbox, setupSandboxGate } from './plugins/sandbox-gate';
 import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupWebRoot } from './plugins/web-root';
 
@@ -124,7 +133,15 @@ function createAdapters(config: AppConfig, db: Db, now: () => number, keys: Veri
           config.platformName,
         )
       : new UnavailableBankTransferGateway(),
+    files: createFileStore(config, db, now),
   };
+}
+
+/** DATA_DIR/files for one node; the database when several share it (FILE_STORE=database). */
+function createFileStore(config: AppConfig, db: Db, now: () => number): FileStore {
+  return config.fileStore === 'database'
+    ? new DatabaseFileStore(db, now)
+    : new LocalFileStore(path.join(config.dataDir, 'files'));
 }
 
 /** The platform server, ready to `inject` or `listen`: database migrated (and seeded), every route registered. */
@@ -147,6 +164,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: requestId,
+    logController: new OneLinePerRequest(),
+    schemaController: lazySchemaController(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerUnroutable,
@@ -155,6 +174,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.removeContentTypeParser('text/plain');
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+  const passwordKey = startLoadingPasswordKey(config);
   // Before the database opens: a configured secret that is too short stops the start here.
   const verificationKeys = loadVerificationKeys({
     secret: config.verificationSecret,
@@ -165,22 +185,38 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('now', now);
-  app.decorate('realtime', new RealtimeHub());
   app.decorate('verificationKeys', verificationKeys);
   app.decorate('adapters', createAdapters(config, db, now, verificationKeys));
   app.addHook('onClose', async () => {
     await db.destroy();
   });
+  const hub = new RealtimeHub();
+  let bus: RealtimeBus;
+  try {
+    bus = config.databaseUrl
+      ? await PostgresBus.start({ hub, db, connectionString: config.databaseUrl, log: app.log })
+      : new InProcessBus(hub);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const realtime = new Realtime(hub, bus);
+  app.decorate('realtime', realtime);
+  // Unlistens and releases the listening connection (its own, outside the pool).
+  app.addHook('onClose', async () => realtime.close());
 
   try {
-    setupPasswordKey(app);
+    setupPasswordKey(app, await passwordKey);
     setupAuthentication(app);
     setupErrorHandling(app);
     setupHousekeeping(app);
     // Before any route: they honour `config.idempotent` and `config.verification` on the routes after them.
     setupIdempotency(app);
     setupVerification(app);
-    await setupSecurityHeaders(app);
+    setupSecurityHeaders(app);
+    // Before any route: they join the routes as hooks of their own.
+    setupCompression(app);
+    setupSandboxGate(app);
     await setupRealtimeSocket(app);
 
     await app.register(oauthRoutes);
@@ -204,14 +240,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(organizationAuthRoutes, { prefix: '/api' });
     await app.register(bankTransferAuthRoutes, { prefix: '/api' });
     await app.register(bankAccountRoutes, { prefix: '/api' });
-    if (config.sandbox) {
-      await app.register(sandboxRoutes, { prefix: '/api/sandbox' });
-      await app.register(noticeSandboxRoutes, { prefix: '/api/sandbox' });
-      await app.register(entryLinkSandboxRoutes, { prefix: '/api/sandbox' });
-      await app.register(nonPaymentSandboxRoutes, { prefix: '/api/sandbox' });
-      await app.register(systemStatusSandboxRoutes, { prefix: '/api/sandbox' });
-      await app.register(bankSandboxRoutes, { prefix: '/api/sandbox' });
-    }
+    // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
+    await registerSandbox(app, [
+      sandboxRoutes,
+      noticeSandboxRoutes,
+      entryLinkSandboxRoutes,
+      nonPaymentSandboxRoutes,
+      systemStatusSandboxRoutes,
+      bankSandboxRoutes,
+    ]);
     await setupWebRoot(app, config.webRoot);
     await app.ready();
   } catch (error) {

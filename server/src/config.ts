@@ -1,4 +1,6 @@
+import net from 'node:net';
 import path from 'node:path';
+import { SANDBOX_EXPOSED_ACK_PHRASE } from './plugins/sandbox-gate';
 
 export interface AppConfig {
   port: number;
@@ -8,6 +10,13 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Sandbox adapters and `/api/sandbox/*` are on unless SANDBOX=off. */
   sandbox: boolean;
+  /**
+   * Addresses and CIDR blocks, beyond loopback, from which `/api/sandbox/*` answers (SANDBOX_ALLOWED_CIDRS,
+   * comma-separated). Empty: this machine only.
+   */
+  sandboxAllowedCidrs: string[];
+  /** SANDBOX_EXPOSED_ACK is set to SANDBOX_EXPOSED_ACK_PHRASE: the sandbox may listen beyond loopback. */
+  sandboxExposedAck: boolean;
   /** Keep SQLite in memory (tests only). */
   inMemoryDb: boolean;
   accessTokenTtlSeconds: number;
@@ -33,6 +42,23 @@ export interface AppConfig {
   trustProxy: string | boolean;
   /** Sandbox bank: how long a small-amount transfer takes to reach the account (0: at once). */
   bankTransferArrivalDelaySeconds: number;
+  /** Where kept files live: `local` (DATA_DIR/files, one node) or `database` (shared by every node). */
+  fileStore: FileStoreKind;
+  /** A background task claimed by a node is its own for this long; progress renews it. */
+  taskLeaseSeconds: number;
+  /** How often each node looks for background tasks it was not told about (another node's, or a dead one's). */
+  taskPollSeconds: number;
+}
+
+export const FILE_STORE_KINDS = ['local', 'database'] as const;
+export type FileStoreKind = (typeof FILE_STORE_KINDS)[number];
+
+/** A misspelt store would silently keep files on one node: refuse to start instead. */
+function fileStoreOf(value: string | undefined): FileStoreKind {
+  const kind = value || 'local';
+  if (!(FILE_STORE_KINDS as readonly string[]).includes(kind))
+    throw new Error(`FILE_STORE must be one of ${FILE_STORE_KINDS.join(', ')}, not ${kind}`);
+  return kind as FileStoreKind;
 }
 
 const intOf = (value: string | undefined, fallback: number): number => {
@@ -45,6 +71,23 @@ const countOf = (value: string | undefined, fallback: number): number => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
 };
+/** `SANDBOX_ALLOWED_CIDRS`: addresses (`10.0.0.7`, `::1`) or blocks (`10.0.0.0/8`, `fd00::/8`); a bad entry stops the start. */
+function cidrList(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const validPrefix =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits && rest.length === 0);
+    if (family === 0 || !validPrefix)
+      throw new Error(`SANDBOX_ALLOWED_CIDRS: "${entry}" is not an address or CIDR block`);
+  }
+  return entries;
+}
 
 /** The fixed public client of the web app (spec section 3, `{key}`); documented, not secret. */
 export const WEB_CLIENT = { id: 'chain-bill-web', secret: 'chain-bill-web-public' } as const;
@@ -56,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     sandbox: !['off', 'false', '0', 'no'].includes((env.SANDBOX ?? 'on').toLowerCase()),
+    sandboxAllowedCidrs: cidrList(env.SANDBOX_ALLOWED_CIDRS),
+    sandboxExposedAck: env.SANDBOX_EXPOSED_ACK === SANDBOX_EXPOSED_ACK_PHRASE,
     inMemoryDb: false,
     accessTokenTtlSeconds: intOf(env.ACCESS_TOKEN_TTL_SECONDS, 2 * 60 * 60),
     refreshTokenTtlSeconds: intOf(env.REFRESH_TOKEN_TTL_SECONDS, 7 * 24 * 60 * 60),
@@ -72,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     bankTransferArrivalDelaySeconds: countOf(env.BANK_TRANSFER_ARRIVAL_DELAY_SECONDS, 0),
+    fileStore: fileStoreOf(env.FILE_STORE),
+    taskLeaseSeconds: intOf(env.TASK_LEASE_SECONDS, 60),
+    taskPollSeconds: intOf(env.TASK_POLL_SECONDS, 5),
   };
 }
 

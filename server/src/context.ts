@@ -1,10 +1,11 @@
 import 'fastify';
 import type { BankTransferGateway } from './adapters/bank-transfer/gateway';
+import type { FileStore } from './adapters/file-store/store';
 import type { LicenceGateway } from './adapters/licence/gateway';
 import type { SmsGateway } from './adapters/sms/gateway';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
-import type { RealtimeHub } from './lib/realtime-hub';
+import type { Realtime } from './lib/realtime-hub';
 import type { VerificationKeys } from './lib/verification-secret';
 
 /** The outside parties (server/src/adapters/<name>/), each created in app.ts from the configuration. */
@@ -12,6 +13,8 @@ export interface Adapters {
   sms: SmsGateway;
   licence: LicenceGateway;
   bankTransfer: BankTransferGateway;
+  /** Every file the server keeps (FILE_STORE): `put`, `get` (a stream), `stat`, `delete`. */
+  files: FileStore;
 }
 
 /** What every module reads from the Fastify instance. `now` is the clock, swappable in tests. */
@@ -20,8 +23,8 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     now: () => number;
-    /** Pushes events to the signed-in tabs' WebSockets. */
-    realtime: RealtimeHub;
+    /** Pushes events to the signed-in tabs' WebSockets, on every node. */
+    realtime: Realtime;
     adapters: Adapters;
     /** Keys derived from the verification secret (SMS code HMACs, sandbox QR signatures). */
     verificationKeys: VerificationKeys;

@@ -1,11 +1,17 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { EXIT_CONFIG, sandboxListenRefusal } from './plugins/sandbox-gate';
 
 /** How long a graceful close may take before the process gives up on open connections. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const refusal = sandboxListenRefusal(config);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(EXIT_CONFIG);
+  }
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });
   app.log.info(

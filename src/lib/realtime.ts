@@ -1,4 +1,5 @@
 import {
+  REALTIME_EVENT,
   REALTIME_PATH,
   REALTIME_PROTOCOL,
   type RealtimeEventType,
@@ -16,10 +17,16 @@ let socket: WebSocket | null = null;
 let attempts = 0;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 let wanted = false;
+/** This sign-in's socket has been open before: opening again follows a gap in which events may have been lost. */
+let openedBefore = false;
 
 function socketUrl(): string {
   const { protocol, host } = window.location;
   return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${REALTIME_PATH}`;
+}
+
+function deliver(message: RealtimeMessage): void {
+  handlers.get(message.type)?.forEach((handler) => handler(message.payload));
 }
 
 function dispatch(raw: string): void {
@@ -29,7 +36,7 @@ function dispatch(raw: string): void {
   } catch {
     return;
   }
-  handlers.get(message.type)?.forEach((handler) => handler(message.payload));
+  deliver(message);
 }
 
 function connect(): void {
@@ -39,6 +46,10 @@ function connect(): void {
   socket = ws;
   ws.onopen = () => {
     attempts = 0;
+    // What the screens show may have changed while the socket was away: they reload it, as when the
+    // server says its own event channel had a gap.
+    if (openedBefore) deliver({ type: REALTIME_EVENT.resync, payload: {} });
+    openedBefore = true;
   };
   ws.onmessage = (event) => {
     if (typeof event.data === 'string') dispatch(event.data);
@@ -58,20 +69,31 @@ export function startRealtime(): void {
   connect();
 }
 
-/** Closes the socket, e.g. at sign-out; `restart` reconnects with the current token (after a refresh or switch). */
-export function stopRealtime(): void {
-  wanted = false;
+function closeSocket(): void {
   clearTimeout(reconnectTimer);
   socket?.close();
   socket = null;
 }
 
+/** Closes the socket at sign-out. */
+export function stopRealtime(): void {
+  wanted = false;
+  openedBefore = false;
+  closeSocket();
+}
+
+/** Reconnects with the current token (after a refresh or an organisation switch). */
 export function restartRealtime(): void {
-  stopRealtime();
+  wanted = false;
+  closeSocket();
   startRealtime();
 }
 
-/** Listens for one event type; returns the unsubscribe function. */
+/**
+ * Listens for one event type; returns the unsubscribe function. A screen that shows server state pushed by
+ * events also listens for REALTIME_RESYNC and reloads that state: events of a gap (the socket reconnecting,
+ * the server's event channel down for a moment) are not replayed.
+ */
 export function subscribeRealtime<P>(type: RealtimeEventType, handler: (payload: P) => void): () => void {
   const set = handlers.get(type) ?? new Set<Handler>();
   set.add(handler as Handler);

@@ -76,7 +76,7 @@ function exclusively<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Token refresh of spec section 4 and SECURITY-CHECKLIST F26-31:
+ * Token refresh of spec section 4, safe under concurrency:
  * - a call refused with an old token (a late 401) is replayed with the current one, no refresh;
  * - calls refused with the current token share one refresh;
  * - for TOKEN_REFRESH_GUARD after a refresh, a refusal of the token it just issued is not refreshed again;

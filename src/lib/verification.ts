@@ -19,7 +19,7 @@ import {
 import { errorMessages } from '@/locales/zh-CN/errors';
 import { verificationMessages } from '@/locales/zh-CN/verification';
 
-/** Proofs one refused call may try before it fails (SECURITY-CHECKLIST D18: no endless re-prompt). */
+/** Proofs one refused call may try before it fails (no endless re-prompt). */
 export const MAX_VERIFICATION_ATTEMPTS = 5;
 
 const SMS_CODES: ReadonlySet<string> = new Set([
@@ -33,7 +33,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * The server's own verification refusal and the dialog it calls for, or null for any other answer:
- * a bare 406/412 from a proxy or another error body follows the catalogue (SECURITY-CHECKLIST D18).
+ * a bare 406/412 from a proxy or another error body follows the catalogue, so nothing but the platform can open a verification dialog.
  */
 export function verificationKindOf(
   status: number | undefined,

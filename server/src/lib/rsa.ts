@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import forge from 'node-forge';
 
 export const RSA_KEY_BITS = 2048;
@@ -29,20 +30,21 @@ export interface PasswordKeySource {
 }
 
 /** Tests build many apps; one generated key per process keeps them fast. */
-let ephemeralKeyPem: string | undefined;
+let ephemeralKeyPem: Promise<string> | undefined;
 
-function generatePrivateKeyPem(): string {
-  return crypto.generateKeyPairSync('rsa', { modulusLength: RSA_KEY_BITS }).privateKey.export({
-    type: 'pkcs8',
-    format: 'pem',
-  }) as string;
+const generateKeyPair = promisify(crypto.generateKeyPair);
+
+/** Off the event loop: a first start generates the key while the database is migrated and seeded. */
+async function generatePrivateKeyPem(): Promise<string> {
+  const { privateKey } = await generateKeyPair('rsa', { modulusLength: RSA_KEY_BITS });
+  return privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
 }
 
-function readOrCreateKeyFile(dataDir: string): string {
+async function readOrCreateKeyFile(dataDir: string): Promise<string> {
   const file = path.join(dataDir, KEY_FILE);
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const pem = generatePrivateKeyPem();
+  const pem = await generatePrivateKeyPem();
   try {
     // 'wx' fails when another process created the file meanwhile; its key then wins.
     fs.writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
@@ -53,16 +55,16 @@ function readOrCreateKeyFile(dataDir: string): string {
   }
 }
 
-export function loadPasswordKey(source: PasswordKeySource): PasswordKey {
+export async function loadPasswordKey(source: PasswordKeySource): Promise<PasswordKey> {
   let pem: string;
   if (source.privateKeyPem) {
     // Environment variables often carry PEMs with literal "\n".
     pem = source.privateKeyPem.replace(/\\n/g, '\n');
   } else if (source.ephemeral) {
     ephemeralKeyPem ??= generatePrivateKeyPem();
-    pem = ephemeralKeyPem;
+    pem = await ephemeralKeyPem;
   } else {
-    pem = readOrCreateKeyFile(source.dataDir);
+    pem = await readOrCreateKeyFile(source.dataDir);
   }
   const nodeKey = crypto.createPrivateKey(pem);
   const bits = nodeKey.asymmetricKeyDetails?.modulusLength ?? 0;

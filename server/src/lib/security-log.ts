@@ -17,6 +17,7 @@ export const SECURITY_EVENT = {
   qrExpired: 'qr.expired',
   passwordReset: 'password.reset',
   passwordChanged: 'password.changed',
+  sandboxRefused: 'sandbox.refused',
 } as const;
 export type SecurityEvent = (typeof SECURITY_EVENT)[keyof typeof SECURITY_EVENT];
 

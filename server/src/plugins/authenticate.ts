@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { invalidToken, tokenExpired } from '../lib/auth';
+import { preparedQuery } from '../db/prepared-query';
 import { bearerToken } from '../lib/client-credential';
 import { sha256Hex } from '../lib/hash';
 
@@ -10,31 +11,34 @@ declare module 'fastify' {
   }
 }
 
+/** One query on primary keys and the memberships (user_id, org_id) unique index; every authenticated request runs it. */
+const callerByTokenHash = preparedQuery((db, values: { tokenHash: string }) =>
+  db
+    .selectFrom('access_tokens as t')
+    .innerJoin('oauth_sessions as s', 's.id', 't.session_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('memberships as m', (join) =>
+      join.onRef('m.user_id', '=', 's.user_id').onRef('m.org_id', '=', 's.org_id'),
+    )
+    .select([
+      't.expires_at as tokenExpiresAt',
+      's.id as sessionId',
+      's.user_id as userId',
+      's.org_id as orgId',
+      's.revoked_at as revokedAt',
+      'u.status as userStatus',
+      'm.id as membershipId',
+      'm.owner as owner',
+    ])
+    .where('t.token_hash', '=', values.tokenHash),
+);
+
 export function setupAuthentication(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw invalidToken();
-    // One query on primary keys and the memberships (user_id, org_id) unique index.
-    const row = await app.db
-      .selectFrom('access_tokens as t')
-      .innerJoin('oauth_sessions as s', 's.id', 't.session_id')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .leftJoin('memberships as m', (join) =>
-        join.onRef('m.user_id', '=', 's.user_id').onRef('m.org_id', '=', 's.org_id'),
-      )
-      .select([
-        't.expires_at as tokenExpiresAt',
-        's.id as sessionId',
-        's.user_id as userId',
-        's.org_id as orgId',
-        's.revoked_at as revokedAt',
-        'u.status as userStatus',
-        'm.id as membershipId',
-        'm.owner as owner',
-      ])
-      .where('t.token_hash', '=', sha256Hex(token))
-      .executeTakeFirst();
+    const [row] = await callerByTokenHash(app.db, { tokenHash: sha256Hex(token) });
     if (!row || row.revokedAt !== null || row.userStatus !== 'active') throw invalidToken();
     // A membership removed after sign-in ends the session's access to that organisation.
     if (row.orgId !== null && row.membershipId === null) throw invalidToken();

@@ -26,6 +26,7 @@ const HTTP = {
   notFound: 404,
   payloadTooLarge: 413,
   unsupportedMedia: 415,
+  rangeNotSatisfiable: 416,
   internal: 500,
 } as const;
 
@@ -55,6 +56,13 @@ function frameworkAnswer(error: unknown): Answer | null {
   if (status === HTTP.unsupportedMedia)
     return apiAnswer(status, API_ERROR.unsupportedMediaType, MSG.unsupportedMediaType);
   if (status === HTTP.notFound) return apiAnswer(status, API_ERROR.notFound, MSG.notFound);
+  // A static file's Range past its end: RFC 9110 section 15.5.17, with the `bytes */<size>` it names.
+  if (status === HTTP.rangeNotSatisfiable) {
+    const range = (error as { headers?: Record<string, unknown> }).headers?.['Content-Range'];
+    return apiAnswer(status, API_ERROR.badRequest, MSG.badRequest, {
+      ...(typeof range === 'string' ? { 'Content-Range': range } : {}),
+    });
+  }
   // Malformed JSON, empty JSON body, bad Content-Length and the like: the client's fault, described generically.
   if (status !== undefined && status >= 400 && status < 500)
     return apiAnswer(HTTP.badRequest, API_ERROR.badRequest, MSG.badRequest);

@@ -7,7 +7,7 @@ import type { TokenResponse } from '@contract/auth';
 import type { ExportTask } from '@contract/export';
 import { DEMO_PASSWORD } from '../../src/db/seed';
 import { sha256Hex } from '../../src/lib/hash';
-import { HttpClient } from '../support/http-client';
+import { HttpClient, sqlitePuzzleAnswers } from '../support/http-client';
 import { freePort, ServerProcess } from '../support/server-process';
 
 /**
@@ -37,7 +37,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-crash-'));
   databaseFile = path.join(dataDir, 'chain-bill.sqlite');
   server = new ServerProcess(dataDir, await freePort());
-  client = new HttpClient(server.baseUrl, databaseFile);
+  client = new HttpClient(server.baseUrl, sqlitePuzzleAnswers(databaseFile));
   await server.start(STARTUP_TIMEOUT_MS);
 }, STARTUP_TIMEOUT_MS + 5_000);
 

@@ -5,11 +5,14 @@
  */
 import type { HTTPMethods, LightMyRequestResponse, RouteOptions } from 'fastify';
 import fc from 'fast-check';
+import { CAPTCHA_REP_CODE } from '@contract/constants';
 import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
 import { VERIFICATION_ERROR } from '@contract/verification';
 import { BODY_LIMIT_BYTES } from '../../src/app';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { openSession } from '../../src/modules/auth/tokens';
+import { CAPTCHA_CHECK_LIMITED_CODE, CAPTCHA_REQUEST_CODE } from '../../src/modules/captcha/constants';
+import { SANDBOX_PREFIX } from '../../src/plugins/sandbox-gate';
 import { startApp } from '../support/helpers';
 
 const SEED = 38;
@@ -24,10 +27,14 @@ afterAll(async () => {
 /** The WebSocket upgrade cannot be performed by `inject`; its handshake has its own tests in realtime.test.ts. */
 const isWebSocket = (route: RouteOptions) => (route as { websocket?: boolean }).websocket === true;
 
+const CAPTCHA_PREFIX = '/api/captcha/';
+
 interface FuzzTarget {
   method: string;
   url: string;
   oauthErrors: boolean;
+  /** AJ-Captcha's routes refuse bad fields and too many calls in its own envelope. */
+  captchaErrors: boolean;
   params: string[];
   query: string[];
   body: string[];
@@ -51,6 +58,7 @@ const targets: FuzzTarget[] = routes
         method,
         url: route.url,
         oauthErrors: route.config?.oauthErrors === true,
+        captchaErrors: route.url.startsWith(CAPTCHA_PREFIX),
         params: [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!),
         query: propertiesOf(route.schema?.querystring),
         body: propertiesOf(route.schema?.body),
@@ -215,6 +223,22 @@ function isApiError(body: Record<string, unknown>): boolean {
   return shaped && API_CODES.has(String(body.code)) && CHINESE.test(String(body.msg));
 }
 
+/** AJ-Captcha's codes for a missing or malformed field, and for fetching or checking too often. */
+const CAPTCHA_REFUSAL_CODES = new Set<string>([
+  ...Object.values(CAPTCHA_REQUEST_CODE),
+  CAPTCHA_REP_CODE.fetchLimited,
+  CAPTCHA_CHECK_LIMITED_CODE,
+]);
+
+function isCaptchaRefusal(body: Record<string, unknown>): boolean {
+  return (
+    sameKeys(body, ['repCode', 'repMsg', 'repData']) &&
+    CAPTCHA_REFUSAL_CODES.has(String(body.repCode)) &&
+    CHINESE.test(String(body.repMsg)) &&
+    body.repData === null
+  );
+}
+
 function isOAuthError(body: Record<string, unknown>): boolean {
   return (
     sameKeys(body, ['error', 'error_description']) &&
@@ -228,6 +252,7 @@ function contractBreach(
   response: LightMyRequestResponse,
   method: string,
   oauthErrors: boolean,
+  captchaErrors = false,
 ): string | null {
   if (response.statusCode >= 500) return `status ${response.statusCode}`;
   if (response.statusCode < 400 || method === 'HEAD') return null;
@@ -241,6 +266,9 @@ function contractBreach(
   // The token endpoint answers in the OAuth shape only; elsewhere a 401 carries the bearer challenge.
   if (oauthErrors) return isOAuthError(body) ? null : 'not the OAuth error shape';
   if (response.statusCode === 401 && isOAuthError(body)) return null;
+  if (captchaErrors && [400, 429].includes(response.statusCode)) {
+    return isCaptchaRefusal(body) ? null : 'not the AJ-Captcha envelope';
+  }
   return isApiError(body) ? null : 'not the API error shape';
 }
 
@@ -272,7 +300,8 @@ describe('every route under fuzzed input', () => {
             const response = await t.app.inject({
               method: method as HTTPMethods,
               url: search ? `${url}?${search}` : url,
-              remoteAddress: ip,
+              // The sandbox answers this machine only (sandbox-gate.test.ts); its handlers are fuzzed from here.
+              remoteAddress: target.url.startsWith(SANDBOX_PREFIX) ? '127.0.0.1' : ip,
               headers: {
                 ...headers,
                 ...(await authorizationOf(who)),
@@ -282,7 +311,7 @@ describe('every route under fuzzed input', () => {
             });
             // Another method on the token endpoint's path is no route: it answers 404 in the API shape.
             const oauthErrors = target.oauthErrors && method === target.method;
-            const breach = contractBreach(response, method, oauthErrors);
+            const breach = contractBreach(response, method, oauthErrors, target.captchaErrors);
             const seen = `${method} ${url.slice(0, 200)}: ${response.statusCode} ${response.body.slice(0, 200)}`;
             expect(breach, seen).toBeNull();
           },

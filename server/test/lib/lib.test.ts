@@ -64,8 +64,8 @@ describe('password transport key', () => {
     .generateKeyPairSync('rsa', { modulusLength: 2048 })
     .privateKey.export({ type: 'pkcs1', format: 'pem' }) as string;
 
-  it('takes a configured PEM, also with escaped newlines as env files carry it', () => {
-    const key = loadPasswordKey({
+  it('takes a configured PEM, also with escaped newlines as env files carry it', async () => {
+    const key = await loadPasswordKey({
       privateKeyPem: pem.replace(/\n/g, '\\n'),
       dataDir: '/nonexistent',
       ephemeral: false,
@@ -73,31 +73,30 @@ describe('password transport key', () => {
     expect(key.decrypt(encryptWith(key.publicKeyPem, 'Abc12345'))).toBe('Abc12345');
   });
 
-  it('refuses a key that is not RSA-2048', () => {
+  it('refuses a key that is not RSA-2048', async () => {
     const small = crypto
       .generateKeyPairSync('rsa', { modulusLength: 1024 })
       .privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
-    expect(() => loadPasswordKey({ privateKeyPem: small, dataDir: '/x', ephemeral: false })).toThrow(
+    await expect(loadPasswordKey({ privateKeyPem: small, dataDir: '/x', ephemeral: false })).rejects.toThrow(
       /RSA-2048/,
     );
   });
 
-  it('generates the key once into DATA_DIR/keys with mode 0600 and reuses it', () => {
+  it('generates the key once into DATA_DIR/keys with mode 0600 and reuses it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-key-'));
     try {
-      const first = loadPasswordKey({ privateKeyPem: undefined, dataDir, ephemeral: false });
+      const first = await loadPasswordKey({ privateKeyPem: undefined, dataDir, ephemeral: false });
       const file = path.join(dataDir, 'keys', 'password-rsa.pem');
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-      expect(loadPasswordKey({ privateKeyPem: undefined, dataDir, ephemeral: false }).publicKeyPem).toBe(
-        first.publicKeyPem,
-      );
+      const again = await loadPasswordKey({ privateKeyPem: undefined, dataDir, ephemeral: false });
+      expect(again.publicKeyPem).toBe(first.publicKeyPem);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
-  it('answers null, never throws, for any ciphertext it cannot open', () => {
-    const key = loadPasswordKey({ privateKeyPem: pem, dataDir: '/x', ephemeral: false });
+  it('answers null, never throws, for any ciphertext it cannot open', async () => {
+    const key = await loadPasswordKey({ privateKeyPem: pem, dataDir: '/x', ephemeral: false });
     fc.assert(
       fc.property(
         fc.oneof(

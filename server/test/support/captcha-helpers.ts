@@ -33,6 +33,9 @@ export const freshIp = (): string => {
   return `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`;
 };
 
+/** The same, on this machine (127.0.0.0/8): what the sandbox answers, each call with its own rate limit. */
+export const freshLoopbackIp = (): string => freshIp().replace(/^10\./, '127.');
+
 export interface FetchOptions {
   ip?: string;
   clientUid?: string;

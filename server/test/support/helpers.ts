@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import forge from 'node-forge';
 import type { TokenResponse } from '@contract/auth';
 import type { CaptchaScene } from '@contract/captcha';
+import type { RealtimeMessage } from '@contract/realtime';
 import { CAPTCHA_VERIFICATION_TTL, GRANT_TYPE, OAUTH_SCOPE } from '@contract/constants';
 import { buildApp, type BuildOptions } from '../../src/app';
 import { testConfig, type AppConfig } from '../../src/config';
@@ -199,4 +200,21 @@ export async function getData<T>(app: FastifyInstance, url: string, accessToken:
   const response = await authed(app, 'GET', url, accessToken);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ code: number; data: T }>().data;
+}
+
+/**
+ * A socket of `userId` (signed in to `orgId`) on this node, as a test double: what the server pushes to it
+ * lands in `messages`. `first(n)` waits for the first n: through PostgreSQL an event arrives a moment after
+ * the transaction that published it commits.
+ */
+export function listenAs(app: FastifyInstance, userId: string, orgId: string | null = null) {
+  const messages: RealtimeMessage[] = [];
+  const remove = app.realtime.add(userId, orgId, {
+    send: (data) => void messages.push(JSON.parse(data) as RealtimeMessage),
+  });
+  const first = async (count: number): Promise<RealtimeMessage[]> => {
+    await vi.waitFor(() => expect(messages.length).toBeGreaterThanOrEqual(count));
+    return messages.slice(0, count);
+  };
+  return { messages, remove, first };
 }

@@ -7,11 +7,29 @@ import { aesEcbEncrypt } from '../../src/modules/captcha/aes';
 import { answerPlainText, captchaVerificationOf } from '../../src/modules/captcha/answer';
 import { basicAuth, encryptWith } from './helpers';
 
-/** A client of a server over real HTTP, as the SPA is; the test owns the data folder and may read the database. */
+/** Where the test reads a puzzle's answer: the server's database, which the test may read. */
+export type PuzzleAnswers = (token: string) => Promise<number>;
+
+/** Puzzle answers from the SQLite file of a server's data folder. */
+export function sqlitePuzzleAnswers(databaseFile: string): PuzzleAnswers {
+  return async (token) => {
+    const database = new SQLite(databaseFile, { readonly: true, fileMustExist: true });
+    try {
+      const row = database.prepare('SELECT answer_x FROM captcha_challenges WHERE token = ?').get(token) as {
+        answer_x: number;
+      };
+      return row.answer_x;
+    } finally {
+      database.close();
+    }
+  };
+}
+
+/** A client of a server over real HTTP, as the SPA is. */
 export class HttpClient {
   constructor(
-    private readonly baseUrl: string,
-    private readonly databaseFile: string,
+    readonly baseUrl: string,
+    private readonly puzzleAnswers: PuzzleAnswers,
   ) {}
 
   async json<T>(
@@ -32,17 +50,7 @@ export class HttpClient {
     const puzzle = (await this.json<CaptchaGetResponse>('/api/captcha/get?captchaType=blockPuzzle')).body
       .repData;
     if (!puzzle) throw new Error('no puzzle');
-    const database = new SQLite(this.databaseFile, { readonly: true, fileMustExist: true });
-    let answerX: number;
-    try {
-      const row = database
-        .prepare('SELECT answer_x FROM captcha_challenges WHERE token = ?')
-        .get(puzzle.token) as { answer_x: number };
-      answerX = row.answer_x;
-    } finally {
-      database.close();
-    }
-    const plain = answerPlainText(answerX);
+    const plain = answerPlainText(await this.puzzleAnswers(puzzle.token));
     const check = await this.json<CaptchaCheckResponse>('/api/captcha/check', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -28,6 +28,8 @@ export class ServerProcess {
   constructor(
     readonly dataDir: string,
     readonly port: number,
+    /** Settings of its own (DATABASE_URL, FILE_STORE, ...), over the defaults below. */
+    private readonly env: Record<string, string> = {},
   ) {}
 
   get baseUrl(): string {
@@ -48,6 +50,7 @@ export class ServerProcess {
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'on',
         SANDBOX: 'on',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -72,11 +75,20 @@ export class ServerProcess {
   }
 
   /** SIGKILL: no shutdown hook runs, as in a power cut or an OOM kill. Resolves when the process is gone. */
-  async crash(): Promise<void> {
+  crash(): Promise<void> {
+    return this.signal('SIGKILL');
+  }
+
+  /** SIGTERM: the server shuts down cleanly, as an operator stops it. Resolves when the process is gone. */
+  stop(): Promise<void> {
+    return this.signal('SIGTERM');
+  }
+
+  private async signal(signal: NodeJS.Signals): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGKILL');
+    child.kill(signal);
     await exited;
     this.child = null;
   }

@@ -1,8 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SMS_BUSINESS_CODE } from '@contract/constants';
-import type { RealtimeMessage } from '@contract/realtime';
 import { VERIFICATION_HEADER, type SandboxSms, type VerificationRefusal } from '@contract/verification';
-import { freshIp } from './captcha-helpers';
+import { freshIp, freshLoopbackIp } from './captcha-helpers';
 import { basicAuth, bearer, encryptPassword, insertCaptchaVerification } from './helpers';
 
 /** Demo accounts of the seed (server/src/db/seed.ts). */
@@ -47,7 +46,7 @@ export async function outboxOf(app: FastifyInstance, mobile: string): Promise<Sa
     method: 'GET',
     url: '/api/sandbox/sms',
     query: { mobile },
-    remoteAddress: freshIp(),
+    remoteAddress: freshLoopbackIp(),
   });
   if (response.statusCode !== 200) throw new Error(`outbox: ${response.statusCode} ${response.body}`);
   return response.json<{ data: SandboxSms[] }>().data;
@@ -108,12 +107,3 @@ export const refusalOf = (response: LightMyRequestResponse) => response.json<Ver
 
 /** A password ciphertext, and the request that needs it, fixed: a replay must send the same bytes. */
 export const cipherOf = (app: FastifyInstance, password = NEW_PASSWORD) => encryptPassword(app, password);
-
-/** Collects what the hub would push to `userId`'s sockets. */
-export function listenAs(app: FastifyInstance, userId: string, orgId: string | null = null) {
-  const messages: RealtimeMessage[] = [];
-  const remove = app.realtime.add(userId, orgId, {
-    send: (data) => void messages.push(JSON.parse(data) as RealtimeMessage),
-  });
-  return { messages, remove };
-}

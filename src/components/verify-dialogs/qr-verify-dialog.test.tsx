@@ -8,11 +8,14 @@ import { fetchQrStatus, fetchVerificationQr } from './verification-api';
 
 vi.mock('./verification-api', () => ({ fetchVerificationQr: vi.fn(), fetchQrStatus: vi.fn() }));
 
-const handlers = new Set<(payload: QrCodeEventPayload) => void>();
+type Handler = (payload: unknown) => void;
+const handlers = new Map<string, Set<Handler>>();
 vi.mock('@/lib/realtime', () => ({
-  subscribeRealtime: vi.fn((_type: string, handler: (payload: QrCodeEventPayload) => void) => {
-    handlers.add(handler);
-    return () => handlers.delete(handler);
+  subscribeRealtime: vi.fn((type: string, handler: Handler) => {
+    const set = handlers.get(type) ?? new Set<Handler>();
+    set.add(handler);
+    handlers.set(type, set);
+    return () => set.delete(handler);
   }),
 }));
 
@@ -25,8 +28,8 @@ const render = (ui: ReactElement) =>
 /** Lets pending promises (the QR fetch, the submit) settle and runs timers due in `ms`. */
 const elapse = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 
-function push(payload: QrCodeEventPayload) {
-  act(() => handlers.forEach((handler) => handler(payload)));
+function push(payload: QrCodeEventPayload, type = 'QRCODE_EVENT') {
+  act(() => handlers.get(type)?.forEach((handler) => handler(payload)));
 }
 
 let issued = 0;
@@ -141,6 +144,22 @@ describe('QrVerifyDialog', () => {
     expect(screen.getByText('认证成功')).toBeInTheDocument();
     await elapse(1000);
     expect(onSubmit).toHaveBeenCalledWith({ qrId: 'qr-1', signature: 'sig-poll' });
+  });
+
+  it('asks for the status at once when events may have been missed', async () => {
+    const onSubmit = await open();
+    vi.mocked(fetchQrStatus).mockResolvedValue({
+      status: 1,
+      msg: '验证成功',
+      __qrcodeId: 'qr-1',
+      signature: 'sig-resync',
+    });
+    act(() => handlers.get('REALTIME_RESYNC')?.forEach((handler) => handler({})));
+    await elapse();
+    expect(fetchQrStatus).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('认证成功')).toBeInTheDocument();
+    await elapse(1000);
+    expect(onSubmit).toHaveBeenCalledWith({ qrId: 'qr-1', signature: 'sig-resync' });
   });
 
   it('has no code to show without a challenge', async () => {

@@ -102,16 +102,18 @@ export function QrVerifyDialog({ open, challengeId, onSubmit, onCancel }: QrVeri
 
   useEffect(() => subscribeRealtime<QrCodeEventPayload>(REALTIME_EVENT.qrcode, onEvent), [onEvent]);
 
-  // The socket may be down (reconnecting, blocked by a proxy): the status call is its fallback.
+  // The socket may be down (reconnecting, blocked by a proxy): the status call is its fallback, made at once
+  // after a gap in the events (REALTIME_RESYNC) and every few seconds anyway.
   const waiting = qrId !== undefined && status === QR_STATUS.initial;
   useEffect(() => {
     if (!waiting || !qrId) return;
     const controller = new AbortController();
-    const timer = setInterval(() => {
-      fetchQrStatus(qrId, controller.signal).then(onEvent, () => undefined);
-    }, QR_POLL_INTERVAL);
+    const ask = () => void fetchQrStatus(qrId, controller.signal).then(onEvent, () => undefined);
+    const timer = setInterval(ask, QR_POLL_INTERVAL);
+    const unsubscribe = subscribeRealtime(REALTIME_EVENT.resync, ask);
     return () => {
       clearInterval(timer);
+      unsubscribe();
       controller.abort();
     };
   }, [waiting, qrId, onEvent]);

@@ -6,6 +6,7 @@ import * as housekeeping from './004-housekeeping';
 import * as idempotency from './005-idempotency';
 import * as housekeepingRecords from './006-housekeeping-records';
 import * as byteOrderKeys from './007-byte-order-keys';
+import * as fileStore from './008-file-store';
 import * as bankAccounts from './009-bank-accounts';
 
 /** Every migration, in order. Names never change once released. */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '005-idempotency': idempotency,
   '006-housekeeping-records': housekeepingRecords,
   '007-byte-order-keys': byteOrderKeys,
+  '008-file-store': fileStore,
   '009-bank-accounts': bankAccounts,
 };

@@ -15,6 +15,7 @@ import type { ExportTables } from './export';
 import type { ChannelTables } from './channel';
 import type { InvitationTables } from './invitation';
 import type { BankAccountTables } from './bank-account';
+import type { FileStoreTables } from './file-store';
 
 export interface Database
   extends
@@ -29,7 +30,8 @@ export interface Database
     ExportTables,
     ChannelTables,
     InvitationTables,
-    BankAccountTables {}
+    BankAccountTables,
+    FileStoreTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -43,3 +45,4 @@ export type * from './export';
 export type * from './channel';
 export type * from './invitation';
 export type * from './bank-account';
+export type * from './file-store';

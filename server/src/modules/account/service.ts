@@ -1,38 +1,51 @@
 import type { Account, CompanyItem, PermissionItem } from '@contract/auth';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 
-/** The account a session presents, for its current organisation (or none). Null if the user is gone. */
+/** The user and, when the session acts for one, their membership of that organisation: one query. */
+const accountRow = preparedQuery((db, values: { userId: string; orgId: string | null }) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('memberships as m', (join) =>
+      join.onRef('m.user_id', '=', 'u.id').on('m.org_id', '=', values.orgId),
+    )
+    .leftJoin('organizations as o', 'o.id', 'm.org_id')
+    .select([
+      'u.id',
+      'u.mobile',
+      'u.name',
+      'o.id as orgId',
+      'o.name as orgName',
+      'o.authorized',
+      'o.bound',
+      'm.owner',
+    ])
+    .where('u.id', '=', values.userId),
+);
+
+/**
+ * The account a session presents, for its current organisation (or none: a null orgId matches no
+ * membership). Null if the user is gone. `GET /api/user` of every page load: one prepared query
+ * (db/prepared-query.ts).
+ */
 export async function accountOf(
   db: Db,
   userId: string,
   orgId: string | null,
   channelId: string,
 ): Promise<Account | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'mobile', 'name'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) return null;
-  const org = orgId
-    ? await db
-        .selectFrom('memberships as m')
-        .innerJoin('organizations as o', 'o.id', 'm.org_id')
-        .select(['o.id', 'o.name', 'o.authorized', 'o.bound', 'm.owner'])
-        .where('m.user_id', '=', userId)
-        .where('m.org_id', '=', orgId)
-        .executeTakeFirst()
-    : undefined;
+  const [row] = await accountRow(db, { userId, orgId });
+  if (!row) return null;
   return {
-    id: user.id,
-    mobile: user.mobile,
-    name: user.name,
-    orgId: org?.id ?? '',
-    orgName: org?.name ?? '',
-    owner: org?.owner === 1,
+    id: row.id,
+    mobile: row.mobile,
+    name: row.name,
+    orgId: row.orgId ?? '',
+    orgName: row.orgName ?? '',
+    owner: row.owner === 1,
     cId: channelId,
-    authorized: org?.authorized === 1,
-    bound: org?.bound === 1,
+    authorized: row.authorized === 1,
+    bound: row.bound === 1,
   };
 }
 

@@ -32,6 +32,18 @@ export const CAPTCHA_PURGE_BATCH = 200;
 /** AJ-Captcha's code for "check called too often"; the contract names only the codes the SPA reads. */
 export const CAPTCHA_CHECK_LIMITED_CODE = '6204';
 
+/**
+ * AJ-Captcha's answers to a bad request (its RepCodeEnum): a field missing or empty (NULL_ERROR, "token不能为空"
+ * as its server says for a check without a token), or present but not what the call takes (PARAM_FORMAT_ERROR).
+ */
+export const CAPTCHA_REQUEST_CODE = { missing: '0011', malformed: '0016' } as const;
+export const captchaRequestMessage = {
+  missing: (field: string) => `${field}不能为空`,
+  malformed: (field: string) => `${field}格式错误`,
+};
+/** What a request that is not a JSON object at all is called in those messages. */
+export const CAPTCHA_REQUEST_NAME = '请求参数';
+
 export const CAPTCHA_MESSAGES = {
   fetchLimited: '验证码获取过于频繁，请稍后再试',
   checkLimited: '验证过于频繁，请稍后再试',

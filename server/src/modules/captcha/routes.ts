@@ -1,8 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { CaptchaCheckResponse as CheckAnswer, CaptchaGetResponse as GetAnswer } from '@contract/captcha';
+import type {
+  CaptchaCheckResponse as CheckAnswer,
+  CaptchaGetResponse as GetAnswer,
+  CaptchaScene,
+} from '@contract/captcha';
 import {
   CaptchaCheckRequest,
+  CaptchaGetBody,
   CaptchaCheckResponse,
   CaptchaGetQuery,
   CaptchaGetResponse,
@@ -11,6 +16,7 @@ import { CAPTCHA_REP_CODE } from '@contract/constants';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { CAPTCHA_CHECK_LIMITED_CODE, CAPTCHA_MESSAGES, DEFAULT_CAPTCHA_SCENE } from './constants';
 import { checkLimitedFor, fetchLimitedFor } from './limits';
+import { answerBadCaptchaRequest } from './request-errors';
 import { checkChallenge, issueChallenge, purgeExpiredCaptchaState } from './service';
 
 const HTTP_TOO_MANY_REQUESTS = 429;
@@ -36,37 +42,56 @@ const checkFailed: CheckAnswer = {
   repData: null,
 };
 
-/** `GET /api/captcha/get`, `POST /api/captcha/check` (AJ-Captcha blockPuzzle protocol). */
+/** Both ways of fetching a puzzle: the spec's GET with a query, AJ-Captcha's clients' POST with a JSON body. */
+interface PuzzleRequest {
+  clientUid?: string | undefined;
+  scene?: CaptchaScene | undefined;
+}
+
+const HTTP_BAD_REQUEST = 400;
+const getSchema = {
+  response: {
+    200: CaptchaGetResponse,
+    [HTTP_BAD_REQUEST]: CaptchaGetResponse,
+    [HTTP_TOO_MANY_REQUESTS]: CaptchaGetResponse,
+  },
+};
+
+/**
+ * `GET` and `POST /api/captcha/get`, `POST /api/captcha/check` (AJ-Captcha blockPuzzle protocol). A request
+ * with a missing or malformed field is answered in AJ-Captcha's envelope too (request-errors.ts).
+ */
 export const captchaRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
+  async function issue(request: FastifyRequest, reply: FastifyReply, input: PuzzleRequest) {
+    // A puzzle is single-use; a cached copy would only ever answer 6110.
+    reply.header('Cache-Control', 'no-store');
+    const retryAfter = await fetchLimitedFor(request, input.clientUid);
+    if (retryAfter !== null) {
+      return reply.code(HTTP_TOO_MANY_REQUESTS).header('Retry-After', String(retryAfter)).send(fetchLimited);
+    }
+    const now = app.now();
+    await purgeExpiredCaptchaState(app.db, now);
+    const puzzle = await issueChallenge(app.db, {
+      scene: input.scene ?? DEFAULT_CAPTCHA_SCENE,
+      clientUid: input.clientUid || undefined,
+      now,
+    });
+    const answer: GetAnswer = { repCode: CAPTCHA_REP_CODE.success, repMsg: null, repData: puzzle };
+    return answer;
+  }
+
   app.get(
     '/get',
-    {
-      schema: {
-        querystring: CaptchaGetQuery,
-        response: { 200: CaptchaGetResponse, [HTTP_TOO_MANY_REQUESTS]: CaptchaGetResponse },
-      },
-    },
-    async (request, reply) => {
-      // A puzzle is single-use; a cached copy would only ever answer 6110.
-      reply.header('Cache-Control', 'no-store');
-      const retryAfter = await fetchLimitedFor(request, request.query.clientUid);
-      if (retryAfter !== null) {
-        return reply
-          .code(HTTP_TOO_MANY_REQUESTS)
-          .header('Retry-After', String(retryAfter))
-          .send(fetchLimited);
-      }
-      const now = app.now();
-      await purgeExpiredCaptchaState(app.db, now);
-      const puzzle = await issueChallenge(app.db, {
-        scene: request.query.scene ?? DEFAULT_CAPTCHA_SCENE,
-        clientUid: request.query.clientUid || undefined,
-        now,
-      });
-      return { repCode: CAPTCHA_REP_CODE.success, repMsg: null, repData: puzzle };
-    },
+    { schema: { querystring: CaptchaGetQuery, ...getSchema }, errorHandler: answerBadCaptchaRequest },
+    async (request, reply) => issue(request, reply, request.query),
+  );
+
+  app.post(
+    '/get',
+    { schema: { body: CaptchaGetBody, ...getSchema }, errorHandler: answerBadCaptchaRequest },
+    async (request, reply) => issue(request, reply, request.body),
   );
 
   app.post(
@@ -74,8 +99,13 @@ export const captchaRoutes: FastifyPluginAsync = async (fastify) => {
     {
       schema: {
         body: CaptchaCheckRequest,
-        response: { 200: CaptchaCheckResponse, [HTTP_TOO_MANY_REQUESTS]: CaptchaCheckResponse },
+        response: {
+          200: CaptchaCheckResponse,
+          [HTTP_BAD_REQUEST]: CaptchaCheckResponse,
+          [HTTP_TOO_MANY_REQUESTS]: CaptchaCheckResponse,
+        },
       },
+      errorHandler: answerBadCaptchaRequest,
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');

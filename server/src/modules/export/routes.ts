@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -15,8 +15,8 @@ import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { pageOf, pageRequest } from '../../lib/paging';
 import { logCrossOrgDenial, memberOrNull, requireMember, type Member } from '../../lib/tenant';
 import { attachment } from './content-disposition';
-import { createExportTask, exportFilePath, exportsDir, exportTaskPage, ownTask, taskOrgOf } from './service';
-import { ExportWorker } from './worker';
+import { createExportTask, exportFileKey, exportTaskPage, ownTask, taskOrgOf } from './service';
+import { createExportWorker } from './worker';
 import { exportRowCount } from './workbooks';
 
 export const EXPORT_MSG = {
@@ -30,8 +30,15 @@ export const EXPORT_MSG = {
 
 /** The export centre: tasks, their asynchronous worker and the downloads, each only to the user and organisation that asked. */
 export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const dir = exportsDir(app.config.dataDir);
-  const worker = new ExportWorker({ db: app.db, now: app.now, realtime: app.realtime, log: app.log, dir });
+  const worker = createExportWorker({
+    db: app.db,
+    now: app.now,
+    realtime: app.realtime,
+    files: app.adapters.files,
+    log: app.log,
+    leaseMs: app.config.taskLeaseSeconds * 1000,
+    pollMs: app.config.taskPollSeconds * 1000,
+  });
   app.addHook('onReady', async () => worker.start());
   // Before the database closes: a running task is handed back as pending for the next start.
   app.addHook('preClose', async () => worker.stop());
@@ -111,7 +118,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: ExportTaskParams,
         response: {
-          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: XLSX_CONTENT_TYPE }),
+          200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: XLSX_CONTENT_TYPE }),
           ...AUTHENTICATED_ERRORS,
           ...ERRORS.notFound,
           ...ERRORS.conflict,
@@ -129,18 +136,16 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const msg = task.status === EXPORT_STATUS.failed ? EXPORT_MSG.failed : EXPORT_MSG.notReady;
         throw new ApiFailure(409, API_ERROR.exportNotReady, msg);
       }
-      let content: Buffer;
-      try {
-        content = await fs.promises.readFile(exportFilePath(dir, task.id));
-      } catch {
-        throw new ApiFailure(404, API_ERROR.notFound, EXPORT_MSG.fileGone);
-      }
+      const file = await app.adapters.files.get(exportFileKey(task.id, Number(task.attempts)));
+      if (!file) throw new ApiFailure(404, API_ERROR.notFound, EXPORT_MSG.fileGone);
+      // Streamed from the store as the client reads it, whatever the size.
       return reply
         .header('Content-Type', XLSX_CONTENT_TYPE)
+        .header('Content-Length', String(file.size))
         .header('Content-Disposition', attachment(task.file_name, task.ascii_file_name))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'no-store')
-        .send(content);
+        .send(file.stream);
     },
   );
 };

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   EXPORT_KIND_NAME,
   EXPORT_STATUS,
@@ -16,11 +15,17 @@ import type { PageRequest } from '../../lib/paging';
 
 export const XLSX_EXTENSION = '.xlsx';
 
-/** Where the finished workbooks live: DATA_DIR/exports. */
-export const exportsDir = (dataDir: string) => path.join(dataDir, 'exports');
-export const exportFilePath = (dir: string, taskId: string) => path.join(dir, `${taskId}${XLSX_EXTENSION}`);
-/** A workbook is written under this suffix and renamed into place when complete. */
-export const EXPORT_TEMPORARY_SUFFIX = '.part';
+/**
+ * The workbook one run of a task wrote, in the file store. Each run (claim) writes under its own key, so a node
+ * that lost the task to another while writing never overwrites the file of the run that finished it; a done
+ * task's file is that of its last attempt.
+ */
+export const exportFileKey = (taskId: string, attempt: number) =>
+  `exports/${taskId}.${attempt}${XLSX_EXTENSION}`;
+
+/** Every key the runs of a task may have written (its file, and any left by runs that lost the task). */
+export const exportFileKeys = (task: Pick<ExportTaskRow, 'id' | 'attempts'>) =>
+  Array.from({ length: Number(task.attempts) }, (_, i) => exportFileKey(task.id, i + 1));
 
 export type ExportTaskRow = Selectable<ExportTaskTable>;
 

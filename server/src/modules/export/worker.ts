@@ -1,18 +1,14 @@
-import fs from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { EXPORT_STATUS, type ExportParams } from '@contract/export';
 import { REALTIME_EVENT, type ExportTaskEventPayload } from '@contract/realtime';
+import { putWritten, type FileStore } from '../../adapters/file-store/store';
 import type { Db } from '../../db/database';
-import { randomToken } from '../../lib/hash';
-import type { RealtimeHub } from '../../lib/realtime-hub';
-import { exportFilePath, EXPORT_TEMPORARY_SUFFIX, type ExportTaskRow } from './service';
+import type { Realtime } from '../../lib/realtime-hub';
+import { TaskQueue, TaskWorker, type Lease } from '../../lib/task-queue';
+import { exportFileKey, type ExportTaskRow } from './service';
 import { writeExport, type ExportJob } from './workbooks';
 
-/** A claimed task is the claimer's for this long; progress renews it. A crashed node's task is taken over after. */
-export const EXPORT_LEASE_MS = 60_000;
-/** How often a node looks for tasks it was not told about (another node's, or one whose lease ran out). */
-export const EXPORT_POLL_MS = 5_000;
 /** A task that failed this many runs (crashes included) is marked failed rather than retried. */
 export const EXPORT_MAX_ATTEMPTS = 3;
 const PROGRESS_WHILE_WRITING_MAX = 99;
@@ -22,191 +18,110 @@ class ExportStopped extends Error {}
 export interface ExportWorkerDeps {
   db: Db;
   now: () => number;
-  realtime: RealtimeHub;
+  realtime: Realtime;
+  files: FileStore;
   log: FastifyBaseLogger;
-  /** DATA_DIR/exports */
-  dir: string;
+  /** A claimed task is the claimer's for this long; progress renews it. A dead node's task is taken over after. */
+  leaseMs: number;
+  /** How often a node looks for tasks it was not told about (another node's, or one whose lease ran out). */
+  pollMs: number;
+}
+
+interface Claimed {
+  task: ExportTaskRow;
+  lease: Lease;
 }
 
 /**
- * Runs export tasks in this process, one at a time. Tasks live in the database: the worker claims a pending
- * task (or one whose lease expired) with a conditional UPDATE, writes the workbook to a temporary file, renames
- * it into place and marks the task done; a restart finds unfinished tasks again. Stopping hands the running
- * task back as pending.
+ * Runs export tasks, one at a time per node, on any number of nodes: the task queue hands each task to one of
+ * them and takes it over when that node dies. A run writes the workbook into the file store under its
+ * attempt's key (visible only once complete), then marks the task done and announces it in one transaction.
+ * Stopping hands the running task back as pending.
  */
-export class ExportWorker {
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private timer: NodeJS.Timeout | null = null;
+export function createExportWorker(deps: ExportWorkerDeps): TaskWorker<Claimed> {
+  const queue = new TaskQueue({ db: deps.db, table: 'export_tasks', now: deps.now, leaseMs: deps.leaseMs });
+  const worker: TaskWorker<Claimed> = new TaskWorker({
+    name: 'export worker',
+    log: deps.log,
+    pollMs: deps.pollMs,
+    claim: () => queue.claim(),
+    run: (claimed) => runExport(deps, queue, () => worker.stopping, claimed),
+  });
+  return worker;
+}
 
-  constructor(private readonly deps: ExportWorkerDeps) {}
-
-  start(): void {
-    fs.mkdirSync(this.deps.dir, { recursive: true });
-    this.timer = setInterval(() => this.kick(), EXPORT_POLL_MS);
-    this.timer.unref();
-    this.kick();
+async function runExport(
+  deps: ExportWorkerDeps,
+  queue: TaskQueue<'export_tasks'>,
+  stopping: () => boolean,
+  { task, lease }: Claimed,
+): Promise<void> {
+  const { db, files, log } = deps;
+  const finish = (status: typeof EXPORT_STATUS.done | typeof EXPORT_STATUS.failed, detail: Detail) =>
+    finishTask(deps, queue, task, lease, status, detail);
+  if (lease.attempt > EXPORT_MAX_ATTEMPTS) {
+    await finish(EXPORT_STATUS.failed, { error: 'too many attempts' });
+    return;
   }
-
-  /** Looks for work now (a task was just created). */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => this.deps.log.error({ err: error }, 'export worker failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
-  }
-
-  /** Resolves when nothing is running (tests; shutdown). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.idle();
-  }
-
-  private async drain(): Promise<void> {
-    while (!this.stopped) {
-      const task = await this.claim();
-      if (!task) return;
-      await this.run(task);
-    }
-  }
-
-  private claimable(now: number) {
-    return this.deps.db
-      .selectFrom('export_tasks')
-      .where((eb) =>
-        eb.or([
-          eb('status', '=', EXPORT_STATUS.pending),
-          eb.and([eb('status', '=', EXPORT_STATUS.running), eb('lease_expires_at', '<=', now)]),
-        ]),
-      );
-  }
-
-  /** The oldest claimable task, now leased to this worker; null when there is none. */
-  private async claim(): Promise<ExportTaskRow | null> {
-    const { db } = this.deps;
-    for (;;) {
-      const now = this.deps.now();
-      const candidate = await this.claimable(now)
-        .select('id')
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      if (!candidate) return null;
-      const claimed = await db
-        .updateTable('export_tasks')
-        .set((eb) => ({
-          status: EXPORT_STATUS.running,
-          lease_expires_at: now + EXPORT_LEASE_MS,
-          started_at: eb.fn.coalesce('started_at', eb.val(now)),
-          attempts: eb('attempts', '+', 1),
-        }))
-        .where('id', '=', candidate.id)
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', EXPORT_STATUS.pending),
-            eb.and([eb('status', '=', EXPORT_STATUS.running), eb('lease_expires_at', '<=', now)]),
-          ]),
-        )
-        .executeTakeFirst();
-      // Another node took it between the two statements: look again.
-      if (Number(claimed.numUpdatedRows) !== 1) continue;
-      return (
-        (await db.selectFrom('export_tasks').selectAll().where('id', '=', candidate.id).executeTakeFirst()) ??
-        null
-      );
-    }
-  }
-
-  private async run(task: ExportTaskRow): Promise<void> {
-    const { db, now, log } = this.deps;
-    if (Number(task.attempts) > EXPORT_MAX_ATTEMPTS) {
-      await this.finish(task, EXPORT_STATUS.failed, { error: 'too many attempts' });
-      return;
-    }
-    const file = exportFilePath(this.deps.dir, task.id);
-    const temporary = `${file}.${randomToken(6)}${EXPORT_TEMPORARY_SUFFIX}`;
-    try {
-      const job: ExportJob = {
-        orgId: task.org_id,
-        kind: task.kind as ExportJob['kind'],
-        params: JSON.parse(task.params) as ExportParams,
-      };
-      const rows = await writeExport(db, job, temporary, {
+  const key = exportFileKey(task.id, lease.attempt);
+  try {
+    const job: ExportJob = {
+      orgId: task.org_id,
+      kind: task.kind as ExportJob['kind'],
+      params: JSON.parse(task.params) as ExportParams,
+    };
+    const { written: rows } = await putWritten(files, key, (out) =>
+      writeExport(db, job, out, {
         progress: async (percent) => {
           // Between batches, let requests in: better-sqlite3 answers synchronously, so without this a large
           // export would hold the event loop until it finished.
           await nextTurn();
-          if (this.stopped) throw new ExportStopped();
-          const renewed = await db
-            .updateTable('export_tasks')
-            .set({
-              progress: Math.min(percent, PROGRESS_WHILE_WRITING_MAX),
-              lease_expires_at: now() + EXPORT_LEASE_MS,
-            })
-            .where('id', '=', task.id)
-            .where('status', '=', EXPORT_STATUS.running)
-            .executeTakeFirst();
-          // The lease ran out and another worker has the task: leave it to that one.
-          if (Number(renewed.numUpdatedRows) !== 1) throw new ExportStopped();
+          if (stopping()) throw new ExportStopped();
+          const progress = Math.min(percent, PROGRESS_WHILE_WRITING_MAX);
+          // The lease ran out and another node has the task: leave it to that one.
+          if (!(await queue.renew(lease, { progress }))) throw new ExportStopped();
         },
-      });
-      await fs.promises.rename(temporary, file);
-      await this.finish(task, EXPORT_STATUS.done, { rowCount: rows });
-    } catch (error) {
-      await fs.promises.rm(temporary, { force: true });
-      if (error instanceof ExportStopped) {
-        await db
-          .updateTable('export_tasks')
-          .set({ status: EXPORT_STATUS.pending, lease_expires_at: null })
-          .where('id', '=', task.id)
-          .where('status', '=', EXPORT_STATUS.running)
-          .execute();
-        return;
-      }
-      log.error({ err: error, taskId: task.id }, 'export failed');
-      await this.finish(task, EXPORT_STATUS.failed, { error: 'write failed' });
+      }),
+    );
+    // Lost the task after writing its file: the file is this attempt's only, so it goes.
+    if (!(await finish(EXPORT_STATUS.done, { rowCount: rows }))) await files.delete(key);
+  } catch (error) {
+    if (error instanceof ExportStopped) {
+      await queue.release(lease);
+      return;
     }
+    log.error({ err: error, taskId: task.id }, 'export failed');
+    await finish(EXPORT_STATUS.failed, { error: 'write failed' });
   }
+}
 
-  private async finish(
-    task: ExportTaskRow,
-    status: typeof EXPORT_STATUS.done | typeof EXPORT_STATUS.failed,
-    detail: { rowCount?: number; error?: string },
-  ): Promise<void> {
-    const finishedAt = this.deps.now();
-    await this.deps.db
-      .updateTable('export_tasks')
-      .set({
-        status,
-        progress: status === EXPORT_STATUS.done ? 100 : Number(task.progress),
-        finished_at: finishedAt,
-        lease_expires_at: null,
-        row_count: detail.rowCount ?? null,
-        error: detail.error ?? null,
-      })
-      .where('id', '=', task.id)
-      .execute();
-    const payload: ExportTaskEventPayload = { taskId: task.id, status, fileName: task.file_name };
-    this.deps.realtime.publishToUserInOrg(task.user_id, task.org_id, {
-      type: REALTIME_EVENT.exportTask,
-      payload,
-    });
-  }
+interface Detail {
+  rowCount?: number;
+  error?: string;
+}
+
+/** Marks the task done or failed and tells its user's tabs, in one transaction; false when the lease was lost. */
+function finishTask(
+  deps: ExportWorkerDeps,
+  queue: TaskQueue<'export_tasks'>,
+  task: ExportTaskRow,
+  lease: Lease,
+  status: typeof EXPORT_STATUS.done | typeof EXPORT_STATUS.failed,
+  detail: Detail,
+): Promise<boolean> {
+  const changes = {
+    progress: status === EXPORT_STATUS.done ? 100 : Number(task.progress),
+    finished_at: deps.now(),
+    row_count: detail.rowCount ?? null,
+    error: detail.error ?? null,
+  };
+  const payload: ExportTaskEventPayload = { taskId: task.id, status, fileName: task.file_name };
+  return queue.finish(lease, status, changes, (trx) =>
+    deps.realtime.publishToUserInOrg(
+      task.user_id,
+      task.org_id,
+      { type: REALTIME_EVENT.exportTask, payload },
+      trx,
+    ),
+  );
 }

@@ -26,3 +26,8 @@ export const LOGIN_ATTEMPT_RETENTION_MS = DAY;
 export const SMS_OUTBOX_RETENTION_MS = 7 * DAY;
 /** Invitations are kept 30 days past their expiry, so a late visitor still reads 已过期 rather than 404. */
 export const INVITATION_RETENTION_MS = 30 * DAY;
+/**
+ * A write to the file store that began this long ago and never finished was cut short (its process died);
+ * what it left is removed. No write of a file the server keeps runs anywhere near this long.
+ */
+export const ABANDONED_FILE_WRITE_MS = DAY;

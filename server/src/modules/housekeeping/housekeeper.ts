@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { FileStore } from '../../adapters/file-store/store';
 import type { Db } from '../../db/database';
 import { purgeIdempotentRequests } from '../../lib/idempotency';
 import { purgeExpiredCaptchaState } from '../captcha/service';
 import { purgeExpiredChallenges } from '../verification/service';
 import { deleteInBatches } from './batches';
-import { HOUSEKEEPING_BATCH, HOUSEKEEPING_INTERVAL_MS } from './constants';
-import { purgeOldExports, purgeStaleExportTemporaries } from './exports';
+import { ABANDONED_FILE_WRITE_MS, HOUSEKEEPING_BATCH, HOUSEKEEPING_INTERVAL_MS } from './constants';
+import { purgeOldExports } from './exports';
 import {
   purgeEndedInvitations,
   purgeOldSmsOutbox,
@@ -18,8 +19,7 @@ export interface HousekeeperDeps {
   db: Db;
   now: () => number;
   log: FastifyBaseLogger;
-  /** DATA_DIR/exports */
-  exportDir: string;
+  files: FileStore;
 }
 
 /** Rows (or files) each purge deleted in one sweep; -1 when that purge failed (it is logged). */
@@ -27,7 +27,8 @@ export type SweepReport = Record<string, number>;
 
 /**
  * Deletes what has outlived its use on a timer: expired tokens and sign-ins, spent entry-link tokens, captcha
- * and verification leftovers, old exports with their files, stale rate counters and sign-in failures, the
+ * and verification leftovers, old exports with their files, what writes to the file store cut short by a
+ * crash left behind, stale rate counters and sign-in failures, the
  * sandbox SMS outbox, long-expired invitations, and replayable answers past their retention. The timer does
  * not keep the process alive.
  */
@@ -59,7 +60,7 @@ export class Housekeeper {
   }
 
   private async sweepOnce(): Promise<SweepReport> {
-    const { db, exportDir } = this.deps;
+    const { db, files } = this.deps;
     const now = this.deps.now();
     const steps: Record<string, () => Promise<number | void>> = {
       accessTokens: () => purgeExpiredAccessTokens(db, now),
@@ -67,8 +68,8 @@ export class Housekeeper {
       crTokens: () => purgeExpiredCrTokens(db, now),
       captcha: () => purgeExpiredCaptchaState(db, now),
       verification: () => purgeExpiredChallenges(db, now),
-      exports: () => purgeOldExports(db, exportDir, now),
-      exportTemporaries: () => purgeStaleExportTemporaries(exportDir, now),
+      exports: () => purgeOldExports(db, files, now),
+      abandonedFileWrites: () => files.purgeAbandonedWrites(now - ABANDONED_FILE_WRITE_MS),
       rateCounters: () => purgeStaleRateCounters(db, now),
       loginAttempts: () => purgeSettledLoginAttempts(db, now),
       smsOutbox: () => purgeOldSmsOutbox(db, now),

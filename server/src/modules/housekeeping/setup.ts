@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { exportsDir } from '../export/service';
 import { Housekeeper } from './housekeeper';
 
 declare module 'fastify' {
@@ -15,7 +14,7 @@ export function setupHousekeeping(app: FastifyInstance): void {
     db: app.db,
     now: app.now,
     log: app.log,
-    exportDir: exportsDir(app.config.dataDir),
+    files: app.adapters.files,
   });
   app.decorate('housekeeper', housekeeper);
   app.addHook('onReady', async () => housekeeper.start());

@@ -29,7 +29,9 @@ export const nonPaymentSandboxRoutes: FastifyPluginAsyncTypebox = async (app) =>
       const account = await accountByMobile(app.db, request.body.mobile);
       if (!account) throw new ApiFailure(404, API_ERROR.notFound, UNKNOWN_ACCOUNT_MSG);
       const payload: NonPaymentEventPayload = { show: request.body.show };
-      const sent = app.realtime.publishToUser(account.userId, { type: REALTIME_EVENT.nonPayment, payload });
+      // Counted before publishing, on this node only: other nodes' tabs get the event too, uncounted.
+      const sent = app.realtime.hub.countOf({ userId: account.userId });
+      await app.realtime.publishToUser(account.userId, { type: REALTIME_EVENT.nonPayment, payload });
       return ok({ sent });
     },
   );

@@ -11,6 +11,7 @@ import {
 } from '@contract/notice-schemas';
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
 import { Type } from 'typebox';
 import { ApiFailure } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
@@ -26,9 +27,14 @@ export const NOTICE_NO_ORG_MSG = '该账号尚未加入企业';
 const NoticePage = Envelope(Page(NoticeItem));
 const emptyPage = (page: ReturnType<typeof pageRequest>) => pageOf<NoticeItem>([], 0, page);
 
-/** Tells the member's open tabs (in that organisation) to reload their notice counts. */
-function noticeChanged(app: FastifyInstance, reader: Reader): void {
-  app.realtime.publishToUserInOrg(reader.userId, reader.orgId, { type: REALTIME_EVENT.notice, payload: {} });
+/** Tells the member's open tabs (in that organisation) to reload their notice counts, once `trx` commits. */
+function noticeChanged(app: FastifyInstance, reader: Reader, trx: Db): Promise<void> {
+  return app.realtime.publishToUserInOrg(
+    reader.userId,
+    reader.orgId,
+    { type: REALTIME_EVENT.notice, payload: {} },
+    trx,
+  );
 }
 
 /** Notices and to-dos of the signed-in member (spec sections 3, 4 and 7). */
@@ -77,8 +83,11 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const reader = memberOrNull(request);
       if (!reader) return ok({ updated: 0 });
-      const updated = await markAllRead(app.db, reader, app.now());
-      if (updated > 0) noticeChanged(app, reader);
+      const updated = await app.db.transaction().execute(async (trx) => {
+        const changed = await markAllRead(trx, reader, app.now());
+        if (changed > 0) await noticeChanged(app, reader, trx);
+        return changed;
+      });
       return ok({ updated });
     },
   );
@@ -94,11 +103,17 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const reader = memberOrNull(request);
-      if (!reader || !(await markRead(app.db, reader, request.params.id, app.now()))) {
+      const marked =
+        reader !== null &&
+        (await app.db.transaction().execute(async (trx) => {
+          const found = await markRead(trx, reader, request.params.id, app.now());
+          if (found) await noticeChanged(app, reader, trx);
+          return found;
+        }));
+      if (!marked) {
         logCrossOrgDenial(request, 'notice', await noticeOrgOf(app.db, request.params.id));
         throw new ApiFailure(404, API_ERROR.notFound, NOTICE_NOT_FOUND_MSG);
       }
-      noticeChanged(app, reader);
       return ok(null);
     },
   );
@@ -128,12 +143,12 @@ export const noticeSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where('org_id', '=', targetOrg)
           .executeTakeFirst());
       if (!member || targetOrg === null) throw new ApiFailure(404, API_ERROR.notFound, NOTICE_NO_ORG_MSG);
-      const notice = await postNotice(
-        app.db,
-        { orgId: targetOrg, userId: account.userId, type, title, content },
-        app.now(),
-      );
-      noticeChanged(app, { userId: account.userId, orgId: targetOrg });
+      const reader = { userId: account.userId, orgId: targetOrg };
+      const notice = await app.db.transaction().execute(async (trx) => {
+        const posted = await postNotice(trx, { ...reader, type, title, content }, app.now());
+        await noticeChanged(app, reader, trx);
+        return posted;
+      });
       reply.code(201);
       return { code: 201, msg: MSG.ok, data: notice };
     },

@@ -1,5 +1,6 @@
 import { NOTICE_STATUS, NOTICE_TYPE, type NoticeFilter, type NoticeItem } from '@contract/notice';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import { newId } from '../../lib/hash';
 import { isoTime } from '../../lib/shanghai-time';
 import type { PageRequest } from '../../lib/paging';
@@ -37,24 +38,68 @@ function filtered(query: Visible, filter: NoticeFilter): Visible {
   return q;
 }
 
+interface PageValues extends Reader {
+  type: NoticeFilter['type'];
+  size: number;
+  offset: number;
+}
+
+/**
+ * The count and the page of one shape of filter (which conditions it adds), prepared: the notices page is
+ * on every screen (the shell's bell), so it skips Kysely's building and compiling (db/prepared-query.ts).
+ */
+function pageQueries(filter: NoticeFilter) {
+  const base = (db: Db, values: PageValues) =>
+    filtered(visible(db, values), filter.type === undefined ? filter : { ...filter, type: values.type });
+  return {
+    count: preparedQuery((db, values: PageValues) =>
+      base(db, values).select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
+    page: preparedQuery((db, values: PageValues) =>
+      base(db, values)
+        .select(['m.id', 'm.type', 'm.title', 'm.content', 'm.created_at', 'r.read_at'])
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.id', 'desc')
+        .limit(values.size)
+        .offset(values.offset),
+    ),
+  };
+}
+
+const queriesByShape = new Map<string, ReturnType<typeof pageQueries>>();
+
+function queriesFor(filter: NoticeFilter) {
+  const shape = `${filter.type !== undefined}:${filter.status ?? ''}`;
+  let queries = queriesByShape.get(shape);
+  if (!queries) {
+    queries = pageQueries(filter);
+    queriesByShape.set(shape, queries);
+  }
+  return queries;
+}
+
 export async function noticePage(
   db: Db,
   reader: Reader,
   filter: NoticeFilter,
   page: PageRequest,
 ): Promise<{ items: NoticeItem[]; total: number }> {
-  const query = filtered(visible(db, reader), filter);
-  const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await query
-    .select(['m.id', 'm.type', 'm.title', 'm.content', 'm.created_at', 'r.read_at'])
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(page.size)
-    .offset(page.offset)
-    .execute();
+  const queries = queriesFor(filter);
+  // One row more than the page: when it does not come, the page itself tells the total, and the count
+  // query is needed only for a full page or one past the end.
+  const values = {
+    userId: reader.userId,
+    orgId: reader.orgId,
+    type: filter.type,
+    size: page.size + 1,
+    offset: page.offset,
+  };
+  const rows = await queries.page(db, values);
+  const last = rows.length <= page.size && (rows.length > 0 || page.offset === 0);
+  const total = last ? page.offset + rows.length : Number((await queries.count(db, values))[0]?.n ?? 0);
   return {
-    total: Number(count.n),
-    items: rows.map((row) => ({
+    total,
+    items: rows.slice(0, page.size).map((row) => ({
       id: row.id,
       type: row.type === NOTICE_TYPE.todo ? NOTICE_TYPE.todo : NOTICE_TYPE.announcement,
       status: row.read_at === null ? NOTICE_STATUS.unread : NOTICE_STATUS.read,
@@ -81,27 +126,28 @@ export async function markRead(db: Db, reader: Reader, id: string, now: number):
   return true;
 }
 
-/** Marks every notice the member has not read as read; answers how many changed. */
-export async function markAllRead(db: Db, reader: Reader, now: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const unread = await filtered(visible(trx, reader), { status: NOTICE_STATUS.unread })
-      .select('m.id')
-      .execute();
-    let updated = 0;
-    for (let i = 0; i < unread.length; i += INSERT_CHUNK) {
-      const result = await trx
-        .insertInto('plat_message_reads')
-        .values(
-          unread
-            .slice(i, i + INSERT_CHUNK)
-            .map((row) => ({ message_id: row.id, user_id: reader.userId, read_at: now })),
-        )
-        .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
-        .executeTakeFirst();
-      updated += Number(result.numInsertedOrUpdatedRows ?? 0);
-    }
-    return updated;
-  });
+/**
+ * Marks every notice the member has not read as read; answers how many changed. Run it in a transaction (`trx`):
+ * the inserts go in chunks, and all or none of them must count.
+ */
+export async function markAllRead(trx: Db, reader: Reader, now: number): Promise<number> {
+  const unread = await filtered(visible(trx, reader), { status: NOTICE_STATUS.unread })
+    .select('m.id')
+    .execute();
+  let updated = 0;
+  for (let i = 0; i < unread.length; i += INSERT_CHUNK) {
+    const result = await trx
+      .insertInto('plat_message_reads')
+      .values(
+        unread
+          .slice(i, i + INSERT_CHUNK)
+          .map((row) => ({ message_id: row.id, user_id: reader.userId, read_at: now })),
+      )
+      .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    updated += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return updated;
 }
 
 export interface NewNotice {

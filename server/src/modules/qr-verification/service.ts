@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { QR_EVENT_MESSAGE, QR_STATUS, type QrEvent, type SandboxQr } from '@contract/verification';
+import type { Db } from '../../db/database';
 import { randomToken } from '../../lib/hash';
 import { maskMobile } from '../../lib/security-log';
 import {
@@ -52,8 +53,9 @@ export function qrWireStatus(row: QrSessionRow, now: number): { status: number; 
   }
 }
 
-const publishQrEvent = (app: FastifyInstance, userId: string, payload: QrEvent) =>
-  app.realtime.publishToUser(userId, { type: REALTIME_EVENT.qrcode, payload });
+/** Published with the transaction that moved the session, so no tab hears of a move that did not commit. */
+const publishQrEvent = (app: FastifyInstance, trx: Db, userId: string, payload: QrEvent) =>
+  app.realtime.publishToUser(userId, { type: REALTIME_EVENT.qrcode, payload }, trx);
 
 /**
  * Opens a QR session for the caller's open QR challenge; older waiting sessions of that challenge are
@@ -144,14 +146,31 @@ export async function decideQrSession(
 ): Promise<QrDecisionOutcome> {
   const { qrId, decision, now } = input;
   const status = decision === 'confirm' ? QR_SESSION_STATE.confirmed : QR_SESSION_STATE.refused;
-  const row = await app.db
-    .updateTable('qr_sessions')
-    .set({ status, decided_at: now })
-    .where('id', '=', qrId)
-    .where('status', '=', QR_SESSION_STATE.pending)
-    .where('expires_at', '>', now)
-    .returning(['user_id', 'org_id', 'challenge_id'])
-    .executeTakeFirst();
+  const row = await app.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('qr_sessions')
+      .set({ status, decided_at: now })
+      .where('id', '=', qrId)
+      .where('status', '=', QR_SESSION_STATE.pending)
+      .where('expires_at', '>', now)
+      .returning(['user_id', 'org_id', 'challenge_id'])
+      .executeTakeFirst();
+    if (!moved) return undefined;
+    await publishQrEvent(
+      app,
+      trx,
+      moved.user_id,
+      decision === 'confirm'
+        ? {
+            status: QR_STATUS.success,
+            msg: QR_EVENT_MESSAGE.confirmed,
+            __qrcodeId: qrId,
+            signature: app.adapters.licence.sign(qrId, moved.challenge_id),
+          }
+        : { status: QR_STATUS.failure, msg: QR_EVENT_MESSAGE.refused, __qrcodeId: qrId },
+    );
+    return moved;
+  });
   if (!row) {
     const exists = await app.db
       .selectFrom('qr_sessions')
@@ -160,18 +179,6 @@ export async function decideQrSession(
       .executeTakeFirst();
     return exists ? { kind: 'closed' } : { kind: 'not_found' };
   }
-  publishQrEvent(
-    app,
-    row.user_id,
-    decision === 'confirm'
-      ? {
-          status: QR_STATUS.success,
-          msg: QR_EVENT_MESSAGE.confirmed,
-          __qrcodeId: qrId,
-          signature: app.adapters.licence.sign(qrId, row.challenge_id),
-        }
-      : { status: QR_STATUS.failure, msg: QR_EVENT_MESSAGE.refused, __qrcodeId: qrId },
-  );
   return { kind: 'decided', userId: row.user_id, orgId: row.org_id };
 }
 
@@ -191,19 +198,23 @@ export async function expireDueQrSessions(app: FastifyInstance): Promise<number>
     .execute();
   let expired = 0;
   for (const session of due) {
-    const moved = await app.db
-      .updateTable('qr_sessions')
-      .set({ status: QR_SESSION_STATE.expired, decided_at: now })
-      .where('id', '=', session.id)
-      .where('status', '=', QR_SESSION_STATE.pending)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) continue;
-    expired++;
-    publishQrEvent(app, session.user_id, {
-      status: QR_STATUS.failure,
-      msg: QR_EVENT_MESSAGE.expired,
-      __qrcodeId: session.id,
+    const moved = await app.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('qr_sessions')
+        .set({ status: QR_SESSION_STATE.expired, decided_at: now })
+        .where('id', '=', session.id)
+        .where('status', '=', QR_SESSION_STATE.pending)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await publishQrEvent(app, trx, session.user_id, {
+        status: QR_STATUS.failure,
+        msg: QR_EVENT_MESSAGE.expired,
+        __qrcodeId: session.id,
+      });
+      return true;
     });
+    if (!moved) continue;
+    expired++;
     logVerificationEventWithoutRequest(app.log, VERIFICATION_EVENT.qrExpired, {
       userId: session.user_id,
       orgId: session.org_id,

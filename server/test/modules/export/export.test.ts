@@ -4,14 +4,13 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import type { ExportTask } from '@contract/export';
-import type { RealtimeMessage } from '@contract/realtime';
 import { buildApp } from '../../../src/app';
 import { testConfig } from '../../../src/config';
 import { createDatabase } from '../../../src/db/database';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { newId } from '../../../src/lib/hash';
 import { safeCell } from '../../../src/modules/export/cells';
-import { authed, bearer, signIn, startApp, T0, type TestApp } from '../../support/helpers';
+import { authed, bearer, listenAs, signIn, startApp, T0, type TestApp } from '../../support/helpers';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const FORMULA_START = ['=', '+', '-', '@', '\t', '\r'];
@@ -82,10 +81,7 @@ const shanghaiTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().r
 describe('the operation-list export', () => {
   it('runs asynchronously to done, tells the user’s tab, and serves an xlsx whose rows match the database', async () => {
     const zhang = await token('13800000001');
-    const received: RealtimeMessage[] = [];
-    const remove = t.app.realtime.add(await userId('13800000001'), DEMO_ORGS.shanghai.id, {
-      send: (data) => void received.push(JSON.parse(data)),
-    });
+    const tab = listenAs(t.app, await userId('13800000001'), DEMO_ORGS.shanghai.id);
     const task = await create(zhang);
     expect(task).toMatchObject({
       kind: 'operation-list',
@@ -96,11 +92,11 @@ describe('the operation-list export', () => {
       finishedAt: null,
     });
     const done = await finished(t.app, zhang, task.id);
-    remove();
     expect(done).toMatchObject({ status: 'done', progress: 100, finishedAt: new Date(T0).toISOString() });
-    expect(received).toEqual([
+    expect(await tab.first(1)).toEqual([
       { type: 'EXPORT_TASK_FINISHED', payload: { taskId: task.id, status: 'done', fileName: task.fileName } },
     ]);
+    tab.remove();
 
     const response = await download(t.app, zhang, task.id);
     expect(response.statusCode).toBe(200);
@@ -147,9 +143,11 @@ describe('the operation-list export', () => {
       expect(row[8]).toBe(shanghaiTime(Number(op.created_at)));
       expect(row[9]).toBe(op.biz_id);
     });
-    const file = path.join(dataDir, 'exports', `${task.id}.xlsx`);
-    expect(fs.existsSync(file)).toBe(true);
-    expect(fs.readdirSync(path.join(dataDir, 'exports')).filter((f) => f.endsWith('.part'))).toEqual([]);
+    // In the local file store under DATA_DIR, as its first attempt wrote it, with nothing half-written left.
+    const file = path.join(dataDir, 'files', 'exports', `${task.id}.1.xlsx`);
+    expect(fs.statSync(file).size).toBe(response.rawPayload.length);
+    expect(response.headers['content-length']).toBe(String(response.rawPayload.length));
+    expect(fs.readdirSync(path.join(dataDir, 'files', '.incoming'))).toEqual([]);
   });
 
   it('filters by business type', async () => {
@@ -414,10 +412,7 @@ describe('limits and refusals', () => {
   it('marks a task that cannot be written failed, says so, and goes on with the next', async () => {
     const zhang = await token('13800000001');
     const owner = await userId('13800000001');
-    const received: RealtimeMessage[] = [];
-    const remove = t.app.realtime.add(owner, DEMO_ORGS.shanghai.id, {
-      send: (data) => void received.push(JSON.parse(data)),
-    });
+    const tab = listenAs(t.app, owner, DEMO_ORGS.shanghai.id);
     await t.app.db
       .insertInto('export_tasks')
       .values({
@@ -443,11 +438,11 @@ describe('limits and refusals', () => {
     const next = await create(zhang, { kind: 'org-relation' });
     expect((await finished(t.app, zhang, 'broken')).status).toBe('failed');
     expect((await finished(t.app, zhang, next.id)).status).toBe('done');
-    remove();
-    expect(received.map((m) => m.payload)).toEqual([
+    expect((await tab.first(2)).map((m) => m.payload)).toEqual([
       { taskId: 'broken', status: 'failed', fileName: 'broken.xlsx' },
       { taskId: next.id, status: 'done', fileName: next.fileName },
     ]);
+    tab.remove();
     expect((await download(t.app, zhang, 'broken')).json()).toEqual({
       code: 'EXPORT_NOT_READY',
       msg: '导出失败，请重新导出',
@@ -496,7 +491,7 @@ describe('shutting down', () => {
       await db.destroy();
       expect(['pending', 'done']).toContain(task.status);
       if (task.status === 'pending') expect(task.lease_expires_at).toBeNull();
-      expect(fs.readdirSync(path.join(dir, 'exports')).filter((f) => f.endsWith('.part'))).toEqual([]);
+      expect(fs.readdirSync(path.join(dir, 'files', '.incoming'))).toEqual([]);
 
       const restarted = (await startApp({ dataDir: dir, inMemoryDb: false })).app;
       try {

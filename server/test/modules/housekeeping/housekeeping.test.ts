@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TokenResponse } from '@contract/auth';
 import type { ExportTask } from '@contract/export';
 import { issueCrToken } from '../../../src/modules/auth/tokens';
-import { exportFilePath, exportsDir } from '../../../src/modules/export/service';
+import { exportFileKey } from '../../../src/modules/export/service';
 import {
   EXPORT_RETENTION_MS,
   HOUSEKEEPING_BATCH,
@@ -202,9 +202,13 @@ describe('exports', () => {
     const before = (await signIn(t.app, OWNER)).access_token;
     const old = await create(before);
     await finished(before, old.id);
-    const oldFile = exportFilePath(exportsDir(dataDir), old.id);
-    expect(fs.existsSync(oldFile)).toBe(true);
-    const stale = `${oldFile}.abc.part`;
+    const { files } = t.app.adapters;
+    const oldFile = exportFileKey(old.id, 1);
+    expect(await files.stat(oldFile)).not.toBeNull();
+    // What a process killed while writing leaves in the local store, last written a day ago.
+    const incoming = path.join(dataDir, 'files', '.incoming');
+    fs.mkdirSync(incoming, { recursive: true });
+    const stale = path.join(incoming, 'abc.part');
     fs.writeFileSync(stale, 'left by a killed process');
     fs.utimesSync(stale, new Date(t.clock.now() - DAY), new Date(t.clock.now() - DAY));
 
@@ -216,8 +220,8 @@ describe('exports', () => {
 
     const report = await sweep();
     expect(report.exports).toBe(1);
-    expect(report.exportTemporaries).toBe(1);
-    expect(fs.existsSync(oldFile)).toBe(false);
+    expect(report.abandonedFileWrites).toBe(1);
+    expect(await files.stat(oldFile)).toBeNull();
     expect(fs.existsSync(stale)).toBe(false);
     const gone = await download(after, old.id);
     expect(gone.statusCode).toBe(404);

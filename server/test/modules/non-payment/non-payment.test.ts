@@ -1,5 +1,4 @@
-import type { RealtimeMessage } from '@contract/realtime';
-import { startApp, type TestApp } from '../../support/helpers';
+import { listenAs, startApp, type TestApp } from '../../support/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,16 +15,15 @@ describe('POST /api/sandbox/non-payment', () => {
       .select('id')
       .where('mobile', '=', '13800000001')
       .executeTakeFirstOrThrow();
-    const received: RealtimeMessage[] = [];
-    const remove = t.app.realtime.add(user.id, null, { send: (d) => void received.push(JSON.parse(d)) });
+    const tab = listenAs(t.app, user.id);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/non-payment',
       payload: { mobile: '13800000001', show: true },
     });
-    remove();
     expect(response.json()).toMatchObject({ code: 200, data: { sent: 1 } });
-    expect(received).toEqual([{ type: 'NON_PAYMENT', payload: { show: true } }]);
+    expect(await tab.first(1)).toEqual([{ type: 'NON_PAYMENT', payload: { show: true } }]);
+    tab.remove();
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/non-payment',

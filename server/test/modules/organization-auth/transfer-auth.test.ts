@@ -5,7 +5,7 @@ import type { NoticeItem } from '@contract/notice';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { verifiedSettlementAccountOf } from '../../../src/modules/bank-account/service';
-import { getData, signIn, startApp, type TestApp } from '../../support/helpers';
+import { getData, listenAs, signIn, startApp, type TestApp } from '../../support/helpers';
 import {
   accountFor,
   accountList,
@@ -16,7 +16,7 @@ import {
   statementOf,
   wrongAmount,
 } from '../../support/bank-helpers';
-import { listenAs, OWNER_HZ, OWNER_SH, STAFF_BOTH } from '../../support/verification-helpers';
+import { OWNER_HZ, OWNER_SH, STAFF_BOTH } from '../../support/verification-helpers';
 
 const CORPORATE = '955880001234';
 

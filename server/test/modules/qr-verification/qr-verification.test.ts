@@ -21,9 +21,9 @@ import {
   qrRasterOf,
   QR_ERROR_CORRECTION,
 } from '../../../src/modules/qr-verification/qr-image';
-import { freshIp } from '../../support/captcha-helpers';
-import { authed, bearer, signIn, startApp, type TestApp } from '../../support/helpers';
-import { listenAs, refusalOf, STAFF_BOTH, STAFF_SH, withQr } from '../../support/verification-helpers';
+import { freshLoopbackIp } from '../../support/captcha-helpers';
+import { authed, bearer, listenAs, signIn, startApp, type TestApp } from '../../support/helpers';
+import { refusalOf, STAFF_BOTH, STAFF_SH, withQr } from '../../support/verification-helpers';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -66,7 +66,7 @@ async function fetchQr(
 }
 
 const sandbox = (app: FastifyInstance, method: 'GET' | 'POST', path: string) =>
-  app.inject({ method, url: `/api/sandbox/qr${path}`, remoteAddress: freshIp() });
+  app.inject({ method, url: `/api/sandbox/qr${path}`, remoteAddress: freshLoopbackIp() });
 
 /** A staff member asks to become owner and fetches the QR code: the state before the licence holder scans. */
 async function pendingOwnerAuth(mobile = STAFF_SH) {
@@ -84,10 +84,10 @@ async function pendingOwnerAuth(mobile = STAFF_SH) {
 async function confirm(qrId: string, userId: string): Promise<string> {
   const socket = listenAs(t.app, userId);
   const response = await sandbox(t.app, 'POST', `/${qrId}/confirm`);
-  socket.remove();
   expect(response.statusCode).toBe(200);
-  const payload = socket.messages[0]?.payload as QrEvent;
-  return payload.signature ?? '';
+  const [event] = await socket.first(1);
+  socket.remove();
+  return (event?.payload as QrEvent).signature ?? '';
 }
 
 describe('a QR-protected operation (POST /api/account/owner/auth)', () => {
@@ -181,7 +181,7 @@ describe('a QR-protected operation (POST /api/account/owner/auth)', () => {
     const socket = listenAs(t.app, userIdOf(STAFF_SH));
     const confirmed = await sandbox(t.app, 'POST', `/${qrId}/confirm`);
     expect(confirmed.statusCode).toBe(200);
-    expect(socket.messages).toEqual([
+    expect(await socket.first(1)).toEqual([
       {
         type: REALTIME_EVENT.qrcode,
         payload: {
@@ -254,7 +254,7 @@ describe('a QR-protected operation (POST /api/account/owner/auth)', () => {
     const socket = listenAs(t.app, userIdOf(STAFF_SH));
     const refused = await sandbox(t.app, 'POST', `/${qrId}/refuse`);
     expect(refused.statusCode).toBe(200);
-    expect(socket.messages).toEqual([
+    expect(await socket.first(1)).toEqual([
       {
         type: REALTIME_EVENT.qrcode,
         payload: { status: QR_STATUS.failure, msg: QR_EVENT_MESSAGE.refused, __qrcodeId: qrId },
@@ -276,7 +276,7 @@ describe('a QR-protected operation (POST /api/account/owner/auth)', () => {
     const socket = listenAs(t.app, userIdOf(STAFF_SH));
     t.clock.advance(QR_SESSION_TTL_SECONDS * SECOND);
     expect(await expireDueQrSessions(t.app)).toBe(1);
-    expect(socket.messages).toEqual([
+    expect(await socket.first(1)).toEqual([
       {
         type: REALTIME_EVENT.qrcode,
         payload: { status: QR_STATUS.failure, msg: QR_EVENT_MESSAGE.expired, __qrcodeId: qrId },
@@ -315,8 +315,8 @@ describe('a QR-protected operation (POST /api/account/owner/auth)', () => {
     t.clock.advance(QR_SESSION_TTL_SECONDS * SECOND + SECOND);
     await vi.advanceTimersByTimeAsync(QR_SESSION_TTL_SECONDS * SECOND + SECOND);
     vi.useRealTimers();
-    await vi.waitFor(() => expect(socket.messages).toHaveLength(1));
-    expect(socket.messages[0]?.payload).toMatchObject({ status: QR_STATUS.failure, __qrcodeId: qrId });
+    const [expired] = await socket.first(1);
+    expect(expired?.payload).toMatchObject({ status: QR_STATUS.failure, __qrcodeId: qrId });
   });
 
   it('replaces the waiting QR when a new one is fetched for the same challenge', async () => {

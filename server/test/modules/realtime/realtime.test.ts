@@ -89,8 +89,12 @@ describe('the WebSocket /api/ws', () => {
       type: REALTIME_EVENT.qrcode,
       payload: { status: 1, msg: '验证成功', __qrcodeId: 'q', signature: 's' },
     };
-    expect(t.app.realtime.publishToUser(userIdOf(STAFF_SH), event)).toBe(0);
-    expect(t.app.realtime.publishToUser(account.id, event)).toBe(1);
+    // Another user's event does not reach this socket; its own does.
+    await t.app.realtime.publishToUser(userIdOf(STAFF_SH), {
+      ...event,
+      payload: { ...event.payload, __qrcodeId: 'another-users' },
+    });
+    await t.app.realtime.publishToUser(account.id, event);
     expect(await received).toEqual(event);
 
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));

@@ -121,7 +121,7 @@ function LoginFormItem({
 /**
  * The sign-in screen of `/user/login` and `/user/login-register`.
  *
- * Its two fields keep their state here rather than in antd Form (STYLE.md's rule elsewhere): Form.Item
+ * Its two fields keep their state here rather than in antd Form (where every other form keeps it): Form.Item
  * with its Tooltip, grid and scroll-into-view is ~18 kB gzip that the login route's 200 kB budget cannot
  * carry. The checks and messages are those of mobileRules and passwordRules: the mobile number is judged
  * on leaving the field, the password as it is typed, both on 登录, as antd Form did.

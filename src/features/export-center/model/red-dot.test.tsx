@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { configureStore, createReducer } from '@reduxjs/toolkit';
+import { configureStore, createReducer, type Middleware } from '@reduxjs/toolkit';
 import { redDotSet } from '@/lib/app-actions';
+import { invalidateExportTasks } from '@/features/export-center/api/export-api';
 import type { AppDispatch } from '@/lib/store';
 import { exportRedDotChanged, storedRedDot } from './red-dot';
 import { useExportTaskEvents } from './use-export-task-events';
@@ -23,6 +24,14 @@ function emit(type: string, payload: unknown) {
   act(() => handlers.get(type)?.forEach((handler) => handler(payload)));
 }
 
+/** Every action dispatched to the test store, oldest first. */
+let dispatched: Array<{ type: string; payload?: unknown }> = [];
+
+const recordDispatched: Middleware = () => (next) => (action) => {
+  dispatched.push(action as { type: string; payload?: unknown });
+  return next(action);
+};
+
 /** A store with just the red dot (the shell's global slice keeps it in the app). */
 const createStore = () =>
   configureStore({
@@ -31,13 +40,17 @@ const createStore = () =>
         builder.addCase(redDotSet, (_, action) => action.payload),
       ),
     },
+    middleware: (defaults) => defaults().concat(recordDispatched),
   });
 const redDotOf = (state: ReturnType<ReturnType<typeof createStore>['getState']>) => state.redDot;
 
 const finished = { taskId: 't1', status: 'done', fileName: '业务操作记录.xlsx' };
 
 describe('the export centre red dot (FILE_PROCESS_EXPORT_TASK_REDDOT)', () => {
-  afterEach(() => handlers.clear());
+  afterEach(() => {
+    handlers.clear();
+    dispatched = [];
+  });
 
   it('is kept per mobile and channel id', () => {
     const store = createStore();
@@ -92,6 +105,18 @@ describe('the export centre red dot (FILE_PROCESS_EXPORT_TASK_REDDOT)', () => {
 
     emit('EXPORT_TASK_FINISHED', finished);
 
+    expect(redDotOf(store.getState())).toEqual({ exportTask: false });
+  });
+
+  it('reloads the task list when events may have been missed, without lighting the dot', () => {
+    const store = createStore();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    renderHook(() => useExportTaskEvents({ mobile: '13800000001', cId: 'CH0001' }, false), { wrapper });
+    dispatched = [];
+
+    emit('REALTIME_RESYNC', {});
+
+    expect(dispatched).toEqual([invalidateExportTasks()]);
     expect(redDotOf(store.getState())).toEqual({ exportTask: false });
   });
 });

@@ -31,4 +31,10 @@ export function useExportTaskEvents(owner: RedDotOwner, centreOpen: boolean): vo
       }),
     [dispatch, mobile, cId],
   );
+
+  // Events may have been missed (REALTIME_RESYNC): the task list shown reloads.
+  useEffect(
+    () => subscribeRealtime(REALTIME_EVENT.resync, () => dispatch(invalidateExportTasks())),
+    [dispatch],
+  );
 }

@@ -1,0 +1,112 @@
+// Lighthouse 12 (the version that runs on Node 20) with its default mobile preset, in the system Chromium.
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { median } from './load.mjs';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** As playwright.config.ts launches Chromium for the browser journeys, plus headless. */
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility'];
+const LOGIN_PATH = '#/user/login';
+
+/** Lighthouse sometimes loses the trace of a load on a busy machine (NO_NAVSTART); such a run is run again. */
+const ATTEMPTS = 3;
+
+async function audit(url, port, options) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, port, options);
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !error.lighthouseRuntimeError) throw error;
+      console.log(`  (Lighthouse run lost: ${error.message}; running it again)`);
+    }
+  }
+}
+
+async function auditOnce(url, port, { keepStorage }) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    // The signed-in page keeps its session in storage; the caches are emptied by hand (coldStart) instead.
+    disableStorageReset: keepStorage,
+  });
+  const { categories, audits } = result.lhr;
+  if (result.lhr.runtimeError) {
+    throw Object.assign(new Error(`Lighthouse: ${result.lhr.runtimeError.code}`), {
+      lighthouseRuntimeError: true,
+    });
+  }
+  // A lost session would score the login page twice under the dashboard's name.
+  if (keepStorage && result.lhr.finalDisplayedUrl.includes(LOGIN_PATH)) {
+    throw new Error(`Lighthouse landed on ${result.lhr.finalDisplayedUrl} instead of the signed-in page`);
+  }
+  return {
+    performance: Math.round(categories.performance.score * 100),
+    accessibility: Math.round(categories.accessibility.score * 100),
+    lcpMs: audits['largest-contentful-paint'].numericValue,
+    tbtMs: audits['total-blocking-time'].numericValue,
+    transferKb: audits['total-byte-weight'].numericValue / 1024,
+  };
+}
+
+const summarise = (runs) => ({
+  runs: runs.length,
+  performance: median(runs.map((r) => r.performance)),
+  accessibility: median(runs.map((r) => r.accessibility)),
+  lcpMs: Math.round(median(runs.map((r) => r.lcpMs))),
+  tbtMs: Math.round(median(runs.map((r) => r.tbtMs))),
+  transferKb: Number(median(runs.map((r) => r.transferKb)).toFixed(1)),
+  all: runs,
+});
+
+/**
+ * A first visit as a signed-in user makes it: HTTP cache, Cache Storage and the service worker emptied,
+ * the session (local and session storage) kept.
+ */
+async function coldStart(page, origin) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cache_storage,service_workers' });
+  await cdp.detach();
+}
+
+/**
+ * Median scores of `runs` Lighthouse runs on each page: the login page as a stranger opens it, and the
+ * dashboard once signed in. `signIn(page)` signs the browser in (the bench uses the sandbox's entry link).
+ */
+export async function lighthouseScores({ base, runs, signIn }) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+  let browser;
+  try {
+    const login = [];
+    for (let i = 0; i < runs; i++) {
+      login.push(await audit(`${base}/${LOGIN_PATH}`, chrome.port, { keepStorage: false }));
+    }
+
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    await signIn(page);
+    const dashboard = [];
+    for (let i = 0; i < runs; i++) {
+      await coldStart(page, base);
+      dashboard.push(await audit(`${base}/#/`, chrome.port, { keepStorage: true }));
+    }
+    return { login: summarise(login), dashboard: summarise(dashboard) };
+  } finally {
+    await browser?.close().catch(() => {});
+    await chrome.kill();
+  }
+}
