@@ -8,7 +8,7 @@ import {
 import { SMS_RESEND_COUNTDOWN_SECONDS } from '@contract/constants';
 import { DEMO_ORGS } from '../../src/db/seed';
 import { fenToYuan, yuanToFen } from '../../src/lib/money';
-import { freshIp } from './captcha-helpers';
+import { freshLoopbackIp } from './captcha-helpers';
 import { bearer } from './helpers';
 import { latestCode, sendSms, withCode } from './verification-helpers';
 
@@ -71,7 +71,7 @@ export async function statementOf(app: FastifyInstance, accountNo: string): Prom
     method: 'GET',
     url: BANK_URL.sandboxStatement,
     query: { accountNo },
-    remoteAddress: freshIp(),
+    remoteAddress: freshLoopbackIp(),
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: SandboxBankTransfer[] }>().data;
