@@ -10,6 +10,7 @@ const loadCompanyCenter = () => loadChunk(() => import('./company-center-screens
 
 /** The areas built so far, each its own chunk; every other area shows its 建设中 page. */
 const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
+  authorize: lazy(() => loadCompanyCenter().then((m) => ({ default: m.OrgAuthScreen }))),
   bankAccounts: lazy(() => loadCompanyCenter().then((m) => ({ default: m.BankAccountsScreen }))),
 };
 
