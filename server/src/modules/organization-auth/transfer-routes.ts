@@ -147,14 +147,12 @@ export const bankTransferAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
         throw new ApiFailure(404, API_ERROR.notFound, BANK_MSG.verificationNotFound);
       }
       const now = app.now();
-      let authorizedNow = false;
-      const answer = await runCommand<CheckAnswer>(request, reply, async (trx) => {
+      return runCommand<CheckAnswer>(request, reply, async (trx) => {
         const row = (await orgAuthTransferOf(trx, member.orgId, found.id)) ?? found;
         const outcome = await checkOrgAuthTransfer(trx, member.orgId, row, amountFen, now);
         const refused = refusalOf(outcome);
         if (refused) return refused;
-        authorizedNow = await markAuthorized(trx, member.orgId);
-        if (authorizedNow) {
+        if (await markAuthorized(trx, member.orgId)) {
           const org = await organizationOf(trx, member.orgId);
           await postNotice(
             trx,
@@ -167,17 +165,19 @@ export const bankTransferAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
             },
             now,
           );
+          // With the transaction: the members' tabs hear of it only if it commits, on whatever node they are.
+          await app.realtime.publishToOrg(member.orgId, { type: REALTIME_EVENT.notice, payload: {} }, trx);
+          await app.realtime.publishToOrg(
+            member.orgId,
+            { type: REALTIME_EVENT.organization, payload: {} },
+            trx,
+          );
         }
         return {
           statusCode: 200,
           body: ok(await applyRecordOf(trx, member.orgId, now), BANK_MSG.authSucceeded),
         };
       });
-      if (authorizedNow) {
-        app.realtime.publishToOrg(member.orgId, { type: REALTIME_EVENT.notice, payload: {} });
-        app.realtime.publishToOrg(member.orgId, { type: REALTIME_EVENT.organization, payload: {} });
-      }
-      return answer;
     },
   );
 
