@@ -1,5 +1,7 @@
+import Form from 'antd/es/form';
 import Input from 'antd/es/input/Input';
 import { bankMessages } from '@/locales/zh-CN/bank';
+import { transferAmountRules } from './transfer-amount';
 
 const text = bankMessages.amountInput;
 
@@ -27,5 +29,14 @@ export function TransferAmountInput({ value, onChange, ...rest }: TransferAmount
       placeholder={text.placeholder}
       suffix={<span aria-hidden="true">{text.unit}</span>}
     />
+  );
+}
+
+/** The form field `amount` of an amount check: 到账金额（元）, the input and its rules. */
+export function TransferAmountField() {
+  return (
+    <Form.Item name="amount" label={`${text.label}（${text.unit}）`} rules={transferAmountRules}>
+      <TransferAmountInput />
+    </Form.Item>
   );
 }

@@ -24,11 +24,8 @@ export const bankAccountsMessages = {
   drawer: {
     addTitle: '添加银行账户',
     editTitle: '编辑银行账户',
-    accountName: '账户名称',
-    accountNameHint: '须与企业名称一致',
     accountNo: '银行账号',
     accountNoPlaceholder: '请输入对公银行账号',
-    branch: '开户行',
     editWarning: '修改已验证账户的账号或开户行后，需重新完成打款验证，并重新设置默认结算账户。',
     submitAdd: '添加并发起打款验证',
     submitEdit: '保存',

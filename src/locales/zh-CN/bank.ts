@@ -18,6 +18,11 @@ export const bankMessages = {
     required: '请输入到账金额',
     invalid: '请输入0.01至0.99元之间的金额，最多两位小数',
   },
+  accountForm: {
+    accountName: '账户名称',
+    accountNameHint: '须与企业名称一致',
+    branch: '开户行',
+  },
   accountNo: {
     required: '请输入银行账号',
     invalid: '银行账号须为6-32位数字',

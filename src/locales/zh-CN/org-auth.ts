@@ -19,11 +19,8 @@ export const orgAuthMessages = {
   },
   form: {
     title: '填写企业对公账户',
-    accountName: '账户名称',
-    accountNameHint: '须与企业名称一致',
     accountNo: '对公银行账号',
     accountNoPlaceholder: '请输入企业对公银行账号',
-    branch: '开户行',
     submit: '发起小额打款',
     requested: '验证打款已发起，预计2小时内到账',
   },
@@ -38,9 +35,6 @@ export const orgAuthMessages = {
   check: {
     submit: '提交验证',
     success: '企业认证成功',
-  },
-  ended: {
-    retry: '重新发起打款',
   },
   records: {
     title: '认证记录',

@@ -4,15 +4,15 @@ import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input/Input';
-import { normalizeAccountNo, type BankAccount, type BankBranch } from '@contract/bank-account';
-import { BranchFacts } from '@/components/branch-picker/branch-facts';
-import { BranchPicker } from '@/components/branch-picker/branch-picker';
+import type { BankAccount, BankAccountRequest, BankBranch } from '@contract/bank-account';
+import {
+  BankAccountFields,
+  bankAccountBody,
+  placeAccountRefusal,
+} from '@/components/bank-account-fields/bank-account-fields';
 import { scrollToFirstError } from '@/lib/form';
 import { refusalOf } from '@/lib/refusal';
-import { bankMessages } from '@/locales/zh-CN/bank';
 import { bankAccountsMessages } from '@/locales/zh-CN/bank-accounts';
-import { accountFieldOf, accountNoRules } from '@/utils/account-number';
 import {
   useAddBankAccountMutation,
   useUpdateBankAccountMutation,
@@ -20,12 +20,6 @@ import {
 import styles from './bank-accounts.module.css';
 
 const text = bankAccountsMessages.drawer;
-
-interface AccountValues {
-  accountName: string;
-  accountNo: string;
-  branchNo: string;
-}
 
 const branchOfAccount = (account: BankAccount): BankBranch => ({
   bankNo: account.branchNo,
@@ -50,8 +44,7 @@ export interface AccountDrawerProps {
  */
 export function AccountDrawer({ open, account, orgName, onClose }: AccountDrawerProps) {
   const { message } = App.useApp();
-  const [form] = Form.useForm<AccountValues>();
-  const [branch, setBranch] = useState<BankBranch | undefined>(account && branchOfAccount(account));
+  const [form] = Form.useForm<BankAccountRequest>();
   const [problem, setProblem] = useState<string | null>(null);
   const [add, adding] = useAddBankAccountMutation();
   const [update, updating] = useUpdateBankAccountMutation();
@@ -63,13 +56,12 @@ export function AccountDrawer({ open, account, orgName, onClose }: AccountDrawer
       accountNo: account?.accountNo ?? '',
       branchNo: account?.branchNo ?? '',
     });
-    setBranch(account && branchOfAccount(account));
     setProblem(null);
   }, [open, account, orgName, form]);
 
-  const submit = async (values: AccountValues) => {
+  const submit = async (values: BankAccountRequest) => {
     setProblem(null);
-    const body = { ...values, accountNo: normalizeAccountNo(values.accountNo) };
+    const body = bankAccountBody(values);
     const result = account ? await update({ id: account.id, ...body }) : await add(body);
     if ('data' in result) {
       void message.success(account ? text.saved : text.added);
@@ -77,10 +69,7 @@ export function AccountDrawer({ open, account, orgName, onClose }: AccountDrawer
       return;
     }
     const refusal = refusalOf(result.error);
-    if (!refusal) return;
-    const field = accountFieldOf(refusal.code);
-    if (field) form.setFields([{ name: field, errors: [refusal.text] }]);
-    else setProblem(refusal.text);
+    if (refusal) setProblem(placeAccountRefusal(form, refusal));
   };
 
   return (
@@ -114,25 +103,11 @@ export function AccountDrawer({ open, account, orgName, onClose }: AccountDrawer
         scrollToFirstError={scrollToFirstError}
         onFinish={(values) => void submit(values)}
       >
-        <Form.Item name="accountName" label={text.accountName} extra={text.accountNameHint}>
-          <Input readOnly />
-        </Form.Item>
-        <Form.Item name="accountNo" label={text.accountNo} rules={accountNoRules}>
-          <Input
-            placeholder={text.accountNoPlaceholder}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={40}
-          />
-        </Form.Item>
-        <Form.Item
-          name="branchNo"
-          label={text.branch}
-          rules={[{ required: true, message: bankMessages.branchPicker.required }]}
-        >
-          <BranchPicker initialBranch={account && branchOfAccount(account)} onBranch={setBranch} />
-        </Form.Item>
-        {branch && <BranchFacts branch={branch} />}
+        <BankAccountFields
+          accountNoLabel={text.accountNo}
+          accountNoPlaceholder={text.accountNoPlaceholder}
+          initialBranch={account && branchOfAccount(account)}
+        />
       </Form>
     </Drawer>
   );

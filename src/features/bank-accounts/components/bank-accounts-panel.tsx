@@ -15,6 +15,10 @@ import {
   type BankAccount,
   type BankVerificationStatus,
 } from '@contract/bank-account';
+import {
+  VerificationStatusTag,
+  verificationEndedReason,
+} from '@/components/verification-status/verification-status';
 import { refusalOf } from '@/lib/refusal';
 import { bankMessages } from '@/locales/zh-CN/bank';
 import { bankAccountsMessages } from '@/locales/zh-CN/bank-accounts';
@@ -37,19 +41,6 @@ const ENDED_WITHOUT_SUCCESS: readonly BankVerificationStatus[] = [
 ];
 
 const STATUS_COLOR = { UNVERIFIED: 'default', VERIFYING: 'processing', VERIFIED: 'success' } as const;
-const VERIFICATION_COLOR: Record<BankVerificationStatus, string> = {
-  REQUESTED: 'processing',
-  PAID: 'warning',
-  PAYMENT_FAILED: 'error',
-  VERIFIED: 'success',
-  EXPIRED: 'default',
-  FAILED: 'error',
-};
-
-const endedReason = (status: BankVerificationStatus | undefined): string | null =>
-  status && Object.hasOwn(bankMessages.verificationEnded, status)
-    ? bankMessages.verificationEnded[status as keyof typeof bankMessages.verificationEnded]
-    : null;
 
 /** The account waits for its amount here (not on the authentication page). */
 const awaitsAmount = (account: BankAccount) =>
@@ -126,11 +117,7 @@ export function BankAccountsPanel({ orgName }: BankAccountsPanelProps) {
         return (
           <Space size={[4, 4]} wrap>
             <Tag color={STATUS_COLOR[account.status]}>{bankMessages.accountStatus[account.status]}</Tag>
-            {showVerification && (
-              <Tag color={VERIFICATION_COLOR[verification.status]}>
-                {bankMessages.verificationStatus[verification.status]}
-              </Tag>
-            )}
+            {showVerification && <VerificationStatusTag status={verification.status} />}
             {account.isDefault && <Tag color="blue">{text.defaultTag}</Tag>}
           </Space>
         );
@@ -227,7 +214,7 @@ export function BankAccountsPanel({ orgName }: BankAccountsPanelProps) {
       {rows
         .filter((account) => account.status === BANK_ACCOUNT_STATUS.unverified && account.verification)
         .map((account) => {
-          const reason = endedReason(account.verification?.status);
+          const reason = verificationEndedReason(account.verification?.status);
           return reason ? (
             <Alert
               key={account.id}

@@ -3,8 +3,8 @@ import App from 'antd/es/app';
 import Form from 'antd/es/form';
 import Modal from 'antd/es/modal/Modal';
 import type { BankAccount } from '@contract/bank-account';
-import { TransferAmountInput } from '@/components/transfer-amount-input/transfer-amount-input';
-import { transferAmountRules, transferAmountText } from '@/components/transfer-amount-input/transfer-amount';
+import { TransferAmountField } from '@/components/transfer-amount-input/transfer-amount-input';
+import { transferAmountText } from '@/components/transfer-amount-input/transfer-amount';
 import { scrollToFirstError } from '@/lib/form';
 import { refusalOf } from '@/lib/refusal';
 import { format } from '@/locales/format';
@@ -72,13 +72,7 @@ export function VerifyAmountModal({ account, onClose }: VerifyAmountModalProps) 
             scrollToFirstError={scrollToFirstError}
             onFinish={(values) => void submit(values)}
           >
-            <Form.Item
-              name="amount"
-              label={`${bankMessages.amountInput.label}（${bankMessages.amountInput.unit}）`}
-              rules={transferAmountRules}
-            >
-              <TransferAmountInput />
-            </Form.Item>
+            <TransferAmountField />
           </Form>
         </>
       )}

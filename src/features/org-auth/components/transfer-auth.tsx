@@ -4,28 +4,32 @@ import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input/Input';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
-import Tag from 'antd/es/tag';
 import {
   BANK_VERIFICATION_STATUS,
-  normalizeAccountNo,
-  type BankBranch,
+  type BankAccountRequest,
   type BankVerification,
   type BankVerificationStatus,
 } from '@contract/bank-account';
-import { BranchFacts } from '@/components/branch-picker/branch-facts';
-import { BranchPicker } from '@/components/branch-picker/branch-picker';
+import {
+  BankAccountFields,
+  bankAccountBody,
+  placeAccountRefusal,
+} from '@/components/bank-account-fields/bank-account-fields';
 import { StepInstructions } from '@/components/step-instructions/step-instructions';
-import { TransferAmountInput } from '@/components/transfer-amount-input/transfer-amount-input';
-import { transferAmountRules, transferAmountText } from '@/components/transfer-amount-input/transfer-amount';
+import { TransferAmountField } from '@/components/transfer-amount-input/transfer-amount-input';
+import { transferAmountText } from '@/components/transfer-amount-input/transfer-amount';
+import {
+  VerificationStatusTag,
+  verificationEndedReason,
+} from '@/components/verification-status/verification-status';
 import { scrollToFirstError } from '@/lib/form';
 import { refusalOf } from '@/lib/refusal';
 import { format } from '@/locales/format';
 import { bankMessages } from '@/locales/zh-CN/bank';
 import { orgAuthMessages } from '@/locales/zh-CN/org-auth';
-import { accountFieldOf, accountNoRules, maskAccountNo } from '@/utils/account-number';
+import { maskAccountNo } from '@/utils/account-number';
 import { formatDateTime } from '@/utils/date-time';
 import {
   useApplyTransferAuthMutation,
@@ -40,45 +44,24 @@ const OPEN: readonly BankVerificationStatus[] = [
   BANK_VERIFICATION_STATUS.requested,
   BANK_VERIFICATION_STATUS.paid,
 ];
-const STATUS_COLOR: Record<BankVerificationStatus, string> = {
-  REQUESTED: 'processing',
-  PAID: 'warning',
-  PAYMENT_FAILED: 'error',
-  VERIFIED: 'success',
-  EXPIRED: 'default',
-  FAILED: 'error',
-};
-
-interface AccountValues {
-  accountName: string;
-  accountNo: string;
-  branchNo: string;
-}
 
 /** The corporate account the transfer goes to: name (the organisation's), number and branch. */
 function RequestForm({ orgName, ended }: { orgName: string; ended: BankVerification | null }) {
   const { message } = App.useApp();
-  const [form] = Form.useForm<AccountValues>();
-  const [branch, setBranch] = useState<BankBranch | undefined>();
+  const [form] = Form.useForm<BankAccountRequest>();
   const [problem, setProblem] = useState<string | null>(null);
   const [apply, applying] = useApplyTransferAuthMutation();
-  const reason =
-    ended && Object.hasOwn(bankMessages.verificationEnded, ended.status)
-      ? bankMessages.verificationEnded[ended.status as keyof typeof bankMessages.verificationEnded]
-      : null;
+  const reason = verificationEndedReason(ended?.status);
 
-  const submit = async (values: AccountValues) => {
+  const submit = async (values: BankAccountRequest) => {
     setProblem(null);
-    const result = await apply({ ...values, accountNo: normalizeAccountNo(values.accountNo) });
+    const result = await apply(bankAccountBody(values));
     if ('data' in result) {
       void message.success(text.form.requested);
       return;
     }
     const refusal = refusalOf(result.error);
-    if (!refusal) return;
-    const field = accountFieldOf(refusal.code);
-    if (field) form.setFields([{ name: field, errors: [refusal.text] }]);
-    else setProblem(refusal.text);
+    if (refusal) setProblem(placeAccountRefusal(form, refusal));
   };
 
   return (
@@ -96,25 +79,10 @@ function RequestForm({ orgName, ended }: { orgName: string; ended: BankVerificat
         scrollToFirstError={scrollToFirstError}
         onFinish={(values) => void submit(values)}
       >
-        <Form.Item name="accountName" label={text.form.accountName} extra={text.form.accountNameHint}>
-          <Input readOnly />
-        </Form.Item>
-        <Form.Item name="accountNo" label={text.form.accountNo} rules={accountNoRules}>
-          <Input
-            placeholder={text.form.accountNoPlaceholder}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={40}
-          />
-        </Form.Item>
-        <Form.Item
-          name="branchNo"
-          label={text.form.branch}
-          rules={[{ required: true, message: bankMessages.branchPicker.required }]}
-        >
-          <BranchPicker onBranch={setBranch} />
-        </Form.Item>
-        {branch && <BranchFacts branch={branch} />}
+        <BankAccountFields
+          accountNoLabel={text.form.accountNo}
+          accountNoPlaceholder={text.form.accountNoPlaceholder}
+        />
         <Button type="primary" htmlType="submit" loading={applying.isLoading}>
           {text.form.submit}
         </Button>
@@ -185,13 +153,7 @@ function AmountCheck({
         onFinish={(values) => void submit(values)}
         className={styles.checkForm}
       >
-        <Form.Item
-          name="amount"
-          label={`${bankMessages.amountInput.label}（${bankMessages.amountInput.unit}）`}
-          rules={transferAmountRules}
-        >
-          <TransferAmountInput />
-        </Form.Item>
+        <TransferAmountField />
         <Space wrap>
           <Button type="primary" htmlType="submit" loading={checking.isLoading}>
             {text.check.submit}
@@ -223,9 +185,7 @@ function Records() {
     {
       title: text.records.status,
       key: 'status',
-      render: (_: unknown, r: BankVerification) => (
-        <Tag color={STATUS_COLOR[r.status]}>{bankMessages.verificationStatus[r.status]}</Tag>
-      ),
+      render: (_: unknown, r: BankVerification) => <VerificationStatusTag status={r.status} />,
     },
     {
       title: text.records.expiresAt,
