@@ -19,6 +19,26 @@ export const MEASURED_ROUTES = [
     body: {},
     headers: signedInJson,
   },
+  // The branch picker's two kinds of query: a number prefix, and a fragment of the name.
+  {
+    name: 'POST /api/scbill/basic-data/bank/page, number prefix',
+    method: 'POST',
+    path: '/api/scbill/basic-data/bank/page?page=0&size=10',
+    body: { bankNo: '1043310' },
+    headers: signedInJson,
+  },
+  {
+    name: 'POST /api/scbill/basic-data/bank/page, name',
+    method: 'POST',
+    path: '/api/scbill/basic-data/bank/page?page=0&size=10',
+    body: { fullName: '杭州' },
+    headers: signedInJson,
+  },
+  {
+    name: 'GET /api/organization/bank/account/list',
+    path: '/api/organization/bank/account/list',
+    headers: signedIn,
+  },
 ];
 
 /** Targets of the routes above: req/s as a share of the bare route's, and p99 latency. */

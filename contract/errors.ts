@@ -48,6 +48,21 @@ export const API_ERROR = {
   alreadyMember: 'ALREADY_MEMBER',
   exportNotReady: 'EXPORT_NOT_READY',
   exportTooLarge: 'EXPORT_TOO_LARGE',
+  // Banks (contract/bank-account.ts)
+  bankNoInvalid: 'BANK_NO_INVALID',
+  bankSortInvalid: 'BANK_SORT_INVALID',
+  bankBranchNotFound: 'BANK_BRANCH_NOT_FOUND',
+  accountNameMismatch: 'ACCOUNT_NAME_MISMATCH',
+  accountNoInvalid: 'ACCOUNT_NO_INVALID',
+  bankAccountExists: 'BANK_ACCOUNT_EXISTS',
+  bankAccountNotVerified: 'BANK_ACCOUNT_NOT_VERIFIED',
+  transferLimitReached: 'TRANSFER_LIMIT_REACHED',
+  transferNotArrived: 'TRANSFER_NOT_ARRIVED',
+  amountInvalid: 'AMOUNT_INVALID',
+  amountMismatch: 'AMOUNT_MISMATCH',
+  verificationFailed: 'BANK_VERIFICATION_FAILED',
+  verificationClosed: 'BANK_VERIFICATION_CLOSED',
+  orgAlreadyAuthorized: 'ORG_ALREADY_AUTHORIZED',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR)[keyof typeof API_ERROR];

@@ -15,6 +15,8 @@ export const REALTIME_EVENT = {
   exportTask: 'EXPORT_TASK_FINISHED',
   /** The non-payment display (spec: SET_NON_PAYMENT_SHOW). */
   nonPayment: 'NON_PAYMENT',
+  /** The organisation's authorized or bound flag changed: the tab refreshes its company list (spec section 4). */
+  organization: 'ORG_CHANGED',
   /**
    * Events may have been missed (the server's own event channel was down for a moment): reload what the
    * screen shows from the API. The SPA raises the same event itself when its socket reopens after a drop.

@@ -1,7 +1,9 @@
 // Bundles the platform server, with its pure-JavaScript dependencies, into dist/server/main.js. Node then
 // reads one file at start-up instead of resolving and loading some two thousand modules one by one (Kysely
 // and TypeBox alone are hundreds of files each), which took most of the start-up. Kept in node_modules:
-// native addons, and what the server loads only when first used.
+// native addons, and what the server loads only when first used. The reference data the server reads at run
+// time (server/src/db/reference, resolved beside the bundle) is copied with its licences.
+import fs from 'node:fs';
 import { build } from 'esbuild';
 
 const EXTERNAL = [
@@ -32,3 +34,6 @@ await build({
   logLevel: 'warning',
   metafile: true,
 });
+
+fs.rmSync('dist/server/reference', { recursive: true, force: true });
+fs.cpSync('server/src/db/reference', 'dist/server/reference', { recursive: true });

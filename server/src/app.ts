@@ -3,6 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import { UnavailableBankTransferGateway } from './adapters/bank-transfer/gateway';
+import { SandboxBankTransferGateway } from './adapters/bank-transfer/sandbox';
 import { DatabaseFileStore } from './adapters/file-store/database';
 import { LocalFileStore } from './adapters/file-store/local';
 import type { FileStore } from './adapters/file-store/store';
@@ -13,8 +15,10 @@ import { SandboxSmsGateway } from './adapters/sms/sandbox';
 import type { AppConfig } from './config';
 import type { Adapters } from './context';
 import { createDatabase, migrate, type Db } from './db/database';
+import { ensureBankDirectory } from './db/bank-directory';
 import { ensurePermissionCatalogue, seedDemoData } from './db/seed';
 import { accountRoutes } from './modules/account/routes';
+import { bankAccountRoutes, bankSandboxRoutes } from './modules/bank-account/routes';
 import { oauthRoutes, registrationRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { channelRoutes } from './modules/channel/routes';
@@ -30,6 +34,7 @@ import { operationRoutes } from './modules/operation/routes';
 import { orgChannelRoutes } from './modules/org-channel/routes';
 import { orgFunctionRoutes } from './modules/org-function/routes';
 import { organizationAuthRoutes } from './modules/organization-auth/routes';
+import { bankTransferAuthRoutes } from './modules/organization-auth/transfer-routes';
 import { passwordRoutes } from './modules/password/routes';
 import { qrVerificationRoutes } from './modules/qr-verification/routes';
 import { setupIdempotency } from './lib/idempotency';
@@ -102,6 +107,7 @@ async function openDatabase(config: AppConfig, now: () => number): Promise<Db> {
   try {
     await migrate(db);
     await ensurePermissionCatalogue(db);
+    await ensureBankDirectory(db, now());
     if (config.seedDemo) await seedDemoData(db, now());
     return db;
   } catch (error) {
@@ -113,13 +119,20 @@ async function openDatabase(config: AppConfig, now: () => number): Promise<Db> {
 /**
  * Every outside party, created here and nowhere else: the sandbox when the configuration says so, otherwise
  * the real provider (none is connected yet: an unavailable one refuses rather than pretends). A new one
- * (bank transfer, e-sign, identity check, file store) is a folder adapters/<name>/ holding gateway.ts (its
+ * (e-sign, identity check, file store) is a folder adapters/<name>/ holding gateway.ts (its
  * interface) and sandbox.ts, a field of `Adapters` in context.ts and a line here.
  */
 function createAdapters(config: AppConfig, db: Db, now: () => number, keys: VerificationKeys): Adapters {
   return {
     sms: config.sandbox ? new SandboxSmsGateway(db, now) : new UnavailableSmsGateway(),
     licence: config.sandbox ? new SandboxLicenceGateway(keys.qrSignature) : new UnavailableLicenceGateway(),
+    bankTransfer: config.sandbox
+      ? new SandboxBankTransferGateway(
+          now,
+          config.bankTransferArrivalDelaySeconds * 1000,
+          config.platformName,
+        )
+      : new UnavailableBankTransferGateway(),
     files: createFileStore(config, db, now),
   };
 }
@@ -225,6 +238,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(qrVerificationRoutes, { prefix: '/api' });
     await app.register(passwordRoutes, { prefix: '/api' });
     await app.register(organizationAuthRoutes, { prefix: '/api' });
+    await app.register(bankTransferAuthRoutes, { prefix: '/api' });
+    await app.register(bankAccountRoutes, { prefix: '/api' });
     // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
     await registerSandbox(app, [
       sandboxRoutes,
@@ -232,6 +247,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       entryLinkSandboxRoutes,
       nonPaymentSandboxRoutes,
       systemStatusSandboxRoutes,
+      bankSandboxRoutes,
     ]);
     await setupWebRoot(app, config.webRoot);
     await app.ready();

@@ -40,6 +40,8 @@ export interface AppConfig {
   logLevel: string;
   /** Peers whose X-Forwarded-For is believed (Fastify trustProxy); none by default. */
   trustProxy: string | boolean;
+  /** Sandbox bank: how long a small-amount transfer takes to reach the account (0: at once). */
+  bankTransferArrivalDelaySeconds: number;
   /** Where kept files live: `local` (DATA_DIR/files, one node) or `database` (shared by every node). */
   fileStore: FileStoreKind;
   /** A background task claimed by a node is its own for this long; progress renews it. */
@@ -64,6 +66,11 @@ const intOf = (value: string | undefined, fallback: number): number => {
   return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
 };
 
+/** Like intOf, where 0 is a meaningful setting. */
+const countOf = (value: string | undefined, fallback: number): number => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
+};
 /** `SANDBOX_ALLOWED_CIDRS`: addresses (`10.0.0.7`, `::1`) or blocks (`10.0.0.0/8`, `fd00::/8`); a bad entry stops the start. */
 function cidrList(value: string | undefined): string[] {
   const entries = (value ?? '')
@@ -109,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: (env.SEED_DEMO ?? 'on') !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    bankTransferArrivalDelaySeconds: countOf(env.BANK_TRANSFER_ARRIVAL_DELAY_SECONDS, 0),
     fileStore: fileStoreOf(env.FILE_STORE),
     taskLeaseSeconds: intOf(env.TASK_LEASE_SECONDS, 60),
     taskPollSeconds: intOf(env.TASK_POLL_SECONDS, 5),

@@ -1,4 +1,5 @@
 import 'fastify';
+import type { BankTransferGateway } from './adapters/bank-transfer/gateway';
 import type { FileStore } from './adapters/file-store/store';
 import type { LicenceGateway } from './adapters/licence/gateway';
 import type { SmsGateway } from './adapters/sms/gateway';
@@ -11,6 +12,7 @@ import type { VerificationKeys } from './lib/verification-secret';
 export interface Adapters {
   sms: SmsGateway;
   licence: LicenceGateway;
+  bankTransfer: BankTransferGateway;
   /** Every file the server keeps (FILE_STORE): `put`, `get` (a stream), `stat`, `delete`. */
   files: FileStore;
 }

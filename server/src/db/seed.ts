@@ -104,6 +104,23 @@ export async function ensurePermissionCatalogue(db: Db): Promise<void> {
     .execute();
 }
 
+/**
+ * The Shanghai company's bank account: verified and its default settlement account, so bills have somewhere
+ * to settle. The branch is a row of the directory (reference/bank-branches).
+ */
+export const DEMO_BANK_ACCOUNT = {
+  id: '7d1f3a52-8c4e-4b6a-9f20-5e8d7c6b4a01',
+  org: 'shanghai',
+  accountNo: '98450078801400000187',
+  branchNo: '310290000021',
+  bankName: '上海浦东发展银行',
+  branchName: '上海浦东发展银行黄浦支行',
+  province: '上海市',
+  city: '上海市',
+  /** 13800000001, the company's owner. */
+  addedBy: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e001',
+} as const;
+
 const hasUsers = async (db: Db) =>
   (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
 
@@ -172,6 +189,26 @@ export async function seedDemoData(db: Db, now: number): Promise<boolean> {
           .execute();
       }
     }
+    await trx
+      .insertInto('bank_accounts')
+      .values({
+        id: DEMO_BANK_ACCOUNT.id,
+        org_id: DEMO_ORGS[DEMO_BANK_ACCOUNT.org].id,
+        account_name: DEMO_ORGS[DEMO_BANK_ACCOUNT.org].name,
+        account_no: DEMO_BANK_ACCOUNT.accountNo,
+        branch_no: DEMO_BANK_ACCOUNT.branchNo,
+        bank_name: DEMO_BANK_ACCOUNT.bankName,
+        branch_name: DEMO_BANK_ACCOUNT.branchName,
+        province: DEMO_BANK_ACCOUNT.province,
+        city: DEMO_BANK_ACCOUNT.city,
+        verified: 1,
+        verified_at: now,
+        is_default: 1,
+        created_by: DEMO_BANK_ACCOUNT.addedBy,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     await seedDemoHistory(trx, now);
     return true;
   });

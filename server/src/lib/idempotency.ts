@@ -46,7 +46,10 @@ declare module 'fastify' {
   }
 }
 
-/** The caller's Idempotency-Key with what identifies the request; null when the client sent none. */
+/**
+ * The caller's Idempotency-Key with what identifies the request (method, route, organisation, path, query and
+ * body: commands such as the amount check take their input in the query); null when the client sent none.
+ */
 function identityOf(request: FastifyRequest): Identity | null {
   const given = request.headers[VERIFICATION_HEADER.idempotencyKey.toLowerCase()];
   if (given === undefined) return null;
@@ -54,7 +57,14 @@ function identityOf(request: FastifyRequest): Identity | null {
     throw new ApiFailure(400, API_ERROR.badRequest, IDEMPOTENCY_MSG.badKey);
   const auth = authOf(request);
   const requestHash = sha256Hex(
-    JSON.stringify([request.method, request.routeOptions.url, auth.orgId, request.params, request.body]),
+    JSON.stringify([
+      request.method,
+      request.routeOptions.url,
+      auth.orgId,
+      request.params,
+      request.query,
+      request.body,
+    ]),
   );
   return { userId: auth.userId, key: given, requestHash };
 }

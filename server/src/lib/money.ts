@@ -15,3 +15,15 @@ export function fenToYuan(fen: number | string | bigint | null | undefined): str
 export function sumFen(values: ReadonlyArray<number | string>): string {
   return values.reduce<Big>((sum, v) => sum.plus(String(v)), new Big(0)).toFixed(0);
 }
+
+const YUAN_TEXT = /^\d{1,13}(\.\d{1,2})?$/;
+
+/**
+ * A yuan amount as a person types it ('0.35', '12', '3.5') to integer fen, exactly (big.js); null when it is
+ * not a plain non-negative amount with at most two decimals.
+ */
+export function yuanToFen(yuan: string): number | null {
+  const text = yuan.trim();
+  if (!YUAN_TEXT.test(text)) return null;
+  return Number(new Big(text).times(FEN_PER_YUAN).toFixed(0));
+}

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import { API_ERROR } from '@contract/errors';
+import type { PermissionPath } from '@contract/permissions';
 import { authOf } from './auth';
 import { ApiFailure } from './errors';
 import { MSG } from './messages';
@@ -31,6 +33,31 @@ export const OWNER_ONLY_MSG = '仅企业管理员可执行此操作';
 export function requireOwner(request: FastifyRequest): Member {
   const member = requireMember(request);
   if (!member.owner) throw new ApiFailure(403, API_ERROR.forbidden, OWNER_ONLY_MSG);
+  return member;
+}
+
+export const NO_PERMISSION_MSG = '暂无操作权限，请联系企业管理员';
+
+/**
+ * For commands of one domain: the caller must own the organisation, or hold the permission (a path of
+ * contract/permissions.ts) in it. One query on the grant's primary key.
+ */
+export async function requirePermission(
+  request: FastifyRequest,
+  permission: PermissionPath,
+): Promise<Member> {
+  const member = requireMember(request);
+  if (member.owner) return member;
+  const { membershipId } = authOf(request);
+  const grant =
+    membershipId !== null &&
+    (await request.server.db
+      .selectFrom('membership_permissions')
+      .select('membership_id')
+      .where('membership_id', '=', membershipId)
+      .where('permission_path', '=', `${PERMISSION_PATH_PREFIX}${permission}`)
+      .executeTakeFirst());
+  if (!grant) throw new ApiFailure(403, API_ERROR.forbidden, NO_PERMISSION_MSG);
   return member;
 }
 

@@ -40,6 +40,20 @@ const SHELL_CALLS: SpecEndpoint[] = [
   'POST /api/account/invitation/{a}/{b}',
 ];
 
+/** The spec's calls of banks: the branch search, bank accounts, authentication by transfer. */
+const BANK_CALLS: SpecEndpoint[] = [
+  'POST /api/scbill/basic-data/bank/page',
+  'POST /api/organization/bank/account',
+  'PUT /api/organization/bank/account',
+  'GET /api/organization/bank/account/list',
+  'PUT /api/organization/bank/account/auth/check',
+  'POST /api/scbill/bank-acct/bind',
+  'POST /api/organization/auth/bank-transfer-auth/apply',
+  'GET /api/organization/auth/bank-transfer-auth/records',
+  'POST /api/organization/auth/bank-transfer-auth/check',
+  'GET /api/organization/auth/apply/record',
+];
+
 let t: TestApp;
 beforeAll(async () => {
   t = await startApp();
@@ -58,6 +72,7 @@ describe('the spec’s calls', () => {
   it.each([
     ['signing in, the account and the slider puzzle', SIGN_IN_CALLS],
     ['the signed-in shell', SHELL_CALLS],
+    ['banks', BANK_CALLS],
   ])('are registered for %s', (_area, calls) => {
     for (const call of calls) {
       expect(SPEC_ENDPOINTS, call).toContain(call);

@@ -1,7 +1,7 @@
 /** The sandbox of the outside world (development and demonstration only). */
 export const sandboxMessages = {
   title: '沙箱',
-  intro: '沙箱模拟短信网关与电子营业执照App，仅用于开发与演示环境。',
+  intro: '沙箱模拟短信网关、银行与电子营业执照App，仅用于开发与演示环境。',
   disabled: '沙箱未开启',
   outboxTitle: '短信发件箱',
   mobilePlaceholder: '请输入手机号',
@@ -28,4 +28,15 @@ export const sandboxMessages = {
   refused: '已拒绝授权',
   notFound: '二维码不存在或已失效',
   back: '返回沙箱',
+  statementTitle: '银行账户流水',
+  statementIntro:
+    '模拟银行：小额打款验证转入账户的款项，到账后显示在这里（账号以0000结尾的账户，银行拒绝打款）。',
+  accountNoLabel: '银行账号',
+  accountNoPlaceholder: '请输入银行账号',
+  noTransfers: '暂无到账记录',
+  arrivedAt: '到账时间',
+  amount: '金额（元）',
+  remark: '附言',
+  payer: '付款方',
+  account: '收款账户',
 } as const;

@@ -7,6 +7,7 @@ import * as idempotency from './005-idempotency';
 import * as housekeepingRecords from './006-housekeeping-records';
 import * as byteOrderKeys from './007-byte-order-keys';
 import * as fileStore from './008-file-store';
+import * as bankAccounts from './009-bank-accounts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-housekeeping-records': housekeepingRecords,
   '007-byte-order-keys': byteOrderKeys,
   '008-file-store': fileStore,
+  '009-bank-accounts': bankAccounts,
 };

@@ -14,6 +14,7 @@ import type { BillTables } from './bill';
 import type { ExportTables } from './export';
 import type { ChannelTables } from './channel';
 import type { InvitationTables } from './invitation';
+import type { BankAccountTables } from './bank-account';
 import type { FileStoreTables } from './file-store';
 
 export interface Database
@@ -29,6 +30,7 @@ export interface Database
     ExportTables,
     ChannelTables,
     InvitationTables,
+    BankAccountTables,
     FileStoreTables {}
 
 export type * from './account';
@@ -42,4 +44,5 @@ export type * from './bill';
 export type * from './export';
 export type * from './channel';
 export type * from './invitation';
+export type * from './bank-account';
 export type * from './file-store';

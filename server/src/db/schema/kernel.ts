@@ -17,7 +17,7 @@ export interface RateCounterTable {
 export interface IdempotentRequestTable {
   user_id: string;
   idempotency_key: string;
-  /** SHA-256 of method, route and body: the same key with another request is refused. */
+  /** SHA-256 of method, route, organisation, path, query and body: the same key with another request is refused. */
   request_hash: string;
   status_code: number;
   /** The answer's body as JSON. */

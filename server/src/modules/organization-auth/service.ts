@@ -43,3 +43,26 @@ export async function becomeOwner(db: Db, membershipId: string): Promise<boolean
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Marks the organisation authenticated (its `authorized` flag); false when it already was. */
+export async function markAuthorized(db: Db, orgId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('organizations')
+    .set({ authorized: 1 })
+    .where('id', '=', orgId)
+    .where('authorized', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function organizationOf(
+  db: Db,
+  orgId: string,
+): Promise<{ name: string; authorized: boolean; bound: boolean }> {
+  const org = await db
+    .selectFrom('organizations')
+    .select(['name', 'authorized', 'bound'])
+    .where('id', '=', orgId)
+    .executeTakeFirstOrThrow();
+  return { name: org.name, authorized: org.authorized === 1, bound: org.bound === 1 };
+}

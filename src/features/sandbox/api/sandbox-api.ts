@@ -1,3 +1,4 @@
+import { BANK_URL, type SandboxBankTransfer } from '@contract/bank-account';
 import type { SandboxQr, SandboxSms } from '@contract/verification';
 import { api, type HttpQueryError } from '@/lib/api';
 import { catalogueMessage, showErrorNotice } from '@/lib/error-messages';
@@ -35,6 +36,11 @@ const sandboxApi = api.injectEndpoints({
       query: (mobile) => ({ url: SANDBOX_URL.sms, params: { mobile }, silent: true }),
       onQueryStarted: noticeUnlessOff,
     }),
+    /** The sandbox bank's statement of one account: the transfers that reached it. */
+    sandboxStatement: build.query<SandboxBankTransfer[], string>({
+      query: (accountNo) => ({ url: BANK_URL.sandboxStatement, params: { accountNo }, silent: true }),
+      onQueryStarted: noticeUnlessOff,
+    }),
     pendingQrs: build.query<SandboxQr[], void>({
       query: () => ({ url: SANDBOX_URL.qrList, silent: true }),
       onQueryStarted: noticeUnlessOff,
@@ -52,5 +58,10 @@ const sandboxApi = api.injectEndpoints({
   }),
 });
 
-export const { useSandboxSmsQuery, usePendingQrsQuery, useSandboxQrQuery, useDecideSandboxQrMutation } =
-  sandboxApi;
+export const {
+  useSandboxSmsQuery,
+  useSandboxStatementQuery,
+  usePendingQrsQuery,
+  useSandboxQrQuery,
+  useDecideSandboxQrMutation,
+} = sandboxApi;

@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
@@ -25,6 +25,7 @@ const pendingQr = {
 };
 
 const decisions: string[] = [];
+const statementQueries: string[] = [];
 const server = setupServer(
   mock.get('*/api/sandbox/sms', ({ request }) => {
     const mobile = new URL(request.url).searchParams.get('mobile');
@@ -49,6 +50,26 @@ const server = setupServer(
         : [],
     );
   }),
+  mock.get('*/api/sandbox/bank/statement', ({ request }) => {
+    statementQueries.push(new URL(request.url).searchParams.get('accountNo') ?? '');
+    return ok(
+      statementQueries.at(-1) === '6222021234567890'
+        ? [
+            {
+              id: 't-1',
+              accountNo: '6222021234567890',
+              accountName: '上海链票示范供应链有限公司',
+              bankName: '中国银行',
+              branchName: '中国银行股份有限公司杭州中大支行',
+              amount: '0.35',
+              remark: '链票通打款验证',
+              payerName: '链票通平台',
+              arrivedAt: '2026-03-02T01:02:03.000Z',
+            },
+          ]
+        : [],
+    );
+  }),
   mock.get('*/api/sandbox/qr', () => ok([pendingQr])),
   mock.get('*/api/sandbox/qr/:qrId', ({ params }) =>
     params.qrId === pendingQr.qrId ? ok(pendingQr) : notFound(),
@@ -63,6 +84,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   decisions.length = 0;
+  statementQueries.length = 0;
 });
 afterAll(() => server.close());
 
@@ -85,11 +107,17 @@ function renderAt(path: string) {
   return router;
 }
 
+/** Types into the query field with this placeholder and submits its form (the page has one per card). */
+function query(placeholder: string, value: string) {
+  const input = screen.getByPlaceholderText(placeholder);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.click(within(input.closest('form')!).getByText('查询').closest('button')!);
+}
+
 describe('the sandbox page', () => {
   it('lists the messages sent to a mobile, newest first, in Shanghai time', async () => {
     renderAt('/sandbox');
-    fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: '13800000003' } });
-    fireEvent.click(screen.getByText('查询').closest('button')!);
+    query('请输入手机号', '13800000003');
 
     const items = await screen.findAllByText(/您的验证码为/);
     expect(items.map((item) => item.textContent)).toEqual([
@@ -101,9 +129,28 @@ describe('the sandbox page', () => {
 
   it('says so when a mobile has no messages', async () => {
     renderAt('/sandbox');
-    fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: '13900000009' } });
-    fireEvent.click(screen.getByText('查询').closest('button')!);
+    query('请输入手机号', '13900000009');
     expect(await screen.findByText('暂无短信')).toBeInTheDocument();
+  });
+
+  it('shows the bank statement of an account: each transfer with its amount, remark and arrival', async () => {
+    renderAt('/sandbox');
+    query('请输入银行账号', '6222 0212 3456 7890');
+    const statement = await screen.findByRole('list', { name: '银行账户流水' });
+    expect(statementQueries).toEqual(['6222021234567890']);
+    expect(within(statement).getByText('0.35')).toBeInTheDocument();
+    expect(statement).toHaveTextContent('附言：链票通打款验证');
+    expect(statement).toHaveTextContent('到账时间：2026-03-02 09:02:03');
+    expect(statement).toHaveTextContent('6222 0212 3456 7890');
+  });
+
+  it('says so when nothing reached an account, and checks the number before asking', async () => {
+    renderAt('/sandbox');
+    query('请输入银行账号', '12ab');
+    expect(await screen.findByText('银行账号须为6-32位数字')).toBeInTheDocument();
+    query('请输入银行账号', '955880001234');
+    expect(await screen.findByText('暂无到账记录')).toBeInTheDocument();
+    expect(statementQueries).toEqual(['955880001234']);
   });
 
   it('lists the QR codes waiting for the licence app with a link to each', async () => {

@@ -13,8 +13,14 @@ import { callFailureOf } from '@/lib/http-error';
 import { loginMessages } from '@/locales/zh-CN/login';
 import { sandboxMessages } from '@/locales/zh-CN/sandbox';
 import { formatDateTime } from '@/utils/date-time';
+import { accountNoRules, groupByFour } from '@/utils/account-number';
 import { mobileRules, normalizeMobile } from '@/utils/validators';
-import { HTTP_NOT_FOUND, usePendingQrsQuery, useSandboxSmsQuery } from '@/features/sandbox/api/sandbox-api';
+import {
+  HTTP_NOT_FOUND,
+  usePendingQrsQuery,
+  useSandboxSmsQuery,
+  useSandboxStatementQuery,
+} from '@/features/sandbox/api/sandbox-api';
 import styles from './sandbox.module.css';
 
 const text = sandboxMessages;
@@ -93,6 +99,83 @@ function Outbox({ onOff }: { onOff: () => void }) {
   );
 }
 
+/** The sandbox bank's statement of one account: what the verification transfers paid into it. */
+function BankStatement({ onOff }: { onOff: () => void }) {
+  const [form] = Form.useForm<{ accountNo: string }>();
+  const [accountNo, setAccountNo] = useState<string | null>(null);
+  const statement = useSandboxStatementQuery(accountNo ?? skipToken, { refetchOnMountOrArgChange: true });
+  useOffWhenNotFound(statement.error, onOff);
+
+  const query = ({ accountNo: typed }: { accountNo: string }) => {
+    const digits = typed.replace(/\s+/g, '');
+    if (digits === accountNo) void statement.refetch();
+    else setAccountNo(digits);
+  };
+  const transfers = statement.isError || statement.isFetching ? undefined : statement.currentData;
+
+  return (
+    <Card
+      title={<h2 className={styles.cardTitle}>{text.statementTitle}</h2>}
+      extra={
+        accountNo && (
+          <Button size="small" onClick={() => void statement.refetch()}>
+            {text.refresh}
+          </Button>
+        )
+      }
+    >
+      <p className={styles.cardIntro}>{text.statementIntro}</p>
+      <Form
+        form={form}
+        name="sandbox-statement"
+        layout="inline"
+        className={styles.query}
+        scrollToFirstError={scrollToFirstError}
+        onFinish={query}
+      >
+        <Form.Item name="accountNo" rules={accountNoRules} className={styles.queryInput}>
+          <Input
+            aria-label={text.accountNoLabel}
+            placeholder={text.accountNoPlaceholder}
+            inputMode="numeric"
+            allowClear
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={statement.isFetching}>
+          {text.query}
+        </Button>
+      </Form>
+      {transfers &&
+        (transfers.length === 0 ? (
+          <Empty description={text.noTransfers} />
+        ) : (
+          <ul className={styles.messages} aria-label={text.statementTitle}>
+            {transfers.map((transfer) => (
+              <li key={transfer.id} className={styles.message}>
+                <span className={styles.messageTime}>
+                  {text.arrivedAt}：{formatDateTime(transfer.arrivedAt, { seconds: true })}
+                </span>
+                <p className={styles.messageText}>
+                  {text.amount}：<strong className={styles.amount}>{transfer.amount}</strong>
+                </p>
+                <p className={styles.messageText}>
+                  {text.remark}：{transfer.remark}
+                </p>
+                <p className={styles.messageText}>
+                  {text.payer}：{transfer.payerName}
+                </p>
+                <p className={styles.messageText}>
+                  {text.account}：{transfer.accountName} {groupByFour(transfer.accountNo)}（
+                  {transfer.branchName}）
+                </p>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </Card>
+  );
+}
+
 function PendingQrs({ onOff }: { onOff: () => void }) {
   const pending = usePendingQrsQuery(undefined, { refetchOnMountOrArgChange: true });
   useOffWhenNotFound(pending.error, onOff);
@@ -131,8 +214,8 @@ function PendingQrs({ onOff }: { onOff: () => void }) {
 }
 
 /**
- * The sandbox of the outside world: the SMS gateway's outbox per mobile and the QR codes
- * waiting for the e-licence app. Only meaningful while the server's sandbox is on.
+ * The sandbox of the outside world: the SMS gateway's outbox per mobile, the bank's statement per account and
+ * the QR codes waiting for the e-licence app. Only meaningful while the server's sandbox is on.
  */
 export function SandboxPage() {
   const [off, setOff] = useState(false);
@@ -147,6 +230,7 @@ export function SandboxPage() {
         ) : (
           <>
             <Outbox onOff={turnOff} />
+            <BankStatement onOff={turnOff} />
             <PendingQrs onOff={turnOff} />
           </>
         )}

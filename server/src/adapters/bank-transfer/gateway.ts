@@ -1,0 +1,50 @@
+import { API_ERROR } from '@contract/errors';
+import type { Db } from '../../db/database';
+import { ApiFailure } from '../../lib/errors';
+
+/** What the platform asks the bank to pay into: the account and its branch, as the directory names them. */
+export interface TransferOrder {
+  /** The platform's reference of the verification; a provider refuses a second transfer for the same one. */
+  reference: string;
+  accountName: string;
+  accountNo: string;
+  bankName: string;
+  branchNo: string;
+  branchName: string;
+  province: string;
+  city: string;
+}
+
+export interface TransferReceipt {
+  /** The provider's reference of the transfer. */
+  transferId: string;
+  /** What was paid, integer fen (TRANSFER_AMOUNT_MIN_FEN to TRANSFER_AMOUNT_MAX_FEN). */
+  amountFen: number;
+  remark: string;
+  /** When the money reaches the account (epoch ms); null when the bank refused the transfer. */
+  arrivesAt: number | null;
+}
+
+/**
+ * The small-amount transfer provider (docs/domain.md, outside parties): it pays a random amount under one yuan
+ * into an account, and the organisation proves it holds the account by telling the amount. app.ts picks the
+ * implementation from the configuration: the sandbox bank (sandbox.ts), a real provider, or none.
+ */
+export interface BankTransferGateway {
+  /**
+   * Pays a random small amount into the account. `within` is the transaction of the request that orders the
+   * transfer: a provider that keeps its records in the platform's database (the sandbox bank) writes them
+   * there, so a request that rolls back leaves no transfer behind.
+   */
+  requestTransfer(order: TransferOrder, within: Db): Promise<TransferReceipt>;
+}
+
+const HTTP_SERVICE_UNAVAILABLE = 503;
+const TRANSFER_UNAVAILABLE = '打款验证服务暂不可用，请稍后重试';
+
+/** No provider configured (SANDBOX=off and no real one yet): nothing is paid, the request is refused. */
+export class UnavailableBankTransferGateway implements BankTransferGateway {
+  async requestTransfer(): Promise<TransferReceipt> {
+    throw new ApiFailure(HTTP_SERVICE_UNAVAILABLE, API_ERROR.internal, TRANSFER_UNAVAILABLE);
+  }
+}

@@ -1,0 +1,86 @@
+import {
+  BANK_NO_LENGTH,
+  BANK_SORT_FIELDS,
+  type BankBranch,
+  type BankSearchRequest,
+  type BankSortField,
+} from '@contract/bank-account';
+import { API_ERROR } from '@contract/errors';
+import type { Db } from '../../db/database';
+import type { BankBranchTable } from '../../db/schema';
+import { ApiFailure } from '../../lib/errors';
+import type { PageRequest } from '../../lib/paging';
+import { branchIndexOf } from './branch-index';
+import { BANK_MSG } from './messages';
+
+/** The search's criteria once cleaned: spaces gone, empty ones dropped. */
+export interface BranchCriteria {
+  bankNo?: string;
+  fullName?: string;
+  shortName?: string;
+}
+
+const DIGITS = /^\d+$/;
+const cleaned = (value: string | undefined) => (value ?? '').replace(/\s+/g, '');
+
+/**
+ * The criteria of a search body (spaces and line breaks removed, as the listing helpers do), or null when it
+ * names none: the caller answers the empty page without a query. A number prefix that is not digits is a 400.
+ */
+export function branchCriteriaOf(body: BankSearchRequest): BranchCriteria | null {
+  const bankNo = cleaned(body.bankNo);
+  const fullName = cleaned(body.fullName);
+  const shortName = cleaned(body.shortName);
+  if (bankNo && (!DIGITS.test(bankNo) || bankNo.length > BANK_NO_LENGTH)) {
+    throw new ApiFailure(400, API_ERROR.bankNoInvalid, BANK_MSG.bankNoInvalid);
+  }
+  if (!bankNo && !fullName && !shortName) return null;
+  return {
+    ...(bankNo ? { bankNo } : {}),
+    ...(fullName ? { fullName } : {}),
+    ...(shortName ? { shortName } : {}),
+  };
+}
+
+const SORT_COLUMN: Record<BankSortField, 'bank_no' | 'full_name' | 'bank_name'> = {
+  bankNo: 'bank_no',
+  fullName: 'full_name',
+  shortName: 'bank_name',
+};
+
+export interface BranchSort {
+  column: (typeof SORT_COLUMN)[BankSortField];
+  direction: 'asc' | 'desc';
+}
+
+/** `sort` as `field` or `field,asc|desc` (Spring's form); by number ascending when absent. */
+export function branchSortOf(sort: string | undefined): BranchSort {
+  if (!sort?.trim()) return { column: 'bank_no', direction: 'asc' };
+  const [field = '', direction = 'asc', ...rest] = sort.split(',').map((part) => part.trim());
+  const known = (BANK_SORT_FIELDS as readonly string[]).includes(field);
+  const lower = direction.toLowerCase();
+  if (!known || (lower !== 'asc' && lower !== 'desc') || rest.length > 0) {
+    throw new ApiFailure(400, API_ERROR.bankSortInvalid, BANK_MSG.sortInvalid);
+  }
+  return { column: SORT_COLUMN[field as BankSortField], direction: lower };
+}
+
+/**
+ * One page of the directory matching every criterion, and the total, from the node's branch index
+ * (branch-index.ts: a number prefix is a binary search, a name fragment starts from its rarest two-character
+ * piece). Ordered by the sort's column, then by number.
+ */
+export async function searchBranches(
+  db: Db,
+  criteria: BranchCriteria,
+  sort: BranchSort,
+  page: PageRequest,
+): Promise<{ items: BankBranch[]; total: number }> {
+  return (await branchIndexOf(db)).search(criteria, sort, page);
+}
+
+/** The directory's branch of a 12-digit number, or undefined. */
+export async function branchByNo(db: Db, bankNo: string): Promise<BankBranchTable | undefined> {
+  if (bankNo.length !== BANK_NO_LENGTH || !DIGITS.test(bankNo)) return undefined;
+  return db.selectFrom('bank_branches').selectAll().where('bank_no', '=', bankNo).executeTakeFirst();
+}

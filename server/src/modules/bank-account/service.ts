@@ -1,0 +1,214 @@
+import {
+  BANK_VERIFICATION_PURPOSE,
+  BANK_VERIFICATION_STATUS as STATUS,
+  type BankVerification,
+} from '@contract/bank-account';
+import { API_ERROR, type ApiErrorBody, type ApiErrorCode } from '@contract/errors';
+import type { BankTransferGateway } from '../../adapters/bank-transfer/gateway';
+import type { Db } from '../../db/database';
+import { newId } from '../../lib/hash';
+import type { CommandAnswer } from '../../lib/idempotency';
+import type { PageRequest } from '../../lib/paging';
+import { accountByNumber, lockBankAccounts, type AccountFields } from './accounts';
+import { BANK_MSG } from './messages';
+import {
+  checkTransferAmount,
+  requestTransfer,
+  verificationOf,
+  type CheckOutcome,
+  type VerificationRow,
+} from './transfers';
+
+/**
+ * What other modules may use of banks: the settlement account for the bill ledger, and the small-amount
+ * transfer mechanism that organisation authentication runs on the organisation's corporate account.
+ */
+
+export { validatedAccount, type AccountFields } from './accounts';
+export { BANK_MSG } from './messages';
+export type { CheckOutcome, VerificationRow } from './transfers';
+
+/** The settlement account as a bill needs it: where the money of the organisation's bills is paid. */
+export interface SettlementAccount {
+  id: string;
+  accountNo: string;
+  accountName: string;
+  branchNo: string;
+  branchName: string;
+  bankName: string;
+}
+
+/**
+ * The organisation's default settlement account, if it is verified; null otherwise (none chosen, or the chosen
+ * one was edited and not verified again, which also clears the choice). Bills that pay or receive money
+ * (issue, discount, payment) call this and refuse to proceed on null. One indexed read.
+ */
+export async function verifiedSettlementAccountOf(db: Db, orgId: string): Promise<SettlementAccount | null> {
+  const row = await db
+    .selectFrom('bank_accounts')
+    .select(['id', 'account_no', 'account_name', 'branch_no', 'branch_name', 'bank_name'])
+    .where('org_id', '=', orgId)
+    .where('is_default', '=', 1)
+    .where('verified', '=', 1)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    accountNo: row.account_no,
+    accountName: row.account_name,
+    branchNo: row.branch_no,
+    branchName: row.branch_name,
+    bankName: row.bank_name,
+  };
+}
+
+export interface OrgAuthTransferRequest {
+  orgId: string;
+  userId: string;
+  fields: AccountFields;
+  now: number;
+}
+
+/**
+ * Organisation authentication by transfer: the corporate account becomes (or already is) one of the
+ * organisation's accounts, and a transfer of purpose ORG_AUTH is ordered into it. A known number whose branch
+ * changed is updated and loses its verification, as an edit does. Within a command's transaction.
+ */
+export async function requestOrgAuthTransfer(
+  trx: Db,
+  gateway: BankTransferGateway,
+  { orgId, userId, fields, now }: OrgAuthTransferRequest,
+): Promise<BankVerification> {
+  await lockBankAccounts(trx, orgId);
+  let account = await accountByNumber(trx, orgId, fields.account_no);
+  if (!account) {
+    account = {
+      id: newId(),
+      org_id: orgId,
+      ...fields,
+      verified: 0,
+      verified_at: null,
+      is_default: 0,
+      created_by: userId,
+      created_at: now,
+      updated_at: now,
+    };
+    await trx.insertInto('bank_accounts').values(account).execute();
+  } else if (account.branch_no !== fields.branch_no) {
+    const changes = { ...fields, verified: 0, verified_at: null, is_default: 0, updated_at: now };
+    await trx.updateTable('bank_accounts').set(changes).where('id', '=', account.id).execute();
+    account = { ...account, ...changes };
+  }
+  const row = await requestTransfer(trx, gateway, {
+    account,
+    purpose: BANK_VERIFICATION_PURPOSE.orgAuth,
+    userId,
+    now,
+  });
+  return verificationOf(row, now);
+}
+
+const orgAuthTransfers = (db: Db, orgId: string) =>
+  db
+    .selectFrom('bank_verifications')
+    .where('org_id', '=', orgId)
+    .where('purpose', '=', BANK_VERIFICATION_PURPOSE.orgAuth);
+
+/** One authentication transfer of the organisation; undefined for another organisation's or a missing one. */
+export async function orgAuthTransferOf(
+  db: Db,
+  orgId: string,
+  id: string,
+): Promise<VerificationRow | undefined> {
+  return orgAuthTransfers(db, orgId).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The organisation of any verification with this id (for the security log). */
+export async function verificationOrgOf(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('bank_verifications')
+    .select('org_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.org_id;
+}
+
+/** The authentication transfers of the organisation, newest first. */
+export async function orgAuthTransferPage(
+  db: Db,
+  orgId: string,
+  page: PageRequest,
+  now: number,
+): Promise<{ items: BankVerification[]; total: number }> {
+  const counted = await orgAuthTransfers(db, orgId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await orgAuthTransfers(db, orgId)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.size)
+    .offset(page.offset)
+    .execute();
+  return { total: Number(counted.n), items: rows.map((row) => verificationOf(row, now)) };
+}
+
+/** The newest authentication transfer, and whether one ever succeeded. */
+export async function orgAuthTransferSummary(
+  db: Db,
+  orgId: string,
+  now: number,
+): Promise<{ latest: BankVerification | null; verified: boolean }> {
+  const latest = await orgAuthTransfers(db, orgId)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const verified = await orgAuthTransfers(db, orgId)
+    .select('id')
+    .where('status', '=', STATUS.verified)
+    .executeTakeFirst();
+  return { latest: latest ? verificationOf(latest, now) : null, verified: verified !== undefined };
+}
+
+/** Checks an authentication transfer's amount (the same rules as an account's); see checkTransferAmount. */
+export async function checkOrgAuthTransfer(
+  trx: Db,
+  orgId: string,
+  row: VerificationRow,
+  amountFen: number,
+  now: number,
+): Promise<CheckOutcome> {
+  await lockBankAccounts(trx, orgId);
+  return checkTransferAmount(trx, row, amountFen, now);
+}
+
+const refusal = (statusCode: number, code: ApiErrorCode, msg: string): CommandAnswer<ApiErrorBody> => ({
+  statusCode,
+  body: { code, msg },
+});
+
+/**
+ * The answer to an amount check that did not verify, or null when it did. Returned from the command rather than
+ * thrown, so what the check wrote (a wrong amount counted, a failure, an expiry) commits.
+ */
+export function refusalOf(outcome: CheckOutcome): CommandAnswer<ApiErrorBody> | null {
+  switch (outcome.kind) {
+    case 'verified':
+      return null;
+    case 'wrong':
+      return refusal(400, API_ERROR.amountMismatch, BANK_MSG.amountMismatch(outcome.triesLeft));
+    case 'failed':
+      return refusal(400, API_ERROR.verificationFailed, BANK_MSG.failed);
+    case 'not_arrived':
+      return refusal(409, API_ERROR.transferNotArrived, BANK_MSG.notArrived);
+    case 'closed':
+      if (outcome.status === STATUS.verified)
+        return refusal(409, API_ERROR.verificationClosed, BANK_MSG.accountVerified);
+      if (outcome.status === STATUS.expired)
+        return refusal(409, API_ERROR.verificationClosed, BANK_MSG.expired);
+      if (outcome.status === STATUS.failed)
+        return refusal(409, API_ERROR.verificationClosed, BANK_MSG.failed);
+      return refusal(409, API_ERROR.verificationClosed, BANK_MSG.noOpenVerification);
+  }
+}

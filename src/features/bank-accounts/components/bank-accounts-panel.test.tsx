@@ -1,0 +1,218 @@
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import App from 'antd/es/app';
+import ConfigProvider from 'antd/es/config-provider';
+import { http as mock, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { BankAccount, BankVerification } from '@contract/bank-account';
+import { createAppStore } from '@/lib/store';
+import { signInAs } from '@/lib/testing/fake-adapter';
+import { BankAccountsPanel } from './bank-accounts-panel';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const ORG = '上海链票示范供应链有限公司';
+const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
+const refuse = (status: number, code: string, msg: string) => HttpResponse.json({ code, msg }, { status });
+
+const branch = {
+  bankName: '中国银行',
+  branchNo: '104331000010',
+  branchName: '中国银行股份有限公司杭州中大支行',
+  province: '浙江省',
+  city: '杭州市',
+};
+const paidTransfer: BankVerification = {
+  id: 'v-2',
+  purpose: 'ACCOUNT',
+  status: 'PAID',
+  accountName: ORG,
+  accountNo: '6222021234567890',
+  ...branch,
+  triesLeft: 3,
+  requestedAt: '2026-03-02T01:00:00.000Z',
+  arrivesAt: '2026-03-02T01:00:00.000Z',
+  expiresAt: '2026-03-09T01:00:00.000Z',
+  closedAt: null,
+};
+const settlement: BankAccount = {
+  id: 'a-1',
+  accountName: ORG,
+  accountNo: '98450078801400000187',
+  ...branch,
+  status: 'VERIFIED',
+  verifiedAt: '2026-03-01T01:00:00.000Z',
+  isDefault: true,
+  verification: null,
+  createdAt: '2026-03-01T00:00:00.000Z',
+};
+const waiting: BankAccount = {
+  ...settlement,
+  id: 'a-2',
+  accountNo: '6222021234567890',
+  status: 'VERIFYING',
+  verifiedAt: null,
+  isDefault: false,
+  verification: paidTransfer,
+  createdAt: '2026-03-02T00:00:00.000Z',
+};
+const failed: BankAccount = {
+  ...waiting,
+  id: 'a-3',
+  accountNo: '6222029999000011',
+  status: 'UNVERIFIED',
+  verification: { ...paidTransfer, id: 'v-3', status: 'FAILED', triesLeft: 0 },
+};
+
+let lists = 0;
+const checks: Array<Record<string, string>> = [];
+const added: unknown[] = [];
+const server = setupServer(
+  mock.get('*/api/organization/bank/account/list', () => {
+    lists += 1;
+    return ok({
+      content: [settlement, waiting, failed],
+      size: 100,
+      totalElements: 3,
+      totalPages: 1,
+      number: 0,
+    });
+  }),
+  mock.put('*/api/organization/bank/account/auth/check', ({ request }) => {
+    const query = Object.fromEntries(new URL(request.url).searchParams);
+    checks.push(query);
+    return query.amount === '0.35'
+      ? ok({ ...waiting, status: 'VERIFIED', verification: { ...paidTransfer, status: 'VERIFIED' } })
+      : refuse(400, 'AMOUNT_MISMATCH', '金额不正确，还可输入2次');
+  }),
+  mock.post('*/api/scbill/basic-data/bank/page', () =>
+    ok({
+      content: [
+        {
+          bankNo: branch.branchNo,
+          fullName: branch.branchName,
+          shortName: '中国银行',
+          province: '浙江省',
+          city: '杭州市',
+        },
+      ],
+      size: 20,
+      totalElements: 1,
+      totalPages: 1,
+      number: 0,
+    }),
+  ),
+  mock.post('*/api/organization/bank/account', async ({ request }) => {
+    added.push(await request.json());
+    return refuse(409, 'BANK_ACCOUNT_EXISTS', '该银行账号已添加');
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  lists = 0;
+  checks.length = 0;
+  added.length = 0;
+});
+afterAll(() => server.close());
+
+function renderPanel() {
+  signInAs();
+  render(
+    <Provider store={createAppStore()}>
+      <ConfigProvider button={{ autoInsertSpace: false }}>
+        <App>
+          <BankAccountsPanel orgName={ORG} />
+        </App>
+      </ConfigProvider>
+    </Provider>,
+  );
+}
+
+const rowOf = async (masked: string) =>
+  (await screen.findByText(masked)).closest('tr') as HTMLTableRowElement;
+
+async function openAddDrawer() {
+  renderPanel();
+  await rowOf('9845 **** **** **** 0187');
+  fireEvent.click(screen.getByRole('button', { name: '添加银行账户' }));
+  return screen.findByRole('dialog', { name: '添加银行账户' });
+}
+
+// A drawer and a dialog of antd in jsdom take seconds on a busy 2-core machine.
+describe('BankAccountsPanel', { timeout: 45_000 }, () => {
+  it('lists the accounts masked and grouped by four, with their status and the default settlement account', async () => {
+    renderPanel();
+    const first = await rowOf('9845 **** **** **** 0187');
+    expect(first).toHaveTextContent('中国银行股份有限公司杭州中大支行');
+    expect(first).toHaveTextContent('已验证');
+    expect(first).toHaveTextContent('默认结算账户');
+    expect(within(first).queryByRole('button', { name: /^输入金额/ })).not.toBeInTheDocument();
+
+    const second = await rowOf('6222 **** **** 7890');
+    expect(second).toHaveTextContent('验证中');
+    expect(second).toHaveTextContent('待输入金额');
+    expect(second).not.toHaveTextContent('默认结算账户');
+    expect(within(second).getByRole('button', { name: '输入金额：6222 **** **** 7890' })).toBeInTheDocument();
+
+    const third = await rowOf('6222 **** **** 0011');
+    expect(third).toHaveTextContent('验证失败');
+    expect(within(third).getByRole('button', { name: /^重新打款/ })).toBeInTheDocument();
+    expect(
+      screen.getByText('6222 **** **** 0011：金额错误已超过3次，本次验证失败，请重新发起打款验证。'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a wrong amount refused under the field, reads the list again, and verifies the right one', async () => {
+    renderPanel();
+    const row = await rowOf('6222 **** **** 7890');
+    fireEvent.click(within(row).getByRole('button', { name: /^输入金额/ }));
+    const dialog = await screen.findByRole('dialog', { name: '打款金额验证' });
+    expect(dialog).toHaveTextContent('预计2小时内到账');
+    expect(dialog).toHaveTextContent('还可输入 3 次');
+    const listsBefore = lists;
+
+    fireEvent.change(within(dialog).getByLabelText('到账金额（元）'), { target: { value: '0.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '验证' }));
+    expect(await within(dialog).findByText('金额不正确，还可输入2次')).toBeInTheDocument();
+    expect(checks).toEqual([{ id: 'a-2', amount: '0.50' }]);
+    await waitFor(() => expect(lists).toBeGreaterThan(listsBefore));
+
+    fireEvent.change(within(dialog).getByLabelText('到账金额（元）'), { target: { value: '0.35' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '验证' }));
+    expect(await screen.findByText('验证成功，账户已通过打款验证')).toBeInTheDocument();
+    expect(checks.at(-1)).toEqual({ id: 'a-2', amount: '0.35' });
+  });
+
+  it('adds an account in the organisation name only, checking the number and the branch before sending', async () => {
+    const drawer = await openAddDrawer();
+    expect(within(drawer).getByLabelText('账户名称')).toHaveValue(ORG);
+
+    fireEvent.click(within(drawer).getByRole('button', { name: '添加并发起打款验证' }));
+    expect(await within(drawer).findByText('请输入银行账号')).toBeInTheDocument();
+    expect(within(drawer).getByText('请选择开户行')).toBeInTheDocument();
+    fireEvent.change(within(drawer).getByLabelText('银行账号'), { target: { value: '12a45' } });
+    expect(await within(drawer).findByText('银行账号须为6-32位数字')).toBeInTheDocument();
+    expect(added).toEqual([]);
+  });
+
+  it('shows a duplicate number refused by the server under the number', async () => {
+    const drawer = await openAddDrawer();
+    fireEvent.change(within(drawer).getByLabelText('银行账号'), { target: { value: '6222 0212 3456 7890' } });
+    const picker = within(drawer).getByLabelText('开户行');
+    fireEvent.mouseDown(picker);
+    fireEvent.change(picker, { target: { value: '杭州中大' } });
+    const option = await waitFor(() => {
+      const found = screen
+        .getAllByText('中国银行股份有限公司杭州中大支行')
+        .find((element) => element.closest('.ant-select-item-option'));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    fireEvent.click(option);
+    expect(await within(drawer).findByText('浙江省 杭州市')).toBeInTheDocument();
+    fireEvent.click(within(drawer).getByRole('button', { name: '添加并发起打款验证' }));
+    expect(await within(drawer).findByText('该银行账号已添加')).toBeInTheDocument();
+    expect(added).toEqual([{ accountName: ORG, accountNo: '6222021234567890', branchNo: '104331000010' }]);
+  });
+});

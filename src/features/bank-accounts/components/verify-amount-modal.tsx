@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import App from 'antd/es/app';
+import Form from 'antd/es/form';
+import Modal from 'antd/es/modal/Modal';
+import type { BankAccount } from '@contract/bank-account';
+import { TransferAmountField } from '@/components/transfer-amount-input/transfer-amount-input';
+import { transferAmountText } from '@/components/transfer-amount-input/transfer-amount';
+import { scrollToFirstError } from '@/lib/form';
+import { refusalOf } from '@/lib/refusal';
+import { format } from '@/locales/format';
+import { bankMessages } from '@/locales/zh-CN/bank';
+import { bankAccountsMessages } from '@/locales/zh-CN/bank-accounts';
+import { formatDateTime } from '@/utils/date-time';
+import { maskAccountNo } from '@/utils/account-number';
+import { useCheckBankAccountAmountMutation } from '@/features/bank-accounts/api/bank-accounts-api';
+
+const text = bankAccountsMessages.verifyDialog;
+
+export interface VerifyAmountModalProps {
+  account: BankAccount | null;
+  onClose: () => void;
+}
+
+/** 打款金额验证: the amount the account received, in yuan; a wrong one says how many tries are left. */
+export function VerifyAmountModal({ account, onClose }: VerifyAmountModalProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ amount: string }>();
+  const [check, checking] = useCheckBankAccountAmountMutation();
+  const verification = account?.verification;
+
+  useEffect(() => {
+    if (account) form.resetFields();
+  }, [account, form]);
+
+  const submit = async ({ amount }: { amount: string }) => {
+    if (!account) return;
+    const result = await check({ id: account.id, amount: transferAmountText(amount) });
+    if ('data' in result) {
+      void message.success(text.verified);
+      onClose();
+      return;
+    }
+    const refusal = refusalOf(result.error);
+    if (refusal) form.setFields([{ name: 'amount', errors: [refusal.text] }]);
+  };
+
+  return (
+    <Modal
+      open={account !== null}
+      title={text.title}
+      okText={text.submit}
+      cancelText={text.cancel}
+      confirmLoading={checking.isLoading}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {account && verification && (
+        <>
+          <p>{text.intro}</p>
+          <p>
+            {text.account}：{account.bankName} {maskAccountNo(account.accountNo)}
+          </p>
+          <p>
+            {format(bankMessages.enterBefore, { time: formatDateTime(verification.expiresAt) })}，
+            {format(bankMessages.triesLeft, { count: verification.triesLeft })}
+          </p>
+          <Form
+            form={form}
+            name="verify-amount"
+            layout="vertical"
+            scrollToFirstError={scrollToFirstError}
+            onFinish={(values) => void submit(values)}
+          >
+            <TransferAmountField />
+          </Form>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+/** 银行账户: the organisation's bank accounts, their verification and the default settlement account. */
+export const bankAccountsMessages = {
+  title: '银行账户',
+  intro:
+    '企业用于票据结算的银行账户。账户名称须与企业名称一致，添加后平台向账户打入一笔1元以下的随机金额，输入到账金额即完成验证。',
+  add: '添加银行账户',
+  refresh: '刷新',
+  empty: '暂无银行账户，请先添加',
+  loadFailed: '银行账户加载失败，请稍后重试',
+  columns: {
+    bank: '开户行',
+    accountNo: '银行账号',
+    status: '状态',
+    actions: '操作',
+  },
+  defaultTag: '默认结算账户',
+  verify: '输入金额',
+  retry: '重新打款',
+  edit: '编辑',
+  bind: '设为默认结算账户',
+  bindConfirm: '将该账户设为票据业务的默认结算账户？需短信验证。',
+  bound: '已设为默认结算账户',
+  orgAuthTransfer: '企业认证打款中，请在企业认证页面输入金额',
+  drawer: {
+    addTitle: '添加银行账户',
+    editTitle: '编辑银行账户',
+    accountNo: '银行账号',
+    accountNoPlaceholder: '请输入对公银行账号',
+    editWarning: '修改已验证账户的账号或开户行后，需重新完成打款验证，并重新设置默认结算账户。',
+    submitAdd: '添加并发起打款验证',
+    submitEdit: '保存',
+    cancel: '取消',
+    added: '已添加，验证打款已发起，预计2小时内到账',
+    saved: '已保存',
+  },
+  verifyDialog: {
+    title: '打款金额验证',
+    intro:
+      '平台已向该账户打入一笔1元以下的随机金额，预计2小时内到账。请查看银行短信或账户流水，输入到账金额。',
+    account: '收款账户',
+    submit: '验证',
+    cancel: '取消',
+    verified: '验证成功，账户已通过打款验证',
+  },
+  retried: '已重新发起打款，预计2小时内到账',
+} as const;
