@@ -50,7 +50,7 @@ export function ShellHeader({ userName, account, tools, leaving, onLogOut }: She
       <div className={styles.account}>
         {tools}
         {account}
-        <span className={styles.who} aria-label={shellMessages.userMenuLabel}>
+        <span className={styles.who} role="group" aria-label={shellMessages.userMenuLabel}>
           <Avatar size="small" icon={<UserOutlined />} aria-hidden="true" />
           <span className={styles.userName}>{userName ?? ''}</span>
         </span>
