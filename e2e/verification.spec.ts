@@ -155,11 +155,13 @@ test('认证为企业管理员 completes after the licence holder confirms on th
   await licenceApp.goto(`/#/sandbox/qr/${data.qrId}`);
   await expect(licenceApp.getByText('授权成为企业管理员')).toBeVisible();
   await expectNoSeriousA11yViolations(licenceApp);
+  // 认证成功 shows for QR_SUCCESS_DELAY (1 s) only: watched for from before the confirmation on.
+  const successShown = dialog.getByText('认证成功').waitFor({ state: 'visible', timeout: 30_000 });
   await licenceApp.getByRole('button', { name: '确认授权' }).click();
   await expect(licenceApp.getByText('已确认', { exact: true })).toBeVisible();
   await licenceApp.close();
 
-  await expect(dialog.getByText('认证成功')).toBeVisible();
+  await successShown;
   await expect(dialog).toBeHidden();
   await expect(page.getByText('认证成功，您已成为企业管理员')).toBeVisible();
   await expect(page.getByText('企业管理员', { exact: true })).toBeVisible();
