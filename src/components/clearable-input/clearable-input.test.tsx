@@ -9,7 +9,11 @@ function TwoFields() {
   const [mobile, setMobile] = useState('');
   return (
     <form>
-      <ClearableInput aria-label="手机号" value={mobile} onChange={(event) => setMobile(event.target.value)} />
+      <ClearableInput
+        aria-label="手机号"
+        value={mobile}
+        onChange={(event) => setMobile(event.target.value)}
+      />
       <input aria-label="密码" type="password" />
     </form>
   );
