@@ -8,7 +8,8 @@ export default defineConfig({
   // One retry in CI: a browser journey on a loaded 2-core machine can lose a race with an animation.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  timeout: 60_000,
+  // Every page a journey visits is checked with axe-core (e2e/support/a11y.ts), a second or two each.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /** Signs in through a sandbox entry link (the slider puzzle has its own journey in sign-in.spec.ts). */
 async function arrive(page: Page, mobile: string): Promise<void> {
@@ -6,6 +7,7 @@ async function arrive(page: Page, mobile: string): Promise<void> {
   const { token } = ((await response.json()) as { data: { token: string } }).data;
   await page.goto(`/?token=${token}#/`);
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page);
 }
 
 test('the owner of a busy company sees the six-month figures, the trend, the operation log and the status', async ({
@@ -47,6 +49,8 @@ test('the owner opens a function of the organisation account', async ({ page }) 
   const name = ((await open.getAttribute('aria-label')) ?? '').replace(/^开通/, '');
 
   await open.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('dialog').getByRole('button', { name: '开通' }).click();
 
   await expect(page.getByText(`已开通「${name}」`)).toBeVisible();

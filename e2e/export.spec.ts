@@ -1,10 +1,12 @@
 import { expect, test, type Page } from './support/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 async function arrive(page: Page, mobile: string): Promise<void> {
   const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
   const { token } = ((await response.json()) as { data: { token: string } }).data;
   await page.goto(`/?token=${token}#/`);
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page);
 }
 
 const redDotKey = 'SgThsk_FILE_PROCESS_EXPORT_TASK_REDDOT_13800000001_CH0001';
@@ -37,6 +39,7 @@ test('a finished export lights the red dot, opening the centre clears it, and fi
 
   const done = drawer.getByRole('row').filter({ hasText: '业务操作记录' }).first();
   await expect(done.getByText('已完成')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     done.getByRole('button', { name: /下载/ }).click(),

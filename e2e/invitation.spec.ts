@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { chooseFromAccountMenu } from './support/account-menu';
 import { solveSliderPuzzle } from './support/captcha';
 import { DEMO_PASSWORD } from './support/env';
@@ -11,6 +12,7 @@ async function entryToken(request: APIRequestContext, mobile: string): Promise<s
 async function arrive(page: Page, mobile: string): Promise<void> {
   await page.goto(`/?token=${await entryToken(page.request, mobile)}#/`);
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page);
 }
 
 test('a pasted invitation link joins the company', async ({ page, baseURL }) => {
@@ -37,6 +39,7 @@ test('a pasted invitation link joins the company', async ({ page, baseURL }) => 
   await dialog.getByRole('button', { name: '查看邀请' }).click();
   await expect(dialog.getByText('上海链票示范供应链有限公司')).toBeVisible();
   await expect(dialog.getByText('张明')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: '加入企业' }).click();
 
   await expect(page.getByText('已加入上海链票示范供应链有限公司')).toBeVisible();
@@ -65,6 +68,7 @@ test('an invitation link opened while signed out is offered for joining right af
 
   await page.goto(`${baseURL}${link}`);
   await expect(page.getByText('您收到一份加入企业的邀请，登录后即可查看并加入')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByPlaceholder('请输入手机号').fill('13800000002');
   await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: '登录' }).click();
@@ -76,6 +80,7 @@ test('an invitation link opened while signed out is offered for joining right af
   // 13800000002 is staff of that company already: the server's answer is shown, the dialog stays.
   await dialog.getByRole('button', { name: '加入企业' }).click();
   await expect(dialog.getByText('您已是该企业的成员')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
 
   // Offered once: a reload of the frame does not bring it back.

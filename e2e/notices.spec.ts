@@ -1,10 +1,12 @@
 import { expect, test, type Page } from './support/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 async function arrive(page: Page, mobile: string): Promise<void> {
   const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
   const { token } = ((await response.json()) as { data: { token: string } }).data;
   await page.goto(`/?token=${token}#/`);
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page);
 }
 
 /** The bell's accessible name carries the unread total: 消息通知，N 条未读. */
@@ -32,6 +34,7 @@ test('a to-do notice arrives, shows on the bell and is marked read', async ({ pa
   await page.getByRole('button', { name: /^消息通知/ }).click();
   const popover = page.getByRole('tooltip').filter({ hasText: '待办通知' });
   await expect(popover.getByText('请签收一笔背书')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await popover.getByRole('button', { name: '标为已读：请签收一笔背书' }).click();
 

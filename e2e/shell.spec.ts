@@ -1,4 +1,5 @@
 import { chooseFromAccountMenu, currentCompany } from './support/account-menu';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test, type Page } from './support/test';
 
 async function arrive(page: Page, mobile: string): Promise<void> {
@@ -6,6 +7,7 @@ async function arrive(page: Page, mobile: string): Promise<void> {
   const { token } = ((await response.json()) as { data: { token: string } }).data;
   await page.goto(`/?token=${token}#/`);
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page);
 }
 
 const contentOffset = (page: Page) =>
@@ -34,10 +36,12 @@ test('the menu opens each business area; areas built later say 建设中 with th
   ]) {
     await expect(panel.getByRole('link', { name: area, exact: true })).toBeVisible();
   }
+  await expectNoSeriousA11yViolations(page);
   await panel.getByRole('link', { name: '贴现', exact: true }).click();
   await expect(page).toHaveURL(/#\/chain-bill\/discount$/);
   await expect(page.getByRole('heading', { name: /「贴现」功能建设中/ })).toBeVisible();
   await expect(page.getByRole('navigation', { name: '当前位置' })).toContainText('票据业务');
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: '收起菜单' }).click();
   await expect.poll(() => contentOffset(page)).toBe('200px');
@@ -65,6 +69,8 @@ test('moving between pages keeps the frame: no second company list, no second so
   await expect(page.getByRole('heading', { name: /「贴现」功能建设中/ })).toBeVisible();
   await page.getByRole('link', { name: '账号安全' }).click();
   await expect(page).toHaveURL(/#\/chain-bill\/account\/security/);
+  await expect(page.getByRole('heading', { name: '账号安全' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page
     .getByRole('button', { name: '返回工作台' })
     .or(page.getByRole('button', { name: '工作台' }))
@@ -120,6 +126,7 @@ test('the non-payment banner follows the socket', async ({ page }) => {
     })
     .toBeGreaterThan(0);
   await expect(page.getByText('服务费待缴提醒')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await page.request.post('/api/sandbox/non-payment', { data: { mobile: '13800000001', show: false } });
   await expect(page.getByText('服务费待缴提醒')).toHaveCount(0);

@@ -1,5 +1,6 @@
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test, type Page } from './support/test';
-import { solveSliderPuzzle } from './support/captcha';
+import { solveSliderPuzzle, solveSliderPuzzleByKeyboard, tabUntilFocused } from './support/captcha';
 import { DEMO_PASSWORD } from './support/env';
 
 async function fillCredentials(page: Page, mobile: string, password: string) {
@@ -11,6 +12,8 @@ async function fillCredentials(page: Page, mobile: string, password: string) {
 
 test('an owner signs in by dragging the slider, lands on the dashboard and signs out', async ({ page }) => {
   await fillCredentials(page, '13800000001', DEMO_PASSWORD);
+  await expect(page.getByRole('dialog', { name: '请完成安全验证' }).getByAltText('拼图背景')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await solveSliderPuzzle(page);
 
   await expect(page).toHaveURL(/#\/chain-bill\/dashboard$/);
@@ -28,6 +31,37 @@ test('an owner signs in by dragging the slider, lands on the dashboard and signs
   // The app shell is gone with the session: the dashboard sends a signed-out visitor back to sign in.
   await page.goto('/#/chain-bill/dashboard');
   await expect(page).toHaveURL(/#\/user\/login/);
+});
+
+test('an owner signs in by keyboard alone: Tab goes from field to field, Enter signs in', async ({
+  page,
+}) => {
+  await page.goto('/#/user/login');
+  const mobile = page.getByPlaceholder('请输入手机号');
+  const password = page.getByPlaceholder('请输入密码');
+  await expectNoSeriousA11yViolations(page);
+
+  await tabUntilFocused(page, mobile);
+  await page.keyboard.type('13800000001');
+  // From the filled mobile field, Tab reaches the password, not the field's clear button.
+  await page.keyboard.press('Tab');
+  await expect(password).toBeFocused();
+  await page.keyboard.type(DEMO_PASSWORD);
+  await expect(mobile).toHaveValue('13800000001');
+
+  // Escape clears a field from the keyboard.
+  await page.keyboard.press('Shift+Tab');
+  await expect(mobile).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(mobile).toHaveValue('');
+  await page.keyboard.type('13800000001');
+
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await solveSliderPuzzleByKeyboard(page);
+
+  await expect(page).toHaveURL(/#\/chain-bill\/dashboard$/);
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
 });
 
 test('a wrong password shows the spec message and counts the failure', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Request } from './support/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { replaceAccessToken, signIn, storedAccessToken } from './support/session';
 
 /**
@@ -60,6 +61,7 @@ test('a refresh the server refuses logs out once, to the login screen', async ({
 
   await expect(page).toHaveURL(/#\/user\/login/);
   await expect(page.getByText('登录超时，请重新登录')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   expect(await page.evaluate(() => localStorage.getItem('SgThsk_authInfo'))).toBeNull();
 });
 

@@ -1,4 +1,5 @@
 import { chooseFromAccountMenu, currentCompany } from './support/account-menu';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/test';
 import { solveSliderPuzzle } from './support/captcha';
 import { DEMO_PASSWORD } from './support/env';
@@ -17,6 +18,7 @@ test('a signed-in user changes the password with an SMS code read from the sandb
   await signIn(page, mobile);
   await page.goto('/#/chain-bill/account/security');
   await expect(page.getByRole('heading', { name: '账号安全' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByPlaceholder('请输入新密码').fill(DEMO_PASSWORD);
   await page.getByPlaceholder('请再次输入新密码').fill(DEMO_PASSWORD);
@@ -26,6 +28,7 @@ test('a signed-in user changes the password with an SMS code read from the sandb
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('手机号')).toHaveValue(mobile);
   await expect(dialog.getByLabel('手机号')).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
 
   await dialog.getByRole('button', { name: '获取验证码' }).click();
   await solveSliderPuzzle(page);
@@ -57,6 +60,7 @@ test('a wrong code keeps the SMS dialog open with the server’s reason', async 
   await dialog.getByRole('button', { name: '确定' }).click();
 
   await expect(dialog.getByText('验证码错误或已失效')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByLabel('验证码').fill(code);
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog).toBeHidden();
@@ -71,6 +75,7 @@ test('忘记密码: a signed-out user resets the password with the code from the
   await page.goto('/#/user/login');
   await page.getByRole('link', { name: '忘记密码' }).click();
   await expect(page.getByRole('heading', { name: '重置密码' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByPlaceholder('请输入手机号').fill(mobile);
   await page.getByPlaceholder('请输入新密码').fill(DEMO_PASSWORD);
@@ -95,6 +100,7 @@ test('忘记密码: a signed-out user resets the password with the code from the
     .innerText();
   const code = /验证码为(\d{6})/.exec(text)?.[1];
   expect(code).toBeDefined();
+  await expectNoSeriousA11yViolations(phone);
   await phone.close();
 
   await dialog.getByLabel('验证码').fill(code!);
@@ -116,6 +122,7 @@ test('a refused QR shows the reason and a fresh code can be fetched', async ({ p
   const refused = await page.request.post(`/api/sandbox/qr/${data.qrId}/refuse`);
   expect(refused.ok()).toBe(true);
   await expect(dialog.getByRole('alert')).toContainText('已拒绝授权');
+  await expectNoSeriousA11yViolations(page);
 
   const nextAnswer = page.waitForResponse((response) => response.url().includes('/api/verification/qr?'));
   await dialog.getByRole('button', { name: '刷新二维码' }).click();
@@ -147,11 +154,14 @@ test('认证为企业管理员 completes after the licence holder confirms on th
   const licenceApp = await context.newPage();
   await licenceApp.goto(`/#/sandbox/qr/${data.qrId}`);
   await expect(licenceApp.getByText('授权成为企业管理员')).toBeVisible();
+  await expectNoSeriousA11yViolations(licenceApp);
+  // 认证成功 shows for QR_SUCCESS_DELAY (1 s) only: watched for from before the confirmation on.
+  const successShown = dialog.getByText('认证成功').waitFor({ state: 'visible', timeout: 30_000 });
   await licenceApp.getByRole('button', { name: '确认授权' }).click();
   await expect(licenceApp.getByText('已确认', { exact: true })).toBeVisible();
   await licenceApp.close();
 
-  await expect(dialog.getByText('认证成功')).toBeVisible();
+  await successShown;
   await expect(dialog).toBeHidden();
   await expect(page.getByText('认证成功，您已成为企业管理员')).toBeVisible();
   await expect(page.getByText('企业管理员', { exact: true })).toBeVisible();
@@ -171,6 +181,7 @@ test('an organisation without a bound e-licence cannot finish QR verification an
   const dialog = page.getByRole('dialog', { name: '无法完成安全验证' });
   await expect(dialog).toBeVisible();
   await expect(page.getByRole('dialog', { name: '扫码验证' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/#\/chain-bill\/account\/security/);

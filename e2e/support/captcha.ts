@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { SLIDER_IMAGE_WIDTH } from '../../contract/constants';
 import { E2E_DATA_DIR } from './env';
 
@@ -36,11 +36,10 @@ async function waitForSteadyWidth(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** One drag of the slider of the open 请完成安全验证 dialog to where the server's answer is. */
-async function dragToAnswer(page: Page): Promise<void> {
+/** Where the piece of the open 请完成安全验证 dialog fits, in the picture's own pixels, once it shows. */
+async function pendingAnswer(page: Page): Promise<number> {
   const dialog = page.getByRole('dialog', { name: '请完成安全验证' });
-  const background = dialog.getByAltText('拼图背景');
-  await expect(background).toBeVisible();
+  await expect(dialog.getByAltText('拼图背景')).toBeVisible();
   await waitForSteadyWidth(page);
   const clientUid = await page.evaluate(() => sessionStorage.getItem('slider'));
   expect(clientUid).toBeTruthy();
@@ -51,16 +50,48 @@ async function dragToAnswer(page: Page): Promise<void> {
       return answerX;
     })
     .toBeDefined();
+  return answerX!;
+}
 
-  const image = (await background.boundingBox())!;
+/** One drag of the slider of the open 请完成安全验证 dialog to where the server's answer is. */
+async function dragToAnswer(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '请完成安全验证' });
+  const answerX = await pendingAnswer(page);
+  const image = (await dialog.getByAltText('拼图背景').boundingBox())!;
   const handle = (await dialog.getByRole('slider').boundingBox())!;
   const scale = image.width / SLIDER_IMAGE_WIDTH;
   const startX = handle.x + handle.width / 2;
   const y = handle.y + handle.height / 2;
   await page.mouse.move(startX, y);
   await page.mouse.down();
-  await page.mouse.move(startX + answerX! * scale, y + 2, { steps: 20 });
+  await page.mouse.move(startX + answerX * scale, y + 2, { steps: 20 });
   await page.mouse.up();
+}
+
+/**
+ * Solves the puzzle of the open 请完成安全验证 dialog from the keyboard, as someone without a pointer
+ * would: Tab to the slider, Shift+→ (10 px) and → (1 px) to the answer, Enter.
+ */
+export async function solveSliderPuzzleByKeyboard(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '请完成安全验证' });
+  const answerX = await pendingAnswer(page);
+  const slider = dialog.getByRole('slider');
+  await tabUntilFocused(page, slider);
+  for (let step = 0; step < Math.floor(answerX / 10); step += 1)
+    await page.keyboard.press('Shift+ArrowRight');
+  for (let step = 0; step < answerX % 10; step += 1) await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuenow', String(answerX));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+}
+
+/** Presses Tab until `target` has the focus, failing after `limit` presses. */
+export async function tabUntilFocused(page: Page, target: Locator, limit = 10): Promise<void> {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { test as base } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Page, Request } from '@playwright/test';
@@ -19,5 +20,16 @@ export const test = base.extend({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     nextClient += 1;
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': benchmarkAddress(nextClient) });
+  },
+  /**
+   * Every journey ends with an accessibility check of each page it left open, as the user last saw it; the
+   * journeys check the pages they pass through on the way (expectNoSeriousA11yViolations).
+   */
+  context: async ({ context }, use, testInfo) => {
+    await use(context);
+    if (testInfo.status !== testInfo.expectedStatus || testInfo.expectedStatus !== 'passed') return;
+    for (const page of context.pages()) {
+      if (!page.isClosed()) await expectNoSeriousA11yViolations(page);
+    }
   },
 });

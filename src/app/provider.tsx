@@ -1,15 +1,13 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
-import type { ThemeConfig } from 'antd';
 import ConfigProvider from 'antd/es/config-provider';
 import zhCN from 'antd/es/locale/zh_CN';
 import { onNotifierHostRequested } from '@/lib/notify';
 import type { AppStore } from '@/lib/store';
 import { loadChunk } from '@/utils/lazy-chunk';
+import { appTheme, applyThemeToDocument } from './theme';
 
-const theme: ThemeConfig = {
-  token: { colorPrimary: '#1456c8', borderRadius: 6 },
-};
+applyThemeToDocument();
 
 /**
  * antd's App (message, notification, modal: ~13 kB gzip) is not part of the login screen's first paint.
@@ -39,7 +37,7 @@ function NotifierHostSlot() {
 export function AppProvider({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <ReduxProvider store={store}>
-      <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+      <ConfigProvider locale={zhCN} theme={appTheme} button={{ autoInsertSpace: false }}>
         {children}
         <NotifierHostSlot />
       </ConfigProvider>

@@ -7,4 +7,5 @@ export const commonMessages = {
   platformName: '链票通供应链票据平台',
   reload: '重新加载',
   backHome: '返回首页',
+  clear: '清除',
 } as const;

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input/Input';
+import { ClearableInput } from '@/components/clearable-input/clearable-input';
 import Password from 'antd/es/input/Password';
 import { VerifyDialogHost } from '@/components/verify-dialogs/verify-dialog-host';
 import { paths } from '@/config/paths';
@@ -63,12 +63,11 @@ export function ForgotPasswordPage() {
           onFinish={(values) => void submit(values)}
         >
           <Form.Item name="mobile" label={text.mobileLabel} rules={mobileRules} validateTrigger="onBlur">
-            <Input
+            <ClearableInput
               prefix={<MobileOutlined aria-hidden />}
               placeholder={loginMessages.mobilePlaceholder}
               inputMode="tel"
               autoComplete="username"
-              allowClear
             />
           </Form.Item>
           <Form.Item name="password" label={text.passwordLabel} rules={newPasswordRules}>

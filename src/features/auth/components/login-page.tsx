@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from
 import { Link } from 'react-router';
 import { CloseCircleFilled, LockOutlined, MobileOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
-import Input from 'antd/es/input/Input';
+import { ClearableInput } from '@/components/clearable-input/clearable-input';
 import Password from 'antd/es/input/Password';
 import { paths } from '@/config/paths';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
@@ -216,7 +216,7 @@ export function LoginPage({ notice }: LoginPageProps = {}) {
           )}
           <form name="login" className={styles.form} autoComplete="on" noValidate onSubmit={handleSubmit}>
             <LoginFormItem field="mobile" label={text.mobileLabel} error={errors.mobile}>
-              <Input
+              <ClearableInput
                 {...fieldState('mobile', errors.mobile)}
                 value={values.mobile}
                 onChange={(event) => change('mobile', event.target.value)}
@@ -226,7 +226,6 @@ export function LoginPage({ notice }: LoginPageProps = {}) {
                 inputMode="tel"
                 autoComplete="username"
                 maxLength={MOBILE_INPUT_MAX_LENGTH}
-                allowClear
               />
             </LoginFormItem>
             <LoginFormItem field="password" label={text.passwordLabel} error={errors.password}>

@@ -1,7 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { SearchOutlined } from '@ant-design/icons';
-import Input from 'antd/es/input/Input';
+import { ClearableInput } from '@/components/clearable-input/clearable-input';
 import { paths } from '@/config/paths';
 import { format } from '@/locales/format';
 import { helpCenterMessages } from '@/locales/zh-CN/help-center';
@@ -75,9 +75,8 @@ export function HelpCenterPage() {
       <header className={styles.hero}>
         <h1 className={styles.title}>{text.title}</h1>
         <p className={styles.intro}>{text.intro}</p>
-        <Input
+        <ClearableInput
           size="large"
-          allowClear
           prefix={<SearchOutlined aria-hidden />}
           placeholder={text.searchPlaceholder}
           aria-label={text.searchLabel}

@@ -1,6 +1,6 @@
 import App from 'antd/es/app';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input/Input';
+import { ClearableInput } from '@/components/clearable-input/clearable-input';
 import Modal from 'antd/es/modal';
 import Typography from 'antd/es/typography';
 import { commonMessages } from '@/locales/zh-CN/common';
@@ -75,7 +75,7 @@ export function InviteMemberModal({ open, onClose }: { open: boolean; onClose: (
           rules={mobileRules.filter((rule) => !('required' in rule && rule.required))}
           validateTrigger="onBlur"
         >
-          <Input placeholder={text.inviteMobilePlaceholder} inputMode="tel" maxLength={20} allowClear />
+          <ClearableInput placeholder={text.inviteMobilePlaceholder} inputMode="tel" maxLength={20} />
         </Form.Item>
       </Form>
       {link && (

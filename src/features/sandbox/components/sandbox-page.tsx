@@ -5,7 +5,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input/Input';
+import { ClearableInput } from '@/components/clearable-input/clearable-input';
 import Result from 'antd/es/result';
 import { sandboxQrPath } from '@/config/paths';
 import { scrollToFirstError } from '@/lib/form';
@@ -71,11 +71,10 @@ function Outbox({ onOff }: { onOff: () => void }) {
         onFinish={query}
       >
         <Form.Item name="mobile" rules={mobileRules} className={styles.queryInput}>
-          <Input
+          <ClearableInput
             aria-label={loginMessages.mobileLabel}
             placeholder={text.mobilePlaceholder}
             inputMode="tel"
-            allowClear
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={outbox.isFetching}>

@@ -183,4 +183,12 @@ describe('the shell frame', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('region', { name: '欢迎使用链票通' })).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('SgThsk_noRemindersList')!)).toEqual(['shell-guide']);
   });
+
+  it('shows the first-visit guide on the dashboard only, not above the other pages', () => {
+    setNoReminders([]);
+    renderShell('/chain-bill/issue');
+
+    expect(screen.getByText('页面内容')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '欢迎使用链票通' })).not.toBeInTheDocument();
+  });
 });

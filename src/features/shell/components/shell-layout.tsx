@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
+import { paths } from '@/config/paths';
 import type { UserInfo } from '@/lib/storage';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { commonMessages } from '@/locales/zh-CN/common';
@@ -49,7 +50,7 @@ export function ShellHeader({ userName, account, tools, leaving, onLogOut }: She
       <div className={styles.account}>
         {tools}
         {account}
-        <span className={styles.who} aria-label={shellMessages.userMenuLabel}>
+        <span className={styles.who} role="group" aria-label={shellMessages.userMenuLabel}>
           <Avatar size="small" icon={<UserOutlined />} aria-hidden="true" />
           <span className={styles.userName}>{userName ?? ''}</span>
         </span>
@@ -85,8 +86,9 @@ function activeGroupOf(
 
 /**
  * The authenticated app's frame: header, the two-part sidebar whose `collapsed` value sets the content's
- * offset (SIDEBAR_OFFSETS), the breadcrumb, the first-visit guide, the non-payment banner, and the access
- * check of the page's route (permission path and authorized flag).
+ * offset (SIDEBAR_OFFSETS), the breadcrumb, the first-visit guide (on the dashboard, where a newcomer
+ * starts: above every page it would push each page's own content down), the non-payment banner, and the
+ * access check of the page's route (permission path and authorized flag).
  */
 export function ShellLayout({
   header,
@@ -127,7 +129,7 @@ export function ShellLayout({
         <div className={styles.crumbs}>
           <Breadcrumbs handle={handle} />
         </div>
-        <GuideCard />
+        {pathname === paths.dashboard && <GuideCard />}
         {denial ? <ForbiddenPage reason={denial} /> : children}
       </main>
       {overlays}
