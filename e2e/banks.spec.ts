@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expectNoSeriousA11yViolations, THEME_PALETTE_RULES } from './support/a11y';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { solveSliderPuzzle } from './support/captcha';
 import { E2E_DATA_DIR } from './support/env';
 import { latestSmsCode, signIn } from './support/session';
@@ -14,7 +14,7 @@ import { expect, test, type Page } from './support/test';
 const HANGZHOU = '杭州未认证贸易有限公司';
 
 /** Every page visited is checked; contrast waits for the theme (support/a11y.ts). */
-const checkA11y = (page: Page) => expectNoSeriousA11yViolations(page, { disableRules: THEME_PALETTE_RULES });
+const checkA11y = (page: Page) => expectNoSeriousA11yViolations(page);
 
 /**
  * Other journeys meet 杭州未认证贸易有限公司 unauthenticated, as the demo data has it: the authentication

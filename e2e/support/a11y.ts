@@ -4,13 +4,8 @@ import { expect, type Page } from '@playwright/test';
 /** The impacts a page must not have: what keeps someone from using it at all. */
 const BLOCKING = new Set(['serious', 'critical']);
 
-/**
- * No rule is excused for the theme: its colours (src/app/theme.ts) meet WCAG AA contrast, so every check
- * includes `color-contrast`. Kept, empty, for journeys that pass it as `disableRules`.
- *
- * @deprecated Pass nothing.
- */
-export const THEME_PALETTE_RULES: readonly string[] = [];
+// No rule is excused for the theme: its colours (src/app/theme.ts) meet WCAG AA contrast, so every check
+// includes `color-contrast`.
 
 export interface A11yOptions {
   /** Rules not to run: only for a violation that is not the page's (say why where it is passed). */

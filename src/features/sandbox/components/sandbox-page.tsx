@@ -133,11 +133,10 @@ function BankStatement({ onOff }: { onOff: () => void }) {
         onFinish={query}
       >
         <Form.Item name="accountNo" rules={accountNoRules} className={styles.queryInput}>
-          <Input
+          <ClearableInput
             aria-label={text.accountNoLabel}
             placeholder={text.accountNoPlaceholder}
             inputMode="numeric"
-            allowClear
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={statement.isFetching}>
