@@ -39,6 +39,14 @@ export const MEASURED_ROUTES = [
     path: '/api/organization/bank/account/list',
     headers: signedIn,
   },
+  // The header's bell, on every signed-in screen: the first 5 unread (NOTICE_PAGE in contract/constants.ts).
+  {
+    name: 'POST /api/plat-message/page (bell)',
+    method: 'POST',
+    path: '/api/plat-message/page?page=0&size=5',
+    body: { status: 0 },
+    headers: signedInJson,
+  },
 ];
 
 /** Targets of the routes above: req/s as a share of the bare route's, and p99 latency. */

@@ -22,6 +22,7 @@ import { transactionCommitted, transactionRolledBack } from './after-commit';
 import { isPostgres } from './dialect';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
+import { keepRowsWhileUnchanged } from './prepared-query';
 import { withStatementCache } from './sqlite-statements';
 
 export type Db = Kysely<Database>;
@@ -145,9 +146,10 @@ function createSqlite(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  const database = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+  keepRowsWhileUnchanged(db, database.changes);
+  return db;
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Db> {

@@ -8,14 +8,58 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 export const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * Tells whether the database may have changed between two moments: a statement that writes through this
+ * connection, or a commit by any other connection (another server process on the same file, a maintenance
+ * tool), which SQLite counts in `PRAGMA data_version`. db/prepared-query.ts keeps the rows of a hot read
+ * for as long as the mark stays the same.
+ */
+export class ChangeMarks {
+  private writes = 0;
+  private readonly dataVersion: SQLite.Statement;
+
+  constructor(private readonly sqlite: SQLite.Database) {
+    this.dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  }
+
+  /** A statement that may write is about to run through this connection. */
+  writing(): void {
+    this.writes++;
+  }
+
+  /**
+   * Equal to a later mark only if nothing changed the database in between. Null while a transaction is
+   * open: what a read sees then may be uncommitted, and must not outlive the transaction.
+   */
+  mark(): string | null {
+    if (this.sqlite.inTransaction) return null;
+    return `${this.writes}:${String(this.dataVersion.get())}`;
+  }
+}
+
+export interface CachedSqliteDatabase extends SqliteDatabase {
+  readonly changes: ChangeMarks;
+}
+
+/**
  * The SQLite database as Kysely's dialect sees it, with each SQL text prepared once and reused: Kysely's
  * driver prepares every query anew, which took 11% of the CPU of an authenticated GET /api/user under
  * load. A statement still being iterated (a streamed select) is busy, so the same text gets a fresh one.
- * SQLite re-prepares a cached statement by itself after a schema change (migrations).
+ * SQLite re-prepares a cached statement by itself after a schema change (migrations). Kysely prepares a
+ * statement right before it runs it, so every statement that may write (anything but a read-only one; a
+ * transaction's BEGIN and COMMIT write nothing themselves) counts as a change here.
  */
-export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  size = STATEMENT_CACHE_SIZE,
+): CachedSqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
+  const changes = new ChangeMarks(sqlite);
+  const counted = (statement: SQLite.Statement): SQLite.Statement => {
+    if (!statement.readonly) changes.writing();
+    return statement;
+  };
   return {
+    changes,
     close: () => {
       cache.clear();
       sqlite.close();
@@ -26,14 +70,14 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
         // Map order is the recency order: move the hit to the end.
         cache.delete(sql);
         cache.set(sql, cached);
-        return cached;
+        return counted(cached);
       }
       const statement = sqlite.prepare(sql);
       if (!cached) {
         cache.set(sql, statement);
         if (cache.size > size) cache.delete(cache.keys().next().value as string);
       }
-      return statement;
+      return counted(statement);
     },
   };
 }

@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, migrate, type Db } from '../../src/db/database';
 import { preparedQuery } from '../../src/db/prepared-query';
 import { DEMO_ACCOUNTS } from '../../src/db/seed';
 import { startApp, type TestApp } from '../support/helpers';
@@ -54,5 +59,88 @@ describe('a prepared query', () => {
       return values.mobile ? query.where('mobile', '=', '13800000001') : query;
     });
     await expect(inLogic(a.app.db, { mobile: 'x' })).rejects.toThrow(/bound parameters/);
+  });
+});
+
+// On SQLite, of its own file: what it keeps depends on SQLite's single connection and its commit counter.
+describe('the rows a prepared query keeps on SQLite', () => {
+  const mobile = '13900000009';
+  let dataDir: string;
+  let db: Db;
+  const active = () => usersByMobile(db, { mobile, status: 'active' });
+  const setStatus = (status: string) =>
+    db.updateTable('users').set({ status }).where('mobile', '=', mobile).execute();
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-kept-rows-'));
+    db = await createDatabase({ dataDir });
+    await migrate(db);
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        mobile,
+        name: '张三',
+        password_hash: 'x',
+        status: 'active',
+        created_at: 0,
+        password_changed_at: 0,
+      })
+      .execute();
+  });
+
+  afterAll(async () => {
+    await db.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('are answered again while nothing changed, frozen so no caller can alter them for the next', async () => {
+    const first = await active();
+    expect(first).toHaveLength(1);
+    const again = await active();
+    expect(again).toBe(first);
+    expect(Object.isFrozen(again)).toBe(true);
+    expect(Object.isFrozen(again[0])).toBe(true);
+  });
+
+  it('are asked again after any write through the server', async () => {
+    expect(await active()).toHaveLength(1);
+    await setStatus('disabled');
+    expect(await active()).toEqual([]);
+    await setStatus('active');
+    expect(await active()).toHaveLength(1);
+  });
+
+  it('are not answered while a transaction that changed them is open, nor kept from inside it', async () => {
+    expect(await active()).toHaveLength(1);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let changed!: () => void;
+    const written = new Promise<void>((resolve) => (changed = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ status: 'disabled' }).where('mobile', '=', mobile).execute();
+      expect(await usersByMobile(trx, { mobile, status: 'active' })).toEqual([]);
+      changed();
+      await held;
+      throw new Error('rolled back');
+    });
+    await written;
+    const during = active();
+    release();
+    await expect(transaction).rejects.toThrow('rolled back');
+    // Asked while the update was uncommitted, answered once it was rolled back: the row as it is.
+    expect(await during).toHaveLength(1);
+    expect(await active()).toHaveLength(1);
+  });
+
+  it('are asked again after another connection commits to the same file', async () => {
+    expect(await active()).toHaveLength(1);
+    const other = new SQLite(path.join(dataDir, 'chain-bill.sqlite'));
+    try {
+      other.prepare("UPDATE users SET status = 'disabled' WHERE mobile = ?").run(mobile);
+    } finally {
+      other.close();
+    }
+    expect(await active()).toEqual([]);
   });
 });

@@ -97,17 +97,30 @@ export async function noticePage(
   const rows = await queries.page(db, values);
   const last = rows.length <= page.size && (rows.length > 0 || page.offset === 0);
   const total = last ? page.offset + rows.length : Number((await queries.count(db, values))[0]?.n ?? 0);
-  return {
-    total,
-    items: rows.slice(0, page.size).map((row) => ({
-      id: row.id,
-      type: row.type === NOTICE_TYPE.todo ? NOTICE_TYPE.todo : NOTICE_TYPE.announcement,
-      status: row.read_at === null ? NOTICE_STATUS.unread : NOTICE_STATUS.read,
-      title: row.title,
-      content: row.content,
-      createdAt: isoTime(Number(row.created_at)),
-    })),
-  };
+  return { total, items: itemsOf(rows).slice(0, page.size) };
+}
+
+type PageRow = Awaited<ReturnType<ReturnType<typeof pageQueries>['page']>>[number];
+
+/** The items of rows the page query keeps (db/prepared-query.ts), made once for as long as it keeps them. */
+const itemsByRows = new WeakMap<ReadonlyArray<PageRow>, readonly NoticeItem[]>();
+
+function itemsOf(rows: ReadonlyArray<PageRow>): readonly NoticeItem[] {
+  let items = itemsByRows.get(rows);
+  if (!items) {
+    items = rows.map((row) =>
+      Object.freeze({
+        id: row.id,
+        type: row.type === NOTICE_TYPE.todo ? NOTICE_TYPE.todo : NOTICE_TYPE.announcement,
+        status: row.read_at === null ? NOTICE_STATUS.unread : NOTICE_STATUS.read,
+        title: row.title,
+        content: row.content,
+        createdAt: isoTime(Number(row.created_at)),
+      }),
+    );
+    itemsByRows.set(rows, items);
+  }
+  return items;
 }
 
 /** The member's to-do notices (type 2), pending and done alike; `status` tells them apart. */
