@@ -48,6 +48,11 @@ export interface AppConfig {
   taskLeaseSeconds: number;
   /** How often each node looks for background tasks it was not told about (another node's, or a dead one's). */
   taskPollSeconds: number;
+  /**
+   * The partner platform's shared secret for `POST /api/register/sgscsp` tokens (SGSCSP_SECRET, at least 32
+   * characters). Unset: the hand-over is closed.
+   */
+  partnerSecret: string | undefined;
 }
 
 export const FILE_STORE_KINDS = ['local', 'database'] as const;
@@ -120,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fileStore: fileStoreOf(env.FILE_STORE),
     taskLeaseSeconds: intOf(env.TASK_LEASE_SECONDS, 60),
     taskPollSeconds: intOf(env.TASK_POLL_SECONDS, 5),
+    partnerSecret: env.SGSCSP_SECRET || undefined,
   };
 }
 
