@@ -1,16 +1,35 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { matchPath, Navigate, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { UnderConstructionPage } from '@/features/shell/components/under-construction-page';
-import { businessPages, pageText } from '../route-table';
+import { loadChunk } from '@/utils/lazy-chunk';
+import { businessPages, pageText, type BusinessPageKey } from '../route-table';
+import { RouteLoading } from '../route-status';
+
+const loadCompanyCenter = () => loadChunk(() => import('./company-center-screens'));
+
+/** The areas built so far, each its own chunk; every other area shows its 建设中 page. */
+const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
+  authorize: lazy(() => loadCompanyCenter().then((m) => ({ default: m.CompanyCenterScreen }))),
+  staff: lazy(() => loadCompanyCenter().then((m) => ({ default: m.StaffScreen }))),
+};
 
 /**
- * Every signed-in path but the dashboard: the business area the route table names (a 建设中 page until
- * its own issue lands), or the dashboard for a path it does not know (spec section 2: `/` is the fallback).
+ * Every signed-in path but the dashboard: the business area the route table names (its screen, or a 建设中
+ * page until it is built), or the dashboard for a path it does not know (spec section 2: `/` is the fallback).
  */
 export function Component() {
   const { pathname } = useLocation();
   const page = businessPages.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname));
   if (!page) return <Navigate to={paths.dashboard} replace />;
+  const Screen = SCREENS[page.key];
+  if (Screen) {
+    return (
+      <Suspense fallback={<RouteLoading />}>
+        <Screen />
+      </Suspense>
+    );
+  }
   const { title, plan } = pageText(page.key);
   return <UnderConstructionPage name={title} plan={plan} />;
 }
