@@ -45,18 +45,23 @@ export function AgreementsTab() {
     if (quiet) void message.error(quiet);
   };
 
+  const signNow = async (item: OrgAgreement) => {
+    try {
+      await sign(item.agreementCode).unwrap();
+      void message.success(format(text.signDone, { name: item.agreementName }));
+    } catch (error) {
+      showQuiet(error);
+    }
+  };
+
+  // The confirmation closes before signing starts: the verification dialog that follows must not sit under it.
   const confirmSign = (item: OrgAgreement) =>
     modal.confirm({
       title: format(text.signConfirm, { name: item.agreementName }),
       okText: text.sign,
       cancelText: commonMessages.cancel,
-      onOk: async () => {
-        try {
-          await sign(item.agreementCode).unwrap();
-          void message.success(format(text.signDone, { name: item.agreementName }));
-        } catch (error) {
-          showQuiet(error);
-        }
+      onOk: () => {
+        void signNow(item);
       },
     });
 
