@@ -39,6 +39,11 @@ export const MEASURED_ROUTES = [
     path: '/api/organization/bank/account/list',
     headers: signedIn,
   },
+  {
+    name: 'GET /api/scbill/configuration/staff',
+    path: '/api/scbill/configuration/staff?page=0&size=10',
+    headers: signedIn,
+  },
 ];
 
 /** Targets of the routes above: req/s as a share of the bare route's, and p99 latency. */

@@ -94,6 +94,15 @@ function cidrList(value: string | undefined): string[] {
   return entries;
 }
 
+/** A short shared secret would make the partner's tokens guessable: refuse to start instead. */
+const PARTNER_SECRET_MIN_LENGTH = 32;
+function partnerSecretOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < PARTNER_SECRET_MIN_LENGTH)
+    throw new Error(`SGSCSP_SECRET must be at least ${PARTNER_SECRET_MIN_LENGTH} characters`);
+  return value;
+}
+
 /** The fixed public client of the web app (spec section 3, `{key}`); documented, not secret. */
 export const WEB_CLIENT = { id: 'chain-bill-web', secret: 'chain-bill-web-public' } as const;
 
@@ -125,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fileStore: fileStoreOf(env.FILE_STORE),
     taskLeaseSeconds: intOf(env.TASK_LEASE_SECONDS, 60),
     taskPollSeconds: intOf(env.TASK_POLL_SECONDS, 5),
-    partnerSecret: env.SGSCSP_SECRET || undefined,
+    partnerSecret: partnerSecretOf(env.SGSCSP_SECRET),
   };
 }
 
