@@ -103,7 +103,8 @@ function renderAt(path: string) {
   return router;
 }
 
-describe('CompanyCenterPage', () => {
+// antd's tables and modals render slowly in jsdom on a loaded machine: each test gets a minute.
+describe('CompanyCenterPage', { timeout: 60_000 }, () => {
   it('opens 企业信息 by default and the tab ?type names, and keeps the tab in the address', async () => {
     const router = renderAt('/company-center');
     expect(await screen.findByText('91310000MA1FL8LK3Y')).toBeInTheDocument();
@@ -154,5 +155,5 @@ describe('CompanyCenterPage', () => {
     await waitFor(() =>
       expect(staffCommands).toEqual([{ action: 'UPDATE_ROLES', membershipId: 'm-1', roles: ['VIEWER'] }]),
     );
-  }, 60_000);
+  });
 });
