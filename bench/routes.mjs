@@ -47,6 +47,11 @@ export const MEASURED_ROUTES = [
     body: { status: 0 },
     headers: signedInJson,
   },
+  {
+    name: 'GET /api/scbill/configuration/staff',
+    path: '/api/scbill/configuration/staff?page=0&size=10',
+    headers: signedIn,
+  },
 ];
 
 /** Targets of the routes above: req/s as a share of the bare route's, and p99 latency. */

@@ -63,6 +63,20 @@ export const API_ERROR = {
   verificationFailed: 'BANK_VERIFICATION_FAILED',
   verificationClosed: 'BANK_VERIFICATION_CLOSED',
   orgAlreadyAuthorized: 'ORG_ALREADY_AUTHORIZED',
+  // The organisation, staff and agreements (contract/organization.ts)
+  idNumberInvalid: 'ID_NUMBER_INVALID',
+  identityMismatch: 'IDENTITY_MISMATCH',
+  identityVerified: 'IDENTITY_ALREADY_VERIFIED',
+  idNumberTaken: 'ID_NUMBER_TAKEN',
+  partnerTokenInvalid: 'PARTNER_TOKEN_INVALID',
+  userNotRegistered: 'USER_NOT_REGISTERED',
+  roleInvalid: 'ROLE_INVALID',
+  lastOwner: 'LAST_OWNER',
+  agreementSigned: 'AGREEMENT_SIGNED',
+  agreementNotOffered: 'AGREEMENT_NOT_OFFERED',
+  agreementInUse: 'AGREEMENT_IN_USE',
+  agreementReleased: 'AGREEMENT_RELEASED',
+  functionPrerequisites: 'FUNCTION_PREREQUISITES_MISSING',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR)[keyof typeof API_ERROR];

@@ -8,6 +8,8 @@ import { SandboxBankTransferGateway } from './adapters/bank-transfer/sandbox';
 import { DatabaseFileStore } from './adapters/file-store/database';
 import { LocalFileStore } from './adapters/file-store/local';
 import type { FileStore } from './adapters/file-store/store';
+import { UnavailableIdentityGateway } from './adapters/identity/gateway';
+import { SandboxIdentityGateway } from './adapters/identity/sandbox';
 import { UnavailableLicenceGateway } from './adapters/licence/gateway';
 import { SandboxLicenceGateway } from './adapters/licence/sandbox';
 import { UnavailableSmsGateway } from './adapters/sms/gateway';
@@ -18,6 +20,7 @@ import { createDatabase, migrate, type Db } from './db/database';
 import { ensureBankDirectory } from './db/bank-directory';
 import { ensurePermissionCatalogue, seedDemoData } from './db/seed';
 import { accountRoutes } from './modules/account/routes';
+import { agreementRoutes } from './modules/agreement/routes';
 import { bankAccountRoutes, bankSandboxRoutes } from './modules/bank-account/routes';
 import { oauthRoutes, registrationRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
@@ -26,12 +29,14 @@ import { entryLinkSandboxRoutes } from './modules/entry-link/routes';
 import { exportRoutes } from './modules/export/routes';
 import { healthRoutes } from './modules/health/routes';
 import { holidayRoutes } from './modules/holiday/routes';
+import { identityRoutes, partnerRegistrationRoutes } from './modules/identity/routes';
 import { setupHousekeeping } from './modules/housekeeping/setup';
 import { invitationRoutes } from './modules/invitation/routes';
 import { nonPaymentSandboxRoutes } from './modules/non-payment/routes';
 import { noticeRoutes, noticeSandboxRoutes } from './modules/notice/routes';
 import { operationRoutes } from './modules/operation/routes';
 import { orgChannelRoutes } from './modules/org-channel/routes';
+import { organizationRoutes } from './modules/organization/routes';
 import { orgFunctionRoutes } from './modules/org-function/routes';
 import { organizationAuthRoutes } from './modules/organization-auth/routes';
 import { bankTransferAuthRoutes } from './modules/organization-auth/transfer-routes';
@@ -44,6 +49,7 @@ import { loadVerificationKeys, type VerificationKeys } from './lib/verification-
 import { setupRealtimeSocket } from './modules/realtime/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { smsRoutes } from './modules/sms/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
 import { systemStatusRoutes, systemStatusSandboxRoutes } from './modules/system-status/routes';
 import { setupVerification } from './modules/verification/guard';
@@ -134,6 +140,7 @@ function createAdapters(config: AppConfig, db: Db, now: () => number, keys: Veri
         )
       : new UnavailableBankTransferGateway(),
     files: createFileStore(config, db, now),
+    identity: config.sandbox ? new SandboxIdentityGateway() : new UnavailableIdentityGateway(),
   };
 }
 
@@ -240,6 +247,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(organizationAuthRoutes, { prefix: '/api' });
     await app.register(bankTransferAuthRoutes, { prefix: '/api' });
     await app.register(bankAccountRoutes, { prefix: '/api' });
+    await app.register(organizationRoutes, { prefix: '/api' });
+    await app.register(identityRoutes, { prefix: '/api' });
+    await app.register(partnerRegistrationRoutes, { prefix: '/api' });
+    await app.register(staffRoutes, { prefix: '/api' });
+    await app.register(agreementRoutes, { prefix: '/api' });
     // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
     await registerSandbox(app, [
       sandboxRoutes,

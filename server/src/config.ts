@@ -48,6 +48,11 @@ export interface AppConfig {
   taskLeaseSeconds: number;
   /** How often each node looks for background tasks it was not told about (another node's, or a dead one's). */
   taskPollSeconds: number;
+  /**
+   * The partner platform's shared secret for `POST /api/register/sgscsp` tokens (SGSCSP_SECRET, at least 32
+   * characters). Unset: the hand-over is closed.
+   */
+  partnerSecret: string | undefined;
 }
 
 export const FILE_STORE_KINDS = ['local', 'database'] as const;
@@ -89,6 +94,15 @@ function cidrList(value: string | undefined): string[] {
   return entries;
 }
 
+/** A short shared secret would make the partner's tokens guessable: refuse to start instead. */
+const PARTNER_SECRET_MIN_LENGTH = 32;
+function partnerSecretOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < PARTNER_SECRET_MIN_LENGTH)
+    throw new Error(`SGSCSP_SECRET must be at least ${PARTNER_SECRET_MIN_LENGTH} characters`);
+  return value;
+}
+
 /** The fixed public client of the web app (spec section 3, `{key}`); documented, not secret. */
 export const WEB_CLIENT = { id: 'chain-bill-web', secret: 'chain-bill-web-public' } as const;
 
@@ -120,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fileStore: fileStoreOf(env.FILE_STORE),
     taskLeaseSeconds: intOf(env.TASK_LEASE_SECONDS, 60),
     taskPollSeconds: intOf(env.TASK_POLL_SECONDS, 5),
+    partnerSecret: partnerSecretOf(env.SGSCSP_SECRET),
   };
 }
 

@@ -1,6 +1,7 @@
 import 'fastify';
 import type { BankTransferGateway } from './adapters/bank-transfer/gateway';
 import type { FileStore } from './adapters/file-store/store';
+import type { IdentityGateway } from './adapters/identity/gateway';
 import type { LicenceGateway } from './adapters/licence/gateway';
 import type { SmsGateway } from './adapters/sms/gateway';
 import type { AppConfig } from './config';
@@ -15,6 +16,8 @@ export interface Adapters {
   bankTransfer: BankTransferGateway;
   /** Every file the server keeps (FILE_STORE): `put`, `get` (a stream), `stat`, `delete`. */
   files: FileStore;
+  /** The real-name check of a user's name and resident ID number. */
+  identity: IdentityGateway;
 }
 
 /** What every module reads from the Fastify instance. `now` is the clock, swappable in tests. */

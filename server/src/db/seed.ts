@@ -121,6 +121,20 @@ export const DEMO_BANK_ACCOUNT = {
   addedBy: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e001',
 } as const;
 
+/** The agreements the Shanghai company signed (its bill and e-signing functions are open). */
+export const DEMO_AGREEMENTS = [
+  { id: '8e2a4b63-9d5f-4c7b-a031-6f9e8d7c5b01', code: 'SCB_SERVICE' },
+  { id: '8e2a4b63-9d5f-4c7b-a031-6f9e8d7c5b02', code: 'E_SIGN_SERVICE' },
+] as const;
+
+const DEMO_SHANGHAI_DETAILS = {
+  legal_person: '张明',
+  contact_name: '张明',
+  contact_mobile: '13800000001',
+  contact_email: 'finance@shanghai-demo.example.cn',
+  contact_address: '上海市黄浦区中山东一路18号',
+};
+
 const hasUsers = async (db: Db) =>
   (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
 
@@ -210,6 +224,31 @@ export async function seedDemoData(db: Db, now: number): Promise<boolean> {
       })
       .execute();
     await seedDemoHistory(trx, now);
+    // The Shanghai company's opened functions rest on the agreements it signed (modules/agreement).
+    await trx
+      .insertInto('org_agreements')
+      .values(
+        DEMO_AGREEMENTS.map((agreement) => ({
+          id: agreement.id,
+          org_id: DEMO_ORGS.shanghai.id,
+          agreement_code: agreement.code,
+          version: '2026.1',
+          channel_id: 'CH0001',
+          status: 'SIGNED',
+          signed_by: DEMO_BANK_ACCOUNT.addedBy,
+          signed_at: now,
+          released_by: null,
+          released_at: null,
+        })),
+      )
+      .execute();
+    // Hangzhou is not authenticated: it can open nothing yet, whatever its history says.
+    await trx.deleteFrom('org_function_openings').where('org_id', '=', DEMO_ORGS.hangzhou.id).execute();
+    await trx
+      .updateTable('organizations')
+      .set(DEMO_SHANGHAI_DETAILS)
+      .where('id', '=', DEMO_ORGS.shanghai.id)
+      .execute();
     return true;
   });
 }

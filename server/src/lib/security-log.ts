@@ -18,6 +18,8 @@ export const SECURITY_EVENT = {
   passwordReset: 'password.reset',
   passwordChanged: 'password.changed',
   sandboxRefused: 'sandbox.refused',
+  partnerTokenRejected: 'partner_token.rejected',
+  memberRemoved: 'member.removed',
 } as const;
 export type SecurityEvent = (typeof SECURITY_EVENT)[keyof typeof SECURITY_EVENT];
 

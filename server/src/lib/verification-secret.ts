@@ -8,6 +8,8 @@ export interface VerificationKeys {
   smsCode: Buffer;
   /** HMAC key of the sandbox licence gateway's QR signatures. */
   qrSignature: Buffer;
+  /** HMAC key of resident ID numbers (one number, one user) so the numbers themselves are never stored. */
+  idNumber: Buffer;
 }
 
 const SECRET_FILE = path.join('keys', 'verification-secret');
@@ -57,5 +59,9 @@ export function loadVerificationKeys(source: VerificationSecretSource): Verifica
   } else {
     secret = readOrCreateSecretFile(source.dataDir);
   }
-  return { smsCode: derive(secret, 'sms-code'), qrSignature: derive(secret, 'qr-signature') };
+  return {
+    smsCode: derive(secret, 'sms-code'),
+    qrSignature: derive(secret, 'qr-signature'),
+    idNumber: derive(secret, 'id-number'),
+  };
 }

@@ -54,6 +54,21 @@ const BANK_CALLS: SpecEndpoint[] = [
   'GET /api/organization/auth/apply/record',
 ];
 
+/** The spec's calls of the organisation, identity, staff and agreements. */
+const ORGANIZATION_CALLS: SpecEndpoint[] = [
+  'POST /api/register/sgscsp',
+  'POST /api/user/idAuth',
+  'PUT /api/organization',
+  'POST /api/organization/query',
+  'GET /api/scbill/configuration/staff',
+  'POST /api/scbill/configuration/staff',
+  'GET /api/scbill/configuration/staff/org/role-list',
+  'GET /api/scbill/org/sign',
+  'GET /api/scbill/org/sign/release',
+  'POST /api/scbill/org/sign',
+  'PUT /api/scbill/org/sign/{id}',
+];
+
 let t: TestApp;
 beforeAll(async () => {
   t = await startApp();
@@ -73,6 +88,7 @@ describe('the spec’s calls', () => {
     ['signing in, the account and the slider puzzle', SIGN_IN_CALLS],
     ['the signed-in shell', SHELL_CALLS],
     ['banks', BANK_CALLS],
+    ['the organisation, staff and agreements', ORGANIZATION_CALLS],
   ])('are registered for %s', (_area, calls) => {
     for (const call of calls) {
       expect(SPEC_ENDPOINTS, call).toContain(call);

@@ -10,8 +10,9 @@ const loadCompanyCenter = () => loadChunk(() => import('./company-center-screens
 
 /** The areas built so far, each its own chunk; every other area shows its 建设中 page. */
 const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
-  authorize: lazy(() => loadCompanyCenter().then((m) => ({ default: m.OrgAuthScreen }))),
+  authorize: lazy(() => loadCompanyCenter().then((m) => ({ default: m.CompanyCenterScreen }))),
   bankAccounts: lazy(() => loadCompanyCenter().then((m) => ({ default: m.BankAccountsScreen }))),
+  staff: lazy(() => loadCompanyCenter().then((m) => ({ default: m.StaffScreen }))),
 };
 
 /**

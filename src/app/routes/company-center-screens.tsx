@@ -1,18 +1,22 @@
 import { useCallback } from 'react';
+import { Navigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { refreshCompanyList } from '@/features/auth/model/company-list';
 import { selectUserInfo } from '@/features/auth/model/user-slice';
 import { BankAccountsPanel } from '@/features/bank-accounts/components/bank-accounts-panel';
+import { CompanyCenterPage } from '@/features/company-center/components/company-center-page';
 import { OrgAuthPanel } from '@/features/org-auth/components/org-auth-panel';
+import { OrgChannelsPanel } from '@/features/org-channel/components/org-channels-panel';
 import { useNoticeRefresh } from '../shell/notice-feed-context';
 
 /**
  * The company centre's screens as the area route shows them, composed with what the app owns: the signed-in
- * organisation, the company list and the notices. Each feature panel can sit in a tab of its own as well.
+ * organisation, the company list and the notices. Each feature brings the content of its tab.
  */
 
-/** `/company-center?type=authorize`: once authenticated, the company list carries the flag (spec section 4). */
-export function OrgAuthScreen() {
+/** 企业认证与授权: once authenticated, the company list carries the flag (spec section 4). */
+function OrgAuthTab() {
   const dispatch = useAppDispatch();
   const refreshNotices = useNoticeRefresh();
   const authorized = useCallback(() => {
@@ -22,8 +26,30 @@ export function OrgAuthScreen() {
   return <OrgAuthPanel onAuthorized={authorized} />;
 }
 
-/** `/company-center/bank-accounts`. */
-export function BankAccountsScreen() {
+function BankAccountsTab() {
   const userInfo = useAppSelector(selectUserInfo);
   return <BankAccountsPanel orgName={userInfo?.orgName ?? ''} />;
+}
+
+/** `/company-center`: the tabbed company centre (`?type=authorize` and the others open a tab). */
+export function CompanyCenterScreen() {
+  return (
+    <CompanyCenterPage
+      slots={{
+        authorize: <OrgAuthTab />,
+        bankAccounts: <BankAccountsTab />,
+        channels: <OrgChannelsPanel />,
+      }}
+    />
+  );
+}
+
+/** `/company-center/bank-accounts`: the accounts on a page of their own. */
+export function BankAccountsScreen() {
+  return <BankAccountsTab />;
+}
+
+/** `/company-center/staff`, the menu's 员工管理: the company centre's 成员管理 tab. */
+export function StaffScreen() {
+  return <Navigate to={`${paths.companyCenter}?type=staff`} replace />;
 }

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Organisations, their people and what each member may do. */
 export interface AccountTables {
   organizations: OrganizationTable;
@@ -14,6 +16,12 @@ export interface OrganizationTable {
   authorized: number;
   bound: number;
   created_at: number;
+  /** Set by authentication (migration 012); empty until then. */
+  legal_person: Generated<string>;
+  contact_name: Generated<string>;
+  contact_mobile: Generated<string>;
+  contact_email: Generated<string>;
+  contact_address: Generated<string>;
 }
 
 export interface UserTable {

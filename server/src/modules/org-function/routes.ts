@@ -2,23 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import {
-  ChannelFunc,
-  ChannelFuncQuery,
-  OpenFuncRequest,
-  OpenFuncResult,
-  OrgFunction,
-  OrgFunctionQuery,
-} from '@contract/shell-schemas';
+import { ChannelFunc, ChannelFuncQuery, OrgFunction, OrgFunctionQuery } from '@contract/shell-schemas';
 import { ApiFailure } from '../../lib/errors';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { CHANNEL_NOT_FOUND_MSG, defaultChannelOf } from '../org-channel/service';
-import { memberOrNull, requireOwner } from '../../lib/tenant';
-import { channelFunctions, functionsOf, isKnownFunction, openFunction } from './service';
+import { memberOrNull } from '../../lib/tenant';
+import { channelFunctions, functionsOf } from './service';
 
-export const UNKNOWN_FUNCTION_MSG = '不支持的功能';
-
-/** Functions of the organisation account and what each channel offers. */
+/** Functions of the organisation account and what each channel offers; opening one is modules/agreement. */
 export const orgFunctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
@@ -49,23 +40,6 @@ export const orgFunctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const offered = await channelFunctions(app.db, channelId);
       if (!offered) throw new ApiFailure(404, API_ERROR.notFound, CHANNEL_NOT_FOUND_MSG);
       return ok(offered);
-    },
-  );
-
-  app.post(
-    '/scbill/org-acct/open-func',
-    {
-      schema: {
-        body: OpenFuncRequest,
-        response: { 200: Envelope(OpenFuncResult), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
-      },
-    },
-    async (request) => {
-      const owner = requireOwner(request);
-      const { funcCode } = request.body;
-      if (!isKnownFunction(funcCode)) throw new ApiFailure(400, API_ERROR.badRequest, UNKNOWN_FUNCTION_MSG);
-      await openFunction(app.db, owner.orgId, funcCode, owner.userId, app.now());
-      return ok({ funcCode, opened: true as const });
     },
   );
 };

@@ -27,8 +27,14 @@ import { operationHashOf } from './operation';
 import { consumeQrProof } from './qr-proof';
 import { consumeSmsProof } from './sms-codes';
 
+/**
+ * `qr-or-sms`: the QR confirmation of the licence holder where the organisation's electronic business licence is
+ * bound, an SMS code where it is not (so an organisation that authenticated by bank transfer can still act).
+ */
+export type VerificationRuleKind = VerificationKind | 'qr-or-sms';
+
 export interface VerificationRule {
-  kind: VerificationKind;
+  kind: VerificationRuleKind;
   /** Chinese name of the operation, shown to the licence holder and written in logs. */
   operation?: string;
   /**
@@ -44,7 +50,7 @@ declare module 'fastify' {
      * Marks the route sensitive: 'sms' answers 406 and 'qr' 412 until the request carries a proof for this
      * very operation. Enforced by one preHandler that runs after the route's own (authentication first).
      */
-    verification?: VerificationKind | VerificationRule;
+    verification?: VerificationRuleKind | VerificationRule;
   }
   interface FastifyInstance {
     /** Pending pushes (QR expiry); cleared when the app closes. */
@@ -57,7 +63,7 @@ const headerOf = (request: FastifyRequest, name: string): string | undefined => 
   return typeof value === 'string' ? value.trim() : undefined;
 };
 
-const ruleOf = (value: VerificationKind | VerificationRule | undefined): VerificationRule | undefined =>
+const ruleOf = (value: VerificationRuleKind | VerificationRule | undefined): VerificationRule | undefined =>
   typeof value === 'string' ? { kind: value } : value;
 
 async function subjectOf(request: FastifyRequest, rule: VerificationRule): Promise<VerificationSubject> {
@@ -190,6 +196,15 @@ function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncH
   };
 }
 
+function eitherGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncHookHandler {
+  const qr = qrGuard(app, { ...rule, kind: 'qr' });
+  const sms = smsGuard(app, { ...rule, kind: 'sms' });
+  return async function verifyQrOrSms(this: FastifyInstance, request, reply) {
+    const bound = await isLicenceBound(app, authOf(request).orgId);
+    return (bound ? qr : sms).call(this, request, reply);
+  };
+}
+
 /**
  * Enforces `config.verification` on every route registered after this call: the guard is appended to the
  * route's own preHandlers (so authentication and the route's cheap checks run first), and the 406/412
@@ -206,10 +221,16 @@ export function setupVerification(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const rule = ruleOf(route.config?.verification);
     if (!rule) return;
-    const guard = rule.kind === 'sms' ? smsGuard(app, rule) : qrGuard(app, rule);
+    const guard =
+      rule.kind === 'sms'
+        ? smsGuard(app, rule)
+        : rule.kind === 'qr'
+          ? qrGuard(app, rule)
+          : eitherGuard(app, rule);
     route.preHandler = [...hooksOf(route.preHandler), guard as unknown as RouteHook];
     const schema = (route.schema ??= {});
     const response = (schema.response ??= {}) as Record<number, unknown>;
-    response[VERIFICATION_HTTP_STATUS[rule.kind]] ??= VerificationRefusal;
+    const kinds: VerificationKind[] = rule.kind === 'qr-or-sms' ? ['qr', 'sms'] : [rule.kind];
+    for (const kind of kinds) response[VERIFICATION_HTTP_STATUS[kind]] ??= VerificationRefusal;
   });
 }

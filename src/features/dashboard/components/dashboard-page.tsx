@@ -23,6 +23,8 @@ export interface DashboardPageProps {
   todoPanel?: ReactNode;
   announcementPanel?: ReactNode;
   channelsPanel?: ReactNode;
+  /** What the organisation still has to do before it can work (shown only until it is done). */
+  onboardingPanel?: ReactNode;
 }
 
 /**
@@ -38,6 +40,7 @@ export function DashboardPage({
   todoPanel,
   announcementPanel,
   channelsPanel,
+  onboardingPanel,
 }: DashboardPageProps) {
   const figures = useDashboardStatistics();
   const loading = figures.some((figure) => figure.isLoading);
@@ -59,6 +62,8 @@ export function DashboardPage({
           {format(text.organization, { orgName: orgName || shellMessages.noOrganization })}
         </Typography.Text>
       </header>
+
+      {onboardingPanel}
 
       <h2 className={styles.sectionTitle}>{text.statsTitle}</h2>
       <StatisticsCards figures={figures} />

@@ -41,8 +41,10 @@ export function OrgFunctionsPanel({ owner }: { owner: boolean }) {
         try {
           await openFunction(item.funcCode).unwrap();
           void message.success(format(text.openDone, { name: item.funcName }));
-        } catch {
-          void message.error(text.openFailed);
+        } catch (error) {
+          // A refusal naming what is still missing (409) is the server's to word; others were noticed already.
+          const refused = (error as { status?: number; message?: string } | null) ?? {};
+          if (refused.status === 409 && refused.message) void message.error(refused.message);
         }
       },
     });
@@ -50,7 +52,7 @@ export function OrgFunctionsPanel({ owner }: { owner: boolean }) {
 
   const list = functions.data ?? [];
   return (
-    <Card size="small" title={text.functionsTitle} style={{ height: '100%' }}>
+    <Card id="org-functions" size="small" title={text.functionsTitle} style={{ height: '100%' }}>
       {functions.isLoading ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : functions.isError ? (

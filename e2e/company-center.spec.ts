@@ -1,0 +1,78 @@
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { signIn } from './support/session';
+import { expect, test } from './support/test';
+
+const a11y = {};
+
+test('the owner signs an agreement after the licence holder confirms the QR code, then opens a business function', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, '13800000001');
+  await expectNoSeriousA11yViolations(page, a11y);
+
+  await page.goto('/#/company-center?type=agreements');
+  await expect(page.getByRole('tab', { name: '签约管理', selected: true })).toBeVisible();
+  const row = page.getByRole('row', { name: /供应链融资服务协议/ });
+  await expect(row.getByText('未签约')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, a11y);
+
+  // Not yet: 质押融资 needs that agreement, and the dashboard says so.
+  await page.goto('/#/chain-bill/dashboard');
+  await page.getByRole('button', { name: '开通质押融资' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '开通' }).click();
+  await expect(page.getByText('开通前请先完成：签署《供应链融资服务协议》')).toBeVisible();
+
+  await page.goto('/#/company-center?type=agreements');
+  const qrAnswer = page.waitForResponse((response) => response.url().includes('/api/verification/qr?'));
+  await page.getByRole('button', { name: '签约供应链融资服务协议' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '签约' }).click();
+  const dialog = page.getByRole('dialog', { name: '扫码验证' });
+  await expect(dialog).toBeVisible();
+  const { data } = (await (await qrAnswer).json()) as { data: { qrId: string } };
+  await expectNoSeriousA11yViolations(page, a11y);
+
+  // The licence holder's app: the page the QR code points to.
+  const licenceApp = await context.newPage();
+  await licenceApp.goto(`/#/sandbox/qr/${data.qrId}`);
+  await expect(licenceApp.getByText('签署平台服务协议')).toBeVisible();
+  await expectNoSeriousA11yViolations(licenceApp, a11y);
+  await licenceApp.getByRole('button', { name: '确认授权' }).click();
+  await expect(licenceApp.getByText('已确认', { exact: true })).toBeVisible();
+  await licenceApp.close();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('已签署《供应链融资服务协议》')).toBeVisible();
+  await expect(page.getByRole('row', { name: /供应链融资服务协议/ }).getByText('已签约')).toBeVisible();
+
+  await page.goto('/#/chain-bill/dashboard');
+  const open = page.getByRole('button', { name: '开通质押融资' });
+  await open.scrollIntoViewIfNeeded();
+  await open.click();
+  await page.getByRole('dialog').getByRole('button', { name: '开通' }).click();
+  await expect(page.getByText('已开通「质押融资」')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, a11y);
+
+  // Now the agreement cannot be released: 质押融资 depends on it.
+  await page.goto('/#/company-center?type=agreements');
+  await page.getByRole('button', { name: '解约供应链融资服务协议' }).click();
+  await expect(
+    page.getByRole('dialog').getByText('以下已开通的业务依赖该协议，暂不能解约：质押融资').first(),
+  ).toBeVisible();
+});
+
+test('an organisation that is not ready sees the onboarding checklist, each step linking to its tab', async ({
+  page,
+}) => {
+  await signIn(page, '13800000003');
+  await expect(page.getByText('开通业务指引')).toBeVisible();
+  await expect(page.getByRole('link', { name: '去完成：完成企业认证' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '去完成：绑定并验证结算账户' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, a11y);
+  await page.getByRole('link', { name: '去完成：签署平台服务协议' }).click();
+  await expect(page).toHaveURL(/#\/company-center\?type=agreements/);
+  await expect(page.getByRole('tab', { name: '签约管理', selected: true })).toBeVisible();
+  await page.getByRole('tab', { name: '企业信息' }).click();
+  await expect(page.getByRole('tabpanel').getByText('杭州未认证贸易有限公司')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, a11y);
+});

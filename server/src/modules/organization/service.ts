@@ -1,0 +1,46 @@
+import { ORG_QUERY_LIMIT, type OrganizationInfo, type OrganizationQueryItem } from '@contract/organization';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export async function organizationInfoOf(db: Db, orgId: string): Promise<OrganizationInfo | null> {
+  const row = await db.selectFrom('organizations').selectAll().where('id', '=', orgId).executeTakeFirst();
+  if (!row) return null;
+  return {
+    orgId: row.id,
+    name: row.name,
+    creditCode: row.credit_code,
+    legalPerson: row.legal_person,
+    authorized: row.authorized === 1,
+    bound: row.bound === 1,
+    contactName: row.contact_name,
+    contactMobile: row.contact_mobile,
+    contactEmail: row.contact_email,
+    contactAddress: row.contact_address,
+  };
+}
+
+/** `%` and `_` typed by the user are literal characters of a name, not patterns. */
+const likeFragment = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Organisations whose name contains the keyword or whose credit code is it, at most ORG_QUERY_LIMIT. */
+export async function searchOrganizations(db: Db, keyword: string): Promise<OrganizationQueryItem[]> {
+  const rows = await db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'credit_code', 'authorized'])
+    .where((eb) =>
+      eb.or([
+        eb('credit_code', '=', keyword.toUpperCase()),
+        sql<boolean>`${sql.ref('name')} like ${likeFragment(keyword)} escape '\\'`,
+      ]),
+    )
+    .orderBy('name')
+    .orderBy('id')
+    .limit(ORG_QUERY_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    orgId: row.id,
+    name: row.name,
+    creditCode: row.credit_code,
+    authorized: row.authorized === 1,
+  }));
+}

@@ -1,0 +1,234 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { MOBILE_PATTERN } from '@contract/auth';
+import { Envelope, Page } from '@contract/envelope-schemas';
+import { API_ERROR } from '@contract/errors';
+import {
+  ORG_TEXT,
+  OWNER_ROLE,
+  STAFF_ACTION,
+  STAFF_ROLES,
+  type StaffCommandResult as StaffCommandResultShape,
+  type StaffMember as StaffMemberShape,
+  type StaffRoleCode,
+} from '@contract/organization';
+import {
+  StaffCommand,
+  StaffCommandResult,
+  StaffMember,
+  StaffQuery,
+  StaffRole,
+} from '@contract/organization-schemas';
+import { PERMISSION } from '@contract/permissions';
+import type { Transaction } from 'kysely';
+import { lockWithinTransaction } from '../../db/locks';
+import type { Database } from '../../db/schema';
+import type { Db } from '../../db/database';
+import { authOf } from '../../lib/auth';
+import { ApiFailure } from '../../lib/errors';
+import { newId } from '../../lib/hash';
+import { runCommand } from '../../lib/idempotency';
+import { pageOf, pageRequest } from '../../lib/paging';
+import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
+import { logCrossOrgDenial, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
+import {
+  grantedPaths,
+  grantRoles,
+  memberOf,
+  membershipInOrg,
+  membershipOrgOf,
+  normalizedRoles,
+  ownerCount,
+  permissionsOfRoles,
+  removeMembership,
+  staffPage,
+  type MembershipRow,
+} from './service';
+
+export const STAFF_MSG = {
+  mobileInvalid: '请输入正确的手机号',
+  rolesRequired: '请至少选择一个角色',
+  memberRequired: '请选择成员',
+  notRegistered: '该手机号尚未注册，请先邀请其注册',
+  alreadyMember: '该用户已是本企业成员',
+  notFound: '成员不存在',
+  lastOwner: '企业至少需要保留一位企业管理员',
+  ownerOnly: '仅企业管理员可以设置或移除企业管理员',
+  beyondOwn: '不能授予超出自身权限的角色',
+} as const;
+
+const STAFF_PERMISSION = PERMISSION.staff.path;
+const MOBILE = new RegExp(MOBILE_PATTERN);
+const COMMAND_ERRORS = {
+  ...AUTHENTICATED_ERRORS,
+  ...ERRORS.forbidden,
+  ...ERRORS.notFound,
+  ...ERRORS.conflict,
+} as const;
+type CommandAnswer = ReturnType<typeof ok<StaffCommandResultShape>>;
+
+/** The caller's member of that id, or the same 404 as a missing one (logged when it is another's). */
+async function ownMembership(
+  request: FastifyRequest,
+  db: Db,
+  member: Member,
+  id: string,
+): Promise<MembershipRow> {
+  const row = await membershipInOrg(db, member.orgId, id);
+  if (row) return row;
+  logCrossOrgDenial(request, 'membership', await membershipOrgOf(request.server.db, id));
+  throw new ApiFailure(404, API_ERROR.notFound, STAFF_MSG.notFound);
+}
+
+/**
+ * Who may give which roles: an owner any; a member with the staff permission only roles within their own
+ * permissions, never ADMIN, and never to or from an owner. So staff management cannot raise anyone above
+ * the one who manages.
+ */
+async function checkGrant(
+  db: Db,
+  caller: Member,
+  membershipId: string | null,
+  input: { target?: MembershipRow; roles: StaffRoleCode[] },
+): Promise<void> {
+  if (caller.owner) return;
+  if (input.roles.includes(OWNER_ROLE) || input.target?.owner === 1) {
+    throw new ApiFailure(403, API_ERROR.forbidden, STAFF_MSG.ownerOnly);
+  }
+  const own = membershipId ? await grantedPaths(db, membershipId) : new Set<string>();
+  for (const path of permissionsOfRoles(input.roles)) {
+    if (!own.has(path)) throw new ApiFailure(403, API_ERROR.forbidden, STAFF_MSG.beyondOwn);
+  }
+}
+
+function rolesOf(roles: StaffRoleCode[] | undefined): StaffRoleCode[] {
+  const codes = normalizedRoles(roles ?? []);
+  if (codes.length === 0) throw new ApiFailure(400, API_ERROR.roleInvalid, STAFF_MSG.rolesRequired);
+  return codes;
+}
+
+/**
+ * Staff and roles (spec section 7, signing and staff): the paged member list, the role catalogue, and one
+ * command call that adds a member, changes a member's roles or removes one. The owner, or a member with the
+ * staff permission; the last owner (企业管理员) can be neither removed nor demoted.
+ */
+export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/scbill/configuration/staff/org/role-list',
+    { schema: { response: { 200: Envelope(Type.Array(StaffRole)), ...AUTHENTICATED_ERRORS } } },
+    async () => ok(STAFF_ROLES.map((role) => ({ ...role, permissions: [...role.permissions] }))),
+  );
+
+  app.get(
+    '/scbill/configuration/staff',
+    {
+      schema: {
+        querystring: StaffQuery,
+        response: { 200: Envelope(Page(StaffMember)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      if (!memberOrNull(request)) return ok(pageOf<StaffMemberShape>([], 0, page));
+      const member = await requirePermission(request, STAFF_PERMISSION);
+      const keyword = (request.query.keyword ?? '').replace(/\s+/g, '');
+      const { items, total } = await staffPage(app.db, {
+        orgId: member.orgId,
+        callerUserId: member.userId,
+        keyword,
+        page,
+      });
+      return ok(pageOf(items, total, page));
+    },
+  );
+
+  app.post(
+    '/scbill/configuration/staff',
+    {
+      config: { idempotent: true },
+      schema: { body: StaffCommand, response: { 200: Envelope(StaffCommandResult), ...COMMAND_ERRORS } },
+    },
+    async (request, reply) => {
+      const caller = await requirePermission(request, STAFF_PERMISSION);
+      const { membershipId: callerMembership } = authOf(request);
+      const body = request.body;
+      const now = app.now();
+
+      if (body.action === STAFF_ACTION.add) {
+        const mobile = (body.mobile ?? '').replace(/\s+/g, '').replace(/^\+86/, '');
+        if (!MOBILE.test(mobile)) throw new ApiFailure(400, API_ERROR.badRequest, STAFF_MSG.mobileInvalid);
+        const roles = rolesOf(body.roles);
+        await checkGrant(app.db, caller, callerMembership, { roles });
+        return runCommand<CommandAnswer>(request, reply, async (trx) => {
+          const user = await trx
+            .selectFrom('users')
+            .select('id')
+            .where('mobile', '=', mobile)
+            .executeTakeFirst();
+          if (!user) throw new ApiFailure(404, API_ERROR.userNotRegistered, STAFF_MSG.notRegistered);
+          // The same lock as an invitation's acceptance: one membership per user and organisation.
+          await lockWithinTransaction(trx as Transaction<Database>, `membership:${user.id}:${caller.orgId}`);
+          const existing = await trx
+            .selectFrom('memberships')
+            .select('id')
+            .where('user_id', '=', user.id)
+            .where('org_id', '=', caller.orgId)
+            .executeTakeFirst();
+          if (existing) throw new ApiFailure(409, API_ERROR.alreadyMember, STAFF_MSG.alreadyMember);
+          const id = newId();
+          await trx
+            .insertInto('memberships')
+            .values({ id, user_id: user.id, org_id: caller.orgId, owner: 0, created_at: now })
+            .execute();
+          await grantRoles(trx, id, roles);
+          const member = await memberOf(trx, id, caller.userId);
+          return { statusCode: 200, body: ok({ member }, ORG_TEXT.memberAdded) };
+        });
+      }
+
+      if (!body.membershipId) throw new ApiFailure(400, API_ERROR.badRequest, STAFF_MSG.memberRequired);
+      const target = await ownMembership(request, app.db, caller, body.membershipId);
+
+      if (body.action === STAFF_ACTION.updateRoles) {
+        const roles = rolesOf(body.roles);
+        await checkGrant(app.db, caller, callerMembership, { target, roles });
+        return runCommand<CommandAnswer>(request, reply, async (trx) => {
+          // Owners change one at a time, so two demotions at once cannot leave none.
+          await lockWithinTransaction(trx as Transaction<Database>, `org-owners:${caller.orgId}`);
+          const row = await membershipInOrg(trx, caller.orgId, target.id);
+          if (!row) throw new ApiFailure(404, API_ERROR.notFound, STAFF_MSG.notFound);
+          if (row.owner === 1 && !roles.includes(OWNER_ROLE) && (await ownerCount(trx, caller.orgId)) <= 1) {
+            throw new ApiFailure(409, API_ERROR.lastOwner, STAFF_MSG.lastOwner);
+          }
+          await grantRoles(trx, row.id, roles);
+          const member = await memberOf(trx, row.id, caller.userId);
+          return { statusCode: 200, body: ok({ member }, ORG_TEXT.rolesUpdated) };
+        });
+      }
+
+      // REMOVE
+      if (target.owner === 1 && !caller.owner)
+        throw new ApiFailure(403, API_ERROR.forbidden, STAFF_MSG.ownerOnly);
+      const answer = await runCommand<CommandAnswer>(request, reply, async (trx) => {
+        await lockWithinTransaction(trx as Transaction<Database>, `org-owners:${caller.orgId}`);
+        const row = await membershipInOrg(trx, caller.orgId, target.id);
+        if (!row) throw new ApiFailure(404, API_ERROR.notFound, STAFF_MSG.notFound);
+        if (row.owner === 1 && (await ownerCount(trx, caller.orgId)) <= 1) {
+          throw new ApiFailure(409, API_ERROR.lastOwner, STAFF_MSG.lastOwner);
+        }
+        await removeMembership(trx, row);
+        return { statusCode: 200, body: ok({ member: null }, ORG_TEXT.memberRemoved) };
+      });
+      logSecurityEvent(request, SECURITY_EVENT.memberRemoved, {
+        userId: caller.userId,
+        orgId: caller.orgId,
+        reason: 'staff_remove',
+      });
+      return answer;
+    },
+  );
+};

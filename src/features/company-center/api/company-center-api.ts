@@ -1,0 +1,78 @@
+import type { Page } from '@contract/envelope';
+import {
+  ORG_URL,
+  type Onboarding,
+  type OrgAgreement,
+  type OrganizationContactUpdate,
+  type OrganizationInfo,
+  type ReleaseCheck,
+  type StaffCommand,
+  type StaffCommandResult,
+  type StaffMember,
+  type StaffQuery,
+  type StaffRole,
+} from '@contract/organization';
+import { api } from '@/lib/api';
+
+/** The company centre's server data: the organisation, its staff and roles, its agreements, the checklist. */
+const companyCenterApi = api
+  .enhanceEndpoints({ addTagTypes: ['Organization', 'Staff', 'Agreement', 'OrgFunction'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      organization: build.query<OrganizationInfo, void>({
+        query: () => ({ url: ORG_URL.organization }),
+        providesTags: ['Organization'],
+      }),
+      updateOrganization: build.mutation<OrganizationInfo, OrganizationContactUpdate>({
+        query: (data) => ({ url: ORG_URL.organization, method: 'PUT', data }),
+        invalidatesTags: ['Organization'],
+      }),
+      roles: build.query<StaffRole[], void>({ query: () => ({ url: ORG_URL.roleList }) }),
+      staff: build.query<Page<StaffMember>, StaffQuery>({
+        query: (params) => ({ url: ORG_URL.staff, params }),
+        providesTags: ['Staff'],
+      }),
+      staffCommand: build.mutation<StaffCommandResult, StaffCommand>({
+        query: (data) => ({ url: ORG_URL.staff, method: 'POST', data }),
+        invalidatesTags: ['Staff'],
+      }),
+      agreements: build.query<OrgAgreement[], void>({
+        query: () => ({ url: ORG_URL.sign }),
+        providesTags: ['Agreement'],
+      }),
+      /** QR-verified (412) or SMS-verified (406): the request layer shows the dialog and replays. */
+      signAgreement: build.mutation<OrgAgreement, string>({
+        query: (agreementCode) => ({ url: ORG_URL.sign, method: 'POST', data: { agreementCode } }),
+        invalidatesTags: ['Agreement', 'OrgFunction'],
+      }),
+      releaseCheck: build.query<ReleaseCheck, string>({
+        query: (id) => ({ url: ORG_URL.signRelease, params: { id } }),
+        keepUnusedDataFor: 0,
+      }),
+      releaseAgreement: build.mutation<OrgAgreement, string>({
+        query: (id) => ({
+          url: `${ORG_URL.sign}/${encodeURIComponent(id)}`,
+          method: 'PUT',
+          data: { action: 'RELEASE' },
+        }),
+        invalidatesTags: ['Agreement', 'OrgFunction'],
+      }),
+      onboarding: build.query<Onboarding, void>({
+        query: () => ({ url: ORG_URL.onboarding, silent: true }),
+        providesTags: ['Agreement', 'OrgFunction', 'Company'],
+      }),
+    }),
+  });
+
+export const {
+  useOrganizationQuery,
+  useUpdateOrganizationMutation,
+  useRolesQuery,
+  useStaffQuery,
+  useStaffCommandMutation,
+  useAgreementsQuery,
+  useSignAgreementMutation,
+  useLazyReleaseCheckQuery,
+  useReleaseAgreementMutation,
+  useOnboardingQuery,
+} = companyCenterApi;
