@@ -63,6 +63,9 @@ export const API_ERROR = {
   verificationFailed: 'BANK_VERIFICATION_FAILED',
   verificationClosed: 'BANK_VERIFICATION_CLOSED',
   orgAlreadyAuthorized: 'ORG_ALREADY_AUTHORIZED',
+  // Apply records and the e-licence (contract/apply-record.ts, contract/elec-license.ts)
+  applyRecordDecided: 'APPLY_RECORD_DECIDED',
+  licenceNotBound: 'LICENCE_NOT_BOUND',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR)[keyof typeof API_ERROR];

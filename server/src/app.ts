@@ -19,6 +19,8 @@ import { ensureBankDirectory } from './db/bank-directory';
 import { ensurePermissionCatalogue, seedDemoData } from './db/seed';
 import { accountRoutes } from './modules/account/routes';
 import { bankAccountRoutes, bankSandboxRoutes } from './modules/bank-account/routes';
+import { applyRecordRoutes } from './modules/apply-record/routes';
+import { elecLicenseRoutes } from './modules/elec-license/routes';
 import { oauthRoutes, registrationRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { channelRoutes } from './modules/channel/routes';
@@ -240,6 +242,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(organizationAuthRoutes, { prefix: '/api' });
     await app.register(bankTransferAuthRoutes, { prefix: '/api' });
     await app.register(bankAccountRoutes, { prefix: '/api' });
+    await app.register(applyRecordRoutes, { prefix: '/api' });
+    await app.register(elecLicenseRoutes, { prefix: '/api' });
     // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
     await registerSandbox(app, [
       sandboxRoutes,

@@ -54,6 +54,21 @@ const BANK_CALLS: SpecEndpoint[] = [
   'GET /api/organization/auth/apply/record',
 ];
 
+/** The spec's calls of the company centre's e-licence authentication and applications to join. */
+const APPLY_RECORD_CALLS: SpecEndpoint[] = [
+  'GET /api/organization/elec-license/org-auth/qr-image/apply',
+  'GET /api/organization/elec-license/change-auth/qr-image/apply',
+  'POST /api/organization/elec-license/biz-auth/qr-image/apply',
+  'POST /api/apply-record/bind-auth/qr-image/apply',
+  'POST /api/apply-record/confirm-auth/qr-image/apply',
+  'GET /api/apply-record/list',
+  'GET /api/apply-record/detail/{id}',
+  'PUT /api/apply-record/close/{id}',
+  'PUT /api/apply-record/refuse/{id}',
+  'PUT /api/apply-record/auth',
+  'POST /api/apply-record/{id}/auth-letter',
+];
+
 let t: TestApp;
 beforeAll(async () => {
   t = await startApp();
@@ -73,6 +88,7 @@ describe('the spec’s calls', () => {
     ['signing in, the account and the slider puzzle', SIGN_IN_CALLS],
     ['the signed-in shell', SHELL_CALLS],
     ['banks', BANK_CALLS],
+    ['e-licence authentication and applications to join', APPLY_RECORD_CALLS],
   ])('are registered for %s', (_area, calls) => {
     for (const call of calls) {
       expect(SPEC_ENDPOINTS, call).toContain(call);

@@ -14,6 +14,10 @@ export interface OrganizationTable {
   authorized: number;
   bound: number;
   created_at: number;
+  /** When the e-licence was last authenticated (migration 011); null before. */
+  licence_auth_at?: number | null;
+  /** The member the licence holder last authorised to operate the licence. */
+  licence_operator_id?: string | null;
 }
 
 export interface UserTable {
