@@ -77,6 +77,9 @@ export const API_ERROR = {
   agreementInUse: 'AGREEMENT_IN_USE',
   agreementReleased: 'AGREEMENT_RELEASED',
   functionPrerequisites: 'FUNCTION_PREREQUISITES_MISSING',
+  // Apply records and the e-licence (contract/apply-record.ts, contract/elec-license.ts)
+  applyRecordDecided: 'APPLY_RECORD_DECIDED',
+  licenceNotBound: 'LICENCE_NOT_BOUND',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR)[keyof typeof API_ERROR];

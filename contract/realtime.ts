@@ -22,6 +22,12 @@ export const REALTIME_EVENT = {
    * screen shows from the API. The SPA raises the same event itself when its socket reopens after a drop.
    */
   resync: 'REALTIME_RESYNC',
+  /** Spec section 3: the organisation's e-licence authentication (org, change, biz) moved; LicenceQrEvent. */
+  orgSignThirdAuthResult: 'EVENT_ORG_SIGN_THIRD_AUTH_RESULT',
+  /** Spec section 3: the legal person's authorisation of an applicant (bind, confirm) moved; LicenceQrEvent. */
+  legalPersonAuthResult: 'EVENT_WYR_LEGAL_PERSON_AUTH_RESULT',
+  /** An apply record of the organisation was created or decided: its administrators reload the list. */
+  applyRecord: 'APPLY_RECORD_CHANGED',
 } as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT)[keyof typeof REALTIME_EVENT];
 

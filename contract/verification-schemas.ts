@@ -84,6 +84,7 @@ export const SandboxQr = Type.Object({
   orgName: Type.String(),
   createdAt: Type.Number(),
   expiresAt: Type.Number(),
+  authItem: Type.Optional(Type.String()),
 });
 export type SandboxQr = SandboxQrShape;
 export type _CheckSandboxQr = Assert<Same<Static<typeof SandboxQr>, SandboxQrShape>>;

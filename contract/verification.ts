@@ -132,6 +132,8 @@ export interface SandboxQr {
   /** Epoch ms. */
   createdAt: number;
   expiresAt: number;
+  /** The authorisation item the licence holder grants (spec section 2); e-licence authentications only. */
+  authItem?: string;
 }
 
 /** `GET /api/organization/product-channel/biz-auth/type` (the SPA falls back to NO_PERMISSIONS on failure). */

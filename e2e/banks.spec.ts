@@ -1,8 +1,6 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { solveSliderPuzzle } from './support/captcha';
-import { E2E_DATA_DIR } from './support/env';
+import { restoreUnauthenticated } from './support/demo-state';
 import { latestSmsCode, signIn } from './support/session';
 import { expect, test, type Page } from './support/test';
 
@@ -15,19 +13,6 @@ const HANGZHOU = '杭州未认证贸易有限公司';
 
 /** Every page visited is checked; contrast waits for the theme (support/a11y.ts). */
 const checkA11y = (page: Page) => expectNoSeriousA11yViolations(page);
-
-/**
- * Other journeys meet 杭州未认证贸易有限公司 unauthenticated, as the demo data has it: the authentication
- * journey puts the flag back when it is done (the transfer and the account it verified stay).
- */
-function restoreUnauthenticated(orgName: string): void {
-  const db = new Database(path.join(E2E_DATA_DIR, 'chain-bill.sqlite'), { fileMustExist: true });
-  try {
-    db.prepare('UPDATE organizations SET authorized = 0 WHERE name = ?').run(orgName);
-  } finally {
-    db.close();
-  }
-}
 
 /** Picks a branch in a branch picker by typing part of its name or number, as a person would. */
 async function pickBranch(

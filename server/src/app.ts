@@ -22,6 +22,8 @@ import { ensurePermissionCatalogue, seedDemoData } from './db/seed';
 import { accountRoutes } from './modules/account/routes';
 import { agreementRoutes } from './modules/agreement/routes';
 import { bankAccountRoutes, bankSandboxRoutes } from './modules/bank-account/routes';
+import { applyRecordRoutes } from './modules/apply-record/routes';
+import { elecLicenseRoutes } from './modules/elec-license/routes';
 import { oauthRoutes, registrationRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { channelRoutes } from './modules/channel/routes';
@@ -252,6 +254,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(partnerRegistrationRoutes, { prefix: '/api' });
     await app.register(staffRoutes, { prefix: '/api' });
     await app.register(agreementRoutes, { prefix: '/api' });
+    await app.register(applyRecordRoutes, { prefix: '/api' });
+    await app.register(elecLicenseRoutes, { prefix: '/api' });
     // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
     await registerSandbox(app, [
       sandboxRoutes,

@@ -69,6 +69,21 @@ const ORGANIZATION_CALLS: SpecEndpoint[] = [
   'PUT /api/scbill/org/sign/{id}',
 ];
 
+/** The spec's calls of the company centre's e-licence authentication and applications to join. */
+const APPLY_RECORD_CALLS: SpecEndpoint[] = [
+  'GET /api/organization/elec-license/org-auth/qr-image/apply',
+  'GET /api/organization/elec-license/change-auth/qr-image/apply',
+  'POST /api/organization/elec-license/biz-auth/qr-image/apply',
+  'POST /api/apply-record/bind-auth/qr-image/apply',
+  'POST /api/apply-record/confirm-auth/qr-image/apply',
+  'GET /api/apply-record/list',
+  'GET /api/apply-record/detail/{id}',
+  'PUT /api/apply-record/close/{id}',
+  'PUT /api/apply-record/refuse/{id}',
+  'PUT /api/apply-record/auth',
+  'POST /api/apply-record/{id}/auth-letter',
+];
+
 let t: TestApp;
 beforeAll(async () => {
   t = await startApp();
@@ -89,6 +104,7 @@ describe('the spec’s calls', () => {
     ['the signed-in shell', SHELL_CALLS],
     ['banks', BANK_CALLS],
     ['the organisation, staff and agreements', ORGANIZATION_CALLS],
+    ['e-licence authentication and applications to join', APPLY_RECORD_CALLS],
   ])('are registered for %s', (_area, calls) => {
     for (const call of calls) {
       expect(SPEC_ENDPOINTS, call).toContain(call);

@@ -5,6 +5,9 @@ import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { refreshCompanyList } from '@/features/auth/model/company-list';
 import { selectUserInfo } from '@/features/auth/model/user-slice';
 import { BankAccountsPanel } from '@/features/bank-accounts/components/bank-accounts-panel';
+import { ApplyRecordsTab } from '@/features/apply-records/components/apply-records-tab';
+import { ApplyToJoin } from '@/features/apply-records/components/apply-to-join';
+import { CompanyAuthTab } from '@/features/company-auth/components/company-auth-tab';
 import { CompanyCenterPage } from '@/features/company-center/components/company-center-page';
 import { OrgAuthPanel } from '@/features/org-auth/components/org-auth-panel';
 import { OrgChannelsPanel } from '@/features/org-channel/components/org-channels-panel';
@@ -23,7 +26,7 @@ function OrgAuthTab() {
     dispatch(refreshCompanyList()).catch(() => undefined);
     refreshNotices();
   }, [dispatch, refreshNotices]);
-  return <OrgAuthPanel onAuthorized={authorized} />;
+  return <OrgAuthPanel onAuthorized={authorized} licence={<CompanyAuthTab />} />;
 }
 
 function BankAccountsTab() {
@@ -37,6 +40,12 @@ export function CompanyCenterScreen() {
     <CompanyCenterPage
       slots={{
         authorize: <OrgAuthTab />,
+        applyRecords: (
+          <>
+            <ApplyRecordsTab />
+            <ApplyToJoin />
+          </>
+        ),
         bankAccounts: <BankAccountsTab />,
         channels: <OrgChannelsPanel />,
       }}

@@ -17,6 +17,7 @@ export const sandboxMessages = {
   operation: '授权操作',
   user: '操作人',
   organization: '企业',
+  authItem: '授权事项',
   status: '状态',
   expiresAt: '有效期至',
   statusWaiting: '待确认',

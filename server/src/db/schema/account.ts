@@ -22,6 +22,10 @@ export interface OrganizationTable {
   contact_mobile: Generated<string>;
   contact_email: Generated<string>;
   contact_address: Generated<string>;
+  /** When the e-licence was last authenticated (migration 011); null before. */
+  licence_auth_at?: number | null;
+  /** The member the licence holder last authorised to operate the licence. */
+  licence_operator_id?: string | null;
 }
 
 export interface UserTable {

@@ -17,6 +17,7 @@ import type { InvitationTables } from './invitation';
 import type { BankAccountTables } from './bank-account';
 import type { FileStoreTables } from './file-store';
 import type { OrganizationTables } from './organization';
+import type { ApplyRecordTables } from './apply-record';
 
 export interface Database
   extends
@@ -33,7 +34,8 @@ export interface Database
     InvitationTables,
     BankAccountTables,
     FileStoreTables,
-    OrganizationTables {}
+    OrganizationTables,
+    ApplyRecordTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -49,3 +51,4 @@ export type * from './invitation';
 export type * from './bank-account';
 export type * from './file-store';
 export type * from './organization';
+export type * from './apply-record';

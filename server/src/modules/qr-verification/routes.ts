@@ -11,8 +11,7 @@ import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { authOf } from '../../lib/auth';
 import { userSubjectKey, VERIFICATION_RATE_KEY_PREFIX } from '../verification/service';
-import { renderQrJpeg } from './qr-image';
-import { expireDueQrSessions, issueQrSession, qrEventFor } from './service';
+import { expireDueQrSessions, issueQrSession, qrEventFor, qrImageOf } from './service';
 
 const MINUTE = 60_000;
 /** QR codes per user: each one is an image render and a row, and the dialog needs one per 2 minutes. */
@@ -22,8 +21,6 @@ export const QR_POLL_LIMIT = { limit: 60, windowMs: MINUTE };
 const HTTP_TOO_MANY_REQUESTS = 429;
 const CHALLENGE_NOT_FOUND = '验证请求不存在或已过期，请重新操作';
 const QR_NOT_FOUND = '二维码不存在';
-/** Host header values used to build the QR's URL; anything else falls back to the configured address. */
-const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 async function enforceUserLimit(
   request: FastifyRequest,
@@ -39,13 +36,6 @@ async function enforceUserLimit(
   throw new ApiFailure(HTTP_TOO_MANY_REQUESTS, API_ERROR.rateLimited, MSG.tooManyRequests, {
     'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))),
   });
-}
-
-/** Where the SPA is served from, as the browser that asked sees it. */
-function originOf(request: FastifyRequest): string {
-  const { config } = request.server;
-  const host = SAFE_HOST.test(request.host) ? request.host : `${config.host}:${config.port}`;
-  return `${request.protocol}://${host}`;
 }
 
 /**
@@ -75,8 +65,11 @@ export const qrVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         now: app.now(),
       });
       if (!session) throw new ApiFailure(404, API_ERROR.notFound, CHALLENGE_NOT_FOUND);
-      const image = renderQrJpeg(app.adapters.licence.qrContent(session.qrId, originOf(request)));
-      return ok({ qrImage: image.toString('base64'), qrId: session.qrId, expiresIn: QR_SESSION_TTL_SECONDS });
+      return ok({
+        qrImage: qrImageOf(request, session.qrId),
+        qrId: session.qrId,
+        expiresIn: QR_SESSION_TTL_SECONDS,
+      });
     },
   );
 

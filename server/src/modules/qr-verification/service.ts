@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { QR_EVENT_MESSAGE, QR_STATUS, type QrEvent, type SandboxQr } from '@contract/verification';
 import type { Db } from '../../db/database';
 import { randomToken } from '../../lib/hash';
 import { maskMobile } from '../../lib/security-log';
+import { renderQrJpeg } from './qr-image';
 import {
   extendChallengeToProof,
   logVerificationEventWithoutRequest,
@@ -12,6 +13,23 @@ import {
   VERIFICATION_EVENT,
   VERIFICATION_PURGE_BATCH,
 } from '../verification/service';
+
+/** Host header values used to build the QR's URL; anything else falls back to the configured address. */
+const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/** Where the SPA is served from, as the browser that asked sees it. */
+function originOf(request: FastifyRequest): string {
+  const { config } = request.server;
+  const host = SAFE_HOST.test(request.host) ? request.host : `${config.host}:${config.port}`;
+  return `${request.protocol}://${host}`;
+}
+
+/**
+ * The base64 JPEG of the QR code of session `qrId`, pointing where the licence provider says (in the sandbox,
+ * the licence app page of the SPA that asked). E-licence authentication uses it too.
+ */
+export const qrImageOf = (request: FastifyRequest, qrId: string): string =>
+  renderQrJpeg(request.server.adapters.licence.qrContent(qrId, originOf(request))).toString('base64');
 
 /** Stored states of a QR session. Only 'confirmed', unspent and unexpired, is proof. */
 export const QR_SESSION_STATE = {

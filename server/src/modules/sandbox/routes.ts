@@ -16,6 +16,12 @@ import {
   sandboxQrDetails,
   type QrDecision,
 } from '../qr-verification/service';
+import {
+  decideLicenceQr,
+  expireDueLicenceQrs,
+  pendingSandboxLicenceQrs,
+  sandboxLicenceQr,
+} from '../elec-license/service';
 
 /** Rows one sandbox list shows. */
 export const SANDBOX_LIST_LIMIT = 50;
@@ -77,7 +83,17 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { response: { 200: Envelope(Type.Array(SandboxQr)), ...ERRORS.tooMany } } },
     async () => {
       await expireDueQrSessions(app);
-      return ok(await pendingSandboxQrs(app, SANDBOX_LIST_LIMIT));
+      await expireDueLicenceQrs(app);
+      // Verification codes and e-licence authentications are both what the licence app is asked to confirm.
+      const [verifications, authentications] = await Promise.all([
+        pendingSandboxQrs(app, SANDBOX_LIST_LIMIT),
+        pendingSandboxLicenceQrs(app, SANDBOX_LIST_LIMIT),
+      ]);
+      return ok(
+        [...verifications, ...authentications]
+          .sort((a, b) => b.createdAt - a.createdAt)
+          .slice(0, SANDBOX_LIST_LIMIT),
+      );
     },
   );
 
@@ -91,7 +107,10 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await expireDueQrSessions(app);
-      const details = await sandboxQrDetails(app, request.params.qrId);
+      await expireDueLicenceQrs(app);
+      const details =
+        (await sandboxQrDetails(app, request.params.qrId)) ??
+        (await sandboxLicenceQr(app, request.params.qrId));
       if (!details) throw new ApiFailure(404, API_ERROR.notFound, QR_NOT_FOUND);
       return ok(details);
     },
@@ -100,7 +119,9 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const decide = (decision: QrDecision) =>
     async function decideQr(request: FastifyRequest<{ Params: { qrId: string } }>) {
       const { qrId } = request.params;
-      const outcome = await decideQrSession(app, { qrId, decision, now: app.now() });
+      const verification = await decideQrSession(app, { qrId, decision, now: app.now() });
+      const outcome =
+        verification.kind === 'not_found' ? await decideLicenceQr(app, { qrId, decision }) : verification;
       if (outcome.kind === 'not_found') throw new ApiFailure(404, API_ERROR.notFound, QR_NOT_FOUND);
       if (outcome.kind === 'closed') throw new ApiFailure(409, API_ERROR.conflict, QR_CLOSED);
       if (decision === 'refuse') {
@@ -109,7 +130,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
           orgId: outcome.orgId,
         });
       }
-      const details = await sandboxQrDetails(app, qrId);
+      const details = (await sandboxQrDetails(app, qrId)) ?? (await sandboxLicenceQr(app, qrId));
       if (!details) throw new ApiFailure(404, API_ERROR.notFound, QR_NOT_FOUND);
       return ok(details, decision === 'confirm' ? CONFIRMED : REFUSED);
     };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import Alert from 'antd/es/alert';
 import Card from 'antd/es/card';
@@ -17,19 +18,23 @@ import { TransferAuth } from './transfer-auth';
 
 const text = orgAuthMessages;
 
-/** The methods an organisation chooses from; the e-licence one is built next (QR panel, LICENSE steps). */
-const AVAILABLE: Record<OrgAuthMethod, boolean> = { BANKTRANSFER: true, LICENSE: false };
-
 export interface OrgAuthPanelProps {
   /** Called once the organisation is authenticated: the app refreshes the company list (spec section 4). */
   onAuthorized: () => void;
+  /**
+   * The e-licence method (the QR panel beside the LICENSE steps), which its own feature brings. Shown as a
+   * method to choose while the organisation is not authenticated, and below the result once it is: the
+   * licence can still be bound, or its operator changed.
+   */
+  licence?: ReactNode;
 }
 
 /**
  * 企业认证 (`/company-center?type=authorize`): an authenticated organisation sees how it was authenticated; one
  * that is not chooses a method, and the transfer method walks through request, waiting and the amount check.
  */
-export function OrgAuthPanel({ onAuthorized }: OrgAuthPanelProps) {
+export function OrgAuthPanel({ onAuthorized, licence }: OrgAuthPanelProps) {
+  const AVAILABLE: Record<OrgAuthMethod, boolean> = { BANKTRANSFER: true, LICENSE: licence !== undefined };
   const record = useAuthApplyRecordQuery();
   const [method, setMethod] = useState<OrgAuthMethod>(ORG_AUTH_METHOD.bankTransfer);
 
@@ -41,26 +46,29 @@ export function OrgAuthPanel({ onAuthorized }: OrgAuthPanelProps) {
 
   if (authorized) {
     return (
-      <Card>
-        <Result
-          status="success"
-          title={<h2 className={styles.resultTitle}>{text.authorized.title}</h2>}
-          subTitle={format(text.authorized.subTitle, { orgName })}
-        >
-          <Descriptions column={1} size="small">
-            {record.data.method && (
-              <Descriptions.Item label={text.authorized.method}>
-                {text.methods[record.data.method]}
-              </Descriptions.Item>
-            )}
-            {record.data.method === ORG_AUTH_METHOD.bankTransfer && transfer && (
-              <Descriptions.Item label={text.authorized.account}>
-                {transfer.branchName} {maskAccountNo(transfer.accountNo)}
-              </Descriptions.Item>
-            )}
-          </Descriptions>
-        </Result>
-      </Card>
+      <>
+        <Card>
+          <Result
+            status="success"
+            title={<h2 className={styles.resultTitle}>{text.authorized.title}</h2>}
+            subTitle={format(text.authorized.subTitle, { orgName })}
+          >
+            <Descriptions column={1} size="small">
+              {record.data.method && (
+                <Descriptions.Item label={text.authorized.method}>
+                  {text.methods[record.data.method]}
+                </Descriptions.Item>
+              )}
+              {record.data.method === ORG_AUTH_METHOD.bankTransfer && transfer && (
+                <Descriptions.Item label={text.authorized.account}>
+                  {transfer.branchName} {maskAccountNo(transfer.accountNo)}
+                </Descriptions.Item>
+              )}
+            </Descriptions>
+          </Result>
+        </Card>
+        {licence}
+      </>
     );
   }
 
@@ -90,8 +98,7 @@ export function OrgAuthPanel({ onAuthorized }: OrgAuthPanelProps) {
           onAuthorized={onAuthorized}
         />
       ) : (
-        // The e-licence method's place: the QR panel (components/qr-auth-panel) beside the LICENSE steps.
-        <Alert type="info" showIcon title={text.licencePlace} />
+        (licence ?? <Alert type="info" showIcon title={text.licencePlace} />)
       )}
     </Card>
   );

@@ -105,6 +105,7 @@ export function SandboxQrPage({ qrId }: { qrId: string }) {
               {shown.userName}（{shown.userMobile}）
             </Descriptions.Item>
             <Descriptions.Item label={text.organization}>{shown.orgName}</Descriptions.Item>
+            {shown.authItem && <Descriptions.Item label={text.authItem}>{shown.authItem}</Descriptions.Item>}
             <Descriptions.Item label={text.status}>{statusTag(shown.status)}</Descriptions.Item>
             <Descriptions.Item label={text.expiresAt}>
               {formatDateTime(shown.expiresAt, { seconds: true })}

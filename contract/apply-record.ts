@@ -1,0 +1,97 @@
+/**
+ * Applications to join an organisation (apply records, spec sections 1, 4 and 7). The spec shows neither
+ * the bodies nor the statuses; ours:
+ *
+ *   PENDING ──auth──────▶ AUTHORISED   the applicant becomes a member with the roles chosen
+ *      │    ──refuse────▶ REFUSED      with a reason the applicant sees
+ *      │    ──close─────▶ CLOSED       taken off the queue without an answer (a duplicate, a stale one)
+ *      └─── bind-auth / confirm-auth QR confirmed by the licence holder ─▶ AUTHORISED
+ *
+ * AUTHORISED, REFUSED and CLOSED are final. Repeating the move a record already made answers the record as
+ * it is (idempotent); any other move from a final state is refused with 409 APPLY_RECORD_DECIDED. An
+ * applicant has at most one PENDING record per organisation; applying again answers that record.
+ *
+ * Plain values and types only: the SPA imports this file at run time (schemas in apply-record-schemas.ts).
+ */
+import type { PageQuery } from './envelope';
+
+export const APPLY_RECORD_STATUS = {
+  pending: 'PENDING',
+  authorised: 'AUTHORISED',
+  refused: 'REFUSED',
+  closed: 'CLOSED',
+} as const;
+export type ApplyRecordStatus = (typeof APPLY_RECORD_STATUS)[keyof typeof APPLY_RECORD_STATUS];
+export const APPLY_RECORD_STATUSES: ApplyRecordStatus[] = Object.values(APPLY_RECORD_STATUS);
+
+/** Roles an administrator can give an applicant: ADMIN manages the organisation, STAFF does daily work. */
+export const APPLY_ROLE = { admin: 'ADMIN', staff: 'STAFF' } as const;
+export type ApplyRole = (typeof APPLY_ROLE)[keyof typeof APPLY_ROLE];
+export const APPLY_ROLES: ApplyRole[] = Object.values(APPLY_ROLE);
+
+export const APPLY_REMARK_MAX_LENGTH = 200;
+export const REFUSE_REASON_MAX_LENGTH = 200;
+export const CREDIT_CODE_LENGTH = 18;
+
+/** The authorisation letter: PDF, JPEG or PNG, recognised by its first bytes, at most 5 MB. */
+export const AUTH_LETTER_MAX_BYTES = 5 * 1024 * 1024;
+export const AUTH_LETTER_TYPE = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' } as const;
+export type AuthLetterType = (typeof AUTH_LETTER_TYPE)[keyof typeof AUTH_LETTER_TYPE];
+export const AUTH_LETTER_TYPES: AuthLetterType[] = Object.values(AUTH_LETTER_TYPE);
+
+export const APPLY_RECORD_URL = {
+  apply: '/api/apply-record',
+  mine: '/api/apply-record/mine',
+  list: '/api/apply-record/list',
+  detail: (id: string) => `/api/apply-record/detail/${encodeURIComponent(id)}`,
+  close: (id: string) => `/api/apply-record/close/${encodeURIComponent(id)}`,
+  refuse: (id: string) => `/api/apply-record/refuse/${encodeURIComponent(id)}`,
+  auth: '/api/apply-record/auth',
+  authLetter: (id: string) => `/api/apply-record/${encodeURIComponent(id)}/auth-letter`,
+} as const;
+
+/** An application as the organisation's administrators (and the applicant) see it. */
+export interface ApplyRecord {
+  id: string;
+  orgId: string;
+  orgName: string;
+  applicantName: string;
+  /** Masked (138****0001) in the applicant's own answers; whole for the organisation's administrators. */
+  applicantMobile: string;
+  status: ApplyRecordStatus;
+  remark: string;
+  refuseReason: string | null;
+  /** The roles given when authorised; empty before. */
+  roles: ApplyRole[];
+  authLetterType: AuthLetterType | null;
+  authLetterSize: number | null;
+  /** Epoch ms. */
+  createdAt: number;
+  decidedAt: number | null;
+}
+
+/** `POST /api/apply-record` (ours; the spec does not show how a record is made): apply to join by credit code. */
+export interface ApplyRequest {
+  creditCode: string;
+  remark?: string;
+}
+
+/** `GET /api/apply-record/list` query. `keyword` matches the applicant's name or mobile. */
+export interface ApplyRecordQuery extends PageQuery {
+  status?: ApplyRecordStatus;
+  keyword?: string;
+}
+
+export interface ApplyRecordParams {
+  id: string;
+}
+
+export interface RefuseRequest {
+  reason: string;
+}
+
+/** `PUT /api/apply-record/auth` body. */
+export interface AuthoriseRequest {
+  id: string;
+  roles: ApplyRole[];
+}

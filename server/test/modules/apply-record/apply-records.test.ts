@@ -1,0 +1,313 @@
+import { APPLY_RECORD_URL, AUTH_LETTER_MAX_BYTES, type ApplyRecord } from '@contract/apply-record';
+import type { CompanyItem } from '@contract/auth';
+import type { Page } from '@contract/envelope';
+import { REALTIME_EVENT } from '@contract/realtime';
+import { DEMO_ORGS } from '../../../src/db/seed';
+import { call } from '../../support/bank-helpers';
+import { getData, listenAs, startApp, type TestApp } from '../../support/helpers';
+import {
+  applyTo,
+  codeOf,
+  dataOf,
+  demoUserId,
+  EXE,
+  JPEG,
+  newUser,
+  PDF,
+  PNG,
+  sessionOf,
+  uploadLetter,
+} from '../../support/apply-record-helpers';
+
+/** Through PostgreSQL an event arrives a moment after its commit; longer on a busy machine. */
+const EVENT_WAIT = { timeout: 5000 };
+
+let t: TestApp;
+let owner: string;
+let mobileSeq = 0;
+
+/** A fresh applicant with a token, signed in without an organisation. */
+async function applicant() {
+  const userId = await newUser(t.app, `1360000${String(++mobileSeq).padStart(4, '0')}`, `申请人${mobileSeq}`);
+  return { userId, token: await sessionOf(t, userId, null) };
+}
+
+beforeAll(async () => {
+  t = await startApp();
+  owner = await sessionOf(t, demoUserId('13800000003'), DEMO_ORGS.hangzhou.id);
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+const close = (id: string, token = owner) => call(t.app, 'PUT', APPLY_RECORD_URL.close(id), token);
+const refuse = (id: string, reason: string, token = owner) =>
+  call(t.app, 'PUT', APPLY_RECORD_URL.refuse(id), token, { payload: { reason } });
+const authorise = (id: string, roles: string[], token = owner, headers?: Record<string, string>) =>
+  call(t.app, 'PUT', APPLY_RECORD_URL.auth, token, {
+    payload: { id, roles },
+    ...(headers ? { headers } : {}),
+  });
+
+describe('applying to join', () => {
+  it('creates a waiting record by credit code, and answers the same record when applied again', async () => {
+    const { token } = await applicant();
+    const record = await applyTo(t.app, token, ` ${DEMO_ORGS.hangzhou.creditCode.toLowerCase()} `);
+    expect(record).toMatchObject({ status: 'PENDING', orgName: DEMO_ORGS.hangzhou.name, roles: [] });
+    expect(record.applicantMobile).toMatch(/^\d{3}\*{4}\d{4}$/);
+
+    const again = await call(t.app, 'POST', APPLY_RECORD_URL.apply, token, {
+      payload: { creditCode: DEMO_ORGS.hangzhou.creditCode },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(dataOf<ApplyRecord>(again).id).toBe(record.id);
+  });
+
+  it('refuses an unknown credit code with 404, a malformed one with 400, and a member with 409', async () => {
+    const { token } = await applicant();
+    const unknown = await call(t.app, 'POST', APPLY_RECORD_URL.apply, token, {
+      payload: { creditCode: '91350100M000100Y43' },
+    });
+    expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'NOT_FOUND']);
+    const short = await call(t.app, 'POST', APPLY_RECORD_URL.apply, token, {
+      payload: { creditCode: '913' },
+    });
+    expect([short.statusCode, codeOf(short)]).toEqual([400, 'BAD_REQUEST']);
+    const member = await call(t.app, 'POST', APPLY_RECORD_URL.apply, owner, {
+      payload: { creditCode: DEMO_ORGS.hangzhou.creditCode },
+    });
+    expect([member.statusCode, codeOf(member)]).toEqual([409, 'ALREADY_MEMBER']);
+  });
+
+  it('tells the organisation’s tabs that a record arrived', async () => {
+    const socket = listenAs(t.app, demoUserId('13800000003'), DEMO_ORGS.hangzhou.id);
+    const { token } = await applicant();
+    const record = await applyTo(t.app, token);
+    const [message] = await socket.first(1);
+    expect(message).toEqual({ type: REALTIME_EVENT.applyRecord, payload: { id: record.id } });
+    socket.remove();
+  });
+});
+
+describe('the organisation’s list and detail', () => {
+  it('pages newest first, filters by status and by the applicant’s name or mobile', async () => {
+    const a = await applicant();
+    const first = await applyTo(t.app, a.token);
+    t.clock.advance(1000);
+    const b = await applicant();
+    const second = await applyTo(t.app, b.token);
+    expect((await refuse(second.id, '资料不全')).statusCode).toBe(200);
+
+    const page = await getData<Page<ApplyRecord>>(t.app, `${APPLY_RECORD_URL.list}?page=0&size=1`, owner);
+    expect(page.content.map((r) => r.id)).toEqual([second.id]);
+    expect(page.totalElements).toBeGreaterThanOrEqual(2);
+    expect(page.size).toBe(1);
+
+    const refused = await getData<Page<ApplyRecord>>(t.app, `${APPLY_RECORD_URL.list}?status=REFUSED`, owner);
+    expect(refused.content.map((r) => r.id)).toContain(second.id);
+    expect(refused.content.every((r) => r.status === 'REFUSED')).toBe(true);
+
+    const byName = await getData<Page<ApplyRecord>>(
+      t.app,
+      `${APPLY_RECORD_URL.list}?keyword=${encodeURIComponent(`申请人${mobileSeq - 1}`)}`,
+      owner,
+    );
+    expect(byName.content.map((r) => r.id)).toEqual([first.id]);
+    const detail = await getData<ApplyRecord>(t.app, APPLY_RECORD_URL.detail(first.id), owner);
+    expect(detail.applicantMobile).toMatch(/^1360000\d{4}$/);
+  });
+
+  it('refuses a status outside the catalogue with 400', async () => {
+    const response = await call(t.app, 'GET', `${APPLY_RECORD_URL.list}?status=DONE`, owner);
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('transitions', () => {
+  it('authorises a waiting record: the applicant becomes a member with the roles given', async () => {
+    const { userId, token } = await applicant();
+    const record = await applyTo(t.app, token);
+    const socket = listenAs(t.app, userId);
+    const response = await authorise(record.id, ['STAFF']);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(dataOf<ApplyRecord>(response)).toMatchObject({ status: 'AUTHORISED', roles: ['STAFF'] });
+    await vi.waitFor(
+      () => expect(socket.messages.map((m) => m.type)).toContain(REALTIME_EVENT.organization),
+      EVENT_WAIT,
+    );
+
+    const companies = await getData<CompanyItem[]>(t.app, '/api/account/orgs/list', token);
+    expect(companies.map((c) => c.orgId)).toContain(DEMO_ORGS.hangzhou.id);
+    const membership = await t.app.db
+      .selectFrom('memberships')
+      .select(['id', 'owner'])
+      .where('user_id', '=', userId)
+      .where('org_id', '=', DEMO_ORGS.hangzhou.id)
+      .executeTakeFirstOrThrow();
+    expect(membership.owner).toBe(0);
+    socket.remove();
+  });
+
+  it('makes an applicant given ADMIN an administrator', async () => {
+    const { userId, token } = await applicant();
+    const record = await applyTo(t.app, token);
+    expect((await authorise(record.id, ['ADMIN', 'STAFF'])).statusCode).toBe(200);
+    const membership = await t.app.db
+      .selectFrom('memberships')
+      .select('owner')
+      .where('user_id', '=', userId)
+      .where('org_id', '=', DEMO_ORGS.hangzhou.id)
+      .executeTakeFirstOrThrow();
+    expect(membership.owner).toBe(1);
+  });
+
+  it('refuses with the reason kept, and closes', async () => {
+    const a = await applicant();
+    const toRefuse = await applyTo(t.app, a.token);
+    const refused = await refuse(toRefuse.id, '  非本企业员工 ');
+    expect(dataOf<ApplyRecord>(refused)).toMatchObject({ status: 'REFUSED', refuseReason: '非本企业员工' });
+    const b = await applicant();
+    const toClose = await applyTo(t.app, b.token);
+    expect(dataOf<ApplyRecord>(await close(toClose.id)).status).toBe('CLOSED');
+  });
+
+  it('refuses a refusal without a reason with 400 and an unknown role with 400', async () => {
+    const { token } = await applicant();
+    const record = await applyTo(t.app, token);
+    expect((await refuse(record.id, '   ')).statusCode).toBe(400);
+    expect((await authorise(record.id, ['ROOT'])).statusCode).toBe(400);
+    expect((await authorise(record.id, [])).statusCode).toBe(400);
+  });
+
+  it('answers a repeat of the same move with the record as it is, and refuses every other move from a final state with 409', async () => {
+    const moves = {
+      close: (id: string) => close(id),
+      refuse: (id: string) => refuse(id, '重复申请'),
+      auth: (id: string) => authorise(id, ['STAFF']),
+    } as const;
+    for (const [done, status] of [
+      ['close', 'CLOSED'],
+      ['refuse', 'REFUSED'],
+      ['auth', 'AUTHORISED'],
+    ] as const) {
+      const { token } = await applicant();
+      const record = await applyTo(t.app, token);
+      expect((await moves[done](record.id)).statusCode).toBe(200);
+      const repeat = await moves[done](record.id);
+      expect([repeat.statusCode, dataOf<ApplyRecord>(repeat).status]).toEqual([200, status]);
+      for (const other of Object.keys(moves) as Array<keyof typeof moves>) {
+        if (other === done) continue;
+        const refused = await moves[other](record.id);
+        expect([refused.statusCode, codeOf(refused)], `${done} then ${other}`).toEqual([
+          409,
+          'APPLY_RECORD_DECIDED',
+        ]);
+      }
+    }
+  });
+
+  it('lets one of two administrators deciding at once win', async () => {
+    const { token } = await applicant();
+    const record = await applyTo(t.app, token);
+    const results = await Promise.all([close(record.id), authorise(record.id, ['STAFF'])]);
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409]);
+  });
+
+  it('replays an authorisation retried with the same Idempotency-Key', async () => {
+    const { token } = await applicant();
+    const record = await applyTo(t.app, token);
+    const key = { 'idempotency-key': 'c0ffee00-0000-4000-8000-000000000001' };
+    const first = await authorise(record.id, ['STAFF'], owner, key);
+    const retry = await authorise(record.id, ['STAFF'], owner, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+  });
+
+  it('lists the applicant’s own records with the outcome', async () => {
+    const { token } = await applicant();
+    const record = await applyTo(t.app, token);
+    await refuse(record.id, '请联系法定代表人');
+    const mine = await getData<ApplyRecord[]>(t.app, APPLY_RECORD_URL.mine, token);
+    expect(mine).toEqual([expect.objectContaining({ id: record.id, refuseReason: '请联系法定代表人' })]);
+  });
+});
+
+describe('the authorisation letter', () => {
+  it('stores a PDF, JPEG or PNG by its content, and serves it back to the organisation only', async () => {
+    const { token } = await applicant();
+    const record = await applyTo(t.app, token);
+    for (const [content, type] of [
+      [JPEG, 'image/jpeg'],
+      [PNG, 'image/png'],
+      [PDF, 'application/pdf'],
+    ] as const) {
+      // Declared as something else: the content decides.
+      const response = await uploadLetter(t.app, owner, record.id, content, 'application/octet-stream');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(dataOf<ApplyRecord>(response)).toMatchObject({
+        authLetterType: type,
+        authLetterSize: content.length,
+      });
+    }
+    const download = await call(t.app, 'GET', APPLY_RECORD_URL.authLetter(record.id), owner);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+
+    const other = await sessionOf(t, demoUserId('13800000001'), DEMO_ORGS.shanghai.id);
+    expect((await call(t.app, 'GET', APPLY_RECORD_URL.authLetter(record.id), other)).statusCode).toBe(404);
+  });
+
+  it('lets the applicant upload a letter to their own waiting record', async () => {
+    const { token } = await applicant();
+    const record = await applyTo(t.app, token);
+    const response = await uploadLetter(t.app, token, record.id, PNG, 'image/png');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(dataOf<ApplyRecord>(response).applicantMobile).toContain('****');
+  });
+
+  it('refuses a wrong type, a disguised type, an empty body and JSON with clear 4xx codes', async () => {
+    const { token } = await applicant();
+    const record = await applyTo(t.app, token);
+    const text = await uploadLetter(t.app, owner, record.id, Buffer.from('授权书'), 'text/plain');
+    expect([text.statusCode, codeOf(text)]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    expect(text.json<{ msg: string }>().msg).toBe('授权书仅支持PDF、JPG、PNG格式的文件');
+    const disguised = await uploadLetter(t.app, owner, record.id, EXE, 'application/pdf');
+    expect([disguised.statusCode, codeOf(disguised)]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    const empty = await uploadLetter(t.app, owner, record.id, Buffer.alloc(0), 'application/pdf');
+    expect([empty.statusCode, codeOf(empty)]).toEqual([400, 'BAD_REQUEST']);
+    const json = await call(t.app, 'POST', APPLY_RECORD_URL.authLetter(record.id), owner, {
+      payload: { a: 1 },
+    });
+    expect(json.statusCode).toBe(415);
+    const stored = await t.app.db
+      .selectFrom('apply_records')
+      .select('auth_letter_type')
+      .where('id', '=', record.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.auth_letter_type).toBeNull();
+    expect(await t.app.adapters.files.stat(`apply-record/${record.id}/auth-letter`)).toBeNull();
+  });
+
+  it('refuses a letter over 5 MB with 413, however it is sent', async () => {
+    const { token } = await applicant();
+    const record = await applyTo(t.app, token);
+    const big = Buffer.concat([PDF, Buffer.alloc(AUTH_LETTER_MAX_BYTES - PDF.length + 1)]);
+    const response = await uploadLetter(t.app, owner, record.id, big);
+    expect([response.statusCode, codeOf(response)]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    expect(response.json<{ msg: string }>().msg).toBe('授权书文件不能超过5MB');
+    const exactly = await uploadLetter(t.app, owner, record.id, big.subarray(0, AUTH_LETTER_MAX_BYTES));
+    expect(exactly.statusCode, exactly.body).toBe(200);
+  });
+
+  it('refuses a letter for a decided record with 409', async () => {
+    const { token } = await applicant();
+    const record = await applyTo(t.app, token);
+    await close(record.id);
+    const response = await uploadLetter(t.app, owner, record.id, PDF);
+    expect([response.statusCode, codeOf(response)]).toEqual([409, 'APPLY_RECORD_DECIDED']);
+  });
+});

@@ -1,0 +1,106 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { APPLY_RECORD_URL, type ApplyRecord } from '@contract/apply-record';
+import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
+import { newId } from '../../src/lib/hash';
+import { openSession } from '../../src/modules/auth/tokens';
+import { call } from './bank-helpers';
+import { freshLoopbackIp } from './captcha-helpers';
+import type { TestApp } from './helpers';
+
+export const demoUserId = (mobile: string) => DEMO_ACCOUNTS.find((a) => a.mobile === mobile)!.id;
+
+/** An access token of `userId` acting for `orgId` (or for none). */
+export const sessionOf = async (t: TestApp, userId: string, orgId: string | null) =>
+  (await openSession(t.app.db, { userId, orgId, clientId: t.config.clientId }, t.app.now(), t.config))
+    .accessToken;
+
+/** A registered user who belongs to no organisation yet. */
+export async function newUser(app: FastifyInstance, mobile: string, name = '申请人'): Promise<string> {
+  const id = newId();
+  await app.db
+    .insertInto('users')
+    .values({
+      id,
+      mobile,
+      name,
+      password_hash: 'x',
+      status: 'active',
+      last_org_id: null,
+      created_at: app.now(),
+      password_changed_at: app.now(),
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * The callers of the tenancy matrix: the Hangzhou owner (own), the Shanghai owner (another organisation), a
+ * user with no organisation, and a Hangzhou member who is not an administrator.
+ */
+export async function matrixTokens(t: TestApp) {
+  return {
+    own: await sessionOf(t, demoUserId('13800000003'), DEMO_ORGS.hangzhou.id),
+    other: await sessionOf(t, demoUserId('13800000001'), DEMO_ORGS.shanghai.id),
+    noOrg: await sessionOf(t, await newUser(t.app, `137${String(Date.now()).slice(-8)}`, '无企业用户'), null),
+    noPermission: await sessionOf(t, demoUserId('13800000004'), DEMO_ORGS.hangzhou.id),
+  };
+}
+
+export async function applyTo(
+  app: FastifyInstance,
+  token: string,
+  creditCode: string = DEMO_ORGS.hangzhou.creditCode,
+  remark = '申请加入',
+): Promise<ApplyRecord> {
+  const response = await call(app, 'POST', APPLY_RECORD_URL.apply, token, {
+    payload: { creditCode, remark },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ data: ApplyRecord }>().data;
+}
+
+export const dataOf = <T>(response: LightMyRequestResponse) => response.json<{ data: T }>().data;
+export const codeOf = (response: LightMyRequestResponse) => response.json<{ code: string }>().code;
+
+/** The licence holder's answer in the sandbox licence app. */
+export const sandboxDecide = (app: FastifyInstance, qrId: string, decision: 'confirm' | 'refuse') =>
+  app.inject({
+    method: 'POST',
+    url: `/api/sandbox/qr/${qrId}/${decision}`,
+    remoteAddress: freshLoopbackIp(),
+  });
+
+export const sandboxDetails = (app: FastifyInstance, qrId: string) =>
+  app.inject({ method: 'GET', url: `/api/sandbox/qr/${qrId}`, remoteAddress: freshLoopbackIp() });
+
+/** Uploads `content` as the letter, declared as `contentType`. */
+export const uploadLetter = (
+  app: FastifyInstance,
+  token: string,
+  id: string,
+  content: Buffer,
+  contentType = 'application/pdf',
+) =>
+  app.inject({
+    method: 'POST',
+    url: APPLY_RECORD_URL.authLetter(id),
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    payload: content,
+  });
+
+export const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.7\n'),
+  Buffer.alloc(2048, 0x20),
+  Buffer.from('%%EOF\n'),
+]);
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64),
+]);
+export const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+  Buffer.alloc(64),
+  Buffer.from([0xff, 0xd9]),
+]);
+/** A Windows executable: what a letter renamed from .exe to .pdf would carry. */
+export const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256, 0x90)]);

@@ -1,0 +1,33 @@
+/** The e-licence QR authentication panel and the 企业认证与授权 tab. */
+export const elecLicenseMessages = {
+  panelTitle: '请使用电子营业执照小程序或App扫码认证',
+  guideLink: '电子营业执照使用说明',
+  lines: [
+    '打开微信或支付宝中的“电子营业执照”小程序，或电子营业执照App',
+    '经办人被精确授权时，授权事项须为“电子商务-互联网认证服务-统一身份认证”',
+    '经办人使用被授权的电子营业执照完成认证',
+  ],
+  qrAlt: '电子营业执照认证二维码',
+  stepsTitle: '操作步骤说明',
+  steps: [
+    '使用电子营业执照小程序或App扫描左侧二维码',
+    '选择本企业的电子营业执照，输入执照密码',
+    '点击“确认登录”，等待认证成功',
+  ],
+  stepLabel: '第{index}步',
+  fetchFailed: '二维码获取失败',
+  tabTitle: '企业认证与授权',
+  authorized: '已认证',
+  unauthorized: '未认证',
+  bound: '电子营业执照已绑定',
+  unbound: '电子营业执照未绑定',
+  orgName: '企业名称',
+  creditCode: '统一社会信用代码',
+  authStatus: '认证状态',
+  licenceStatus: '电子营业执照',
+  licenceAuthAt: '最近认证时间',
+  changeAuth: '变更授权',
+  changeAuthIntro: '电子营业执照持有人扫码后，您将成为本企业电子营业执照的授权经办人。',
+  cancel: '取消',
+  doneTitle: '企业已完成电子营业执照认证',
+} as const;
