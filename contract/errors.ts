@@ -63,6 +63,15 @@ export const API_ERROR = {
   verificationFailed: 'BANK_VERIFICATION_FAILED',
   verificationClosed: 'BANK_VERIFICATION_CLOSED',
   orgAlreadyAuthorized: 'ORG_ALREADY_AUTHORIZED',
+  // The bill ledger (contract/bills.ts)
+  billOutsideHours: 'BILL_OUTSIDE_HOURS',
+  billDateInvalid: 'BILL_DATE_INVALID',
+  billCounterpartyInvalid: 'BILL_COUNTERPARTY_INVALID',
+  billNotHeld: 'BILL_NOT_HELD',
+  billLocked: 'BILL_LOCKED',
+  billNotTransferable: 'BILL_NOT_TRANSFERABLE',
+  billStateInvalid: 'BILL_STATE_INVALID',
+  billApplicationAnswered: 'BILL_APPLICATION_ANSWERED',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR)[keyof typeof API_ERROR];

@@ -19,6 +19,8 @@ import { ensureBankDirectory } from './db/bank-directory';
 import { ensurePermissionCatalogue, seedDemoData } from './db/seed';
 import { accountRoutes } from './modules/account/routes';
 import { bankAccountRoutes, bankSandboxRoutes } from './modules/bank-account/routes';
+import { billRoutes } from './modules/bills/routes';
+import { seedDemoBills } from './modules/bills/service';
 import { oauthRoutes, registrationRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { channelRoutes } from './modules/channel/routes';
@@ -108,7 +110,8 @@ async function openDatabase(config: AppConfig, now: () => number): Promise<Db> {
     await migrate(db);
     await ensurePermissionCatalogue(db);
     await ensureBankDirectory(db, now());
-    if (config.seedDemo) await seedDemoData(db, now());
+    // The demo bills go through the ledger's own commands, after the organisations and accounts they need.
+    if (config.seedDemo && (await seedDemoData(db, now()))) await seedDemoBills(db, now());
     return db;
   } catch (error) {
     await db.destroy();
@@ -240,6 +243,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(organizationAuthRoutes, { prefix: '/api' });
     await app.register(bankTransferAuthRoutes, { prefix: '/api' });
     await app.register(bankAccountRoutes, { prefix: '/api' });
+    await app.register(billRoutes, { prefix: '/api' });
     // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
     await registerSandbox(app, [
       sandboxRoutes,

@@ -36,6 +36,11 @@ export interface VerificationRule {
    * authenticate, and the signed-in member is the subject.
    */
   mobileOf?: (request: FastifyRequest) => string | undefined;
+  /**
+   * With kind 'sms': an organisation whose electronic business licence is bound proves with the licence's QR
+   * instead (the stronger proof it has), everyone else with an SMS code.
+   */
+  qrWhenLicenceBound?: boolean;
 }
 
 declare module 'fastify' {
@@ -190,6 +195,19 @@ function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncH
   };
 }
 
+const kindGuard = (app: FastifyInstance, rule: VerificationRule) =>
+  rule.kind === 'sms' ? smsGuard(app, rule) : qrGuard(app, rule);
+
+/** QR for an organisation with a bound licence, SMS otherwise (decided per request: binding may change). */
+function licenceOrSmsGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncHookHandler {
+  const sms = smsGuard(app, { ...rule, kind: 'sms' });
+  const qr = qrGuard(app, { ...rule, kind: 'qr' });
+  return async function verifyByLicenceOrSms(request, reply) {
+    const bound = await isLicenceBound(app, authOf(request).orgId);
+    return (bound ? qr : sms).call(app, request, reply);
+  };
+}
+
 /**
  * Enforces `config.verification` on every route registered after this call: the guard is appended to the
  * route's own preHandlers (so authentication and the route's cheap checks run first), and the 406/412
@@ -206,10 +224,11 @@ export function setupVerification(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const rule = ruleOf(route.config?.verification);
     if (!rule) return;
-    const guard = rule.kind === 'sms' ? smsGuard(app, rule) : qrGuard(app, rule);
+    const guard = rule.qrWhenLicenceBound ? licenceOrSmsGuard(app, rule) : kindGuard(app, rule);
     route.preHandler = [...hooksOf(route.preHandler), guard as unknown as RouteHook];
     const schema = (route.schema ??= {});
     const response = (schema.response ??= {}) as Record<number, unknown>;
     response[VERIFICATION_HTTP_STATUS[rule.kind]] ??= VerificationRefusal;
+    if (rule.qrWhenLicenceBound) response[VERIFICATION_HTTP_STATUS.qr] ??= VerificationRefusal;
   });
 }
