@@ -98,7 +98,7 @@ const renderPage = (page: React.ReactNode) =>
     </Provider>,
   );
 
-describe('the 待签收 workbench', { timeout: 30_000 }, () => {
+describe('the 待签收 workbench', { timeout: 90_000 }, () => {
   it('says so when nothing waits', async () => {
     renderPage(<SignWorkbenchPage />);
     expect(await screen.findByText('暂无待签收的申请')).toBeInTheDocument();
