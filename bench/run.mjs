@@ -153,6 +153,7 @@ async function main() {
     const context = { accessToken: await accessToken(server.base, dataDir, password) };
 
     if (ROUNDS > 0) {
+      for (const route of MEASURED_ROUTES) await route.prepare?.({ dataDir });
       console.log(
         `\nhot paths vs the bare route (${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s)`,
       );

@@ -80,6 +80,15 @@ export const API_ERROR = {
   // Apply records and the e-licence (contract/apply-record.ts, contract/elec-license.ts)
   applyRecordDecided: 'APPLY_RECORD_DECIDED',
   licenceNotBound: 'LICENCE_NOT_BOUND',
+  // The bill ledger (contract/bills.ts)
+  billOutsideHours: 'BILL_OUTSIDE_HOURS',
+  billDateInvalid: 'BILL_DATE_INVALID',
+  billCounterpartyInvalid: 'BILL_COUNTERPARTY_INVALID',
+  billNotHeld: 'BILL_NOT_HELD',
+  billLocked: 'BILL_LOCKED',
+  billNotTransferable: 'BILL_NOT_TRANSFERABLE',
+  billStateInvalid: 'BILL_STATE_INVALID',
+  billApplicationAnswered: 'BILL_APPLICATION_ANSWERED',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR)[keyof typeof API_ERROR];

@@ -17,6 +17,8 @@ export const REALTIME_EVENT = {
   nonPayment: 'NON_PAYMENT',
   /** The organisation's authorized or bound flag changed: the tab refreshes its company list (spec section 4). */
   organization: 'ORG_CHANGED',
+  /** A bill the organisation is party to changed (an application, an answer): lists and details reload. */
+  bill: 'BILL_CHANGED',
   /**
    * Events may have been missed (the server's own event channel was down for a moment): reload what the
    * screen shows from the API. The SPA raises the same event itself when its socket reopens after a drop.

@@ -24,6 +24,8 @@ import { agreementRoutes } from './modules/agreement/routes';
 import { bankAccountRoutes, bankSandboxRoutes } from './modules/bank-account/routes';
 import { applyRecordRoutes } from './modules/apply-record/routes';
 import { elecLicenseRoutes } from './modules/elec-license/routes';
+import { billRoutes } from './modules/bills/routes';
+import { seedDemoBills } from './modules/bills/service';
 import { oauthRoutes, registrationRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { channelRoutes } from './modules/channel/routes';
@@ -116,7 +118,8 @@ async function openDatabase(config: AppConfig, now: () => number): Promise<Db> {
     await migrate(db);
     await ensurePermissionCatalogue(db);
     await ensureBankDirectory(db, now());
-    if (config.seedDemo) await seedDemoData(db, now());
+    // The demo bills go through the ledger's own commands, after the organisations and accounts they need.
+    if (config.seedDemo && (await seedDemoData(db, now()))) await seedDemoBills(db, now());
     return db;
   } catch (error) {
     await db.destroy();
@@ -256,6 +259,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(agreementRoutes, { prefix: '/api' });
     await app.register(applyRecordRoutes, { prefix: '/api' });
     await app.register(elecLicenseRoutes, { prefix: '/api' });
+    await app.register(billRoutes, { prefix: '/api' });
     // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
     await registerSandbox(app, [
       sandboxRoutes,

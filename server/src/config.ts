@@ -53,10 +53,34 @@ export interface AppConfig {
    * characters). Unset: the hand-over is closed.
    */
   partnerSecret: string | undefined;
+  /** Enterprise bill business hours in Asia/Shanghai, `HH:MM-HH:MM` (BILL_BUSINESS_HOURS), on any day. */
+  billBusinessHours: BusinessHours;
+  /** BILL_WORKDAYS_ONLY=on: bill commands also only on business days of the holiday calendar. */
+  billWorkdaysOnly: boolean;
 }
 
 export const FILE_STORE_KINDS = ['local', 'database'] as const;
 export type FileStoreKind = (typeof FILE_STORE_KINDS)[number];
+
+/** Minutes after Shanghai midnight: business opens at `open` and closes at `close` (exclusive). */
+export interface BusinessHours {
+  open: number;
+  close: number;
+}
+
+/** Enterprise (non-trading) bill business: 08:00-20:00 by default. */
+export const DEFAULT_BILL_BUSINESS_HOURS = '08:00-20:00';
+
+/** `08:00-20:00` to minutes; a malformed value stops the start rather than opening the ledger all day. */
+export function businessHoursOf(value: string | undefined): BusinessHours {
+  const text = value || DEFAULT_BILL_BUSINESS_HOURS;
+  const match = /^(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(text);
+  const minutes = match ? [1, 3].map((i) => Number(match[i]) * 60 + Number(match[i + 1])) : [];
+  const [open, close] = minutes;
+  if (open === undefined || close === undefined || open >= close || close > 24 * 60)
+    throw new Error(`BILL_BUSINESS_HOURS must look like 08:00-20:00, not ${text}`);
+  return { open, close };
+}
 
 /** A misspelt store would silently keep files on one node: refuse to start instead. */
 function fileStoreOf(value: string | undefined): FileStoreKind {
@@ -135,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     taskLeaseSeconds: intOf(env.TASK_LEASE_SECONDS, 60),
     taskPollSeconds: intOf(env.TASK_POLL_SECONDS, 5),
     partnerSecret: partnerSecretOf(env.SGSCSP_SECRET),
+    billBusinessHours: businessHoursOf(env.BILL_BUSINESS_HOURS),
+    billWorkdaysOnly: env.BILL_WORKDAYS_ONLY === 'on',
   };
 }
 

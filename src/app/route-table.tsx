@@ -19,6 +19,7 @@ export const businessPages = [
   // 票据业务
   { key: 'issue', path: paths.issue, group: 'bill', permission: PERMISSION.issue.path },
   { key: 'endorse', path: paths.endorse, group: 'bill', permission: PERMISSION.endorse.path },
+  { key: 'signWorkbench', path: paths.signWorkbench, group: 'bill' },
   { key: 'discount', path: paths.discount, group: 'bill', permission: PERMISSION.discount.path },
   { key: 'pledge', path: paths.pledge, group: 'bill', permission: PERMISSION.pledge.path },
   { key: 'guarantee', path: paths.guarantee, group: 'bill', permission: PERMISSION.guarantee.path },

@@ -33,6 +33,21 @@ export const DEMO_ORGS = {
     authorized: false,
     bound: false,
   },
+  /** Two suppliers of the Shanghai core enterprise: authenticated, so bills can be issued to them. */
+  suzhou: {
+    id: '0b6a6c3e-5d2f-4f6e-9a51-3c1d2e4f5a03',
+    name: '苏州华信精密零部件有限公司',
+    creditCode: '91320500MA1X7Q2H0E',
+    authorized: true,
+    bound: false,
+  },
+  ningbo: {
+    id: '0b6a6c3e-5d2f-4f6e-9a51-3c1d2e4f5a04',
+    name: '宁波海曙包装材料有限公司',
+    creditCode: '91330203MA2H4K8N51',
+    authorized: true,
+    bound: false,
+  },
 } as const;
 type DemoOrgKey = keyof typeof DEMO_ORGS;
 
@@ -90,6 +105,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       { org: 'hangzhou', owner: false, permissions: [stored('dashboard'), stored('notice')] },
     ],
   },
+  {
+    id: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e005',
+    mobile: '13800000005',
+    name: '陈静',
+    password: DEMO_PASSWORD,
+    memberships: [{ org: 'suzhou', owner: true, permissions: ALL }],
+  },
+  {
+    id: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e006',
+    mobile: '13800000006',
+    name: '刘洋',
+    password: DEMO_PASSWORD,
+    memberships: [{ org: 'ningbo', owner: true, permissions: ALL }],
+  },
 ];
 
 /**
@@ -134,6 +163,32 @@ const DEMO_SHANGHAI_DETAILS = {
   contact_email: 'finance@shanghai-demo.example.cn',
   contact_address: '上海市黄浦区中山东一路18号',
 };
+
+/** The suppliers' verified default settlement accounts (branches of the directory). */
+export const DEMO_SUPPLIER_ACCOUNTS = [
+  {
+    id: '7d1f3a52-8c4e-4b6a-9f20-5e8d7c6b4a03',
+    org: 'suzhou',
+    accountNo: '32050188360000001234',
+    branchNo: '307305027511',
+    bankName: '平安银行',
+    branchName: '平安银行股份有限公司苏州分行',
+    province: '江苏省',
+    city: '苏州市',
+    addedBy: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e005',
+  },
+  {
+    id: '7d1f3a52-8c4e-4b6a-9f20-5e8d7c6b4a04',
+    org: 'ningbo',
+    accountNo: '39400122000008765',
+    branchNo: '104332001740',
+    bankName: '中国银行',
+    branchName: '中国银行股份有限公司宁波中山西路支行',
+    province: '浙江省',
+    city: '宁波市',
+    addedBy: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e006',
+  },
+] as const;
 
 const hasUsers = async (db: Db) =>
   (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
@@ -205,23 +260,25 @@ export async function seedDemoData(db: Db, now: number): Promise<boolean> {
     }
     await trx
       .insertInto('bank_accounts')
-      .values({
-        id: DEMO_BANK_ACCOUNT.id,
-        org_id: DEMO_ORGS[DEMO_BANK_ACCOUNT.org].id,
-        account_name: DEMO_ORGS[DEMO_BANK_ACCOUNT.org].name,
-        account_no: DEMO_BANK_ACCOUNT.accountNo,
-        branch_no: DEMO_BANK_ACCOUNT.branchNo,
-        bank_name: DEMO_BANK_ACCOUNT.bankName,
-        branch_name: DEMO_BANK_ACCOUNT.branchName,
-        province: DEMO_BANK_ACCOUNT.province,
-        city: DEMO_BANK_ACCOUNT.city,
-        verified: 1,
-        verified_at: now,
-        is_default: 1,
-        created_by: DEMO_BANK_ACCOUNT.addedBy,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        [DEMO_BANK_ACCOUNT, ...DEMO_SUPPLIER_ACCOUNTS].map((account) => ({
+          id: account.id,
+          org_id: DEMO_ORGS[account.org].id,
+          account_name: DEMO_ORGS[account.org].name,
+          account_no: account.accountNo,
+          branch_no: account.branchNo,
+          bank_name: account.bankName,
+          branch_name: account.branchName,
+          province: account.province,
+          city: account.city,
+          verified: 1,
+          verified_at: now,
+          is_default: 1,
+          created_by: account.addedBy,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
     await seedDemoHistory(trx, now);
     // The Shanghai company's opened functions rest on the agreements it signed (modules/agreement).

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TokenResponse } from '@contract/auth';
 import { buildApp } from '../../src/app';
 import { testConfig } from '../../src/config';
-import { DEMO_ACCOUNTS, PERMISSION_CATALOGUE } from '../../src/db/seed';
+import { DEMO_ACCOUNTS, DEMO_ORGS, PERMISSION_CATALOGUE } from '../../src/db/seed';
 import {
   authed,
   basicAuth,
@@ -211,7 +211,9 @@ describe('a restart on the same DATA_DIR', () => {
         expect(await second.db.selectFrom('users').select('mobile').execute()).toHaveLength(
           DEMO_ACCOUNTS.length + 1,
         );
-        expect(await second.db.selectFrom('organizations').select('id').execute()).toHaveLength(2);
+        expect(await second.db.selectFrom('organizations').select('id').execute()).toHaveLength(
+          Object.keys(DEMO_ORGS).length,
+        );
         expect(await second.db.selectFrom('permissions').select('path').execute()).toHaveLength(
           PERMISSION_CATALOGUE.length,
         );

@@ -7,12 +7,16 @@ import { businessPages, pageText, type BusinessPageKey } from '../route-table';
 import { RouteLoading } from '../route-status';
 
 const loadCompanyCenter = () => loadChunk(() => import('./company-center-screens'));
+const loadBills = () => loadChunk(() => import('./bill-screens'));
 
 /** The areas built so far, each its own chunk; every other area shows its 建设中 page. */
 const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
   authorize: lazy(() => loadCompanyCenter().then((m) => ({ default: m.CompanyCenterScreen }))),
   bankAccounts: lazy(() => loadCompanyCenter().then((m) => ({ default: m.BankAccountsScreen }))),
   staff: lazy(() => loadCompanyCenter().then((m) => ({ default: m.StaffScreen }))),
+  issue: lazy(() => loadBills().then((m) => ({ default: m.IssueScreen }))),
+  endorse: lazy(() => loadBills().then((m) => ({ default: m.EndorseScreen }))),
+  signWorkbench: lazy(() => loadBills().then((m) => ({ default: m.SignWorkbenchScreen }))),
 };
 
 /**

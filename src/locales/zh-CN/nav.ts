@@ -4,6 +4,7 @@ export const navMessages = {
   billBusiness: '票据业务',
   issue: '出票',
   endorse: '背书',
+  signWorkbench: '待签收',
   discount: '贴现',
   pledge: '质押',
   guarantee: '保证',

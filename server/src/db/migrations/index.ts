@@ -8,6 +8,7 @@ import * as housekeepingRecords from './006-housekeeping-records';
 import * as byteOrderKeys from './007-byte-order-keys';
 import * as fileStore from './008-file-store';
 import * as bankAccounts from './009-bank-accounts';
+import * as bills from './010-bills';
 import * as applyRecords from './011-apply-records';
 import * as organizationStaff from './012-organization-staff';
 
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '007-byte-order-keys': byteOrderKeys,
   '008-file-store': fileStore,
   '009-bank-accounts': bankAccounts,
+  '010-bills': bills,
   '011-apply-records': applyRecords,
   '012-organization-staff': organizationStaff,
 };

@@ -18,6 +18,7 @@ import type { BankAccountTables } from './bank-account';
 import type { FileStoreTables } from './file-store';
 import type { OrganizationTables } from './organization';
 import type { ApplyRecordTables } from './apply-record';
+import type { BillLedgerTables } from './bills';
 
 export interface Database
   extends
@@ -35,7 +36,8 @@ export interface Database
     BankAccountTables,
     FileStoreTables,
     OrganizationTables,
-    ApplyRecordTables {}
+    ApplyRecordTables,
+    BillLedgerTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -52,3 +54,4 @@ export type * from './bank-account';
 export type * from './file-store';
 export type * from './organization';
 export type * from './apply-record';
+export type * from './bills';

@@ -1,0 +1,301 @@
+/**
+ * The bill ledger: supply-chain bill packages, their holdings as sub-ticket ranges, the two-layer status and the
+ * applications (issue, acceptance, receipt, endorsement) the counterparty signs or refuses. The spec does not
+ * show these calls; docs/domain.md explains the design. Plain values and types only: the SPA imports this file
+ * at run time; the TypeBox schemas are in bills-schemas.ts.
+ */
+import type { PageQuery } from './envelope';
+
+export const BILL_URL = {
+  issue: '/api/scbill/bills/issue',
+  endorse: '/api/scbill/bills/endorse',
+  /** `{id}` of a package. */
+  detail: (id: string) => `/api/scbill/bills/${id}`,
+  acceptance: (id: string) => `/api/scbill/bills/${id}/acceptance`,
+  delivery: (id: string) => `/api/scbill/bills/${id}/delivery`,
+  revoke: (id: string) => `/api/scbill/bills/${id}/revoke`,
+  held: '/api/scbill/bills/held',
+  issued: '/api/scbill/bills/issued',
+  pending: '/api/scbill/bill-applications/pending',
+  mine: '/api/scbill/bill-applications/mine',
+  /** `{id}` of an application. */
+  sign: (id: string) => `/api/scbill/bill-applications/${id}/sign`,
+  refuse: (id: string) => `/api/scbill/bill-applications/${id}/refuse`,
+  withdraw: (id: string) => `/api/scbill/bill-applications/${id}/withdraw`,
+  counterparties: '/api/scbill/bill-counterparties',
+} as const;
+
+/** Digit 1 of a package number: 7 is a supply-chain commercial bill. */
+export const BILL_KIND_SUPPLY_CHAIN_COMMERCIAL = '7';
+export const PACKAGE_NO_LENGTH = 30;
+export const PACKAGE_NO_PATTERN = /^[78]\d{29}$/;
+/** Sub-ticket numbers are written as 12 zero-padded digits: the largest face is 999,999,999,999 fen. */
+export const SUB_TICKET_DIGITS = 12;
+export const MAX_FACE_FEN = 10 ** SUB_TICKET_DIGITS - 1;
+/** Since 2023 the longest term of a commercial draft is 6 months from issue to maturity. */
+export const BILL_TERM_MAX_MONTHS = 6;
+export const BILL_REMARK_MAX = 200;
+export const REFUSAL_REASON_MAX = 200;
+
+/** Bill status, the first layer (SHCPE CS01..CS06), with the labels enterprise screens use. */
+export const BILL_STATUS = {
+  issued: 'CS01',
+  accepted: 'CS02',
+  received: 'CS03',
+  matured: 'CS04',
+  terminated: 'CS05',
+  settled: 'CS06',
+} as const;
+export type BillStatus = (typeof BILL_STATUS)[keyof typeof BILL_STATUS];
+export const BILL_STATUS_LABEL: Record<BillStatus, string> = {
+  CS01: '已出票',
+  CS02: '已承兑',
+  CS03: '已收票',
+  CS04: '已到期',
+  CS05: '已终止',
+  CS06: '已结清',
+};
+
+/** Circulation flag, the second layer (SHCPE TF0101..TF0501). */
+export const CIRCULATION = {
+  awaitingReceipt: 'TF0101',
+  negotiable: 'TF0301',
+  locked: 'TF0302',
+  notTransferable: 'TF0303',
+  pledged: 'TF0304',
+  awaitingRedemption: 'TF0305',
+  collecting: 'TF0401',
+  recourse: 'TF0402',
+  ended: 'TF0501',
+} as const;
+export type CirculationFlag = (typeof CIRCULATION)[keyof typeof CIRCULATION];
+export const CIRCULATION_LABEL: Record<CirculationFlag, string> = {
+  TF0101: '待收票',
+  TF0301: '可流通',
+  TF0302: '已锁定',
+  TF0303: '不可转让',
+  TF0304: '已质押',
+  TF0305: '待赎回',
+  TF0401: '托收在途',
+  TF0402: '追索中',
+  TF0501: '已结束',
+};
+/** The colour of each status tag (antd preset colours). */
+export const BILL_STATUS_COLOR: Record<BillStatus, string> = {
+  CS01: 'blue',
+  CS02: 'cyan',
+  CS03: 'green',
+  CS04: 'orange',
+  CS05: 'default',
+  CS06: 'purple',
+};
+export const CIRCULATION_COLOR: Record<CirculationFlag, string> = {
+  TF0101: 'gold',
+  TF0301: 'green',
+  TF0302: 'red',
+  TF0303: 'volcano',
+  TF0304: 'magenta',
+  TF0305: 'magenta',
+  TF0401: 'geekblue',
+  TF0402: 'red',
+  TF0501: 'default',
+};
+
+/** What an application asks the counterparty to sign. */
+export const APPLICATION_KIND = {
+  acceptance: 'acceptance',
+  receipt: 'receipt',
+  endorsement: 'endorsement',
+} as const;
+export type ApplicationKind = (typeof APPLICATION_KIND)[keyof typeof APPLICATION_KIND];
+export const APPLICATION_KIND_LABEL: Record<ApplicationKind, string> = {
+  acceptance: '提示承兑',
+  receipt: '提示收票',
+  endorsement: '转让背书',
+};
+/** The older 6-digit labels enterprise screens show for a pending application. */
+export const APPLICATION_PENDING_LABEL: Record<ApplicationKind, string> = {
+  acceptance: '提示承兑待签收',
+  receipt: '提示收票待签收',
+  endorsement: '背书待签收',
+};
+
+export const APPLICATION_STATUS = {
+  pending: 'pending',
+  signed: 'signed',
+  refused: 'refused',
+  withdrawn: 'withdrawn',
+} as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUS)[keyof typeof APPLICATION_STATUS];
+export const APPLICATION_STATUS_LABEL: Record<ApplicationStatus, string> = {
+  pending: '待签收',
+  signed: '已签收',
+  refused: '已驳回',
+  withdrawn: '已撤回',
+};
+export const APPLICATION_STATUS_COLOR: Record<ApplicationStatus, string> = {
+  pending: 'gold',
+  signed: 'green',
+  refused: 'red',
+  withdrawn: 'default',
+};
+
+/** Events of a bill's history (the chain). */
+export const BILL_EVENT = {
+  issued: 'issued',
+  applied: 'applied',
+  signed: 'signed',
+  refused: 'refused',
+  withdrawn: 'withdrawn',
+  revoked: 'revoked',
+} as const;
+export type BillEventType = (typeof BILL_EVENT)[keyof typeof BILL_EVENT];
+export const BILL_EVENT_LABEL: Record<BillEventType, string> = {
+  issued: '出票信息登记',
+  applied: '申请',
+  signed: '签收',
+  refused: '驳回',
+  withdrawn: '撤回',
+  revoked: '撤票',
+};
+
+/** `000000000001-000120000000`. */
+export const subTicketRange = (start: number, end: number): string =>
+  `${String(start).padStart(SUB_TICKET_DIGITS, '0')}-${String(end).padStart(SUB_TICKET_DIGITS, '0')}`;
+
+/** The range that leaves when `amountFen` of the holding `[start, end]` is endorsed: always its front. */
+export const leavingRange = (start: number, amountFen: number): [number, number] => [
+  start,
+  start + amountFen - 1,
+];
+
+export interface IssueRequest {
+  acceptorOrgId: string;
+  payeeOrgId: string;
+  /** Yuan, at most two decimals. */
+  amount: string;
+  /** YYYY-MM-DD; today when absent (the only date a registration may carry). */
+  issueDate?: string;
+  dueDate: string;
+  /** 不得转让. */
+  noTransfer: boolean;
+  splittable: boolean;
+  remark?: string;
+}
+
+export interface EndorseRequest {
+  holdingId: string;
+  endorseeOrgId: string;
+  amount: string;
+  remark?: string;
+}
+
+export interface RefuseRequest {
+  reason: string;
+}
+
+export interface BillParty {
+  orgId: string;
+  name: string;
+}
+
+export interface Holding {
+  id: string;
+  packageId: string;
+  packageNo: string;
+  holder: BillParty;
+  /** 12-digit zero-padded start and end joined by `-`. */
+  range: string;
+  subStart: number;
+  subEnd: number;
+  amount: string;
+  billStatus: BillStatus;
+  billStatusLabel: string;
+  circulation: CirculationFlag;
+  circulationLabel: string;
+  drawer: BillParty;
+  acceptor: BillParty;
+  payee: BillParty;
+  issueDate: string;
+  dueDate: string;
+  noTransfer: boolean;
+  splittable: boolean;
+  acquiredAt: string;
+  /** Null while held. */
+  endedAt: string | null;
+}
+
+export interface BillPackage {
+  id: string;
+  packageNo: string;
+  drawer: BillParty;
+  acceptor: BillParty;
+  payee: BillParty;
+  amount: string;
+  issueDate: string;
+  dueDate: string;
+  noTransfer: boolean;
+  splittable: boolean;
+  remark: string;
+  /** The status of the package as a whole: that of its first holding. */
+  billStatus: BillStatus;
+  billStatusLabel: string;
+  createdAt: string;
+}
+
+export interface BillApplication {
+  id: string;
+  packageId: string;
+  packageNo: string;
+  kind: ApplicationKind;
+  kindLabel: string;
+  applicant: BillParty;
+  receiver: BillParty;
+  range: string;
+  amount: string;
+  status: ApplicationStatus;
+  statusLabel: string;
+  reason: string | null;
+  remark: string;
+  dueDate: string;
+  appliedAt: string;
+  answeredAt: string | null;
+}
+
+export interface BillEvent {
+  id: string;
+  type: BillEventType;
+  label: string;
+  kind: ApplicationKind | null;
+  from: BillParty | null;
+  to: BillParty | null;
+  range: string;
+  amount: string;
+  reason: string | null;
+  at: string;
+}
+
+export interface BillDetail {
+  bill: BillPackage;
+  /** The caller's holdings of this package, current and past. */
+  holdings: Holding[];
+  /** Applications the caller made or must answer on this package. */
+  applications: BillApplication[];
+  /** The whole chain, oldest first. */
+  events: BillEvent[];
+}
+
+export interface BillListQuery extends PageQuery {
+  billStatus?: string;
+  counterparty?: string;
+  minAmount?: string;
+  maxAmount?: string;
+  dueFrom?: string;
+  dueTo?: string;
+}
+
+export interface Counterparty {
+  orgId: string;
+  name: string;
+  creditCode: string;
+}

@@ -1,0 +1,97 @@
+/**
+ * The bill ledger (docs/domain.md, "The bill ledger"): packages, their holdings as sub-ticket ranges, the
+ * applications a counterparty answers and the chain of events. Sub-ticket numbers count fen from 1.
+ */
+export interface BillLedgerTables {
+  bill_packages: BillPackageTable;
+  bill_holdings: BillHoldingTable;
+  bill_applications: BillApplicationTable;
+  bill_events: BillEventTable;
+  bill_package_days: BillPackageDayTable;
+}
+
+export interface BillPackageTable {
+  id: string;
+  /** 30 digits: kind, drawer's branch, registration date, the day's sequence, check digit. */
+  package_no: string;
+  drawer_org_id: string;
+  drawer_name: string;
+  acceptor_org_id: string;
+  acceptor_name: string;
+  payee_org_id: string;
+  payee_name: string;
+  drawer_branch_no: string;
+  amount_fen: number;
+  /** YYYY-MM-DD */
+  issue_date: string;
+  due_date: string;
+  /** 不得转让: 0 or 1. */
+  no_transfer: number;
+  splittable: number;
+  remark: string;
+  created_by: string;
+  created_at: number;
+}
+
+/** One organisation's holding of `[sub_start, sub_end]`; the current ones have no `ended_at`. */
+export interface BillHoldingTable {
+  id: string;
+  package_id: string;
+  org_id: string;
+  sub_start: number;
+  sub_end: number;
+  amount_fen: number;
+  /** CS01..CS06 */
+  bill_status: string;
+  /** TF0101..TF0501 */
+  circ_status: string;
+  acquired_at: number;
+  ended_at: number | null;
+}
+
+export interface BillApplicationTable {
+  id: string;
+  package_id: string;
+  /** acceptance | receipt | endorsement */
+  kind: string;
+  applicant_org_id: string;
+  applicant_user_id: string;
+  receiver_org_id: string;
+  /** The locked holding the application is about. */
+  holding_id: string;
+  sub_start: number;
+  sub_end: number;
+  amount_fen: number;
+  /** pending | signed | refused | withdrawn */
+  status: string;
+  reason: string | null;
+  remark: string;
+  answered_by: string | null;
+  applied_at: number;
+  answered_at: number | null;
+}
+
+export interface BillEventTable {
+  id: string;
+  package_id: string;
+  application_id: string | null;
+  /** issued | applied | signed | refused | withdrawn | revoked */
+  type: string;
+  kind: string | null;
+  from_org_id: string | null;
+  to_org_id: string | null;
+  sub_start: number;
+  sub_end: number;
+  amount_fen: number;
+  reason: string | null;
+  user_id: string | null;
+  at: number;
+  /** Orders events of the same millisecond. */
+  seq: number;
+}
+
+/** The last sequence number given out on a registration day. */
+export interface BillPackageDayTable {
+  day: string;
+  last_seq: number;
+}

@@ -1,0 +1,234 @@
+import { API_ERROR } from '@contract/errors';
+import { BILL_STATUS, CIRCULATION, type BillStatus, type CirculationFlag } from '@contract/bills';
+import type { Db } from '../../db/database';
+import type { BillHoldingTable, BillPackageTable } from '../../db/schema';
+import { ApiFailure } from '../../lib/errors';
+import { newId } from '../../lib/hash';
+import { BILL_MSG } from './messages';
+
+/**
+ * Holdings as sub-ticket ranges. Every change of a range ends the rows it replaces (`ended_at`) and inserts
+ * new ones, so a holder's past holdings stay readable; a change of status alone updates the row. Each change
+ * is conditional on the row still being current with the status it was read with, so of two commands on
+ * the same range exactly one changes it and the other answers 409.
+ */
+
+export type HoldingRow = BillHoldingTable;
+export type PackageRow = BillPackageTable;
+
+/** The circulation flag a holding rests at when nothing locks it. */
+export function restingCirculation(
+  pkg: Pick<PackageRow, 'no_transfer'>,
+  billStatus: string,
+): CirculationFlag {
+  if (billStatus === BILL_STATUS.terminated || billStatus === BILL_STATUS.settled) return CIRCULATION.ended;
+  if (billStatus !== BILL_STATUS.received) return CIRCULATION.awaitingReceipt;
+  return pkg.no_transfer === 1 ? CIRCULATION.notTransferable : CIRCULATION.negotiable;
+}
+
+export async function currentHolding(db: Db, id: string): Promise<HoldingRow | undefined> {
+  return db.selectFrom('bill_holdings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Ends a current holding that still has the status it was read with; 409 when another command got there first. */
+async function endHolding(trx: Db, holding: HoldingRow, now: number): Promise<void> {
+  const result = await trx
+    .updateTable('bill_holdings')
+    .set({ ended_at: now })
+    .where('id', '=', holding.id)
+    .where('ended_at', 'is', null)
+    .where('circ_status', '=', holding.circ_status)
+    .where('bill_status', '=', holding.bill_status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new ApiFailure(409, API_ERROR.billLocked, BILL_MSG.locked);
+}
+
+async function insertHolding(
+  trx: Db,
+  fields: Omit<HoldingRow, 'id' | 'amount_fen' | 'ended_at'>,
+): Promise<HoldingRow> {
+  const row: HoldingRow = {
+    id: newId(),
+    ...fields,
+    amount_fen: fields.sub_end - fields.sub_start + 1,
+    ended_at: null,
+  };
+  await trx.insertInto('bill_holdings').values(row).execute();
+  return row;
+}
+
+/** Sets the statuses of a current holding whose statuses are still those read; 409 otherwise. */
+export async function setStatus(
+  trx: Db,
+  holding: HoldingRow,
+  billStatus: BillStatus,
+  circulation: CirculationFlag,
+): Promise<HoldingRow> {
+  const result = await trx
+    .updateTable('bill_holdings')
+    .set({ bill_status: billStatus, circ_status: circulation })
+    .where('id', '=', holding.id)
+    .where('ended_at', 'is', null)
+    .where('circ_status', '=', holding.circ_status)
+    .where('bill_status', '=', holding.bill_status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new ApiFailure(409, API_ERROR.billLocked, BILL_MSG.locked);
+  return { ...holding, bill_status: billStatus, circ_status: circulation };
+}
+
+/**
+ * Locks the front `amountFen` of a holding for an application (TF0302). The whole holding is locked in place;
+ * a part is split off: the front leaves locked, the holder keeps the rest as it was.
+ */
+export async function lockFront(
+  trx: Db,
+  holding: HoldingRow,
+  amountFen: number,
+  now: number,
+): Promise<HoldingRow> {
+  if (amountFen === holding.amount_fen) {
+    return setStatus(trx, holding, holding.bill_status as BillStatus, CIRCULATION.locked);
+  }
+  await endHolding(trx, holding, now);
+  const front = await insertHolding(trx, {
+    package_id: holding.package_id,
+    org_id: holding.org_id,
+    sub_start: holding.sub_start,
+    sub_end: holding.sub_start + amountFen - 1,
+    bill_status: holding.bill_status,
+    circ_status: CIRCULATION.locked,
+    acquired_at: holding.acquired_at,
+  });
+  await insertHolding(trx, {
+    package_id: holding.package_id,
+    org_id: holding.org_id,
+    sub_start: holding.sub_start + amountFen,
+    sub_end: holding.sub_end,
+    bill_status: holding.bill_status,
+    circ_status: holding.circ_status,
+    acquired_at: holding.acquired_at,
+  });
+  return front;
+}
+
+/** Hands a locked holding to another organisation, which holds it from now with the given bill status. */
+export async function transfer(
+  trx: Db,
+  pkg: PackageRow,
+  holding: HoldingRow,
+  toOrgId: string,
+  billStatus: BillStatus,
+  now: number,
+): Promise<HoldingRow> {
+  await endHolding(trx, holding, now);
+  return insertHolding(trx, {
+    package_id: holding.package_id,
+    org_id: toOrgId,
+    sub_start: holding.sub_start,
+    sub_end: holding.sub_end,
+    bill_status: billStatus,
+    circ_status: restingCirculation(pkg, billStatus),
+    acquired_at: now,
+  });
+}
+
+/**
+ * Releases a locked holding back to rest (a refusal or a withdrawal), and joins it with the holder's
+ * neighbouring ranges of the same status, so a refused part is whole again with what the holder kept.
+ */
+export async function unlock(
+  trx: Db,
+  pkg: PackageRow,
+  holding: HoldingRow,
+  now: number,
+): Promise<HoldingRow> {
+  const resting = restingCirculation(pkg, holding.bill_status);
+  const released = await setStatus(trx, holding, holding.bill_status as BillStatus, resting);
+  const neighbours = await trx
+    .selectFrom('bill_holdings')
+    .selectAll()
+    .where('package_id', '=', pkg.id)
+    .where('org_id', '=', holding.org_id)
+    .where('ended_at', 'is', null)
+    .where('bill_status', '=', released.bill_status)
+    .where('circ_status', '=', released.circ_status)
+    .where((eb) =>
+      eb.or([eb('sub_end', '=', released.sub_start - 1), eb('sub_start', '=', released.sub_end + 1)]),
+    )
+    .execute();
+  if (neighbours.length === 0) return released;
+  const parts = [released, ...neighbours];
+  for (const part of parts) await endHolding(trx, part, now);
+  return insertHolding(trx, {
+    package_id: pkg.id,
+    org_id: holding.org_id,
+    sub_start: Math.min(...parts.map((p) => Number(p.sub_start))),
+    sub_end: Math.max(...parts.map((p) => Number(p.sub_end))),
+    bill_status: released.bill_status,
+    circ_status: released.circ_status,
+    acquired_at: Math.min(...parts.map((p) => Number(p.acquired_at))),
+  });
+}
+
+/** The first holding of a new package: the drawer holds the whole face. */
+export const firstHolding = (trx: Db, pkg: PackageRow, now: number) =>
+  insertHolding(trx, {
+    package_id: pkg.id,
+    org_id: pkg.drawer_org_id,
+    sub_start: 1,
+    sub_end: pkg.amount_fen,
+    bill_status: BILL_STATUS.issued,
+    circ_status: CIRCULATION.awaitingReceipt,
+    acquired_at: now,
+  });
+
+export class LedgerInvariantBroken extends Error {}
+
+/**
+ * The ledger's one invariant, checked at the end of every command within its transaction: the package's
+ * current holdings, in order, cover 1..face exactly (no overlap, no gap), each amount is its range's length,
+ * and at most one application per holding is pending. A failure rolls the command back.
+ */
+export async function assertPackageInvariant(trx: Db, packageId: string): Promise<void> {
+  const pkg = await trx
+    .selectFrom('bill_packages')
+    .select(['amount_fen'])
+    .where('id', '=', packageId)
+    .executeTakeFirstOrThrow();
+  const holdings = await trx
+    .selectFrom('bill_holdings')
+    .select(['id', 'sub_start', 'sub_end', 'amount_fen', 'circ_status'])
+    .where('package_id', '=', packageId)
+    .where('ended_at', 'is', null)
+    .orderBy('sub_start')
+    .execute();
+  let next = 1;
+  for (const h of holdings) {
+    const start = Number(h.sub_start);
+    const end = Number(h.sub_end);
+    if (start !== next || end < start || Number(h.amount_fen) !== end - start + 1) {
+      throw new LedgerInvariantBroken(
+        `package ${packageId}: holding ${h.id} [${start}, ${end}] after ${next - 1}`,
+      );
+    }
+    next = end + 1;
+  }
+  if (next - 1 !== Number(pkg.amount_fen)) {
+    throw new LedgerInvariantBroken(`package ${packageId}: holdings cover ${next - 1} of ${pkg.amount_fen}`);
+  }
+  const pending = await trx
+    .selectFrom('bill_applications')
+    .select('holding_id')
+    .where('package_id', '=', packageId)
+    .where('status', '=', 'pending')
+    .execute();
+  const locked = new Set(holdings.filter((h) => h.circ_status === CIRCULATION.locked).map((h) => h.id));
+  const pendingHoldings = new Set(pending.map((p) => p.holding_id));
+  if (
+    pending.length !== pendingHoldings.size ||
+    pendingHoldings.size !== locked.size ||
+    [...pendingHoldings].some((id) => !locked.has(id))
+  ) {
+    throw new LedgerInvariantBroken(`package ${packageId}: locked holdings and pending applications differ`);
+  }
+}

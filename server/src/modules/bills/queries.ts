@@ -1,0 +1,522 @@
+import {
+  APPLICATION_KIND_LABEL,
+  APPLICATION_STATUS,
+  APPLICATION_STATUS_LABEL,
+  BILL_EVENT_LABEL,
+  BILL_STATUS,
+  BILL_STATUS_LABEL,
+  CIRCULATION_LABEL,
+  subTicketRange,
+  type ApplicationKind,
+  type ApplicationStatus,
+  type BillApplication,
+  type BillDetail,
+  type BillEvent,
+  type BillEventType,
+  type BillListQuery,
+  type BillPackage,
+  type BillStatus,
+  type CirculationFlag,
+  type Counterparty,
+  type Holding,
+} from '@contract/bills';
+import { API_ERROR } from '@contract/errors';
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { ApiFailure } from '../../lib/errors';
+import { fenToYuan } from '../../lib/money';
+import type { PageRequest } from '../../lib/paging';
+import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
+import { isCalendarDate } from '../holiday/service';
+import { BILL_MSG } from './messages';
+import { amountFenOf } from './rules';
+
+/** A received bill shows 已到期 from its maturity date on (the stored status changes with payment, later). */
+export function shownStatus(stored: string, dueDate: string, today: string): BillStatus {
+  if (stored === BILL_STATUS.received && today >= dueDate) return BILL_STATUS.matured;
+  return stored as BillStatus;
+}
+
+const party = (orgId: string, name: string) => ({ orgId, name });
+
+/** `column` contains the user's text, taken literally (the same LIKE with ESCAPE on SQLite and PostgreSQL). */
+const contains = (column: string, text: string) =>
+  sql<SqlBool>`${sql.ref(column)} like ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+
+// ---- filters shared by the lists
+
+interface ListFilter {
+  statuses: string[] | null;
+  /** For CS03/CS04, which side of the maturity date. */
+  matured: boolean | null;
+  counterparty: string | null;
+  minFen: number | null;
+  maxFen: number | null;
+  dueFrom: string | null;
+  dueTo: string | null;
+}
+
+/** The list filters of the query, checked; 400 in Chinese for a malformed one. */
+export function listFilterOf(query: BillListQuery): ListFilter {
+  const bad = () => new ApiFailure(400, API_ERROR.badRequest, BILL_MSG.filterInvalid);
+  let statuses: string[] | null = null;
+  let matured: boolean | null = null;
+  if (query.billStatus) {
+    const status = query.billStatus;
+    if (!(status in BILL_STATUS_LABEL) && !(status in APPLICATION_STATUS_LABEL)) throw bad();
+    if (status === BILL_STATUS.matured) {
+      statuses = [BILL_STATUS.received];
+      matured = true;
+    } else {
+      statuses = [status];
+      if (status === BILL_STATUS.received) matured = false;
+    }
+  }
+  for (const date of [query.dueFrom, query.dueTo]) if (date && !isCalendarDate(date)) throw bad();
+  const amount = (text: string | undefined) => (text ? amountFenOf(text) : null);
+  return {
+    statuses,
+    matured,
+    counterparty: query.counterparty?.trim() || null,
+    minFen: amount(query.minAmount),
+    maxFen: amount(query.maxAmount),
+    dueFrom: query.dueFrom ?? null,
+    dueTo: query.dueTo ?? null,
+  };
+}
+
+type SortField = 'time' | 'amount' | 'dueDate';
+export interface ListSort {
+  field: SortField;
+  direction: 'asc' | 'desc';
+}
+const SORT_FIELDS: Record<string, SortField> = {
+  createdAt: 'time',
+  acquiredAt: 'time',
+  appliedAt: 'time',
+  amount: 'amount',
+  dueDate: 'dueDate',
+};
+
+/** `field` or `field,asc|desc`; newest first by default. */
+export function listSortOf(sort: string | undefined): ListSort {
+  if (!sort) return { field: 'time', direction: 'desc' };
+  const [name = '', direction = 'asc', ...rest] = sort.split(',');
+  const field = SORT_FIELDS[name];
+  if (!field || rest.length > 0 || (direction !== 'asc' && direction !== 'desc'))
+    throw new ApiFailure(400, API_ERROR.badRequest, BILL_MSG.sortInvalid);
+  return { field, direction };
+}
+
+// ---- bills held
+
+const HOLDING_COLUMNS = [
+  'h.id',
+  'h.package_id',
+  'h.org_id',
+  'h.sub_start',
+  'h.sub_end',
+  'h.amount_fen',
+  'h.bill_status',
+  'h.circ_status',
+  'h.acquired_at',
+  'h.ended_at',
+  'p.package_no',
+  'p.drawer_org_id',
+  'p.drawer_name',
+  'p.acceptor_org_id',
+  'p.acceptor_name',
+  'p.payee_org_id',
+  'p.payee_name',
+  'p.issue_date',
+  'p.due_date',
+  'p.no_transfer',
+  'p.splittable',
+] as const;
+
+function holdingsQuery(db: Db) {
+  return db
+    .selectFrom('bill_holdings as h')
+    .innerJoin('bill_packages as p', 'p.id', 'h.package_id')
+    .innerJoin('organizations as o', 'o.id', 'h.org_id');
+}
+type HoldingQuery = ReturnType<typeof holdingsQuery>;
+type HoldingRow = Awaited<ReturnType<ReturnType<typeof holdingSelect>['executeTakeFirstOrThrow']>>;
+const holdingSelect = (query: HoldingQuery) => query.select([...HOLDING_COLUMNS, 'o.name as holder_name']);
+
+function holdingView(row: HoldingRow, today: string): Holding {
+  const billStatus = shownStatus(row.bill_status, row.due_date, today);
+  const circulation = row.circ_status as CirculationFlag;
+  return {
+    id: row.id,
+    packageId: row.package_id,
+    packageNo: row.package_no,
+    holder: party(row.org_id, row.holder_name),
+    range: subTicketRange(Number(row.sub_start), Number(row.sub_end)),
+    subStart: Number(row.sub_start),
+    subEnd: Number(row.sub_end),
+    amount: fenToYuan(row.amount_fen),
+    billStatus,
+    billStatusLabel: BILL_STATUS_LABEL[billStatus],
+    circulation,
+    circulationLabel: CIRCULATION_LABEL[circulation] ?? row.circ_status,
+    drawer: party(row.drawer_org_id, row.drawer_name),
+    acceptor: party(row.acceptor_org_id, row.acceptor_name),
+    payee: party(row.payee_org_id, row.payee_name),
+    issueDate: row.issue_date,
+    dueDate: row.due_date,
+    noTransfer: row.no_transfer === 1,
+    splittable: row.splittable === 1,
+    acquiredAt: isoTime(Number(row.acquired_at)),
+    endedAt: row.ended_at === null ? null : isoTime(Number(row.ended_at)),
+  };
+}
+
+function filtered<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  filter: ListFilter,
+  columns: { status: string; amount: string; due: string; names: string[] },
+  today: string,
+): SelectQueryBuilder<DB, TB, O> {
+  const ref = sql.ref;
+  const conditions: Array<RawBuilder<SqlBool>> = [];
+  if (filter.statuses) conditions.push(sql`${ref(columns.status)} in (${sql.join(filter.statuses)})`);
+  if (filter.matured === true) conditions.push(sql`${ref(columns.due)} <= ${today}`);
+  if (filter.matured === false) conditions.push(sql`${ref(columns.due)} > ${today}`);
+  if (filter.minFen !== null) conditions.push(sql`${ref(columns.amount)} >= ${filter.minFen}`);
+  if (filter.maxFen !== null) conditions.push(sql`${ref(columns.amount)} <= ${filter.maxFen}`);
+  if (filter.dueFrom) conditions.push(sql`${ref(columns.due)} >= ${filter.dueFrom}`);
+  if (filter.dueTo) conditions.push(sql`${ref(columns.due)} <= ${filter.dueTo}`);
+  const keyword = filter.counterparty;
+  if (keyword) {
+    conditions.push(
+      sql`(${sql.join(
+        columns.names.map((name) => contains(name, keyword)),
+        sql` or `,
+      )})`,
+    );
+  }
+  return conditions.reduce((q, condition) => q.where(condition), query);
+}
+
+const orderColumn = (sort: ListSort, columns: { time: string; amount: string; due: string }) =>
+  sort.field === 'amount' ? columns.amount : sort.field === 'dueDate' ? columns.due : columns.time;
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** The organisation's current holdings, with the package they belong to. */
+export async function heldPage(
+  db: Db,
+  orgId: string,
+  filter: ListFilter,
+  sort: ListSort,
+  page: PageRequest,
+  now: number,
+): Promise<ListPage<Holding>> {
+  const today = shanghaiDate(now);
+  const columns = {
+    status: 'h.bill_status',
+    amount: 'h.amount_fen',
+    due: 'p.due_date',
+    names: ['p.drawer_name', 'p.acceptor_name'],
+  };
+  const base = filtered(
+    holdingsQuery(db).where('h.org_id', '=', orgId).where('h.ended_at', 'is', null),
+    filter,
+    columns,
+    today,
+  );
+  // Without a filter on the package the count reads the holdings' index alone, not 10,000 joined rows.
+  const countBase =
+    filter.counterparty || filter.dueFrom || filter.dueTo || filter.matured !== null
+      ? base
+      : filtered(
+          db.selectFrom('bill_holdings as h').where('h.org_id', '=', orgId).where('h.ended_at', 'is', null),
+          filter,
+          columns,
+          today,
+        );
+  const order = orderColumn(sort, { time: 'h.acquired_at', amount: 'h.amount_fen', due: 'p.due_date' });
+  const [rows, count] = await Promise.all([
+    holdingSelect(base)
+      .orderBy(order as 'h.acquired_at', sort.direction)
+      .orderBy('h.id', sort.direction)
+      .limit(page.size)
+      .offset(page.offset)
+      .execute(),
+    countBase.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((row) => holdingView(row, today)), total: Number(count.n) };
+}
+
+// ---- bills issued
+
+function packageView(
+  row: Omit<BillPackageRowWithStatus, 'bill_status'> & { bill_status: string },
+  today: string,
+): BillPackage {
+  const billStatus = shownStatus(row.bill_status, row.due_date, today);
+  return {
+    id: row.id,
+    packageNo: row.package_no,
+    drawer: party(row.drawer_org_id, row.drawer_name),
+    acceptor: party(row.acceptor_org_id, row.acceptor_name),
+    payee: party(row.payee_org_id, row.payee_name),
+    amount: fenToYuan(row.amount_fen),
+    issueDate: row.issue_date,
+    dueDate: row.due_date,
+    noTransfer: row.no_transfer === 1,
+    splittable: row.splittable === 1,
+    remark: row.remark,
+    billStatus,
+    billStatusLabel: BILL_STATUS_LABEL[billStatus],
+    createdAt: isoTime(Number(row.created_at)),
+  };
+}
+type BillPackageRowWithStatus = Database['bill_packages'] & { bill_status: string };
+
+/** Packages with the status of their first range (the whole bill's until it is split). */
+function packagesQuery(db: Db) {
+  return db
+    .selectFrom('bill_packages as p')
+    .innerJoin('bill_holdings as h', (join) =>
+      join.onRef('h.package_id', '=', 'p.id').on('h.ended_at', 'is', null).on('h.sub_start', '=', 1),
+    );
+}
+
+export async function issuedPage(
+  db: Db,
+  orgId: string,
+  filter: ListFilter,
+  sort: ListSort,
+  page: PageRequest,
+  now: number,
+): Promise<ListPage<BillPackage>> {
+  const today = shanghaiDate(now);
+  const base = filtered(
+    packagesQuery(db).where('p.drawer_org_id', '=', orgId),
+    filter,
+    {
+      status: 'h.bill_status',
+      amount: 'p.amount_fen',
+      due: 'p.due_date',
+      names: ['p.payee_name', 'p.acceptor_name'],
+    },
+    today,
+  );
+  const order = orderColumn(sort, { time: 'p.created_at', amount: 'p.amount_fen', due: 'p.due_date' });
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll('p')
+      .select('h.bill_status')
+      .orderBy(order as 'p.created_at', sort.direction)
+      .orderBy('p.id', sort.direction)
+      .limit(page.size)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((row) => packageView(row, today)), total: Number(count.n) };
+}
+
+// ---- applications
+
+function applicationsQuery(db: Db) {
+  return db
+    .selectFrom('bill_applications as a')
+    .innerJoin('bill_packages as p', 'p.id', 'a.package_id')
+    .innerJoin('organizations as ao', 'ao.id', 'a.applicant_org_id')
+    .innerJoin('organizations as ro', 'ro.id', 'a.receiver_org_id');
+}
+const applicationSelect = (query: ReturnType<typeof applicationsQuery>) =>
+  query
+    .selectAll('a')
+    .select(['p.package_no', 'p.due_date', 'ao.name as applicant_name', 'ro.name as receiver_name']);
+type ApplicationViewRow = Awaited<
+  ReturnType<ReturnType<typeof applicationSelect>['executeTakeFirstOrThrow']>
+>;
+
+function applicationView(row: ApplicationViewRow): BillApplication {
+  const kind = row.kind as ApplicationKind;
+  const status = row.status as ApplicationStatus;
+  return {
+    id: row.id,
+    packageId: row.package_id,
+    packageNo: row.package_no,
+    kind,
+    kindLabel: APPLICATION_KIND_LABEL[kind],
+    applicant: party(row.applicant_org_id, row.applicant_name),
+    receiver: party(row.receiver_org_id, row.receiver_name),
+    range: subTicketRange(Number(row.sub_start), Number(row.sub_end)),
+    amount: fenToYuan(row.amount_fen),
+    status,
+    statusLabel: APPLICATION_STATUS_LABEL[status],
+    reason: row.reason,
+    remark: row.remark,
+    dueDate: row.due_date,
+    appliedAt: isoTime(Number(row.applied_at)),
+    answeredAt: row.answered_at === null ? null : isoTime(Number(row.answered_at)),
+  };
+}
+
+/**
+ * 待签收 (`side` receiver: pending applications to the organisation) or the applications it made (`side`
+ * applicant, any status; `billStatus` may name an application status there).
+ */
+export async function applicationPage(
+  db: Db,
+  orgId: string,
+  side: 'receiver' | 'applicant',
+  filter: ListFilter,
+  sort: ListSort,
+  page: PageRequest,
+  now: number,
+): Promise<ListPage<BillApplication>> {
+  const today = shanghaiDate(now);
+  let base = applicationsQuery(db);
+  base =
+    side === 'receiver'
+      ? base.where('a.receiver_org_id', '=', orgId).where('a.status', '=', APPLICATION_STATUS.pending)
+      : base.where('a.applicant_org_id', '=', orgId);
+  const applicationStatuses = filter.statuses?.filter((s) => s in APPLICATION_STATUS_LABEL) ?? null;
+  base = filtered(
+    base,
+    { ...filter, statuses: side === 'applicant' ? applicationStatuses : null, matured: null },
+    {
+      status: 'a.status',
+      amount: 'a.amount_fen',
+      due: 'p.due_date',
+      names: [side === 'receiver' ? 'ao.name' : 'ro.name'],
+    },
+    today,
+  );
+  const order = orderColumn(sort, { time: 'a.applied_at', amount: 'a.amount_fen', due: 'p.due_date' });
+  const [rows, count] = await Promise.all([
+    applicationSelect(base)
+      .orderBy(order as 'a.applied_at', sort.direction)
+      .orderBy('a.id', sort.direction)
+      .limit(page.size)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(applicationView), total: Number(count.n) };
+}
+
+// ---- detail
+
+/** True when the organisation is party to the package: a named party, a holder now or before, or an applicant or receiver. */
+async function isParty(db: Db, orgId: string, pkg: Database['bill_packages']): Promise<boolean> {
+  if ([pkg.drawer_org_id, pkg.acceptor_org_id, pkg.payee_org_id].includes(orgId)) return true;
+  const held = await db
+    .selectFrom('bill_holdings')
+    .select('id')
+    .where('package_id', '=', pkg.id)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  if (held) return true;
+  const applied = await db
+    .selectFrom('bill_applications')
+    .select('id')
+    .where('package_id', '=', pkg.id)
+    .where((eb) => eb.or([eb('applicant_org_id', '=', orgId), eb('receiver_org_id', '=', orgId)]))
+    .executeTakeFirst();
+  return applied !== undefined;
+}
+
+/** The package's organisation of record when it exists (for the security log of a refused read). */
+export async function packageOrgOf(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('bill_packages')
+    .select('drawer_org_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.drawer_org_id;
+}
+
+/** The detail, or null when the package does not exist or the organisation is not party to it. */
+export async function billDetail(db: Db, orgId: string, id: string, now: number): Promise<BillDetail | null> {
+  const today = shanghaiDate(now);
+  const pkg = await db.selectFrom('bill_packages').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!pkg || !(await isParty(db, orgId, pkg))) return null;
+  const [first, holdings, applications, events] = await Promise.all([
+    db
+      .selectFrom('bill_holdings')
+      .select('bill_status')
+      .where('package_id', '=', id)
+      .where('ended_at', 'is', null)
+      .where('sub_start', '=', 1)
+      .executeTakeFirst(),
+    holdingSelect(holdingsQuery(db).where('h.package_id', '=', id).where('h.org_id', '=', orgId))
+      .orderBy('h.acquired_at')
+      .orderBy('h.sub_start')
+      .execute(),
+    applicationSelect(
+      applicationsQuery(db)
+        .where('a.package_id', '=', id)
+        .where((eb) => eb.or([eb('a.applicant_org_id', '=', orgId), eb('a.receiver_org_id', '=', orgId)])),
+    )
+      .orderBy('a.applied_at')
+      .execute(),
+    db
+      .selectFrom('bill_events as e')
+      .leftJoin('organizations as f', 'f.id', 'e.from_org_id')
+      .leftJoin('organizations as t', 't.id', 'e.to_org_id')
+      .selectAll('e')
+      .select(['f.name as from_name', 't.name as to_name'])
+      .where('e.package_id', '=', id)
+      .orderBy('e.seq')
+      .execute(),
+  ]);
+  return {
+    bill: packageView({ ...pkg, bill_status: first?.bill_status ?? BILL_STATUS.issued }, today),
+    holdings: holdings.map((row) => holdingView(row, today)),
+    applications: applications.map(applicationView),
+    events: events.map((row): BillEvent => ({
+      id: row.id,
+      type: row.type as BillEventType,
+      label:
+        row.type === 'applied' || row.type === 'signed'
+          ? `${APPLICATION_KIND_LABEL[row.kind as ApplicationKind]}${row.type === 'signed' ? '签收' : ''}`
+          : BILL_EVENT_LABEL[row.type as BillEventType],
+      kind: (row.kind as ApplicationKind | null) ?? null,
+      from: row.from_org_id ? party(row.from_org_id, row.from_name ?? '') : null,
+      to: row.to_org_id ? party(row.to_org_id, row.to_name ?? '') : null,
+      range: subTicketRange(Number(row.sub_start), Number(row.sub_end)),
+      amount: fenToYuan(row.amount_fen),
+      reason: row.reason,
+      at: isoTime(Number(row.at)),
+    })),
+  };
+}
+
+// ---- counterparties
+
+export const COUNTERPARTY_LIMIT = 20;
+
+/** Authenticated organisations with a verified default settlement account, by name or credit code. */
+export async function counterparties(db: Db, keyword: string | undefined): Promise<Counterparty[]> {
+  let query = db
+    .selectFrom('organizations as o')
+    .innerJoin('bank_accounts as b', (join) =>
+      join.onRef('b.org_id', '=', 'o.id').on('b.is_default', '=', 1).on('b.verified', '=', 1),
+    )
+    .select(['o.id', 'o.name', 'o.credit_code'])
+    .where('o.authorized', '=', 1);
+  const text = keyword?.trim();
+  if (text) {
+    query = query.where(sql<SqlBool>`(${contains('o.name', text)} or ${contains('o.credit_code', text)})`);
+  }
+  const rows = await query.orderBy('o.name').limit(COUNTERPARTY_LIMIT).execute();
+  return rows.map((row) => ({ orgId: row.id, name: row.name, creditCode: row.credit_code }));
+}
+
+/** One application as the lists show it. */
+export async function applicationById(db: Db, id: string): Promise<BillApplication> {
+  const row = await applicationSelect(applicationsQuery(db).where('a.id', '=', id)).executeTakeFirstOrThrow();
+  return applicationView(row);
+}

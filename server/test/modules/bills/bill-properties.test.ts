@@ -1,0 +1,180 @@
+/**
+ * Random sequences of ledger commands (endorse any part of any holding to anyone, sign, refuse, withdraw)
+ * against the real database: after every step the current holdings of the package tile 1..face with no
+ * overlap or gap, every holder's total matches a model that moves amounts only on signed endorsements, and
+ * every endorsement takes the front of its holding.
+ */
+import fc from 'fast-check';
+import { APPLICATION_STATUS } from '@contract/bills';
+import { ApiFailure } from '../../../src/lib/errors';
+import { shanghaiDate } from '../../../src/lib/shanghai-time';
+import {
+  endorse,
+  issueBill,
+  refuseApplication,
+  signApplication,
+  withdrawApplication,
+  type CommandContext,
+} from '../../../src/modules/bills/commands';
+import { addMonths } from '../../../src/modules/bills/rules';
+import { startApp, type TestApp } from '../../support/helpers';
+import { MOBILE, ORG, userIdOf } from '../../support/bill-helpers';
+
+const SEED = 1302;
+const RUNS = 100;
+
+const ORGS = [
+  { orgId: ORG.suzhou, userId: userIdOf(MOBILE.suzhou) },
+  { orgId: ORG.ningbo, userId: userIdOf(MOBILE.ningbo) },
+  { orgId: ORG.shanghai, userId: userIdOf(MOBILE.shanghai) },
+];
+const actorOf = (orgId: string) => ORGS.find((o) => o.orgId === orgId)!;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+/** Runs one command in its own transaction; a refusal (4xx) rolls back and is an allowed outcome. */
+async function attempt(orgId: string, run: (ctx: CommandContext) => Promise<unknown>): Promise<boolean> {
+  try {
+    await t.app.db
+      .transaction()
+      .execute((trx) => run({ trx, now: t.app.now(), actor: actorOf(orgId), realtime: null }));
+    return true;
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status >= 400 && error.status < 500) return false;
+    throw error;
+  }
+}
+
+const current = (packageId: string) =>
+  t.app.db
+    .selectFrom('bill_holdings')
+    .selectAll()
+    .where('package_id', '=', packageId)
+    .where('ended_at', 'is', null)
+    .orderBy('sub_start')
+    .execute();
+
+const pending = (packageId: string) =>
+  t.app.db
+    .selectFrom('bill_applications')
+    .selectAll()
+    .where('package_id', '=', packageId)
+    .where('status', '=', APPLICATION_STATUS.pending)
+    .orderBy('applied_at')
+    .orderBy('id')
+    .execute();
+
+const Step = fc.record({
+  op: fc.constantFrom('endorse', 'endorse', 'sign', 'sign', 'refuse', 'withdraw'),
+  pick: fc.nat(),
+  /** The share of the holding to endorse, in thousandths (0 asks for nothing, over 1000 for too much). */
+  share: fc.integer({ min: 0, max: 1100 }),
+  to: fc.nat({ max: ORGS.length - 1 }),
+});
+
+it('keeps ranges disjoint, summing to the face, and holders totals conserved', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 50_000 }),
+      fc.array(Step, { minLength: 1, maxLength: 25 }),
+      async (face, steps) => {
+        const today = shanghaiDate(t.app.now());
+        let packageId = '';
+        await attempt(ORG.suzhou, async (ctx) => {
+          const pkg = await issueBill(ctx, {
+            acceptorOrgId: ORG.suzhou,
+            payeeOrgId: ORG.ningbo,
+            amountFen: face,
+            issueDate: today,
+            dueDate: addMonths(today, 3),
+            noTransfer: false,
+            splittable: true,
+            remark: '',
+          });
+          packageId = pkg.id;
+        });
+        const [receipt] = await pending(packageId);
+        expect(await attempt(ORG.ningbo, (ctx) => signApplication(ctx, receipt!.id))).toBe(true);
+        const model = new Map<string, number>([[ORG.ningbo, face]]);
+
+        for (const step of steps) {
+          if (step.op === 'endorse') {
+            const holdings = await current(packageId);
+            const holding = holdings[step.pick % holdings.length]!;
+            const amount = Math.floor((holding.amount_fen * step.share) / 1000);
+            const endorsee = ORGS[step.to]!.orgId;
+            const done = await attempt(holding.org_id, async (ctx) => {
+              const application = await endorse(ctx, {
+                holdingId: holding.id,
+                endorseeOrgId: endorsee,
+                amountFen: amount,
+                remark: '',
+              });
+              // The part leaving is the front of the holding.
+              expect([application.sub_start, application.sub_end]).toEqual([
+                holding.sub_start,
+                holding.sub_start + amount - 1,
+              ]);
+            });
+            const allowed =
+              amount >= 1 &&
+              amount <= holding.amount_fen &&
+              endorsee !== holding.org_id &&
+              holding.circ_status === 'TF0301';
+            expect(done).toBe(allowed);
+          } else {
+            const open = await pending(packageId);
+            if (open.length === 0) continue;
+            const application = open[step.pick % open.length]!;
+            if (step.op === 'sign') {
+              const done = await attempt(application.receiver_org_id, (ctx) =>
+                signApplication(ctx, application.id),
+              );
+              expect(done).toBe(true);
+              const from = application.applicant_org_id;
+              const to = application.receiver_org_id;
+              model.set(from, (model.get(from) ?? 0) - application.amount_fen);
+              model.set(to, (model.get(to) ?? 0) + application.amount_fen);
+            } else if (step.op === 'refuse') {
+              expect(
+                await attempt(application.receiver_org_id, (ctx) =>
+                  refuseApplication(ctx, application.id, '不同意'),
+                ),
+              ).toBe(true);
+            } else {
+              expect(
+                await attempt(application.applicant_org_id, (ctx) =>
+                  withdrawApplication(ctx, application.id),
+                ),
+              ).toBe(true);
+            }
+          }
+
+          const holdings = await current(packageId);
+          let next = 1;
+          for (const h of holdings) {
+            expect(h.sub_start).toBe(next);
+            expect(h.amount_fen).toBe(h.sub_end - h.sub_start + 1);
+            next = h.sub_end + 1;
+          }
+          expect(next - 1).toBe(face);
+          const totals = new Map<string, number>();
+          for (const h of holdings) totals.set(h.org_id, (totals.get(h.org_id) ?? 0) + h.amount_fen);
+          for (const [orgId, amount] of model) expect(totals.get(orgId) ?? 0, orgId).toBe(amount);
+          const locked = holdings
+            .filter((h) => h.circ_status === 'TF0302')
+            .map((h) => h.id)
+            .sort();
+          expect((await pending(packageId)).map((a) => a.holding_id).sort()).toEqual(locked);
+        }
+      },
+    ),
+    { seed: SEED, numRuns: RUNS },
+  );
+}, 120_000);

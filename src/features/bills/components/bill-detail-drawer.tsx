@@ -1,0 +1,87 @@
+import Descriptions from 'antd/es/descriptions';
+import Drawer from 'antd/es/drawer';
+import Skeleton from 'antd/es/skeleton';
+import Table, { type ColumnsType } from 'antd/es/table';
+import Timeline from 'antd/es/timeline';
+import Typography from 'antd/es/typography';
+import type { BillEvent, Holding } from '@contract/bills';
+import { billMessages } from '@/locales/zh-CN/bills';
+import { formatYuan } from '@/utils/amount';
+import { formatDateTime } from '@/utils/date-time';
+import { useBillDetailQuery } from '@/features/bills/api/bills-api';
+import { BillStatusTag, CirculationTag, ListError } from './bill-parts';
+
+const text = billMessages;
+
+const holdingColumns: ColumnsType<Holding> = [
+  { title: text.range, dataIndex: 'range', key: 'range' },
+  { title: text.amount, dataIndex: 'amount', key: 'amount', align: 'right', render: formatYuan },
+  { title: text.status, key: 'status', render: (_, h) => <BillStatusTag status={h.billStatus} /> },
+  { title: text.circulation, key: 'circulation', render: (_, h) => <CirculationTag flag={h.circulation} /> },
+  {
+    title: text.held,
+    key: 'held',
+    render: (_, h) => (h.endedAt === null ? text.held : `${text.ended} ${formatDateTime(h.endedAt)}`),
+  },
+];
+
+function eventLine(event: BillEvent): string {
+  const parties = [event.from?.name, event.to?.name].filter(Boolean).join(' → ');
+  const reason = event.reason ? `，${text.reason}：${event.reason}` : '';
+  return `${event.label} · ${parties} · ${formatYuan(event.amount)} 元（${event.range}）${reason}`;
+}
+
+/** 票据详情: the face, parties and dates, the organisation's holdings, and the chain as a timeline. */
+export function BillDetailDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const detail = useBillDetailQuery(id ?? '', { skip: id === null });
+  const data = detail.data;
+  return (
+    <Drawer open={id !== null} onClose={onClose} title={text.detailTitle} size="large" destroyOnHidden>
+      <ListError error={detail.error} onRetry={() => void detail.refetch()} />
+      {detail.isLoading && <Skeleton active />}
+      {data && (
+        <>
+          <Descriptions column={2} size="small" bordered>
+            <Descriptions.Item label={text.packageNo} span={2}>
+              <Typography.Text copyable>{data.bill.packageNo}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={text.amount}>{formatYuan(data.bill.amount)}</Descriptions.Item>
+            <Descriptions.Item label={text.status}>
+              <BillStatusTag status={data.bill.billStatus} />
+            </Descriptions.Item>
+            <Descriptions.Item label={text.drawer}>{data.bill.drawer.name}</Descriptions.Item>
+            <Descriptions.Item label={text.acceptor}>{data.bill.acceptor.name}</Descriptions.Item>
+            <Descriptions.Item label={text.payee}>{data.bill.payee.name}</Descriptions.Item>
+            <Descriptions.Item label={text.noTransfer}>
+              {data.bill.noTransfer ? '是' : '否'}
+            </Descriptions.Item>
+            <Descriptions.Item label={text.issueDate}>{data.bill.issueDate}</Descriptions.Item>
+            <Descriptions.Item label={text.dueDate}>{data.bill.dueDate}</Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            {text.myHoldings}
+          </Typography.Title>
+          <Table
+            rowKey="id"
+            size="small"
+            columns={holdingColumns}
+            dataSource={data.holdings}
+            pagination={false}
+            locale={{ emptyText: text.emptyHeld }}
+          />
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            {text.chain}
+          </Typography.Title>
+          <Timeline
+            items={data.events.map((event) => ({
+              key: event.id,
+              color: event.type === 'refused' ? 'red' : event.type === 'signed' ? 'green' : 'blue',
+              title: formatDateTime(event.at),
+              content: eventLine(event),
+            }))}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Descriptions from 'antd/es/descriptions';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import Table, { type ColumnsType } from 'antd/es/table';
+import { BILL_REMARK_MAX, subTicketRange, type BillApplication, type Holding } from '@contract/bills';
+import { DEFAULT_PAGE_SIZE } from '@contract/constants';
+import { billMessages } from '@/locales/zh-CN/bills';
+import { formatYuan } from '@/utils/amount';
+import { formatDateTime } from '@/utils/date-time';
+import {
+  useEndorseBillMutation,
+  useHeldBillsQuery,
+  useMyApplicationsQuery,
+  useWithdrawApplicationMutation,
+} from '@/features/bills/api/bills-api';
+import { BillDetailDrawer } from './bill-detail-drawer';
+import {
+  AmountCapitals,
+  ApplicationStatusTag,
+  BillStatusTag,
+  CirculationTag,
+  ListError,
+  OrgPicker,
+} from './bill-parts';
+import { AMOUNT_PATTERN, leavingPart } from './amount-rules';
+
+const text = billMessages;
+/** Holdings offered for endorsement: the first page of 100 negotiable ones. */
+const HOLDING_CHOICES = 100;
+
+interface EndorseForm {
+  holdingId: string;
+  endorseeOrgId: string;
+  amount: string;
+  remark?: string;
+}
+
+/** 背书: choose a holding, an amount up to it (the range that leaves is shown), the endorsee; below, the applications made. */
+export function EndorsePage() {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<EndorseForm>();
+  const holdingId = Form.useWatch('holdingId', form);
+  const amount = Form.useWatch('amount', form);
+  const held = useHeldBillsQuery({ page: 0, size: HOLDING_CHOICES, billStatus: 'CS03' });
+  const [page, setPage] = useState(0);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const mine = useMyApplicationsQuery({ page, size: DEFAULT_PAGE_SIZE });
+  const [endorse, endorsing] = useEndorseBillMutation();
+  const [withdraw] = useWithdrawApplicationMutation();
+
+  const choices = (held.data?.content ?? []).filter((h) => h.circulation === 'TF0301');
+  const holding: Holding | undefined = choices.find((h) => h.id === holdingId);
+  const split = holding && amount ? leavingPart(holding.subStart, holding.subEnd, amount) : null;
+
+  const submit = async (values: EndorseForm) => {
+    const result = await endorse({
+      holdingId: values.holdingId,
+      endorseeOrgId: values.endorseeOrgId,
+      amount: values.amount.trim(),
+      remark: values.remark?.trim() ?? '',
+    });
+    if ('data' in result) {
+      message.success(text.endorsed);
+      form.resetFields();
+    }
+  };
+
+  const columns: ColumnsType<BillApplication> = [
+    { title: text.packageNo, dataIndex: 'packageNo', key: 'packageNo' },
+    { title: text.kind, dataIndex: 'kindLabel', key: 'kind' },
+    { title: text.endorsee, key: 'receiver', render: (_, a) => a.receiver.name },
+    { title: text.range, dataIndex: 'range', key: 'range' },
+    { title: text.amount, dataIndex: 'amount', key: 'amount', align: 'right', render: formatYuan },
+    { title: text.appliedAt, key: 'appliedAt', render: (_, a) => formatDateTime(a.appliedAt) },
+    {
+      title: text.status,
+      key: 'status',
+      render: (_, a) => (
+        <>
+          <ApplicationStatusTag status={a.status} />
+          {a.reason && `${text.reason}：${a.reason}`}
+        </>
+      ),
+    },
+    {
+      title: text.actions,
+      key: 'actions',
+      render: (_, a) => (
+        <>
+          <Button type="link" onClick={() => setDetailId(a.packageId)}>
+            {text.detail}
+          </Button>
+          {a.status === 'pending' && (
+            <Button
+              type="link"
+              onClick={() => void withdraw(a.id).then((r) => 'data' in r && message.success(text.withdrawn))}
+            >
+              {text.withdraw}
+            </Button>
+          )}
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Card title={text.endorseTitle}>
+        <ListError error={held.error} onRetry={() => void held.refetch()} />
+        <Form<EndorseForm>
+          form={form}
+          layout="vertical"
+          onFinish={(values) => void submit(values)}
+          style={{ maxWidth: 640 }}
+        >
+          <Form.Item
+            name="holdingId"
+            label={text.holding}
+            rules={[{ required: true, message: text.pickHolding }]}
+          >
+            <Select
+              aria-label={text.holding}
+              placeholder={text.pickHolding}
+              loading={held.isFetching}
+              notFoundContent={text.emptyHeld}
+              options={choices.map((h) => ({
+                value: h.id,
+                label: `${h.packageNo} · ${h.range} · ${formatYuan(h.amount)} 元`,
+              }))}
+            />
+          </Form.Item>
+          {holding && (
+            <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
+              <Descriptions.Item label={text.drawer}>{holding.drawer.name}</Descriptions.Item>
+              <Descriptions.Item label={text.dueDate}>{holding.dueDate}</Descriptions.Item>
+              <Descriptions.Item label={text.status}>
+                <BillStatusTag status={holding.billStatus} />
+                <CirculationTag flag={holding.circulation} />
+              </Descriptions.Item>
+              <Descriptions.Item label={text.amount}>{formatYuan(holding.amount)}</Descriptions.Item>
+            </Descriptions>
+          )}
+          <Form.Item
+            name="amount"
+            label={text.endorseAmount}
+            extra={<AmountCapitals amount={amount} />}
+            rules={[
+              { required: true, message: text.required(text.endorseAmount) },
+              { pattern: AMOUNT_PATTERN, message: text.amountInvalid },
+              {
+                validator: async (_, value?: string) => {
+                  if (!holding || !value || !AMOUNT_PATTERN.test(value.trim())) return;
+                  const part = leavingPart(holding.subStart, holding.subEnd, value);
+                  if (!part) throw new Error(text.amountOverHeld);
+                  if (!holding.splittable && part.kept) throw new Error(text.cannotSplit);
+                },
+              },
+            ]}
+          >
+            <Input placeholder={text.amountPlaceholder} inputMode="decimal" />
+          </Form.Item>
+          {split && (
+            <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
+              <Descriptions.Item label={text.leavingRange}>
+                <span data-testid="leaving-range">{subTicketRange(...split.leaving)}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={text.keptRange}>
+                {split.kept ? subTicketRange(...split.kept) : '--'}
+              </Descriptions.Item>
+            </Descriptions>
+          )}
+          <Form.Item
+            name="endorseeOrgId"
+            label={text.endorsee}
+            rules={[{ required: true, message: text.required(text.endorsee) }]}
+          >
+            <OrgPicker aria-label={text.endorsee} exclude={holding ? [holding.holder.orgId] : []} />
+          </Form.Item>
+          <Form.Item name="remark" label={text.remark}>
+            <Input.TextArea maxLength={BILL_REMARK_MAX} showCount rows={2} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={endorsing.isLoading}>
+            {text.submitEndorse}
+          </Button>
+        </Form>
+      </Card>
+      <Card title={text.myApplications} style={{ marginTop: 16 }}>
+        <ListError error={mine.error} onRetry={() => void mine.refetch()} />
+        <Table
+          rowKey="id"
+          columns={columns}
+          dataSource={mine.data?.content ?? []}
+          loading={mine.isFetching}
+          locale={{ emptyText: text.emptyMine }}
+          pagination={{
+            current: page + 1,
+            pageSize: DEFAULT_PAGE_SIZE,
+            total: mine.data?.totalElements ?? 0,
+            onChange: (next) => setPage(next - 1),
+          }}
+        />
+      </Card>
+      <BillDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
+    </>
+  );
+}

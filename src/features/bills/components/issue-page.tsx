@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Checkbox from 'antd/es/checkbox';
+import DatePicker from 'antd/es/date-picker';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Table, { type ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { BILL_REMARK_MAX, BILL_TERM_MAX_MONTHS, type BillPackage } from '@contract/bills';
+import { DEFAULT_PAGE_SIZE } from '@contract/constants';
+import { billMessages } from '@/locales/zh-CN/bills';
+import { formatYuan } from '@/utils/amount';
+import { shanghaiToday } from '@/utils/date-time';
+import { useIssueBillMutation, useIssuedBillsQuery } from '@/features/bills/api/bills-api';
+import { BillDetailDrawer } from './bill-detail-drawer';
+import { AmountCapitals, BillStatusTag, ListError, OrgPicker } from './bill-parts';
+import { AMOUNT_PATTERN, isPositiveAmount } from './amount-rules';
+
+const text = billMessages;
+
+interface IssueForm {
+  acceptorOrgId: string;
+  payeeOrgId: string;
+  amount: string;
+  dueDate: Dayjs;
+  noTransfer: boolean;
+  splittable: boolean;
+  remark?: string;
+}
+
+/** The maturity must fall after today (Shanghai) and at most six months on. */
+export function isAllowedDueDate(date: Dayjs, today: string = shanghaiToday()): boolean {
+  const issue = dayjs(today);
+  return date.isAfter(issue, 'day') && !date.isAfter(issue.add(BILL_TERM_MAX_MONTHS, 'month'), 'day');
+}
+
+/** 出票: the issue form (pickers, live capitals, the 6-month rule), and below it the bills issued. */
+/** `orgId`: the signed-in organisation, never its own payee. */
+export function IssuePage({ orgId }: { orgId: string }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<IssueForm>();
+  const amount = Form.useWatch('amount', form);
+  const [issue, issuing] = useIssueBillMutation();
+  const [page, setPage] = useState(0);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const issued = useIssuedBillsQuery({ page, size: DEFAULT_PAGE_SIZE });
+
+  const submit = async (values: IssueForm) => {
+    const result = await issue({
+      acceptorOrgId: values.acceptorOrgId,
+      payeeOrgId: values.payeeOrgId,
+      amount: values.amount.trim(),
+      dueDate: values.dueDate.format('YYYY-MM-DD'),
+      noTransfer: values.noTransfer,
+      splittable: values.splittable,
+      remark: values.remark?.trim() ?? '',
+    });
+    if ('data' in result) {
+      message.success(text.issued);
+      form.resetFields();
+      setDetailId(result.data?.bill.id ?? null);
+    }
+  };
+
+  const columns: ColumnsType<BillPackage> = [
+    { title: text.packageNo, dataIndex: 'packageNo', key: 'packageNo' },
+    { title: text.payee, key: 'payee', render: (_, b) => b.payee.name },
+    { title: text.acceptor, key: 'acceptor', render: (_, b) => b.acceptor.name },
+    { title: text.amount, dataIndex: 'amount', key: 'amount', align: 'right', render: formatYuan },
+    { title: text.dueDate, dataIndex: 'dueDate', key: 'dueDate' },
+    { title: text.status, key: 'status', render: (_, b) => <BillStatusTag status={b.billStatus} /> },
+    {
+      title: text.actions,
+      key: 'actions',
+      render: (_, b) => (
+        <Button type="link" onClick={() => setDetailId(b.id)}>
+          {text.detail}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Card title={text.issueTitle}>
+        <Form<IssueForm>
+          form={form}
+          layout="vertical"
+          initialValues={{ noTransfer: false, splittable: true }}
+          onFinish={(values) => void submit(values)}
+          style={{ maxWidth: 640 }}
+        >
+          <Form.Item
+            name="acceptorOrgId"
+            label={text.acceptor}
+            rules={[{ required: true, message: text.required(text.acceptor) }]}
+          >
+            <OrgPicker aria-label={text.acceptor} />
+          </Form.Item>
+          <Form.Item
+            name="payeeOrgId"
+            label={text.payee}
+            rules={[{ required: true, message: text.required(text.payee) }]}
+          >
+            <OrgPicker aria-label={text.payee} exclude={[orgId]} />
+          </Form.Item>
+          <Form.Item
+            name="amount"
+            label={text.amount}
+            extra={<AmountCapitals amount={amount} />}
+            rules={[
+              { required: true, message: text.required(text.amount) },
+              { pattern: AMOUNT_PATTERN, message: text.amountInvalid },
+              {
+                validator: async (_, value?: string) => {
+                  if (value && AMOUNT_PATTERN.test(value.trim()) && !isPositiveAmount(value))
+                    throw new Error(text.amountInvalid);
+                },
+              },
+            ]}
+          >
+            <Input placeholder={text.amountPlaceholder} inputMode="decimal" />
+          </Form.Item>
+          <Form.Item
+            name="dueDate"
+            label={text.dueDate}
+            extra={`${text.issueDate}：${shanghaiToday()}。${text.dueRule}`}
+            rules={[{ required: true, message: text.required(text.dueDate) }]}
+          >
+            <DatePicker disabledDate={(date) => !isAllowedDueDate(date)} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="noTransfer" valuePropName="checked">
+            <Checkbox>{text.noTransfer}</Checkbox>
+          </Form.Item>
+          <Form.Item name="splittable" valuePropName="checked">
+            <Checkbox>{text.splittable}</Checkbox>
+          </Form.Item>
+          <Form.Item name="remark" label={text.remark}>
+            <Input.TextArea maxLength={BILL_REMARK_MAX} showCount rows={2} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={issuing.isLoading}>
+            {text.submitIssue}
+          </Button>
+        </Form>
+      </Card>
+      <Card title={text.issuedList} style={{ marginTop: 16 }}>
+        <ListError error={issued.error} onRetry={() => void issued.refetch()} />
+        <Table
+          rowKey="id"
+          columns={columns}
+          dataSource={issued.data?.content ?? []}
+          loading={issued.isFetching}
+          locale={{ emptyText: text.emptyIssued }}
+          pagination={{
+            current: page + 1,
+            pageSize: DEFAULT_PAGE_SIZE,
+            total: issued.data?.totalElements ?? 0,
+            onChange: (next) => setPage(next - 1),
+          }}
+        />
+      </Card>
+      <BillDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Popconfirm from 'antd/es/popconfirm';
+import Table, { type ColumnsType } from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import { REFUSAL_REASON_MAX, type BillApplication } from '@contract/bills';
+import { DEFAULT_PAGE_SIZE } from '@contract/constants';
+import { billMessages } from '@/locales/zh-CN/bills';
+import { formatYuan } from '@/utils/amount';
+import { formatDateTime } from '@/utils/date-time';
+import {
+  usePendingApplicationsQuery,
+  useRefuseApplicationMutation,
+  useSignApplicationMutation,
+} from '@/features/bills/api/bills-api';
+import { BillDetailDrawer } from './bill-detail-drawer';
+import { ListError } from './bill-parts';
+
+const text = billMessages;
+
+/** 待签收: applications waiting for the organisation's answer, signed or refused (with a reason) here. */
+export function SignWorkbenchPage() {
+  const { message } = App.useApp();
+  const [page, setPage] = useState(0);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [refusing, setRefusing] = useState<BillApplication | null>(null);
+  const [reasonForm] = Form.useForm<{ reason: string }>();
+  const pending = usePendingApplicationsQuery({ page, size: DEFAULT_PAGE_SIZE });
+  const [sign, signing] = useSignApplicationMutation();
+  const [refuse, refusingCall] = useRefuseApplicationMutation();
+
+  const submitRefusal = async ({ reason }: { reason: string }) => {
+    if (!refusing) return;
+    const result = await refuse({ id: refusing.id, reason: reason.trim() });
+    if ('data' in result) {
+      message.success(text.refused);
+      setRefusing(null);
+      reasonForm.resetFields();
+    }
+  };
+
+  const columns: ColumnsType<BillApplication> = [
+    { title: text.kind, key: 'kind', render: (_, a) => <Tag color="gold">{a.kindLabel}</Tag> },
+    { title: text.packageNo, dataIndex: 'packageNo', key: 'packageNo' },
+    { title: text.applicant, key: 'applicant', render: (_, a) => a.applicant.name },
+    { title: text.range, dataIndex: 'range', key: 'range' },
+    { title: text.amount, dataIndex: 'amount', key: 'amount', align: 'right', render: formatYuan },
+    { title: text.dueDate, dataIndex: 'dueDate', key: 'dueDate' },
+    { title: text.appliedAt, key: 'appliedAt', render: (_, a) => formatDateTime(a.appliedAt) },
+    {
+      title: text.actions,
+      key: 'actions',
+      render: (_, a) => (
+        <>
+          <Button type="link" onClick={() => setDetailId(a.packageId)}>
+            {text.detail}
+          </Button>
+          <Popconfirm
+            title={text.confirmSign}
+            onConfirm={() => void sign(a.id).then((r) => 'data' in r && message.success(text.signed))}
+          >
+            <Button type="link" loading={signing.isLoading && signing.originalArgs === a.id}>
+              {text.sign}
+            </Button>
+          </Popconfirm>
+          <Button type="link" danger onClick={() => setRefusing(a)}>
+            {text.refuse}
+          </Button>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={text.workbenchTitle}>
+      <ListError error={pending.error} onRetry={() => void pending.refetch()} />
+      <Table
+        rowKey="id"
+        columns={columns}
+        dataSource={pending.data?.content ?? []}
+        loading={pending.isFetching}
+        locale={{ emptyText: text.emptyPending }}
+        pagination={{
+          current: page + 1,
+          pageSize: DEFAULT_PAGE_SIZE,
+          total: pending.data?.totalElements ?? 0,
+          onChange: (next) => setPage(next - 1),
+        }}
+      />
+      <Modal
+        open={refusing !== null}
+        title={text.refuseTitle}
+        onCancel={() => setRefusing(null)}
+        onOk={() => reasonForm.submit()}
+        confirmLoading={refusingCall.isLoading}
+        destroyOnHidden
+      >
+        <Form form={reasonForm} layout="vertical" onFinish={(values) => void submitRefusal(values)}>
+          <Form.Item
+            name="reason"
+            label={text.refuseReason}
+            rules={[{ required: true, whitespace: true, message: text.refuseReasonRequired }]}
+          >
+            <Input.TextArea maxLength={REFUSAL_REASON_MAX} showCount rows={3} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <BillDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
+    </Card>
+  );
+}
