@@ -63,6 +63,12 @@ export const API_ERROR = {
   verificationFailed: 'BANK_VERIFICATION_FAILED',
   verificationClosed: 'BANK_VERIFICATION_CLOSED',
   orgAlreadyAuthorized: 'ORG_ALREADY_AUTHORIZED',
+  // Electronic contracts (contract/e-contract.ts)
+  orgNotAuthorized: 'ORG_NOT_AUTHORIZED',
+  esignAccountNotOpen: 'ESIGN_ACCOUNT_NOT_OPEN',
+  contractNotSignable: 'CONTRACT_NOT_SIGNABLE',
+  signRecordFinished: 'SIGN_RECORD_FINISHED',
+  callbackRejected: 'CALLBACK_REJECTED',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR)[keyof typeof API_ERROR];

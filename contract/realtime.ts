@@ -22,6 +22,8 @@ export const REALTIME_EVENT = {
    * screen shows from the API. The SPA raises the same event itself when its socket reopens after a drop.
    */
   resync: 'REALTIME_RESYNC',
+  /** One of the organisation's contracts changed state (signed, expired...): the contract screens reload. */
+  contract: 'CONTRACT_STATUS',
 } as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT)[keyof typeof REALTIME_EVENT];
 
@@ -46,4 +48,9 @@ export interface ExportTaskEventPayload {
 
 export interface NonPaymentEventPayload {
   show: boolean;
+}
+
+export interface ContractEventPayload {
+  contractId: string;
+  status: string;
 }

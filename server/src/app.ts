@@ -1,10 +1,18 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import { UnavailableBankTransferGateway } from './adapters/bank-transfer/gateway';
 import { SandboxBankTransferGateway } from './adapters/bank-transfer/sandbox';
+import { UnavailableESignGateway } from './adapters/e-sign/gateway';
+import { SandboxESignGateway } from './adapters/e-sign/sandbox';
 import { DatabaseFileStore } from './adapters/file-store/database';
 import { LocalFileStore } from './adapters/file-store/local';
 import type { FileStore } from './adapters/file-store/store';
@@ -19,6 +27,13 @@ import { ensureBankDirectory } from './db/bank-directory';
 import { ensurePermissionCatalogue, seedDemoData } from './db/seed';
 import { accountRoutes } from './modules/account/routes';
 import { bankAccountRoutes, bankSandboxRoutes } from './modules/bank-account/routes';
+import {
+  eContractCallbackRoutes,
+  eContractRoutes,
+  eContractSandboxRoutes,
+  ESIGN_CALLBACK_PATH,
+  setupContractSigning,
+} from './modules/e-contract/routes';
 import { oauthRoutes, registrationRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { channelRoutes } from './modules/channel/routes';
@@ -122,7 +137,14 @@ async function openDatabase(config: AppConfig, now: () => number): Promise<Db> {
  * (e-sign, identity check, file store) is a folder adapters/<name>/ holding gateway.ts (its
  * interface) and sandbox.ts, a field of `Adapters` in context.ts and a line here.
  */
-function createAdapters(config: AppConfig, db: Db, now: () => number, keys: VerificationKeys): Adapters {
+function createAdapters(
+  config: AppConfig,
+  db: Db,
+  now: () => number,
+  keys: VerificationKeys,
+  log: FastifyBaseLogger,
+): Adapters {
+  const files = createFileStore(config, db, now);
   return {
     sms: config.sandbox ? new SandboxSmsGateway(db, now) : new UnavailableSmsGateway(),
     licence: config.sandbox ? new SandboxLicenceGateway(keys.qrSignature) : new UnavailableLicenceGateway(),
@@ -133,8 +155,43 @@ function createAdapters(config: AppConfig, db: Db, now: () => number, keys: Veri
           config.platformName,
         )
       : new UnavailableBankTransferGateway(),
-    files: createFileStore(config, db, now),
+    files,
+    esign: config.sandbox
+      ? new SandboxESignGateway(
+          {
+            db,
+            files: {
+              read: async (key) => {
+                const stored = await files.get(key);
+                return stored ? buffer(stored.stream) : null;
+              },
+              write: async (key, bytes) => void (await files.put(key, bytes)),
+            },
+            now,
+            platformName: config.platformName,
+            callbackSecret: keys.esignCallback,
+            leaseMs: config.taskLeaseSeconds * 1000,
+            pollMs: config.taskPollSeconds * 1000,
+          },
+          log,
+        )
+      : new UnavailableESignGateway(),
   };
+}
+
+/**
+ * The sandbox e-sign provider calls the platform's callback route as a provider would over HTTP, through
+ * the same route, headers and body (in-process: the sandbox runs inside the platform).
+ */
+function connectSandboxESign(app: FastifyInstance): void {
+  const esign = app.adapters.esign;
+  if (!(esign instanceof SandboxESignGateway)) return;
+  esign.deliverTo(async (body, headers) => {
+    const answer = await app.inject({ method: 'POST', url: ESIGN_CALLBACK_PATH, payload: body, headers });
+    return answer.statusCode;
+  });
+  app.addHook('onReady', async () => esign.worker.start());
+  app.addHook('preClose', async () => esign.worker.stop());
 }
 
 /** DATA_DIR/files for one node; the database when several share it (FILE_STORE=database). */
@@ -186,7 +243,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('now', now);
   app.decorate('verificationKeys', verificationKeys);
-  app.decorate('adapters', createAdapters(config, db, now, verificationKeys));
+  app.decorate('adapters', createAdapters(config, db, now, verificationKeys, app.log));
   app.addHook('onClose', async () => {
     await db.destroy();
   });
@@ -240,6 +297,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(organizationAuthRoutes, { prefix: '/api' });
     await app.register(bankTransferAuthRoutes, { prefix: '/api' });
     await app.register(bankAccountRoutes, { prefix: '/api' });
+    setupContractSigning(app);
+    await app.register(eContractRoutes, { prefix: '/api' });
+    await app.register(eContractCallbackRoutes, { prefix: '/api' });
+    connectSandboxESign(app);
     // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
     await registerSandbox(app, [
       sandboxRoutes,
@@ -248,6 +309,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       nonPaymentSandboxRoutes,
       systemStatusSandboxRoutes,
       bankSandboxRoutes,
+      eContractSandboxRoutes,
     ]);
     await setupWebRoot(app, config.webRoot);
     await app.ready();

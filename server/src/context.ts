@@ -1,5 +1,6 @@
 import 'fastify';
 import type { BankTransferGateway } from './adapters/bank-transfer/gateway';
+import type { ESignGateway } from './adapters/e-sign/gateway';
 import type { FileStore } from './adapters/file-store/store';
 import type { LicenceGateway } from './adapters/licence/gateway';
 import type { SmsGateway } from './adapters/sms/gateway';
@@ -15,6 +16,8 @@ export interface Adapters {
   bankTransfer: BankTransferGateway;
   /** Every file the server keeps (FILE_STORE): `put`, `get` (a stream), `stat`, `delete`. */
   files: FileStore;
+  /** The e-sign provider: accounts, seals, sign flows; results by signed callback. */
+  esign: ESignGateway;
 }
 
 /** What every module reads from the Fastify instance. `now` is the clock, swappable in tests. */

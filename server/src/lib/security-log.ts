@@ -18,6 +18,7 @@ export const SECURITY_EVENT = {
   passwordReset: 'password.reset',
   passwordChanged: 'password.changed',
   sandboxRefused: 'sandbox.refused',
+  callbackRejected: 'esign.callback.rejected',
 } as const;
 export type SecurityEvent = (typeof SECURITY_EVENT)[keyof typeof SECURITY_EVENT];
 

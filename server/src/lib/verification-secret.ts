@@ -8,6 +8,8 @@ export interface VerificationKeys {
   smsCode: Buffer;
   /** HMAC key of the sandbox licence gateway's QR signatures. */
   qrSignature: Buffer;
+  /** HMAC key of the sandbox e-sign provider's callbacks (a real provider's is its own, configured). */
+  esignCallback: Buffer;
 }
 
 const SECRET_FILE = path.join('keys', 'verification-secret');
@@ -57,5 +59,9 @@ export function loadVerificationKeys(source: VerificationSecretSource): Verifica
   } else {
     secret = readOrCreateSecretFile(source.dataDir);
   }
-  return { smsCode: derive(secret, 'sms-code'), qrSignature: derive(secret, 'qr-signature') };
+  return {
+    smsCode: derive(secret, 'sms-code'),
+    qrSignature: derive(secret, 'qr-signature'),
+    esignCallback: derive(secret, 'esign-callback'),
+  };
 }

@@ -54,6 +54,19 @@ const BANK_CALLS: SpecEndpoint[] = [
   'GET /api/organization/auth/apply/record',
 ];
 
+/** The spec's calls of electronic contracts. */
+const CONTRACT_CALLS: SpecEndpoint[] = [
+  'GET /api/scbill/contract/sign/status',
+  'GET /api/edoc/contract/v2/{id}/preview',
+  'GET /api/edoc/acct/is-open',
+  'POST /api/edoc/acct/open',
+  'GET /api/edoc/acct/seal/list',
+  'GET /api/scbill/open/contract/sign-info',
+  'POST /api/edoc/contract/v2/batch-sign',
+  'GET /api/sign/record/result',
+  'POST /api/sign/record/auth/cancel',
+];
+
 let t: TestApp;
 beforeAll(async () => {
   t = await startApp();
@@ -73,6 +86,7 @@ describe('the spec’s calls', () => {
     ['signing in, the account and the slider puzzle', SIGN_IN_CALLS],
     ['the signed-in shell', SHELL_CALLS],
     ['banks', BANK_CALLS],
+    ['electronic contracts', CONTRACT_CALLS],
   ])('are registered for %s', (_area, calls) => {
     for (const call of calls) {
       expect(SPEC_ENDPOINTS, call).toContain(call);

@@ -8,6 +8,7 @@ import * as housekeepingRecords from './006-housekeeping-records';
 import * as byteOrderKeys from './007-byte-order-keys';
 import * as fileStore from './008-file-store';
 import * as bankAccounts from './009-bank-accounts';
+import * as eContracts from './013-e-contracts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-byte-order-keys': byteOrderKeys,
   '008-file-store': fileStore,
   '009-bank-accounts': bankAccounts,
+  '013-e-contracts': eContracts,
 };

@@ -16,6 +16,7 @@ import type { ChannelTables } from './channel';
 import type { InvitationTables } from './invitation';
 import type { BankAccountTables } from './bank-account';
 import type { FileStoreTables } from './file-store';
+import type { EContractTables } from './e-contract';
 
 export interface Database
   extends
@@ -31,7 +32,8 @@ export interface Database
     ChannelTables,
     InvitationTables,
     BankAccountTables,
-    FileStoreTables {}
+    FileStoreTables,
+    EContractTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -46,3 +48,4 @@ export type * from './channel';
 export type * from './invitation';
 export type * from './bank-account';
 export type * from './file-store';
+export type * from './e-contract';

@@ -36,6 +36,11 @@ export interface VerificationRule {
    * authenticate, and the signed-in member is the subject.
    */
   mobileOf?: (request: FastifyRequest) => string | undefined;
+  /**
+   * A QR route that asks for an SMS code instead when the organisation has no electronic licence bound
+   * (whoever has no licence cannot scan one). Such a route may answer 406 as well as 412.
+   */
+  smsWhenUnbound?: boolean;
 }
 
 declare module 'fastify' {
@@ -156,9 +161,11 @@ function smsGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsync
 }
 
 function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncHookHandler {
+  const bySms = rule.smsWhenUnbound ? smsGuard(app, { ...rule, kind: 'sms' }) : null;
   return async function verifyQr(request, reply) {
     const subject = await subjectOf(request, rule);
     if (!(await isLicenceBound(app, subject.orgId))) {
+      if (bySms) return bySms.call(app, request, reply);
       return refuse(request, reply, 'licenseUnbound');
     }
     const operation: OperationRef = {
@@ -211,5 +218,6 @@ export function setupVerification(app: FastifyInstance): void {
     const schema = (route.schema ??= {});
     const response = (schema.response ??= {}) as Record<number, unknown>;
     response[VERIFICATION_HTTP_STATUS[rule.kind]] ??= VerificationRefusal;
+    if (rule.smsWhenUnbound) response[VERIFICATION_HTTP_STATUS.sms] ??= VerificationRefusal;
   });
 }
