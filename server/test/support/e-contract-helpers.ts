@@ -68,8 +68,9 @@ export async function batchSignWithQr(
   token: string,
   userId: string,
   payload: { contractIds: string[]; sealId?: string },
+  headers: Record<string, string> = {},
 ) {
-  const first = await batchSign(app, token, payload);
+  const first = await batchSign(app, token, payload, headers);
   if (first.statusCode !== 412) throw new Error(`batch-sign: ${first.statusCode} ${first.body}`);
   const challengeId = refusalOf(first).challengeId ?? '';
   const qr = await app.inject({
@@ -88,7 +89,10 @@ export async function batchSignWithQr(
   if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.statusCode}`);
   const [event] = await socket.first(1);
   socket.remove();
-  return batchSign(app, token, payload, withQr(qrId, (event?.payload as QrEvent).signature ?? ''));
+  return batchSign(app, token, payload, {
+    ...headers,
+    ...withQr(qrId, (event?.payload as QrEvent).signature ?? ''),
+  });
 }
 
 export async function recordResult(

@@ -31,7 +31,10 @@ import { PERMISSION } from '@contract/permissions';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { CALLBACK_HEADER, checkCallback } from '../../adapters/e-sign/callback-signature';
 import { FLOW_STATUS, type FlowEvent } from '../../adapters/e-sign/gateway';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import { lockWithinTransaction } from '../../db/locks';
+import type { Database } from '../../db/schema';
 import { ApiFailure } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
@@ -327,6 +330,20 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
     }
+    await refuseBusy(app.db, request.body.contractIds);
+  }
+
+  /** A contract already in a batch that has not finished with it is not queued twice. */
+  async function refuseBusy(db: Db, contractIds: string[]): Promise<void> {
+    const busy = await db
+      .selectFrom('sign_record_items')
+      .innerJoin('contracts', 'contracts.id', 'sign_record_items.contract_id')
+      .select('contracts.contract_no')
+      .where('sign_record_items.contract_id', 'in', contractIds)
+      .where('sign_record_items.status', 'in', [SIGN_ITEM_STATUS.pending, SIGN_ITEM_STATUS.signing])
+      .executeTakeFirst();
+    if (busy)
+      throw new ApiFailure(409, API_ERROR.contractNotSignable, ECONTRACT_MSG.notSignable(busy.contract_no));
   }
 
   app.post(
@@ -351,21 +368,9 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const now = app.now();
       const recordId = newId();
       const answer = await runCommand(request, reply, async (trx) => {
-        // A contract already in another batch that has not finished with it is not queued twice.
-        const busy = await trx
-          .selectFrom('sign_record_items')
-          .innerJoin('contracts', 'contracts.id', 'sign_record_items.contract_id')
-          .select('contracts.contract_no')
-          .where('sign_record_items.contract_id', 'in', request.body.contractIds)
-          .where('sign_record_items.status', 'in', [SIGN_ITEM_STATUS.pending, SIGN_ITEM_STATUS.signing])
-          .executeTakeFirst();
-        if (busy) {
-          throw new ApiFailure(
-            409,
-            API_ERROR.contractNotSignable,
-            ECONTRACT_MSG.notSignable(busy.contract_no),
-          );
-        }
+        // Two batches of the organisation at once (two tabs, a double click) take turns here.
+        await lockWithinTransaction(trx as Transaction<Database>, `contract-sign:${member.orgId}`);
+        await refuseBusy(trx, request.body.contractIds);
         await trx
           .insertInto('sign_records')
           .values({

@@ -135,11 +135,18 @@ describe('contracts', () => {
   });
 
   it('batch-signs two contracts after QR verification, answers at once and signs them in the background', async () => {
-    const signed = await batchSignWithQr(t.app, sh, userIdOf(OWNER_SH), {
-      contractIds: [first.id, second.id],
-    });
+    const key = { 'idempotency-key': 'batch-sign-1' };
+    const payload = { contractIds: [first.id, second.id] };
+    const signed = await batchSignWithQr(t.app, sh, userIdOf(OWNER_SH), payload, key);
     expect(signed.statusCode, signed.body).toBe(200);
     const record = dataOf<SignRecord>(signed);
+    // A retry of the same request (a lost answer) gets the same record, without verifying again.
+    const retried = await batchSign(t.app, sh, payload, key);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(dataOf<SignRecord>(retried).recordId).toBe(record.recordId);
+    // A second batch of the same contracts while the first has them is refused.
+    expect((await batchSign(t.app, sh, payload)).statusCode).toBe(409);
     expect(record).toMatchObject({ total: 2, items: [{ contractId: first.id }, { contractId: second.id }] });
 
     await vi.waitFor(async () => expect(await statusOf(first.id)).toBe('complete'), {
