@@ -61,6 +61,12 @@ export const MEASURED_ROUTES = [
     headers: signedIn,
     prepare: ({ dataDir }) => seedHoldings(dataDir),
   },
+  {
+    name: 'GET /api/edoc/contract/v2/page',
+    path: '/api/edoc/contract/v2/page?page=0&size=10',
+    headers: signedIn,
+  },
+  { name: 'GET /api/sign/record/page', path: '/api/sign/record/page?page=0&size=10', headers: signedIn },
 ];
 
 /** Targets of the routes above: req/s as a share of the bare route's, and p99 latency. */

@@ -89,6 +89,12 @@ export const API_ERROR = {
   billNotTransferable: 'BILL_NOT_TRANSFERABLE',
   billStateInvalid: 'BILL_STATE_INVALID',
   billApplicationAnswered: 'BILL_APPLICATION_ANSWERED',
+  // Electronic contracts (contract/e-contract.ts)
+  orgNotAuthorized: 'ORG_NOT_AUTHORIZED',
+  esignAccountNotOpen: 'ESIGN_ACCOUNT_NOT_OPEN',
+  contractNotSignable: 'CONTRACT_NOT_SIGNABLE',
+  signRecordFinished: 'SIGN_RECORD_FINISHED',
+  callbackRejected: 'CALLBACK_REJECTED',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR)[keyof typeof API_ERROR];

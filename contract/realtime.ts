@@ -30,6 +30,8 @@ export const REALTIME_EVENT = {
   legalPersonAuthResult: 'EVENT_WYR_LEGAL_PERSON_AUTH_RESULT',
   /** An apply record of the organisation was created or decided: its administrators reload the list. */
   applyRecord: 'APPLY_RECORD_CHANGED',
+  /** One of the organisation's contracts changed state (signed, expired...): the contract screens reload. */
+  contract: 'CONTRACT_STATUS',
 } as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT)[keyof typeof REALTIME_EVENT];
 
@@ -54,4 +56,9 @@ export interface ExportTaskEventPayload {
 
 export interface NonPaymentEventPayload {
   show: boolean;
+}
+
+export interface ContractEventPayload {
+  contractId: string;
+  status: string;
 }

@@ -12,6 +12,8 @@ const EXTERNAL = [
   // Loaded on first use: PostgreSQL only with DATABASE_URL, exceljs on the first export.
   'pg',
   'exceljs',
+  // HarfBuzz's WebAssembly file is read beside its module, on the first contract.
+  'subset-font',
   // Optional native speed-ups of the WebSocket library, required only if present.
   'bufferutil',
   'utf-8-validate',

@@ -1,10 +1,18 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import { UnavailableBankTransferGateway } from './adapters/bank-transfer/gateway';
 import { SandboxBankTransferGateway } from './adapters/bank-transfer/sandbox';
+import { UnavailableESignGateway } from './adapters/e-sign/gateway';
+import { SandboxESignGateway } from './adapters/e-sign/sandbox';
 import { DatabaseFileStore } from './adapters/file-store/database';
 import { LocalFileStore } from './adapters/file-store/local';
 import type { FileStore } from './adapters/file-store/store';
@@ -26,6 +34,13 @@ import { applyRecordRoutes } from './modules/apply-record/routes';
 import { elecLicenseRoutes } from './modules/elec-license/routes';
 import { billRoutes } from './modules/bills/routes';
 import { seedDemoBills } from './modules/bills/service';
+import {
+  eContractCallbackRoutes,
+  eContractRoutes,
+  eContractSandboxRoutes,
+  ESIGN_CALLBACK_PATH,
+  setupContractSigning,
+} from './modules/e-contract/routes';
 import { oauthRoutes, registrationRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { channelRoutes } from './modules/channel/routes';
@@ -133,7 +148,14 @@ async function openDatabase(config: AppConfig, now: () => number): Promise<Db> {
  * (e-sign, identity check, file store) is a folder adapters/<name>/ holding gateway.ts (its
  * interface) and sandbox.ts, a field of `Adapters` in context.ts and a line here.
  */
-function createAdapters(config: AppConfig, db: Db, now: () => number, keys: VerificationKeys): Adapters {
+function createAdapters(
+  config: AppConfig,
+  db: Db,
+  now: () => number,
+  keys: VerificationKeys,
+  log: FastifyBaseLogger,
+): Adapters {
+  const files = createFileStore(config, db, now);
   return {
     sms: config.sandbox ? new SandboxSmsGateway(db, now) : new UnavailableSmsGateway(),
     licence: config.sandbox ? new SandboxLicenceGateway(keys.qrSignature) : new UnavailableLicenceGateway(),
@@ -144,9 +166,44 @@ function createAdapters(config: AppConfig, db: Db, now: () => number, keys: Veri
           config.platformName,
         )
       : new UnavailableBankTransferGateway(),
-    files: createFileStore(config, db, now),
     identity: config.sandbox ? new SandboxIdentityGateway() : new UnavailableIdentityGateway(),
+    files,
+    esign: config.sandbox
+      ? new SandboxESignGateway(
+          {
+            db,
+            files: {
+              read: async (key) => {
+                const stored = await files.get(key);
+                return stored ? buffer(stored.stream) : null;
+              },
+              write: async (key, bytes) => void (await files.put(key, bytes)),
+            },
+            now,
+            platformName: config.platformName,
+            callbackSecret: keys.esignCallback,
+            leaseMs: config.taskLeaseSeconds * 1000,
+            pollMs: config.taskPollSeconds * 1000,
+          },
+          log,
+        )
+      : new UnavailableESignGateway(),
   };
+}
+
+/**
+ * The sandbox e-sign provider calls the platform's callback route as a provider would over HTTP, through
+ * the same route, headers and body (in-process: the sandbox runs inside the platform).
+ */
+function connectSandboxESign(app: FastifyInstance): void {
+  const esign = app.adapters.esign;
+  if (!(esign instanceof SandboxESignGateway)) return;
+  esign.deliverTo(async (body, headers) => {
+    const answer = await app.inject({ method: 'POST', url: ESIGN_CALLBACK_PATH, payload: body, headers });
+    return answer.statusCode;
+  });
+  app.addHook('onReady', async () => esign.worker.start());
+  app.addHook('preClose', async () => esign.worker.stop());
 }
 
 /** DATA_DIR/files for one node; the database when several share it (FILE_STORE=database). */
@@ -198,7 +255,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('now', now);
   app.decorate('verificationKeys', verificationKeys);
-  app.decorate('adapters', createAdapters(config, db, now, verificationKeys));
+  app.decorate('adapters', createAdapters(config, db, now, verificationKeys, app.log));
   app.addHook('onClose', async () => {
     await db.destroy();
   });
@@ -260,6 +317,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(applyRecordRoutes, { prefix: '/api' });
     await app.register(elecLicenseRoutes, { prefix: '/api' });
     await app.register(billRoutes, { prefix: '/api' });
+    setupContractSigning(app);
+    await app.register(eContractRoutes, { prefix: '/api' });
+    await app.register(eContractCallbackRoutes, { prefix: '/api' });
+    connectSandboxESign(app);
     // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
     await registerSandbox(app, [
       sandboxRoutes,
@@ -268,6 +329,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       nonPaymentSandboxRoutes,
       systemStatusSandboxRoutes,
       bankSandboxRoutes,
+      eContractSandboxRoutes,
     ]);
     await setupWebRoot(app, config.webRoot);
     await app.ready();

@@ -1,5 +1,6 @@
 import 'fastify';
 import type { BankTransferGateway } from './adapters/bank-transfer/gateway';
+import type { ESignGateway } from './adapters/e-sign/gateway';
 import type { FileStore } from './adapters/file-store/store';
 import type { IdentityGateway } from './adapters/identity/gateway';
 import type { LicenceGateway } from './adapters/licence/gateway';
@@ -18,6 +19,8 @@ export interface Adapters {
   files: FileStore;
   /** The real-name check of a user's name and resident ID number. */
   identity: IdentityGateway;
+  /** The e-sign provider: accounts, seals, sign flows; results by signed callback. */
+  esign: ESignGateway;
 }
 
 /** What every module reads from the Fastify instance. `now` is the clock, swappable in tests. */

@@ -20,6 +20,7 @@ export const SECURITY_EVENT = {
   sandboxRefused: 'sandbox.refused',
   partnerTokenRejected: 'partner_token.rejected',
   memberRemoved: 'member.removed',
+  callbackRejected: 'esign.callback.rejected',
 } as const;
 export type SecurityEvent = (typeof SECURITY_EVENT)[keyof typeof SECURITY_EVENT];
 

@@ -10,6 +10,8 @@ export interface VerificationKeys {
   qrSignature: Buffer;
   /** HMAC key of resident ID numbers (one number, one user) so the numbers themselves are never stored. */
   idNumber: Buffer;
+  /** HMAC key of the sandbox e-sign provider's callbacks (a real provider's is its own, configured). */
+  esignCallback: Buffer;
 }
 
 const SECRET_FILE = path.join('keys', 'verification-secret');
@@ -63,5 +65,6 @@ export function loadVerificationKeys(source: VerificationSecretSource): Verifica
     smsCode: derive(secret, 'sms-code'),
     qrSignature: derive(secret, 'qr-signature'),
     idNumber: derive(secret, 'id-number'),
+    esignCallback: derive(secret, 'esign-callback'),
   };
 }

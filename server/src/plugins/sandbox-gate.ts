@@ -22,6 +22,7 @@ const SANDBOX_EXPOSES = [
   'the SMS outbox: every verification code sent, for any mobile',
   'the licence app: confirms or refuses any pending QR verification',
   'notices, the non-payment display and the system status of any account or of the platform',
+  'the e-sign provider: drafts contracts for any organisation and signs them with certificates of its own CA',
 ];
 
 const LOOPBACK_V4 = '127.0.0.0/8';

@@ -84,6 +84,19 @@ const APPLY_RECORD_CALLS: SpecEndpoint[] = [
   'POST /api/apply-record/{id}/auth-letter',
 ];
 
+/** The spec's calls of electronic contracts. */
+const CONTRACT_CALLS: SpecEndpoint[] = [
+  'GET /api/scbill/contract/sign/status',
+  'GET /api/edoc/contract/v2/{id}/preview',
+  'GET /api/edoc/acct/is-open',
+  'POST /api/edoc/acct/open',
+  'GET /api/edoc/acct/seal/list',
+  'GET /api/scbill/open/contract/sign-info',
+  'POST /api/edoc/contract/v2/batch-sign',
+  'GET /api/sign/record/result',
+  'POST /api/sign/record/auth/cancel',
+];
+
 let t: TestApp;
 beforeAll(async () => {
   t = await startApp();
@@ -105,6 +118,7 @@ describe('the spec’s calls', () => {
     ['banks', BANK_CALLS],
     ['the organisation, staff and agreements', ORGANIZATION_CALLS],
     ['e-licence authentication and applications to join', APPLY_RECORD_CALLS],
+    ['electronic contracts', CONTRACT_CALLS],
   ])('are registered for %s', (_area, calls) => {
     for (const call of calls) {
       expect(SPEC_ENDPOINTS, call).toContain(call);

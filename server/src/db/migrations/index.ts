@@ -11,6 +11,7 @@ import * as bankAccounts from './009-bank-accounts';
 import * as bills from './010-bills';
 import * as applyRecords from './011-apply-records';
 import * as organizationStaff from './012-organization-staff';
+import * as eContracts from './013-e-contracts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-bills': bills,
   '011-apply-records': applyRecords,
   '012-organization-staff': organizationStaff,
+  '013-e-contracts': eContracts,
 };

@@ -19,6 +19,7 @@ import type { FileStoreTables } from './file-store';
 import type { OrganizationTables } from './organization';
 import type { ApplyRecordTables } from './apply-record';
 import type { BillLedgerTables } from './bills';
+import type { EContractTables } from './e-contract';
 
 export interface Database
   extends
@@ -37,7 +38,8 @@ export interface Database
     FileStoreTables,
     OrganizationTables,
     ApplyRecordTables,
-    BillLedgerTables {}
+    BillLedgerTables,
+    EContractTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -55,3 +57,4 @@ export type * from './file-store';
 export type * from './organization';
 export type * from './apply-record';
 export type * from './bills';
+export type * from './e-contract';

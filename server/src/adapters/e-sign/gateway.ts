@@ -1,0 +1,101 @@
+import { API_ERROR } from '@contract/errors';
+import type { Db } from '../../db/database';
+import { ApiFailure } from '../../lib/errors';
+import type { SignatureField } from '../../lib/pdf/contract-pdf';
+import type { SealTemplate } from '../../lib/pdf/seal';
+
+/**
+ * The e-sign provider, in the shape the major Chinese providers share (e签宝, 契约锁, 法大大): an account per
+ * organisation, which gets a default template seal when it is opened; a sign flow per document, with the
+ * states below; the signing done by the provider with the organisation's certificate; the result told by a
+ * callback (see callback-signature.ts), which the platform checks and applies once. app.ts picks the
+ * implementation from the configuration: the sandbox provider (sandbox.ts), a real one, or none.
+ */
+export const FLOW_STATUS = {
+  draft: 'draft',
+  signing: 'signing',
+  complete: 'complete',
+  revoked: 'revoked',
+  expired: 'expired',
+  refused: 'refused',
+} as const;
+export type FlowStatus = (typeof FLOW_STATUS)[keyof typeof FLOW_STATUS];
+export const FINAL_FLOW_STATUSES: readonly FlowStatus[] = ['complete', 'revoked', 'expired', 'refused'];
+
+export interface OrgIdentity {
+  name: string;
+  creditCode: string;
+}
+
+export interface ProviderSeal {
+  sealId: string;
+  template: SealTemplate;
+  name: string;
+  label: string | null;
+}
+
+export interface OpenedAccount {
+  accountId: string;
+  /** The default template seal first. */
+  seals: ProviderSeal[];
+}
+
+export interface FlowRequest {
+  accountId: string;
+  title: string;
+  /** The file to sign, in the file store. */
+  fileKey: string;
+  field: SignatureField;
+  expiresAt: number;
+}
+
+/** The body of a callback: one state change of one flow, named by an event id the provider never reuses. */
+export interface FlowEvent {
+  eventId: string;
+  flowId: string;
+  status: FlowStatus;
+  /** The signed file in the file store, when complete. */
+  signedFileKey?: string;
+  message?: string;
+  at: number;
+}
+
+export interface ESignGateway {
+  /** Opens the organisation's account (once: a second call answers the same account). */
+  openAccount(org: OrgIdentity, within: Db): Promise<OpenedAccount>;
+  /** Starts a flow in `signing` with one signer and its field. */
+  startFlow(request: FlowRequest, within: Db): Promise<{ flowId: string }>;
+  /**
+   * Signs the flow with the account's seal. The provider answers at once that it accepted the request; the
+   * outcome (complete, refused...) arrives as a callback.
+   */
+  sign(flowId: string, accountId: string, sealId: string): Promise<void>;
+  /** Withdraws a flow that is not final. */
+  revoke(flowId: string): Promise<void>;
+  /** Where the provider stands on the flow (what a status query asks it). */
+  flowStatus(flowId: string): Promise<FlowStatus | null>;
+}
+
+const HTTP_SERVICE_UNAVAILABLE = 503;
+const ESIGN_UNAVAILABLE = '电子签章服务暂不可用，请稍后重试';
+
+const unavailable = () => new ApiFailure(HTTP_SERVICE_UNAVAILABLE, API_ERROR.internal, ESIGN_UNAVAILABLE);
+
+/** No provider configured (SANDBOX=off and no real one yet): nothing is opened or signed. */
+export class UnavailableESignGateway implements ESignGateway {
+  async openAccount(): Promise<OpenedAccount> {
+    throw unavailable();
+  }
+  async startFlow(): Promise<{ flowId: string }> {
+    throw unavailable();
+  }
+  async sign(): Promise<void> {
+    throw unavailable();
+  }
+  async revoke(): Promise<void> {
+    throw unavailable();
+  }
+  async flowStatus(): Promise<FlowStatus | null> {
+    return null;
+  }
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import fontkit, { type Font } from '@pdf-lib/fontkit';
+import { referenceFile } from '../../db/reference-files';
+
+/** The CJK font contracts and seals are drawn with (server/src/db/reference/fonts, Apache-2.0, see its README). */
+export const CJK_FONT_FILE = referenceFile('fonts/wqy-microhei-gb2312.ttf');
+
+let bytes: Buffer | null = null;
+let font: Font | null = null;
+
+export function cjkFontBytes(): Buffer {
+  bytes ??= fs.readFileSync(CJK_FONT_FILE);
+  return bytes;
+}
+
+/** The parsed font, for outlines and metrics. */
+export function cjkFont(): Font {
+  font ??= fontkit.create(cjkFontBytes());
+  return font;
+}
+
+/** Characters of `text` the font has no glyph for (whitespace aside), each once. */
+export function missingCharacters(text: string): string[] {
+  const f = cjkFont();
+  const missing = new Set<string>();
+  for (const char of text) {
+    if (/\s/.test(char)) continue;
+    if (!f.hasGlyphForCodePoint(char.codePointAt(0) ?? 0)) missing.add(char);
+  }
+  return [...missing];
+}
+
+/**
+ * A TrueType font holding only the glyphs of `text`, cut with HarfBuzz. pdf-lib's own subsetting drops CJK
+ * glyphs, so the PDF embeds this file whole (`subset: false`): a two-page contract carries a few hundred
+ * glyphs, some tens of kilobytes, instead of the 1.3 MB font.
+ */
+export async function cjkSubsetFor(text: string): Promise<Uint8Array> {
+  // Loaded on first use: HarfBuzz is a WebAssembly module the server needs only for documents.
+  const { default: subsetFont } = await import('subset-font');
+  const unique = [...new Set(text)].join('');
+  return subsetFont(cjkFontBytes(), unique, { targetFormat: 'truetype' });
+}

@@ -1,0 +1,157 @@
+import forge from 'node-forge';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
+import { SignPdf } from '@signpdf/signpdf';
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import type { SignatureField } from './contract-pdf';
+import { SEAL_RED, type SealDrawing } from './seal';
+
+const asn1 = forge.asn1;
+const MM_TO_PT = 72 / 25.4;
+/** Bytes kept for the CMS structure: the certificate, its CA and the signature fit in well under half. */
+const SIGNATURE_BYTES = 8192;
+/** id-aa-signingCertificateV2 (RFC 5035): binds the signer's certificate into what is signed (PAdES B-B). */
+const SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
+
+export interface SigningIdentity {
+  certificatePem: string;
+  privateKeyPem: string;
+  /** The issuing CA certificates, so a verifier can build the chain. */
+  chainPem: string[];
+}
+
+export interface SignatureRequest {
+  field: SignatureField;
+  seal: SealDrawing;
+  identity: SigningIdentity;
+  signerName: string;
+  reason: string;
+  location: string;
+  signingTime: Date;
+}
+
+function hexRed() {
+  const n = Number.parseInt(SEAL_RED.slice(1), 16);
+  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+}
+
+/** Draws the seal as vector paths centred in the signature field. */
+function stampSeal(doc: PDFDocument, field: SignatureField, seal: SealDrawing): void {
+  const page = doc.getPage(field.page);
+  const [x1, y1, x2, y2] = field.rect;
+  const sizePt = seal.sizeMm * MM_TO_PT;
+  const x = (x1 + x2 - sizePt) / 2;
+  const top = (y1 + y2 + sizePt) / 2;
+  const red = hexRed();
+  for (const shape of seal.shapes) {
+    page.drawSvgPath(shape.d, {
+      x,
+      y: top,
+      scale: MM_TO_PT,
+      ...(shape.fill ? { color: red } : {}),
+      ...(shape.strokeMm ? { borderColor: red, borderWidth: shape.strokeMm } : {}),
+      // Seals are printed over the text: multiply keeps the text under them legible.
+      opacity: 0.9,
+      borderOpacity: 0.9,
+    });
+  }
+}
+
+const derOf = (node: forge.asn1.Asn1) => asn1.toDer(node).getBytes();
+
+/**
+ * CMS SignedData, detached, SHA-256 with RSA, with the signed attributes PAdES B-B asks for: content type,
+ * message digest and the signing certificate (v2); no signing-time attribute (the time is the signature
+ * dictionary's /M). node-forge writes the first two; the third is added to its structure and the attributes
+ * signed again.
+ */
+class PadesSigner extends Signer {
+  constructor(private readonly identity: SigningIdentity) {
+    super();
+  }
+
+  override async sign(pdf: Buffer): Promise<Buffer> {
+    const certificate = forge.pki.certificateFromPem(this.identity.certificatePem);
+    const key = forge.pki.privateKeyFromPem(this.identity.privateKeyPem) as forge.pki.rsa.PrivateKey;
+    const p7 = forge.pkcs7.createSignedData();
+    p7.content = forge.util.createBuffer(pdf.toString('binary'));
+    p7.addCertificate(certificate);
+    for (const pem of this.identity.chainPem) p7.addCertificate(forge.pki.certificateFromPem(pem));
+    p7.addSigner({
+      key,
+      certificate,
+      digestAlgorithm: forge.pki.oids.sha256 ?? '2.16.840.1.101.3.4.2.1',
+      authenticatedAttributes: [
+        { type: forge.pki.oids.contentType ?? '', value: forge.pki.oids.data },
+        { type: forge.pki.oids.messageDigest ?? '' },
+      ],
+    });
+    p7.sign({ detached: true });
+    const contentInfo = p7.toAsn1();
+    const signedData = (contentInfo.value as forge.asn1.Asn1[])[1]?.value as forge.asn1.Asn1[];
+    const signedDataSeq = signedData[0]?.value as forge.asn1.Asn1[];
+    const signerInfos = signedDataSeq[signedDataSeq.length - 1]?.value as forge.asn1.Asn1[];
+    const signerInfo = signerInfos[0]?.value as forge.asn1.Asn1[];
+    // node-forge writes the issuer's UTF8String names encoded once more than the certificate holds them (a
+    // Chinese CA name no longer matches): the signer's issuer and serial are copied from the certificate's DER.
+    const tbs = (asn1.fromDer(forge.pki.pemToDer(this.identity.certificatePem)).value as forge.asn1.Asn1[])[0]
+      ?.value as forge.asn1.Asn1[];
+    const issuerAndSerial = signerInfo[1] as forge.asn1.Asn1;
+    issuerAndSerial.value = [tbs[3] as forge.asn1.Asn1, tbs[1] as forge.asn1.Asn1];
+    const attributes = signerInfo[3] as forge.asn1.Asn1;
+    const signature = signerInfo[5] as forge.asn1.Asn1;
+
+    const certHash = forge.md.sha256.create().update(derOf(forge.pki.certificateToAsn1(certificate)));
+    const signingCertificate = asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+      asn1.create(
+        asn1.Class.UNIVERSAL,
+        asn1.Type.OID,
+        false,
+        asn1.oidToDer(SIGNING_CERTIFICATE_V2).getBytes(),
+      ),
+      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, [
+        asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+          asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+            asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+              // hashAlgorithm left out: SHA-256 is its default.
+              asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, certHash.digest().getBytes()),
+            ]),
+          ]),
+        ]),
+      ]),
+    ]);
+    // DER orders a SET OF by encoding; verifiers that re-encode the attributes see the same bytes.
+    const items = [...(attributes.value as forge.asn1.Asn1[]), signingCertificate].sort((a, b) =>
+      Buffer.compare(Buffer.from(derOf(a), 'binary'), Buffer.from(derOf(b), 'binary')),
+    );
+    attributes.value = items;
+    const signedSet = asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, items);
+    const md = forge.md.sha256.create().update(derOf(signedSet));
+    signature.value = key.sign(md);
+    return Buffer.from(derOf(contentInfo), 'binary');
+  }
+}
+
+/**
+ * Places the seal on the party's signature field and signs the file (PAdES, ETSI.CAdES.detached): a
+ * signature field over the whole document but its own /Contents, so any later change of a byte shows.
+ */
+export async function stampAndSign(pdf: Uint8Array, request: SignatureRequest): Promise<Buffer> {
+  const doc = await PDFDocument.load(pdf);
+  stampSeal(doc, request.field, request.seal);
+  pdflibAddPlaceholder({
+    pdfDoc: doc,
+    pdfPage: doc.getPage(request.field.page),
+    reason: request.reason,
+    contactInfo: '',
+    name: request.signerName,
+    location: request.location,
+    signingTime: request.signingTime,
+    signatureLength: SIGNATURE_BYTES,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+    widgetRect: request.field.rect,
+    appName: 'chain-bill',
+  });
+  const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
+  return new SignPdf().sign(prepared, new PadesSigner(request.identity), request.signingTime);
+}

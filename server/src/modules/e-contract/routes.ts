@@ -1,0 +1,695 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import {
+  CONTRACT_BIZ_TYPE,
+  CONTRACT_STATUS,
+  SIGN_ITEM_STATUS,
+  SIGN_RECORD_STATUS,
+  type Contract as ContractShape,
+  type SignRecord as SignRecordShape,
+  type SignRecordStatus,
+  type SignItemStatus,
+} from '@contract/e-contract';
+import {
+  BatchSignRequest,
+  Contract,
+  ContractIdParams,
+  ContractIdQuery,
+  ContractListQuery,
+  EsignAccountState,
+  RecordIdQuery,
+  SandboxContractRequest,
+  Seal,
+  SignInfo,
+  SignRecord,
+  SignStatus,
+} from '@contract/e-contract-schemas';
+import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
+import { API_ERROR } from '@contract/errors';
+import { PERMISSION } from '@contract/permissions';
+import { REALTIME_EVENT } from '@contract/realtime';
+import { CALLBACK_HEADER, checkCallback } from '../../adapters/e-sign/callback-signature';
+import { FLOW_STATUS, type FlowEvent } from '../../adapters/e-sign/gateway';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database';
+import { lockWithinTransaction } from '../../db/locks';
+import type { Database } from '../../db/schema';
+import { ApiFailure } from '../../lib/errors';
+import { newId } from '../../lib/hash';
+import { runCommand } from '../../lib/idempotency';
+import { yuanToFen } from '../../lib/money';
+import { pageOf, pageRequest } from '../../lib/paging';
+import { drawSeal, sealSvg, type SealTemplate } from '../../lib/pdf/seal';
+import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
+import { isoTime } from '../../lib/shanghai-time';
+import { logCrossOrgDenial, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
+import { BATCH_SIGN_OPERATION, ECONTRACT_MSG, OPEN_ACCOUNT_OPERATION } from './messages';
+import {
+  accountOf,
+  applyFlowEvent,
+  contractInOrg,
+  contractOrgOf,
+  contractView,
+  draftContract,
+  sealView,
+  SIGNABLE,
+  type ContractRow,
+} from './service';
+import { createSignWorker } from './sign-worker';
+
+const CONTRACT_PERMISSION = PERMISSION.contractSign.path;
+/** Where the provider's callbacks arrive (no sign-in: the HMAC is the credential). */
+export const ESIGN_CALLBACK_PATH = '/api/edoc/callback';
+const COMMAND_ERRORS = {
+  ...AUTHENTICATED_ERRORS,
+  ...ERRORS.forbidden,
+  ...ERRORS.notFound,
+  ...ERRORS.conflict,
+  ...ERRORS.tooMany,
+} as const;
+
+async function accountState(db: Db, orgId: string) {
+  const [account, org] = await Promise.all([
+    accountOf(db, orgId),
+    db.selectFrom('organizations').select('authorized').where('id', '=', orgId).executeTakeFirst(),
+  ]);
+  return {
+    open: Boolean(account),
+    canOpen: org?.authorized === 1,
+    openedAt: account ? isoTime(Number(account.opened_at)) : null,
+  };
+}
+
+async function recordView(db: Db, orgId: string, recordId: string): Promise<SignRecordShape | null> {
+  const record = await db
+    .selectFrom('sign_records')
+    .selectAll()
+    .where('id', '=', recordId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  if (!record) return null;
+  const items = await db
+    .selectFrom('sign_record_items')
+    .innerJoin('contracts', 'contracts.id', 'sign_record_items.contract_id')
+    .select([
+      'sign_record_items.contract_id',
+      'sign_record_items.status',
+      'sign_record_items.message',
+      'contracts.contract_no',
+      'contracts.title',
+    ])
+    .where('sign_record_items.record_id', '=', record.id)
+    .orderBy('sign_record_items.position')
+    .execute();
+  const count = (status: string) => items.filter((item) => item.status === status).length;
+  return {
+    recordId: record.id,
+    status: record.status as SignRecordStatus,
+    total: record.total,
+    signed: count(SIGN_ITEM_STATUS.signed),
+    failed: count(SIGN_ITEM_STATUS.failed),
+    createdAt: isoTime(Number(record.created_at)),
+    finishedAt: record.finished_at === null ? null : isoTime(Number(record.finished_at)),
+    items: items.map((item) => ({
+      contractId: item.contract_id,
+      contractNo: item.contract_no,
+      title: item.title,
+      status: item.status as SignItemStatus,
+      message: item.message,
+    })),
+  };
+}
+
+/** `inline` with the ASCII fallback and the Chinese name (RFC 6266, RFC 8187). */
+function inline(fileName: string, asciiName: string): string {
+  const ext = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `inline; filename="${asciiName.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${ext}`;
+}
+
+/**
+ * Electronic contracts (spec section 7, contracts and electronic documents): the organisation's e-sign
+ * account and seals, its contracts and their files, batch signing and its records. Everything is read and
+ * written through the caller's organisation, behind the contract-signing permission; another
+ * organisation's ids answer as missing ones do.
+ */
+export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  async function ownContract(request: FastifyRequest, member: Member, id: string): Promise<ContractRow> {
+    const row = await contractInOrg(app.db, member.orgId, id);
+    if (row) return row;
+    logCrossOrgDenial(request, 'contract', await contractOrgOf(app.db, id));
+    throw new ApiFailure(404, API_ERROR.notFound, ECONTRACT_MSG.contractNotFound);
+  }
+
+  app.get(
+    '/edoc/acct/is-open',
+    {
+      schema: {
+        response: { 200: Envelope(EsignAccountState), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
+      },
+    },
+    async (request) => {
+      const member = memberOrNull(request);
+      if (!member) return ok({ open: false, canOpen: false, openedAt: null });
+      await requirePermission(request, CONTRACT_PERMISSION);
+      return ok(await accountState(app.db, member.orgId));
+    },
+  );
+
+  /**
+   * Before the SMS guard: nobody is asked for a code for an account that cannot be opened, nor for one that
+   * is open already (answered as it stands).
+   */
+  async function refuseUnopenable(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | void> {
+    const member = await requirePermission(request, CONTRACT_PERMISSION);
+    const state = await accountState(app.db, member.orgId);
+    if (state.open) return reply.send(ok(state, ECONTRACT_MSG.alreadyOpen));
+    if (!state.canOpen) throw new ApiFailure(409, API_ERROR.orgNotAuthorized, ECONTRACT_MSG.orgNotAuthorized);
+  }
+
+  app.post(
+    '/edoc/acct/open',
+    {
+      config: { idempotent: true, verification: { kind: 'sms', operation: OPEN_ACCOUNT_OPERATION } },
+      preHandler: refuseUnopenable,
+      schema: { response: { 200: Envelope(EsignAccountState), ...COMMAND_ERRORS } },
+    },
+    async (request, reply) => {
+      const member = await requirePermission(request, CONTRACT_PERMISSION);
+      const org = await app.db
+        .selectFrom('organizations')
+        .select(['name', 'credit_code'])
+        .where('id', '=', member.orgId)
+        .executeTakeFirstOrThrow();
+      if (await accountOf(app.db, member.orgId)) {
+        return ok(await accountState(app.db, member.orgId), ECONTRACT_MSG.alreadyOpen);
+      }
+      // The provider's account first (it answers the same account when asked twice), then ours.
+      const opened = await app.adapters.esign.openAccount(
+        { name: org.name, creditCode: org.credit_code },
+        app.db,
+      );
+      const now = app.now();
+      const seals = opened.seals.map((seal, index) => ({
+        id: newId(),
+        org_id: member.orgId,
+        provider_seal_id: seal.sealId,
+        template: seal.template,
+        name: seal.name,
+        label: seal.label,
+        svg: sealSvg(
+          drawSeal({
+            template: seal.template as SealTemplate,
+            name: seal.name,
+            label: seal.label ?? undefined,
+          }),
+        ),
+        is_default: index === 0 ? 1 : 0,
+        created_at: now + index,
+      }));
+      return runCommand(request, reply, async (trx) => {
+        const inserted = await trx
+          .insertInto('esign_accounts')
+          .values({
+            org_id: member.orgId,
+            provider_account_id: opened.accountId,
+            opened_by: member.userId,
+            opened_at: now,
+          })
+          .onConflict((oc) => oc.column('org_id').doNothing())
+          .executeTakeFirst();
+        // Another request opened it meanwhile: its seals stand.
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
+          await trx.insertInto('esign_seals').values(seals).execute();
+        return { statusCode: 200, body: ok(await accountState(trx, member.orgId), ECONTRACT_MSG.opened) };
+      });
+    },
+  );
+
+  app.get(
+    '/edoc/acct/seal/list',
+    {
+      schema: { response: { 200: Envelope(Type.Array(Seal)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden } },
+    },
+    async (request) => {
+      if (!memberOrNull(request)) return ok([]);
+      const member = await requirePermission(request, CONTRACT_PERMISSION);
+      const rows = await app.db
+        .selectFrom('esign_seals')
+        .selectAll()
+        .where('org_id', '=', member.orgId)
+        .orderBy('created_at')
+        .execute();
+      return ok(rows.map(sealView));
+    },
+  );
+
+  app.get(
+    '/edoc/contract/v2/page',
+    {
+      schema: {
+        querystring: ContractListQuery,
+        response: { 200: Envelope(Page(Contract)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      if (!memberOrNull(request)) return ok(pageOf<ContractShape>([], 0, page));
+      const member = await requirePermission(request, CONTRACT_PERMISSION);
+      let query = app.db.selectFrom('contracts').where('org_id', '=', member.orgId);
+      if (request.query.status) query = query.where('status', '=', request.query.status);
+      const [rows, total] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.size)
+          .offset(page.page * page.size)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return ok(pageOf(rows.map(contractView), Number(total.n), page));
+    },
+  );
+
+  app.get(
+    '/edoc/contract/v2/:id/preview',
+    {
+      schema: {
+        params: ContractIdParams,
+        response: {
+          200: Type.Unsafe({ type: 'string', format: 'binary', description: 'application/pdf' }),
+          ...AUTHENTICATED_ERRORS,
+          ...ERRORS.forbidden,
+          ...ERRORS.notFound,
+        },
+      },
+    },
+    async (request, reply) => {
+      const member = await requirePermission(request, CONTRACT_PERMISSION);
+      const contract = await ownContract(request, member, request.params.id);
+      const file = await app.adapters.files.get(contract.signed_file_key ?? contract.file_key);
+      if (!file) throw new ApiFailure(404, API_ERROR.notFound, ECONTRACT_MSG.fileGone);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Length', String(file.size))
+        .header(
+          'Content-Disposition',
+          inline(`${contract.title}-${contract.contract_no}.pdf`, `${contract.contract_no}.pdf`),
+        )
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+
+  /** Before the verification guard: no QR or SMS for a batch that cannot be signed. */
+  async function refuseUnsignable(
+    request: FastifyRequest<{ Body: { contractIds: string[]; sealId?: string } }>,
+  ) {
+    const member = await requirePermission(request, CONTRACT_PERMISSION);
+    if (!(await accountOf(app.db, member.orgId))) {
+      throw new ApiFailure(409, API_ERROR.esignAccountNotOpen, ECONTRACT_MSG.accountNotOpen);
+    }
+    for (const id of request.body.contractIds) {
+      const contract = await ownContract(request, member, id);
+      if (!SIGNABLE.includes(contract.status) || Number(contract.expires_at) <= app.now()) {
+        throw new ApiFailure(
+          409,
+          API_ERROR.contractNotSignable,
+          ECONTRACT_MSG.notSignable(contract.contract_no),
+        );
+      }
+    }
+    await refuseBusy(app.db, request.body.contractIds);
+  }
+
+  /** A contract already in a batch that has not finished with it is not queued twice. */
+  async function refuseBusy(db: Db, contractIds: string[]): Promise<void> {
+    const busy = await db
+      .selectFrom('sign_record_items')
+      .innerJoin('contracts', 'contracts.id', 'sign_record_items.contract_id')
+      .select('contracts.contract_no')
+      .where('sign_record_items.contract_id', 'in', contractIds)
+      .where('sign_record_items.status', 'in', [SIGN_ITEM_STATUS.pending, SIGN_ITEM_STATUS.signing])
+      .executeTakeFirst();
+    if (busy)
+      throw new ApiFailure(409, API_ERROR.contractNotSignable, ECONTRACT_MSG.notSignable(busy.contract_no));
+  }
+
+  app.post(
+    '/edoc/contract/v2/batch-sign',
+    {
+      config: {
+        idempotent: true,
+        verification: { kind: 'qr-or-sms', operation: BATCH_SIGN_OPERATION },
+      },
+      preHandler: refuseUnsignable,
+      schema: { body: BatchSignRequest, response: { 200: Envelope(SignRecord), ...COMMAND_ERRORS } },
+    },
+    async (request, reply) => {
+      const member = await requirePermission(request, CONTRACT_PERMISSION);
+      const sealQuery = app.db.selectFrom('esign_seals').select('id').where('org_id', '=', member.orgId);
+      const seal = await (
+        request.body.sealId
+          ? sealQuery.where('id', '=', request.body.sealId)
+          : sealQuery.where('is_default', '=', 1)
+      ).executeTakeFirst();
+      if (!seal) throw new ApiFailure(404, API_ERROR.notFound, ECONTRACT_MSG.sealNotFound);
+      const now = app.now();
+      const recordId = newId();
+      const answer = await runCommand(request, reply, async (trx) => {
+        // Two batches of the organisation at once (two tabs, a double click) take turns here.
+        await lockWithinTransaction(trx as Transaction<Database>, `contract-sign:${member.orgId}`);
+        await refuseBusy(trx, request.body.contractIds);
+        await trx
+          .insertInto('sign_records')
+          .values({
+            id: recordId,
+            org_id: member.orgId,
+            user_id: member.userId,
+            seal_id: seal.id,
+            status: SIGN_RECORD_STATUS.pending,
+            total: request.body.contractIds.length,
+            attempts: 0,
+            lease_expires_at: null,
+            created_at: now,
+            started_at: null,
+            finished_at: null,
+          })
+          .execute();
+        await trx
+          .insertInto('sign_record_items')
+          .values(
+            request.body.contractIds.map((contractId, position) => ({
+              record_id: recordId,
+              contract_id: contractId,
+              position,
+              status: SIGN_ITEM_STATUS.pending,
+              message: null,
+              updated_at: now,
+            })),
+          )
+          .execute();
+        const view = await recordView(trx, member.orgId, recordId);
+        return { statusCode: 200, body: ok(view as SignRecordShape, ECONTRACT_MSG.accepted) };
+      });
+      // After the commit, so the worker finds the record; the answer does not wait for the signing.
+      app.contractSignWorker.kick();
+      return answer;
+    },
+  );
+
+  app.get(
+    '/scbill/contract/sign/status',
+    {
+      schema: {
+        querystring: ContractIdQuery,
+        response: {
+          200: Envelope(SignStatus),
+          ...AUTHENTICATED_ERRORS,
+          ...ERRORS.forbidden,
+          ...ERRORS.notFound,
+        },
+      },
+    },
+    async (request) => {
+      const member = await requirePermission(request, CONTRACT_PERMISSION);
+      const contract = await ownContract(request, member, request.query.contractId);
+      const view = contractView(contract);
+      return ok({ contractId: view.id, status: view.status, signedAt: view.signedAt });
+    },
+  );
+
+  app.get(
+    '/scbill/open/contract/sign-info',
+    { schema: { response: { 200: Envelope(SignInfo), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden } } },
+    async (request) => {
+      const member = await requirePermission(request, CONTRACT_PERMISSION);
+      const [account, org, seals, counts] = await Promise.all([
+        accountOf(app.db, member.orgId),
+        app.db.selectFrom('organizations').select('bound').where('id', '=', member.orgId).executeTakeFirst(),
+        app.db
+          .selectFrom('esign_seals')
+          .select(['id', 'is_default'])
+          .where('org_id', '=', member.orgId)
+          .execute(),
+        app.db
+          .selectFrom('contracts')
+          .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('org_id', '=', member.orgId)
+          .groupBy('status')
+          .execute(),
+      ]);
+      const countOf = (statuses: string[]) =>
+        counts.filter((c) => statuses.includes(c.status)).reduce((sum, c) => sum + Number(c.n), 0);
+      return ok({
+        open: Boolean(account),
+        verification: org?.bound === 1 ? ('qr' as const) : ('sms' as const),
+        defaultSealId: seals.find((s) => s.is_default === 1)?.id ?? null,
+        sealCount: seals.length,
+        pending: countOf([...SIGNABLE]),
+        signed: countOf([CONTRACT_STATUS.complete]),
+      });
+    },
+  );
+
+  app.get(
+    '/sign/record/result',
+    {
+      schema: {
+        querystring: RecordIdQuery,
+        response: {
+          200: Envelope(SignRecord),
+          ...AUTHENTICATED_ERRORS,
+          ...ERRORS.forbidden,
+          ...ERRORS.notFound,
+        },
+      },
+    },
+    async (request) => {
+      const member = await requirePermission(request, CONTRACT_PERMISSION);
+      const view = await recordView(app.db, member.orgId, request.query.recordId);
+      if (!view) throw new ApiFailure(404, API_ERROR.notFound, ECONTRACT_MSG.recordNotFound);
+      return ok(view);
+    },
+  );
+
+  app.get(
+    '/sign/record/page',
+    {
+      schema: {
+        querystring: PageQuery,
+        response: { 200: Envelope(Page(SignRecord)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      if (!memberOrNull(request)) return ok(pageOf<SignRecordShape>([], 0, page));
+      const member = await requirePermission(request, CONTRACT_PERMISSION);
+      const base = app.db.selectFrom('sign_records').where('org_id', '=', member.orgId);
+      const [rows, total] = await Promise.all([
+        base
+          .select('id')
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.size)
+          .offset(page.page * page.size)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const views = await Promise.all(rows.map((row) => recordView(app.db, member.orgId, row.id)));
+      return ok(
+        pageOf(
+          views.filter((v): v is SignRecordShape => v !== null),
+          Number(total.n),
+          page,
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/sign/record/auth/cancel',
+    {
+      config: { idempotent: true },
+      schema: { querystring: RecordIdQuery, response: { 200: Envelope(SignRecord), ...COMMAND_ERRORS } },
+    },
+    async (request, reply) => {
+      const member = await requirePermission(request, CONTRACT_PERMISSION);
+      const now = app.now();
+      return runCommand(request, reply, async (trx) => {
+        const record = await trx
+          .selectFrom('sign_records')
+          .select(['id', 'status'])
+          .where('id', '=', request.query.recordId)
+          .where('org_id', '=', member.orgId)
+          .executeTakeFirst();
+        if (!record) throw new ApiFailure(404, API_ERROR.notFound, ECONTRACT_MSG.recordNotFound);
+        if (record.status !== SIGN_RECORD_STATUS.pending && record.status !== SIGN_RECORD_STATUS.running) {
+          throw new ApiFailure(409, API_ERROR.signRecordFinished, ECONTRACT_MSG.recordFinished);
+        }
+        // What has not begun is withdrawn; a contract already with the provider finishes there.
+        await trx
+          .updateTable('sign_record_items')
+          .set({ status: SIGN_ITEM_STATUS.cancelled, updated_at: now })
+          .where('record_id', '=', record.id)
+          .where('status', '=', SIGN_ITEM_STATUS.pending)
+          .execute();
+        await trx
+          .updateTable('sign_records')
+          .set({ status: SIGN_RECORD_STATUS.cancelled, finished_at: now, lease_expires_at: null })
+          .where('id', '=', record.id)
+          .where('status', '=', SIGN_RECORD_STATUS.pending)
+          .execute();
+        const view = await recordView(trx, member.orgId, record.id);
+        return { statusCode: 200, body: ok(view as SignRecordShape, ECONTRACT_MSG.cancelled) };
+      });
+    },
+  );
+};
+
+/**
+ * `POST /api/edoc/callback`: the provider's flow events. Not a way in: no sign-in, but nothing is read or
+ * changed before the HMAC over the timestamp and the raw body checks out within the time window; the event
+ * is applied once (a replay answers 200 and changes nothing), so the provider's retries are harmless.
+ */
+export const eContractCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The signature is over the bytes as sent: the body is kept raw and parsed only once it checks out.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/edoc/callback',
+    {
+      schema: {
+        response: {
+          200: Type.Object({ code: Type.Number(), msg: Type.String() }),
+          ...ERRORS.badRequest,
+          ...ERRORS.unauthorized,
+          ...ERRORS.internal,
+        },
+      },
+    },
+    async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? value : undefined;
+      };
+      const check = checkCallback(
+        app.verificationKeys.esignCallback,
+        { timestamp: header(CALLBACK_HEADER.timestamp), signature: header(CALLBACK_HEADER.signature) },
+        raw,
+        app.now(),
+      );
+      if (check !== 'ok') {
+        logSecurityEvent(request, SECURITY_EVENT.callbackRejected, { reason: check });
+        return reply
+          .code(401)
+          .send({ error: 'invalid_token', error_description: ECONTRACT_MSG.callbackRejected });
+      }
+      let event: FlowEvent;
+      try {
+        event = JSON.parse(raw.toString('utf8')) as FlowEvent;
+      } catch {
+        throw new ApiFailure(400, API_ERROR.badRequest, ECONTRACT_MSG.callbackRejected);
+      }
+      if (
+        typeof event?.eventId !== 'string' ||
+        typeof event.flowId !== 'string' ||
+        !(Object.values(FLOW_STATUS) as string[]).includes(event.status) ||
+        typeof event.at !== 'number'
+      ) {
+        throw new ApiFailure(400, API_ERROR.badRequest, ECONTRACT_MSG.callbackRejected);
+      }
+      const outcome = await applyFlowEvent(
+        {
+          db: app.db,
+          files: app.adapters.files,
+          now: app.now(),
+          announce: (trx, row) =>
+            app.realtime.publishToOrg(
+              row.org_id,
+              { type: REALTIME_EVENT.contract, payload: { contractId: row.id, status: row.status } },
+              trx,
+            ),
+        },
+        event,
+      );
+      request.log.info({ flowId: event.flowId, outcome }, 'e-sign callback');
+      return { code: 200, msg: outcome };
+    },
+  );
+};
+
+/**
+ * Sandbox: drafts an organisation agreement for an organisation, as the company centre's agreements will
+ * once they exist, so contracts can be signed on one machine.
+ */
+export const eContractSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/e-contract/agreement',
+    {
+      schema: {
+        body: SandboxContractRequest,
+        response: { 201: Envelope(Contract), ...ERRORS.badRequest, ...ERRORS.notFound },
+      },
+    },
+    async (request, reply) => {
+      const org = await app.db
+        .selectFrom('organizations')
+        .select('id')
+        .where('id', '=', request.body.orgId)
+        .executeTakeFirst();
+      if (!org) throw new ApiFailure(404, API_ERROR.notFound, ECONTRACT_MSG.contractNotFound);
+      const amountFen = yuanToFen(request.body.amount ?? '12000.00') ?? 0;
+      const row = await draftContract(
+        { db: app.db, files: app.adapters.files, now: app.now() },
+        {
+          orgId: org.id,
+          bizType: CONTRACT_BIZ_TYPE.orgAgreement,
+          bizId: newId(),
+          counterparty: { name: app.config.platformName, creditCode: PLATFORM_CREDIT_CODE },
+          amountFen,
+        },
+      );
+      return reply.code(201).send({ code: 201, msg: '已生成合同', data: contractView(row) });
+    },
+  );
+};
+
+/** The platform operator's credit code printed on agreements (the sandbox operator's, not a real company). */
+export const PLATFORM_CREDIT_CODE = '91310000MA1FL0000X';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contractSignWorker: ReturnType<typeof createSignWorker>;
+  }
+}
+
+/** The batch-signing worker of this node, started with the app and stopped before it closes. */
+export function setupContractSigning(app: FastifyInstance): void {
+  const worker = createSignWorker({
+    db: app.db,
+    esign: app.adapters.esign,
+    now: app.now,
+    log: app.log,
+    leaseMs: app.config.taskLeaseSeconds * 1000,
+    pollMs: app.config.taskPollSeconds * 1000,
+  });
+  app.decorate('contractSignWorker', worker);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', async () => worker.stop());
+}

@@ -1,0 +1,243 @@
+import { buffer } from 'node:stream/consumers';
+import type { Selectable } from 'kysely';
+import {
+  CONTRACT_STATUS,
+  SIGN_ITEM_STATUS,
+  type Contract,
+  type ContractBizType,
+  type ContractParty,
+  type ContractStatus,
+  type Seal,
+  type SealTemplateName,
+} from '@contract/e-contract';
+import { API_ERROR } from '@contract/errors';
+import { FINAL_FLOW_STATUSES, type FlowEvent } from '../../adapters/e-sign/gateway';
+import type { FileStore } from '../../adapters/file-store/store';
+import type { Db } from '../../db/database';
+import type { ContractTable, EsignSealTable } from '../../db/schema';
+import { ApiFailure } from '../../lib/errors';
+import { newId } from '../../lib/hash';
+import { fenToYuan } from '../../lib/money';
+import { renderContract, UnprintableText } from '../../lib/pdf/contract-pdf';
+import { SEAL_TEMPLATES } from '../../lib/pdf/seal';
+import { isoTime, shanghaiParts } from '../../lib/shanghai-time';
+import { ECONTRACT_MSG } from './messages';
+import { contractContent, ORG_PARTY_INDEX } from './templates';
+
+export type ContractRow = Selectable<ContractTable>;
+type SealRow = Selectable<EsignSealTable>;
+
+/** A contract not signed within this long after it was drafted expires (the providers' default flow deadline). */
+export const CONTRACT_SIGN_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+/** The states a contract can still be signed from. */
+export const SIGNABLE: readonly string[] = [CONTRACT_STATUS.draft, CONTRACT_STATUS.signing];
+
+export const contractFileKey = (id: string) => `contracts/${id}.pdf`;
+export const signedFileKey = (id: string) => `contracts/${id}.signed.pdf`;
+
+export function contractView(row: ContractRow): Contract {
+  return {
+    id: row.id,
+    contractNo: row.contract_no,
+    title: row.title,
+    status: row.status as ContractStatus,
+    parties: JSON.parse(row.parties) as ContractParty[],
+    bizType: row.biz_type as ContractBizType,
+    bizId: row.biz_id,
+    amount: fenToYuan(row.amount_fen),
+    expiresAt: isoTime(Number(row.expires_at)),
+    signedAt: row.signed_at === null ? null : isoTime(Number(row.signed_at)),
+    createdAt: isoTime(Number(row.created_at)),
+  };
+}
+
+export function sealView(row: SealRow): Seal {
+  const template = row.template as SealTemplateName;
+  return {
+    id: row.id,
+    template,
+    sizeMm: SEAL_TEMPLATES[template].sizeMm,
+    name: row.name,
+    label: row.label,
+    isDefault: row.is_default === 1,
+    svg: row.svg,
+  };
+}
+
+export const contractInOrg = (db: Db, orgId: string, id: string) =>
+  db.selectFrom('contracts').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+
+export const contractOrgOf = async (db: Db, id: string) =>
+  (await db.selectFrom('contracts').select('org_id').where('id', '=', id).executeTakeFirst())?.org_id;
+
+export const accountOf = (db: Db, orgId: string) =>
+  db.selectFrom('esign_accounts').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+
+/**
+ * What a business record does when its contract changes state (an agreement takes effect when signed, a
+ * financing moves on): each kind of record registers one listener; it runs in the transaction that applies
+ * the change.
+ */
+export type ContractStatusListener = (
+  trx: Db,
+  contract: ContractRow,
+  status: ContractStatus,
+) => Promise<void>;
+const listeners = new Map<string, ContractStatusListener[]>();
+
+export function onContractStatus(bizType: ContractBizType, listener: ContractStatusListener): () => void {
+  const list = listeners.get(bizType) ?? [];
+  list.push(listener);
+  listeners.set(bizType, list);
+  return () =>
+    listeners.set(
+      bizType,
+      (listeners.get(bizType) ?? []).filter((l) => l !== listener),
+    );
+}
+
+function contractNumber(now: number): string {
+  const p = shanghaiParts(now);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const random = newId().replaceAll('-', '').slice(0, 8).toUpperCase();
+  return `HT${p.year}${pad(p.month)}${pad(p.day)}${random}`;
+}
+
+export interface DraftInput {
+  orgId: string;
+  bizType: ContractBizType;
+  bizId: string;
+  counterparty: { name: string; creditCode: string };
+  amountFen: number;
+}
+
+/**
+ * Drafts a contract of a business record for the organisation: the PDF from the record's template, kept in
+ * the file store, and the contract in `draft`. The sign flow is started with the provider when it is first
+ * signed.
+ */
+export async function draftContract(deps: { db: Db; files: FileStore; now: number }, input: DraftInput) {
+  const { db, files, now } = deps;
+  const org = await db
+    .selectFrom('organizations')
+    .select(['name', 'credit_code'])
+    .where('id', '=', input.orgId)
+    .executeTakeFirstOrThrow();
+  const id = newId();
+  const contractNo = contractNumber(now);
+  const p = shanghaiParts(now);
+  const content = contractContent(input.bizType, {
+    contractNo,
+    org: { name: org.name, creditCode: org.credit_code },
+    counterparty: input.counterparty,
+    amount: fenToYuan(input.amountFen),
+    dateText: `${p.year}年${p.month}月${p.day}日`,
+  });
+  let rendered;
+  try {
+    rendered = await renderContract(content);
+  } catch (error) {
+    if (error instanceof UnprintableText) {
+      throw new ApiFailure(400, API_ERROR.badRequest, ECONTRACT_MSG.unprintable(error.characters.join('')));
+    }
+    throw error;
+  }
+  const fileKey = contractFileKey(id);
+  await files.put(fileKey, rendered.bytes);
+  const row: ContractRow = {
+    id,
+    org_id: input.orgId,
+    contract_no: contractNo,
+    title: content.title,
+    template: input.bizType,
+    biz_type: input.bizType,
+    biz_id: input.bizId,
+    parties: JSON.stringify(content.parties),
+    signer_party: ORG_PARTY_INDEX,
+    amount_fen: input.amountFen,
+    status: CONTRACT_STATUS.draft,
+    file_key: fileKey,
+    signed_file_key: null,
+    fields: JSON.stringify(rendered.fields),
+    flow_id: null,
+    expires_at: now + CONTRACT_SIGN_WINDOW_MS,
+    signed_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('contracts').values(row).execute();
+  return row;
+}
+
+export type EventOutcome = 'applied' | 'replay' | 'unknown-flow' | 'stale';
+
+const ITEM_STATUS_OF: Partial<Record<ContractStatus, { status: string; message: string | null }>> = {
+  complete: { status: SIGN_ITEM_STATUS.signed, message: null },
+  expired: { status: SIGN_ITEM_STATUS.failed, message: ECONTRACT_MSG.expired },
+  revoked: { status: SIGN_ITEM_STATUS.failed, message: ECONTRACT_MSG.revoked },
+  refused: { status: SIGN_ITEM_STATUS.failed, message: ECONTRACT_MSG.refused },
+};
+
+/**
+ * Applies a provider's flow event once: the event id is recorded with the change in one transaction, so a
+ * replayed callback (the provider retries until it hears 2xx) finds it and changes nothing. A final state
+ * is never left; the signed file is copied into the contract's own key before the state says complete.
+ */
+export async function applyFlowEvent(
+  deps: { db: Db; files: FileStore; now: number; announce: (trx: Db, row: ContractRow) => Promise<void> },
+  event: FlowEvent,
+): Promise<EventOutcome> {
+  const { db, files, now } = deps;
+  const seen = await db
+    .selectFrom('esign_callback_events')
+    .select('event_id')
+    .where('event_id', '=', event.eventId)
+    .executeTakeFirst();
+  if (seen) return 'replay';
+  const contract = await db
+    .selectFrom('contracts')
+    .selectAll()
+    .where('flow_id', '=', event.flowId)
+    .executeTakeFirst();
+  if (!contract) return 'unknown-flow';
+  let signedKey: string | null = null;
+  if (event.status === CONTRACT_STATUS.complete && event.signedFileKey) {
+    const stored = await files.get(event.signedFileKey);
+    if (!stored) throw new Error('signed file missing');
+    signedKey = signedFileKey(contract.id);
+    await files.put(signedKey, await buffer(stored.stream));
+  }
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('esign_callback_events')
+      .values({ event_id: event.eventId, flow_id: event.flowId, status: event.status, received_at: now })
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'replay';
+    const status = event.status as ContractStatus;
+    const updated = await trx
+      .updateTable('contracts')
+      .set({
+        status,
+        updated_at: now,
+        ...(status === CONTRACT_STATUS.complete ? { signed_file_key: signedKey, signed_at: event.at } : {}),
+      })
+      .where('id', '=', contract.id)
+      .where('status', 'not in', FINAL_FLOW_STATUSES as string[])
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return 'stale';
+    const item = ITEM_STATUS_OF[status];
+    if (item) {
+      await trx
+        .updateTable('sign_record_items')
+        .set({ status: item.status, message: item.message, updated_at: now })
+        .where('contract_id', '=', contract.id)
+        .where('status', 'in', [SIGN_ITEM_STATUS.signing, SIGN_ITEM_STATUS.pending])
+        .execute();
+    }
+    const row = { ...contract, status, updated_at: now };
+    for (const listener of listeners.get(contract.biz_type) ?? []) await listener(trx, row, status);
+    await deps.announce(trx, row);
+    return 'applied';
+  });
+}

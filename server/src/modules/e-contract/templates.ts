@@ -1,0 +1,68 @@
+import { CONTRACT_BIZ_TYPE, type ContractBizType, type ContractParty } from '@contract/e-contract';
+import type { ContractContent } from '../../lib/pdf/contract-pdf';
+
+/**
+ * The contract templates, one per kind of business record. The platform operator is the first party of
+ * an organisation agreement; the organisation signs as the second. A pledge-financing contract names the
+ * financing bank as the first party.
+ */
+export interface TemplateInput {
+  contractNo: string;
+  org: { name: string; creditCode: string };
+  counterparty: { name: string; creditCode: string };
+  /** Yuan. */
+  amount: string;
+  dateText: string;
+}
+
+interface Template {
+  title: string;
+  roles: [string, string];
+  clauses: string[];
+}
+
+export const CONTRACT_TEMPLATES: Record<ContractBizType, Template> = {
+  [CONTRACT_BIZ_TYPE.orgAgreement]: {
+    title: '供应链票据平台服务协议',
+    roles: ['甲方', '乙方'],
+    clauses: [
+      '第一条 服务内容。甲方为乙方提供供应链票据的签发、背书、贴现、质押、质押融资等线上服务，乙方以其在甲方平台认证的企业身份使用上述服务。',
+      '第二条 服务费用。乙方按年向甲方支付平台服务费，本年度服务费为{amount}，于本协议生效之日起十个工作日内支付至甲方指定账户。',
+      '第三条 乙方义务。乙方应保证其提交的企业信息、经办人信息及银行账户信息真实、准确、完整，并妥善保管账户密码、电子营业执照及短信验证码，因乙方保管不善造成的损失由乙方承担。',
+      '第四条 甲方义务。甲方应保障平台安全、稳定运行，依法保护乙方的商业信息，不得向第三方泄露，法律法规另有规定的除外。',
+      '第五条 电子签名。双方同意以可靠的电子签名签署本协议，电子签名与手写签名或者盖章具有同等法律效力。',
+      '第六条 争议解决。因本协议引起的争议，双方应友好协商解决；协商不成的，任何一方可向甲方所在地人民法院提起诉讼。',
+      '第七条 本协议自双方签署之日起生效，有效期一年。',
+    ],
+  },
+  [CONTRACT_BIZ_TYPE.pledgeFinancing]: {
+    title: '供应链票据质押融资合同',
+    roles: ['贷款人', '借款人'],
+    clauses: [
+      '第一条 融资金额。贷款人同意向借款人提供质押融资，融资本金为{amount}。',
+      '第二条 质押物。借款人以其持有的供应链票据作为质押物，质押期间借款人不得转让、再质押该票据。',
+      '第三条 还款。借款人应于融资到期日一次性归还本金及利息，贷款人有权在借款人未按期还款时处置质押票据。',
+      '第四条 电子签名。双方同意以可靠的电子签名签署本合同，电子签名与手写签名或者盖章具有同等法律效力。',
+      '第五条 本合同自双方签署之日起生效。',
+    ],
+  },
+};
+
+export function contractContent(bizType: ContractBizType, input: TemplateInput): ContractContent {
+  const template = CONTRACT_TEMPLATES[bizType];
+  const parties: ContractParty[] = [
+    { role: template.roles[0], ...input.counterparty },
+    { role: template.roles[1], ...input.org },
+  ];
+  return {
+    title: template.title,
+    contractNo: input.contractNo,
+    parties,
+    clauses: template.clauses,
+    amount: input.amount,
+    dateText: input.dateText,
+  };
+}
+
+/** The organisation is the second party of every template. */
+export const ORG_PARTY_INDEX = 1;
