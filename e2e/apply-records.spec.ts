@@ -70,4 +70,10 @@ test('a user applies to join, the owner authorises them, and they sign in to the
     /杭州未认证贸易有限公司/,
     currentCompany(applicant, '杭州未认证贸易有限公司'),
   );
+  // The server remembers an account's last company: back to Shanghai, where later journeys expect 张明.
+  await chooseFromAccountMenu(
+    applicant,
+    /上海链票示范供应链有限公司/,
+    currentCompany(applicant, '上海链票示范供应链有限公司'),
+  );
 });

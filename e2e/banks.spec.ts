@@ -57,7 +57,7 @@ test('13800000003 authenticates its company by transfer, and the business areas 
 
     await expect(page.getByRole('heading', { name: '企业认证' })).toBeVisible();
     await expect(page.getByRole('radio', { name: /对公账户小额打款认证/ })).toBeChecked();
-    await expect(page.getByRole('radio', { name: /电子营业执照扫码认证/ })).toBeDisabled();
+    await expect(page.getByRole('radio', { name: /电子营业执照扫码认证/ })).toBeEnabled();
     const steps = page.getByRole('region', { name: '小额打款验证操作说明' });
     await expect(steps.getByRole('listitem')).toHaveCount(3);
     await expect(steps).toContainText('预计2小时内到账');
