@@ -92,7 +92,7 @@ test('忘记密码: a signed-out user resets the password with the code from the
   const phone = await context.newPage();
   await phone.goto('/#/sandbox');
   await phone.getByLabel('手机号').fill(mobile);
-  await phone.getByRole('button', { name: '查询' }).click();
+  await phone.locator('#sandbox-outbox').getByRole('button', { name: '查询' }).click();
   const text = await phone
     .getByRole('list', { name: '短信发件箱' })
     .getByRole('listitem')
