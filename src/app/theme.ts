@@ -46,10 +46,6 @@ export const appTheme: ThemeConfig = {
     colorWarningBorder: '#ffe58f',
     colorError: '#c41d2b',
   },
-  components: {
-    // A list's empty text ("暂无数据") is read, not a disabled control: it takes the muted text colour.
-    List: { colorTextDisabled: TEXT_MUTED },
-  },
 };
 
 /**

@@ -1,7 +1,7 @@
+import { lonelyUser } from './org-helpers';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { APPLY_RECORD_URL, type ApplyRecord } from '@contract/apply-record';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
-import { newId } from '../../src/lib/hash';
 import { openSession } from '../../src/modules/auth/tokens';
 import { call } from './bank-helpers';
 import { freshLoopbackIp } from './captcha-helpers';
@@ -15,23 +15,8 @@ export const sessionOf = async (t: TestApp, userId: string, orgId: string | null
     .accessToken;
 
 /** A registered user who belongs to no organisation yet. */
-export async function newUser(app: FastifyInstance, mobile: string, name = '申请人'): Promise<string> {
-  const id = newId();
-  await app.db
-    .insertInto('users')
-    .values({
-      id,
-      mobile,
-      name,
-      password_hash: 'x',
-      status: 'active',
-      last_org_id: null,
-      created_at: app.now(),
-      password_changed_at: app.now(),
-    })
-    .execute();
-  return id;
-}
+export const newUser = (app: FastifyInstance, mobile: string, name = '申请人'): Promise<string> =>
+  lonelyUser(app, mobile, name);
 
 /**
  * The callers of the tenancy matrix: the Hangzhou owner (own), the Shanghai owner (another organisation), a

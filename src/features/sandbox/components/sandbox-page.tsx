@@ -201,7 +201,9 @@ function PendingQrs({ onOff }: { onOff: () => void }) {
                 </span>
                 <p className={styles.messageText}>
                   {qr.operationName} · {qr.userName}（{qr.userMobile}） · {qr.orgName}{' '}
-                  <Link to={sandboxQrPath(qr.qrId)}>{text.open}</Link>
+                  <Link to={sandboxQrPath(qr.qrId)} className={styles.inlineLink}>
+                    {text.open}
+                  </Link>
                 </p>
               </li>
             ))}
