@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
+import type { SelectQueryBuilder } from 'kysely';
 
 export interface PageRequest {
   page: number;
@@ -22,4 +23,16 @@ export function pageOf<T>(content: T[], total: number, request: PageRequest) {
     size: request.size,
     number: request.page,
   };
+}
+
+/** The number of rows a query matches: the count half of every count-then-page list. */
+export async function countRows<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
+  // Kysely cannot resolve a selection's shape over a generic table set; the one column is `n`.
+  const row = (await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()) as { n: number | string | bigint };
+  return Number(row.n);
 }

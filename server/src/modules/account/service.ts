@@ -1,6 +1,7 @@
 import type { Account, CompanyItem, PermissionItem } from '@contract/auth';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
+import { countRows } from '../../lib/paging';
 
 /** The user and, when the session acts for one, their membership of that organisation: one query. */
 const accountRow = preparedQuery((db, values: { userId: string; orgId: string | null }) =>
@@ -99,10 +100,7 @@ export async function permissionsOf(
   page: number,
   size: number,
 ): Promise<PermissionPage> {
-  const total = await db
-    .selectFrom('permissions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const total = await countRows(db.selectFrom('permissions'));
   const rows = await db
     .selectFrom('permissions as p')
     .leftJoin('membership_permissions as mp', (join) =>
@@ -115,7 +113,7 @@ export async function permissionsOf(
     .offset(page * size)
     .execute();
   return {
-    total: Number(total.n),
+    total,
     items: rows.map((r) => ({
       path: r.path,
       name: r.name,

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database';
 import { lockWithinTransaction } from '../../db/locks';
 import type { Database } from '../../db/schema';
 import { ApiFailure } from '../../lib/errors';
+import { countRows } from '../../lib/paging';
 import { isoTime } from '../../lib/shanghai-time';
 import { branchByNo } from './directory';
 import { BANK_MSG } from './messages';
@@ -165,11 +166,7 @@ export async function accountPage(
   page: { size: number; offset: number },
   now: number,
 ): Promise<{ items: BankAccount[]; total: number }> {
-  const counted = await db
-    .selectFrom('bank_accounts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('org_id', '=', orgId)
-    .executeTakeFirstOrThrow();
+  const total = await countRows(db.selectFrom('bank_accounts').where('org_id', '=', orgId));
   const rows = await db
     .selectFrom('bank_accounts')
     .selectAll()
@@ -184,5 +181,5 @@ export async function accountPage(
     db,
     rows.map((row) => row.id),
   );
-  return { total: Number(counted.n), items: rows.map((row) => accountOf(row, latest.get(row.id), now)) };
+  return { total, items: rows.map((row) => accountOf(row, latest.get(row.id), now)) };
 }

@@ -8,7 +8,7 @@ import type { BankTransferGateway } from '../../adapters/bank-transfer/gateway';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/hash';
 import type { CommandAnswer } from '../../lib/idempotency';
-import type { PageRequest } from '../../lib/paging';
+import { countRows, type PageRequest } from '../../lib/paging';
 import { accountByNumber, lockBankAccounts, type AccountFields } from './accounts';
 import { BANK_MSG } from './messages';
 import {
@@ -140,9 +140,7 @@ export async function orgAuthTransferPage(
   page: PageRequest,
   now: number,
 ): Promise<{ items: BankVerification[]; total: number }> {
-  const counted = await orgAuthTransfers(db, orgId)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const total = await countRows(orgAuthTransfers(db, orgId));
   const rows = await orgAuthTransfers(db, orgId)
     .selectAll()
     .orderBy('created_at', 'desc')
@@ -150,7 +148,7 @@ export async function orgAuthTransferPage(
     .limit(page.size)
     .offset(page.offset)
     .execute();
-  return { total: Number(counted.n), items: rows.map((row) => verificationOf(row, now)) };
+  return { total, items: rows.map((row) => verificationOf(row, now)) };
 }
 
 /** The newest authentication transfer, and whether one ever succeeded. */

@@ -15,6 +15,7 @@ import type { BankTransferGateway } from '../../adapters/bank-transfer/gateway';
 import type { Db } from '../../db/database';
 import type { BankAccountTable, BankVerificationTable } from '../../db/schema';
 import { ApiFailure } from '../../lib/errors';
+import { countRows } from '../../lib/paging';
 import { isoTime, shanghaiDayStart } from '../../lib/shanghai-time';
 import { BANK_MSG } from './messages';
 
@@ -64,13 +65,12 @@ export function verificationOf(row: VerificationRow, now: number): BankVerificat
 
 /** Requests of the organisation since the start of the Shanghai day. */
 async function requestsToday(trx: Db, orgId: string, now: number): Promise<number> {
-  const row = await trx
-    .selectFrom('bank_verifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('org_id', '=', orgId)
-    .where('created_at', '>=', shanghaiDayStart(now))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(
+    trx
+      .selectFrom('bank_verifications')
+      .where('org_id', '=', orgId)
+      .where('created_at', '>=', shanghaiDayStart(now)),
+  );
 }
 
 export interface TransferRequest {

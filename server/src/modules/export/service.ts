@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import type { ExportTaskTable } from '../../db/schema';
 import { newId } from '../../lib/hash';
 import { isoTime, shanghaiStamp } from '../../lib/shanghai-time';
-import type { PageRequest } from '../../lib/paging';
+import { countRows, type PageRequest } from '../../lib/paging';
 
 export const XLSX_EXTENSION = '.xlsx';
 
@@ -88,9 +88,7 @@ export async function exportTaskPage(
   owner: TaskOwner,
   page: PageRequest,
 ): Promise<{ items: ExportTask[]; total: number }> {
-  const count = await ofOwner(db, owner)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const total = await countRows(ofOwner(db, owner));
   const rows = await ofOwner(db, owner)
     .selectAll()
     .orderBy('created_at', 'desc')
@@ -98,7 +96,7 @@ export async function exportTaskPage(
     .limit(page.size)
     .offset(page.offset)
     .execute();
-  return { items: rows.map(toExportTask), total: Number(count.n) };
+  return { items: rows.map(toExportTask), total };
 }
 
 /** The caller's own task in the current organisation, or undefined (another user's or org's looks the same). */

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import type { BillOperationTable } from '../../db/schema';
 import { isoTime } from '../../lib/shanghai-time';
 import { fenToYuan } from '../../lib/money';
-import type { PageRequest } from '../../lib/paging';
+import { countRows, type PageRequest } from '../../lib/paging';
 
 export type OperationSort = (typeof OPERATION_SORTS)[number];
 export const DEFAULT_OPERATION_SORT: OperationSort = 'createdAt,desc';
@@ -89,10 +89,7 @@ export function toOperationItem(row: OperationRow): OperationItem {
 }
 
 export async function countOperations(db: Db, orgId: string, filter: OperationFilter): Promise<number> {
-  const row = await ofOrg(db, orgId, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(ofOrg(db, orgId, filter));
 }
 
 /** One page of the organisation's operation log; ties broken by id so pages never overlap. */

@@ -9,7 +9,7 @@ import {
 } from '@contract/organization';
 import type { PermissionPath } from '@contract/permissions';
 import type { Db } from '../../db/database';
-import type { PageRequest } from '../../lib/paging';
+import { countRows, type PageRequest } from '../../lib/paging';
 import { isoTime } from '../../lib/shanghai-time';
 
 const roleByCode = new Map(STAFF_ROLES.map((role) => [role.code, role]));
@@ -95,13 +95,7 @@ export async function membershipOrgOf(db: Db, id: string): Promise<string | unde
 }
 
 export async function ownerCount(db: Db, orgId: string): Promise<number> {
-  const row = await db
-    .selectFrom('memberships')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('org_id', '=', orgId)
-    .where('owner', '=', 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('memberships').where('org_id', '=', orgId).where('owner', '=', 1));
 }
 
 const likeFragment = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -128,9 +122,7 @@ export async function staffPage(
   db: Db,
   input: { orgId: string; callerUserId: string; keyword: string; page: PageRequest },
 ): Promise<{ items: StaffMember[]; total: number }> {
-  const counted = await staffQuery(db, input.orgId, input.keyword)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const total = await countRows(staffQuery(db, input.orgId, input.keyword));
   const rows = await staffQuery(db, input.orgId, input.keyword)
     .leftJoin('user_identities as i', 'i.user_id', 'u.id')
     .select(['m.id', 'm.user_id', 'm.owner', 'm.created_at', 'u.name', 'u.mobile', 'i.user_id as identified'])
@@ -145,7 +137,7 @@ export async function staffPage(
     rows.map((row) => row.id),
   );
   return {
-    total: Number(counted.n),
+    total,
     items: rows.map((row) => memberView(row, roles.get(row.id) ?? [], input.callerUserId)),
   };
 }
