@@ -80,3 +80,15 @@ export function logCrossOrgDenial(
     reason: resource,
   });
 }
+
+/** The 404 for a resource the caller's organisation does not hold; the attempt is logged when another does. */
+export function notFoundInOrg(
+  request: FastifyRequest,
+  resource: string,
+  resourceOrgId: string | undefined,
+  message: string,
+  requestedOrgId?: string | null,
+): ApiFailure {
+  logCrossOrgDenial(request, resource, resourceOrgId, requestedOrgId);
+  return new ApiFailure(404, API_ERROR.notFound, message);
+}

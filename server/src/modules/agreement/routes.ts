@@ -25,7 +25,7 @@ import { ApiFailure } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
-import { logCrossOrgDenial, requireMember, requirePermission, type Member } from '../../lib/tenant';
+import { notFoundInOrg, requireMember, requirePermission, type Member } from '../../lib/tenant';
 import { isKnownFunction, openFunction } from '../org-function/service';
 import {
   agreementByCode,
@@ -85,8 +85,12 @@ async function ownAgreement(
 ): Promise<AgreementRow> {
   const row = await agreementInOrg(db, member.orgId, id);
   if (row) return row;
-  logCrossOrgDenial(request, 'org_agreement', await agreementOrgOf(request.server.db, id));
-  throw new ApiFailure(404, API_ERROR.notFound, AGREEMENT_MSG.notFound);
+  throw notFoundInOrg(
+    request,
+    'org_agreement',
+    await agreementOrgOf(request.server.db, id),
+    AGREEMENT_MSG.notFound,
+  );
 }
 
 /**

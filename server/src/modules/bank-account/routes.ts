@@ -33,7 +33,7 @@ import { fenToYuan, yuanToFen } from '../../lib/money';
 import { pageOf, pageRequest } from '../../lib/paging';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { isoTime } from '../../lib/shanghai-time';
-import { logCrossOrgDenial, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
+import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
 import {
   accountByNumber,
   accountInOrg,
@@ -68,8 +68,12 @@ type CheckAnswer = ReturnType<typeof ok<BankAccountShape>> | ApiErrorBody;
 async function ownAccount(request: FastifyRequest, db: Db, member: Member, id: string): Promise<AccountRow> {
   const row = await accountInOrg(db, member.orgId, id);
   if (row) return row;
-  logCrossOrgDenial(request, 'bank_account', await accountOrgOf(request.server.db, id));
-  throw new ApiFailure(404, API_ERROR.notFound, BANK_MSG.accountNotFound);
+  throw notFoundInOrg(
+    request,
+    'bank_account',
+    await accountOrgOf(request.server.db, id),
+    BANK_MSG.accountNotFound,
+  );
 }
 
 /** Refuses a second account of the same number in the organisation (other than `exceptId`). */

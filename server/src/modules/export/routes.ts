@@ -13,7 +13,7 @@ import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { pageOf, pageRequest } from '../../lib/paging';
-import { logCrossOrgDenial, memberOrNull, requireMember, type Member } from '../../lib/tenant';
+import { notFoundInOrg, memberOrNull, requireMember, type Member } from '../../lib/tenant';
 import { attachment } from './content-disposition';
 import { createExportTask, exportFileKey, exportTaskPage, ownTask, taskOrgOf } from './service';
 import { createExportWorker } from './worker';
@@ -129,8 +129,12 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const member = memberOrNull(request);
       const task = member ? await ownTask(app.db, member, request.params.id) : undefined;
       if (!task) {
-        logCrossOrgDenial(request, 'export_task', await taskOrgOf(app.db, request.params.id));
-        throw new ApiFailure(404, API_ERROR.notFound, EXPORT_MSG.notFound);
+        throw notFoundInOrg(
+          request,
+          'export_task',
+          await taskOrgOf(app.db, request.params.id),
+          EXPORT_MSG.notFound,
+        );
       }
       if (task.status !== EXPORT_STATUS.done) {
         const msg = task.status === EXPORT_STATUS.failed ? EXPORT_MSG.failed : EXPORT_MSG.notReady;

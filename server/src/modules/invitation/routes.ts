@@ -18,7 +18,7 @@ import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { authOf } from '../../lib/auth';
 import { companiesOf } from '../account/service';
-import { logCrossOrgDenial, requireOwner } from '../../lib/tenant';
+import { logCrossOrgDenial, notFoundInOrg, requireOwner } from '../../lib/tenant';
 import {
   acceptInvitation,
   createInvitation,
@@ -137,8 +137,13 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { orgId, code } = request.params;
       const detail = await invitationDetail(app.db, orgId, code, app.now());
       if (!detail) {
-        logCrossOrgDenial(request, 'invitation', await invitationOrgOf(app.db, code), orgId);
-        throw new ApiFailure(404, API_ERROR.notFound, INVITATION_MSG.notFound);
+        throw notFoundInOrg(
+          request,
+          'invitation',
+          await invitationOrgOf(app.db, code),
+          INVITATION_MSG.notFound,
+          orgId,
+        );
       }
       reply.header('Cache-Control', 'no-store');
       return ok(detail);

@@ -18,7 +18,7 @@ import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { accountByMobile, UNKNOWN_ACCOUNT_MSG } from '../entry-link/service';
 import { pageOf, pageRequest } from '../../lib/paging';
-import { logCrossOrgDenial, memberOrNull } from '../../lib/tenant';
+import { notFoundInOrg, memberOrNull } from '../../lib/tenant';
 import { markAllRead, markRead, noticeOrgOf, noticePage, postNotice, todoPage, type Reader } from './service';
 
 export const NOTICE_NOT_FOUND_MSG = '消息不存在';
@@ -111,8 +111,12 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           return found;
         }));
       if (!marked) {
-        logCrossOrgDenial(request, 'notice', await noticeOrgOf(app.db, request.params.id));
-        throw new ApiFailure(404, API_ERROR.notFound, NOTICE_NOT_FOUND_MSG);
+        throw notFoundInOrg(
+          request,
+          'notice',
+          await noticeOrgOf(app.db, request.params.id),
+          NOTICE_NOT_FOUND_MSG,
+        );
       }
       return ok(null);
     },

@@ -24,7 +24,7 @@ import { runCommand } from '../../lib/idempotency';
 import { yuanToFen } from '../../lib/money';
 import { pageOf, pageRequest } from '../../lib/paging';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
-import { logCrossOrgDenial, memberOrNull, requireMember, requirePermission } from '../../lib/tenant';
+import { notFoundInOrg, memberOrNull, requireMember, requirePermission } from '../../lib/tenant';
 import {
   BANK_MSG,
   checkOrgAuthTransfer,
@@ -143,8 +143,12 @@ export const bankTransferAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
       }
       const found = await orgAuthTransferOf(app.db, member.orgId, request.body.id);
       if (!found) {
-        logCrossOrgDenial(request, 'bank_verification', await verificationOrgOf(app.db, request.body.id));
-        throw new ApiFailure(404, API_ERROR.notFound, BANK_MSG.verificationNotFound);
+        throw notFoundInOrg(
+          request,
+          'bank_verification',
+          await verificationOrgOf(app.db, request.body.id),
+          BANK_MSG.verificationNotFound,
+        );
       }
       const now = app.now();
       return runCommand<CheckAnswer>(request, reply, async (trx) => {

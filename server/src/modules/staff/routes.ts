@@ -32,7 +32,7 @@ import { runCommand } from '../../lib/idempotency';
 import { pageOf, pageRequest } from '../../lib/paging';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { logCrossOrgDenial, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
+import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
 import {
   grantedPaths,
   grantRoles,
@@ -78,8 +78,12 @@ async function ownMembership(
 ): Promise<MembershipRow> {
   const row = await membershipInOrg(db, member.orgId, id);
   if (row) return row;
-  logCrossOrgDenial(request, 'membership', await membershipOrgOf(request.server.db, id));
-  throw new ApiFailure(404, API_ERROR.notFound, STAFF_MSG.notFound);
+  throw notFoundInOrg(
+    request,
+    'membership',
+    await membershipOrgOf(request.server.db, id),
+    STAFF_MSG.notFound,
+  );
 }
 
 /**
