@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
+import type { Rule } from 'antd/es/form';
 import { ClearableInput } from '@/components/clearable-input/clearable-input';
 import Result from 'antd/es/result';
 import { sandboxQrPath } from '@/config/paths';
@@ -12,6 +13,8 @@ import { scrollToFirstError } from '@/lib/form';
 import { callFailureOf } from '@/lib/http-error';
 import { loginMessages } from '@/locales/zh-CN/login';
 import { sandboxMessages } from '@/locales/zh-CN/sandbox';
+import type { SandboxBankTransfer } from '@contract/bank-account';
+import type { SandboxSms } from '@contract/verification';
 import { formatDateTime } from '@/utils/date-time';
 import { accountNoRules, groupByFour } from '@/utils/account-number';
 import { mobileRules, normalizeMobile } from '@/utils/validators';
@@ -37,59 +40,92 @@ export function SandboxDisabled() {
   return <Result status="warning" title={text.disabled} />;
 }
 
-function Outbox({ onOff }: { onOff: () => void }) {
-  const [form] = Form.useForm<{ mobile: string }>();
-  const [mobile, setMobile] = useState<string | null>(null);
-  const outbox = useSandboxSmsQuery(mobile ?? skipToken, { refetchOnMountOrArgChange: true });
-  useOffWhenNotFound(outbox.error, onOff);
+interface LookupResult<T> {
+  currentData?: T[] | undefined;
+  isError: boolean;
+  isFetching: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
 
-  const query = ({ mobile: typed }: { mobile: string }) => {
-    const normalized = normalizeMobile(typed);
-    if (normalized === mobile) void outbox.refetch();
-    else setMobile(normalized);
+interface LookupCardProps<T> {
+  title: ReactNode;
+  intro?: ReactNode;
+  /** The form's name: its fields' ids and the submit button's scope. */
+  formName: string;
+  rules: Rule[];
+  inputLabel: string;
+  placeholder: string;
+  inputMode: 'tel' | 'numeric';
+  /** The typed value as the lookup takes it. */
+  normalize: (typed: string) => string;
+  /** An RTK Query hook, called with the value or skipToken. */
+  useLookup: (
+    arg: string | typeof skipToken,
+    options: { refetchOnMountOrArgChange: true },
+  ) => LookupResult<T>;
+  emptyText: string;
+  /** The found list's accessible name. */
+  listLabel: string;
+  renderItem: (item: T) => ReactNode;
+  itemKey: (item: T) => string;
+  onOff: () => void;
+}
+
+/** One sandbox card that looks something up by a typed value, with refresh, and lists what it found. */
+function LookupCard<T>(props: LookupCardProps<T>) {
+  const [form] = Form.useForm<{ value: string }>();
+  const [value, setValue] = useState<string | null>(null);
+  const lookup = props.useLookup(value ?? skipToken, { refetchOnMountOrArgChange: true });
+  useOffWhenNotFound(lookup.error, props.onOff);
+
+  const query = ({ value: typed }: { value: string }) => {
+    const normalized = props.normalize(typed);
+    if (normalized === value) void lookup.refetch();
+    else setValue(normalized);
   };
   // A failed query shows no list (the catalogue's notice said why).
-  const messagesSent = outbox.isError || outbox.isFetching ? undefined : outbox.currentData;
+  const found = lookup.isError || lookup.isFetching ? undefined : lookup.currentData;
 
   return (
     <Card
-      title={text.outboxTitle}
+      title={props.title}
       extra={
-        mobile && (
-          <Button size="small" onClick={() => void outbox.refetch()}>
+        value && (
+          <Button size="small" onClick={() => void lookup.refetch()}>
             {text.refresh}
           </Button>
         )
       }
     >
+      {props.intro}
       <Form
         form={form}
-        name="sandbox-outbox"
+        name={props.formName}
         layout="inline"
         className={styles.query}
         scrollToFirstError={scrollToFirstError}
         onFinish={query}
       >
-        <Form.Item name="mobile" rules={mobileRules} className={styles.queryInput}>
+        <Form.Item name="value" rules={props.rules} className={styles.queryInput}>
           <ClearableInput
-            aria-label={loginMessages.mobileLabel}
-            placeholder={text.mobilePlaceholder}
-            inputMode="tel"
+            aria-label={props.inputLabel}
+            placeholder={props.placeholder}
+            inputMode={props.inputMode}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={outbox.isFetching}>
+        <Button type="primary" htmlType="submit" loading={lookup.isFetching}>
           {text.query}
         </Button>
       </Form>
-      {messagesSent &&
-        (messagesSent.length === 0 ? (
-          <Empty description={text.noMessages} />
+      {found &&
+        (found.length === 0 ? (
+          <Empty description={props.emptyText} />
         ) : (
-          <ul className={styles.messages} aria-label={text.outboxTitle}>
-            {messagesSent.map((sms) => (
-              <li key={sms.id} className={styles.message}>
-                <span className={styles.messageTime}>{formatDateTime(sms.createdAt, { seconds: true })}</span>
-                <p className={styles.messageText}>{sms.text}</p>
+          <ul className={styles.messages} aria-label={props.listLabel}>
+            {found.map((item) => (
+              <li key={props.itemKey(item)} className={styles.message}>
+                {props.renderItem(item)}
               </li>
             ))}
           </ul>
@@ -98,79 +134,68 @@ function Outbox({ onOff }: { onOff: () => void }) {
   );
 }
 
+function Outbox({ onOff }: { onOff: () => void }) {
+  return (
+    <LookupCard<SandboxSms>
+      title={text.outboxTitle}
+      formName="sandbox-outbox"
+      rules={mobileRules}
+      inputLabel={loginMessages.mobileLabel}
+      placeholder={text.mobilePlaceholder}
+      inputMode="tel"
+      normalize={normalizeMobile}
+      useLookup={useSandboxSmsQuery}
+      emptyText={text.noMessages}
+      listLabel={text.outboxTitle}
+      itemKey={(sms) => sms.id}
+      renderItem={(sms) => (
+        <>
+          <span className={styles.messageTime}>{formatDateTime(sms.createdAt, { seconds: true })}</span>
+          <p className={styles.messageText}>{sms.text}</p>
+        </>
+      )}
+      onOff={onOff}
+    />
+  );
+}
+
 /** The sandbox bank's statement of one account: what the verification transfers paid into it. */
 function BankStatement({ onOff }: { onOff: () => void }) {
-  const [form] = Form.useForm<{ accountNo: string }>();
-  const [accountNo, setAccountNo] = useState<string | null>(null);
-  const statement = useSandboxStatementQuery(accountNo ?? skipToken, { refetchOnMountOrArgChange: true });
-  useOffWhenNotFound(statement.error, onOff);
-
-  const query = ({ accountNo: typed }: { accountNo: string }) => {
-    const digits = typed.replace(/\s+/g, '');
-    if (digits === accountNo) void statement.refetch();
-    else setAccountNo(digits);
-  };
-  const transfers = statement.isError || statement.isFetching ? undefined : statement.currentData;
-
   return (
-    <Card
+    <LookupCard<SandboxBankTransfer>
       title={<h2 className={styles.cardTitle}>{text.statementTitle}</h2>}
-      extra={
-        accountNo && (
-          <Button size="small" onClick={() => void statement.refetch()}>
-            {text.refresh}
-          </Button>
-        )
-      }
-    >
-      <p className={styles.cardIntro}>{text.statementIntro}</p>
-      <Form
-        form={form}
-        name="sandbox-statement"
-        layout="inline"
-        className={styles.query}
-        scrollToFirstError={scrollToFirstError}
-        onFinish={query}
-      >
-        <Form.Item name="accountNo" rules={accountNoRules} className={styles.queryInput}>
-          <ClearableInput
-            aria-label={text.accountNoLabel}
-            placeholder={text.accountNoPlaceholder}
-            inputMode="numeric"
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={statement.isFetching}>
-          {text.query}
-        </Button>
-      </Form>
-      {transfers &&
-        (transfers.length === 0 ? (
-          <Empty description={text.noTransfers} />
-        ) : (
-          <ul className={styles.messages} aria-label={text.statementTitle}>
-            {transfers.map((transfer) => (
-              <li key={transfer.id} className={styles.message}>
-                <span className={styles.messageTime}>
-                  {text.arrivedAt}：{formatDateTime(transfer.arrivedAt, { seconds: true })}
-                </span>
-                <p className={styles.messageText}>
-                  {text.amount}：<strong className={styles.amount}>{transfer.amount}</strong>
-                </p>
-                <p className={styles.messageText}>
-                  {text.remark}：{transfer.remark}
-                </p>
-                <p className={styles.messageText}>
-                  {text.payer}：{transfer.payerName}
-                </p>
-                <p className={styles.messageText}>
-                  {text.account}：{transfer.accountName} {groupByFour(transfer.accountNo)}（
-                  {transfer.branchName}）
-                </p>
-              </li>
-            ))}
-          </ul>
-        ))}
-    </Card>
+      intro={<p className={styles.cardIntro}>{text.statementIntro}</p>}
+      formName="sandbox-statement"
+      rules={accountNoRules}
+      inputLabel={text.accountNoLabel}
+      placeholder={text.accountNoPlaceholder}
+      inputMode="numeric"
+      normalize={(typed) => typed.replace(/\s+/g, '')}
+      useLookup={useSandboxStatementQuery}
+      emptyText={text.noTransfers}
+      listLabel={text.statementTitle}
+      itemKey={(transfer) => transfer.id}
+      renderItem={(transfer) => (
+        <>
+          <span className={styles.messageTime}>
+            {text.arrivedAt}：{formatDateTime(transfer.arrivedAt, { seconds: true })}
+          </span>
+          <p className={styles.messageText}>
+            {text.amount}：<strong className={styles.amount}>{transfer.amount}</strong>
+          </p>
+          <p className={styles.messageText}>
+            {text.remark}：{transfer.remark}
+          </p>
+          <p className={styles.messageText}>
+            {text.payer}：{transfer.payerName}
+          </p>
+          <p className={styles.messageText}>
+            {text.account}：{transfer.accountName} {groupByFour(transfer.accountNo)}（{transfer.branchName}）
+          </p>
+        </>
+      )}
+      onOff={onOff}
+    />
   );
 }
 
