@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // antd reads these browser APIs; jsdom lacks them. Tests of tooling run in node, without a window.
@@ -25,6 +25,10 @@ if (typeof window !== 'undefined') {
   }
   globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 }
+
+// findBy* and waitFor give a screen 5 s instead of 1 s to appear: a lazy route's first render can take
+// longer than a second when the suite shares the machine, and waiting longer for what will come costs nothing.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   if (typeof window === 'undefined') return;
