@@ -131,11 +131,8 @@ export interface BankAccountUpdate extends BankAccountRequest {
   id: string;
 }
 
-/** One small-amount transfer verification. Times are ISO 8601 (UTC). The amount is never shown. */
-export interface BankVerification {
-  id: string;
-  purpose: BankVerificationPurpose;
-  status: BankVerificationStatus;
+/** A bank account as a transfer reaches it: holder, number and the branch it is kept at. */
+export interface AccountTarget {
   accountName: string;
   accountNo: string;
   bankName: string;
@@ -143,6 +140,13 @@ export interface BankVerification {
   branchName: string;
   province: string;
   city: string;
+}
+
+/** One small-amount transfer verification. Times are ISO 8601 (UTC). The amount is never shown. */
+export interface BankVerification extends AccountTarget {
+  id: string;
+  purpose: BankVerificationPurpose;
+  status: BankVerificationStatus;
   /** Amounts that may still be entered; 0 once it has ended. */
   triesLeft: number;
   requestedAt: string;
@@ -154,15 +158,8 @@ export interface BankVerification {
   closedAt: string | null;
 }
 
-export interface BankAccount {
+export interface BankAccount extends AccountTarget {
   id: string;
-  accountName: string;
-  accountNo: string;
-  bankName: string;
-  branchNo: string;
-  branchName: string;
-  province: string;
-  city: string;
   status: BankAccountStatus;
   verifiedAt: string | null;
   /** The organisation's default settlement account for bills. */

@@ -1,18 +1,12 @@
+import type { AccountTarget } from '@contract/bank-account';
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
 import { ApiFailure } from '../../lib/errors';
 
 /** What the platform asks the bank to pay into: the account and its branch, as the directory names them. */
-export interface TransferOrder {
+export interface TransferOrder extends AccountTarget {
   /** The platform's reference of the verification; a provider refuses a second transfer for the same one. */
   reference: string;
-  accountName: string;
-  accountNo: string;
-  bankName: string;
-  branchNo: string;
-  branchName: string;
-  province: string;
-  city: string;
 }
 
 export interface TransferReceipt {
