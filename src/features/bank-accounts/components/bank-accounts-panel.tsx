@@ -1,3 +1,4 @@
+import { CardTitle } from '@/components/card-title/card-title';
 import { useState } from 'react';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import Alert from 'antd/es/alert';
@@ -185,7 +186,7 @@ export function BankAccountsPanel({ orgName }: BankAccountsPanelProps) {
 
   return (
     <Card
-      title={<h2 className={styles.title}>{text.title}</h2>}
+      title={<CardTitle>{text.title}</CardTitle>}
       extra={
         <Space>
           <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void accounts.refetch()}>

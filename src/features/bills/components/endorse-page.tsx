@@ -28,6 +28,7 @@ import {
   OrgPicker,
 } from './bill-parts';
 import { AMOUNT_PATTERN, leavingPart } from './amount-rules';
+import { CardTitle } from '@/components/card-title/card-title';
 
 const text = billMessages;
 /** Holdings offered for endorsement: the first page of 100 negotiable ones. */
@@ -110,7 +111,7 @@ export function EndorsePage() {
 
   return (
     <>
-      <Card title={text.endorseTitle}>
+      <Card title={<CardTitle>{text.endorseTitle}</CardTitle>}>
         <ListError error={held.error} onRetry={() => void held.refetch()} />
         <Form<EndorseForm>
           form={form}
@@ -189,7 +190,7 @@ export function EndorsePage() {
           </Button>
         </Form>
       </Card>
-      <Card title={text.myApplications} style={{ marginTop: 16 }}>
+      <Card title={<CardTitle>{text.myApplications}</CardTitle>} style={{ marginTop: 16 }}>
         <ListError error={mine.error} onRetry={() => void mine.refetch()} />
         <Table
           rowKey="id"

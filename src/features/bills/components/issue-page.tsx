@@ -17,6 +17,7 @@ import { useIssueBillMutation, useIssuedBillsQuery } from '@/features/bills/api/
 import { BillDetailDrawer } from './bill-detail-drawer';
 import { AmountCapitals, BillStatusTag, ListError, OrgPicker } from './bill-parts';
 import { AMOUNT_PATTERN, isPositiveAmount } from './amount-rules';
+import { CardTitle } from '@/components/card-title/card-title';
 
 const text = billMessages;
 
@@ -84,7 +85,7 @@ export function IssuePage({ orgId }: { orgId: string }) {
 
   return (
     <>
-      <Card title={text.issueTitle}>
+      <Card title={<CardTitle>{text.issueTitle}</CardTitle>}>
         <Form<IssueForm>
           form={form}
           layout="vertical"
@@ -145,7 +146,7 @@ export function IssuePage({ orgId }: { orgId: string }) {
           </Button>
         </Form>
       </Card>
-      <Card title={text.issuedList} style={{ marginTop: 16 }}>
+      <Card title={<CardTitle>{text.issuedList}</CardTitle>} style={{ marginTop: 16 }}>
         <ListError error={issued.error} onRetry={() => void issued.refetch()} />
         <Table
           rowKey="id"

@@ -20,6 +20,7 @@ import {
 } from '@/features/bills/api/bills-api';
 import { BillDetailDrawer } from './bill-detail-drawer';
 import { ListError } from './bill-parts';
+import { CardTitle } from '@/components/card-title/card-title';
 
 const text = billMessages;
 
@@ -77,7 +78,7 @@ export function SignWorkbenchPage() {
   ];
 
   return (
-    <Card title={text.workbenchTitle}>
+    <Card title={<CardTitle>{text.workbenchTitle}</CardTitle>}>
       <ListError error={pending.error} onRetry={() => void pending.refetch()} />
       <Table
         rowKey="id"

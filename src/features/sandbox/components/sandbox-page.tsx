@@ -6,6 +6,7 @@ import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import type { Rule } from 'antd/es/form';
+import { CardTitle } from '@/components/card-title/card-title';
 import { ClearableInput } from '@/components/clearable-input/clearable-input';
 import Result from 'antd/es/result';
 import { sandboxQrPath } from '@/config/paths';
@@ -163,7 +164,7 @@ function Outbox({ onOff }: { onOff: () => void }) {
 function BankStatement({ onOff }: { onOff: () => void }) {
   return (
     <LookupCard<SandboxBankTransfer>
-      title={<h2 className={styles.cardTitle}>{text.statementTitle}</h2>}
+      title={<CardTitle>{text.statementTitle}</CardTitle>}
       intro={<p className={styles.cardIntro}>{text.statementIntro}</p>}
       formName="sandbox-statement"
       rules={accountNoRules}
