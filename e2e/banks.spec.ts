@@ -94,7 +94,7 @@ test('13800000003 authenticates its company by transfer, and the business areas 
       .toBe(true);
     await page.goto('/#/chain-bill/issue');
     await expect(page.getByText('暂无操作权限，请联系企业管理员')).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: /出票/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '出票信息登记' })).toBeVisible();
     await checkA11y(page);
   } finally {
     restoreUnauthenticated(HANGZHOU);
