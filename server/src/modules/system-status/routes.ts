@@ -5,7 +5,7 @@ import { OperationTime, SystemStatus, SystemStatusRequest } from '@contract/shel
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { ensureDefaultSettings, operationTimeOf, setSystemStatus, systemStatusOf } from './service';
 
-/** SHCPE system status (spec: newSysSts, default SS00) and business hours, both settings in the database. */
+/** SHCPE system status (spec: newSysSts, default SS00), a setting in the database, and the ledger's business hours. */
 export const systemStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await ensureDefaultSettings(app.db, app.now());
   app.addHook('preHandler', app.authenticate);
@@ -19,7 +19,7 @@ export const systemStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/scbill/shcpe/operation-time',
     { schema: { response: { 200: Envelope(Type.Array(OperationTime)), ...AUTHENTICATED_ERRORS } } },
-    async () => ok(await operationTimeOf(app.db)),
+    async () => ok(operationTimeOf(app.config.billBusinessHours)),
   );
 };
 

@@ -1,14 +1,14 @@
 import { Value } from 'typebox/value';
-import { Type, type TSchema, type Static } from 'typebox';
+import type { TSchema, Static } from 'typebox';
 import { DEFAULT_SYSTEM_STATUS } from '@contract/constants';
 import { SYSTEM_STATUS_NAME, type SystemStatusCode } from '@contract/shell';
-import { OperationTime, SystemStatus } from '@contract/shell-schemas';
+import { type OperationTime, SystemStatus } from '@contract/shell-schemas';
+import type { BusinessHours } from '../../config';
 import type { Db } from '../../db/database';
 
 /** Keys of platform_settings this module owns. */
 export const SETTING = {
   systemStatus: 'shcpe.system-status',
-  operationTime: 'shcpe.operation-time',
 } as const;
 
 export const DEFAULT_STATUS: SystemStatus = {
@@ -16,12 +16,27 @@ export const DEFAULT_STATUS: SystemStatus = {
   name: SYSTEM_STATUS_NAME[DEFAULT_SYSTEM_STATUS as SystemStatusCode],
 };
 
-/** Practice (docs/domain.md): enterprise business 08:00-20:00, the business day ends 21:00. */
-export const DEFAULT_OPERATION_TIME: OperationTime[] = [
-  { name: '企业票据业务', start: '08:00', end: '20:00', businessDayEnd: '21:00' },
-];
+/** Practice (docs/domain.md): the enterprise business day ends at 21:00, an hour after business closes. */
+export const BUSINESS_DAY_END_MINUTES = 21 * 60;
+export const BILL_BUSINESS_NAME = '企业票据业务';
 
-const OperationTimes = Type.Array(OperationTime);
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * The hours the bill ledger keeps (BILL_BUSINESS_HOURS, 08:00-20:00 by default), so what the dashboard shows
+ * is what the ledger enforces: one setting, not a stored copy that could say otherwise.
+ */
+export function operationTimeOf(hours: BusinessHours): OperationTime[] {
+  return [
+    {
+      name: BILL_BUSINESS_NAME,
+      start: clock(hours.open),
+      end: clock(hours.close),
+      businessDayEnd: clock(Math.max(hours.close, BUSINESS_DAY_END_MINUTES)),
+    },
+  ];
+}
 
 /**
  * A setting as stored, or `fallback` when it is missing or not of the expected shape (an operator's typo
@@ -60,18 +75,12 @@ async function writeSetting(db: Db, key: string, value: unknown, now: number): P
 export async function ensureDefaultSettings(db: Db, now: number): Promise<void> {
   await db
     .insertInto('platform_settings')
-    .values([
-      { key: SETTING.systemStatus, value: JSON.stringify(DEFAULT_STATUS), updated_at: now },
-      { key: SETTING.operationTime, value: JSON.stringify(DEFAULT_OPERATION_TIME), updated_at: now },
-    ])
+    .values([{ key: SETTING.systemStatus, value: JSON.stringify(DEFAULT_STATUS), updated_at: now }])
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
 }
 
 export const systemStatusOf = (db: Db) => readSetting(db, SETTING.systemStatus, SystemStatus, DEFAULT_STATUS);
-
-export const operationTimeOf = (db: Db) =>
-  readSetting(db, SETTING.operationTime, OperationTimes, DEFAULT_OPERATION_TIME);
 
 export async function setSystemStatus(db: Db, status: SystemStatusCode, now: number): Promise<SystemStatus> {
   const value: SystemStatus = { status, name: SYSTEM_STATUS_NAME[status] };

@@ -69,4 +69,16 @@ describe('GET /api/scbill/shcpe/operation-time', () => {
       { name: '企业票据业务', start: '08:00', end: '20:00', businessDayEnd: '21:00' },
     ]);
   });
+
+  it('answers the hours the bill ledger is configured to keep, not a copy of its own', async () => {
+    const other = await startApp({ billBusinessHours: { open: 9 * 60 + 30, close: 22 * 60 } });
+    try {
+      const token = (await signIn(other.app, '13800000002')).access_token;
+      expect(await getData<OperationTime[]>(other.app, '/api/scbill/shcpe/operation-time', token)).toEqual([
+        { name: '企业票据业务', start: '09:30', end: '22:00', businessDayEnd: '22:00' },
+      ]);
+    } finally {
+      await other.app.close();
+    }
+  });
 });
