@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bindNavigate } from '@/lib/navigation';
-import { getAuthInfo } from '@/lib/storage';
+import { clearSignIn, getAuthInfo } from '@/lib/storage';
 import {
   callsTo,
   ownerAccount,
@@ -75,5 +75,20 @@ describe('route guarding', { timeout: 30_000 }, () => {
     // With the session gone, the app is closed again.
     await act(() => router.navigate('/chain-bill/dashboard'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+  });
+
+  it('checks the sign-in again on every navigation inside the app, not only when the frame first mounts', async () => {
+    storeSignedInUser();
+    const { router } = renderApp('/chain-bill/dashboard');
+    expect(await screen.findByRole('heading', { name: '工作台' })).toBeInTheDocument();
+
+    // The sign-in ends while the frame is still on screen (a logout whose login screen has not shown yet,
+    // another tab signing out): the next page of the app is the login screen, not the frame without a token.
+    clearSignIn();
+    await act(() => router.navigate('/chain-bill/anything/else'));
+
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/login');
+    expect(screen.queryByRole('button', { name: '退出登录' })).not.toBeInTheDocument();
   });
 });
