@@ -2,7 +2,7 @@
 export const applyRecordsMessages = {
   tabTitle: '申请记录',
   status: { PENDING: '待审核', AUTHORISED: '已授权', REFUSED: '已拒绝', CLOSED: '已关闭' },
-  roles: { ADMIN: '管理员', STAFF: '普通成员' },
+  roles: { ADMIN: '管理员（企业管理员）', STAFF: '普通成员（业务经办）' },
   applicant: '申请人',
   mobile: '手机号',
   remark: '申请说明',
