@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bindNavigate } from '@/lib/navigation';
-import { clearSignIn, getAuthInfo } from '@/lib/storage';
+import { clearSignIn, getAuthInfo, setUserInfo } from '@/lib/storage';
 import {
   callsTo,
   ownerAccount,
@@ -90,5 +90,19 @@ describe('route guarding', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/login');
     expect(screen.queryByRole('button', { name: '退出登录' })).not.toBeInTheDocument();
+  });
+
+  it('opens 加入企业 to a user who belongs to no organisation and holds no permission, from the dashboard', async () => {
+    storeSignedInUser();
+    const { orgId: _orgId, orgName: _orgName, ...withoutOrganisation } = ownerAccount;
+    setUserInfo({ ...withoutOrganisation, owner: false, permissions: {} });
+    const user = userEvent.setup();
+    const { router } = renderApp('/chain-bill/dashboard');
+
+    await user.click(await screen.findByRole('link', { name: '查询并申请加入企业' }));
+
+    expect(await screen.findByRole('heading', { name: '加入企业' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/company-center/join');
+    expect(screen.getByLabelText('企业名称或统一社会信用代码')).toBeInTheDocument();
   });
 });
