@@ -67,6 +67,12 @@ export const MEASURED_ROUTES = [
     headers: signedIn,
   },
   { name: 'GET /api/sign/record/page', path: '/api/sign/record/page?page=0&size=10', headers: signedIn },
+  // 申请记录 as the company centre first opens it: every status, newest first.
+  {
+    name: 'GET /api/apply-record/list',
+    path: '/api/apply-record/list?page=0&size=10',
+    headers: signedIn,
+  },
 ];
 
 /** Targets of the routes above: req/s as a share of the bare route's, and p99 latency. */

@@ -14,6 +14,7 @@
  * Plain values and types only: the SPA imports this file at run time (schemas in apply-record-schemas.ts).
  */
 import type { PageQuery } from './envelope';
+import type { StaffRoleCode } from './organization';
 
 export const APPLY_RECORD_STATUS = {
   pending: 'PENDING',
@@ -28,6 +29,16 @@ export const APPLY_RECORD_STATUSES: ApplyRecordStatus[] = Object.values(APPLY_RE
 export const APPLY_ROLE = { admin: 'ADMIN', staff: 'STAFF' } as const;
 export type ApplyRole = (typeof APPLY_ROLE)[keyof typeof APPLY_ROLE];
 export const APPLY_ROLES: ApplyRole[] = Object.values(APPLY_ROLE);
+/**
+ * The role of 成员管理's catalogue each applicant role grants: ADMIN is the organisation's administrator,
+ * STAFF (普通成员) does the daily bill work of 业务经办. The administrator changes them later in 成员管理.
+ */
+export const APPLY_ROLE_GRANTS = {
+  ADMIN: 'ADMIN',
+  STAFF: 'OPERATOR',
+} as const satisfies Record<ApplyRole, StaffRoleCode>;
+export const staffRolesOfApplyRoles = (roles: readonly ApplyRole[]): StaffRoleCode[] =>
+  roles.map((role) => APPLY_ROLE_GRANTS[role]);
 
 export const APPLY_REMARK_MAX_LENGTH = 200;
 export const REFUSE_REASON_MAX_LENGTH = 200;

@@ -77,3 +77,40 @@ test('a user applies to join, the owner authorises them, and they sign in to the
     currentCompany(applicant, '上海链票示范供应链有限公司'),
   );
 });
+
+test('a member without the company centre finds another organisation on 加入企业 and applies to join it', async ({
+  browser,
+}) => {
+  const applicant = await (await browser.newContext()).newPage();
+  await signIn(applicant, '13800000002');
+  await applicant.goto('/#/company-center/join');
+  await expect(applicant.getByRole('heading', { name: '加入企业' })).toBeVisible();
+  await applicant.getByLabel('企业名称或统一社会信用代码').fill('苏州华信');
+  await applicant.getByRole('button', { name: '查询' }).click();
+  await applicant.getByRole('button', { name: '申请加入：苏州华信精密零部件有限公司' }).click();
+  const dialog = applicant.getByRole('dialog', { name: '申请加入苏州华信精密零部件有限公司' });
+  await dialog.getByLabel('申请说明').fill('负责苏州采购');
+  await dialog.getByRole('button', { name: '提交申请' }).click();
+  await expect(applicant.getByText('申请已提交，请等待企业管理员审核')).toBeVisible();
+  // 我的申请 lists it, waiting.
+  await expect(
+    applicant
+      .getByRole('listitem')
+      .filter({ hasText: '苏州华信精密零部件有限公司' })
+      .filter({ hasText: '待审核' }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(applicant);
+
+  // The Suzhou owner sees the application and closes it.
+  const owner = await (await browser.newContext()).newPage();
+  await signIn(owner, '13800000005');
+  await owner.goto('/#/company-center?type=applyRecords');
+  const row = owner.getByRole('row', { name: /李华/ });
+  await expect(row.getByText('待审核')).toBeVisible();
+  await row.getByRole('button', { name: '关闭', exact: true }).click();
+  await owner
+    .getByRole('dialog', { name: '请确认' })
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(row.getByText('已关闭')).toBeVisible();
+});

@@ -70,6 +70,8 @@ export const businessPages = [
     permission: PERMISSION.contractSign.path,
   },
   { key: 'staff', path: paths.staff, group: 'company', permission: PERMISSION.staff.path },
+  // No permission: someone who belongs to no organisation holds none, and this is how they get one.
+  { key: 'joinCompany', path: paths.joinCompany, group: 'company', hiddenFromMenu: true },
 ] as const satisfies ReadonlyArray<{
   key: string;
   path: string;

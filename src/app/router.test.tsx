@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bindNavigate } from '@/lib/navigation';
-import { getAuthInfo } from '@/lib/storage';
+import { clearSignIn, getAuthInfo, setUserInfo } from '@/lib/storage';
 import {
   callsTo,
   ownerAccount,
@@ -75,5 +75,34 @@ describe('route guarding', { timeout: 30_000 }, () => {
     // With the session gone, the app is closed again.
     await act(() => router.navigate('/chain-bill/dashboard'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+  });
+
+  it('checks the sign-in again on every navigation inside the app, not only when the frame first mounts', async () => {
+    storeSignedInUser();
+    const { router } = renderApp('/chain-bill/dashboard');
+    expect(await screen.findByRole('heading', { name: '工作台' })).toBeInTheDocument();
+
+    // The sign-in ends while the frame is still on screen (a logout whose login screen has not shown yet,
+    // another tab signing out): the next page of the app is the login screen, not the frame without a token.
+    clearSignIn();
+    await act(() => router.navigate('/chain-bill/anything/else'));
+
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/login');
+    expect(screen.queryByRole('button', { name: '退出登录' })).not.toBeInTheDocument();
+  });
+
+  it('opens 加入企业 to a user who belongs to no organisation and holds no permission, from the dashboard', async () => {
+    storeSignedInUser();
+    const { orgId: _orgId, orgName: _orgName, ...withoutOrganisation } = ownerAccount;
+    setUserInfo({ ...withoutOrganisation, owner: false, permissions: {} });
+    const user = userEvent.setup();
+    const { router } = renderApp('/chain-bill/dashboard');
+
+    await user.click(await screen.findByRole('link', { name: '查询并申请加入企业' }));
+
+    expect(await screen.findByRole('heading', { name: '加入企业' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/company-center/join');
+    expect(screen.getByLabelText('企业名称或统一社会信用代码')).toBeInTheDocument();
   });
 });

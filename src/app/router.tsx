@@ -31,8 +31,15 @@ const publicPage = (element: ReactNode) => (
   <ChannelConfigGate load={probeChannelConfig}>{page(element)}</ChannelConfigGate>
 );
 
-/** Every app route is reachable only with a stored sign-in; others go to the login screen. */
+/**
+ * Every app route is reachable only with a stored sign-in; others go to the login screen. The route table's
+ * elements are made once, so React would skip this guard on navigations inside the app and only check the
+ * sign-in when the frame mounts: reading the location makes it check on every navigation. Otherwise a visit
+ * to an app page while logout's transition to the (lazy) login screen is still pending kept the signed-in
+ * frame on screen, without a token.
+ */
 export function RequireSignIn({ children }: { children: ReactNode }) {
+  useLocation();
   return getAuthInfo() ? children : <Navigate to={paths.login} replace />;
 }
 

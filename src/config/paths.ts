@@ -40,6 +40,8 @@ export const paths = {
   bankAccounts: '/company-center/bank-accounts',
   contractSigning: '/company-center/contracts',
   staff: '/company-center/staff',
+  /** Any signed-in user, also one without an organisation: search one and apply to join it. */
+  joinCompany: '/company-center/join',
 } as const;
 
 /** Sub-pages of the pledge-financing start page (spec section 2). */

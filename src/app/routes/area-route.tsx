@@ -14,6 +14,7 @@ const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
   authorize: lazy(() => loadCompanyCenter().then((m) => ({ default: m.CompanyCenterScreen }))),
   bankAccounts: lazy(() => loadCompanyCenter().then((m) => ({ default: m.BankAccountsScreen }))),
   staff: lazy(() => loadCompanyCenter().then((m) => ({ default: m.StaffScreen }))),
+  joinCompany: lazy(() => loadCompanyCenter().then((m) => ({ default: m.JoinCompanyScreen }))),
   issue: lazy(() => loadBills().then((m) => ({ default: m.IssueScreen }))),
   endorse: lazy(() => loadBills().then((m) => ({ default: m.EndorseScreen }))),
   signWorkbench: lazy(() => loadBills().then((m) => ({ default: m.SignWorkbenchScreen }))),

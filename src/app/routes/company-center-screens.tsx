@@ -7,6 +7,7 @@ import { selectUserInfo } from '@/features/auth/model/user-slice';
 import { BankAccountsPanel } from '@/features/bank-accounts/components/bank-accounts-panel';
 import { ApplyRecordsTab } from '@/features/apply-records/components/apply-records-tab';
 import { ApplyToJoin } from '@/features/apply-records/components/apply-to-join';
+import { JoinOrganizationPage } from '@/features/apply-records/components/join-organization-page';
 import { CompanyAuthTab } from '@/features/company-auth/components/company-auth-tab';
 import { CompanyCenterPage } from '@/features/company-center/components/company-center-page';
 import { OrgAuthPanel } from '@/features/org-auth/components/org-auth-panel';
@@ -61,4 +62,9 @@ export function BankAccountsScreen() {
 /** `/company-center/staff`, the menu's 员工管理: the company centre's 成员管理 tab. */
 export function StaffScreen() {
   return <Navigate to={`${paths.companyCenter}?type=staff`} replace />;
+}
+
+/** `/company-center/join`: 加入企业, open to every signed-in user. */
+export function JoinCompanyScreen() {
+  return <JoinOrganizationPage />;
 }

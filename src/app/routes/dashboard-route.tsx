@@ -1,5 +1,7 @@
 import { useAppSelector } from '@/lib/store';
 import { selectUserInfo } from '@/features/auth/model/user-slice';
+import { JoinCompanyPrompt } from '@/features/apply-records/components/join-company-prompt';
+import { OnboardingChecklist } from '@/features/company-center/components/onboarding-checklist';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { SystemStatusCard } from '@/features/dashboard/components/system-status-card';
 import { AnnouncementPanel, TodoPanel } from '@/features/notices/components/notice-panels';
@@ -43,6 +45,7 @@ export function Component() {
       todoPanel={<TodoPanel onChanged={refreshNotices} />}
       announcementPanel={<AnnouncementPanel onChanged={refreshNotices} />}
       channelsPanel={<OrgChannelsPanel />}
+      onboardingPanel={userInfo?.orgId ? <OnboardingChecklist /> : userInfo ? <JoinCompanyPrompt /> : null}
     />
   );
 }

@@ -25,6 +25,7 @@ export const areaMessages = {
     bankAccounts: '绑定与管理企业银行账户，完成账户小额打款验证。',
     contractSigning: '开通电子签章账户、管理印章，在线签署业务合同并查询签署结果。',
     staff: '邀请与管理企业员工，分配角色与操作权限。',
+    joinCompany: '查询企业并申请加入，企业管理员授权后成为企业成员。',
   },
   construction: {
     tag: '建设中',

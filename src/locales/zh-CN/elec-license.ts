@@ -30,4 +30,12 @@ export const elecLicenseMessages = {
   changeAuthIntro: '电子营业执照持有人扫码后，您将成为本企业电子营业执照的授权经办人。',
   cancel: '取消',
   doneTitle: '企业已完成电子营业执照认证',
+  bizAuthTitle: '业务授权',
+  bizAuthIntro: '电子营业执照持有人扫码确认后，本企业可办理所授权的业务。',
+  bizTypes: { SCBILL: '供应链票据业务', PLEDGE_FIN: '质押融资业务', ECONTRACT: '电子合同签署' },
+  bizAuthorized: '已授权',
+  bizUnauthorized: '未授权',
+  bizAuthorize: '扫码授权',
+  bizReauthorize: '重新授权',
+  bizAuthPanelTitle: '授权「{bizType}」',
 } as const;

@@ -28,6 +28,7 @@ export const navMessages = {
   bankAccounts: '银行账户',
   contractSigning: '合同签署',
   staff: '员工管理',
+  joinCompany: '加入企业',
   exportCenter: '导出中心',
   helpCenter: '帮助中心',
 } as const;

@@ -1,11 +1,11 @@
 import {
   APPLY_RECORD_STATUS,
-  APPLY_ROLE,
   type ApplyRecord,
   type ApplyRecordQuery,
   type ApplyRecordStatus,
   type ApplyRole,
   type AuthLetterType,
+  staffRolesOfApplyRoles,
 } from '@contract/apply-record';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
@@ -14,7 +14,7 @@ import { lockWithinTransaction } from '../../db/locks';
 import { newId } from '../../lib/hash';
 import { pageOf, pageRequest } from '../../lib/paging';
 import { maskMobile } from '../../lib/security-log';
-import { INVITED_MEMBER_PERMISSIONS } from '../invitation/service';
+import { grantRoles, memberOf } from '../staff/service';
 
 /** Where a record's authorisation letter is kept in the file store. */
 export const authLetterKey = (recordId: string) => `apply-record/${recordId}/auth-letter`;
@@ -230,9 +230,9 @@ export async function decideApplyRecord(
 }
 
 /**
- * Makes the applicant a member. ADMIN is the organisation's administrator (the owner flag, every
- * permission); STAFF starts with what an invited member may do, and the administrator grants more in 成员管理.
- * Someone who joined meanwhile by invitation keeps the membership and gains ADMIN if given.
+ * Makes the applicant a member with the staff roles the applicant roles grant (APPLY_ROLE_GRANTS), through
+ * 成员管理's own grant, so their permissions are exactly those roles'. Someone who joined meanwhile (by
+ * invitation, or added in 成员管理) keeps what they had and gains the granted roles besides.
  */
 async function admitMember(
   trx: Db,
@@ -240,7 +240,7 @@ async function admitMember(
 ): Promise<void> {
   // An invitation accepted at that moment must see this membership (runCommand's trx is a transaction).
   await lockWithinTransaction(trx as Transaction<Database>, `membership:${input.userId}:${input.orgId}`);
-  const admin = input.roles.includes(APPLY_ROLE.admin);
+  const granted = staffRolesOfApplyRoles(input.roles);
   const existing = await trx
     .selectFrom('memberships')
     .select('id')
@@ -248,27 +248,16 @@ async function admitMember(
     .where('org_id', '=', input.orgId)
     .executeTakeFirst();
   if (existing) {
-    if (admin) await trx.updateTable('memberships').set({ owner: 1 }).where('id', '=', existing.id).execute();
+    const held = (await memberOf(trx, existing.id, input.userId))?.roles ?? [];
+    await grantRoles(trx, existing.id, [...held, ...granted]);
     return;
   }
   const membershipId = newId();
   await trx
     .insertInto('memberships')
-    .values({
-      id: membershipId,
-      user_id: input.userId,
-      org_id: input.orgId,
-      owner: admin ? 1 : 0,
-      created_at: input.now,
-    })
+    .values({ id: membershipId, user_id: input.userId, org_id: input.orgId, owner: 0, created_at: input.now })
     .execute();
-  if (!admin && INVITED_MEMBER_PERMISSIONS.length > 0)
-    await trx
-      .insertInto('membership_permissions')
-      .values(
-        INVITED_MEMBER_PERMISSIONS.map((path) => ({ membership_id: membershipId, permission_path: path })),
-      )
-      .execute();
+  await grantRoles(trx, membershipId, granted);
 }
 
 /** Records the stored letter on a waiting record; false when the record is no longer waiting. */

@@ -1,6 +1,9 @@
 import { APPLY_RECORD_URL, AUTH_LETTER_MAX_BYTES, type ApplyRecord } from '@contract/apply-record';
-import type { CompanyItem } from '@contract/auth';
+import type { CompanyItem, PermissionItem } from '@contract/auth';
+import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import type { Page } from '@contract/envelope';
+import { ORG_URL, type StaffMember } from '@contract/organization';
+import { PERMISSION } from '@contract/permissions';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { call } from '../../support/bank-helpers';
@@ -48,6 +51,20 @@ const authorise = (id: string, roles: string[], token = owner, headers?: Record<
     payload: { id, roles },
     ...(headers ? { headers } : {}),
   });
+
+/** The applicant's line in the owner's 成员管理. */
+async function memberAsOwnerSees(userId: string): Promise<StaffMember | undefined> {
+  const page = await getData<Page<StaffMember>>(t.app, `${ORG_URL.staff}?size=100`, owner);
+  return page.content.find((member) => member.userId === userId);
+}
+
+/** The permission paths a session is granted, as the SPA reads them (without the stored prefix). */
+async function grantedPaths(token: string): Promise<string[]> {
+  const page = await getData<Page<PermissionItem>>(t.app, '/api/permission/page?page=0&size=100', token);
+  return page.content
+    .filter((item) => item.granted)
+    .map((item) => item.path.slice(PERMISSION_PATH_PREFIX.length));
+}
 
 describe('applying to join', () => {
   it('creates a waiting record by credit code, and answers the same record when applied again', async () => {
@@ -159,6 +176,49 @@ describe('transitions', () => {
       .where('org_id', '=', DEMO_ORGS.hangzhou.id)
       .executeTakeFirstOrThrow();
     expect(membership.owner).toBe(1);
+  });
+
+  it('gives an applicant authorised as STAFF the 业务经办 role of 成员管理, and exactly its permissions', async () => {
+    const { userId, token } = await applicant();
+    const record = await applyTo(t.app, token);
+    expect((await authorise(record.id, ['STAFF'])).statusCode).toBe(200);
+
+    const member = await memberAsOwnerSees(userId);
+    expect(member).toMatchObject({ owner: false, roles: ['OPERATOR'] });
+    const inOrg = await sessionOf(t, userId, DEMO_ORGS.hangzhou.id);
+    const granted = await grantedPaths(inOrg);
+    expect(granted).toContain(PERMISSION.issue.path);
+    expect(granted).toContain(PERMISSION.endorse.path);
+    expect(granted).not.toContain(PERMISSION.staff.path);
+    expect(granted).not.toContain(PERMISSION.companyCenter.path);
+    // requirePermission reads the same grant: 成员管理 stays closed to them.
+    expect((await call(t.app, 'GET', ORG_URL.staff, inOrg)).statusCode).toBe(403);
+  });
+
+  it('gives an applicant authorised as ADMIN the administrator role, with every permission', async () => {
+    const { userId, token } = await applicant();
+    const record = await applyTo(t.app, token);
+    expect((await authorise(record.id, ['ADMIN', 'STAFF'])).statusCode).toBe(200);
+
+    expect(await memberAsOwnerSees(userId)).toMatchObject({ owner: true, roles: ['ADMIN', 'OPERATOR'] });
+    const inOrg = await sessionOf(t, userId, DEMO_ORGS.hangzhou.id);
+    expect(await grantedPaths(inOrg)).toContain(PERMISSION.staff.path);
+    expect((await call(t.app, 'GET', ORG_URL.staff, inOrg)).statusCode).toBe(200);
+  });
+
+  it('adds the granted role to someone who became a member meanwhile, keeping the roles they had', async () => {
+    const { userId, token } = await applicant();
+    const record = await applyTo(t.app, token);
+    const mobile = (
+      await t.app.db.selectFrom('users').select('mobile').where('id', '=', userId).executeTakeFirstOrThrow()
+    ).mobile;
+    const added = await call(t.app, 'POST', ORG_URL.staff, owner, {
+      payload: { action: 'ADD', mobile, roles: ['FINANCE'] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+
+    expect((await authorise(record.id, ['STAFF'])).statusCode).toBe(200);
+    expect(await memberAsOwnerSees(userId)).toMatchObject({ roles: ['FINANCE', 'OPERATOR'] });
   });
 
   it('refuses with the reason kept, and closes', async () => {

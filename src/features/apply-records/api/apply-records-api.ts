@@ -6,6 +6,7 @@ import {
   type AuthoriseRequest,
 } from '@contract/apply-record';
 import type { Page } from '@contract/envelope';
+import { ORG_URL, type OrganizationQueryResult } from '@contract/organization';
 import { api } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
 import { request } from '@/lib/http';
@@ -30,6 +31,10 @@ export const applyRecordsApi = api.enhanceEndpoints({ addTagTypes: ['ApplyRecord
       query: (data) => ({ url: APPLY_RECORD_URL.apply, method: 'POST', data }),
       invalidatesTags: ['ApplyRecord'],
     }),
+    /** 查询企业: a search, but sent as a POST with the keyword in the body (spec section 7). */
+    searchOrganizations: build.mutation<OrganizationQueryResult, string>({
+      query: (keyword) => ({ url: ORG_URL.query, method: 'POST', data: { keyword } }),
+    }),
     closeApplyRecord: build.mutation<ApplyRecord, string>({
       query: (id) => ({ url: APPLY_RECORD_URL.close(id), method: 'PUT' }),
       invalidatesTags: ['ApplyRecord'],
@@ -49,6 +54,7 @@ export const {
   useApplyRecordsQuery,
   useMyApplicationsQuery,
   useApplyToJoinMutation,
+  useSearchOrganizationsMutation,
   useCloseApplyRecordMutation,
   useRefuseApplyRecordMutation,
   useAuthoriseApplyRecordMutation,

@@ -20,7 +20,6 @@ export function ApplyToJoin() {
   const [remark, setRemark] = useState('');
   const [problem, setProblem] = useState('');
   const [apply, applying] = useApplyToJoinMutation();
-  const mine = useMyApplicationsQuery();
 
   const submit = async () => {
     const code = creditCode.replace(/\s+/g, '').toUpperCase();
@@ -60,21 +59,29 @@ export function ApplyToJoin() {
           {text.applySubmit}
         </Button>
       </Space>
-      <List
-        header={text.mine}
-        dataSource={mine.data ?? []}
-        locale={{ emptyText: text.empty }}
-        renderItem={(record) => (
-          <List.Item>
-            <Space wrap>
-              <span>{record.orgName}</span>
-              {statusTag(record.status)}
-              <span>{formatDateTime(record.createdAt)}</span>
-              {record.refuseReason && <span>{`${text.refuseReason}：${record.refuseReason}`}</span>}
-            </Space>
-          </List.Item>
-        )}
-      />
+      <MyApplications />
     </Card>
+  );
+}
+
+/** 我的申请: the caller's own applications with their outcome. */
+export function MyApplications() {
+  const mine = useMyApplicationsQuery();
+  return (
+    <List
+      header={text.mine}
+      dataSource={mine.data ?? []}
+      locale={{ emptyText: text.empty }}
+      renderItem={(record) => (
+        <List.Item>
+          <Space wrap>
+            <span>{record.orgName}</span>
+            {statusTag(record.status)}
+            <span>{formatDateTime(record.createdAt)}</span>
+            {record.refuseReason && <span>{`${text.refuseReason}：${record.refuseReason}`}</span>}
+          </Space>
+        </List.Item>
+      )}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { elecLicenseMessages } from '@/locales/zh-CN/elec-license';
 import { formatDateTime } from '@/utils/date-time';
 import { invalidateLicenceState, useLicenceStateQuery, type LicenceQrBody } from '../api/elec-license-api';
 import { useLicenceQr } from '../hooks/use-licence-qr';
+import { BizAuthSection } from './biz-auth-section';
 
 const text = elecLicenseMessages;
 
@@ -20,7 +21,8 @@ function LicenceQr({ input, onConfirmed }: { input: LicenceQrBody; onConfirmed: 
 /**
  * 企业认证与授权 (the company centre's authorization tab, `?type=authorize`): the organisation's state and,
  * until its licence is bound, the QR authentication panel; once bound, 变更授权 opens the panel for a new
- * operator. A confirmation reloads the state (and the company list, whose authorized flag changed).
+ * operator, and 业务授权 lists the business types the holder authorises. A confirmation reloads the state (and
+ * the company list, whose authorized flag changed).
  */
 export function CompanyAuthTab() {
   const dispatch = useDispatch();
@@ -60,6 +62,12 @@ export function CompanyAuthTab() {
               <LicenceQr input={{ kind: 'CHANGE_AUTH' }} onConfirmed={confirmed} />
               <Button onClick={() => setChanging(false)}>{text.cancel}</Button>
             </>
+          )}
+          {org.bound && !changing && (
+            <BizAuthSection
+              authorised={org.bizTypes}
+              onConfirmed={() => dispatch(invalidateLicenceState())}
+            />
           )}
         </>
       )}
