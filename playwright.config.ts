@@ -18,6 +18,9 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The offline service worker is not what a journey walks, and its 发现新版本 prompt (component-tested in
+    // src/features/shell) once covered a button mid-journey on a loaded machine.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -33,6 +33,7 @@ export function onUpdateWaiting(listener: Listener): () => void {
 
 /** The part of a registration the checks use (ServiceWorkerRegistration in the browser). */
 export interface UpdatableRegistration {
+  readonly active: unknown;
   readonly waiting: unknown;
   update: () => Promise<unknown>;
 }
@@ -43,7 +44,8 @@ export interface UpdateWatch {
 
 /**
  * Every 1 s: is a new version waiting? The first time it is, `onWaiting` runs once. Every hour: ask the
- * server for a new version.
+ * server for a new version. A waiting worker is a new version only beside an active one: on the very first
+ * install the worker passes through `waiting` on its way to active, and that is no update to offer.
  */
 export function watchForUpdates(
   registration: UpdatableRegistration,
@@ -51,7 +53,7 @@ export function watchForUpdates(
   { checkMs = SERVICE_WORKER_CHECK_INTERVAL, networkMs = SERVICE_WORKER_NETWORK_CHECK_INTERVAL } = {},
 ): UpdateWatch {
   const check = setInterval(() => {
-    if (!registration.waiting || updateWaiting) return;
+    if (!registration.waiting || !registration.active || updateWaiting) return;
     updateWaiting = true;
     listeners.forEach((listener) => listener(true));
     onWaiting();
