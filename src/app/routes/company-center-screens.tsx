@@ -9,6 +9,7 @@ import { ApplyRecordsTab } from '@/features/apply-records/components/apply-recor
 import { ApplyToJoin } from '@/features/apply-records/components/apply-to-join';
 import { CompanyAuthTab } from '@/features/company-auth/components/company-auth-tab';
 import { CompanyCenterPage } from '@/features/company-center/components/company-center-page';
+import { ContractsPage } from '@/features/e-contracts/components/contracts-page';
 import { OrgAuthPanel } from '@/features/org-auth/components/org-auth-panel';
 import { OrgChannelsPanel } from '@/features/org-channel/components/org-channels-panel';
 import { useNoticeRefresh } from '../shell/notice-feed-context';
@@ -61,4 +62,9 @@ export function BankAccountsScreen() {
 /** `/company-center/staff`, the menu's 员工管理: the company centre's 成员管理 tab. */
 export function StaffScreen() {
   return <Navigate to={`${paths.companyCenter}?type=staff`} replace />;
+}
+
+/** `/company-center/contracts`, the menu's 电子合同签署: the e-sign account, seals, contracts and sign records. */
+export function ContractsScreen() {
+  return <ContractsPage />;
 }
