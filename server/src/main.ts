@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { seedDemoContracts } from './modules/e-contract/demo-contracts';
+import { PLATFORM_CREDIT_CODE } from './modules/e-contract/routes';
 import { EXIT_CONFIG, sandboxListenRefusal } from './plugins/sandbox-gate';
 
 /** How long a graceful close may take before the process gives up on open connections. */
@@ -13,6 +15,12 @@ async function main(): Promise<void> {
     process.exit(EXIT_CONFIG);
   }
   const app = await buildApp(config);
+  if (config.seedDemo) {
+    await seedDemoContracts(
+      { db: app.db, files: app.adapters.files, now: app.now() },
+      { name: config.platformName, creditCode: PLATFORM_CREDIT_CODE },
+    );
+  }
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
     { address: `http://${config.host}:${config.port}`, dataDir: config.dataDir },
