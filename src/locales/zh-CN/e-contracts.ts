@@ -88,7 +88,6 @@ export const eContractsMessages = {
     loadFailed: '合同文件加载失败，请稍后重试',
     download: '下载合同',
     signStatus: '签署状态',
-    close: '关闭',
   },
   records: {
     empty: '暂无签署记录',

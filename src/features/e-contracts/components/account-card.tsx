@@ -15,6 +15,7 @@ import {
   useOpenAccountMutation,
   useSignInfoQuery,
 } from '@/features/e-contracts/api/e-contracts-api';
+import { conflictReason } from './conflict';
 import styles from './e-contracts.module.css';
 
 const text = eContractsMessages.account;
@@ -33,8 +34,9 @@ export function AccountCard() {
     try {
       await open().unwrap();
       void message.success(text.opened);
-    } catch {
-      // The request layer has shown why (or the user closed the verification dialog).
+    } catch (error) {
+      const reason = conflictReason(error);
+      if (reason) void message.error(reason);
     }
   };
 

@@ -22,11 +22,13 @@ import { useBatchSignMutation, useContractsQuery } from '@/features/e-contracts/
 import { ContractPreview } from './contract-preview';
 import { STATUS_COLOR } from './contract-status';
 import { SignResult } from './sign-result';
+import { conflictReason } from './conflict';
 import styles from './e-contracts.module.css';
 
 const text = eContractsMessages.list;
 export const CONTRACT_PAGE_SIZE = 10;
 const STATUS_FILTER_ID = 'e-contract-status-filter';
+const ALL = 'all';
 
 /** Waiting for the organisation's signature and still within its signing window. */
 export function isSignable(contract: Contract, now = Date.now()): boolean {
@@ -37,7 +39,7 @@ export function isSignable(contract: Contract, now = Date.now()): boolean {
 }
 
 const statusOptions = [
-  { value: '', label: text.allStatuses },
+  { value: ALL, label: text.allStatuses },
   ...(Object.keys(eContractsMessages.status) as ContractStatus[]).map((status) => ({
     value: status,
     label: eContractsMessages.status[status],
@@ -52,14 +54,14 @@ const statusOptions = [
 export function ContractList({ accountOpen }: { accountOpen: boolean }) {
   const { message, modal } = App.useApp();
   const [page, setPage] = useState(0);
-  const [status, setStatus] = useState<ContractStatus | ''>('');
+  const [status, setStatus] = useState<ContractStatus | typeof ALL>(ALL);
   const [selected, setSelected] = useState<Contract[]>([]);
   const [previewing, setPreviewing] = useState<Contract | null>(null);
   const [recordId, setRecordId] = useState<string | null>(null);
   const contracts = useContractsQuery({
     page,
     size: CONTRACT_PAGE_SIZE,
-    ...(status ? { status } : {}),
+    ...(status === ALL ? {} : { status }),
   });
   const [batchSign, signing] = useBatchSignMutation();
 
@@ -69,8 +71,9 @@ export function ContractList({ accountOpen }: { accountOpen: boolean }) {
       setSelected([]);
       void message.success(eContractsMessages.sign.accepted);
       setRecordId(record.recordId);
-    } catch {
-      // The request layer has shown why (or the user closed the verification dialog).
+    } catch (error) {
+      const reason = conflictReason(error);
+      if (reason) void message.error(reason);
     }
   };
 
@@ -105,7 +108,7 @@ export function ContractList({ accountOpen }: { accountOpen: boolean }) {
       <div className={styles.toolbar}>
         <div className={styles.filter}>
           <label htmlFor={STATUS_FILTER_ID}>{text.statusFilter}</label>
-          <Select<ContractStatus | ''>
+          <Select<ContractStatus | typeof ALL>
             id={STATUS_FILTER_ID}
             style={{ width: 140 }}
             value={status}
@@ -135,7 +138,6 @@ export function ContractList({ accountOpen }: { accountOpen: boolean }) {
         loading={contracts.isFetching}
         dataSource={data?.content ?? []}
         locale={{ emptyText: text.empty }}
-        scroll={{ x: 'max-content' }}
         rowSelection={{
           selectedRowKeys: selected.map((c) => c.id),
           onChange: (_keys, rows) => setSelected(rows.slice(0, BATCH_SIGN_MAX)),

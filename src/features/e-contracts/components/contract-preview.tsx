@@ -3,7 +3,6 @@ import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
-import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
 import { ECONTRACT_URL, type Contract } from '@contract/e-contract';
@@ -67,22 +66,15 @@ export function ContractPreview({ contract, onClose }: { contract: Contract; onC
       title={`${text.title}：${contract.title}`}
       width={900}
       onCancel={onClose}
-      footer={
-        <Space>
-          <Button onClick={() => void download()}>{text.download}</Button>
-          <Button type="primary" onClick={onClose}>
-            {text.close}
-          </Button>
-        </Space>
-      }
+      footer={<Button onClick={() => void download()}>{text.download}</Button>}
     >
       <p>
         {text.signStatus}：<Tag color={STATUS_COLOR[current]}>{eContractsMessages.status[current]}</Tag>
       </p>
       {pdf.state === 'loading' && (
-        <p role="status">
+        <div role="status">
           <Spin size="small" /> {text.loading}
-        </p>
+        </div>
       )}
       {pdf.state === 'failed' && <Alert type="warning" showIcon title={text.loadFailed} />}
       {pdf.state === 'ready' && <iframe className={styles.frame} title={name} src={pdf.url} />}

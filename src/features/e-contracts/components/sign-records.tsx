@@ -11,6 +11,7 @@ import { commonMessages } from '@/locales/zh-CN/common';
 import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
 import { formatDateTime } from '@/utils/date-time';
 import { useCancelSignRecordMutation, useSignRecordsQuery } from '@/features/e-contracts/api/e-contracts-api';
+import { conflictReason } from './conflict';
 import { RECORD_COLOR } from './contract-status';
 import { SignResult } from './sign-result';
 
@@ -39,8 +40,9 @@ export function SignRecords() {
         try {
           await cancel(record.recordId).unwrap();
           void message.success(text.cancelled);
-        } catch {
-          // The request layer has shown why (a batch that finished meanwhile answers 409).
+        } catch (error) {
+          const reason = conflictReason(error);
+          if (reason) void message.error(reason);
         }
       },
     });
@@ -54,7 +56,6 @@ export function SignRecords() {
         loading={records.isFetching}
         dataSource={data?.content ?? []}
         locale={{ emptyText: text.empty }}
-        scroll={{ x: 'max-content' }}
         pagination={{
           current: (data?.number ?? page) + 1,
           pageSize: RECORD_PAGE_SIZE,
