@@ -53,10 +53,12 @@ import {
   contractOrgOf,
   contractView,
   draftContract,
+  expireOverdueContracts,
   sealView,
   SIGNABLE,
   type ContractRow,
 } from './service';
+import { ExpiryTimer } from './expiry-timer';
 import { createSignWorker } from './sign-worker';
 
 const CONTRACT_PERMISSION = PERMISSION.contractSign.path;
@@ -637,12 +639,7 @@ export const eContractCallbackRoutes: FastifyPluginAsyncTypebox = async (app) =>
           db: app.db,
           files: app.adapters.files,
           now: app.now(),
-          announce: (trx, row) =>
-            app.realtime.publishToOrg(
-              row.org_id,
-              { type: REALTIME_EVENT.contract, payload: { contractId: row.id, status: row.status } },
-              trx,
-            ),
+          announce: (trx, row) => announceContract(app, trx, row),
         },
         event,
       );
@@ -694,6 +691,8 @@ export const PLATFORM_CREDIT_CODE = '91310000MA1FL0000X';
 declare module 'fastify' {
   interface FastifyInstance {
     contractSignWorker: ReturnType<typeof createSignWorker>;
+    /** Ends the contracts whose signing window has passed; tests call `sweep()` with their clock. */
+    contractExpiry: ExpiryTimer;
   }
 }
 
@@ -710,4 +709,29 @@ export function setupContractSigning(app: FastifyInstance): void {
   app.decorate('contractSignWorker', worker);
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
+
+  const expiry = new ExpiryTimer(
+    () =>
+      expireOverdueContracts({
+        db: app.db,
+        now: app.now(),
+        revoke: (flowId) => app.adapters.esign.revoke(flowId),
+        announce: (trx, row) => announceContract(app, trx, row),
+        onRevokeFailed: (contractId, error) =>
+          app.log.warn({ err: error, contractId }, 'contract expiry: the provider did not revoke the flow'),
+      }),
+    app.log,
+  );
+  app.decorate('contractExpiry', expiry);
+  app.addHook('onReady', async () => expiry.start());
+  app.addHook('preClose', async () => expiry.stop());
+}
+
+/** Tells the organisation's screens that one of its contracts changed state, with the change's transaction. */
+function announceContract(app: FastifyInstance, trx: Db, row: ContractRow): Promise<void> {
+  return app.realtime.publishToOrg(
+    row.org_id,
+    { type: REALTIME_EVENT.contract, payload: { contractId: row.id, status: row.status } },
+    trx,
+  );
 }
