@@ -15,17 +15,18 @@ async function main(): Promise<void> {
     process.exit(EXIT_CONFIG);
   }
   const app = await buildApp(config);
-  if (config.seedDemo) {
-    await seedDemoContracts(
-      { db: app.db, files: app.adapters.files, now: app.now() },
-      { name: config.platformName, creditCode: PLATFORM_CREDIT_CODE },
-    );
-  }
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
     { address: `http://${config.host}:${config.port}`, dataDir: config.dataDir },
     'chain-bill ready',
   );
+  if (config.seedDemo) {
+    // After listening: the contract PDFs take a second or two, which the start-up does not wait for.
+    seedDemoContracts(
+      { db: app.db, files: app.adapters.files, now: app.now() },
+      { name: config.platformName, creditCode: PLATFORM_CREDIT_CODE },
+    ).catch((error: unknown) => app.log.error({ err: error }, 'demo contracts not drafted'));
+  }
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
