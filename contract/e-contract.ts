@@ -155,3 +155,18 @@ export interface SandboxContractRequest {
   /** Yuan. */
   amount?: string;
 }
+
+/** The contract calls' paths (spec section 7), for the web app's requests. */
+export const ECONTRACT_URL = {
+  isOpen: '/api/edoc/acct/is-open',
+  open: '/api/edoc/acct/open',
+  seals: '/api/edoc/acct/seal/list',
+  contracts: '/api/edoc/contract/v2/page',
+  preview: (id: string) => `/api/edoc/contract/v2/${encodeURIComponent(id)}/preview`,
+  batchSign: '/api/edoc/contract/v2/batch-sign',
+  status: '/api/scbill/contract/sign/status',
+  signInfo: '/api/scbill/open/contract/sign-info',
+  records: '/api/sign/record/page',
+  recordResult: '/api/sign/record/result',
+  cancelRecord: '/api/sign/record/auth/cancel',
+} as const;

@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { seedDemoContracts } from './modules/e-contract/demo-contracts';
+import { PLATFORM_CREDIT_CODE } from './modules/e-contract/routes';
 import { EXIT_CONFIG, sandboxListenRefusal } from './plugins/sandbox-gate';
 
 /** How long a graceful close may take before the process gives up on open connections. */
@@ -18,6 +20,13 @@ async function main(): Promise<void> {
     { address: `http://${config.host}:${config.port}`, dataDir: config.dataDir },
     'chain-bill ready',
   );
+  if (config.seedDemo) {
+    // After listening: the contract PDFs take a second or two, which the start-up does not wait for.
+    seedDemoContracts(
+      { db: app.db, files: app.adapters.files, now: app.now() },
+      { name: config.platformName, creditCode: PLATFORM_CREDIT_CODE },
+    ).catch((error: unknown) => app.log.error({ err: error }, 'demo contracts not drafted'));
+  }
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -14,6 +14,8 @@ const CSP_DIRECTIVES = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", 'ws:', 'wss:'],
+  // The contract preview shows the PDF the app fetched (with the sign-in) as a blob: URL in a frame.
+  frameSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   baseUri: ["'none'"],
   formAction: ["'self'"],

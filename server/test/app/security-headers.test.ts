@@ -42,6 +42,7 @@ function expectSecurityHeaders(response: LightMyRequestResponse): void {
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(csp.get('frame-src')).toEqual(["'self'", 'blob:']);
   const scripts = csp.get('script-src') ?? [];
   expect(scripts).toEqual(["'self'"]);
   const hsts = String(response.headers['strict-transport-security']);

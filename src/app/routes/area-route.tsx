@@ -18,6 +18,7 @@ const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
   issue: lazy(() => loadBills().then((m) => ({ default: m.IssueScreen }))),
   endorse: lazy(() => loadBills().then((m) => ({ default: m.EndorseScreen }))),
   signWorkbench: lazy(() => loadBills().then((m) => ({ default: m.SignWorkbenchScreen }))),
+  contractSigning: lazy(() => loadCompanyCenter().then((m) => ({ default: m.ContractsScreen }))),
 };
 
 /**

@@ -10,6 +10,7 @@ import { ApplyToJoin } from '@/features/apply-records/components/apply-to-join';
 import { JoinOrganizationPage } from '@/features/apply-records/components/join-organization-page';
 import { CompanyAuthTab } from '@/features/company-auth/components/company-auth-tab';
 import { CompanyCenterPage } from '@/features/company-center/components/company-center-page';
+import { ContractsPage } from '@/features/e-contracts/components/contracts-page';
 import { OrgAuthPanel } from '@/features/org-auth/components/org-auth-panel';
 import { OrgChannelsPanel } from '@/features/org-channel/components/org-channels-panel';
 import { useNoticeRefresh } from '../shell/notice-feed-context';
@@ -67,4 +68,9 @@ export function StaffScreen() {
 /** `/company-center/join`: 加入企业, open to every signed-in user. */
 export function JoinCompanyScreen() {
   return <JoinOrganizationPage />;
+}
+
+/** `/company-center/contracts`, the menu's 电子合同签署: the e-sign account, seals, contracts and sign records. */
+export function ContractsScreen() {
+  return <ContractsPage />;
 }

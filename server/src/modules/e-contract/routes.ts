@@ -53,10 +53,12 @@ import {
   contractOrgOf,
   contractView,
   draftContract,
+  expireOverdueContracts,
   sealView,
   SIGNABLE,
   type ContractRow,
 } from './service';
+import { ExpiryTimer } from './expiry-timer';
 import { createSignWorker } from './sign-worker';
 
 const CONTRACT_PERMISSION = PERMISSION.contractSign.path;
@@ -82,44 +84,64 @@ async function accountState(db: Db, orgId: string) {
   };
 }
 
+/** The organisation's sign records of `recordIds`, in that order, each with its items: two queries for a page. */
+async function recordViews(db: Db, orgId: string, recordIds: string[]): Promise<SignRecordShape[]> {
+  if (recordIds.length === 0) return [];
+  const [records, items] = await Promise.all([
+    db
+      .selectFrom('sign_records')
+      .selectAll()
+      .where('id', 'in', recordIds)
+      .where('org_id', '=', orgId)
+      .execute(),
+    db
+      .selectFrom('sign_record_items')
+      .innerJoin('contracts', 'contracts.id', 'sign_record_items.contract_id')
+      .select([
+        'sign_record_items.record_id',
+        'sign_record_items.contract_id',
+        'sign_record_items.status',
+        'sign_record_items.message',
+        'contracts.contract_no',
+        'contracts.title',
+      ])
+      .where('sign_record_items.record_id', 'in', recordIds)
+      .where('contracts.org_id', '=', orgId)
+      .orderBy('sign_record_items.record_id')
+      .orderBy('sign_record_items.position')
+      .execute(),
+  ]);
+  const byId = new Map(records.map((record) => [record.id, record]));
+  const itemsOf = new Map<string, typeof items>();
+  for (const item of items) itemsOf.set(item.record_id, [...(itemsOf.get(item.record_id) ?? []), item]);
+  return recordIds.flatMap((id) => {
+    const record = byId.get(id);
+    if (!record) return [];
+    const own = itemsOf.get(id) ?? [];
+    const count = (status: string) => own.filter((item) => item.status === status).length;
+    return [
+      {
+        recordId: record.id,
+        status: record.status as SignRecordStatus,
+        total: record.total,
+        signed: count(SIGN_ITEM_STATUS.signed),
+        failed: count(SIGN_ITEM_STATUS.failed),
+        createdAt: isoTime(Number(record.created_at)),
+        finishedAt: record.finished_at === null ? null : isoTime(Number(record.finished_at)),
+        items: own.map((item) => ({
+          contractId: item.contract_id,
+          contractNo: item.contract_no,
+          title: item.title,
+          status: item.status as SignItemStatus,
+          message: item.message,
+        })),
+      },
+    ];
+  });
+}
+
 async function recordView(db: Db, orgId: string, recordId: string): Promise<SignRecordShape | null> {
-  const record = await db
-    .selectFrom('sign_records')
-    .selectAll()
-    .where('id', '=', recordId)
-    .where('org_id', '=', orgId)
-    .executeTakeFirst();
-  if (!record) return null;
-  const items = await db
-    .selectFrom('sign_record_items')
-    .innerJoin('contracts', 'contracts.id', 'sign_record_items.contract_id')
-    .select([
-      'sign_record_items.contract_id',
-      'sign_record_items.status',
-      'sign_record_items.message',
-      'contracts.contract_no',
-      'contracts.title',
-    ])
-    .where('sign_record_items.record_id', '=', record.id)
-    .orderBy('sign_record_items.position')
-    .execute();
-  const count = (status: string) => items.filter((item) => item.status === status).length;
-  return {
-    recordId: record.id,
-    status: record.status as SignRecordStatus,
-    total: record.total,
-    signed: count(SIGN_ITEM_STATUS.signed),
-    failed: count(SIGN_ITEM_STATUS.failed),
-    createdAt: isoTime(Number(record.created_at)),
-    finishedAt: record.finished_at === null ? null : isoTime(Number(record.finished_at)),
-    items: items.map((item) => ({
-      contractId: item.contract_id,
-      contractNo: item.contract_no,
-      title: item.title,
-      status: item.status as SignItemStatus,
-      message: item.message,
-    })),
-  };
+  return (await recordViews(db, orgId, [recordId]))[0] ?? null;
 }
 
 /** `inline` with the ASCII fallback and the Chinese name (RFC 6266, RFC 8187). */
@@ -507,14 +529,12 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      const views = await Promise.all(rows.map((row) => recordView(app.db, member.orgId, row.id)));
-      return ok(
-        pageOf(
-          views.filter((v): v is SignRecordShape => v !== null),
-          Number(total.n),
-          page,
-        ),
+      const views = await recordViews(
+        app.db,
+        member.orgId,
+        rows.map((row) => row.id),
       );
+      return ok(pageOf(views, Number(total.n), page));
     },
   );
 
@@ -619,12 +639,7 @@ export const eContractCallbackRoutes: FastifyPluginAsyncTypebox = async (app) =>
           db: app.db,
           files: app.adapters.files,
           now: app.now(),
-          announce: (trx, row) =>
-            app.realtime.publishToOrg(
-              row.org_id,
-              { type: REALTIME_EVENT.contract, payload: { contractId: row.id, status: row.status } },
-              trx,
-            ),
+          announce: (trx, row) => announceContract(app, trx, row),
         },
         event,
       );
@@ -676,6 +691,8 @@ export const PLATFORM_CREDIT_CODE = '91310000MA1FL0000X';
 declare module 'fastify' {
   interface FastifyInstance {
     contractSignWorker: ReturnType<typeof createSignWorker>;
+    /** Ends the contracts whose signing window has passed; tests call `sweep()` with their clock. */
+    contractExpiry: ExpiryTimer;
   }
 }
 
@@ -692,4 +709,29 @@ export function setupContractSigning(app: FastifyInstance): void {
   app.decorate('contractSignWorker', worker);
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
+
+  const expiry = new ExpiryTimer(
+    () =>
+      expireOverdueContracts({
+        db: app.db,
+        now: app.now(),
+        revoke: (flowId) => app.adapters.esign.revoke(flowId),
+        announce: (trx, row) => announceContract(app, trx, row),
+        onRevokeFailed: (contractId, error) =>
+          app.log.warn({ err: error, contractId }, 'contract expiry: the provider did not revoke the flow'),
+      }),
+    app.log,
+  );
+  app.decorate('contractExpiry', expiry);
+  app.addHook('onReady', async () => expiry.start());
+  app.addHook('preClose', async () => expiry.stop());
+}
+
+/** Tells the organisation's screens that one of its contracts changed state, with the change's transaction. */
+function announceContract(app: FastifyInstance, trx: Db, row: ContractRow): Promise<void> {
+  return app.realtime.publishToOrg(
+    row.org_id,
+    { type: REALTIME_EVENT.contract, payload: { contractId: row.id, status: row.status } },
+    trx,
+  );
 }

@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import {
   CONTRACT_STATUS,
   SIGN_ITEM_STATUS,
@@ -14,7 +14,7 @@ import { API_ERROR } from '@contract/errors';
 import { FINAL_FLOW_STATUSES, type FlowEvent } from '../../adapters/e-sign/gateway';
 import type { FileStore } from '../../adapters/file-store/store';
 import type { Db } from '../../db/database';
-import type { ContractTable, EsignSealTable } from '../../db/schema';
+import type { ContractTable, Database, EsignSealTable } from '../../db/schema';
 import { ApiFailure } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { fenToYuan } from '../../lib/money';
@@ -240,4 +240,74 @@ export async function applyFlowEvent(
     await deps.announce(trx, row);
     return 'applied';
   });
+}
+
+/** Overdue contracts one expiry sweep takes at most; the next sweep takes the rest. */
+export const CONTRACT_EXPIRY_BATCH = 100;
+
+const ACTIVE_ITEM: readonly string[] = [SIGN_ITEM_STATUS.pending, SIGN_ITEM_STATUS.signing];
+
+/**
+ * Ends the contracts whose signing window has passed unsigned: each becomes `expired` once, its business
+ * record hears of it and the organisation's screens are told, as for a provider's event. A contract with a
+ * provider flow is revoked there first, so nobody can sign it on the provider's page afterwards (its
+ * `revoked` callback then finds a final state and changes nothing); one the provider cannot revoke now is
+ * left for the next sweep. A contract in a batch under way is left to the batch, whose provider refuses a
+ * flow past its deadline.
+ */
+export async function expireOverdueContracts(deps: {
+  db: Db;
+  now: number;
+  revoke: (flowId: string) => Promise<void>;
+  announce: (trx: Db, row: ContractRow) => Promise<void>;
+  onRevokeFailed: (contractId: string, error: unknown) => void;
+}): Promise<number> {
+  const { db, now } = deps;
+  const notInBatch = (eb: ExpressionBuilder<Database, 'contracts'>) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('sign_record_items')
+          .select('sign_record_items.contract_id')
+          .whereRef('sign_record_items.contract_id', '=', 'contracts.id')
+          .where('sign_record_items.status', 'in', ACTIVE_ITEM),
+      ),
+    );
+  const overdue = await db
+    .selectFrom('contracts')
+    .selectAll()
+    .where('status', 'in', SIGNABLE)
+    .where('expires_at', '<=', now)
+    .where(notInBatch)
+    .orderBy('expires_at')
+    .limit(CONTRACT_EXPIRY_BATCH)
+    .execute();
+  let expired = 0;
+  for (const contract of overdue) {
+    if (contract.flow_id) {
+      try {
+        await deps.revoke(contract.flow_id);
+      } catch (error) {
+        deps.onRevokeFailed(contract.id, error);
+        continue;
+      }
+    }
+    const changed = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('contracts')
+        .set({ status: CONTRACT_STATUS.expired, updated_at: now })
+        .where('id', '=', contract.id)
+        .where('status', 'in', SIGNABLE)
+        .where(notInBatch)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return false;
+      const row = { ...contract, status: CONTRACT_STATUS.expired, updated_at: now };
+      for (const listener of listeners.get(contract.biz_type) ?? [])
+        await listener(trx, row, CONTRACT_STATUS.expired);
+      await deps.announce(trx, row);
+      return true;
+    });
+    if (changed) expired += 1;
+  }
+  return expired;
 }

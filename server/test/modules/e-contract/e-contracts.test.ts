@@ -372,4 +372,34 @@ describe('cancelling a signing authorisation', () => {
       (await authed(app.app, 'GET', `${ECONTRACT_URL.result}?recordId=${recordId}`, other)).statusCode,
     ).toBe(404);
   });
+
+  it('pages the sign records newest first, each with its own contracts in batch order, to the organisation only', async () => {
+    const [a, b, c] = [
+      await draftAgreement(app.app, DEMO_ORGS.shanghai.id),
+      await draftAgreement(app.app, DEMO_ORGS.shanghai.id),
+      await draftAgreement(app.app, DEMO_ORGS.shanghai.id),
+    ];
+    app.clock.advance(1000);
+    const older = dataOf<SignRecord>(
+      await batchSignWithQr(app.app, token, userIdOf(OWNER_SH), { contractIds: [b!.id, a!.id] }),
+    );
+    app.clock.advance(1000);
+    const newer = dataOf<SignRecord>(
+      await batchSignWithQr(app.app, token, userIdOf(OWNER_SH), { contractIds: [c!.id] }),
+    );
+    const page = dataOf<Page<SignRecord>>(
+      await authed(app.app, 'GET', `${ECONTRACT_URL.records}?page=0&size=2`, token),
+    );
+    expect(page.totalElements).toBeGreaterThanOrEqual(2);
+    expect(page.content.map((r) => [r.recordId, r.total, r.items.map((i) => i.contractId)])).toEqual([
+      [newer.recordId, 1, [c!.id]],
+      [older.recordId, 2, [b!.id, a!.id]],
+    ]);
+    expect(page.content[1]!.items.map((i) => i.contractNo)).toEqual([b!.contractNo, a!.contractNo]);
+    const other = (await signIn(app.app, OWNER_HZ)).access_token;
+    const theirs = dataOf<Page<SignRecord>>(
+      await authed(app.app, 'GET', `${ECONTRACT_URL.records}?page=0&size=10`, other),
+    );
+    expect(theirs).toMatchObject({ content: [], totalElements: 0 });
+  });
 });

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import Card from 'antd/es/card';
+import Space from 'antd/es/space';
+import Tabs from 'antd/es/tabs';
+import { REALTIME_EVENT } from '@contract/realtime';
+import { subscribeRealtime } from '@/lib/realtime';
+import { useAppDispatch } from '@/lib/store';
+import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
+import { invalidateContracts, useAccountStateQuery } from '@/features/e-contracts/api/e-contracts-api';
+import { AccountCard } from './account-card';
+import { ContractList } from './contract-list';
+import { SealGallery } from './seal-gallery';
+import { SignRecords } from './sign-records';
+
+/** A contract signed, expired or refused (CONTRACT_STATUS), or possibly missed events: the screens reload. */
+function useContractEvents(): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const reload = () => void dispatch(invalidateContracts());
+    const offContract = subscribeRealtime(REALTIME_EVENT.contract, reload);
+    const offResync = subscribeRealtime(REALTIME_EVENT.resync, reload);
+    return () => {
+      offContract();
+      offResync();
+    };
+  }, [dispatch]);
+}
+
+/** `/company-center/contracts`, 电子合同: the e-sign account, its seals, the contracts and the sign records. */
+export function ContractsPage() {
+  useContractEvents();
+  const account = useAccountStateQuery();
+  const open = account.data?.open ?? false;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <AccountCard />
+      <SealGallery accountOpen={open} />
+      <Card>
+        <Tabs
+          items={[
+            {
+              key: 'contracts',
+              label: eContractsMessages.tabs.contracts,
+              children: <ContractList accountOpen={open} />,
+            },
+            { key: 'records', label: eContractsMessages.tabs.records, children: <SignRecords /> },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}
