@@ -6,6 +6,9 @@ import { callsTo, platformServer, servePlatformForEachTest } from '../../../../t
 import { logOut, logOutLocally } from '@/features/auth/model/logout';
 import { selectCompanyList, selectUserInfo, userInfoPublished } from '@/features/auth/model/user-slice';
 
+const { stopRealtime } = vi.hoisted(() => ({ stopRealtime: vi.fn() }));
+vi.mock('@/lib/realtime', async (original) => ({ ...(await original<object>()), stopRealtime }));
+
 const navigate = servePlatformForEachTest();
 
 function signIn() {
@@ -36,6 +39,7 @@ describe('logout', () => {
     store.dispatch(logOutLocally());
 
     expectSignedOut(store);
+    expect(stopRealtime).toHaveBeenCalled();
     expect(callsTo('/api/user/logout')).toHaveLength(0);
     expect(JSON.parse(localStorage.getItem('SgThsk_mobileUserIdMap')!)).toEqual({ '13800000001': 'U0001' });
   });

@@ -2,13 +2,18 @@ import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
 import { signedOut } from '@/lib/app-actions';
 import { navigateTo } from '@/lib/navigation';
+import { stopRealtime } from '@/lib/realtime';
 import { clearSignIn } from '@/lib/storage';
 import type { AppThunk } from '@/lib/store';
 import { requestServerLogout } from '@/features/auth/api/auth-requests';
 
-/** Logout without asking the server: forget auth, user and company list, then the login screen. */
+/**
+ * Logout without asking the server: forget auth, user and company list, close the socket (it would otherwise
+ * go on carrying the signed-out user's events in this tab), then the login screen.
+ */
 export const logOutLocally = (): AppThunk => (dispatch) => {
   clearSignIn();
+  stopRealtime();
   dispatch(signedOut());
   dispatch(api.util.resetApiState());
   navigateTo(paths.login, { replace: true });
