@@ -60,11 +60,11 @@ async function verifyBySms(page: Page, mobile: string): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-/** Signs the pending application about `packageNo` on the 待签收 workbench. */
-async function signFor(page: Page, packageNo: string, kind: string): Promise<void> {
-  await open(page, '/chain-bill/sign-workbench', '待签收');
+/** Signs the pending application about `packageNo` on the 待签收 workbench as it is open now. */
+async function signOnWorkbench(page: Page, packageNo: string, kind: string): Promise<void> {
   const row = page.getByRole('row', { name: new RegExp(packageNo) });
   await expect(row.getByText(kind)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await row.getByRole('button', { name: '签收' }).click();
   await expect(page.getByRole('tooltip')).toContainText('确认签收该票据');
   await expectNoSeriousA11yViolations(page);
@@ -122,7 +122,14 @@ test('a bill issued by one company is signed for by the payee, half endorsed bac
   try {
     const payee = await other.newPage();
     await arrive(payee, B.mobile);
-    await signFor(payee, packageNo, '提示收票');
+    // The to-do notice on the dashboard leads to the workbench open on this bill.
+    const todo = payee.locator('.ant-card', { hasText: '待办事项' });
+    await expect(todo).toContainText(packageNo);
+    await expectNoSeriousA11yViolations(payee);
+    await todo.getByRole('link', { name: '去处理：提示收票待签收' }).first().click();
+    await expect(payee).toHaveURL(/#\/chain-bill\/sign-workbench\?bill=/);
+    await expect(payee.getByText(`仅显示票据包号 ${packageNo} 的待签收申请`)).toBeVisible();
+    await signOnWorkbench(payee, packageNo, '提示收票');
 
     // ---- B endorses the front half back to A
     await open(payee, '/chain-bill/endorse', '背书转让');
@@ -143,7 +150,8 @@ test('a bill issued by one company is signed for by the payee, half endorsed bac
     await expectNoSeriousA11yViolations(payee);
 
     // ---- A signs for the half and sees the split range and the chain
-    await signFor(page, packageNo, '转让背书');
+    await page.goto('/#/chain-bill/sign-workbench');
+    await signOnWorkbench(page, packageNo, '转让背书');
     await open(page, '/chain-bill/issue', '已出票据');
     await page
       .getByRole('row', { name: new RegExp(packageNo) })

@@ -47,6 +47,7 @@ const contains = (column: string, text: string) =>
 // ---- filters shared by the lists
 
 interface ListFilter {
+  packageId: string | null;
   statuses: string[] | null;
   /** For CS03/CS04, which side of the maturity date. */
   matured: boolean | null;
@@ -76,6 +77,7 @@ export function listFilterOf(query: BillListQuery): ListFilter {
   for (const date of [query.dueFrom, query.dueTo]) if (date && !isCalendarDate(date)) throw bad();
   const amount = (text: string | undefined) => (text ? amountFenOf(text) : null);
   return {
+    packageId: query.packageId ?? null,
     statuses,
     matured,
     counterparty: query.counterparty?.trim() || null,
@@ -176,11 +178,12 @@ function holdingView(row: HoldingRow, today: string): Holding {
 function filtered<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   filter: ListFilter,
-  columns: { status: string; amount: string; due: string; names: string[] },
+  columns: { pkg: string; status: string; amount: string; due: string; names: string[] },
   today: string,
 ): SelectQueryBuilder<DB, TB, O> {
   const ref = sql.ref;
   const conditions: Array<RawBuilder<SqlBool>> = [];
+  if (filter.packageId) conditions.push(sql`${ref(columns.pkg)} = ${filter.packageId}`);
   if (filter.statuses) conditions.push(sql`${ref(columns.status)} in (${sql.join(filter.statuses)})`);
   if (filter.matured === true) conditions.push(sql`${ref(columns.due)} <= ${today}`);
   if (filter.matured === false) conditions.push(sql`${ref(columns.due)} > ${today}`);
@@ -219,6 +222,7 @@ export async function heldPage(
 ): Promise<ListPage<Holding>> {
   const today = shanghaiDate(now);
   const columns = {
+    pkg: 'h.package_id',
     status: 'h.bill_status',
     amount: 'h.amount_fen',
     due: 'p.due_date',
@@ -301,6 +305,7 @@ export async function issuedPage(
     packagesQuery(db).where('p.drawer_org_id', '=', orgId),
     filter,
     {
+      pkg: 'p.id',
       status: 'h.bill_status',
       amount: 'p.amount_fen',
       due: 'p.due_date',
@@ -387,6 +392,7 @@ export async function applicationPage(
     base,
     { ...filter, statuses: side === 'applicant' ? applicationStatuses : null, matured: null },
     {
+      pkg: 'a.package_id',
       status: 'a.status',
       amount: 'a.amount_fen',
       due: 'p.due_date',
