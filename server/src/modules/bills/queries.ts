@@ -211,6 +211,49 @@ export interface ListPage<T> {
   total: number;
 }
 
+const HELD_COLUMNS = {
+  pkg: 'h.package_id',
+  status: 'h.bill_status',
+  amount: 'h.amount_fen',
+  due: 'p.due_date',
+  names: ['p.drawer_name', 'p.acceptor_name'],
+};
+
+const unfiltered = (filter: ListFilter) => Object.values(filter).every((value) => value === null);
+
+/**
+ * The total of the held list. Unfiltered (the list as it opens) it is the organisation's counter, one row;
+ * filtered it counts the matching holdings: from the holdings' index alone when no condition is on the
+ * package, joined otherwise.
+ */
+async function heldCount(
+  db: Db,
+  orgId: string,
+  filter: ListFilter,
+  base: HoldingQuery,
+  today: string,
+): Promise<number> {
+  if (unfiltered(filter)) {
+    const row = await db
+      .selectFrom('bill_org_holdings')
+      .select('held')
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
+    return Number(row?.held ?? 0);
+  }
+  const onPackage = filter.counterparty || filter.dueFrom || filter.dueTo || filter.matured !== null;
+  const countBase = onPackage
+    ? base
+    : filtered(
+        db.selectFrom('bill_holdings as h').where('h.org_id', '=', orgId).where('h.ended_at', 'is', null),
+        filter,
+        HELD_COLUMNS,
+        today,
+      );
+  const row = await countBase.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The organisation's current holdings, with the package they belong to. */
 export async function heldPage(
   db: Db,
@@ -221,29 +264,12 @@ export async function heldPage(
   now: number,
 ): Promise<ListPage<Holding>> {
   const today = shanghaiDate(now);
-  const columns = {
-    pkg: 'h.package_id',
-    status: 'h.bill_status',
-    amount: 'h.amount_fen',
-    due: 'p.due_date',
-    names: ['p.drawer_name', 'p.acceptor_name'],
-  };
   const base = filtered(
     holdingsQuery(db).where('h.org_id', '=', orgId).where('h.ended_at', 'is', null),
     filter,
-    columns,
+    HELD_COLUMNS,
     today,
   );
-  // Without a filter on the package the count reads the holdings' index alone, not 10,000 joined rows.
-  const countBase =
-    filter.counterparty || filter.dueFrom || filter.dueTo || filter.matured !== null
-      ? base
-      : filtered(
-          db.selectFrom('bill_holdings as h').where('h.org_id', '=', orgId).where('h.ended_at', 'is', null),
-          filter,
-          columns,
-          today,
-        );
   const order = orderColumn(sort, { time: 'h.acquired_at', amount: 'h.amount_fen', due: 'p.due_date' });
   const [rows, count] = await Promise.all([
     holdingSelect(base)
@@ -252,9 +278,9 @@ export async function heldPage(
       .limit(page.size)
       .offset(page.offset)
       .execute(),
-    countBase.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    heldCount(db, orgId, filter, base, today),
   ]);
-  return { items: rows.map((row) => holdingView(row, today)), total: Number(count.n) };
+  return { items: rows.map((row) => holdingView(row, today)), total: count };
 }
 
 // ---- bills issued
