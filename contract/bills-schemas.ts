@@ -63,6 +63,7 @@ export const BillListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAGE_NUMBER })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
   sort: Type.Optional(Type.String({ maxLength: 64 })),
+  packageId: Type.Optional(Id),
   billStatus: Type.Optional(Type.String({ maxLength: 16 })),
   counterparty: Type.Optional(Type.String({ maxLength: 64 })),
   minAmount: Type.Optional(AmountInput),

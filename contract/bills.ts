@@ -25,6 +25,14 @@ export const BILL_URL = {
   counterparties: '/api/scbill/bill-counterparties',
 } as const;
 
+/** The 待签收 workbench of the web app (its hash route, src/config/paths.ts signWorkbench). */
+export const SIGN_WORKBENCH_HASH_PATH = '/chain-bill/sign-workbench';
+/** The workbench's query parameter naming the bill (package id) it opens on. */
+export const SIGN_WORKBENCH_BILL_PARAM = 'bill';
+/** Where the to-do notice of an application leads its receiver: the workbench open on that bill. */
+export const signWorkbenchLink = (packageId: string): string =>
+  `${SIGN_WORKBENCH_HASH_PATH}?${SIGN_WORKBENCH_BILL_PARAM}=${encodeURIComponent(packageId)}`;
+
 /** Digit 1 of a package number: 7 is a supply-chain commercial bill. */
 export const BILL_KIND_SUPPLY_CHAIN_COMMERCIAL = '7';
 export const PACKAGE_NO_LENGTH = 30;
@@ -286,6 +294,8 @@ export interface BillDetail {
 }
 
 export interface BillListQuery extends PageQuery {
+  /** One bill's rows only (the 待签收 workbench opened from a to-do notice). */
+  packageId?: string;
   billStatus?: string;
   counterparty?: string;
   minAmount?: string;

@@ -7,6 +7,7 @@ import {
   type ExportTask as ExportTaskShape,
   type ExportTaskRequest as ExportTaskRequestShape,
 } from './export';
+import { BillListQuery } from './bills-schemas';
 import { BIZ_TYPES } from './statistics';
 
 /** TypeBox schemas of the shapes in contract/export.ts, for the server's routes. */
@@ -15,6 +16,13 @@ const ExportKindSchema = literalUnion(Object.values(EXPORT_KIND));
 
 export const ExportParams = Type.Object({
   bizType: Type.Optional(literalUnion(BIZ_TYPES)),
+  billStatus: BillListQuery.properties.billStatus,
+  counterparty: BillListQuery.properties.counterparty,
+  minAmount: BillListQuery.properties.minAmount,
+  maxAmount: BillListQuery.properties.maxAmount,
+  dueFrom: BillListQuery.properties.dueFrom,
+  dueTo: BillListQuery.properties.dueTo,
+  sort: BillListQuery.properties.sort,
 });
 export type ExportParams = ExportParamsShape;
 export type _CheckExportParams = Assert<Same<Static<typeof ExportParams>, ExportParamsShape>>;

@@ -6,13 +6,24 @@ import type { BizType } from './statistics';
  */
 
 /** What the export centre can produce (spec section 7: organization relation; and the operation list). */
-export const EXPORT_KIND = { operationList: 'operation-list', orgRelation: 'org-relation' } as const;
+export const EXPORT_KIND = {
+  operationList: 'operation-list',
+  orgRelation: 'org-relation',
+  billsHeld: 'bills-held',
+  billsIssued: 'bills-issued',
+  billsPending: 'bills-pending',
+  billApplications: 'bill-applications',
+} as const;
 export type ExportKind = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];
 
 /** The Chinese name of each export, shown in the task list and used for the file name. */
 export const EXPORT_KIND_NAME: Record<ExportKind, string> = {
   'operation-list': '业务操作记录',
   'org-relation': '企业关系信息',
+  'bills-held': '持有票据',
+  'bills-issued': '已出票据',
+  'bills-pending': '待签收申请',
+  'bill-applications': '我发起的申请',
 };
 
 export const EXPORT_STATUS = {
@@ -30,9 +41,19 @@ export const EXPORT_ROW_CAP = 50_000;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Filters of the operation-list export; the org-relation export takes none. */
+/**
+ * Filters of an export: the operation list's business type, or a bill list's filters and sort as its list
+ * call takes them (billStatus, counterparty, amount and maturity ranges); the org-relation export takes none.
+ */
 export interface ExportParams {
   bizType?: BizType;
+  billStatus?: string;
+  counterparty?: string;
+  minAmount?: string;
+  maxAmount?: string;
+  dueFrom?: string;
+  dueTo?: string;
+  sort?: string;
 }
 
 /** `POST /api/export-tasks` */

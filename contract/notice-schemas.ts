@@ -24,6 +24,7 @@ export const NoticeItem = Type.Object({
   title: Type.String(),
   content: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
+  link: Type.Optional(Type.String()),
 });
 export type NoticeItem = NoticeItemShape;
 export type _CheckNoticeItem = Assert<Same<Static<typeof NoticeItem>, NoticeItemShape>>;

@@ -23,6 +23,11 @@ export interface NoticeItem {
   content: string;
   /** ISO 8601 (UTC). */
   createdAt: string;
+  /**
+   * Where the notice leads, a path of the web app (e.g. `/chain-bill/sign-workbench?bill=…` for an application
+   * waiting for the organisation's answer); absent when it only informs. Not in the spec: our addition.
+   */
+  link?: string;
 }
 
 /** Body of `POST /api/plat-message/page`; page and size are in the query string. */

@@ -19,6 +19,9 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     // Those addresses (198.18.0.0/15) are the journeys' own: they use the sandbox as a tester on this machine.
     SANDBOX_ALLOWED_CIDRS: '198.18.0.0/15',
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    // Bill business at any hour and on any day: the journeys run whenever the suite does.
+    BILL_BUSINESS_HOURS: '00:00-24:00',
+    BILL_WORKDAYS_ONLY: 'off',
   },
 });
 const stop = () => server.kill('SIGTERM');

@@ -20,7 +20,7 @@ export const paths = {
   // Business areas of spec section 1; most show a 建设中 page until their own issue lands.
   issue: '/chain-bill/issue',
   endorse: '/chain-bill/endorse',
-  /** 待签收: applications waiting for the organisation's answer. */
+  /** 待签收: applications waiting for the organisation's answer (contract SIGN_WORKBENCH_HASH_PATH). */
   signWorkbench: '/chain-bill/sign-workbench',
   discount: '/chain-bill/discount',
   pledge: '/chain-bill/pledge',

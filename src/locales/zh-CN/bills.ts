@@ -63,4 +63,7 @@ export const billMessages = {
   cannotSplit: '该票据不可分包，须整张转让',
   actions: '操作',
   reason: '理由',
+  oneBillOnly: (packageNo: string) =>
+    packageNo ? `仅显示票据包号 ${packageNo} 的待签收申请` : '仅显示该票据的待签收申请',
+  showAll: '查看全部',
 } as const;

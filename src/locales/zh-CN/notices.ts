@@ -15,4 +15,5 @@ export const noticeMessages = {
   announcementPanel: '平台公告',
   read: '已读',
   unread: '未读',
+  follow: '去处理',
 } as const;

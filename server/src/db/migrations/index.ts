@@ -12,6 +12,7 @@ import * as bills from './010-bills';
 import * as applyRecords from './011-apply-records';
 import * as organizationStaff from './012-organization-staff';
 import * as eContracts from './013-e-contracts';
+import * as ledgerNoticesAndCounts from './015-ledger-notices-and-counts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011-apply-records': applyRecords,
   '012-organization-staff': organizationStaff,
   '013-e-contracts': eContracts,
+  '015-ledger-notices-and-counts': ledgerNoticesAndCounts,
 };

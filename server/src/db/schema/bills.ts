@@ -8,6 +8,13 @@ export interface BillLedgerTables {
   bill_applications: BillApplicationTable;
   bill_events: BillEventTable;
   bill_package_days: BillPackageDayTable;
+  bill_org_holdings: BillOrgHoldingsTable;
+}
+
+/** How many current holdings an organisation has: the held list's total without counting them. */
+export interface BillOrgHoldingsTable {
+  org_id: string;
+  held: number;
 }
 
 export interface BillPackageTable {

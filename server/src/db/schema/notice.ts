@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Platform messages and who has read them. */
 export interface NoticeTables {
   plat_messages: PlatMessageTable;
@@ -13,6 +15,8 @@ export interface PlatMessageTable {
   title: string;
   content: string;
   created_at: number;
+  /** Where the notice leads in the web app (a hash-route path), or null; optional on insert. */
+  link: Generated<string | null>;
 }
 
 /** Who has read which notice; an org-wide notice is read per member. */

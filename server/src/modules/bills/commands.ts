@@ -7,6 +7,7 @@ import {
   BILL_STATUS,
   CIRCULATION,
   MAX_FACE_FEN,
+  signWorkbenchLink,
   subTicketRange,
   type ApplicationKind,
   type BillEventType,
@@ -262,6 +263,7 @@ async function apply(
         locked.sub_start,
         locked.sub_end,
       )}，金额${fenToYuan(locked.amount_fen)}元，请到待签收处理。`,
+      link: signWorkbenchLink(pkg.id),
     },
     ctx.now,
   );

@@ -30,6 +30,36 @@ export async function currentHolding(db: Db, id: string): Promise<HoldingRow | u
   return db.selectFrom('bill_holdings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Each organisation's count of current holdings (bill_org_holdings, the held list's total) moves with the two
+ * writes below, the only ones that start or end a holding. The moves of a command are gathered here and
+ * written when it ends (settleHeldCounts), in one order of organisations: a command signing A's range to B and
+ * another signing B's range to A at once would otherwise each hold one counter row and wait for the other's
+ * (a deadlock on PostgreSQL).
+ */
+const heldMoves = new WeakMap<Db, Map<string, number>>();
+
+function countHeld(trx: Db, orgId: string, delta: 1 | -1): void {
+  const moves = heldMoves.get(trx) ?? new Map<string, number>();
+  moves.set(orgId, (moves.get(orgId) ?? 0) + delta);
+  heldMoves.set(trx, moves);
+}
+
+async function settleHeldCounts(trx: Db): Promise<void> {
+  const moves = heldMoves.get(trx);
+  heldMoves.delete(trx);
+  const ordered = [...(moves ?? [])].filter(([, delta]) => delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [orgId, delta] of ordered) {
+    await trx
+      .insertInto('bill_org_holdings')
+      .values({ org_id: orgId, held: delta })
+      .onConflict((oc) =>
+        oc.column('org_id').doUpdateSet((eb) => ({ held: eb('bill_org_holdings.held', '+', delta) })),
+      )
+      .execute();
+  }
+}
+
 /** Ends a current holding that still has the status it was read with; 409 when another command got there first. */
 async function endHolding(trx: Db, holding: HoldingRow, now: number): Promise<void> {
   const result = await trx
@@ -41,6 +71,7 @@ async function endHolding(trx: Db, holding: HoldingRow, now: number): Promise<vo
     .where('bill_status', '=', holding.bill_status)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new ApiFailure(409, API_ERROR.billLocked, BILL_MSG.locked);
+  countHeld(trx, holding.org_id, -1);
 }
 
 async function insertHolding(
@@ -54,6 +85,7 @@ async function insertHolding(
     ended_at: null,
   };
   await trx.insertInto('bill_holdings').values(row).execute();
+  countHeld(trx, row.org_id, 1);
   return row;
 }
 
@@ -187,9 +219,11 @@ export class LedgerInvariantBroken extends Error {}
 /**
  * The ledger's one invariant, checked at the end of every command within its transaction: the package's
  * current holdings, in order, cover 1..face exactly (no overlap, no gap), each amount is its range's length,
- * and at most one application per holding is pending. A failure rolls the command back.
+ * and at most one application per holding is pending. A failure rolls the command back. Every command ends
+ * here, so this is also where the command's moves of the holding counts are written.
  */
 export async function assertPackageInvariant(trx: Db, packageId: string): Promise<void> {
+  await settleHeldCounts(trx);
   const pkg = await trx
     .selectFrom('bill_packages')
     .select(['amount_fen'])

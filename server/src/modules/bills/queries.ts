@@ -47,6 +47,7 @@ const contains = (column: string, text: string) =>
 // ---- filters shared by the lists
 
 interface ListFilter {
+  packageId: string | null;
   statuses: string[] | null;
   /** For CS03/CS04, which side of the maturity date. */
   matured: boolean | null;
@@ -76,6 +77,7 @@ export function listFilterOf(query: BillListQuery): ListFilter {
   for (const date of [query.dueFrom, query.dueTo]) if (date && !isCalendarDate(date)) throw bad();
   const amount = (text: string | undefined) => (text ? amountFenOf(text) : null);
   return {
+    packageId: query.packageId ?? null,
     statuses,
     matured,
     counterparty: query.counterparty?.trim() || null,
@@ -176,11 +178,12 @@ function holdingView(row: HoldingRow, today: string): Holding {
 function filtered<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   filter: ListFilter,
-  columns: { status: string; amount: string; due: string; names: string[] },
+  columns: { pkg: string; status: string; amount: string; due: string; names: string[] },
   today: string,
 ): SelectQueryBuilder<DB, TB, O> {
   const ref = sql.ref;
   const conditions: Array<RawBuilder<SqlBool>> = [];
+  if (filter.packageId) conditions.push(sql`${ref(columns.pkg)} = ${filter.packageId}`);
   if (filter.statuses) conditions.push(sql`${ref(columns.status)} in (${sql.join(filter.statuses)})`);
   if (filter.matured === true) conditions.push(sql`${ref(columns.due)} <= ${today}`);
   if (filter.matured === false) conditions.push(sql`${ref(columns.due)} > ${today}`);
@@ -208,6 +211,49 @@ export interface ListPage<T> {
   total: number;
 }
 
+const HELD_COLUMNS = {
+  pkg: 'h.package_id',
+  status: 'h.bill_status',
+  amount: 'h.amount_fen',
+  due: 'p.due_date',
+  names: ['p.drawer_name', 'p.acceptor_name'],
+};
+
+const unfiltered = (filter: ListFilter) => Object.values(filter).every((value) => value === null);
+
+/**
+ * The total of the held list. Unfiltered (the list as it opens) it is the organisation's counter, one row;
+ * filtered it counts the matching holdings: from the holdings' index alone when no condition is on the
+ * package, joined otherwise.
+ */
+async function heldCount(
+  db: Db,
+  orgId: string,
+  filter: ListFilter,
+  base: HoldingQuery,
+  today: string,
+): Promise<number> {
+  if (unfiltered(filter)) {
+    const row = await db
+      .selectFrom('bill_org_holdings')
+      .select('held')
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
+    return Number(row?.held ?? 0);
+  }
+  const onPackage = filter.counterparty || filter.dueFrom || filter.dueTo || filter.matured !== null;
+  const countBase = onPackage
+    ? base
+    : filtered(
+        db.selectFrom('bill_holdings as h').where('h.org_id', '=', orgId).where('h.ended_at', 'is', null),
+        filter,
+        HELD_COLUMNS,
+        today,
+      );
+  const row = await countBase.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The organisation's current holdings, with the package they belong to. */
 export async function heldPage(
   db: Db,
@@ -218,28 +264,12 @@ export async function heldPage(
   now: number,
 ): Promise<ListPage<Holding>> {
   const today = shanghaiDate(now);
-  const columns = {
-    status: 'h.bill_status',
-    amount: 'h.amount_fen',
-    due: 'p.due_date',
-    names: ['p.drawer_name', 'p.acceptor_name'],
-  };
   const base = filtered(
     holdingsQuery(db).where('h.org_id', '=', orgId).where('h.ended_at', 'is', null),
     filter,
-    columns,
+    HELD_COLUMNS,
     today,
   );
-  // Without a filter on the package the count reads the holdings' index alone, not 10,000 joined rows.
-  const countBase =
-    filter.counterparty || filter.dueFrom || filter.dueTo || filter.matured !== null
-      ? base
-      : filtered(
-          db.selectFrom('bill_holdings as h').where('h.org_id', '=', orgId).where('h.ended_at', 'is', null),
-          filter,
-          columns,
-          today,
-        );
   const order = orderColumn(sort, { time: 'h.acquired_at', amount: 'h.amount_fen', due: 'p.due_date' });
   const [rows, count] = await Promise.all([
     holdingSelect(base)
@@ -248,9 +278,9 @@ export async function heldPage(
       .limit(page.size)
       .offset(page.offset)
       .execute(),
-    countBase.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    heldCount(db, orgId, filter, base, today),
   ]);
-  return { items: rows.map((row) => holdingView(row, today)), total: Number(count.n) };
+  return { items: rows.map((row) => holdingView(row, today)), total: count };
 }
 
 // ---- bills issued
@@ -301,6 +331,7 @@ export async function issuedPage(
     packagesQuery(db).where('p.drawer_org_id', '=', orgId),
     filter,
     {
+      pkg: 'p.id',
       status: 'h.bill_status',
       amount: 'p.amount_fen',
       due: 'p.due_date',
@@ -387,6 +418,7 @@ export async function applicationPage(
     base,
     { ...filter, statuses: side === 'applicant' ? applicationStatuses : null, matured: null },
     {
+      pkg: 'a.package_id',
       status: 'a.status',
       amount: 'a.amount_fen',
       due: 'p.due_date',

@@ -6,6 +6,7 @@ import { addMonths } from './rules';
 
 /** What other modules may use of the ledger. */
 export { restingCirculation } from './commands';
+export { billListBatches, billListCount, billListSheet, type BillListName } from './list-export';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ownerOf = (orgId: string): Actor => {

@@ -84,7 +84,9 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const params = request.body.params ?? {};
       await limitExports(request, member);
       const answer = await runCommand(request, reply, async (trx) => {
-        if ((await exportRowCount(trx, { orgId: member.orgId, kind, params })) > EXPORT_ROW_CAP)
+        if (
+          (await exportRowCount(trx, { orgId: member.orgId, kind, params, now: app.now() })) > EXPORT_ROW_CAP
+        )
           throw new ApiFailure(400, API_ERROR.exportTooLarge, EXPORT_MSG.tooLarge);
         const task = await createExportTask(trx, member, kind, params, app.now());
         return { statusCode: 201, body: { code: 201, msg: EXPORT_MSG.created, data: task } };

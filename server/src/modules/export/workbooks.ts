@@ -5,6 +5,7 @@ import { EXPORT_KIND, EXPORT_ROW_CAP, type ExportKind, type ExportParams } from 
 import type { Db } from '../../db/database';
 import { maskMobile } from '../../lib/security-log';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
+import { billListBatches, billListCount, billListSheet, type BillListName } from '../bills/service';
 import { countOperations, operationBatches } from '../operation/service';
 import { fenToYuan } from '../../lib/money';
 import { safeCell } from './cells';
@@ -16,6 +17,8 @@ export interface ExportJob {
   orgId: string;
   kind: ExportKind;
   params: ExportParams;
+  /** When the export is counted or written: a bill's shown status depends on the day. */
+  now: number;
 }
 
 export interface WriteHooks {
@@ -158,15 +161,55 @@ async function writeOrgRelation(
   return members.length + counterparties.length;
 }
 
+/** The bill lists' exports: each kind is one of the ledger's lists, with the list's own filters. */
+const BILL_LISTS: Partial<Record<ExportKind, BillListName>> = {
+  [EXPORT_KIND.billsHeld]: 'held',
+  [EXPORT_KIND.billsIssued]: 'issued',
+  [EXPORT_KIND.billsPending]: 'pending',
+  [EXPORT_KIND.billApplications]: 'mine',
+};
+
+async function writeBillList(
+  db: Db,
+  job: ExportJob,
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  hooks: WriteHooks,
+): Promise<number> {
+  const list = BILL_LISTS[job.kind]!;
+  const total = Math.min(await billListCount(db, job.orgId, list, job.params, job.now), EXPORT_ROW_CAP);
+  const { sheet: name, columns } = billListSheet(list);
+  const worksheet = sheet(workbook, name, columns);
+  let written = 0;
+  const batches = billListBatches(
+    db,
+    job.orgId,
+    list,
+    job.params,
+    job.now,
+    EXPORT_BATCH_ROWS,
+    EXPORT_ROW_CAP,
+  );
+  for await (const batch of batches) {
+    for (const cells of batch) addRow(worksheet, cells);
+    written += batch.length;
+    await hooks.progress(total === 0 ? 100 : Math.floor((written / total) * 100));
+  }
+  worksheet.commit();
+  return written;
+}
+
 const WRITERS: Partial<Record<string, typeof writeOperationList>> = {
   [EXPORT_KIND.operationList]: writeOperationList,
   [EXPORT_KIND.orgRelation]: writeOrgRelation,
+  ...Object.fromEntries(Object.keys(BILL_LISTS).map((kind) => [kind, writeBillList])),
 };
 
 /** Rows an export of this kind would hold now; checked against the cap before a task is accepted. */
 export async function exportRowCount(db: Db, job: ExportJob): Promise<number> {
   if (job.kind === EXPORT_KIND.operationList)
     return countOperations(db, job.orgId, { bizType: job.params.bizType });
+  const list = BILL_LISTS[job.kind];
+  if (list) return billListCount(db, job.orgId, list, job.params, job.now);
   const [members, counterparties] = await Promise.all([
     orgMembers(db, job.orgId),
     orgCounterparties(db, job.orgId),

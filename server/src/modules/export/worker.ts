@@ -69,6 +69,7 @@ async function runExport(
       orgId: task.org_id,
       kind: task.kind as ExportJob['kind'],
       params: JSON.parse(task.params) as ExportParams,
+      now: deps.now(),
     };
     const { written: rows } = await putWritten(files, key, (out) =>
       writeExport(db, job, out, {

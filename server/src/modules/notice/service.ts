@@ -57,7 +57,7 @@ function pageQueries(filter: NoticeFilter) {
     ),
     page: preparedQuery((db, values: PageValues) =>
       base(db, values)
-        .select(['m.id', 'm.type', 'm.title', 'm.content', 'm.created_at', 'r.read_at'])
+        .select(['m.id', 'm.type', 'm.title', 'm.content', 'm.created_at', 'm.link', 'r.read_at'])
         .orderBy('m.created_at', 'desc')
         .orderBy('m.id', 'desc')
         .limit(values.size)
@@ -116,6 +116,7 @@ function itemsOf(rows: ReadonlyArray<PageRow>): readonly NoticeItem[] {
         title: row.title,
         content: row.content,
         createdAt: isoTime(Number(row.created_at)),
+        ...(row.link === null ? {} : { link: row.link }),
       }),
     );
     itemsByRows.set(rows, items);
@@ -170,6 +171,8 @@ export interface NewNotice {
   type: number;
   title: string;
   content: string;
+  /** Where the notice leads in the web app (NoticeItem.link). */
+  link?: string;
 }
 
 export async function postNotice(db: Db, notice: NewNotice, now: number): Promise<NoticeItem> {
@@ -184,6 +187,7 @@ export async function postNotice(db: Db, notice: NewNotice, now: number): Promis
       title: notice.title,
       content: notice.content,
       created_at: now,
+      link: notice.link ?? null,
     })
     .execute();
   return {
@@ -193,6 +197,7 @@ export async function postNotice(db: Db, notice: NewNotice, now: number): Promis
     title: notice.title,
     content: notice.content,
     createdAt: isoTime(now),
+    ...(notice.link ? { link: notice.link } : {}),
   };
 }
 

@@ -88,7 +88,38 @@ describe('issue registration', () => {
     const todo = await dataOf<Page<NoticeItem>>(
       await billCall(t.app, 'POST', '/api/plat-message/todo/page?size=50', token.shanghai, {}),
     );
-    expect(todo.content.some((n) => n.title === '提示承兑待签收' && n.content.includes(no))).toBe(true);
+    const notice = todo.content.find((n) => n.title === '提示承兑待签收' && n.content.includes(no));
+    // The notice leads to the 待签收 workbench open on this bill.
+    expect(notice?.link).toBe(`/chain-bill/sign-workbench?bill=${detail.bill.id}`);
+  });
+
+  it('narrows the lists to one bill, as the workbench a to-do notice opens shows them', async () => {
+    const first = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t));
+    const second = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t));
+    const all = await pendingOf(t, token.shanghai);
+    expect(all.content.map((a) => a.packageId)).toEqual(
+      expect.arrayContaining([first.bill.id, second.bill.id]),
+    );
+    const onFirst = await listOf<BillApplication>(
+      t,
+      `${BILL_URL.pending}?packageId=${first.bill.id}`,
+      token.shanghai,
+    );
+    expect(onFirst.totalElements).toBe(1);
+    expect(onFirst.content.map((a) => a.packageId)).toEqual([first.bill.id]);
+    const issuedOne = await listOf<BillPackage>(
+      t,
+      `${BILL_URL.issued}?packageId=${second.bill.id}`,
+      token.suzhou,
+    );
+    expect(issuedOne.content.map((b) => b.id)).toEqual([second.bill.id]);
+    // Another organisation's bill narrows nothing into view.
+    const foreign = await listOf<BillApplication>(
+      t,
+      `${BILL_URL.pending}?packageId=${first.bill.id}`,
+      token.ningbo,
+    );
+    expect(foreign.totalElements).toBe(0);
   });
 
   it('numbers the packages of one day in sequence', async () => {

@@ -2,7 +2,8 @@
  * Random sequences of ledger commands (endorse any part of any holding to anyone, sign, refuse, withdraw)
  * against the real database: after every step the current holdings of the package tile 1..face with no
  * overlap or gap, every holder's total matches a model that moves amounts only on signed endorsements, and
- * every endorsement takes the front of its holding.
+ * every endorsement takes the front of its holding; each organisation's counter of current holdings (the held
+ * list's total) stays equal to a count of them.
  */
 import fc from 'fast-check';
 import { APPLICATION_STATUS } from '@contract/bills';
@@ -69,6 +70,21 @@ const pending = (packageId: string) =>
     .orderBy('applied_at')
     .orderBy('id')
     .execute();
+
+/** Each organisation's counter of current holdings against a count of them (organisations holding none left out). */
+async function heldCounters(): Promise<{ counted: Record<string, number>; kept: Record<string, number> }> {
+  const counted = await t.app.db
+    .selectFrom('bill_holdings')
+    .select((eb) => ['org_id', eb.fn.countAll<number>().as('n')])
+    .where('ended_at', 'is', null)
+    .groupBy('org_id')
+    .execute();
+  const kept = await t.app.db.selectFrom('bill_org_holdings').selectAll().where('held', '<>', 0).execute();
+  return {
+    counted: Object.fromEntries(counted.map((row) => [row.org_id, Number(row.n)])),
+    kept: Object.fromEntries(kept.map((row) => [row.org_id, Number(row.held)])),
+  };
+}
 
 const Step = fc.record({
   op: fc.constantFrom('endorse', 'endorse', 'sign', 'sign', 'refuse', 'withdraw'),
@@ -172,6 +188,8 @@ it('keeps ranges disjoint, summing to the face, and holders totals conserved', a
             .map((h) => h.id)
             .sort();
           expect((await pending(packageId)).map((a) => a.holding_id).sort()).toEqual(locked);
+          const counters = await heldCounters();
+          expect(counters.kept).toEqual(counters.counted);
         }
       },
     ),

@@ -9,7 +9,7 @@ import { PERMISSION } from '@contract/permissions';
 import { newId } from '../../../src/lib/hash';
 import { ApiFailure } from '../../../src/lib/errors';
 import { openSession } from '../../../src/modules/auth/tokens';
-import { endorse } from '../../../src/modules/bills/commands';
+import { endorse, signApplication } from '../../../src/modules/bills/commands';
 import { startApp, T0, type TestApp } from '../../support/helpers';
 import {
   answer,
@@ -118,6 +118,61 @@ describe('business hours', () => {
 });
 
 describe('concurrency', () => {
+  it('signs two crossing endorsements at once, and both holders’ totals stay right', async () => {
+    await start();
+    const first = await receivedBill();
+    const second = await receivedBill();
+    // Suzhou comes to hold part of the first bill.
+    const toSuzhou = await dataOf<BillApplication>(
+      await endorseBill(t, MOBILE.ningbo, token.ningbo, {
+        holdingId: first.holding.id,
+        endorseeOrgId: ORG.suzhou,
+        amount: '1000.00',
+      }),
+      201,
+    );
+    await dataOf(await answer(t, token.suzhou, toSuzhou.id, 'sign'));
+    const suzhouHolding = (await heldOf(t, token.suzhou)).content.find(
+      (h) => h.packageId === first.detail.bill.id,
+    )!;
+    // Ningbo → Suzhou on the second bill, Suzhou → Ningbo on the first, both signed at the same moment.
+    const ningboToSuzhou = await dataOf<BillApplication>(
+      await endorseBill(t, MOBILE.ningbo, token.ningbo, {
+        holdingId: second.holding.id,
+        endorseeOrgId: ORG.suzhou,
+        amount: '2000.00',
+      }),
+      201,
+    );
+    const suzhouToNingbo = await dataOf<BillApplication>(
+      await endorseBill(t, MOBILE.suzhou, token.suzhou, {
+        holdingId: suzhouHolding.id,
+        endorseeOrgId: ORG.ningbo,
+        amount: '1000.00',
+      }),
+      201,
+    );
+    const sign = (orgId: string, mobile: string, id: string) =>
+      t.app.db
+        .transaction()
+        .execute((trx) =>
+          signApplication(
+            { trx, now: t.app.now(), actor: { orgId, userId: userIdOf(mobile) }, realtime: null },
+            id,
+          ),
+        );
+    await Promise.all([
+      sign(ORG.suzhou, MOBILE.suzhou, ningboToSuzhou.id),
+      sign(ORG.ningbo, MOBILE.ningbo, suzhouToNingbo.id),
+    ]);
+    for (const accessToken of [token.suzhou, token.ningbo]) {
+      const held = await heldOf(t, accessToken);
+      expect(held.totalElements).toBe(held.content.length);
+      const counted = await listOf<Holding>(t, `${BILL_URL.held}?size=100&minAmount=0.01`, accessToken);
+      expect(held.totalElements).toBe(counted.totalElements);
+    }
+  });
+
   it('lets exactly one of two endorsements of the same range through', async () => {
     await start();
     const { holding } = await receivedBill();

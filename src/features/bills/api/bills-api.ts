@@ -14,6 +14,8 @@ import { api } from '@/lib/api';
 export interface BillListArgs {
   page: number;
   size: number;
+  /** One bill's rows only. */
+  packageId?: string;
   billStatus?: string;
   counterparty?: string;
 }

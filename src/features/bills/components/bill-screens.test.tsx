@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import AntApp from 'antd/es/app';
 import dayjs from 'dayjs';
 import { http as mock, HttpResponse } from 'msw';
@@ -64,13 +65,15 @@ const page = <T,>(content: T[]) => ({
 
 let pending: BillApplication[] = [];
 let failPending = false;
+let pendingQueries: string[] = [];
 const answers: Array<{ id: string; how: string; body?: unknown }> = [];
 const server = setupServer(
-  mock.get('*/api/scbill/bill-applications/pending', () =>
-    failPending
+  mock.get('*/api/scbill/bill-applications/pending', ({ request }) => {
+    pendingQueries.push(new URL(request.url).search);
+    return failPending
       ? HttpResponse.json({ code: 'INTERNAL_ERROR', msg: '服务繁忙' }, { status: 500 })
-      : HttpResponse.json(page(pending)),
-  ),
+      : HttpResponse.json(page(pending));
+  }),
   mock.get('*/api/scbill/bill-applications/mine', () => HttpResponse.json(page([]))),
   mock.get('*/api/scbill/bills/held', () => HttpResponse.json(page([holding]))),
   mock.get('*/api/scbill/bill-counterparties', () => HttpResponse.json({ code: 200, msg: '', data: [] })),
@@ -87,14 +90,17 @@ afterEach(() => {
   server.resetHandlers();
   pending = [];
   failPending = false;
+  pendingQueries = [];
   answers.length = 0;
 });
 afterAll(() => server.close());
 
-const renderPage = (page: React.ReactNode) =>
+const renderPage = (page: React.ReactNode, entry = '/') =>
   render(
     <Provider store={createAppStore()}>
-      <AntApp>{page}</AntApp>
+      <MemoryRouter initialEntries={[entry]}>
+        <AntApp>{page}</AntApp>
+      </MemoryRouter>
     </Provider>,
   );
 
@@ -125,6 +131,18 @@ describe('the 待签收 workbench', { timeout: 90_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('驳回理由'), '金额不符');
     await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(answers).toEqual([{ id: 'a1', how: 'refuse', body: { reason: '金额不符' } }]));
+  });
+
+  it('opened from a to-do notice, shows that bill’s applications until asked for all', async () => {
+    pending = [application()];
+    renderPage(<SignWorkbenchPage />, '/chain-bill/sign-workbench?bill=p1');
+    expect(
+      await screen.findByText('仅显示票据包号 730730502751120260302000000018 的待签收申请'),
+    ).toBeInTheDocument();
+    expect(pendingQueries[0]).toContain('packageId=p1');
+    await userEvent.click(screen.getByRole('button', { name: /查看全部/ }));
+    await waitFor(() => expect(screen.queryByText(/仅显示/)).not.toBeInTheDocument());
+    await waitFor(() => expect(pendingQueries.at(-1)).not.toContain('packageId'));
   });
 
   it('signs after a confirmation and shows the amount with thousands separators', async () => {

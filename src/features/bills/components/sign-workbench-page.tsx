@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -8,7 +10,7 @@ import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { REFUSAL_REASON_MAX, type BillApplication } from '@contract/bills';
+import { REFUSAL_REASON_MAX, SIGN_WORKBENCH_BILL_PARAM, type BillApplication } from '@contract/bills';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import { billMessages } from '@/locales/zh-CN/bills';
 import { formatYuan } from '@/utils/amount';
@@ -24,14 +26,27 @@ import { CardTitle } from '@/components/card-title/card-title';
 
 const text = billMessages;
 
-/** 待签收: applications waiting for the organisation's answer, signed or refused (with a reason) here. */
+/**
+ * 待签收: applications waiting for the organisation's answer, signed or refused (with a reason) here. Opened
+ * from a to-do notice (`?bill=`), it shows that bill's applications until the user asks for all of them.
+ */
 export function SignWorkbenchPage() {
   const { message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const packageId = params.get(SIGN_WORKBENCH_BILL_PARAM) || undefined;
   const [page, setPage] = useState(0);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [refusing, setRefusing] = useState<BillApplication | null>(null);
   const [reasonForm] = Form.useForm<{ reason: string }>();
-  const pending = usePendingApplicationsQuery({ page, size: DEFAULT_PAGE_SIZE });
+  const pending = usePendingApplicationsQuery({ page, size: DEFAULT_PAGE_SIZE, packageId });
+  const showAll = () => {
+    setPage(0);
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete(SIGN_WORKBENCH_BILL_PARAM);
+      return next;
+    });
+  };
   const [sign, signing] = useSignApplicationMutation();
   const [refuse, refusingCall] = useRefuseApplicationMutation();
 
@@ -79,6 +94,19 @@ export function SignWorkbenchPage() {
 
   return (
     <Card title={<CardTitle>{text.workbenchTitle}</CardTitle>}>
+      {packageId && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={text.oneBillOnly(pending.data?.content[0]?.packageNo ?? '')}
+          action={
+            <Button size="small" onClick={showAll}>
+              {text.showAll}
+            </Button>
+          }
+        />
+      )}
       <ListError error={pending.error} onRetry={() => void pending.refetch()} />
       <Table
         rowKey="id"

@@ -112,6 +112,19 @@ describe('the export centre', { timeout: 30_000 }, () => {
     expect(await screen.findByText('排队中')).toBeInTheDocument();
   });
 
+  it('offers every bill list for export and creates an export of the held bills', async () => {
+    tasks = [];
+    const user = userEvent.setup();
+    renderDrawer();
+
+    await user.click(screen.getByRole('button', { name: /新建导出/ }));
+    for (const name of ['持有票据', '已出票据', '待签收申请', '我发起的票据申请'])
+      expect(await screen.findByRole('menuitem', { name })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: '持有票据' }));
+
+    await waitFor(() => expect(created).toEqual(['bills-held']));
+  });
+
   it('saves a finished file under the name its Content-Disposition gives', async () => {
     tasks = [task({})];
     const saved: string[] = [];

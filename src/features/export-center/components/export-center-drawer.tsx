@@ -29,6 +29,10 @@ export const EXPORT_POLL_INTERVAL = 1500;
 export const EXPORT_KINDS: ReadonlyArray<{ kind: ExportKind; label: string }> = [
   { kind: 'operation-list', label: text.kindOperationList },
   { kind: 'org-relation', label: text.kindOrgRelation },
+  { kind: 'bills-held', label: text.kindBillsHeld },
+  { kind: 'bills-issued', label: text.kindBillsIssued },
+  { kind: 'bills-pending', label: text.kindBillsPending },
+  { kind: 'bill-applications', label: text.kindBillApplications },
 ];
 
 const statusView: Record<ExportTask['status'], { label: string; color: string }> = {
@@ -47,8 +51,8 @@ export interface ExportCenterDrawerProps {
 }
 
 /**
- * 导出中心: the export tasks with their progress, 新建导出 for the operation records and the organisation
- * relations, and downloads named from Content-Disposition. Opening it clears the red dot.
+ * 导出中心: the export tasks with their progress, 新建导出 for the operation records, the organisation
+ * relations and the bill lists, and downloads named from Content-Disposition. Opening it clears the red dot.
  */
 export function ExportCenterDrawer({ open, onClose, owner }: ExportCenterDrawerProps) {
   const { message } = App.useApp();

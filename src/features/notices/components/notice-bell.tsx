@@ -12,6 +12,7 @@ import { formatDateTime } from '@/utils/date-time';
 import { useMarkAllNoticesReadMutation, useMarkNoticeReadMutation } from '@/features/notices/api/notices-api';
 import type { NoticeItem } from '@contract/notice';
 import type { NoticeFeed } from '@/features/notices/model/split-notices';
+import { NoticeLink } from './notice-link';
 import styles from './notices.module.css';
 
 const text = noticeMessages;
@@ -27,11 +28,14 @@ function NoticeList({
   empty,
   busyId,
   onRead,
+  onFollow,
 }: {
   items: NoticeItem[];
   empty: string;
   busyId: string | null;
   onRead: (item: NoticeItem) => void;
+  /** A notice's link was followed: the popover closes. */
+  onFollow: () => void;
 }) {
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
@@ -51,6 +55,7 @@ function NoticeList({
             </Button>
           </div>
           {item.content && <p className={styles.content}>{item.content}</p>}
+          <NoticeLink item={item} onFollow={onFollow} />
           <time className={styles.time} dateTime={item.createdAt}>
             {formatDateTime(item.createdAt)}
           </time>
@@ -101,7 +106,13 @@ export function NoticeBell({ feed, onChanged }: NoticeBellProps) {
             key: 'pending',
             label: `${text.pendingTab}${feed.notice.length ? ` (${feed.notice.length})` : ''}`,
             children: (
-              <NoticeList items={feed.notice} empty={text.emptyPending} busyId={busyId} onRead={markRead} />
+              <NoticeList
+                items={feed.notice}
+                empty={text.emptyPending}
+                busyId={busyId}
+                onRead={markRead}
+                onFollow={() => setOpen(false)}
+              />
             ),
           },
           {
@@ -113,6 +124,7 @@ export function NoticeBell({ feed, onChanged }: NoticeBellProps) {
                 empty={text.emptyAnnouncement}
                 busyId={busyId}
                 onRead={markRead}
+                onFollow={() => setOpen(false)}
               />
             ),
           },

@@ -13,6 +13,7 @@ import {
   useMarkNoticeReadMutation,
   useTodoPageQuery,
 } from '@/features/notices/api/notices-api';
+import { NoticeLink } from './notice-link';
 import styles from './notices.module.css';
 
 const text = noticeMessages;
@@ -80,6 +81,7 @@ function NoticeCard({
                   )}
                 </div>
                 {item.content && <p className={styles.content}>{item.content}</p>}
+                <NoticeLink item={item} />
                 <time className={styles.time} dateTime={item.createdAt}>
                   {formatDateTime(item.createdAt)}
                 </time>

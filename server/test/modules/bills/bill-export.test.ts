@@ -1,0 +1,202 @@
+/**
+ * The bill lists through the export centre: the task runs in the background and its xlsx, opened with
+ * exceljs, holds the same rows as the list call with the same filters.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { BILL_URL, type BillApplication, type BillPackage, type Holding } from '@contract/bills';
+import { API_ERROR } from '@contract/errors';
+import type { ExportTask } from '@contract/export';
+import { shanghaiDateTime } from '../../../src/lib/shanghai-time';
+import { startApp, type TestApp } from '../../support/helpers';
+import {
+  answer,
+  billCall,
+  dataOf,
+  endorseBill,
+  errorCodeOf,
+  issueBody,
+  issued,
+  listOf,
+  MOBILE,
+  ORG,
+  pendingOf,
+  tokenOf,
+} from '../../support/bill-helpers';
+
+let dataDir: string;
+let t: TestApp;
+const token = { suzhou: '', ningbo: '' };
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-bill-export-'));
+  t = await startApp({ dataDir });
+  token.suzhou = await tokenOf(t, MOBILE.suzhou, ORG.suzhou);
+  token.ningbo = await tokenOf(t, MOBILE.ningbo, ORG.ningbo);
+});
+afterEach(async () => {
+  await t.app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function exported(accessToken: string, body: object): Promise<string[][]> {
+  const created = await dataOf<ExportTask>(
+    await billCall(t.app, 'POST', '/api/export-tasks', accessToken, body),
+    201,
+  );
+  let task: ExportTask | undefined;
+  for (let i = 0; i < 200 && task?.status !== 'done'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const tasks = await listOf<ExportTask>(t, '/api/export-tasks?size=50', accessToken);
+    task = tasks.content.find((x) => x.id === created.id);
+    expect(task?.status).not.toBe('failed');
+  }
+  expect(task?.status).toBe('done');
+  const file = await t.app.inject({
+    method: 'GET',
+    url: `/api/export-tasks/${created.id}/file`,
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(file.statusCode).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+  expect(workbook.worksheets).toHaveLength(1);
+  const rows: string[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
+  });
+  return rows;
+}
+
+const time = (iso: string | null) => (iso ? shanghaiDateTime(Date.parse(iso)) : '');
+
+/** Suzhou issues and accepts a bill to Ningbo; Ningbo signs for it and endorses 300,000.00 back to Suzhou. */
+async function splitBill() {
+  const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t, { acceptorOrgId: ORG.suzhou }));
+  const receipt = (await pendingOf(t, token.ningbo)).content.find((a) => a.packageId === detail.bill.id);
+  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+  const held = await listOf<Holding>(t, `${BILL_URL.held}?size=100`, token.ningbo);
+  const holding = held.content.find((h) => h.packageId === detail.bill.id)!;
+  const endorsement = await dataOf<BillApplication>(
+    await endorseBill(t, MOBILE.ningbo, token.ningbo, {
+      holdingId: holding.id,
+      endorseeOrgId: ORG.suzhou,
+      amount: '300000.00',
+    }),
+    201,
+  );
+  return { detail, endorsement };
+}
+
+describe('bill list exports', () => {
+  it('writes the held bills as the list shows them, split ranges and statuses included', async () => {
+    const { detail } = await splitBill();
+    const list = await listOf<Holding>(t, `${BILL_URL.held}?size=100`, token.ningbo);
+    const rows = await exported(token.ningbo, { kind: 'bills-held' });
+    expect(rows[0]).toEqual([
+      '票据包号',
+      '子票区间',
+      '金额（元）',
+      '票据状态',
+      '流通标志',
+      '出票人',
+      '承兑人',
+      '收款人',
+      '出票日',
+      '到期日',
+      '不得转让',
+      '取得时间',
+    ]);
+    expect(rows.slice(1)).toEqual(
+      list.content.map((h) => [
+        h.packageNo,
+        h.range,
+        h.amount,
+        h.billStatusLabel,
+        h.circulationLabel,
+        h.drawer.name,
+        h.acceptor.name,
+        h.payee.name,
+        h.issueDate,
+        h.dueDate,
+        h.noTransfer ? '是' : '否',
+        time(h.acquiredAt),
+      ]),
+    );
+    // The endorsed front is locked, the rest is still negotiable: two rows of the new bill.
+    const ours = rows.filter((row) => row[0] === detail.bill.packageNo);
+    expect(ours.map((row) => [row[1], row[2], row[4]])).toEqual(
+      expect.arrayContaining([
+        ['000000000001-000030000000', '300000.00', '已锁定'],
+        ['000030000001-000100000000', '700000.00', '可流通'],
+      ]),
+    );
+  });
+
+  it('applies the list filters: the held bills of one counterparty over an amount', async () => {
+    await splitBill();
+    const query = { counterparty: '苏州华信', minAmount: '500000' };
+    const list = await listOf<Holding>(
+      t,
+      `${BILL_URL.held}?size=100&counterparty=${encodeURIComponent(query.counterparty)}&minAmount=500000`,
+      token.ningbo,
+    );
+    expect(list.totalElements).toBeGreaterThan(0);
+    const rows = await exported(token.ningbo, { kind: 'bills-held', params: query });
+    expect(rows.slice(1).map((row) => row[1])).toEqual(list.content.map((h) => h.range));
+    for (const row of rows.slice(1)) expect(Number(row[2])).toBeGreaterThanOrEqual(500000);
+  });
+
+  it('writes the bills issued, the applications waiting for an answer and those made', async () => {
+    const { detail, endorsement } = await splitBill();
+
+    const issuedRows = await exported(token.suzhou, { kind: 'bills-issued' });
+    const issuedList = await listOf<BillPackage>(t, `${BILL_URL.issued}?size=100`, token.suzhou);
+    expect(issuedRows.slice(1).map((row) => row[0])).toEqual(issuedList.content.map((b) => b.packageNo));
+    expect(issuedRows.find((row) => row[0] === detail.bill.packageNo)).toEqual(
+      expect.arrayContaining(['1000000.00', '宁波海曙包装材料有限公司', '货款']),
+    );
+
+    const pendingRows = await exported(token.suzhou, { kind: 'bills-pending' });
+    expect(pendingRows[0]?.[0]).toBe('业务类型');
+    expect(pendingRows.find((row) => row[1] === detail.bill.packageNo)).toEqual([
+      '转让背书',
+      detail.bill.packageNo,
+      '000000000001-000030000000',
+      '300000.00',
+      '宁波海曙包装材料有限公司',
+      '苏州华信精密零部件有限公司',
+      detail.bill.dueDate,
+      '待签收',
+      '',
+      time(endorsement.appliedAt),
+      '',
+    ]);
+
+    const mineRows = await exported(token.ningbo, { kind: 'bill-applications' });
+    const mine = await listOf<BillApplication>(t, `${BILL_URL.mine}?size=100`, token.ningbo);
+    expect(mineRows.slice(1).map((row) => [row[1], row[2], row[7]])).toEqual(
+      mine.content.map((a) => [a.packageNo, a.range, a.statusLabel]),
+    );
+  });
+
+  it('answers 400 to a malformed filter before making a task', async () => {
+    for (const params of [
+      { billStatus: 'CS99' },
+      { minAmount: '-1' },
+      { dueFrom: '2026-02-30' },
+      { sort: 'x' },
+    ]) {
+      const response = await billCall(t.app, 'POST', '/api/export-tasks', token.ningbo, {
+        kind: 'bills-held',
+        params,
+      });
+      expect(response.statusCode, JSON.stringify(params)).toBe(400);
+      expect([API_ERROR.badRequest, API_ERROR.amountInvalid]).toContain(errorCodeOf(response));
+    }
+    const tasks = await listOf<ExportTask>(t, '/api/export-tasks?size=50', token.ningbo);
+    expect(tasks.totalElements).toBe(0);
+  });
+});
