@@ -1,5 +1,6 @@
-import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { lazyWithAntd, preloadAntd } from '@/components/antd-provider/lazy-with-antd';
 import { PlainButton } from '@/components/plain-controls/plain-button';
 import { PlainIcon } from '@/components/plain-controls/plain-icons';
 import { PlainClearableInput, PlainPasswordInput } from '@/components/plain-controls/plain-input';
@@ -45,13 +46,15 @@ const loadSignIn = () => loadChunk(() => import('@/features/auth/model/login'));
  */
 function prepareSignIn(): void {
   void loadSliderModule().catch(() => undefined);
+  preloadAntd();
   void loadSignIn()
     .then((module) => module.prepareLogIn())
     .catch(() => undefined);
 }
 
-const SliderCaptchaModal = lazy(() =>
-  loadChunk(loadSliderModule).then((module) => ({ default: module.SliderCaptchaModal })),
+/** The puzzle's dialog is antd's: antd's provider and core load with it, after the first paint. */
+const SliderCaptchaModal = lazyWithAntd(() =>
+  loadChunk(loadSliderModule).then((module) => module.SliderCaptchaModal),
 );
 
 function BrandLogo() {
