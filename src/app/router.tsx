@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { bindNavigate } from '@/lib/navigation';
@@ -8,6 +8,7 @@ import { lazyWithAntd } from '@/components/antd-provider/lazy-with-antd';
 import { probeChannelConfig } from '@/features/auth/api/channel-probe';
 import { ChannelConfigGate } from '@/features/org-channel/components/channel-config-gate';
 import { RouteErrorBoundary, RouteLoading } from './route-status';
+import { Component as LoginRoute } from './routes/login-route';
 import { appRouteObjects, publicRouteObjects } from './app-routes';
 
 /*
@@ -18,14 +19,10 @@ import { appRouteObjects, publicRouteObjects } from './app-routes';
 
 type RouteModule = { Component: ComponentType };
 
-const lazyPage = (load: () => Promise<RouteModule>) =>
-  lazy(() => loadChunk(load).then((module) => ({ default: module.Component })));
-
 /** A page drawn with antd: antd's provider and core load with it, not with the login screen. */
 const antdPage = (load: () => Promise<RouteModule>) =>
   lazyWithAntd(() => loadChunk(load).then((module) => module.Component));
 
-const LoginRoute = lazyPage(() => import('./routes/login-route'));
 const HelpCenterRoute = antdPage(() => import('./routes/help-center-route'));
 const SignedInApp = antdPage(() => import('./routes/app-route'));
 
@@ -42,8 +39,10 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * The route table (spec section 2). Pages load lazily: the login screen's JavaScript stays small,
- * and the signed-in app (shell, dashboard) comes in its own chunks.
+ * The route table (spec section 2). The login screen, drawn without antd, comes with the app's entry
+ * chunk, so it paints without waiting for a chunk of its own (about 5 kB gzip that every other first
+ * visit carries too); the other pages load lazily, and the signed-in app (shell, dashboard) comes in
+ * its own chunks.
  */
 export const routes: RouteObject[] = [
   { path: paths.login, element: publicPage(<LoginRoute />) },
