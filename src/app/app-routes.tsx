@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { loadChunk } from '@/utils/lazy-chunk';
+import { lazyWithAntd } from '@/components/antd-provider/lazy-with-antd';
 import { RouteLoading } from './route-status';
 
 /**
@@ -19,11 +20,14 @@ function lazyRoute(load: () => Promise<RouteModule>) {
 
 const DashboardRoute = lazyRoute(() => import('./routes/dashboard-route'));
 const AreaRoute = lazyRoute(() => import('./routes/area-route'));
-const EntryRoute = lazyRoute(() => import('./routes/entry-route'));
 const loadAccountRoutes = () => loadChunk(() => import('./routes/account-routes'));
 const AccountSecurityRoute = lazy(() => loadAccountRoutes().then((m) => ({ default: m.AccountSecurity })));
-const ForgotPasswordRoute = lazy(() => loadAccountRoutes().then((m) => ({ default: m.ForgotPassword })));
-const SandboxRoute = lazy(() => loadAccountRoutes().then((m) => ({ default: m.Sandbox })));
+// The public pages outside the signed-in app bring antd's provider (zh_CN, the theme) themselves.
+const EntryRoute = lazyWithAntd(() =>
+  loadChunk(() => import('./routes/entry-route')).then((m) => m.Component),
+);
+const ForgotPasswordRoute = lazyWithAntd(() => loadAccountRoutes().then((m) => m.ForgotPassword));
+const SandboxRoute = lazyWithAntd(() => loadAccountRoutes().then((m) => m.Sandbox));
 
 /** A lazy page with its own wait, so the shell stays on screen while the page's chunk loads. */
 const suspended = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;

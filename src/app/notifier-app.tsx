@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import App from 'antd/es/app';
 import { bindNotifier } from '@/lib/notify';
+import { AntdProvider } from '@/components/antd-provider/antd-provider';
 
 /** Hands the mounted App's message/notification/modal to code outside components (lib/notify.ts). */
 function NotifierBinding() {
@@ -22,8 +23,10 @@ export function NotifierApp({ children }: { children: ReactNode }) {
 /** The App that the public routes load only when a notice is asked for there (see AppProvider). */
 export function NotifierHost() {
   return (
-    <App component={false}>
-      <NotifierBinding />
-    </App>
+    <AntdProvider>
+      <App component={false}>
+        <NotifierBinding />
+      </App>
+    </AntdProvider>
   );
 }

@@ -1,11 +1,9 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
-import ConfigProvider from 'antd/es/config-provider';
-import zhCN from 'antd/es/locale/zh_CN';
 import { onNotifierHostRequested } from '@/lib/notify';
 import type { AppStore } from '@/lib/store';
 import { loadChunk } from '@/utils/lazy-chunk';
-import { appTheme, applyThemeToDocument } from './theme';
+import { applyThemeToDocument } from '@/components/antd-provider/theme';
 
 applyThemeToDocument();
 
@@ -33,14 +31,15 @@ function NotifierHostSlot() {
   return Host ? <Host /> : null;
 }
 
-/** Redux and antd in Chinese (zh_CN) for every screen, with a notice host for the public routes. */
+/**
+ * Redux for every screen, with a notice host for the public routes. antd's provider (zh_CN, the theme)
+ * comes with each lazy route drawn with antd (components/antd-provider), not with the login screen.
+ */
 export function AppProvider({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <ReduxProvider store={store}>
-      <ConfigProvider locale={zhCN} theme={appTheme} button={{ autoInsertSpace: false }}>
-        {children}
-        <NotifierHostSlot />
-      </ConfigProvider>
+      {children}
+      <NotifierHostSlot />
     </ReduxProvider>
   );
 }

@@ -1,9 +1,9 @@
 import { Component, type ReactNode } from 'react';
-import Button from 'antd/es/button';
 import { paths } from '@/config/paths';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { routeMessages } from '@/locales/zh-CN/route';
 import { isChunkLoadError } from '@/utils/lazy-chunk';
+import { PlainButton, plainButtonClass } from '@/components/plain-controls/plain-button';
 
 /** What shows while a lazy page loads on the first visit. */
 export function RouteLoading() {
@@ -29,10 +29,12 @@ export function RouteError({ error }: { error: unknown }) {
     <div className="app-boot" role="alert">
       <span>{text}</span>
       <span>
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <PlainButton variant="primary" onClick={() => window.location.reload()}>
           {commonMessages.reload}
-        </Button>{' '}
-        <Button href={`#${paths.root}`}>{commonMessages.backHome}</Button>
+        </PlainButton>{' '}
+        <a className={plainButtonClass()} href={`#${paths.root}`}>
+          {commonMessages.backHome}
+        </a>
       </span>
     </div>
   );

@@ -5,6 +5,9 @@ import { AppRoutes } from '@/app/router';
 import { createStore } from '@/app/store';
 import { setAuthInfo, setCompanyList, setUserInfo } from '@/lib/storage';
 import { ownerAccount } from './platform-server';
+// antd's provider and core load lazily with the routes drawn with antd (the login screen loads none);
+// transforming them here, once per test file, keeps that out of each test's time allowance.
+import '@/components/antd-provider/antd-provider';
 
 // The first visit of a lazy route transforms its chunk on the fly. The signed-in app is two lazy chunks
 // (shell, dashboard): on a loaded 2-core machine that alone can take longer than 5 s.

@@ -8,4 +8,6 @@ export const commonMessages = {
   reload: '重新加载',
   backHome: '返回首页',
   clear: '清除',
+  showPassword: '显示密码',
+  hidePassword: '隐藏密码',
 } as const;

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CloseCircleFilled, LockOutlined, MobileOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
-import { ClearableInput } from '@/components/clearable-input/clearable-input';
-import Password from 'antd/es/input/Password';
+import { lazyWithAntd, preloadAntd } from '@/components/antd-provider/lazy-with-antd';
+import { PlainButton } from '@/components/plain-controls/plain-button';
+import { PlainIcon } from '@/components/plain-controls/plain-icons';
+import { PlainClearableInput, PlainPasswordInput } from '@/components/plain-controls/plain-input';
 import { paths } from '@/config/paths';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { accountLinkMessages } from '@/locales/zh-CN/account-links';
@@ -46,13 +46,15 @@ const loadSignIn = () => loadChunk(() => import('@/features/auth/model/login'));
  */
 function prepareSignIn(): void {
   void loadSliderModule().catch(() => undefined);
+  preloadAntd();
   void loadSignIn()
     .then((module) => module.prepareLogIn())
     .catch(() => undefined);
 }
 
-const SliderCaptchaModal = lazy(() =>
-  loadChunk(loadSliderModule).then((module) => ({ default: module.SliderCaptchaModal })),
+/** The puzzle's dialog is antd's: antd's provider and core load with it, after the first paint. */
+const SliderCaptchaModal = lazyWithAntd(() =>
+  loadChunk(loadSliderModule).then((module) => module.SliderCaptchaModal),
 );
 
 function BrandLogo() {
@@ -83,8 +85,7 @@ function fieldState(field: LoginField, error: string | undefined) {
   return {
     id: FIELD_IDS[field],
     name: field,
-    size: 'large' as const,
-    status: error ? ('error' as const) : undefined,
+    invalid: Boolean(error),
     'aria-required': true,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? helpId(field) : undefined,
@@ -121,10 +122,11 @@ function LoginFormItem({
 /**
  * The sign-in screen of `/user/login` and `/user/login-register`.
  *
- * Its two fields keep their state here rather than in antd Form (where every other form keeps it): Form.Item
- * with its Tooltip, grid and scroll-into-view is ~18 kB gzip that the login route's 200 kB budget cannot
- * carry. The checks and messages are those of mobileRules and passwordRules: the mobile number is judged
- * on leaving the field, the password as it is typed, both on 登录, as antd Form did.
+ * It draws before antd loads (src/components/plain-controls draws its fields and button like antd's), and
+ * its two fields keep their state here rather than in antd Form, where every other form keeps it: so the
+ * login route's JavaScript at first paint stays within its 150 kB gzip budget. The checks and messages are
+ * those of mobileRules and passwordRules: the mobile number is judged on leaving the field, the password
+ * as it is typed, both on 登录, as antd Form did.
  */
 export interface LoginPageProps {
   /** Shown above the form, e.g. that an invitation opens once signed in. */
@@ -216,12 +218,12 @@ export function LoginPage({ notice }: LoginPageProps = {}) {
           )}
           <form name="login" className={styles.form} autoComplete="on" noValidate onSubmit={handleSubmit}>
             <LoginFormItem field="mobile" label={text.mobileLabel} error={errors.mobile}>
-              <ClearableInput
+              <PlainClearableInput
                 {...fieldState('mobile', errors.mobile)}
                 value={values.mobile}
-                onChange={(event) => change('mobile', event.target.value)}
+                onValueChange={(value) => change('mobile', value)}
                 onBlur={(event) => check('mobile', event.target.value)}
-                prefix={<MobileOutlined aria-hidden />}
+                prefix={<PlainIcon name="mobile" />}
                 placeholder={text.mobilePlaceholder}
                 inputMode="tel"
                 autoComplete="username"
@@ -229,24 +231,24 @@ export function LoginPage({ notice }: LoginPageProps = {}) {
               />
             </LoginFormItem>
             <LoginFormItem field="password" label={text.passwordLabel} error={errors.password}>
-              <Password
+              <PlainPasswordInput
                 {...fieldState('password', errors.password)}
                 value={values.password}
-                onChange={(event) => change('password', event.target.value)}
-                prefix={<LockOutlined aria-hidden />}
+                onValueChange={(value) => change('password', value)}
+                prefix={<PlainIcon name="lock" />}
                 placeholder={text.passwordPlaceholder}
                 autoComplete="current-password"
               />
             </LoginFormItem>
             {signInError && (
               <div className={styles.signInError} role="alert">
-                <CloseCircleFilled className={styles.signInErrorIcon} aria-hidden />
+                <PlainIcon name="closeCircle" className={styles.signInErrorIcon} />
                 <span>{signInError}</span>
               </div>
             )}
-            <Button type="primary" htmlType="submit" size="large" block loading={loading}>
+            <PlainButton variant="primary" type="submit" large block loading={loading}>
               {text.submit}
-            </Button>
+            </PlainButton>
           </form>
           <div className={styles.links}>
             <Link to={paths.forgotPassword}>{accountLinkMessages.forgotPassword}</Link>

@@ -1,0 +1,28 @@
+import { lazy, type ComponentType } from 'react';
+import { loadChunk } from '@/utils/lazy-chunk';
+
+const loadAntdProvider = () => loadChunk(() => import('./antd-provider'));
+
+/** Starts loading antd's provider and core ahead of a component that will need them (a failure waits for it). */
+export function preloadAntd(): void {
+  loadAntdProvider().catch(() => undefined);
+}
+
+/**
+ * A lazily loaded component drawn with antd, inside antd's provider (zh_CN, the theme), which loads beside
+ * it in its own chunk: the login screen draws without antd, and antd's core comes with the first screen or
+ * dialog that needs it. A failed or late chunk becomes a ChunkLoadError (spec section 8).
+ */
+export function lazyWithAntd<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [Component, { AntdProvider }] = await Promise.all([load(), loadAntdProvider()]);
+    function WithAntd(props: P) {
+      return (
+        <AntdProvider>
+          <Component {...props} />
+        </AntdProvider>
+      );
+    }
+    return { default: WithAntd };
+  });
+}
