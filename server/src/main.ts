@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedDemoContracts } from './modules/e-contract/demo-contracts';
-import { PLATFORM_CREDIT_CODE } from './modules/e-contract/routes';
+import { PLATFORM_CREDIT_CODE } from './modules/e-contract/service';
 import { EXIT_CONFIG, sandboxListenRefusal } from './plugins/sandbox-gate';
 
 /** How long a graceful close may take before the process gives up on open connections. */

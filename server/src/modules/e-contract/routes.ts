@@ -28,7 +28,6 @@ import {
 import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION } from '@contract/permissions';
-import { REALTIME_EVENT } from '@contract/realtime';
 import { CALLBACK_HEADER, checkCallback } from '../../adapters/e-sign/callback-signature';
 import { FLOW_STATUS, type FlowEvent } from '../../adapters/e-sign/gateway';
 import type { Transaction } from 'kysely';
@@ -48,12 +47,14 @@ import { logCrossOrgDenial, memberOrNull, requirePermission, type Member } from 
 import { BATCH_SIGN_OPERATION, ECONTRACT_MSG, OPEN_ACCOUNT_OPERATION } from './messages';
 import {
   accountOf,
+  announceContract,
   applyFlowEvent,
   contractInOrg,
   contractOrgOf,
   contractView,
   draftContract,
   expireOverdueContracts,
+  PLATFORM_CREDIT_CODE,
   sealView,
   SIGNABLE,
   type ContractRow,
@@ -685,9 +686,6 @@ export const eContractSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => 
   );
 };
 
-/** The platform operator's credit code printed on agreements (the sandbox operator's, not a real company). */
-export const PLATFORM_CREDIT_CODE = '91310000MA1FL0000X';
-
 declare module 'fastify' {
   interface FastifyInstance {
     contractSignWorker: ReturnType<typeof createSignWorker>;
@@ -725,13 +723,4 @@ export function setupContractSigning(app: FastifyInstance): void {
   app.decorate('contractExpiry', expiry);
   app.addHook('onReady', async () => expiry.start());
   app.addHook('preClose', async () => expiry.stop());
-}
-
-/** Tells the organisation's screens that one of its contracts changed state, with the change's transaction. */
-function announceContract(app: FastifyInstance, trx: Db, row: ContractRow): Promise<void> {
-  return app.realtime.publishToOrg(
-    row.org_id,
-    { type: REALTIME_EVENT.contract, payload: { contractId: row.id, status: row.status } },
-    trx,
-  );
 }

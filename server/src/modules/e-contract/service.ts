@@ -1,4 +1,5 @@
 import { buffer } from 'node:stream/consumers';
+import type { FastifyInstance } from 'fastify';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import {
   CONTRACT_STATUS,
@@ -11,10 +12,12 @@ import {
   type SealTemplateName,
 } from '@contract/e-contract';
 import { API_ERROR } from '@contract/errors';
+import { REALTIME_EVENT } from '@contract/realtime';
 import { FINAL_FLOW_STATUSES, type FlowEvent } from '../../adapters/e-sign/gateway';
 import type { FileStore } from '../../adapters/file-store/store';
 import type { Db } from '../../db/database';
 import type { ContractTable, Database, EsignSealTable } from '../../db/schema';
+import { lockWithinTransaction } from '../../db/locks';
 import { ApiFailure } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { fenToYuan } from '../../lib/money';
@@ -23,6 +26,9 @@ import { SEAL_TEMPLATES } from '../../lib/pdf/seal';
 import { isoTime, shanghaiParts } from '../../lib/shanghai-time';
 import { ECONTRACT_MSG } from './messages';
 import { contractContent, ORG_PARTY_INDEX } from './templates';
+
+/** The platform operator's credit code printed on agreements (the sandbox operator's, not a real company). */
+export const PLATFORM_CREDIT_CODE = '91310000MA1FL0000X';
 
 export type ContractRow = Selectable<ContractTable>;
 type SealRow = Selectable<EsignSealTable>;
@@ -117,6 +123,16 @@ export interface DraftInput {
  * signed.
  */
 export async function draftContract(deps: { db: Db; files: FileStore; now: number }, input: DraftInput) {
+  const row = await renderDraft(deps, input);
+  await deps.db.insertInto('contracts').values(row).execute();
+  return row;
+}
+
+/** The draft's PDF, stored, and the contract row that will name it (not yet inserted). */
+async function renderDraft(
+  deps: { db: Db; files: FileStore; now: number },
+  input: DraftInput,
+): Promise<ContractRow> {
   const { db, files, now } = deps;
   const org = await db
     .selectFrom('organizations')
@@ -165,8 +181,40 @@ export async function draftContract(deps: { db: Db; files: FileStore; now: numbe
     created_at: now,
     updated_at: now,
   };
-  await db.insertInto('contracts').values(row).execute();
   return row;
+}
+
+/** The latest contract of a business record; undefined when it has none. */
+export const contractOfBiz = (db: Db, bizType: ContractBizType, bizId: string) =>
+  db
+    .selectFrom('contracts')
+    .selectAll()
+    .where('biz_type', '=', bizType)
+    .where('biz_id', '=', bizId)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+
+/**
+ * Drafts the record's contract unless it has one: a late or repeated draft answers the existing contract.
+ * The PDF is rendered outside any transaction (half a second); the insert then takes the record's lock and
+ * looks again, so two nodes drafting at once leave one contract, and the loser removes its file.
+ */
+export async function draftContractOnce(
+  deps: { db: Db; files: FileStore; now: number },
+  input: DraftInput,
+): Promise<{ row: ContractRow; drafted: boolean }> {
+  const existing = await contractOfBiz(deps.db, input.bizType, input.bizId);
+  if (existing) return { row: existing, drafted: false };
+  const row = await renderDraft(deps, input);
+  const result = await deps.db.transaction().execute(async (trx) => {
+    await lockWithinTransaction(trx, `contract-biz:${input.bizType}:${input.bizId}`);
+    const raced = await contractOfBiz(trx, input.bizType, input.bizId);
+    if (raced) return { row: raced, drafted: false };
+    await trx.insertInto('contracts').values(row).execute();
+    return { row, drafted: true };
+  });
+  if (!result.drafted) await deps.files.delete(row.file_key);
+  return result;
 }
 
 export type EventOutcome = 'applied' | 'replay' | 'unknown-flow' | 'stale';
@@ -247,6 +295,18 @@ export const CONTRACT_EXPIRY_BATCH = 100;
 
 const ACTIVE_ITEM: readonly string[] = [SIGN_ITEM_STATUS.pending, SIGN_ITEM_STATUS.signing];
 
+/** A contract in a batch under way is the batch's: its provider refuses a flow past its deadline. */
+const notInBatch = (eb: ExpressionBuilder<Database, 'contracts'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('sign_record_items')
+        .select('sign_record_items.contract_id')
+        .whereRef('sign_record_items.contract_id', '=', 'contracts.id')
+        .where('sign_record_items.status', 'in', ACTIVE_ITEM),
+    ),
+  );
+
 /**
  * Ends the contracts whose signing window has passed unsigned: each becomes `expired` once, its business
  * record hears of it and the organisation's screens are told, as for a provider's event. A contract with a
@@ -255,24 +315,8 @@ const ACTIVE_ITEM: readonly string[] = [SIGN_ITEM_STATUS.pending, SIGN_ITEM_STAT
  * left for the next sweep. A contract in a batch under way is left to the batch, whose provider refuses a
  * flow past its deadline.
  */
-export async function expireOverdueContracts(deps: {
-  db: Db;
-  now: number;
-  revoke: (flowId: string) => Promise<void>;
-  announce: (trx: Db, row: ContractRow) => Promise<void>;
-  onRevokeFailed: (contractId: string, error: unknown) => void;
-}): Promise<number> {
+export async function expireOverdueContracts(deps: EndDeps): Promise<number> {
   const { db, now } = deps;
-  const notInBatch = (eb: ExpressionBuilder<Database, 'contracts'>) =>
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('sign_record_items')
-          .select('sign_record_items.contract_id')
-          .whereRef('sign_record_items.contract_id', '=', 'contracts.id')
-          .where('sign_record_items.status', 'in', ACTIVE_ITEM),
-      ),
-    );
   const overdue = await db
     .selectFrom('contracts')
     .selectAll()
@@ -284,30 +328,78 @@ export async function expireOverdueContracts(deps: {
     .execute();
   let expired = 0;
   for (const contract of overdue) {
-    if (contract.flow_id) {
-      try {
-        await deps.revoke(contract.flow_id);
-      } catch (error) {
-        deps.onRevokeFailed(contract.id, error);
-        continue;
-      }
-    }
-    const changed = await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('contracts')
-        .set({ status: CONTRACT_STATUS.expired, updated_at: now })
-        .where('id', '=', contract.id)
-        .where('status', 'in', SIGNABLE)
-        .where(notInBatch)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return false;
-      const row = { ...contract, status: CONTRACT_STATUS.expired, updated_at: now };
-      for (const listener of listeners.get(contract.biz_type) ?? [])
-        await listener(trx, row, CONTRACT_STATUS.expired);
-      await deps.announce(trx, row);
-      return true;
-    });
-    if (changed) expired += 1;
+    if (await endUnsigned(deps, contract, CONTRACT_STATUS.expired)) expired += 1;
   }
   return expired;
+}
+
+interface EndDeps {
+  db: Db;
+  now: number;
+  revoke: (flowId: string) => Promise<void>;
+  announce: (trx: Db, row: ContractRow) => Promise<void>;
+  onRevokeFailed: (contractId: string, error: unknown) => void;
+}
+
+/**
+ * Ends an unsigned contract as `status` (expired, or revoked when its record no longer needs it): the flow is
+ * revoked with the provider first, then the contract changes once, its record hears of it and the screens
+ * are told. False when the provider could not revoke, or the contract was signed, ended or taken into a
+ * batch meanwhile.
+ */
+async function endUnsigned(
+  deps: EndDeps,
+  contract: ContractRow,
+  status: typeof CONTRACT_STATUS.expired | typeof CONTRACT_STATUS.revoked,
+): Promise<boolean> {
+  const { db, now } = deps;
+  if (contract.flow_id) {
+    try {
+      await deps.revoke(contract.flow_id);
+    } catch (error) {
+      deps.onRevokeFailed(contract.id, error);
+      return false;
+    }
+  }
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('contracts')
+      .set({ status, updated_at: now })
+      .where('id', '=', contract.id)
+      .where('status', 'in', SIGNABLE)
+      .where(notInBatch)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    const row = { ...contract, status, updated_at: now };
+    for (const listener of listeners.get(contract.biz_type) ?? []) await listener(trx, row, status);
+    await deps.announce(trx, row);
+    return true;
+  });
+}
+
+/**
+ * Revokes the record's contract while it is still unsigned (the record was withdrawn: an agreement released
+ * before its contract was signed). False when there is none to revoke now.
+ */
+export async function revokeUnsignedContractOf(
+  deps: EndDeps,
+  bizType: ContractBizType,
+  bizId: string,
+): Promise<boolean> {
+  const contract = await contractOfBiz(deps.db, bizType, bizId);
+  if (!contract || !SIGNABLE.includes(contract.status)) return false;
+  return endUnsigned(deps, contract, CONTRACT_STATUS.revoked);
+}
+
+/** Tells the organisation's screens that one of its contracts changed state, with the change's transaction. */
+export function announceContract(
+  app: Pick<FastifyInstance, 'realtime'>,
+  trx: Db,
+  row: ContractRow,
+): Promise<void> {
+  return app.realtime.publishToOrg(
+    row.org_id,
+    { type: REALTIME_EVENT.contract, payload: { contractId: row.id, status: row.status } },
+    trx,
+  );
 }
