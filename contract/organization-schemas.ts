@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { literalUnion, type Assert, type Same } from './common-schemas';
+import { CONTRACT_STATUS } from './e-contract';
 import {
   AGREEMENT_CODES,
   AGREEMENT_STATUS,
@@ -164,6 +165,8 @@ export const OrgAgreement = Type.Object({
   signedBy: Type.String(),
   signedAt: Type.String(),
   releasedAt: Type.String(),
+  contractId: Type.String(),
+  contractStatus: Type.Union([literalUnion(Object.values(CONTRACT_STATUS)), Type.Null()]),
   dependents: Type.Array(Type.String()),
 });
 export type _CheckOrgAgreement = Assert<Same<Static<typeof OrgAgreement>, OrgAgreementShape>>;

@@ -4,6 +4,7 @@
  * their roles, the platform's service agreements and the onboarding checklist. Plain values and types only:
  * the SPA imports this file at run time; the TypeBox schemas are in organization-schemas.ts.
  */
+import type { ContractStatus } from './e-contract';
 import { PERMISSION, type PermissionKey, type PermissionPath } from './permissions';
 
 export const ORG_URL = {
@@ -289,6 +290,9 @@ export interface OrgAgreement {
   /** ISO 8601 (UTC); empty when not applicable. */
   signedAt: string;
   releasedAt: string;
+  /** The agreement's electronic contract (drafted after signing): empty / null until there is one. */
+  contractId: string;
+  contractStatus: ContractStatus | null;
   /** funcName of the opened functions that depend on it: it cannot be released while there are any. */
   dependents: string[];
 }

@@ -28,6 +28,7 @@ import { createDatabase, migrate, type Db } from './db/database';
 import { ensureBankDirectory } from './db/bank-directory';
 import { ensurePermissionCatalogue, seedDemoData } from './db/seed';
 import { accountRoutes } from './modules/account/routes';
+import { setupAgreementContracts } from './modules/agreement/contracts';
 import { agreementRoutes } from './modules/agreement/routes';
 import { bankAccountRoutes, bankSandboxRoutes } from './modules/bank-account/routes';
 import { applyRecordRoutes } from './modules/apply-record/routes';
@@ -313,6 +314,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(identityRoutes, { prefix: '/api' });
     await app.register(partnerRegistrationRoutes, { prefix: '/api' });
     await app.register(staffRoutes, { prefix: '/api' });
+    setupAgreementContracts(app);
     await app.register(agreementRoutes, { prefix: '/api' });
     await app.register(applyRecordRoutes, { prefix: '/api' });
     await app.register(elecLicenseRoutes, { prefix: '/api' });

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { seedDemoContracts } from './modules/e-contract/demo-contracts';
+import { seedDemoContracts } from './modules/agreement/demo-contracts';
 import { PLATFORM_CREDIT_CODE } from './modules/e-contract/service';
 import { EXIT_CONFIG, sandboxListenRefusal } from './plugins/sandbox-gate';
 
@@ -25,7 +25,12 @@ async function main(): Promise<void> {
     seedDemoContracts(
       { db: app.db, files: app.adapters.files, now: app.now() },
       { name: config.platformName, creditCode: PLATFORM_CREDIT_CODE },
-    ).catch((error: unknown) => app.log.error({ err: error }, 'demo contracts not drafted'));
+    )
+      .catch((error: unknown) => app.log.error({ err: error }, 'demo contracts not drafted'))
+      // Then the contracts of any other signed agreement a crash or a failed draft left without one.
+      .finally(() => app.agreementContracts.sweep());
+  } else {
+    app.agreementContracts.sweep();
   }
 
   let closing = false;

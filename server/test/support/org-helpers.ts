@@ -66,8 +66,12 @@ export async function withQrConfirmation(
   token: string,
   userId: string,
   request: Request,
+  headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
-  const first = await call(app, request.method, request.url, token, { payload: request.payload ?? {} });
+  const first = await call(app, request.method, request.url, token, {
+    payload: request.payload ?? {},
+    headers,
+  });
   expect(first.statusCode, first.body).toBe(412);
   const challengeId = refusalOf(first).challengeId ?? '';
   const qr = await app.inject({
@@ -90,7 +94,7 @@ export async function withQrConfirmation(
   const signature = (event?.payload as QrEvent).signature ?? '';
   return call(app, request.method, request.url, token, {
     payload: request.payload ?? {},
-    headers: withQr(qrId, signature),
+    headers: { ...headers, ...withQr(qrId, signature) },
   });
 }
 
@@ -100,8 +104,12 @@ export async function withSmsCode(
   token: string,
   mobile: string,
   request: Request,
+  headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
-  const first = await call(app, request.method, request.url, token, { payload: request.payload ?? {} });
+  const first = await call(app, request.method, request.url, token, {
+    payload: request.payload ?? {},
+    headers,
+  });
   expect(first.statusCode, first.body).toBe(406);
   const sent = await sendSms(app, mobile, { accessToken: token });
   expect(sent.statusCode, sent.body).toBe(200);

@@ -20,6 +20,7 @@ import {
 } from '@contract/organization-schemas';
 import { PERMISSION } from '@contract/permissions';
 import { OpenFuncRequest, OpenFuncResult } from '@contract/shell-schemas';
+import { afterCommit } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { ApiFailure } from '../../lib/errors';
 import { newId } from '../../lib/hash';
@@ -27,6 +28,7 @@ import { runCommand } from '../../lib/idempotency';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { notFoundInOrg, requireMember, requirePermission, type Member } from '../../lib/tenant';
 import { isKnownFunction, openFunction } from '../org-function/service';
+import { revokeReleasedAgreementContract } from './contracts';
 import {
   agreementByCode,
   agreementInOrg,
@@ -177,10 +179,11 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw new ApiFailure(409, API_ERROR.agreementSigned, AGREEMENT_MSG.alreadySigned);
         }
         const { channelId } = await offeredAgreements(trx, member.orgId, app.config.channelId);
+        const id = newId();
         await trx
           .insertInto('org_agreements')
           .values({
-            id: newId(),
+            id,
             org_id: member.orgId,
             agreement_code: agreement.code,
             version: agreement.version,
@@ -196,6 +199,8 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
           (a) => a.agreementCode === agreement.code,
         );
         if (!view) throw new ApiFailure(409, API_ERROR.agreementNotOffered, AGREEMENT_MSG.notOffered);
+        // Its contract is drafted once the signature is committed, never as part of it (contracts.ts).
+        await afterCommit(trx, () => app.agreementContracts.draft(id));
         return { statusCode: 200, body: ok(view, ORG_TEXT.signed) };
       });
     },
@@ -239,6 +244,12 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
           (a) => a.agreementCode === row.agreement_code,
         );
         if (!view) throw new ApiFailure(404, API_ERROR.notFound, AGREEMENT_MSG.notFound);
+        // After the commit: revoking a provider's flow is a call out, and the release stands whatever it says.
+        await afterCommit(trx, () => {
+          revokeReleasedAgreementContract(app, row.id).catch((error: unknown) =>
+            app.log.error({ err: error, agreementId: row.id }, 'released agreement: contract not revoked'),
+          );
+        });
         return { statusCode: 200, body: ok(view, ORG_TEXT.released) };
       });
     },

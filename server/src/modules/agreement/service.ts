@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { CONTRACT_BIZ_TYPE, type ContractStatus } from '@contract/e-contract';
 import {
   AGREEMENTS,
   AGREEMENT_STATUS,
@@ -116,6 +117,25 @@ export async function agreementsOf(
     .innerJoin('users as u', 'u.id', 'a.signed_by')
     .selectAll('a')
     .select('u.name as signer')
+    // The agreement's contract (one per agreement, drafted after signing): the latest, should there be more.
+    .select((eb) => [
+      eb
+        .selectFrom('contracts as c')
+        .select('c.id')
+        .where('c.biz_type', '=', CONTRACT_BIZ_TYPE.orgAgreement)
+        .whereRef('c.biz_id', '=', 'a.id')
+        .orderBy('c.created_at', 'desc')
+        .limit(1)
+        .as('contract_id'),
+      eb
+        .selectFrom('contracts as c')
+        .select('c.status')
+        .where('c.biz_type', '=', CONTRACT_BIZ_TYPE.orgAgreement)
+        .whereRef('c.biz_id', '=', 'a.id')
+        .orderBy('c.created_at', 'desc')
+        .limit(1)
+        .as('contract_status'),
+    ])
     .where('a.org_id', '=', orgId)
     .orderBy('a.signed_at', 'desc')
     .orderBy('a.id', 'desc')
@@ -143,6 +163,8 @@ export async function agreementsOf(
       signedBy: row?.signer ?? '',
       signedAt: row ? isoTime(Number(row.signed_at)) : '',
       releasedAt: row?.released_at != null ? isoTime(Number(row.released_at)) : '',
+      contractId: row?.contract_id ?? '',
+      contractStatus: (row?.contract_status as ContractStatus | null | undefined) ?? null,
       dependents: signed ? opened.filter((f) => needs.has(f)).map((f) => funcName.get(f) ?? f) : [],
     };
   });
