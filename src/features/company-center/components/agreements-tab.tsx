@@ -1,17 +1,24 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import type { ContractStatus } from '@contract/e-contract';
 import {
   AGREEMENT_STATUS,
   AGREEMENT_STATUS_LABEL,
   type AgreementStatus,
   type OrgAgreement,
 } from '@contract/organization';
+import { REALTIME_EVENT } from '@contract/realtime';
+import { paths } from '@/config/paths';
+import { subscribeRealtime } from '@/lib/realtime';
 import { format } from '@/locales/format';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { companyCenterMessages as text } from '@/locales/zh-CN/company-center';
+import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
 import { formatDateTime } from '@/utils/date-time';
 import {
   useAgreementsQuery,
@@ -28,6 +35,36 @@ const STATUS_COLOR: Record<AgreementStatus, string | undefined> = {
   RELEASED: 'default',
 };
 
+/** What still waits for a signature is blue; signed green; ended unsigned grey, refused red. */
+const CONTRACT_COLOR: Record<ContractStatus, string> = {
+  draft: 'processing',
+  signing: 'processing',
+  complete: 'success',
+  revoked: 'default',
+  expired: 'default',
+  refused: 'error',
+};
+
+/** The agreement's contract: its state, and where it waits for a signature, the way to the contract screen. */
+function ContractCell({ item }: { item: OrgAgreement }) {
+  if (!item.contractStatus)
+    return <>{item.status === AGREEMENT_STATUS.signed ? text.contractPending : '—'}</>;
+  const waiting = item.contractStatus === 'draft' || item.contractStatus === 'signing';
+  return (
+    <>
+      <Tag color={CONTRACT_COLOR[item.contractStatus]}>{eContractsMessages.status[item.contractStatus]}</Tag>
+      {waiting && (
+        <Link
+          to={paths.contractSigning}
+          aria-label={format(text.contractSignOf, { name: item.agreementName })}
+        >
+          {text.contractSign}
+        </Link>
+      )}
+    </>
+  );
+}
+
 /**
  * 签约管理: the channel's service agreements. 签约 asks for confirmation, then the request layer's verification
  * dialog (QR code where the licence is bound, SMS where not); 解约 first asks the server whether anything
@@ -39,6 +76,18 @@ export function AgreementsTab() {
   const [sign, signing] = useSignAgreementMutation();
   const [checkRelease] = useLazyReleaseCheckQuery();
   const [release, releasing] = useReleaseAgreementMutation();
+  const { refetch } = agreements;
+
+  // A contract drafted, signed or ended (CONTRACT_STATUS), or possibly missed events: the contract column reloads.
+  useEffect(() => {
+    const reload = () => void refetch();
+    const offContract = subscribeRealtime(REALTIME_EVENT.contract, reload);
+    const offResync = subscribeRealtime(REALTIME_EVENT.resync, reload);
+    return () => {
+      offContract();
+      offResync();
+    };
+  }, [refetch]);
 
   const showQuiet = (error: unknown) => {
     const quiet = quietFailureMessage(error);
@@ -120,6 +169,11 @@ export function AgreementsTab() {
             title: text.signedAt,
             dataIndex: 'signedAt',
             render: (v: string) => (v ? formatDateTime(v) : '—'),
+          },
+          {
+            title: text.agreementContract,
+            key: 'contract',
+            render: (_, item) => <ContractCell item={item} />,
           },
           {
             title: text.dependents,

@@ -22,6 +22,8 @@ const agreement = (status: OrgAgreement['status']): OrgAgreement => ({
   signedBy: status === 'UNSIGNED' ? '' : '张明',
   signedAt: status === 'UNSIGNED' ? '' : '2026-03-02T01:00:00.000Z',
   releasedAt: '',
+  contractId: status === 'SIGNED' ? 'c-1' : '',
+  contractStatus: status === 'SIGNED' ? 'draft' : null,
   dependents: [],
 });
 const member: StaffMember = {
@@ -129,6 +131,16 @@ describe('CompanyCenterPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(signCalls).toEqual(['FINANCE_SERVICE']));
     expect(await screen.findByText('已签署《供应链融资服务协议》')).toBeInTheDocument();
     expect(await screen.findByText('已签约')).toBeInTheDocument();
+  });
+
+  it('shows the signed agreement’s contract waiting for a signature, with the way to sign it', async () => {
+    agreementStatus = 'SIGNED';
+    renderAt('/company-center?type=agreements');
+    expect(await screen.findByText('待签署')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去签署《供应链融资服务协议》的电子合同' })).toHaveAttribute(
+      'href',
+      '/company-center/contracts',
+    );
   });
 
   it('names what depends on an agreement instead of releasing it', async () => {
