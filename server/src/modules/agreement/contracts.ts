@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import {
   announceContract,
   draftContractOnce,
+  lockContractOf,
   PLATFORM_CREDIT_CODE,
   onContractStatus,
   revokeUnsignedContractOf,
@@ -52,8 +53,17 @@ export async function draftAgreementContract(
       counterparty: deps.counterparty,
       amountFen: AGREEMENT_FEE_FEN[agreement.agreement_code as AgreementCode] ?? 0,
     },
+    // Released meanwhile: its contract would be for nothing.
+    async (trx) =>
+      (
+        await trx
+          .selectFrom('org_agreements')
+          .select('status')
+          .where('id', '=', agreement.id)
+          .executeTakeFirst()
+      )?.status === AGREEMENT_STATUS.signed,
   );
-  if (drafted) await deps.announce?.(row);
+  if (drafted && row) await deps.announce?.(row);
   return drafted;
 }
 
@@ -228,6 +238,10 @@ export function setupAgreementContracts(app: FastifyInstance): void {
   );
   app.addHook('onClose', async () => off());
 }
+
+/** The release takes it, so a draft under way either sees the agreement released or is there to revoke. */
+export const lockAgreementContract = (trx: Db, agreementId: string) =>
+  lockContractOf(trx, CONTRACT_BIZ_TYPE.orgAgreement, agreementId);
 
 /** A released agreement's contract, still unsigned, is revoked: nobody should sign a withdrawn agreement. */
 export async function revokeReleasedAgreementContract(app: FastifyInstance, agreementId: string) {

@@ -28,7 +28,7 @@ import { runCommand } from '../../lib/idempotency';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { notFoundInOrg, requireMember, requirePermission, type Member } from '../../lib/tenant';
 import { isKnownFunction, openFunction } from '../org-function/service';
-import { revokeReleasedAgreementContract } from './contracts';
+import { lockAgreementContract, revokeReleasedAgreementContract } from './contracts';
 import {
   agreementByCode,
   agreementInOrg,
@@ -235,6 +235,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (dependents.length > 0) {
           throw new ApiFailure(409, API_ERROR.agreementInUse, AGREEMENT_MSG.inUse(dependents));
         }
+        await lockAgreementContract(trx, row.id);
         await trx
           .updateTable('org_agreements')
           .set({ status: AGREEMENT_STATUS.released, released_by: member.userId, released_at: now })

@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable, Transaction } from 'kysely';
 import {
   CONTRACT_STATUS,
   SIGN_ITEM_STATUS,
@@ -195,21 +195,31 @@ export const contractOfBiz = (db: Db, bizType: ContractBizType, bizId: string) =
     .executeTakeFirst();
 
 /**
- * Drafts the record's contract unless it has one: a late or repeated draft answers the existing contract.
- * The PDF is rendered outside any transaction (half a second); the insert then takes the record's lock and
- * looks again, so two nodes drafting at once leave one contract, and the loser removes its file.
+ * Held while a record's contract is drafted: a module that withdraws the record takes it in the withdrawing
+ * transaction, so a draft either sees the record withdrawn or lands before the withdrawal looks for it.
+ */
+export const lockContractOf = (trx: Db, bizType: ContractBizType, bizId: string) =>
+  lockWithinTransaction(trx as Transaction<Database>, `contract-biz:${bizType}:${bizId}`);
+
+/**
+ * Drafts the record's contract unless it has one, or the record no longer wants one (`wanted`, asked under
+ * the record's lock): a late or repeated draft answers the existing contract. The PDF is rendered outside any
+ * transaction (half a second); the insert then takes the record's lock and looks again, so two nodes
+ * drafting at once leave one contract, and the loser removes its file.
  */
 export async function draftContractOnce(
   deps: { db: Db; files: FileStore; now: number },
   input: DraftInput,
-): Promise<{ row: ContractRow; drafted: boolean }> {
+  wanted: (trx: Db) => Promise<boolean> = async () => true,
+): Promise<{ row: ContractRow | null; drafted: boolean }> {
   const existing = await contractOfBiz(deps.db, input.bizType, input.bizId);
   if (existing) return { row: existing, drafted: false };
   const row = await renderDraft(deps, input);
   const result = await deps.db.transaction().execute(async (trx) => {
-    await lockWithinTransaction(trx, `contract-biz:${input.bizType}:${input.bizId}`);
+    await lockContractOf(trx, input.bizType, input.bizId);
     const raced = await contractOfBiz(trx, input.bizType, input.bizId);
     if (raced) return { row: raced, drafted: false };
+    if (!(await wanted(trx))) return { row: null, drafted: false };
     await trx.insertInto('contracts').values(row).execute();
     return { row, drafted: true };
   });

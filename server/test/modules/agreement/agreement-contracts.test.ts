@@ -167,4 +167,20 @@ describe('the contract of a signed agreement', () => {
     const notices = await noticesOf(DEMO_ORGS.shanghai.id);
     expect(notices.map((n) => n.title)).toContain('协议合同已撤销');
   });
+
+  it('drafts no contract for an agreement released before its draft lands', async () => {
+    const files = t.app.adapters.files;
+    const put = files.put.bind(files);
+    files.put = () => Promise.reject(new Error('disk full'));
+    const signed = dataOf<OrgAgreement>(await sign('FINANCE_SERVICE'));
+    await t.app.agreementContracts.idle();
+    files.put = put;
+    const released = await call(t.app, 'PUT', `${ORG_URL.sign}/${signed.id}`, ownerSh, {
+      payload: { action: 'RELEASE' },
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    const late = { id: signed.id, org_id: DEMO_ORGS.shanghai.id, agreement_code: 'FINANCE_SERVICE' };
+    expect(await draftAgreementContract(draftDeps(), late)).toBe(false);
+    expect(await contractsOf(signed.id)).toEqual([]);
+  });
 });
