@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CONTRACT_BIZ_TYPE, CONTRACT_STATUS, type ContractStatus } from '@contract/e-contract';
 import { NOTICE_TYPE } from '@contract/notice';
-import { AGREEMENT_STATUS, type AgreementCode } from '@contract/organization';
+import { AGREEMENT_STATUS, AGREEMENTS, type AgreementCode } from '@contract/organization';
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { FileStore } from '../../adapters/file-store/store';
 import type { Db } from '../../db/database';
@@ -26,6 +26,18 @@ export const AGREEMENT_FEE_FEN: Record<AgreementCode, number> = {
   FINANCE_SERVICE: 3_600_000,
   E_SIGN_SERVICE: 3_600_000,
 };
+
+/** What each agreement's contract is about: its title is the agreement's name, its services these. */
+export const AGREEMENT_SERVICES: Record<AgreementCode, string> = {
+  SCB_SERVICE: '供应链票据的出票、承兑、背书、贴现、质押及提示付款',
+  FINANCE_SERVICE: '供应链票据质押融资、贴现融资及订单融资',
+  E_SIGN_SERVICE: '电子签章账户开立、印章管理及电子合同签署',
+};
+
+const subjectOf = (code: AgreementCode) => ({
+  title: AGREEMENTS.find((a) => a.code === code)?.name ?? code,
+  services: AGREEMENT_SERVICES[code],
+});
 
 /** Signed agreements one drafting round takes at most; the next round takes the rest. */
 const DRAFT_BATCH = 20;
@@ -52,6 +64,7 @@ export async function draftAgreementContract(
       bizId: agreement.id,
       counterparty: deps.counterparty,
       amountFen: AGREEMENT_FEE_FEN[agreement.agreement_code as AgreementCode] ?? 0,
+      subject: subjectOf(agreement.agreement_code as AgreementCode),
     },
     // Released meanwhile: its contract would be for nothing.
     async (trx) =>

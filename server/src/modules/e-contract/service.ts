@@ -25,7 +25,7 @@ import { renderContract, UnprintableText } from '../../lib/pdf/contract-pdf';
 import { SEAL_TEMPLATES } from '../../lib/pdf/seal';
 import { isoTime, shanghaiParts } from '../../lib/shanghai-time';
 import { ECONTRACT_MSG } from './messages';
-import { contractContent, ORG_PARTY_INDEX } from './templates';
+import { contractContent, ORG_PARTY_INDEX, type ContractSubject } from './templates';
 
 /** The platform operator's credit code printed on agreements (the sandbox operator's, not a real company). */
 export const PLATFORM_CREDIT_CODE = '91310000MA1FL0000X';
@@ -115,6 +115,7 @@ export interface DraftInput {
   bizId: string;
   counterparty: { name: string; creditCode: string };
   amountFen: number;
+  subject?: ContractSubject;
 }
 
 /**
@@ -148,6 +149,7 @@ async function renderDraft(
     counterparty: input.counterparty,
     amount: fenToYuan(input.amountFen),
     dateText: `${p.year}年${p.month}月${p.day}日`,
+    subject: input.subject,
   });
   let rendered;
   try {

@@ -13,10 +13,20 @@ export interface TemplateInput {
   /** Yuan. */
   amount: string;
   dateText: string;
+  /** What the record is about, where its kind has several: its title and the services it covers. */
+  subject?: ContractSubject | undefined;
+}
+
+export interface ContractSubject {
+  title: string;
+  /** Fills `{services}` in the template's clauses. */
+  services: string;
 }
 
 interface Template {
   title: string;
+  /** `{services}` where the record names none. */
+  services?: string;
   roles: [string, string];
   clauses: string[];
 }
@@ -24,9 +34,10 @@ interface Template {
 export const CONTRACT_TEMPLATES: Record<ContractBizType, Template> = {
   [CONTRACT_BIZ_TYPE.orgAgreement]: {
     title: '供应链票据平台服务协议',
+    services: '供应链票据的签发、背书、贴现、质押、质押融资',
     roles: ['甲方', '乙方'],
     clauses: [
-      '第一条 服务内容。甲方为乙方提供供应链票据的签发、背书、贴现、质押、质押融资等线上服务，乙方以其在甲方平台认证的企业身份使用上述服务。',
+      '第一条 服务内容。甲方为乙方提供{services}等线上服务，乙方以其在甲方平台认证的企业身份使用上述服务。',
       '第二条 服务费用。乙方按年向甲方支付平台服务费，本年度服务费为{amount}，于本协议生效之日起十个工作日内支付至甲方指定账户。',
       '第三条 乙方义务。乙方应保证其提交的企业信息、经办人信息及银行账户信息真实、准确、完整，并妥善保管账户密码、电子营业执照及短信验证码，因乙方保管不善造成的损失由乙方承担。',
       '第四条 甲方义务。甲方应保障平台安全、稳定运行，依法保护乙方的商业信息，不得向第三方泄露，法律法规另有规定的除外。',
@@ -54,11 +65,12 @@ export function contractContent(bizType: ContractBizType, input: TemplateInput):
     { role: template.roles[0], ...input.counterparty },
     { role: template.roles[1], ...input.org },
   ];
+  const services = input.subject?.services ?? template.services ?? '';
   return {
-    title: template.title,
+    title: input.subject?.title ?? template.title,
     contractNo: input.contractNo,
     parties,
-    clauses: template.clauses,
+    clauses: template.clauses.map((clause) => clause.replaceAll('{services}', services)),
     amount: input.amount,
     dateText: input.dateText,
   };

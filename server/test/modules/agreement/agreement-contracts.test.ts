@@ -1,10 +1,16 @@
+import { buffer } from 'node:stream/consumers';
 import { CONTRACT_BIZ_TYPE } from '@contract/e-contract';
 import { ORG_URL, type OrgAgreement } from '@contract/organization';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { IDEMPOTENT_REPLAY_HEADER } from '../../../src/lib/idempotency';
-import { AGREEMENT_FEE_FEN, draftAgreementContract } from '../../../src/modules/agreement/contracts';
+import {
+  AGREEMENT_FEE_FEN,
+  AGREEMENT_SERVICES,
+  draftAgreementContract,
+} from '../../../src/modules/agreement/contracts';
 import { PLATFORM_CREDIT_CODE } from '../../../src/modules/e-contract/service';
 import { startApp, type TestApp } from '../../support/helpers';
+import { pdfText } from '../../support/poppler';
 import { batchSignWithQr, openAccountWithSms, ECONTRACT_URL } from '../../support/e-contract-helpers';
 import { call, dataOf, sessionOf, userIdOf, withQrConfirmation } from '../../support/org-helpers';
 import { OWNER_HZ, OWNER_SH } from '../../support/verification-helpers';
@@ -84,7 +90,13 @@ describe('the contract of a signed agreement', () => {
       org_id: DEMO_ORGS.shanghai.id,
       status: 'draft',
       amount_fen: AGREEMENT_FEE_FEN.FINANCE_SERVICE,
+      title: '供应链融资服务协议',
     });
+    // The contract is the agreement's own: its name, and the services it covers, not the bill services'.
+    const stored = await t.app.adapters.files.get(contracts[0]!.file_key);
+    const text = pdfText(await buffer(stored!.stream)).replace(/\s+/g, '');
+    expect(text).toContain('供应链融资服务协议');
+    expect(text).toContain(AGREEMENT_SERVICES.FINANCE_SERVICE);
     expect(JSON.parse(contracts[0]!.parties)).toEqual([
       { role: '甲方', name: t.app.config.platformName, creditCode: PLATFORM_CREDIT_CODE },
       expect.objectContaining({ role: '乙方', name: DEMO_ORGS.shanghai.name }),
