@@ -293,15 +293,19 @@ export interface BillDetail {
   events: BillEvent[];
 }
 
-export interface BillListQuery extends PageQuery {
-  /** One bill's rows only (the 待签收 workbench opened from a to-do notice). */
-  packageId?: string;
+/** The filters every bill list takes, and its xlsx export with them. */
+export interface BillListFilter {
   billStatus?: string;
   counterparty?: string;
   minAmount?: string;
   maxAmount?: string;
   dueFrom?: string;
   dueTo?: string;
+}
+
+export interface BillListQuery extends PageQuery, BillListFilter {
+  /** One bill's rows only (the 待签收 workbench opened from a to-do notice). */
+  packageId?: string;
 }
 
 export interface Counterparty {

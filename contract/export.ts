@@ -1,3 +1,4 @@
+import type { BillListFilter } from './bills';
 import type { BizType } from './statistics';
 
 /**
@@ -45,14 +46,8 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
  * Filters of an export: the operation list's business type, or a bill list's filters and sort as its list
  * call takes them (billStatus, counterparty, amount and maturity ranges); the org-relation export takes none.
  */
-export interface ExportParams {
+export interface ExportParams extends BillListFilter {
   bizType?: BizType;
-  billStatus?: string;
-  counterparty?: string;
-  minAmount?: string;
-  maxAmount?: string;
-  dueFrom?: string;
-  dueTo?: string;
   sort?: string;
 }
 

@@ -118,24 +118,19 @@ export async function agreementsOf(
     .selectAll('a')
     .select('u.name as signer')
     // The agreement's contract (one per agreement, drafted after signing): the latest, should there be more.
-    .select((eb) => [
-      eb
-        .selectFrom('contracts as c')
-        .select('c.id')
-        .where('c.biz_type', '=', CONTRACT_BIZ_TYPE.orgAgreement)
-        .whereRef('c.biz_id', '=', 'a.id')
-        .orderBy('c.created_at', 'desc')
-        .limit(1)
-        .as('contract_id'),
-      eb
-        .selectFrom('contracts as c')
-        .select('c.status')
-        .where('c.biz_type', '=', CONTRACT_BIZ_TYPE.orgAgreement)
-        .whereRef('c.biz_id', '=', 'a.id')
-        .orderBy('c.created_at', 'desc')
-        .limit(1)
-        .as('contract_status'),
-    ])
+    .select((eb) => {
+      const latestContract = () =>
+        eb
+          .selectFrom('contracts as c')
+          .where('c.biz_type', '=', CONTRACT_BIZ_TYPE.orgAgreement)
+          .whereRef('c.biz_id', '=', 'a.id')
+          .orderBy('c.created_at', 'desc')
+          .limit(1);
+      return [
+        latestContract().select('c.id').as('contract_id'),
+        latestContract().select('c.status').as('contract_status'),
+      ];
+    })
     .where('a.org_id', '=', orgId)
     .orderBy('a.signed_at', 'desc')
     .orderBy('a.id', 'desc')

@@ -60,6 +60,7 @@ export const APPLY_RECORD_MSG = {
   applied: '申请已提交，请等待企业管理员审核',
   alreadyApplied: '您已提交过申请，请等待企业管理员审核',
   notFound: '申请记录不存在',
+  reasonRequired: '请填写拒绝原因',
   decided: '该申请已处理，无法再次操作',
   closed: '申请已关闭',
   refused: '已拒绝该申请',
@@ -273,7 +274,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const reason = request.body.reason.trim();
-      if (!reason) throw new ApiFailure(400, API_ERROR.badRequest, '请填写拒绝原因');
+      if (!reason) throw new ApiFailure(400, API_ERROR.badRequest, APPLY_RECORD_MSG.reasonRequired);
       return decide(
         request,
         reply,

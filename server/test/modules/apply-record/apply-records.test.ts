@@ -234,7 +234,9 @@ describe('transitions', () => {
   it('refuses a refusal without a reason with 400 and an unknown role with 400', async () => {
     const { token } = await applicant();
     const record = await applyTo(t.app, token);
-    expect((await refuse(record.id, '   ')).statusCode).toBe(400);
+    const blank = await refuse(record.id, '   ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ msg: '请填写拒绝原因' });
     expect((await authorise(record.id, ['ROOT'])).statusCode).toBe(400);
     expect((await authorise(record.id, [])).statusCode).toBe(400);
   });
