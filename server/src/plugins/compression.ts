@@ -5,11 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler }
 /**
  * API answers are compressed from this size on. Measured on the notices page (10 items, 2.7 kB): gzip or
  * brotli cost 90-200 µs a request, about as much as the whole request costs the server, to save 1.3 kB;
- * @fastify/compress's hooks alone took a third of the throughput of small answers. From 8 KiB (a page of
- * 100 records, the puzzle images) the saving is 5-60 kB, tens of milliseconds on a phone's connection,
- * for 0.1-0.8 ms of CPU off the event loop.
+ * @fastify/compress's hooks alone took a third of the throughput of small answers. A page of 10 bills
+ * (about 10 kB) was the same story at a larger scale: brotli took a third of the held list's time on the
+ * main thread under load, to save 8 kB, a few milliseconds on an office connection. From 32 KiB (pages of
+ * 50 records and more, the puzzle images) the saving is tens of kilobytes for under a millisecond of CPU.
  */
-export const COMPRESS_MIN_BYTES = 8 * 1024;
+export const COMPRESS_MIN_BYTES = 32 * 1024;
 /** Brotli's quality 4 compresses better than gzip -6 at half its time (11, its default, is for build time). */
 const BROTLI_QUALITY = 4;
 const COMPRESSIBLE_TYPE = /^application\/json\b/;
