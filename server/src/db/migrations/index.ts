@@ -13,6 +13,7 @@ import * as applyRecords from './011-apply-records';
 import * as organizationStaff from './012-organization-staff';
 import * as eContracts from './013-e-contracts';
 import * as ledgerNoticesAndCounts from './015-ledger-notices-and-counts';
+import * as heldListOrder from './016-held-list-order';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-organization-staff': organizationStaff,
   '013-e-contracts': eContracts,
   '015-ledger-notices-and-counts': ledgerNoticesAndCounts,
+  '016-held-list-order': heldListOrder,
 };

@@ -23,6 +23,7 @@ import {
 import { API_ERROR } from '@contract/errors';
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { ApiFailure } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
@@ -40,15 +41,19 @@ export function shownStatus(stored: string, dueDate: string, today: string): Bil
 
 const party = (orgId: string, name: string) => ({ orgId, name });
 
-/** `column` contains the user's text, taken literally (the same LIKE with ESCAPE on SQLite and PostgreSQL). */
-const contains = (column: string, text: string) =>
-  sql<SqlBool>`${sql.ref(column)} like ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+/** The LIKE pattern of "contains the user's text", the text taken literally (with `likeEscaped` below). */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `column` matches a pattern of containsPattern (the same LIKE with ESCAPE on SQLite and PostgreSQL). */
+const likeEscaped = (column: string, pattern: string) =>
+  sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+const contains = (column: string, text: string) => likeEscaped(column, containsPattern(text));
 
 // ---- filters shared by the lists
 
 interface ListFilter {
   packageId: string | null;
-  statuses: string[] | null;
+  /** A stored status (CS04 for 已到期, with `matured`), or an application's. */
+  status: string | null;
   /** For CS03/CS04, which side of the maturity date. */
   matured: boolean | null;
   counterparty: string | null;
@@ -61,30 +66,29 @@ interface ListFilter {
 /** The list filters of the query, checked; 400 in Chinese for a malformed one. */
 export function listFilterOf(query: BillListQuery): ListFilter {
   const bad = () => new ApiFailure(400, API_ERROR.badRequest, BILL_MSG.filterInvalid);
-  let statuses: string[] | null = null;
+  let status: string | null = null;
   let matured: boolean | null = null;
   if (query.billStatus) {
-    const status = query.billStatus;
+    status = query.billStatus;
     if (!(status in BILL_STATUS_LABEL) && !(status in APPLICATION_STATUS_LABEL)) throw bad();
     if (status === BILL_STATUS.matured) {
-      statuses = [BILL_STATUS.received];
+      status = BILL_STATUS.received;
       matured = true;
-    } else {
-      statuses = [status];
-      if (status === BILL_STATUS.received) matured = false;
+    } else if (status === BILL_STATUS.received) {
+      matured = false;
     }
   }
   for (const date of [query.dueFrom, query.dueTo]) if (date && !isCalendarDate(date)) throw bad();
   const amount = (text: string | undefined) => (text ? amountFenOf(text) : null);
   return {
-    packageId: query.packageId ?? null,
-    statuses,
+    packageId: query.packageId || null,
+    status,
     matured,
     counterparty: query.counterparty?.trim() || null,
     minFen: amount(query.minAmount),
     maxFen: amount(query.maxAmount),
-    dueFrom: query.dueFrom ?? null,
-    dueTo: query.dueTo ?? null,
+    dueFrom: query.dueFrom || null,
+    dueTo: query.dueTo || null,
   };
 }
 
@@ -175,27 +179,56 @@ function holdingView(row: HoldingRow, today: string): Holding {
   };
 }
 
+/**
+ * What the conditions of a filter compare with. Apart from the filter, so that a prepared list (the held
+ * list, below) builds its conditions from placeholders and binds the values at each call.
+ */
+interface FilterValues {
+  packageId: string | null;
+  status: string | null;
+  today: string;
+  minFen: number | null;
+  maxFen: number | null;
+  dueFrom: string | null;
+  dueTo: string | null;
+  counterpartyPattern: string | null;
+}
+
+function filterValues(filter: ListFilter, today: string): FilterValues {
+  return {
+    packageId: filter.packageId,
+    status: filter.status,
+    today,
+    minFen: filter.minFen,
+    maxFen: filter.maxFen,
+    dueFrom: filter.dueFrom,
+    dueTo: filter.dueTo,
+    counterpartyPattern: filter.counterparty === null ? null : containsPattern(filter.counterparty),
+  };
+}
+
+/** The filter's conditions on `query`: which ones from `filter`, what they compare with from `values`. */
 function filtered<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   filter: ListFilter,
+  values: FilterValues,
   columns: { pkg: string; status: string; amount: string; due: string; names: string[] },
-  today: string,
 ): SelectQueryBuilder<DB, TB, O> {
   const ref = sql.ref;
   const conditions: Array<RawBuilder<SqlBool>> = [];
-  if (filter.packageId) conditions.push(sql`${ref(columns.pkg)} = ${filter.packageId}`);
-  if (filter.statuses) conditions.push(sql`${ref(columns.status)} in (${sql.join(filter.statuses)})`);
-  if (filter.matured === true) conditions.push(sql`${ref(columns.due)} <= ${today}`);
-  if (filter.matured === false) conditions.push(sql`${ref(columns.due)} > ${today}`);
-  if (filter.minFen !== null) conditions.push(sql`${ref(columns.amount)} >= ${filter.minFen}`);
-  if (filter.maxFen !== null) conditions.push(sql`${ref(columns.amount)} <= ${filter.maxFen}`);
-  if (filter.dueFrom) conditions.push(sql`${ref(columns.due)} >= ${filter.dueFrom}`);
-  if (filter.dueTo) conditions.push(sql`${ref(columns.due)} <= ${filter.dueTo}`);
-  const keyword = filter.counterparty;
-  if (keyword) {
+  if (filter.packageId !== null) conditions.push(sql`${ref(columns.pkg)} = ${values.packageId}`);
+  if (filter.status !== null) conditions.push(sql`${ref(columns.status)} = ${values.status}`);
+  if (filter.matured === true) conditions.push(sql`${ref(columns.due)} <= ${values.today}`);
+  if (filter.matured === false) conditions.push(sql`${ref(columns.due)} > ${values.today}`);
+  if (filter.minFen !== null) conditions.push(sql`${ref(columns.amount)} >= ${values.minFen}`);
+  if (filter.maxFen !== null) conditions.push(sql`${ref(columns.amount)} <= ${values.maxFen}`);
+  if (filter.dueFrom !== null) conditions.push(sql`${ref(columns.due)} >= ${values.dueFrom}`);
+  if (filter.dueTo !== null) conditions.push(sql`${ref(columns.due)} <= ${values.dueTo}`);
+  if (filter.counterparty !== null) {
+    const pattern = values.counterpartyPattern ?? '';
     conditions.push(
       sql`(${sql.join(
-        columns.names.map((name) => contains(name, keyword)),
+        columns.names.map((name) => likeEscaped(name, pattern)),
         sql` or `,
       )})`,
     );
@@ -221,37 +254,81 @@ const HELD_COLUMNS = {
 
 const unfiltered = (filter: ListFilter) => Object.values(filter).every((value) => value === null);
 
+interface HeldValues extends FilterValues {
+  orgId: string;
+  size: number;
+  offset: number;
+}
+
 /**
- * The total of the held list. Unfiltered (the list as it opens) it is the organisation's counter, one row;
- * filtered it counts the matching holdings: from the holdings' index alone when no condition is on the
- * package, joined otherwise.
+ * The page and the total of one shape of the held list (which conditions, which order), prepared
+ * (db/prepared-query.ts): the list opens on every visit of the bill screens, over what may be every
+ * holding an organisation ever had. Unfiltered, the total is the organisation's counter, one row; filtered,
+ * it counts the matching holdings: from the holdings alone when no condition is on the package.
  */
-async function heldCount(
-  db: Db,
-  orgId: string,
-  filter: ListFilter,
-  base: HoldingQuery,
-  today: string,
-): Promise<number> {
-  if (unfiltered(filter)) {
-    const row = await db
-      .selectFrom('bill_org_holdings')
-      .select('held')
-      .where('org_id', '=', orgId)
-      .executeTakeFirst();
-    return Number(row?.held ?? 0);
+function heldQueries(filter: ListFilter, sort: ListSort) {
+  const current = (db: Db, orgId: string) =>
+    holdingsQuery(db).where('h.org_id', '=', orgId).where('h.ended_at', 'is', null);
+  const order = orderColumn(sort, { time: 'h.acquired_at', amount: 'h.amount_fen', due: 'p.due_date' });
+  const onPackage =
+    filter.counterparty !== null ||
+    filter.dueFrom !== null ||
+    filter.dueTo !== null ||
+    filter.matured !== null;
+  const countFiltered = preparedQuery((db: Db, v: HeldValues) =>
+    filtered(
+      onPackage
+        ? current(db, v.orgId)
+        : db.selectFrom('bill_holdings as h').where('h.org_id', '=', v.orgId).where('h.ended_at', 'is', null),
+      filter,
+      v,
+      HELD_COLUMNS,
+    ).select((eb) => eb.fn.countAll<number>().as('n')),
+  );
+  const counter = preparedQuery((db: Db, v: { orgId: string }) =>
+    db.selectFrom('bill_org_holdings').select('held as n').where('org_id', '=', v.orgId),
+  );
+  return {
+    page: preparedQuery((db: Db, v: HeldValues) =>
+      holdingSelect(filtered(current(db, v.orgId), filter, v, HELD_COLUMNS))
+        .orderBy(order as 'h.acquired_at', sort.direction)
+        .orderBy('h.id', sort.direction)
+        .limit(v.size)
+        .offset(v.offset),
+    ),
+    count: async (db: Db, v: HeldValues): Promise<number> => {
+      const [row] = unfiltered(filter) ? await counter(db, v) : await countFiltered(db, v);
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+
+const heldQueriesByShape = new Map<string, ReturnType<typeof heldQueries>>();
+
+function heldQueriesFor(filter: ListFilter, sort: ListSort) {
+  const shape = [
+    ...Object.values(filter).map((value) => (value === null ? '-' : value === false ? 'f' : '+')),
+    sort.field,
+    sort.direction,
+  ].join('');
+  let queries = heldQueriesByShape.get(shape);
+  if (!queries) {
+    queries = heldQueries(filter, sort);
+    heldQueriesByShape.set(shape, queries);
   }
-  const onPackage = filter.counterparty || filter.dueFrom || filter.dueTo || filter.matured !== null;
-  const countBase = onPackage
-    ? base
-    : filtered(
-        db.selectFrom('bill_holdings as h').where('h.org_id', '=', orgId).where('h.ended_at', 'is', null),
-        filter,
-        HELD_COLUMNS,
-        today,
-      );
-  const row = await countBase.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return queries;
+}
+
+/** The holdings of rows the page query keeps, made once for as long as it keeps them (and the day lasts). */
+const heldItemsByRows = new WeakMap<ReadonlyArray<HoldingRow>, { today: string; items: Holding[] }>();
+
+function heldItemsOf(rows: ReadonlyArray<HoldingRow>, today: string): Holding[] {
+  let made = heldItemsByRows.get(rows);
+  if (made?.today !== today) {
+    made = { today, items: rows.map((row) => holdingView(row, today)) };
+    heldItemsByRows.set(rows, made);
+  }
+  return made.items;
 }
 
 /** The organisation's current holdings, with the package they belong to. */
@@ -264,23 +341,10 @@ export async function heldPage(
   now: number,
 ): Promise<ListPage<Holding>> {
   const today = shanghaiDate(now);
-  const base = filtered(
-    holdingsQuery(db).where('h.org_id', '=', orgId).where('h.ended_at', 'is', null),
-    filter,
-    HELD_COLUMNS,
-    today,
-  );
-  const order = orderColumn(sort, { time: 'h.acquired_at', amount: 'h.amount_fen', due: 'p.due_date' });
-  const [rows, count] = await Promise.all([
-    holdingSelect(base)
-      .orderBy(order as 'h.acquired_at', sort.direction)
-      .orderBy('h.id', sort.direction)
-      .limit(page.size)
-      .offset(page.offset)
-      .execute(),
-    heldCount(db, orgId, filter, base, today),
-  ]);
-  return { items: rows.map((row) => holdingView(row, today)), total: count };
+  const queries = heldQueriesFor(filter, sort);
+  const values: HeldValues = { ...filterValues(filter, today), orgId, size: page.size, offset: page.offset };
+  const [rows, total] = await Promise.all([queries.page(db, values), queries.count(db, values)]);
+  return { items: heldItemsOf(rows, today), total };
 }
 
 // ---- bills issued
@@ -330,6 +394,7 @@ export async function issuedPage(
   const base = filtered(
     packagesQuery(db).where('p.drawer_org_id', '=', orgId),
     filter,
+    filterValues(filter, today),
     {
       pkg: 'p.id',
       status: 'h.bill_status',
@@ -337,7 +402,6 @@ export async function issuedPage(
       due: 'p.due_date',
       names: ['p.payee_name', 'p.acceptor_name'],
     },
-    today,
   );
   const order = orderColumn(sort, { time: 'p.created_at', amount: 'p.amount_fen', due: 'p.due_date' });
   const [rows, count] = await Promise.all([
@@ -413,19 +477,15 @@ export async function applicationPage(
     side === 'receiver'
       ? base.where('a.receiver_org_id', '=', orgId).where('a.status', '=', APPLICATION_STATUS.pending)
       : base.where('a.applicant_org_id', '=', orgId);
-  const applicationStatuses = filter.statuses?.filter((s) => s in APPLICATION_STATUS_LABEL) ?? null;
-  base = filtered(
-    base,
-    { ...filter, statuses: side === 'applicant' ? applicationStatuses : null, matured: null },
-    {
-      pkg: 'a.package_id',
-      status: 'a.status',
-      amount: 'a.amount_fen',
-      due: 'p.due_date',
-      names: [side === 'receiver' ? 'ao.name' : 'ro.name'],
-    },
-    today,
-  );
+  // A bill status matches no application: on the applicant side such a filter finds nothing.
+  const applicationFilter = { ...filter, status: side === 'applicant' ? filter.status : null, matured: null };
+  base = filtered(base, applicationFilter, filterValues(applicationFilter, today), {
+    pkg: 'a.package_id',
+    status: 'a.status',
+    amount: 'a.amount_fen',
+    due: 'p.due_date',
+    names: [side === 'receiver' ? 'ao.name' : 'ro.name'],
+  });
   const order = orderColumn(sort, { time: 'a.applied_at', amount: 'a.amount_fen', due: 'p.due_date' });
   const [rows, count] = await Promise.all([
     applicationSelect(base)

@@ -441,6 +441,10 @@ describe('lists and figures', () => {
     const amounts = async (query: string) =>
       (await listOf<Holding>(t, url(query), token.ningbo)).content.map((h) => h.amount);
     expect(await amounts('minAmount=200&maxAmount=400')).toEqual(['300.00']);
+    // The same conditions with other values: a list prepared once per shape binds each call's own.
+    expect(await amounts('minAmount=4000&maxAmount=6000')).toEqual(['5000.00']);
+    const filteredTotal = await listOf<Holding>(t, url('minAmount=200&maxAmount=6000'), token.ningbo);
+    expect(filteredTotal.totalElements).toBe(2);
     expect(await amounts('dueFrom=2026-04-01&dueTo=2026-04-30')).toEqual(['5000.00']);
     expect(await amounts('counterparty=苏州华信&sort=amount,asc')).toEqual(['300.00', '5000.00']);
     expect(await amounts('billStatus=CS01&counterparty=苏州华信')).toEqual([]);
