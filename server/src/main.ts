@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedDemoContracts } from './modules/agreement/demo-contracts';
+import { AGREEMENT_DRAFT_RETRY_MS } from './modules/agreement/contracts';
 import { PLATFORM_CREDIT_CODE } from './modules/e-contract/service';
 import { EXIT_CONFIG, sandboxListenRefusal } from './plugins/sandbox-gate';
 
@@ -28,9 +29,9 @@ async function main(): Promise<void> {
     )
       .catch((error: unknown) => app.log.error({ err: error }, 'demo contracts not drafted'))
       // Then the contracts of any other signed agreement a crash or a failed draft left without one.
-      .finally(() => app.agreementContracts.sweep());
+      .finally(() => app.agreementContracts.sweepEvery(AGREEMENT_DRAFT_RETRY_MS));
   } else {
-    app.agreementContracts.sweep();
+    app.agreementContracts.sweepEvery(AGREEMENT_DRAFT_RETRY_MS);
   }
 
   let closing = false;

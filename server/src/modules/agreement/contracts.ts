@@ -100,12 +100,16 @@ const undrafted = (db: Db) =>
     .orderBy('a.id')
     .limit(DRAFT_BATCH);
 
+/** How often signed agreements still without a contract are drafted again, after the sweep at start. */
+export const AGREEMENT_DRAFT_RETRY_MS = 10 * 60_000;
+
 /**
  * Drafts the contracts of signed agreements that lack one. Signing does not wait for it: the PDF takes half
  * a second and a failed draft must not undo a signature. A durable task per agreement would need a task table
  * (a migration); instead the signed agreement itself is the pending task: the agreement is drafted once its
- * signature commits (`draft`), and when the server starts every signed agreement still without a contract is
- * (`sweep`), so one lost to a crash or a failed draft gets its contract then. Drafting is idempotent
+ * signature commits (`draft`), and every signed agreement still without a contract is when the server starts
+ * and every AGREEMENT_DRAFT_RETRY_MS after (`sweepEvery`), so one lost to a crash or a failed draft (the file
+ * store full, say) gets its contract then. Drafting is idempotent
  * (draftContractOnce), so a late or repeated draft, or one on another node, leaves one contract per agreement.
  */
 export class AgreementContractDrafter {
@@ -113,6 +117,7 @@ export class AgreementContractDrafter {
   private readonly queued = new Set<string>();
   private sweepQueued = false;
   private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly deps: DraftDeps,
@@ -131,6 +136,14 @@ export class AgreementContractDrafter {
     this.kick();
   }
 
+  /** Sweeps now and every `intervalMs`, on a timer that does not keep the process alive. */
+  sweepEvery(intervalMs: number): void {
+    this.sweep();
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => this.sweep(), intervalMs);
+    this.timer.unref();
+  }
+
   /** Resolves when no round runs (tests; shutdown). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -138,6 +151,8 @@ export class AgreementContractDrafter {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     await this.idle();
   }
 
@@ -174,7 +189,7 @@ export class AgreementContractDrafter {
       try {
         if (await draftAgreementContract(this.deps, agreement)) drafted += 1;
       } catch (error) {
-        // Left for the next start's sweep; the others still get theirs.
+        // Left for the next sweep; the others still get theirs.
         this.log.error({ err: error, agreementId: agreement.id }, 'agreement contract not drafted');
       }
     }
@@ -224,7 +239,7 @@ export async function noticeContractOutcome(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Drafts the contracts of signed agreements: `draft` after a signature, `sweep` at start, `idle` in tests. */
+    /** Drafts the contracts of signed agreements: `draft` after a signature, `sweepEvery` from the start, `idle` in tests. */
     agreementContracts: AgreementContractDrafter;
   }
 }

@@ -4,6 +4,7 @@ import { ORG_URL, type OrgAgreement } from '@contract/organization';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { IDEMPOTENT_REPLAY_HEADER } from '../../../src/lib/idempotency';
 import {
+  AGREEMENT_DRAFT_RETRY_MS,
   AGREEMENT_FEE_FEN,
   AGREEMENT_SERVICES,
   draftAgreementContract,
@@ -144,6 +145,28 @@ describe('the contract of a signed agreement', () => {
     expect(await contractsOf(agreement.id)).toHaveLength(1);
     const all = await t.app.db.selectFrom('contracts').select('biz_id').execute();
     expect(all).toHaveLength(3);
+  });
+
+  it('drafts a contract that failed again at the next periodic sweep, without a restart', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      t.app.agreementContracts.sweepEvery(AGREEMENT_DRAFT_RETRY_MS);
+      await t.app.agreementContracts.idle();
+      const files = t.app.adapters.files;
+      const put = files.put.bind(files);
+      files.put = () => Promise.reject(new Error('disk full'));
+      const agreement = dataOf<OrgAgreement>(await sign('FINANCE_SERVICE'));
+      await t.app.agreementContracts.idle();
+      expect(await contractsOf(agreement.id)).toEqual([]);
+      files.put = put;
+
+      vi.advanceTimersByTime(AGREEMENT_DRAFT_RETRY_MS);
+      await t.app.agreementContracts.idle();
+      expect(await contractsOf(agreement.id)).toHaveLength(1);
+    } finally {
+      await t.app.agreementContracts.stop();
+      vi.useRealTimers();
+    }
   });
 
   it('tells the organisation when the contract is signed, and the agreement shows it complete', async () => {
