@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import pino from 'pino';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -214,6 +215,15 @@ function createFileStore(config: AppConfig, db: Db, now: () => number): FileStor
     : new LocalFileStore(path.join(config.dataDir, 'files'));
 }
 
+/**
+ * Log lines go to stdout asynchronously: a line is queued and written with whatever else queued meanwhile,
+ * instead of one blocking write per line. On the hot paths the request line's write had been the largest
+ * cost after the answer's own. Queued lines are flushed synchronously when the process exits.
+ */
+function stdoutLog(level: string): pino.DestinationStream | undefined {
+  return level === 'silent' ? undefined : pino.destination({ dest: 1, sync: false });
+}
+
 /** The platform server, ready to `inject` or `listen`: database migrated (and seeded), every route registered. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
@@ -231,7 +241,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         }),
       },
       timestamp: () => `,"time":"${new Date().toISOString()}"`,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? stdoutLog(config.logLevel),
     },
     genReqId: requestId,
     logController: new OneLinePerRequest(),
