@@ -53,6 +53,24 @@ function helmetHeaders(): Record<string, string> {
 const SECURITY_HEADERS = helmetHeaders();
 
 /**
+ * API answers are JSON, files and errors, never a document a browser renders: they need what keeps them out
+ * of frames, sniffing and caches, not the document's policies (COOP, Origin-Agent-Cluster, DNS prefetch, the
+ * page's CSP sources). `default-src 'none'` allows nothing, object-src included; base-uri and frame-ancestors
+ * do not fall back to it, so they are named. Half the bytes of the document set: the headers are written
+ * with every answer of the hot paths, and were most of a small answer.
+ */
+const API_SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  'Strict-Transport-Security': SECURITY_HEADERS['Strict-Transport-Security']!,
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': REFERRER_POLICY,
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  // API answers carry personal data and tokens: no browser or proxy cache keeps them unless a route says so.
+  'Cache-Control': 'no-store',
+};
+
+/**
  * The same set for answers that no hook sees (Fastify refuses an unreadable URL before routing, see
  * `answerUnroutable`), plus the API's no-store.
  */
@@ -61,22 +79,17 @@ export const UNROUTED_SECURITY_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
+const isApi = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+
 /**
  * The security headers on every answer: the SPA shell, the API and the errors alike. No CORS headers are
  * ever sent: the SPA is served from the API's own origin, so a browser refuses every other origin (and
  * `Origin: null`) both the preflight and the reading of an answer.
  */
 export function setupSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+  // Set before the handler runs, so a route that may be cached (or must be framed) says so by setting its own.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApi(request.url) ? API_SECURITY_HEADERS : SECURITY_HEADERS);
     done();
-  });
-
-  // API answers carry personal data and tokens: no browser or proxy cache keeps them unless a route says so.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!reply.hasHeader('Cache-Control') && API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) {
-      reply.header('Cache-Control', 'no-store');
-    }
-    done(null, payload);
   });
 }

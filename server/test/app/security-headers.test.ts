@@ -36,31 +36,38 @@ function directivesOf(response: LightMyRequestResponse): Map<string, string[]> {
   );
 }
 
-function expectSecurityHeaders(response: LightMyRequestResponse): void {
-  const csp = directivesOf(response);
+/** The document's policy (the SPA and its files): its own sources, scripts strict, no plugins, no framing. */
+function expectDocumentPolicy(csp: Map<string, string[]>): void {
   expect(csp.get('default-src')).toEqual(["'self'"]);
   expect(csp.get('object-src')).toEqual(["'none'"]);
+  expect(csp.get('frame-src')).toEqual(["'self'", 'blob:']);
+  expect(csp.get('script-src') ?? []).toEqual(["'self'"]);
+}
+
+function expectSecurityHeaders(response: LightMyRequestResponse, kind: 'document' | 'api'): void {
+  const csp = directivesOf(response);
+  // An API answer allows nothing at all: default-src 'none' covers object-src and every other fetch.
+  if (kind === 'document') expectDocumentPolicy(csp);
+  else expect(csp.get('default-src')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-  expect(csp.get('frame-src')).toEqual(["'self'", 'blob:']);
-  const scripts = csp.get('script-src') ?? [];
-  expect(scripts).toEqual(["'self'"]);
   const hsts = String(response.headers['strict-transport-security']);
   expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(ONE_YEAR_SECONDS);
   expect(response.headers['referrer-policy']).toBe('no-referrer');
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
 }
 
 const bigBody = JSON.stringify({ mobile: 'x'.repeat(70 * 1024) });
 
 describe('security headers', () => {
-  it.each<[string, InjectOptions, number]>([
-    ['the SPA shell', { method: 'GET', url: '/' }, 200],
-    ['a hashed asset', { method: 'GET', url: '/assets/index-abc123.js' }, 200],
-    ['an API answer', { method: 'GET', url: '/api/health' }, 200],
-    ['a 401', { method: 'GET', url: '/api/user' }, 401],
-    ['a 404', { method: 'GET', url: '/api/no-such-route' }, 404],
+  it.each<[string, InjectOptions, number, 'document' | 'api']>([
+    ['the SPA shell', { method: 'GET', url: '/' }, 200, 'document'],
+    ['a hashed asset', { method: 'GET', url: '/assets/index-abc123.js' }, 200, 'document'],
+    ['an API answer', { method: 'GET', url: '/api/health' }, 200, 'api'],
+    ['a 401', { method: 'GET', url: '/api/user' }, 401, 'api'],
+    ['a 404', { method: 'GET', url: '/api/no-such-route' }, 404, 'api'],
     [
       'a 413',
       {
@@ -70,6 +77,7 @@ describe('security headers', () => {
         payload: bigBody,
       },
       413,
+      'api',
     ],
     [
       'a 415',
@@ -80,13 +88,27 @@ describe('security headers', () => {
         payload: '<a/>',
       },
       415,
+      'api',
     ],
-    ['an OAuth error', { method: 'POST', url: '/oauth/token', payload: 'grant_type=x' }, 400],
-    ['a URL the router cannot read', { method: 'GET', url: '/api/invitation/detail/%E4%B8/x' }, 400],
-  ])('are on %s', async (_case, request, status) => {
+    ['an OAuth error', { method: 'POST', url: '/oauth/token', payload: 'grant_type=x' }, 400, 'api'],
+    // Refused before routing: the full set, whatever the path.
+    [
+      'a URL the router cannot read',
+      { method: 'GET', url: '/api/invitation/detail/%E4%B8/x' },
+      400,
+      'document',
+    ],
+  ])('are on %s', async (_case, request, status, kind) => {
     const response = await app.inject(request);
     expect(response.statusCode).toBe(status);
-    expectSecurityHeaders(response);
+    expectSecurityHeaders(response, kind);
+  });
+
+  it('leave the document policies off API answers', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
+    const shell = await app.inject({ method: 'GET', url: '/' });
+    expect(shell.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('keep API answers out of caches', async () => {
