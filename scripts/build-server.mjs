@@ -14,6 +14,13 @@ const EXTERNAL = [
   'exceljs',
   // HarfBuzz's WebAssembly file is read beside its module, on the first contract.
   'subset-font',
+  // Documents: the first contract or seal loads them. Bundled, they were a third of the file Node
+  // compiles at every start. The signing library and pdf-lib stay one copy each, shared with its helpers.
+  'pdf-lib',
+  '@pdf-lib/fontkit',
+  '@signpdf/placeholder-pdf-lib',
+  '@signpdf/signpdf',
+  '@signpdf/utils',
   // Optional native speed-ups of the WebSocket library, required only if present.
   'bufferutil',
   'utf-8-validate',

@@ -55,9 +55,9 @@ describe('contract PDFs', () => {
 });
 
 describe('seals', () => {
-  it('draws the three template sizes as a red ring, a star and the name as vector outlines', () => {
+  it('draws the three template sizes as a red ring, a star and the name as vector outlines', async () => {
     for (const [template, spec] of Object.entries(SEAL_TEMPLATES)) {
-      const drawing = drawSeal({ template: template as keyof typeof SEAL_TEMPLATES, name: ORG.name });
+      const drawing = await drawSeal({ template: template as keyof typeof SEAL_TEMPLATES, name: ORG.name });
       expect(drawing.sizeMm).toBe(spec.sizeMm);
       const svg = sealSvg(drawing);
       expect(svg).toContain(`viewBox="0 0 ${spec.sizeMm} ${spec.sizeMm}"`);
@@ -71,17 +71,17 @@ describe('seals', () => {
     }
   });
 
-  it('adds the horizontal text below the star when there is one', () => {
-    const plain = drawSeal({ template: 'contract38', name: ORG.name });
-    const labelled = drawSeal({ template: 'contract38', name: ORG.name, label: '合同专用章' });
+  it('adds the horizontal text below the star when there is one', async () => {
+    const plain = await drawSeal({ template: 'contract38', name: ORG.name });
+    const labelled = await drawSeal({ template: 'contract38', name: ORG.name, label: '合同专用章' });
     expect(labelled.shapes).toHaveLength(plain.shapes.length + 1);
     // Its outlines lie in the lower half of the seal.
     const ys = [...(labelled.shapes.at(-1)?.d.matchAll(/[\d.]+ ([\d.]+)/g) ?? [])].map((m) => Number(m[1]));
     expect(Math.min(...ys)).toBeGreaterThan(19);
   });
 
-  it('keeps the name along the upper arc inside the ring', () => {
-    const drawing = drawSeal({ template: 'official40', name: '深圳市前海某某供应链管理服务有限公司' });
+  it('keeps the name along the upper arc inside the ring', async () => {
+    const drawing = await drawSeal({ template: 'official40', name: '深圳市前海某某供应链管理服务有限公司' });
     const points = [...(drawing.shapes[2]?.d.matchAll(/(-?[\d.]+) (-?[\d.]+)/g) ?? [])].map((m) => [
       Number(m[1]) - 20,
       Number(m[2]) - 20,
@@ -101,7 +101,7 @@ describe('signed contracts', () => {
     const { bytes, fields } = await renderContract(CONTENT);
     return stampAndSign(bytes, {
       field: fields[1]!,
-      seal: drawSeal({ template: 'contract38', name: ORG.name, label: '合同专用章' }),
+      seal: await drawSeal({ template: 'contract38', name: ORG.name, label: '合同专用章' }),
       identity: { ...org, chainPem: [ca.certificatePem] },
       signerName: ORG.name,
       reason: '签署合同',

@@ -174,7 +174,7 @@ export class SandboxESignGateway implements ESignGateway {
     const ca = await this.certificateAuthority();
     const signed = await stampAndSign(original, {
       field: JSON.parse(flow.field) as SignatureField,
-      seal: drawSeal({
+      seal: await drawSeal({
         template,
         name: account.org_name,
         label: template === 'contract38' ? CONTRACT_SEAL_LABEL : undefined,

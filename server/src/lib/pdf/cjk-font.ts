@@ -1,27 +1,30 @@
 import fs from 'node:fs';
-import fontkit, { type Font } from '@pdf-lib/fontkit';
+import type { Font } from '@pdf-lib/fontkit';
 import { referenceFile } from '../../db/reference-files';
 
 /** The CJK font contracts and seals are drawn with (server/src/db/reference/fonts, Apache-2.0, see its README). */
 export const CJK_FONT_FILE = referenceFile('fonts/wqy-microhei-gb2312.ttf');
 
 let bytes: Buffer | null = null;
-let font: Font | null = null;
+let font: Promise<Font> | null = null;
 
 export function cjkFontBytes(): Buffer {
   bytes ??= fs.readFileSync(CJK_FONT_FILE);
   return bytes;
 }
 
-/** The parsed font, for outlines and metrics. */
-export function cjkFont(): Font {
-  font ??= fontkit.create(cjkFontBytes());
+/**
+ * The parsed font, for outlines and metrics. fontkit is loaded on first use, like everything the server needs
+ * only for documents: it was an eighth of the server's start-up.
+ */
+export function cjkFont(): Promise<Font> {
+  font ??= import('@pdf-lib/fontkit').then(({ default: fontkit }) => fontkit.create(cjkFontBytes()));
   return font;
 }
 
 /** Characters of `text` the font has no glyph for (whitespace aside), each once. */
-export function missingCharacters(text: string): string[] {
-  const f = cjkFont();
+export async function missingCharacters(text: string): Promise<string[]> {
+  const f = await cjkFont();
   const missing = new Set<string>();
   for (const char of text) {
     if (/\s/.test(char)) continue;

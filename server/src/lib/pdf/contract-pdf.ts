@@ -1,5 +1,4 @@
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import fontkit from '@pdf-lib/fontkit';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { amountInWords } from '@contract/amount-words';
 import { cjkSubsetFor, missingCharacters } from './cjk-font';
 
@@ -12,7 +11,6 @@ const BODY_SIZE = 10.5;
 const LINE_GAP = 1.6;
 /** The signature field: room for a 42 mm seal (119 pt) and a little more. */
 export const SIGNATURE_FIELD_PT = 128;
-const BLACK = rgb(0, 0, 0);
 
 export interface ContractParty {
   /** 甲方, 乙方... */
@@ -86,14 +84,14 @@ class Writer {
   paragraph(text: string, size = BODY_SIZE, indent = 0): void {
     for (const line of wrap(text, this.font, size, PAGE.width - 2 * MARGIN - indent)) {
       this.y -= size * LINE_GAP;
-      this.page.drawText(line, { x: MARGIN + indent, y: this.y, size, font: this.font, color: BLACK });
+      this.page.drawText(line, { x: MARGIN + indent, y: this.y, size, font: this.font });
     }
   }
 
   centred(text: string, size: number): void {
     this.y -= size * LINE_GAP;
     const width = this.font.widthOfTextAtSize(text, size);
-    this.page.drawText(text, { x: (PAGE.width - width) / 2, y: this.y, size, font: this.font, color: BLACK });
+    this.page.drawText(text, { x: (PAGE.width - width) / 2, y: this.y, size, font: this.font });
   }
 
   gap(points: number): void {
@@ -123,9 +121,14 @@ export async function renderContract(content: ContractContent): Promise<Rendered
     '第1页 共2页第2页 共2页',
   ];
   const all = texts.join('');
-  const missing = missingCharacters(all);
+  const missing = await missingCharacters(all);
   if (missing.length > 0) throw new UnprintableText(missing);
 
+  // Loaded on the first document, as the font is (cjk-font.ts): pdf-lib and fontkit weigh on the start-up.
+  const [{ PDFDocument }, { default: fontkit }] = await Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+  ]);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(content.title, { showInWindowTitleBar: true });
@@ -169,7 +172,7 @@ export async function renderContract(content: ContractContent): Promise<Rendered
   [first, second].forEach((writer, index) => {
     const label = `第${index + 1}页 共2页`;
     const width = font.widthOfTextAtSize(label, 9);
-    writer.page.drawText(label, { x: (PAGE.width - width) / 2, y: MARGIN / 2, size: 9, font, color: BLACK });
+    writer.page.drawText(label, { x: (PAGE.width - width) / 2, y: MARGIN / 2, size: 9, font });
   });
 
   const bytes = await doc.save({ useObjectStreams: false });

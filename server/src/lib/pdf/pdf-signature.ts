@@ -1,7 +1,5 @@
 import forge from 'node-forge';
-import { PDFDocument, rgb } from 'pdf-lib';
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { SignPdf } from '@signpdf/signpdf';
+import type { PDFDocument, rgb as pdfRgb } from 'pdf-lib';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import type { SignatureField } from './contract-pdf';
 import { SEAL_RED, type SealDrawing } from './seal';
@@ -30,19 +28,24 @@ export interface SignatureRequest {
   signingTime: Date;
 }
 
-function hexRed() {
+/** The seal's red as pdf-lib's colour. */
+function hexRed(rgb: typeof pdfRgb) {
   const n = Number.parseInt(SEAL_RED.slice(1), 16);
   return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
 }
 
 /** Draws the seal as vector paths centred in the signature field. */
-function stampSeal(doc: PDFDocument, field: SignatureField, seal: SealDrawing): void {
+function stampSeal(
+  doc: PDFDocument,
+  field: SignatureField,
+  seal: SealDrawing,
+  red: ReturnType<typeof hexRed>,
+): void {
   const page = doc.getPage(field.page);
   const [x1, y1, x2, y2] = field.rect;
   const sizePt = seal.sizeMm * MM_TO_PT;
   const x = (x1 + x2 - sizePt) / 2;
   const top = (y1 + y2 + sizePt) / 2;
-  const red = hexRed();
   for (const shape of seal.shapes) {
     page.drawSvgPath(shape.d, {
       x,
@@ -137,8 +140,14 @@ class PadesSigner extends Signer {
  * signature field over the whole document but its own /Contents, so any later change of a byte shows.
  */
 export async function stampAndSign(pdf: Uint8Array, request: SignatureRequest): Promise<Buffer> {
+  // Loaded on the first signature: pdf-lib weighs on the start-up of a server that may never sign.
+  const [{ PDFDocument, rgb }, { pdflibAddPlaceholder }, { SignPdf }] = await Promise.all([
+    import('pdf-lib'),
+    import('@signpdf/placeholder-pdf-lib'),
+    import('@signpdf/signpdf'),
+  ]);
   const doc = await PDFDocument.load(pdf);
-  stampSeal(doc, request.field, request.seal);
+  stampSeal(doc, request.field, request.seal, hexRed(rgb));
   pdflibAddPlaceholder({
     pdfDoc: doc,
     pdfPage: doc.getPage(request.field.page),

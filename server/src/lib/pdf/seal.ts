@@ -1,3 +1,4 @@
+import type { Font } from '@pdf-lib/fontkit';
 import { cjkFont } from './cjk-font';
 
 /**
@@ -70,12 +71,12 @@ function starPath(cx: number, cy: number, outer: number): string {
  * advance at the origin, its baseline at `baseline` below it, then rotated by `angle` and moved to (x, y).
  */
 function glyphPath(
+  font: Font,
   char: string,
   heightMm: number,
   squeeze: number,
   place: { x: number; y: number; angle: number; baseline: number },
 ): string {
-  const font = cjkFont();
   const glyph = font.glyphForCodePoint(char.codePointAt(0) ?? 0);
   const scale = heightMm / font.unitsPerEm;
   const half = glyph.advanceWidth / 2;
@@ -102,13 +103,13 @@ function glyphPath(
 }
 
 /** The em box's share above the baseline: the glyphs are centred on their em box, not on the baseline. */
-function baselineShift(heightMm: number): number {
-  const font = cjkFont();
+function baselineShift(font: Font, heightMm: number): number {
   return ((font.ascent + font.descent) / 2 / font.unitsPerEm) * heightMm;
 }
 
 /** The seal: red ring, star in the middle, the name along the upper arc, the optional label below the star. */
-export function drawSeal(spec: SealSpec): SealDrawing {
+export async function drawSeal(spec: SealSpec): Promise<SealDrawing> {
+  const font = await cjkFont();
   const t = SEAL_TEMPLATES[spec.template];
   const size = t.sizeMm;
   const c = size / 2;
@@ -129,11 +130,11 @@ export function drawSeal(spec: SealSpec): SealDrawing {
     const room = textRadius * stepRad;
     const squeeze = Math.min(1, (room * 0.92) / height);
     const start = -Math.PI / 2 - ((chars.length - 1) * stepRad) / 2;
-    const shift = baselineShift(height);
+    const shift = baselineShift(font, height);
     const d = chars
       .map((char, i) => {
         const angle = start + i * stepRad;
-        return glyphPath(char, height, squeeze, {
+        return glyphPath(font, char, height, squeeze, {
           x: c + textRadius * Math.cos(angle),
           y: c + textRadius * Math.sin(angle),
           // Upright at the top, each character's foot towards the centre.
@@ -153,11 +154,11 @@ export function drawSeal(spec: SealSpec): SealDrawing {
     const y = c + c * LABEL_OFFSET;
     const d = chars2
       .map((char, i) =>
-        glyphPath(char, height, width / height, {
+        glyphPath(font, char, height, width / height, {
           x: c + (i - (chars2.length - 1) / 2) * width,
           y,
           angle: 0,
-          baseline: baselineShift(height),
+          baseline: baselineShift(font, height),
         }),
       )
       .join('');

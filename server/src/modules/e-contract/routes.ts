@@ -222,6 +222,15 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.db,
       );
       const now = app.now();
+      const drawings = await Promise.all(
+        opened.seals.map((seal) =>
+          drawSeal({
+            template: seal.template as SealTemplate,
+            name: seal.name,
+            label: seal.label ?? undefined,
+          }),
+        ),
+      );
       const seals = opened.seals.map((seal, index) => ({
         id: newId(),
         org_id: member.orgId,
@@ -229,13 +238,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         template: seal.template,
         name: seal.name,
         label: seal.label,
-        svg: sealSvg(
-          drawSeal({
-            template: seal.template as SealTemplate,
-            name: seal.name,
-            label: seal.label ?? undefined,
-          }),
-        ),
+        svg: sealSvg(drawings[index]!),
         is_default: index === 0 ? 1 : 0,
         created_at: now + index,
       }));
