@@ -133,7 +133,7 @@ describe('the rows a prepared query keeps on SQLite', () => {
     expect(await active()).toHaveLength(1);
   });
 
-  it('are asked again after another connection commits to the same file', async () => {
+  it('are asked again from the next turn of the event loop after another connection commits', async () => {
     expect(await active()).toHaveLength(1);
     const other = new SQLite(path.join(dataDir, 'chain-bill.sqlite'));
     try {
@@ -141,6 +141,7 @@ describe('the rows a prepared query keeps on SQLite', () => {
     } finally {
       other.close();
     }
+    await new Promise((resolve) => setImmediate(resolve));
     expect(await active()).toEqual([]);
   });
 });
