@@ -21,6 +21,7 @@ import { PERMISSION, type PermissionPath } from '@contract/permissions';
 import type { Db } from '../../db/database';
 import { ApiFailure } from '../../lib/errors';
 import { runCommand } from '../../lib/idempotency';
+import { sendKeptAnswer } from '../../lib/kept-answers';
 import { pageOf, pageRequest } from '../../lib/paging';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logCrossOrgDenial, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
@@ -274,14 +275,16 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(Holding)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = pageRequest(request.query);
       const filter = listFilterOf(request.query);
       const sort = listSortOf(request.query.sort);
       const member = memberOrNull(request);
       if (!member) return ok(pageOf([], 0, page));
       const { items, total } = await heldPage(app.db, member.orgId, filter, sort, page, app.now());
-      return ok(pageOf(items, total, page));
+      return sendKeptAnswer(reply, items, `${total}:${page.page}:${page.size}`, () =>
+        ok(pageOf(items, total, page)),
+      );
     },
   );
 

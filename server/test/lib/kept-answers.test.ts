@@ -1,0 +1,41 @@
+import Fastify from 'fastify';
+import { sendKeptAnswer } from '../../src/lib/kept-answers';
+
+describe('answers kept while their source lives', () => {
+  const source = Object.freeze([{ id: 'a' }]);
+  let calls = 0;
+  const app = Fastify();
+  app.get<{ Querystring: { key: string; fresh?: string } }>(
+    '/page',
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } },
+              n: { type: 'number' },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) =>
+      sendKeptAnswer(reply, request.query.fresh ? [{ id: 'b' }] : source, request.query.key, () => {
+        calls += 1;
+        return { items: source.map((item) => ({ ...item, secret: 'x' })), n: calls };
+      }),
+  );
+  afterAll(() => app.close());
+
+  it('serialises once per source and key, through the route schema, and again for another key', async () => {
+    const first = await app.inject({ method: 'GET', url: '/page?key=1' });
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The schema's serialiser made it: a field the schema does not name is left out.
+    expect(first.json()).toEqual({ items: [{ id: 'a' }], n: 1 });
+    expect((await app.inject({ method: 'GET', url: '/page?key=1' })).json()).toEqual(first.json());
+    expect((await app.inject({ method: 'GET', url: '/page?key=2' })).json().n).toBe(2);
+    expect((await app.inject({ method: 'GET', url: '/page?key=1&fresh=1' })).json().n).toBe(3);
+    expect(calls).toBe(3);
+  });
+});
