@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { Type } from 'typebox';
 import { ApiFailure } from '../../lib/errors';
+import { sendKeptAnswer } from '../../lib/kept-answers';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { accountByMobile, UNKNOWN_ACCOUNT_MSG } from '../entry-link/service';
@@ -50,12 +51,14 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NoticePage, ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = pageRequest(request.query);
       const reader = memberOrNull(request);
       if (!reader) return ok(emptyPage(page));
       const { items, total } = await noticePage(app.db, reader, request.body, page);
-      return ok(pageOf(items, total, page));
+      return sendKeptAnswer(reply, items, `${total}:${page.page}:${page.size}`, () =>
+        ok(pageOf([...items], total, page)),
+      );
     },
   );
 
@@ -73,7 +76,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const reader = memberOrNull(request);
       if (!reader) return ok(emptyPage(page));
       const { items, total } = await todoPage(app.db, reader, page);
-      return ok(pageOf(items, total, page));
+      return ok(pageOf([...items], total, page));
     },
   );
 

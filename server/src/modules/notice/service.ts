@@ -83,7 +83,7 @@ export async function noticePage(
   reader: Reader,
   filter: NoticeFilter,
   page: PageRequest,
-): Promise<{ items: NoticeItem[]; total: number }> {
+): Promise<{ items: readonly NoticeItem[]; total: number }> {
   const queries = queriesFor(filter);
   // One row more than the page: when it does not come, the page itself tells the total, and the count
   // query is needed only for a full page or one past the end.
@@ -97,18 +97,21 @@ export async function noticePage(
   const rows = await queries.page(db, values);
   const last = rows.length <= page.size && (rows.length > 0 || page.offset === 0);
   const total = last ? page.offset + rows.length : Number((await queries.count(db, values))[0]?.n ?? 0);
-  return { total, items: itemsOf(rows).slice(0, page.size) };
+  return { total, items: itemsOf(rows, page.size) };
 }
 
 type PageRow = Awaited<ReturnType<ReturnType<typeof pageQueries>['page']>>[number];
 
-/** The items of rows the page query keeps (db/prepared-query.ts), made once for as long as it keeps them. */
+/**
+ * The page's items (the rows but the one past the page) of rows the page query keeps (db/prepared-query.ts),
+ * made once for as long as it keeps them: the same rows are always asked with the same page size.
+ */
 const itemsByRows = new WeakMap<ReadonlyArray<PageRow>, readonly NoticeItem[]>();
 
-function itemsOf(rows: ReadonlyArray<PageRow>): readonly NoticeItem[] {
+function itemsOf(rows: ReadonlyArray<PageRow>, size: number): readonly NoticeItem[] {
   let items = itemsByRows.get(rows);
   if (!items) {
-    items = rows.map((row) =>
+    items = rows.slice(0, size).map((row) =>
       Object.freeze({
         id: row.id,
         type: row.type === NOTICE_TYPE.todo ? NOTICE_TYPE.todo : NOTICE_TYPE.announcement,
