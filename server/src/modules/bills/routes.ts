@@ -276,7 +276,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const page = pageRequest(request.query);
-      const filter = listFilterOf(request.query);
+      const filter = listFilterOf(request.query, 'bill');
       const sort = listSortOf(request.query.sort);
       const member = memberOrNull(request);
       if (!member) return ok(pageOf([], 0, page));
@@ -295,7 +295,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const page = pageRequest(request.query);
-      const filter = listFilterOf(request.query);
+      const filter = listFilterOf(request.query, 'bill');
       const sort = listSortOf(request.query.sort);
       const member = memberOrNull(request);
       if (!member) return ok(pageOf([], 0, page));
@@ -318,7 +318,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const page = pageRequest(request.query);
-        const filter = listFilterOf(request.query);
+        const filter = listFilterOf(request.query, 'application');
         const sort = listSortOf(request.query.sort);
         const member = memberOrNull(request);
         if (!member) return ok(pageOf([], 0, page));
