@@ -76,7 +76,7 @@ export const billMessages = {
   counterpartyPlaceholder: '企业名称关键字',
   minAmount: '最低金额（元）',
   maxAmount: '最高金额（元）',
-  dueRange: '到期日',
+  dueRange: '到期日区间',
   dueFrom: '开始日期',
   dueTo: '结束日期',
   search: '查询',

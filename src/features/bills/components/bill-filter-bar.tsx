@@ -78,7 +78,10 @@ export interface BillFilterBarProps {
   /** The filter the list shows now: the export carries it, so the file holds the rows on the screen. */
   applied: BillListFilter;
   onSearch: (filter: BillListFilter) => void;
-  exportKind: ExportKind;
+  /** The list, as the export centre names it. */
+  list: ExportKind;
+  /** Whether 导出 is offered (the user can open the export centre for the file). */
+  canExport: boolean;
 }
 
 /**
@@ -92,21 +95,22 @@ export function BillFilterBar({
   counterpartyLabel,
   applied,
   onSearch,
-  exportKind,
+  list,
+  canExport,
 }: BillFilterBarProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FilterForm>();
   const [exportList, exporting] = useExportBillListMutation();
 
   const exportApplied = async () => {
-    const result = await exportList({ kind: exportKind, filter: applied });
+    const result = await exportList({ kind: list, filter: applied });
     if ('data' in result) message.success(text.exportCreated);
   };
 
   return (
     <Form<FilterForm>
       form={form}
-      name={`${exportKind}-filter`}
+      name={`${list}-filter`}
       layout="inline"
       onFinish={(values) => onSearch(filterOf(values))}
       style={{ marginBottom: 16, rowGap: 12 }}
@@ -165,9 +169,11 @@ export function BillFilterBar({
           >
             {text.reset}
           </Button>
-          <Button loading={exporting.isLoading} onClick={() => void exportApplied()}>
-            {text.export}
-          </Button>
+          {canExport && (
+            <Button loading={exporting.isLoading} onClick={() => void exportApplied()}>
+              {text.export}
+            </Button>
+          )}
         </Space>
       </Form.Item>
     </Form>

@@ -238,7 +238,7 @@ const search = () => userEvent.click(screen.getByRole('button', { name: /查\s*�
 
 describe('the bill list filters', { timeout: 90_000 }, () => {
   it('sends every filter with the issued list from the first page, keeps it while paging, and exports with it', async () => {
-    renderPage(<IssuePage orgId="o1" />);
+    renderPage(<IssuePage orgId="o1" canExport />);
     expect(await screen.findByText('150.00')).toBeInTheDocument();
     await userEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(listQueries.issued?.at(-1)?.get('page')).toBe('1'));
@@ -270,7 +270,7 @@ describe('the bill list filters', { timeout: 90_000 }, () => {
   });
 
   it('clears every filter on 重置 and lists from the first page again', async () => {
-    renderPage(<IssuePage orgId="o1" />);
+    renderPage(<IssuePage orgId="o1" canExport />);
     await screen.findByText('150.00');
     await choose('票据状态', '已出票');
     fill('最低金额（元）', '1');
@@ -295,7 +295,7 @@ describe('the bill list filters', { timeout: 90_000 }, () => {
   });
 
   it('refuses a malformed amount or a minimum above the maximum in Chinese, and sends nothing', async () => {
-    renderPage(<IssuePage orgId="o1" />);
+    renderPage(<IssuePage orgId="o1" canExport />);
     await screen.findByText('150.00');
     const calls = listQueries.issued?.length;
     const min = screen.getByLabelText('最低金额（元）');
@@ -315,7 +315,7 @@ describe('the bill list filters', { timeout: 90_000 }, () => {
   });
 
   it('filters my applications by their own statuses and the held list by bill status', async () => {
-    renderPage(<EndorsePage />);
+    renderPage(<EndorsePage canExport />);
     await screen.findAllByText(/000000000001-000100000000/);
     await choose('申请状态', '已驳回');
     await userEvent.click(screen.getAllByRole('button', { name: /查\s*询/ })[1]!);
@@ -338,6 +338,8 @@ describe('the bill list filters', { timeout: 90_000 }, () => {
     renderPage(<SignWorkbenchPage />, '/chain-bill/sign-workbench?bill=p1');
     await screen.findByText('500,000.00');
     expect(screen.queryByLabelText('票据状态')).not.toBeInTheDocument();
+    // Rendered for a user who cannot open the export centre: no 导出.
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).not.toBeInTheDocument();
     fill('申请方', '宁波');
     await search();
     await waitFor(() => expect(pendingQueries.at(-1)).toContain('counterparty=%E5%AE%81%E6%B3%A2'));

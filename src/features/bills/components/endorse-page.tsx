@@ -55,7 +55,7 @@ interface EndorseForm {
  * 背书: choose a holding, an amount up to it (the range that leaves is shown), the endorsee; below, the bills
  * held and the applications made, each list with its filters.
  */
-export function EndorsePage() {
+export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<EndorseForm>();
   const holdingId = Form.useWatch('holdingId', form);
@@ -246,7 +246,8 @@ export function EndorsePage() {
           counterpartyLabel={text.heldCounterparty}
           applied={heldFilter.filter}
           onSearch={heldFilter.search}
-          exportKind="bills-held"
+          list="bills-held"
+          canExport={canExport}
         />
         <BillListTable
           list={heldList}
@@ -263,7 +264,8 @@ export function EndorsePage() {
           counterpartyLabel={text.receiver}
           applied={mineFilter.filter}
           onSearch={mineFilter.search}
-          exportKind="bill-applications"
+          list="bill-applications"
+          canExport={canExport}
         />
         <BillListTable
           list={mine}

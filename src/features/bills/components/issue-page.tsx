@@ -40,7 +40,7 @@ export function isAllowedDueDate(date: Dayjs, today: string = shanghaiToday()): 
 
 /** 出票: the issue form (pickers, live capitals, the 6-month rule), and below it the bills issued. */
 /** `orgId`: the signed-in organisation, never its own payee. */
-export function IssuePage({ orgId }: { orgId: string }) {
+export function IssuePage({ orgId, canExport = false }: { orgId: string; canExport?: boolean }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<IssueForm>();
   const amount = Form.useWatch('amount', form);
@@ -153,7 +153,8 @@ export function IssuePage({ orgId }: { orgId: string }) {
           counterpartyLabel={text.issuedCounterparty}
           applied={list.filter}
           onSearch={list.search}
-          exportKind="bills-issued"
+          list="bills-issued"
+          canExport={canExport}
         />
         <BillListTable
           list={issued}

@@ -30,7 +30,7 @@ const text = billMessages;
  * 待签收: applications waiting for the organisation's answer, signed or refused (with a reason) here. Opened
  * from a to-do notice (`?bill=`), it shows that bill's applications until the user asks for all of them.
  */
-export function SignWorkbenchPage() {
+export function SignWorkbenchPage({ canExport = false }: { canExport?: boolean }) {
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
   const packageId = params.get(SIGN_WORKBENCH_BILL_PARAM) || undefined;
@@ -111,7 +111,8 @@ export function SignWorkbenchPage() {
         counterpartyLabel={text.applicant}
         applied={list.filter}
         onSearch={list.search}
-        exportKind="bills-pending"
+        list="bills-pending"
+        canExport={canExport}
       />
       <BillListTable
         list={pending}
