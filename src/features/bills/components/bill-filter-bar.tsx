@@ -33,6 +33,7 @@ export function useBillListFilter() {
   const args: BillListArgs = { page, size: DEFAULT_PAGE_SIZE, ...filter };
   return { page, setPage, filter, search, args };
 }
+export type BillListState = ReturnType<typeof useBillListFilter>;
 
 interface FilterForm {
   billStatus?: string;

@@ -300,10 +300,18 @@ describe('the bill list filters', { timeout: 90_000 }, () => {
     const calls = listQueries.issued?.length;
     const min = screen.getByLabelText('最低金额（元）');
     const max = screen.getByLabelText('最高金额（元）');
-    for (const typed of ['12.345', 'abc', '0', '10000000000']) {
-      fireEvent.change(min, { target: { value: typed } });
+    const refusal = /请输入大于0且不超过9,999,999,999.99元的金额/;
+    for (const [low, high] of [
+      ['12.345', 'abc'],
+      ['0', '10000000000'],
+    ]) {
+      fireEvent.change(min, { target: { value: low } });
+      fireEvent.change(max, { target: { value: high } });
       await search();
-      expect(await screen.findByText(/请输入大于0且不超过9,999,999,999.99元的金额/)).toBeInTheDocument();
+      await waitFor(() => expect(screen.getAllByText(refusal)).toHaveLength(2));
+      fireEvent.change(min, { target: { value: '' } });
+      fireEvent.change(max, { target: { value: '' } });
+      await waitFor(() => expect(screen.queryByText(refusal)).not.toBeInTheDocument());
     }
     fireEvent.change(min, { target: { value: '300' } });
     fireEvent.change(max, { target: { value: '200.99' } });

@@ -36,8 +36,8 @@ import {
   OrgPicker,
 } from './bill-parts';
 import { AMOUNT_PATTERN, leavingPart } from './amount-rules';
-import { BillFilterBar, useBillListFilter } from './bill-filter-bar';
-import { BillListTable } from './bill-list-table';
+import { useBillListFilter } from './bill-filter-bar';
+import { BillList } from './bill-list';
 import { CardTitle } from '@/components/card-title/card-title';
 
 const text = billMessages;
@@ -241,38 +241,28 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
         </Form>
       </Card>
       <Card title={<CardTitle>{text.heldList}</CardTitle>} style={{ marginTop: 16 }}>
-        <BillFilterBar
+        <BillList
+          state={heldFilter}
+          result={heldList}
+          columns={heldColumns}
+          emptyText={text.emptyHeld}
           statuses={BILL_STATUS_LABEL}
           counterpartyLabel={text.heldCounterparty}
-          applied={heldFilter.filter}
-          onSearch={heldFilter.search}
           list="bills-held"
           canExport={canExport}
         />
-        <BillListTable
-          list={heldList}
-          columns={heldColumns}
-          emptyText={text.emptyHeld}
-          page={heldFilter.page}
-          onPage={heldFilter.setPage}
-        />
       </Card>
       <Card title={<CardTitle>{text.myApplications}</CardTitle>} style={{ marginTop: 16 }}>
-        <BillFilterBar
+        <BillList
+          state={mineFilter}
+          result={mine}
+          columns={columns}
+          emptyText={text.emptyMine}
           statuses={APPLICATION_STATUS_LABEL}
           statusLabel={text.applicationStatus}
           counterpartyLabel={text.receiver}
-          applied={mineFilter.filter}
-          onSearch={mineFilter.search}
           list="bill-applications"
           canExport={canExport}
-        />
-        <BillListTable
-          list={mine}
-          columns={columns}
-          emptyText={text.emptyMine}
-          page={mineFilter.page}
-          onPage={mineFilter.setPage}
         />
       </Card>
       <BillDetailDrawer id={detailId} onClose={() => setDetailId(null)} />

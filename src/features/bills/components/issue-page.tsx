@@ -16,8 +16,8 @@ import { useIssueBillMutation, useIssuedBillsQuery } from '@/features/bills/api/
 import { BillDetailDrawer } from './bill-detail-drawer';
 import { AmountCapitals, BillStatusTag, OrgPicker } from './bill-parts';
 import { AMOUNT_PATTERN, isPositiveAmount } from './amount-rules';
-import { BillFilterBar, useBillListFilter } from './bill-filter-bar';
-import { BillListTable } from './bill-list-table';
+import { useBillListFilter } from './bill-filter-bar';
+import { BillList } from './bill-list';
 import { CardTitle } from '@/components/card-title/card-title';
 
 const text = billMessages;
@@ -148,20 +148,15 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
         </Form>
       </Card>
       <Card title={<CardTitle>{text.issuedList}</CardTitle>} style={{ marginTop: 16 }}>
-        <BillFilterBar
-          statuses={BILL_STATUS_LABEL}
-          counterpartyLabel={text.issuedCounterparty}
-          applied={list.filter}
-          onSearch={list.search}
-          list="bills-issued"
-          canExport={canExport}
-        />
-        <BillListTable
-          list={issued}
+        <BillList
+          state={list}
+          result={issued}
           columns={columns}
           emptyText={text.emptyIssued}
-          page={list.page}
-          onPage={list.setPage}
+          statuses={BILL_STATUS_LABEL}
+          counterpartyLabel={text.issuedCounterparty}
+          list="bills-issued"
+          canExport={canExport}
         />
       </Card>
       <BillDetailDrawer id={detailId} onClose={() => setDetailId(null)} />

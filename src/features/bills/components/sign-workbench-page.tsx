@@ -20,8 +20,8 @@ import {
   useSignApplicationMutation,
 } from '@/features/bills/api/bills-api';
 import { BillDetailDrawer } from './bill-detail-drawer';
-import { BillFilterBar, useBillListFilter } from './bill-filter-bar';
-import { BillListTable } from './bill-list-table';
+import { useBillListFilter } from './bill-filter-bar';
+import { BillList } from './bill-list';
 import { CardTitle } from '@/components/card-title/card-title';
 
 const text = billMessages;
@@ -107,19 +107,14 @@ export function SignWorkbenchPage({ canExport = false }: { canExport?: boolean }
           }
         />
       )}
-      <BillFilterBar
-        counterpartyLabel={text.applicant}
-        applied={list.filter}
-        onSearch={list.search}
-        list="bills-pending"
-        canExport={canExport}
-      />
-      <BillListTable
-        list={pending}
+      <BillList
+        state={list}
+        result={pending}
         columns={columns}
         emptyText={text.emptyPending}
-        page={list.page}
-        onPage={list.setPage}
+        counterpartyLabel={text.applicant}
+        list="bills-pending"
+        canExport={canExport}
       />
       <Modal
         open={refusing !== null}
