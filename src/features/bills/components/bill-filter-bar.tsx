@@ -43,12 +43,14 @@ interface FilterForm {
   due?: [Dayjs | null, Dayjs | null] | null;
 }
 
-/** The form's values as the list call takes them: empty fields left out, amounts trimmed, dates as days. */
+/** As the spec's list helpers send a text filter: without spaces or line breaks anywhere in it. */
+const compact = (value: string | undefined) => value?.replace(/\s+/g, '') ?? '';
+
+/** The form's values as the list call takes them: texts compacted, empty ones left out, dates as days. */
 function filterOf(values: FilterForm): BillListFilter {
   const filter: BillListFilter = {};
   const put = (key: keyof BillListFilter, value: string | undefined) => {
-    const trimmed = value?.trim();
-    if (trimmed) filter[key] = trimmed;
+    if (compact(value)) filter[key] = compact(value);
   };
   put('billStatus', values.billStatus);
   put('counterparty', values.counterparty);
@@ -61,12 +63,12 @@ function filterOf(values: FilterForm): BillListFilter {
 
 const FACE_AMOUNT_INVALID = text.faceAmountInvalid(formatYuan(new Big(MAX_FACE_FEN).div(100).toFixed(2)));
 
-const wellFormed = (value: string | undefined): value is string => !!value && isFaceAmount(value);
+const wellFormed = (value: string | undefined) => !!compact(value) && isFaceAmount(compact(value));
 
 /** An amount bound may be left empty; typed, it is an amount a bill can have. */
 const amountRule = {
   validator: async (_: unknown, value?: string) => {
-    if (value?.trim() && !wellFormed(value)) throw new Error(FACE_AMOUNT_INVALID);
+    if (compact(value) && !wellFormed(value)) throw new Error(FACE_AMOUNT_INVALID);
   },
 };
 
@@ -142,7 +144,7 @@ export function BillFilterBar({
           ({ getFieldValue }) => ({
             validator: async (_, value?: string) => {
               const min = getFieldValue('minAmount') as string | undefined;
-              if (wellFormed(min) && wellFormed(value) && new Big(min.trim()).gt(value.trim()))
+              if (wellFormed(min) && wellFormed(value) && new Big(compact(min)).gt(compact(value)))
                 throw new Error(text.amountRangeInvalid);
             },
           }),

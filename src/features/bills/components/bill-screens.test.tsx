@@ -244,8 +244,8 @@ describe('the bill list filters', { timeout: 90_000 }, () => {
     await waitFor(() => expect(listQueries.issued?.at(-1)?.get('page')).toBe('1'));
 
     await choose('票据状态', '已承兑');
-    fill('收款人/承兑人', ' 苏州华信 ');
-    fill('最低金额（元）', '100');
+    fill('收款人/承兑人', ' 苏州 华信\n');
+    fill('最低金额（元）', ' 100 ');
     fill('最高金额（元）', '200.5');
     await typeDueRange('2026-04-01', '2026-06-30');
     await search();
