@@ -70,3 +70,6 @@ export interface ExportTask {
   createdAt: string;
   finishedAt: string | null;
 }
+
+/** `POST` creates a task (ExportTaskRequest), `GET` pages the caller's tasks. */
+export const EXPORT_TASKS_URL = '/api/export-tasks';

@@ -97,7 +97,8 @@ test('a bill issued by one company is signed for by the payee, half endorsed bac
   await pickOrg(page, '收款人', B.name);
   await page.getByLabel('票据金额（元）').fill(FACE);
   await expect(page.getByTestId('amount-capitals')).toHaveText('大写金额：人民币壹万元整');
-  await page.getByLabel('到期日').fill(dueInThreeMonths());
+  // The issue form's own 到期日, not the list filter's 到期日区间.
+  await page.getByRole('textbox', { name: /^(\* )?到期日$/ }).fill(dueInThreeMonths());
   await page.getByLabel('备注').fill('三月货款');
   await page.getByRole('button', { name: '提交出票' }).click();
   await verifyBySms(page, A.mobile);
@@ -131,8 +132,14 @@ test('a bill issued by one company is signed for by the payee, half endorsed bac
     await expect(payee.getByText(`仅显示票据包号 ${packageNo} 的待签收申请`)).toBeVisible();
     await signOnWorkbench(payee, packageNo, '提示收票');
 
-    // ---- B endorses the front half back to A
+    // ---- B finds the bill in its held list filtered to 已收票, then endorses the front half back to A
     await open(payee, '/chain-bill/endorse', '背书转让');
+    const heldList = payee.locator('.ant-card', { hasText: '我持有的票据' });
+    await heldList.getByRole('combobox', { name: '票据状态' }).click();
+    await choice(payee, '已收票').click();
+    await heldList.getByRole('button', { name: /查\s*询/ }).click();
+    await expect(heldList.getByRole('row', { name: new RegExp(packageNo) })).toContainText('已收票');
+    await expectNoSeriousA11yViolations(payee);
     const holding = payee.getByRole('combobox', { name: '持有票据' });
     await holding.click();
     await choice(payee, packageNo).click();
@@ -144,7 +151,9 @@ test('a bill issued by one company is signed for by the payee, half endorsed bac
     await payee.getByRole('button', { name: '提交背书' }).click();
     await verifyBySms(payee, B.mobile);
     await expect(payee.getByText('背书申请已提交，等待被背书人签收')).toBeVisible();
-    const applied = payee.getByRole('row', { name: new RegExp(packageNo) });
+    const applied = payee
+      .locator('.ant-card', { hasText: '我发起的申请' })
+      .getByRole('row', { name: new RegExp(packageNo) });
     await expect(applied.getByText('待签收')).toBeVisible();
     await expect(applied).toContainText(FRONT_HALF);
     await expectNoSeriousA11yViolations(payee);

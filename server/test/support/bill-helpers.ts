@@ -40,6 +40,17 @@ export async function tokenOf(t: TestApp, mobile: string, orgId: string | null):
   return session.accessToken;
 }
 
+export type LedgerTokens = Record<keyof typeof MOBILE, string>;
+
+/** Access tokens of the ledger's three demo users, each for its company (again after the clock passes their life). */
+export async function ledgerTokens(t: TestApp): Promise<LedgerTokens> {
+  return {
+    suzhou: await tokenOf(t, MOBILE.suzhou, ORG.suzhou),
+    ningbo: await tokenOf(t, MOBILE.ningbo, ORG.ningbo),
+    shanghai: await tokenOf(t, MOBILE.shanghai, ORG.shanghai),
+  };
+}
+
 type Method = 'GET' | 'POST';
 
 export function billCall(
@@ -117,6 +128,16 @@ export const endorseBill = (
     billCall(t.app, 'POST', BILL_URL.endorse, accessToken, body, headers),
   );
 
+/** Endorses with an SMS proof; answers the application, which must have been made (201). */
+export async function endorsed(
+  t: TestApp,
+  mobile: string,
+  accessToken: string,
+  body: { holdingId: string; endorseeOrgId: string; amount: string },
+): Promise<BillApplication> {
+  return dataOf<BillApplication>(await endorseBill(t, mobile, accessToken, body), 201);
+}
+
 export async function dataOf<T>(response: LightMyRequestResponse, status = 200): Promise<T> {
   expect(response.statusCode, response.body).toBe(status);
   return response.json<{ data: T }>().data;
@@ -127,6 +148,9 @@ export const listOf = async <T>(t: TestApp, url: string, accessToken: string): P
 
 export const pendingOf = (t: TestApp, accessToken: string) =>
   listOf<BillApplication>(t, `${BILL_URL.pending}?size=100`, accessToken);
+/** The organisation's pending applications about one bill. */
+export const pendingIn = async (t: TestApp, accessToken: string, packageId: string) =>
+  (await pendingOf(t, accessToken)).content.filter((a) => a.packageId === packageId);
 export const heldOf = (t: TestApp, accessToken: string) =>
   listOf<Holding>(t, `${BILL_URL.held}?size=100`, accessToken);
 

@@ -38,7 +38,7 @@ const pageOfList =
     ) => Promise<ListPage<T>>,
   ) =>
   (db: Db, orgId: string, query: BillListQuery, page: PageRequest, now: number) =>
-    read(db, orgId, listFilterOf(query), listSortOf(query.sort), page, now);
+    read(db, orgId, listFilterOf(query, 'bill'), listSortOf(query.sort), page, now);
 
 const held: ListExport<Holding> = {
   sheet: '持有票据',
@@ -135,7 +135,7 @@ const applications = (sheet: string, side: 'receiver' | 'applicant'): ListExport
   sheet,
   columns: APPLICATION_COLUMNS,
   page: (db, orgId, query, page, now) =>
-    applicationPage(db, orgId, side, listFilterOf(query), listSortOf(query.sort), page, now),
+    applicationPage(db, orgId, side, listFilterOf(query, 'application'), listSortOf(query.sort), page, now),
   cells: applicationCells,
 });
 

@@ -33,6 +33,8 @@ export const BILL_MSG = {
   revokeTooLate: '收款人已签收，不能撤票',
   reasonRequired: '请填写驳回理由',
   filterInvalid: '筛选条件有误',
+  amountRangeInvalid: '最低金额不能高于最高金额',
+  dueRangeInvalid: '到期日范围的开始日期不能晚于结束日期',
   sortInvalid: '不支持的排序方式',
   issued: '出票信息已登记',
   applied: '申请已提交，等待对方签收',

@@ -63,14 +63,22 @@ interface ListFilter {
   dueTo: string | null;
 }
 
-/** The list filters of the query, checked; 400 in Chinese for a malformed one. */
-export function listFilterOf(query: BillListQuery): ListFilter {
-  const bad = () => new ApiFailure(400, API_ERROR.badRequest, BILL_MSG.filterInvalid);
+/** Which statuses a list's `billStatus` names: a bill's (CS01..CS06) or an application's (pending..withdrawn). */
+export type ListStatusKind = 'bill' | 'application';
+
+/**
+ * The list filters of the query, checked; 400 in Chinese for a malformed one: a status the list does not
+ * have, a date that is not a calendar day, an amount that is not whole fen, or a range whose ends cross.
+ */
+export function listFilterOf(query: BillListQuery, statusKind: ListStatusKind): ListFilter {
+  const bad = (message: string = BILL_MSG.filterInvalid) =>
+    new ApiFailure(400, API_ERROR.badRequest, message);
   let status: string | null = null;
   let matured: boolean | null = null;
   if (query.billStatus) {
     status = query.billStatus;
-    if (!(status in BILL_STATUS_LABEL) && !(status in APPLICATION_STATUS_LABEL)) throw bad();
+    const labels = statusKind === 'bill' ? BILL_STATUS_LABEL : APPLICATION_STATUS_LABEL;
+    if (!Object.hasOwn(labels, status)) throw bad();
     if (status === BILL_STATUS.matured) {
       status = BILL_STATUS.received;
       matured = true;
@@ -79,14 +87,18 @@ export function listFilterOf(query: BillListQuery): ListFilter {
     }
   }
   for (const date of [query.dueFrom, query.dueTo]) if (date && !isCalendarDate(date)) throw bad();
+  if (query.dueFrom && query.dueTo && query.dueFrom > query.dueTo) throw bad(BILL_MSG.dueRangeInvalid);
   const amount = (text: string | undefined) => (text ? amountFenOf(text) : null);
+  const minFen = amount(query.minAmount);
+  const maxFen = amount(query.maxAmount);
+  if (minFen !== null && maxFen !== null && minFen > maxFen) throw bad(BILL_MSG.amountRangeInvalid);
   return {
     packageId: query.packageId || null,
     status,
     matured,
     counterparty: query.counterparty?.trim() || null,
-    minFen: amount(query.minAmount),
-    maxFen: amount(query.maxAmount),
+    minFen,
+    maxFen,
     dueFrom: query.dueFrom || null,
     dueTo: query.dueTo || null,
   };
@@ -460,7 +472,7 @@ function applicationView(row: ApplicationViewRow): BillApplication {
 
 /**
  * 待签收 (`side` receiver: pending applications to the organisation) or the applications it made (`side`
- * applicant, any status; `billStatus` may name an application status there).
+ * applicant, any status); `billStatus` names an application status on both.
  */
 export async function applicationPage(
   db: Db,
@@ -477,8 +489,7 @@ export async function applicationPage(
     side === 'receiver'
       ? base.where('a.receiver_org_id', '=', orgId).where('a.status', '=', APPLICATION_STATUS.pending)
       : base.where('a.applicant_org_id', '=', orgId);
-  // A bill status matches no application: on the applicant side such a filter finds nothing.
-  const applicationFilter = { ...filter, status: side === 'applicant' ? filter.status : null, matured: null };
+  const applicationFilter = { ...filter, matured: null };
   base = filtered(base, applicationFilter, filterValues(applicationFilter, today), {
     pkg: 'a.package_id',
     status: 'a.status',

@@ -277,7 +277,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const page = pageRequest(request.query);
-      const filter = listFilterOf(request.query);
+      const filter = listFilterOf(request.query, 'bill');
       const sort = listSortOf(request.query.sort);
       const member = memberOrNull(request);
       if (!member) return ok(pageOf([], 0, page));
@@ -298,7 +298,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const page = pageRequest(request.query);
-      const filter = listFilterOf(request.query);
+      const filter = listFilterOf(request.query, 'bill');
       const sort = listSortOf(request.query.sort);
       const member = memberOrNull(request);
       if (!member) return ok(pageOf([], 0, page));
@@ -321,7 +321,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const page = pageRequest(request.query);
-        const filter = listFilterOf(request.query);
+        const filter = listFilterOf(request.query, 'application');
         const sort = listSortOf(request.query.sort);
         const member = memberOrNull(request);
         if (!member) return ok(pageOf([], 0, page));

@@ -23,35 +23,35 @@ import {
   billCall,
   dataOf,
   endorseBill,
+  endorsed,
   errorCodeOf,
   heldOf,
   issue,
   issueBody,
   issued,
+  type LedgerTokens,
+  ledgerTokens,
   listOf,
   MOBILE,
   ORG,
+  pendingIn,
   pendingOf,
   refuse,
-  tokenOf,
   withSms,
 } from '../../support/bill-helpers';
 
 let t: TestApp;
-const token = { suzhou: '', ningbo: '', shanghai: '' };
+let token: LedgerTokens;
 
 beforeEach(async () => {
   t = await startApp();
-  token.suzhou = await tokenOf(t, MOBILE.suzhou, ORG.suzhou);
-  token.ningbo = await tokenOf(t, MOBILE.ningbo, ORG.ningbo);
-  token.shanghai = await tokenOf(t, MOBILE.shanghai, ORG.shanghai);
+  token = await ledgerTokens(t);
 });
 afterEach(async () => {
   await t.app.close();
 });
 
-const pendingFor = async (accessToken: string, packageId: string) =>
-  (await pendingOf(t, accessToken)).content.filter((a) => a.packageId === packageId);
+const pendingFor = (accessToken: string, packageId: string) => pendingIn(t, accessToken, packageId);
 const heldIn = async (accessToken: string, packageId: string) =>
   (await heldOf(t, accessToken)).content.filter((h) => h.packageId === packageId);
 const detailOf = async (accessToken: string, id: string) =>
@@ -359,14 +359,11 @@ describe('endorsement', () => {
   it('joins a refused part with the rest the holder kept', async () => {
     const detail = await receivedBill();
     const [holding] = await heldIn(token.ningbo, detail.bill.id);
-    const application = await dataOf<BillApplication>(
-      await endorseBill(t, MOBILE.ningbo, token.ningbo, {
-        holdingId: holding!.id,
-        endorseeOrgId: ORG.suzhou,
-        amount: '0.01',
-      }),
-      201,
-    );
+    const application = await endorsed(t, MOBILE.ningbo, token.ningbo, {
+      holdingId: holding!.id,
+      endorseeOrgId: ORG.suzhou,
+      amount: '0.01',
+    });
     expect(application.range).toBe(subTicketRange(1, 1));
     await dataOf(await refuse(t, token.suzhou, application.id));
     expect((await heldIn(token.ningbo, detail.bill.id)).map((h) => [h.range, h.circulation])).toEqual([
@@ -388,14 +385,11 @@ describe('endorsement', () => {
   it('only lets the current holder endorse: a past holding answers 409, another organisation 404', async () => {
     const detail = await receivedBill();
     const [holding] = await heldIn(token.ningbo, detail.bill.id);
-    const application = await dataOf<BillApplication>(
-      await endorseBill(t, MOBILE.ningbo, token.ningbo, {
-        holdingId: holding!.id,
-        endorseeOrgId: ORG.suzhou,
-        amount: '1000000.00',
-      }),
-      201,
-    );
+    const application = await endorsed(t, MOBILE.ningbo, token.ningbo, {
+      holdingId: holding!.id,
+      endorseeOrgId: ORG.suzhou,
+      amount: '1000000.00',
+    });
     await dataOf(await answer(t, token.suzhou, application.id, 'sign'));
     const again = await endorseBill(t, MOBILE.ningbo, token.ningbo, {
       holdingId: holding!.id,
@@ -464,14 +458,11 @@ describe('lists and figures', () => {
     };
     const detail = await receivedBill({ amount: '2000.00' });
     const [holding] = await heldIn(token.ningbo, detail.bill.id);
-    const application = await dataOf<BillApplication>(
-      await endorseBill(t, MOBILE.ningbo, token.ningbo, {
-        holdingId: holding!.id,
-        endorseeOrgId: ORG.suzhou,
-        amount: '500.00',
-      }),
-      201,
-    );
+    const application = await endorsed(t, MOBILE.ningbo, token.ningbo, {
+      holdingId: holding!.id,
+      endorseeOrgId: ORG.suzhou,
+      amount: '500.00',
+    });
     // An endorsement counts once it is signed.
     expect((await figures(token.ningbo, 'trans')).count).toBe(before.trans.count);
     await dataOf(await answer(t, token.suzhou, application.id, 'sign'));

@@ -2,7 +2,7 @@
  * When and by whom: business hours and holidays on a fake clock, concurrent commands on the same range,
  * tenant isolation and permissions.
  */
-import { BILL_URL, type BillApplication, type BillDetail, type Holding } from '@contract/bills';
+import { BILL_URL, type BillDetail, type Holding } from '@contract/bills';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import { PERMISSION } from '@contract/permissions';
@@ -15,16 +15,18 @@ import {
   answer,
   billCall,
   dataOf,
-  endorseBill,
+  endorsed,
   errorCodeOf,
   heldOf,
   issue,
   issueBody,
   issued,
+  type LedgerTokens,
+  ledgerTokens,
   listOf,
   MOBILE,
   ORG,
-  pendingOf,
+  pendingIn,
   refuse,
   tokenOf,
   userIdOf,
@@ -35,7 +37,7 @@ const HOUR = 60 * 60 * 1000;
 const shanghaiAt = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+08:00`);
 
 let t: TestApp;
-const token = { suzhou: '', ningbo: '', shanghai: '' };
+let token: LedgerTokens;
 
 async function start(overrides: Parameters<typeof startApp>[0] = {}) {
   t = await startApp(overrides);
@@ -43,16 +45,13 @@ async function start(overrides: Parameters<typeof startApp>[0] = {}) {
 }
 /** Access tokens live two hours: after the clock jumps, everyone signs in again. */
 async function signInAgain() {
-  token.suzhou = await tokenOf(t, MOBILE.suzhou, ORG.suzhou);
-  token.ningbo = await tokenOf(t, MOBILE.ningbo, ORG.ningbo);
-  token.shanghai = await tokenOf(t, MOBILE.shanghai, ORG.shanghai);
+  token = await ledgerTokens(t);
 }
 afterEach(async () => {
   await t.app.close();
 });
 
-const pendingFor = async (accessToken: string, packageId: string) =>
-  (await pendingOf(t, accessToken)).content.filter((a) => a.packageId === packageId);
+const pendingFor = (accessToken: string, packageId: string) => pendingIn(t, accessToken, packageId);
 
 async function receivedBill(): Promise<{ detail: BillDetail; holding: Holding }> {
   const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t, { acceptorOrgId: ORG.suzhou }));
@@ -123,35 +122,26 @@ describe('concurrency', () => {
     const first = await receivedBill();
     const second = await receivedBill();
     // Suzhou comes to hold part of the first bill.
-    const toSuzhou = await dataOf<BillApplication>(
-      await endorseBill(t, MOBILE.ningbo, token.ningbo, {
-        holdingId: first.holding.id,
-        endorseeOrgId: ORG.suzhou,
-        amount: '1000.00',
-      }),
-      201,
-    );
+    const toSuzhou = await endorsed(t, MOBILE.ningbo, token.ningbo, {
+      holdingId: first.holding.id,
+      endorseeOrgId: ORG.suzhou,
+      amount: '1000.00',
+    });
     await dataOf(await answer(t, token.suzhou, toSuzhou.id, 'sign'));
     const suzhouHolding = (await heldOf(t, token.suzhou)).content.find(
       (h) => h.packageId === first.detail.bill.id,
     )!;
     // Ningbo → Suzhou on the second bill, Suzhou → Ningbo on the first, both signed at the same moment.
-    const ningboToSuzhou = await dataOf<BillApplication>(
-      await endorseBill(t, MOBILE.ningbo, token.ningbo, {
-        holdingId: second.holding.id,
-        endorseeOrgId: ORG.suzhou,
-        amount: '2000.00',
-      }),
-      201,
-    );
-    const suzhouToNingbo = await dataOf<BillApplication>(
-      await endorseBill(t, MOBILE.suzhou, token.suzhou, {
-        holdingId: suzhouHolding.id,
-        endorseeOrgId: ORG.ningbo,
-        amount: '1000.00',
-      }),
-      201,
-    );
+    const ningboToSuzhou = await endorsed(t, MOBILE.ningbo, token.ningbo, {
+      holdingId: second.holding.id,
+      endorseeOrgId: ORG.suzhou,
+      amount: '2000.00',
+    });
+    const suzhouToNingbo = await endorsed(t, MOBILE.suzhou, token.suzhou, {
+      holdingId: suzhouHolding.id,
+      endorseeOrgId: ORG.ningbo,
+      amount: '1000.00',
+    });
     const sign = (orgId: string, mobile: string, id: string) =>
       t.app.db
         .transaction()
@@ -227,14 +217,11 @@ describe('tenant isolation and permissions', () => {
     const outsider = await tokenOf(t, '13800000003', ORG.hangzhou);
     const read = await billCall(t.app, 'GET', BILL_URL.detail(detail.bill.id), outsider);
     expect(read.statusCode).toBe(404);
-    const applied = await dataOf<BillApplication>(
-      await endorseBill(t, MOBILE.ningbo, token.ningbo, {
-        holdingId: holding.id,
-        endorseeOrgId: ORG.suzhou,
-        amount: '1.00',
-      }),
-      201,
-    );
+    const applied = await endorsed(t, MOBILE.ningbo, token.ningbo, {
+      holdingId: holding.id,
+      endorseeOrgId: ORG.suzhou,
+      amount: '1.00',
+    });
     for (const how of ['sign', 'withdraw'] as const) {
       expect((await answer(t, outsider, applied.id, how)).statusCode).toBe(404);
     }

@@ -2,6 +2,7 @@ import {
   BILL_URL,
   type BillApplication,
   type BillDetail,
+  type BillListFilter,
   type BillPackage,
   type Counterparty,
   type EndorseRequest,
@@ -9,15 +10,20 @@ import {
   type IssueRequest,
 } from '@contract/bills';
 import type { Page } from '@contract/envelope';
+import { EXPORT_TASKS_URL, type ExportKind, type ExportTask } from '@contract/export';
 import { api } from '@/lib/api';
 
-export interface BillListArgs {
+export interface BillListArgs extends BillListFilter {
   page: number;
   size: number;
   /** One bill's rows only. */
   packageId?: string;
-  billStatus?: string;
-  counterparty?: string;
+}
+
+/** The export of one bill list with the filters its screen shows. */
+export interface BillListExportArgs {
+  kind: ExportKind;
+  filter: BillListFilter;
 }
 
 const TAG = 'Bill' as const;
@@ -73,6 +79,14 @@ export const billsApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpo
       query: (id) => ({ url: BILL_URL.withdraw(id), method: 'POST' }),
       invalidatesTags: [TAG],
     }),
+    /** The export centre lists the task; it reloads its list whenever it opens. */
+    exportBillList: build.mutation<ExportTask, BillListExportArgs>({
+      query: ({ kind, filter }) => ({
+        url: EXPORT_TASKS_URL,
+        method: 'POST',
+        data: { kind, params: filter },
+      }),
+    }),
   }),
 });
 
@@ -88,6 +102,7 @@ export const {
   useSignApplicationMutation,
   useRefuseApplicationMutation,
   useWithdrawApplicationMutation,
+  useExportBillListMutation,
 } = billsApi;
 
 /** A realtime BILL_CHANGED: whatever the screens show of bills is stale. */

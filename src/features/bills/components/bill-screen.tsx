@@ -23,10 +23,21 @@ function useBillEvents(): void {
 
 export type BillScreenKey = 'issue' | 'endorse' | 'signWorkbench';
 
-/** The bill ledger's screens, one chunk loaded by the area route; `orgId` is the signed-in organisation. */
-export function BillScreen({ screen, orgId }: { screen: BillScreenKey; orgId: string }) {
+/**
+ * The bill ledger's screens, one chunk loaded by the area route; `orgId` is the signed-in organisation,
+ * `canExport` whether its lists offer 导出.
+ */
+export function BillScreen({
+  screen,
+  orgId,
+  canExport,
+}: {
+  screen: BillScreenKey;
+  orgId: string;
+  canExport: boolean;
+}) {
   useBillEvents();
-  if (screen === 'issue') return <IssuePage orgId={orgId} />;
-  if (screen === 'endorse') return <EndorsePage />;
-  return <SignWorkbenchPage />;
+  if (screen === 'issue') return <IssuePage orgId={orgId} canExport={canExport} />;
+  if (screen === 'endorse') return <EndorsePage canExport={canExport} />;
+  return <SignWorkbenchPage canExport={canExport} />;
 }

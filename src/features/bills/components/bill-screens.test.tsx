@@ -6,11 +6,11 @@ import AntApp from 'antd/es/app';
 import dayjs from 'dayjs';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { BillApplication, Holding } from '@contract/bills';
+import type { BillApplication, BillPackage, Holding } from '@contract/bills';
 import { createAppStore } from '@/lib/store';
 import { leavingPart } from './amount-rules';
 import { EndorsePage } from './endorse-page';
-import { isAllowedDueDate } from './issue-page';
+import { IssuePage, isAllowedDueDate } from './issue-page';
 import { SignWorkbenchPage } from './sign-workbench-page';
 
 const party = (name: string) => ({ orgId: name, name });
@@ -57,11 +57,38 @@ const holding: Holding = {
   endedAt: null,
 };
 
-const page = <T,>(content: T[]) => ({
+const issuedBill: BillPackage = {
+  id: 'p1',
+  packageNo: '730730502751120260302000000018',
+  drawer: party('宁波海曙包装材料有限公司'),
+  acceptor: party('上海链票示范供应链有限公司'),
+  payee: party('苏州华信精密零部件有限公司'),
+  amount: '150.00',
+  issueDate: '2026-03-02',
+  dueDate: '2026-06-02',
+  noTransfer: false,
+  splittable: true,
+  remark: '',
+  billStatus: 'CS02',
+  billStatusLabel: '已承兑',
+  createdAt: '2026-03-02T02:00:00.000Z',
+};
+
+const page = <T,>(content: T[], totalElements = content.length) => ({
   code: 200,
   msg: '操作成功',
-  data: { content, totalElements: content.length, totalPages: 1, size: 10, number: 0 },
+  data: { content, totalElements, totalPages: Math.ceil(totalElements / 10), size: 10, number: 0 },
 });
+
+/** The query string of every list call and the body of every export, by list. */
+const listQueries: Record<string, URLSearchParams[]> = {};
+const exports: unknown[] = [];
+const recordQuery = (list: string, request: Request) => {
+  (listQueries[list] ??= []).push(new URL(request.url).searchParams);
+};
+/** The filters of a list call, without its paging. */
+const filterOf = (query: URLSearchParams | undefined) =>
+  Object.fromEntries([...(query ?? [])].filter(([key]) => key !== 'page' && key !== 'size'));
 
 let pending: BillApplication[] = [];
 let failPending = false;
@@ -74,8 +101,22 @@ const server = setupServer(
       ? HttpResponse.json({ code: 'INTERNAL_ERROR', msg: '服务繁忙' }, { status: 500 })
       : HttpResponse.json(page(pending));
   }),
-  mock.get('*/api/scbill/bill-applications/mine', () => HttpResponse.json(page([]))),
-  mock.get('*/api/scbill/bills/held', () => HttpResponse.json(page([holding]))),
+  mock.get('*/api/scbill/bill-applications/mine', ({ request }) => {
+    recordQuery('mine', request);
+    return HttpResponse.json(page([]));
+  }),
+  mock.get('*/api/scbill/bills/held', ({ request }) => {
+    recordQuery('held', request);
+    return HttpResponse.json(page([holding]));
+  }),
+  mock.get('*/api/scbill/bills/issued', ({ request }) => {
+    recordQuery('issued', request);
+    return HttpResponse.json(page([issuedBill], 25));
+  }),
+  mock.post('*/api/export-tasks', async ({ request }) => {
+    exports.push(await request.json());
+    return HttpResponse.json({ code: 201, msg: '', data: {} }, { status: 201 });
+  }),
   mock.get('*/api/scbill/bill-counterparties', () => HttpResponse.json({ code: 200, msg: '', data: [] })),
   mock.post('*/api/scbill/bill-applications/:id/:how', async ({ params, request }) => {
     const body = params.how === 'refuse' ? await request.json() : undefined;
@@ -92,6 +133,8 @@ afterEach(() => {
   failPending = false;
   pendingQueries = [];
   answers.length = 0;
+  for (const list of Object.keys(listQueries)) delete listQueries[list];
+  exports.length = 0;
 });
 afterAll(() => server.close());
 
@@ -170,6 +213,145 @@ describe('the endorsement form', { timeout: 90_000 }, () => {
     fireEvent.change(amount, { target: { value: '1000000.01' } });
     await userEvent.click(screen.getByRole('button', { name: /提\s*交\s*背\s*书/ }));
     expect(await screen.findByText('背书金额不能超过持有金额')).toBeInTheDocument();
+  });
+});
+
+/** Chooses `label` in the antd select labelled `select`. */
+async function choose(select: string, label: string): Promise<void> {
+  await userEvent.click(screen.getByLabelText(select));
+  await userEvent.click(await screen.findByText(label, { selector: '.ant-select-item-option-content' }));
+}
+
+/** Types a maturity range into the filter's range picker, as a user types the two days. */
+async function typeDueRange(from: string, to: string): Promise<void> {
+  const [start, end] = screen.getAllByPlaceholderText(/开始日期|结束日期/);
+  await userEvent.click(start!);
+  await userEvent.type(start!, `${from}{enter}`);
+  await userEvent.type(end!, `${to}{enter}`);
+}
+
+/** Types into a filter's text field. */
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+const search = () => userEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+
+describe('the bill list filters', { timeout: 90_000 }, () => {
+  it('sends every filter with the issued list from the first page, keeps it while paging, and exports with it', async () => {
+    renderPage(<IssuePage orgId="o1" canExport />);
+    expect(await screen.findByText('150.00')).toBeInTheDocument();
+    await userEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(listQueries.issued?.at(-1)?.get('page')).toBe('1'));
+
+    await choose('票据状态', '已承兑');
+    fill('收款人/承兑人', ' 苏州 华信\n');
+    fill('最低金额（元）', ' 100 ');
+    fill('最高金额（元）', '200.5');
+    await typeDueRange('2026-04-01', '2026-06-30');
+    await search();
+    const filter = {
+      billStatus: 'CS02',
+      counterparty: '苏州华信',
+      minAmount: '100',
+      maxAmount: '200.5',
+      dueFrom: '2026-04-01',
+      dueTo: '2026-06-30',
+    };
+    await waitFor(() => expect(filterOf(listQueries.issued?.at(-1))).toEqual(filter));
+    expect(listQueries.issued?.at(-1)?.get('page')).toBe('0');
+
+    await userEvent.click(await screen.findByTitle('3'));
+    await waitFor(() => expect(listQueries.issued?.at(-1)?.get('page')).toBe('2'));
+    expect(filterOf(listQueries.issued?.at(-1))).toEqual(filter);
+
+    await userEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await waitFor(() => expect(exports).toEqual([{ kind: 'bills-issued', params: filter }]));
+    expect(await screen.findByText(/已按当前筛选条件创建导出任务/)).toBeInTheDocument();
+  });
+
+  it('clears every filter on 重置 and lists from the first page again', async () => {
+    renderPage(<IssuePage orgId="o1" canExport />);
+    await screen.findByText('150.00');
+    await choose('票据状态', '已出票');
+    fill('最低金额（元）', '1');
+    await search();
+    await waitFor(() =>
+      expect(filterOf(listQueries.issued?.at(-1))).toEqual({ billStatus: 'CS01', minAmount: '1' }),
+    );
+    await userEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(listQueries.issued?.at(-1)?.get('page')).toBe('1'));
+    expect(document.querySelector('.ant-select-content-has-value')).toHaveTextContent('已出票');
+
+    await userEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    // The first page without filters is the list as it opened: shown from the cache, not asked again.
+    await waitFor(() => expect(screen.getByTitle('1')).toHaveClass('ant-pagination-item-active'));
+    expect(screen.getByLabelText('最低金额（元）')).toHaveValue('');
+    expect(document.querySelector('.ant-select-content-has-value')).toBeNull();
+    await userEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(listQueries.issued?.at(-1)?.get('page')).toBe('1'));
+    expect(filterOf(listQueries.issued?.at(-1))).toEqual({});
+    await userEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await waitFor(() => expect(exports).toEqual([{ kind: 'bills-issued', params: {} }]));
+  });
+
+  it('refuses a malformed amount or a minimum above the maximum in Chinese, and sends nothing', async () => {
+    renderPage(<IssuePage orgId="o1" canExport />);
+    await screen.findByText('150.00');
+    const calls = listQueries.issued?.length;
+    const min = screen.getByLabelText('最低金额（元）');
+    const max = screen.getByLabelText('最高金额（元）');
+    const refusal = /请输入大于0且不超过9,999,999,999.99元的金额/;
+    for (const [low, high] of [
+      ['12.345', 'abc'],
+      ['0', '10000000000'],
+    ]) {
+      fireEvent.change(min, { target: { value: low } });
+      fireEvent.change(max, { target: { value: high } });
+      await search();
+      await waitFor(() => expect(screen.getAllByText(refusal)).toHaveLength(2));
+      fireEvent.change(min, { target: { value: '' } });
+      fireEvent.change(max, { target: { value: '' } });
+      await waitFor(() => expect(screen.queryByText(refusal)).not.toBeInTheDocument());
+    }
+    fireEvent.change(min, { target: { value: '300' } });
+    fireEvent.change(max, { target: { value: '200.99' } });
+    await search();
+    expect(await screen.findByText('最低金额不能高于最高金额')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await waitFor(() => expect(exports).toEqual([{ kind: 'bills-issued', params: {} }]));
+    expect(listQueries.issued).toHaveLength(calls!);
+  });
+
+  it('filters my applications by their own statuses and the held list by bill status', async () => {
+    renderPage(<EndorsePage canExport />);
+    await screen.findAllByText(/000000000001-000100000000/);
+    await choose('申请状态', '已驳回');
+    await userEvent.click(screen.getAllByRole('button', { name: /查\s*询/ })[1]!);
+    await waitFor(() => expect(filterOf(listQueries.mine?.at(-1))).toEqual({ billStatus: 'refused' }));
+
+    await choose('票据状态', '已收票');
+    fill('出票人/承兑人', '苏州');
+    await userEvent.click(screen.getAllByRole('button', { name: /查\s*询/ })[0]!);
+    await waitFor(() =>
+      expect(listQueries.held?.map(filterOf)).toContainEqual({ billStatus: 'CS03', counterparty: '苏州' }),
+    );
+    await userEvent.click(screen.getAllByRole('button', { name: /导\s*出/ })[0]!);
+    await waitFor(() =>
+      expect(exports).toEqual([{ kind: 'bills-held', params: { billStatus: 'CS03', counterparty: '苏州' } }]),
+    );
+  });
+
+  it('filters the 待签收 workbench by applicant, still within the bill it was opened on', async () => {
+    pending = [application()];
+    renderPage(<SignWorkbenchPage />, '/chain-bill/sign-workbench?bill=p1');
+    await screen.findByText('500,000.00');
+    expect(screen.queryByLabelText('票据状态')).not.toBeInTheDocument();
+    // Rendered for a user who cannot open the export centre: no 导出.
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).not.toBeInTheDocument();
+    fill('申请方', '宁波');
+    await search();
+    await waitFor(() => expect(pendingQueries.at(-1)).toContain('counterparty=%E5%AE%81%E6%B3%A2'));
+    expect(pendingQueries.at(-1)).toContain('packageId=p1');
   });
 });
 

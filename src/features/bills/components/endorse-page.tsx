@@ -6,9 +6,17 @@ import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
-import Table, { type ColumnsType } from 'antd/es/table';
-import { BILL_REMARK_MAX, subTicketRange, type BillApplication, type Holding } from '@contract/bills';
-import { DEFAULT_PAGE_SIZE } from '@contract/constants';
+import type { ColumnsType } from 'antd/es/table';
+import {
+  APPLICATION_STATUS_LABEL,
+  BILL_REMARK_MAX,
+  BILL_STATUS,
+  BILL_STATUS_LABEL,
+  CIRCULATION,
+  subTicketRange,
+  type BillApplication,
+  type Holding,
+} from '@contract/bills';
 import { billMessages } from '@/locales/zh-CN/bills';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
@@ -28,6 +36,8 @@ import {
   OrgPicker,
 } from './bill-parts';
 import { AMOUNT_PATTERN, leavingPart } from './amount-rules';
+import { useBillListFilter } from './bill-filter-bar';
+import { BillList } from './bill-list';
 import { CardTitle } from '@/components/card-title/card-title';
 
 const text = billMessages;
@@ -41,20 +51,25 @@ interface EndorseForm {
   remark?: string;
 }
 
-/** 背书: choose a holding, an amount up to it (the range that leaves is shown), the endorsee; below, the applications made. */
-export function EndorsePage() {
+/**
+ * 背书: choose a holding, an amount up to it (the range that leaves is shown), the endorsee; below, the bills
+ * held and the applications made, each list with its filters.
+ */
+export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<EndorseForm>();
   const holdingId = Form.useWatch('holdingId', form);
   const amount = Form.useWatch('amount', form);
-  const held = useHeldBillsQuery({ page: 0, size: HOLDING_CHOICES, billStatus: 'CS03' });
-  const [page, setPage] = useState(0);
+  const held = useHeldBillsQuery({ page: 0, size: HOLDING_CHOICES, billStatus: BILL_STATUS.received });
+  const heldFilter = useBillListFilter();
+  const heldList = useHeldBillsQuery(heldFilter.args);
+  const mineFilter = useBillListFilter();
   const [detailId, setDetailId] = useState<string | null>(null);
-  const mine = useMyApplicationsQuery({ page, size: DEFAULT_PAGE_SIZE });
+  const mine = useMyApplicationsQuery(mineFilter.args);
   const [endorse, endorsing] = useEndorseBillMutation();
   const [withdraw] = useWithdrawApplicationMutation();
 
-  const choices = (held.data?.content ?? []).filter((h) => h.circulation === 'TF0301');
+  const choices = (held.data?.content ?? []).filter((h) => h.circulation === CIRCULATION.negotiable);
   const holding: Holding | undefined = choices.find((h) => h.id === holdingId);
   const split = holding && amount ? leavingPart(holding.subStart, holding.subEnd, amount) : null;
 
@@ -70,6 +85,41 @@ export function EndorsePage() {
       form.resetFields();
     }
   };
+
+  const heldColumns: ColumnsType<Holding> = [
+    { title: text.packageNo, dataIndex: 'packageNo', key: 'packageNo' },
+    { title: text.range, dataIndex: 'range', key: 'range' },
+    { title: text.drawer, key: 'drawer', render: (_, h) => h.drawer.name },
+    { title: text.acceptor, key: 'acceptor', render: (_, h) => h.acceptor.name },
+    { title: text.amount, dataIndex: 'amount', key: 'amount', align: 'right', render: formatYuan },
+    { title: text.dueDate, dataIndex: 'dueDate', key: 'dueDate' },
+    {
+      title: text.status,
+      key: 'status',
+      render: (_, h) => (
+        <>
+          <BillStatusTag status={h.billStatus} />
+          <CirculationTag flag={h.circulation} />
+        </>
+      ),
+    },
+    {
+      title: text.actions,
+      key: 'actions',
+      render: (_, h) => (
+        <>
+          <Button type="link" onClick={() => setDetailId(h.packageId)}>
+            {text.detail}
+          </Button>
+          {choices.some((c) => c.id === h.id) && (
+            <Button type="link" onClick={() => form.setFieldsValue({ holdingId: h.id, amount: undefined })}>
+              {text.endorseThis}
+            </Button>
+          )}
+        </>
+      ),
+    },
+  ];
 
   const columns: ColumnsType<BillApplication> = [
     { title: text.packageNo, dataIndex: 'packageNo', key: 'packageNo' },
@@ -190,20 +240,29 @@ export function EndorsePage() {
           </Button>
         </Form>
       </Card>
+      <Card title={<CardTitle>{text.heldList}</CardTitle>} style={{ marginTop: 16 }}>
+        <BillList
+          state={heldFilter}
+          result={heldList}
+          columns={heldColumns}
+          emptyText={text.emptyHeld}
+          statuses={BILL_STATUS_LABEL}
+          counterpartyLabel={text.heldCounterparty}
+          list="bills-held"
+          canExport={canExport}
+        />
+      </Card>
       <Card title={<CardTitle>{text.myApplications}</CardTitle>} style={{ marginTop: 16 }}>
-        <ListError error={mine.error} onRetry={() => void mine.refetch()} />
-        <Table
-          rowKey="id"
+        <BillList
+          state={mineFilter}
+          result={mine}
           columns={columns}
-          dataSource={mine.data?.content ?? []}
-          loading={mine.isFetching}
-          locale={{ emptyText: text.emptyMine }}
-          pagination={{
-            current: page + 1,
-            pageSize: DEFAULT_PAGE_SIZE,
-            total: mine.data?.totalElements ?? 0,
-            onChange: (next) => setPage(next - 1),
-          }}
+          emptyText={text.emptyMine}
+          statuses={APPLICATION_STATUS_LABEL}
+          statusLabel={text.applicationStatus}
+          counterpartyLabel={text.receiver}
+          list="bill-applications"
+          canExport={canExport}
         />
       </Card>
       <BillDetailDrawer id={detailId} onClose={() => setDetailId(null)} />

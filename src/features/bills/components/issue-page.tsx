@@ -6,17 +6,18 @@ import Checkbox from 'antd/es/checkbox';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Table, { type ColumnsType } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { BILL_REMARK_MAX, BILL_TERM_MAX_MONTHS, type BillPackage } from '@contract/bills';
-import { DEFAULT_PAGE_SIZE } from '@contract/constants';
+import { BILL_REMARK_MAX, BILL_STATUS_LABEL, BILL_TERM_MAX_MONTHS, type BillPackage } from '@contract/bills';
 import { billMessages } from '@/locales/zh-CN/bills';
 import { formatYuan } from '@/utils/amount';
 import { shanghaiToday } from '@/utils/date-time';
 import { useIssueBillMutation, useIssuedBillsQuery } from '@/features/bills/api/bills-api';
 import { BillDetailDrawer } from './bill-detail-drawer';
-import { AmountCapitals, BillStatusTag, ListError, OrgPicker } from './bill-parts';
+import { AmountCapitals, BillStatusTag, OrgPicker } from './bill-parts';
 import { AMOUNT_PATTERN, isPositiveAmount } from './amount-rules';
+import { useBillListFilter } from './bill-filter-bar';
+import { BillList } from './bill-list';
 import { CardTitle } from '@/components/card-title/card-title';
 
 const text = billMessages;
@@ -39,14 +40,14 @@ export function isAllowedDueDate(date: Dayjs, today: string = shanghaiToday()): 
 
 /** 出票: the issue form (pickers, live capitals, the 6-month rule), and below it the bills issued. */
 /** `orgId`: the signed-in organisation, never its own payee. */
-export function IssuePage({ orgId }: { orgId: string }) {
+export function IssuePage({ orgId, canExport = false }: { orgId: string; canExport?: boolean }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<IssueForm>();
   const amount = Form.useWatch('amount', form);
   const [issue, issuing] = useIssueBillMutation();
-  const [page, setPage] = useState(0);
+  const list = useBillListFilter();
   const [detailId, setDetailId] = useState<string | null>(null);
-  const issued = useIssuedBillsQuery({ page, size: DEFAULT_PAGE_SIZE });
+  const issued = useIssuedBillsQuery(list.args);
 
   const submit = async (values: IssueForm) => {
     const result = await issue({
@@ -147,19 +148,15 @@ export function IssuePage({ orgId }: { orgId: string }) {
         </Form>
       </Card>
       <Card title={<CardTitle>{text.issuedList}</CardTitle>} style={{ marginTop: 16 }}>
-        <ListError error={issued.error} onRetry={() => void issued.refetch()} />
-        <Table
-          rowKey="id"
+        <BillList
+          state={list}
+          result={issued}
           columns={columns}
-          dataSource={issued.data?.content ?? []}
-          loading={issued.isFetching}
-          locale={{ emptyText: text.emptyIssued }}
-          pagination={{
-            current: page + 1,
-            pageSize: DEFAULT_PAGE_SIZE,
-            total: issued.data?.totalElements ?? 0,
-            onChange: (next) => setPage(next - 1),
-          }}
+          emptyText={text.emptyIssued}
+          statuses={BILL_STATUS_LABEL}
+          counterpartyLabel={text.issuedCounterparty}
+          list="bills-issued"
+          canExport={canExport}
         />
       </Card>
       <BillDetailDrawer id={detailId} onClose={() => setDetailId(null)} />

@@ -8,10 +8,9 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
-import Table, { type ColumnsType } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { REFUSAL_REASON_MAX, SIGN_WORKBENCH_BILL_PARAM, type BillApplication } from '@contract/bills';
-import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import { billMessages } from '@/locales/zh-CN/bills';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
@@ -21,7 +20,8 @@ import {
   useSignApplicationMutation,
 } from '@/features/bills/api/bills-api';
 import { BillDetailDrawer } from './bill-detail-drawer';
-import { ListError } from './bill-parts';
+import { useBillListFilter } from './bill-filter-bar';
+import { BillList } from './bill-list';
 import { CardTitle } from '@/components/card-title/card-title';
 
 const text = billMessages;
@@ -30,17 +30,17 @@ const text = billMessages;
  * 待签收: applications waiting for the organisation's answer, signed or refused (with a reason) here. Opened
  * from a to-do notice (`?bill=`), it shows that bill's applications until the user asks for all of them.
  */
-export function SignWorkbenchPage() {
+export function SignWorkbenchPage({ canExport = false }: { canExport?: boolean }) {
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
   const packageId = params.get(SIGN_WORKBENCH_BILL_PARAM) || undefined;
-  const [page, setPage] = useState(0);
+  const list = useBillListFilter();
   const [detailId, setDetailId] = useState<string | null>(null);
   const [refusing, setRefusing] = useState<BillApplication | null>(null);
   const [reasonForm] = Form.useForm<{ reason: string }>();
-  const pending = usePendingApplicationsQuery({ page, size: DEFAULT_PAGE_SIZE, packageId });
+  const pending = usePendingApplicationsQuery({ ...list.args, packageId });
   const showAll = () => {
-    setPage(0);
+    list.setPage(0);
     setParams((current) => {
       const next = new URLSearchParams(current);
       next.delete(SIGN_WORKBENCH_BILL_PARAM);
@@ -107,19 +107,14 @@ export function SignWorkbenchPage() {
           }
         />
       )}
-      <ListError error={pending.error} onRetry={() => void pending.refetch()} />
-      <Table
-        rowKey="id"
+      <BillList
+        state={list}
+        result={pending}
         columns={columns}
-        dataSource={pending.data?.content ?? []}
-        loading={pending.isFetching}
-        locale={{ emptyText: text.emptyPending }}
-        pagination={{
-          current: page + 1,
-          pageSize: DEFAULT_PAGE_SIZE,
-          total: pending.data?.totalElements ?? 0,
-          onChange: (next) => setPage(next - 1),
-        }}
+        emptyText={text.emptyPending}
+        counterpartyLabel={text.applicant}
+        list="bills-pending"
+        canExport={canExport}
       />
       <Modal
         open={refusing !== null}

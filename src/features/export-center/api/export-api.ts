@@ -1,10 +1,10 @@
-import type { ExportKind, ExportTask } from '@contract/export';
+import { EXPORT_TASKS_URL, type ExportKind, type ExportTask } from '@contract/export';
 import { api } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
 
 /** The export centre's calls: tasks the server runs in the background, and their downloads. */
 export const EXPORT_URL = {
-  tasks: '/api/export-tasks',
+  tasks: EXPORT_TASKS_URL,
   file: (id: string) => `/api/export-tasks/${encodeURIComponent(id)}/file`,
 } as const;
 

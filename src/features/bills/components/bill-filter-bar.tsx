@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import DatePicker from 'antd/es/date-picker';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Big from 'big.js';
+import type { Dayjs } from 'dayjs';
+import { MAX_FACE_FEN, type BillListFilter } from '@contract/bills';
+import { DEFAULT_PAGE_SIZE } from '@contract/constants';
+import type { ExportKind } from '@contract/export';
+import { billMessages } from '@/locales/zh-CN/bills';
+import { formatYuan } from '@/utils/amount';
+import { useExportBillListMutation, type BillListArgs } from '@/features/bills/api/bills-api';
+import { isFaceAmount } from './amount-rules';
+
+const text = billMessages;
+const DATE_FORMAT = 'YYYY-MM-DD';
+
+/**
+ * A bill list's filters and page: a new filter starts again from the first page, and paging keeps the
+ * filter. `args` is what the list call takes.
+ */
+export function useBillListFilter() {
+  const [page, setPage] = useState(0);
+  const [filter, setFilter] = useState<BillListFilter>({});
+  const search = (next: BillListFilter) => {
+    setFilter(next);
+    setPage(0);
+  };
+  const args: BillListArgs = { page, size: DEFAULT_PAGE_SIZE, ...filter };
+  return { page, setPage, filter, search, args };
+}
+export type BillListState = ReturnType<typeof useBillListFilter>;
+
+interface FilterForm {
+  billStatus?: string;
+  counterparty?: string;
+  minAmount?: string;
+  maxAmount?: string;
+  due?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** As the spec's list helpers send a text filter: without spaces or line breaks anywhere in it. */
+const compact = (value: string | undefined) => value?.replace(/\s+/g, '') ?? '';
+
+/** The form's values as the list call takes them: texts compacted, empty ones left out, dates as days. */
+function filterOf(values: FilterForm): BillListFilter {
+  const filter: BillListFilter = {};
+  const put = (key: keyof BillListFilter, value: string | undefined) => {
+    if (compact(value)) filter[key] = compact(value);
+  };
+  put('billStatus', values.billStatus);
+  put('counterparty', values.counterparty);
+  put('minAmount', values.minAmount);
+  put('maxAmount', values.maxAmount);
+  put('dueFrom', values.due?.[0]?.format(DATE_FORMAT));
+  put('dueTo', values.due?.[1]?.format(DATE_FORMAT));
+  return filter;
+}
+
+const FACE_AMOUNT_INVALID = text.faceAmountInvalid(formatYuan(new Big(MAX_FACE_FEN).div(100).toFixed(2)));
+
+const wellFormed = (value: string | undefined) => !!compact(value) && isFaceAmount(compact(value));
+
+/** An amount bound may be left empty; typed, it is an amount a bill can have. */
+const amountRule = {
+  validator: async (_: unknown, value?: string) => {
+    if (compact(value) && !wellFormed(value)) throw new Error(FACE_AMOUNT_INVALID);
+  },
+};
+
+export interface BillFilterBarProps {
+  /** The statuses the list holds, by code; without them the bar has no status select. */
+  statuses?: Readonly<Record<string, string>>;
+  statusLabel?: string;
+  /** Whose names the counterparty text is matched against, e.g. 出票人/承兑人. */
+  counterpartyLabel: string;
+  /** The filter the list shows now: the export carries it, so the file holds the rows on the screen. */
+  applied: BillListFilter;
+  onSearch: (filter: BillListFilter) => void;
+  /** The list, as the export centre names it. */
+  list: ExportKind;
+  /** Whether 导出 is offered (the user can open the export centre for the file). */
+  canExport: boolean;
+}
+
+/**
+ * The filters of a bill list: status, counterparty name, amount range and maturity range (Shanghai calendar
+ * days), with 查询, 重置 and 导出. A malformed amount or a crossed range is refused here, in Chinese, and
+ * nothing is sent.
+ */
+export function BillFilterBar({
+  statuses,
+  statusLabel = text.status,
+  counterpartyLabel,
+  applied,
+  onSearch,
+  list,
+  canExport,
+}: BillFilterBarProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FilterForm>();
+  const [exportList, exporting] = useExportBillListMutation();
+
+  const exportApplied = async () => {
+    const result = await exportList({ kind: list, filter: applied });
+    if ('data' in result) message.success(text.exportCreated);
+  };
+
+  return (
+    <Form<FilterForm>
+      form={form}
+      name={`${list}-filter`}
+      layout="inline"
+      onFinish={(values) => onSearch(filterOf(values))}
+      style={{ marginBottom: 16, rowGap: 12 }}
+    >
+      {statuses && (
+        <Form.Item name="billStatus" label={statusLabel}>
+          <Select
+            aria-label={statusLabel}
+            allowClear
+            placeholder={text.anyStatus}
+            style={{ width: 120 }}
+            options={Object.entries(statuses).map(([value, label]) => ({ value, label }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item name="counterparty" label={counterpartyLabel}>
+        <Input allowClear placeholder={text.counterpartyPlaceholder} maxLength={64} style={{ width: 180 }} />
+      </Form.Item>
+      <Form.Item name="minAmount" label={text.minAmount} rules={[amountRule]}>
+        <Input inputMode="decimal" maxLength={16} style={{ width: 140 }} />
+      </Form.Item>
+      <Form.Item
+        name="maxAmount"
+        label={text.maxAmount}
+        dependencies={['minAmount']}
+        rules={[
+          amountRule,
+          ({ getFieldValue }) => ({
+            validator: async (_, value?: string) => {
+              const min = getFieldValue('minAmount') as string | undefined;
+              if (wellFormed(min) && wellFormed(value) && new Big(compact(min)).gt(compact(value)))
+                throw new Error(text.amountRangeInvalid);
+            },
+          }),
+        ]}
+      >
+        <Input inputMode="decimal" maxLength={16} style={{ width: 140 }} />
+      </Form.Item>
+      <Form.Item name="due" label={text.dueRange}>
+        <DatePicker.RangePicker
+          allowEmpty={[true, true]}
+          placeholder={[text.dueFrom, text.dueTo]}
+          format={DATE_FORMAT}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {text.search}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            {text.reset}
+          </Button>
+          {canExport && (
+            <Button loading={exporting.isLoading} onClick={() => void exportApplied()}>
+              {text.export}
+            </Button>
+          )}
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,54 @@
+import Table, { type ColumnsType } from 'antd/es/table';
+import { DEFAULT_PAGE_SIZE } from '@contract/constants';
+import type { Page } from '@contract/envelope';
+import { BillFilterBar, type BillFilterBarProps, type BillListState } from './bill-filter-bar';
+import { ListError } from './bill-parts';
+
+/** What a bill list's query hook gives the list. */
+export interface BillListResult<T> {
+  data?: Page<T>;
+  error?: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+export interface BillListProps<T> extends Omit<BillFilterBarProps, 'applied' | 'onSearch'> {
+  /** The list's filter and page (useBillListFilter); `result` is its query with `state.args`. */
+  state: BillListState;
+  result: BillListResult<T>;
+  columns: ColumnsType<T>;
+  emptyText: string;
+}
+
+/**
+ * A bill list as every screen shows it: its filter bar, then one page of rows, paged by the server, with the
+ * loading, empty and error states.
+ */
+export function BillList<T extends { id: string }>({
+  state,
+  result,
+  columns,
+  emptyText,
+  ...bar
+}: BillListProps<T>) {
+  return (
+    <>
+      <BillFilterBar {...bar} applied={state.filter} onSearch={state.search} />
+      <ListError error={result.error} onRetry={() => void result.refetch()} />
+      <Table<T>
+        rowKey="id"
+        columns={columns}
+        dataSource={result.data?.content ?? []}
+        loading={result.isFetching}
+        locale={{ emptyText }}
+        pagination={{
+          current: state.page + 1,
+          pageSize: DEFAULT_PAGE_SIZE,
+          total: result.data?.totalElements ?? 0,
+          showSizeChanger: false,
+          onChange: (next) => state.setPage(next - 1),
+        }}
+      />
+    </>
+  );
+}
