@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
+import { PERMISSION } from '@contract/permissions';
 import { EXPORT_RATE_LIMIT, EXPORT_ROW_CAP, EXPORT_STATUS, XLSX_CONTENT_TYPE } from '@contract/export';
 import { ExportTask, ExportTaskParams, ExportTaskRequest } from '@contract/export-schemas';
 import { ApiFailure } from '../../lib/errors';
@@ -13,7 +14,7 @@ import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { pageOf, pageRequest } from '../../lib/paging';
-import { notFoundInOrg, memberOrNull, requireMember, type Member } from '../../lib/tenant';
+import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
 import { attachment } from './content-disposition';
 import { createExportTask, exportFileKey, exportTaskPage, ownTask, taskOrgOf } from './service';
 import { createExportWorker } from './worker';
@@ -79,7 +80,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const member = requireMember(request);
+      // The file is fetched from the export centre: a member who may not open it may not fill it either.
+      const member = await requirePermission(request, PERMISSION.exportCenter.path);
       const { kind } = request.body;
       const params = request.body.params ?? {};
       await limitExports(request, member);

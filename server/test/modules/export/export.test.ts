@@ -368,6 +368,25 @@ describe('limits and refusals', () => {
     await create(await token('13800000002'), { kind: 'org-relation' });
   });
 
+  it('lets only a member who may open the export centre create an export', async () => {
+    const li = await token('13800000002');
+    await create(li, { kind: 'org-relation' });
+    const { id: liId } = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('mobile', '=', '13800000002')
+      .executeTakeFirstOrThrow();
+    const memberships = t.app.db.selectFrom('memberships').select('id').where('user_id', '=', liId);
+    await t.app.db
+      .deleteFrom('membership_permissions')
+      .where('membership_id', 'in', memberships)
+      .where('permission_path', 'like', '%/chain-bill/export-center')
+      .execute();
+    const refused = await authed(t.app, 'POST', '/api/export-tasks', li, { kind: 'org-relation' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
   it('refuses an export over the row cap with 400 EXPORT_TOO_LARGE', async () => {
     const wang = await token('13800000003');
     const rows = Array.from({ length: 50_001 }, (_, i) => ({
