@@ -52,6 +52,30 @@ describe('plain clearable input', () => {
     expect(mobile).toHaveFocus();
   });
 
+  it('puts the caret in the field on a click of its frame, from the first render on', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <PlainClearableInput
+          aria-label="手机号"
+          value=""
+          onValueChange={() => undefined}
+          prefix={<span data-testid="mobile-icon">☎</span>}
+        />
+        <PlainPasswordInput
+          aria-label="密码"
+          value=""
+          onValueChange={() => undefined}
+          prefix={<span data-testid="lock-icon">🔒</span>}
+        />
+      </>,
+    );
+    await user.click(screen.getByTestId('mobile-icon'));
+    expect(screen.getByLabelText('手机号')).toHaveFocus();
+    await user.click(screen.getByTestId('lock-icon'));
+    expect(screen.getByLabelText('密码')).toHaveFocus();
+  });
+
   it('lets Escape through when there is nothing to clear', async () => {
     const user = userEvent.setup();
     const onOuterKeyDown = vi.fn();

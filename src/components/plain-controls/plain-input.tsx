@@ -6,6 +6,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { PlainIcon } from './plain-icons';
@@ -24,11 +25,34 @@ interface PlainFieldProps extends NativeInputProps {
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
-/** A click on the frame around the text (padding, icons) puts the caret in the field, as antd does. */
-function focusOnFrameClick(input: HTMLInputElement | null) {
-  return (event: MouseEvent<HTMLSpanElement>) => {
-    if (input && event.target !== input && !(event.target as Element).closest('button')) input.focus();
+/**
+ * The frame antd draws around an affixed field: the prefix icon, the field, and its one button at the end.
+ * A click on the frame (padding, icons) puts the caret in the field, as antd does.
+ */
+function AffixFrame({
+  input,
+  prefix,
+  invalid,
+  button,
+  children,
+}: {
+  input: RefObject<HTMLInputElement | null>;
+  prefix: ReactNode;
+  invalid: boolean | undefined;
+  button: ReactNode;
+  children: ReactNode;
+}) {
+  const focusField = (event: MouseEvent<HTMLSpanElement>) => {
+    const field = input.current;
+    if (field && event.target !== field && !(event.target as Element).closest('button')) field.focus();
   };
+  return (
+    <span className={classes(styles.affix, invalid && styles.error)} onClick={focusField}>
+      {prefix && <span className={styles.prefix}>{prefix}</span>}
+      {children}
+      <span className={styles.suffix}>{button}</span>
+    </span>
+  );
 }
 
 /**
@@ -59,21 +83,11 @@ export function PlainClearableInput({
     clear();
   };
   return (
-    <span
-      className={classes(styles.affix, invalid && styles.error)}
-      onClick={focusOnFrameClick(input.current)}
-    >
-      {prefix && <span className={styles.prefix}>{prefix}</span>}
-      <input
-        {...inputProps}
-        ref={input}
-        type="text"
-        className={styles.input}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        onKeyDown={handleKeyDown}
-      />
-      <span className={styles.suffix}>
+    <AffixFrame
+      input={input}
+      prefix={prefix}
+      invalid={invalid}
+      button={
         <button
           type="button"
           tabIndex={-1}
@@ -84,8 +98,18 @@ export function PlainClearableInput({
         >
           <PlainIcon name="closeCircle" />
         </button>
-      </span>
-    </span>
+      }
+    >
+      <input
+        {...inputProps}
+        ref={input}
+        type="text"
+        className={styles.input}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        onKeyDown={handleKeyDown}
+      />
+    </AffixFrame>
   );
 }
 
@@ -111,20 +135,11 @@ export function PlainPasswordInput({
   });
 
   return (
-    <span
-      className={classes(styles.affix, invalid && styles.error)}
-      onClick={focusOnFrameClick(input.current)}
-    >
-      {prefix && <span className={styles.prefix}>{prefix}</span>}
-      <input
-        {...inputProps}
-        ref={input}
-        type={visible ? 'text' : 'password'}
-        className={styles.input}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-      />
-      <span className={styles.suffix}>
+    <AffixFrame
+      input={input}
+      prefix={prefix}
+      invalid={invalid}
+      button={
         <button
           type="button"
           aria-pressed={visible}
@@ -135,7 +150,16 @@ export function PlainPasswordInput({
         >
           <PlainIcon name={visible ? 'eye' : 'eyeInvisible'} />
         </button>
-      </span>
-    </span>
+      }
+    >
+      <input
+        {...inputProps}
+        ref={input}
+        type={visible ? 'text' : 'password'}
+        className={styles.input}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+      />
+    </AffixFrame>
   );
 }
