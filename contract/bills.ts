@@ -301,12 +301,11 @@ export interface BillListFilter {
   maxAmount?: string;
   dueFrom?: string;
   dueTo?: string;
-}
-
-export interface BillListQuery extends PageQuery, BillListFilter {
   /** One bill's rows only (the 待签收 workbench opened from a to-do notice). */
   packageId?: string;
 }
+
+export type BillListQuery = PageQuery & BillListFilter;
 
 export interface Counterparty {
   orgId: string;

@@ -22,6 +22,7 @@ export const ExportParams = Type.Object({
   maxAmount: BillListQuery.properties.maxAmount,
   dueFrom: BillListQuery.properties.dueFrom,
   dueTo: BillListQuery.properties.dueTo,
+  packageId: BillListQuery.properties.packageId,
   sort: BillListQuery.properties.sort,
 });
 export type ExportParams = ExportParamsShape;

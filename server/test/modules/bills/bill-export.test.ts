@@ -144,6 +144,20 @@ describe('bill list exports', () => {
     for (const row of rows.slice(1)) expect(Number(row[2])).toBeGreaterThanOrEqual(500000);
   });
 
+  it('exports only the rows of one bill when the list is restricted to it', async () => {
+    const { detail } = await splitBill();
+    await splitBill();
+    const rows = await exported(token.ningbo, { kind: 'bills-held', params: { packageId: detail.bill.id } });
+    const list = await listOf<Holding>(
+      t,
+      `${BILL_URL.held}?size=100&packageId=${detail.bill.id}`,
+      token.ningbo,
+    );
+    expect(list.content.length).toBeGreaterThan(0);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(list.content.map((h) => h.packageNo));
+    expect(new Set(rows.slice(1).map((row) => row[0]))).toEqual(new Set([detail.bill.packageNo]));
+  });
+
   it('writes the bills issued, the applications waiting for an answer and those made', async () => {
     const { detail, endorsement } = await splitBill();
 

@@ -85,6 +85,8 @@ export interface BillFilterBarProps {
   list: ExportKind;
   /** Whether 导出 is offered (the user can open the export centre for the file). */
   canExport: boolean;
+  /** What the list is restricted to beside the bar's filter (one bill's rows): the export is too. */
+  restrictedTo?: Pick<BillListFilter, 'packageId'>;
 }
 
 /**
@@ -100,13 +102,14 @@ export function BillFilterBar({
   onSearch,
   list,
   canExport,
+  restrictedTo,
 }: BillFilterBarProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FilterForm>();
   const [exportList, exporting] = useExportBillListMutation();
 
   const exportApplied = async () => {
-    const result = await exportList({ kind: list, filter: applied });
+    const result = await exportList({ kind: list, filter: { ...applied, ...restrictedTo } });
     if ('data' in result) message.success(text.exportCreated);
   };
 

@@ -353,6 +353,14 @@ describe('the bill list filters', { timeout: 90_000 }, () => {
     await waitFor(() => expect(pendingQueries.at(-1)).toContain('counterparty=%E5%AE%81%E6%B3%A2'));
     expect(pendingQueries.at(-1)).toContain('packageId=p1');
   });
+
+  it('exports the 待签收 workbench opened on one bill with that bill only', async () => {
+    pending = [application()];
+    renderPage(<SignWorkbenchPage canExport />, '/chain-bill/sign-workbench?bill=p1');
+    await screen.findByText('500,000.00');
+    await userEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await waitFor(() => expect(exports).toEqual([{ kind: 'bills-pending', params: { packageId: 'p1' } }]));
+  });
 });
 
 describe('the bill rules of the forms', () => {

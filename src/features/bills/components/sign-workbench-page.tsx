@@ -115,6 +115,7 @@ export function SignWorkbenchPage({ canExport = false }: { canExport?: boolean }
         counterpartyLabel={text.applicant}
         list="bills-pending"
         canExport={canExport}
+        restrictedTo={{ packageId }}
       />
       <Modal
         open={refusing !== null}
