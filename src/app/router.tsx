@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { bindNavigate } from '@/lib/navigation';
@@ -24,7 +24,10 @@ const antdPage = (load: () => Promise<RouteModule>) =>
   lazyWithAntd(() => loadChunk(load).then((module) => module.Component));
 
 const HelpCenterRoute = antdPage(() => import('./routes/help-center-route'));
-const SignedInApp = antdPage(() => import('./routes/app-route'));
+// The signed-in frame draws without antd, so the dashboard's first screen paints before antd's core loads.
+const SignedInApp = lazy(() =>
+  loadChunk(() => import('./routes/app-route')).then((module) => ({ default: module.Component })),
+);
 
 const page = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
 
