@@ -27,7 +27,16 @@ function lazyAntdRoute(load: () => Promise<RouteModule>) {
 }
 
 // The dashboard draws its first screen without antd; its panels further down bring it (dashboard-route.tsx).
-const DashboardRoute = lazyRoute(() => import('./routes/dashboard-route'));
+const loadDashboardRoute = () => loadChunk(() => import('./routes/dashboard-route'));
+const DashboardRoute = lazyRoute(loadDashboardRoute);
+
+/**
+ * Starts loading the dashboard's chunk with the signed-in frame's when the address opens on it (a sign-in,
+ * a reload there): the page's chunk then does not wait for the frame's to arrive before it starts.
+ */
+export function preloadDashboardFor(pathname: string): void {
+  if (pathname === paths.root || pathname === paths.dashboard) loadDashboardRoute().catch(() => undefined);
+}
 const AreaRoute = lazyAntdRoute(() => import('./routes/area-route'));
 const loadAccountRoutes = () => loadChunk(() => import('./routes/account-routes'));
 const AccountSecurityRoute = lazyWithAntd(() => loadAccountRoutes().then((m) => m.AccountSecurity), {

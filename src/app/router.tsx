@@ -9,7 +9,7 @@ import { probeChannelConfig } from '@/features/auth/api/channel-probe';
 import { ChannelConfigGate } from '@/features/org-channel/components/channel-config-gate';
 import { RouteErrorBoundary, RouteLoading } from './route-status';
 import { Component as LoginRoute } from './routes/login-route';
-import { appRouteObjects, publicRouteObjects } from './app-routes';
+import { appRouteObjects, preloadDashboardFor, publicRouteObjects } from './app-routes';
 
 /*
  * A declarative hash router (`HashRouter` + `useRoutes`) rather than the data router (`createHashRouter`):
@@ -25,9 +25,13 @@ const antdPage = (load: () => Promise<RouteModule>) =>
 
 const HelpCenterRoute = antdPage(() => import('./routes/help-center-route'));
 // The signed-in frame draws without antd, so the dashboard's first screen paints before antd's core loads.
-const SignedInApp = lazy(() =>
-  loadChunk(() => import('./routes/app-route')).then((module) => ({ default: module.Component })),
-);
+const SignedInApp = lazy(() => {
+  preloadDashboardFor(hashPathname());
+  return loadChunk(() => import('./routes/app-route')).then((module) => ({ default: module.Component }));
+});
+
+/** The route's path in the hash address (`#/chain-bill/dashboard?x` → `/chain-bill/dashboard`). */
+const hashPathname = () => window.location.hash.replace(/^#/, '').split('?')[0] || paths.root;
 
 const page = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
 

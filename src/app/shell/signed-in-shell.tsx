@@ -75,9 +75,6 @@ function useOpenedOnce(open: boolean): boolean {
   return opened || open;
 }
 
-// The landing page comes with the shell, not after it: its chunk starts loading with this one.
-void import('../routes/dashboard-route').catch(() => undefined);
-
 /**
  * The signed-in frame composed from its features: the shell's layout and header, the notices, the export
  * centre, the invitations and the organisation's channel check, with the session's services running
