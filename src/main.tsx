@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
-import { startRequestIdRotation } from '@/lib/storage';
+import { paths } from '@/config/paths';
+import { getAuthInfo, startRequestIdRotation } from '@/lib/storage';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { createStore } from '@/app/store';
@@ -14,6 +15,11 @@ if (!container) throw new Error('index.html lacks #root');
 startRequestIdRotation();
 // An entry link (?token=…, ?crToken=…) opens on its own route, with the credentials out of the address.
 captureEntryLink();
+// The signed-in root opens on the dashboard: going there before the first render spares the index
+// route's redirect, a second render of the frame before the dashboard's first paint.
+if (getAuthInfo() && ['', '#', '#/'].includes(window.location.hash)) {
+  window.history.replaceState(window.history.state, '', `#${paths.dashboard}`);
+}
 const store = createStore();
 
 createRoot(container).render(

@@ -76,6 +76,9 @@ const summarise = (runs) => ({
  * the session (local and session storage) kept.
  */
 async function coldStart(page, origin) {
+  // Off the app first: a signed-in page left open registers the service worker again once idle, which
+  // then served the audited visit from its cache.
+  await page.goto('about:blank');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cache_storage,service_workers' });

@@ -18,10 +18,30 @@ function lazyRoute(load: () => Promise<RouteModule>) {
   return lazy(() => loadChunk(load).then((module) => ({ default: module.Component })));
 }
 
-const DashboardRoute = lazyRoute(() => import('./routes/dashboard-route'));
-const AreaRoute = lazyRoute(() => import('./routes/area-route'));
+/**
+ * A page of the signed-in app drawn with antd: the frame draws without it, so the page brings antd's
+ * provider and App (`App.useApp()`) in the chunk beside its own.
+ */
+function lazyAntdRoute(load: () => Promise<RouteModule>) {
+  return lazyWithAntd(() => loadChunk(load).then((module) => module.Component), { withApp: true });
+}
+
+// The dashboard draws its first screen without antd; its panels further down bring it (dashboard-route.tsx).
+const loadDashboardRoute = () => loadChunk(() => import('./routes/dashboard-route'));
+const DashboardRoute = lazyRoute(loadDashboardRoute);
+
+/**
+ * Starts loading the dashboard's chunk with the signed-in frame's when the address opens on it (a sign-in,
+ * a reload there): the page's chunk then does not wait for the frame's to arrive before it starts.
+ */
+export function preloadDashboardFor(pathname: string): void {
+  if (pathname === paths.root || pathname === paths.dashboard) loadDashboardRoute().catch(() => undefined);
+}
+const AreaRoute = lazyAntdRoute(() => import('./routes/area-route'));
 const loadAccountRoutes = () => loadChunk(() => import('./routes/account-routes'));
-const AccountSecurityRoute = lazy(() => loadAccountRoutes().then((m) => ({ default: m.AccountSecurity })));
+const AccountSecurityRoute = lazyWithAntd(() => loadAccountRoutes().then((m) => m.AccountSecurity), {
+  withApp: true,
+});
 // The public pages outside the signed-in app bring antd's provider (zh_CN, the theme) themselves.
 const EntryRoute = lazyWithAntd(() =>
   loadChunk(() => import('./routes/entry-route')).then((m) => m.Component),

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { bindNavigate } from '@/lib/navigation';
@@ -9,7 +9,7 @@ import { probeChannelConfig } from '@/features/auth/api/channel-probe';
 import { ChannelConfigGate } from '@/features/org-channel/components/channel-config-gate';
 import { RouteErrorBoundary, RouteLoading } from './route-status';
 import { Component as LoginRoute } from './routes/login-route';
-import { appRouteObjects, publicRouteObjects } from './app-routes';
+import { appRouteObjects, preloadDashboardFor, publicRouteObjects } from './app-routes';
 
 /*
  * A declarative hash router (`HashRouter` + `useRoutes`) rather than the data router (`createHashRouter`):
@@ -24,7 +24,14 @@ const antdPage = (load: () => Promise<RouteModule>) =>
   lazyWithAntd(() => loadChunk(load).then((module) => module.Component));
 
 const HelpCenterRoute = antdPage(() => import('./routes/help-center-route'));
-const SignedInApp = antdPage(() => import('./routes/app-route'));
+// The signed-in frame draws without antd, so the dashboard's first screen paints before antd's core loads.
+const SignedInApp = lazy(() => {
+  preloadDashboardFor(hashPathname());
+  return loadChunk(() => import('./routes/app-route')).then((module) => ({ default: module.Component }));
+});
+
+/** The route's path in the hash address (`#/chain-bill/dashboard?x` → `/chain-bill/dashboard`). */
+const hashPathname = () => window.location.hash.replace(/^#/, '').split('?')[0] || paths.root;
 
 const page = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
 

@@ -1,9 +1,9 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import App from 'antd/es/app';
 import type { CompanyItem } from '@contract/auth';
 import { hashHref, paths } from '@/config/paths';
 import { DESKTOP_MESSAGE, subscribeDesktopMessages } from '@/lib/desktop-bridge';
+import { withNotifier } from '@/lib/notify';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { format } from '@/locales/format';
 import { shellMessages } from '@/locales/zh-CN/shell';
@@ -11,11 +11,10 @@ import { loadChannelConfig } from '@/features/auth/api/channel-config';
 import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { refreshCompanyList } from '@/features/auth/model/company-list';
 import { selectCompanyList, selectUserInfo } from '@/features/auth/model/user-slice';
-import { ExportCenterDrawer } from '@/features/export-center/components/export-center-drawer';
+import { loadChunk } from '@/utils/lazy-chunk';
+import { lazyWithAntd } from '@/components/antd-provider/lazy-with-antd';
 import { ExportCenterEntry } from '@/features/export-center/components/export-center-entry';
 import { useExportTaskEvents } from '@/features/export-center/model/use-export-task-events';
-import { InvitationLinkModal } from '@/features/invitation/components/invitation-link-modal';
-import { InviteMemberModal } from '@/features/invitation/components/invite-member-modal';
 import {
   forgetPendingInvitation,
   readPendingInvitation,
@@ -46,8 +45,35 @@ import { useRealtimeSession } from './use-realtime-session';
 
 const frame = shellMessages;
 
-// The landing page comes with the shell, not after it: its chunk starts loading with this one.
-void import('../routes/dashboard-route').catch(() => undefined);
+// The frame draws without antd; its drawer and dialogs bring antd (provider and App) when first opened.
+const ExportCenterDrawer = lazyWithAntd(
+  () =>
+    loadChunk(() => import('@/features/export-center/components/export-center-drawer')).then(
+      (module) => module.ExportCenterDrawer,
+    ),
+  { withApp: true },
+);
+const InvitationLinkModal = lazyWithAntd(
+  () =>
+    loadChunk(() => import('@/features/invitation/components/invitation-link-modal')).then(
+      (module) => module.InvitationLinkModal,
+    ),
+  { withApp: true },
+);
+const InviteMemberModal = lazyWithAntd(
+  () =>
+    loadChunk(() => import('@/features/invitation/components/invite-member-modal')).then(
+      (module) => module.InviteMemberModal,
+    ),
+  { withApp: true },
+);
+
+/** True from the first time `open` is: a drawer or dialog mounts when first opened and stays to close. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 /**
  * The signed-in frame composed from its features: the shell's layout and header, the notices, the export
@@ -58,7 +84,6 @@ export function SignedInShell() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { message } = App.useApp();
   const userInfo = useAppSelector(selectUserInfo);
   const companies = useAppSelector(selectCompanyList);
   const notices = useAppSelector(selectNoticeFeed);
@@ -113,15 +138,20 @@ export function SignedInShell() {
     setSwitching(true);
     try {
       await dispatch(switchOrganization(company.orgId));
-      void message.success(format(frame.switched, { orgName: company.orgName }));
+      withNotifier(
+        ({ message }) => void message.success(format(frame.switched, { orgName: company.orgName })),
+      );
       navigate(paths.dashboard);
     } catch {
-      void message.error(frame.switchFailed);
+      withNotifier(({ message }) => void message.error(frame.switchFailed));
     } finally {
       setSwitching(false);
     }
   };
 
+  const exportMounted = useOpenedOnce(exportOpen);
+  const joinMounted = useOpenedOnce(joinOpen);
+  const inviteMounted = useOpenedOnce(inviteOpen);
   const canExport = accessDenial({ permission: EXPORT_CENTER_PERMISSION }, userInfo) === null;
 
   return (
@@ -167,25 +197,31 @@ export function SignedInShell() {
             <>
               <VerifyDialogHost />
               <SignedInSession />
-              <ExportCenterDrawer
-                open={exportOpen}
-                onClose={() => dispatch(exportCenterToggled(false))}
-                owner={owner}
-              />
-              <InvitationLinkModal
-                open={joinOpen}
-                initialRef={followedInvitation}
-                onClose={() => {
-                  setJoinOpen(false);
-                  setFollowedInvitation(null);
-                }}
-                onJoined={async () => {
-                  await dispatch(refreshCompanyList()).catch(() => undefined);
-                }}
-              />
-              {userInfo?.owner && (
-                <InviteMemberModal open={inviteOpen} onClose={() => setInviteOpen(false)} />
-              )}
+              <Suspense fallback={null}>
+                {exportMounted && (
+                  <ExportCenterDrawer
+                    open={exportOpen}
+                    onClose={() => dispatch(exportCenterToggled(false))}
+                    owner={owner}
+                  />
+                )}
+                {joinMounted && (
+                  <InvitationLinkModal
+                    open={joinOpen}
+                    initialRef={followedInvitation}
+                    onClose={() => {
+                      setJoinOpen(false);
+                      setFollowedInvitation(null);
+                    }}
+                    onJoined={async () => {
+                      await dispatch(refreshCompanyList()).catch(() => undefined);
+                    }}
+                  />
+                )}
+                {userInfo?.owner && inviteMounted && (
+                  <InviteMemberModal open={inviteOpen} onClose={() => setInviteOpen(false)} />
+                )}
+              </Suspense>
               <DesktopUpdateListener />
             </>
           }

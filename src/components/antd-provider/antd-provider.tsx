@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import zhCN from 'antd/es/locale/zh_CN';
 import { appTheme } from './theme';
@@ -13,5 +14,17 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     <ConfigProvider locale={zhCN} theme={appTheme} button={{ autoInsertSpace: false }}>
       {children}
     </ConfigProvider>
+  );
+}
+
+/**
+ * The provider with antd's App (`App.useApp()`: message, notification, modal), for a part of the signed-in
+ * app drawn with antd inside a frame that draws without it (a page, a dialog, a drop-down).
+ */
+export function AntdAppProvider({ children }: { children: ReactNode }) {
+  return (
+    <AntdProvider>
+      <App component={false}>{children}</App>
+    </AntdProvider>
   );
 }

@@ -11,16 +11,21 @@ export function preloadAntd(): void {
 /**
  * A lazily loaded component drawn with antd, inside antd's provider (zh_CN, the theme), which loads beside
  * it in its own chunk: the login screen draws without antd, and antd's core comes with the first screen or
- * dialog that needs it. A failed or late chunk becomes a ChunkLoadError (spec section 8).
+ * dialog that needs it. A failed or late chunk becomes a ChunkLoadError (spec section 8). `withApp` adds
+ * antd's App, for parts of the signed-in app that the frame (drawn without antd) mounts.
  */
-export function lazyWithAntd<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function lazyWithAntd<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  { withApp = false }: { withApp?: boolean } = {},
+) {
   return lazy(async () => {
-    const [Component, { AntdProvider }] = await Promise.all([load(), loadAntdProvider()]);
+    const [Component, { AntdProvider, AntdAppProvider }] = await Promise.all([load(), loadAntdProvider()]);
+    const Provider = withApp ? AntdAppProvider : AntdProvider;
     function WithAntd(props: P) {
       return (
-        <AntdProvider>
+        <Provider>
           <Component {...props} />
-        </AntdProvider>
+        </Provider>
       );
     }
     return { default: WithAntd };

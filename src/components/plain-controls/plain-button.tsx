@@ -5,6 +5,7 @@ import styles from './plain-controls.module.css';
 export interface PlainButtonLook {
   variant?: 'primary' | 'default';
   large?: boolean;
+  small?: boolean;
   block?: boolean;
   loading?: boolean;
 }
@@ -13,6 +14,7 @@ export interface PlainButtonLook {
 export function plainButtonClass({
   variant = 'default',
   large,
+  small,
   block,
   loading,
 }: PlainButtonLook = {}): string {
@@ -20,6 +22,7 @@ export function plainButtonClass({
     styles.button,
     styles[variant],
     large && styles.large,
+    small && styles.small,
     block && styles.block,
     loading && styles.loading,
   ]
@@ -31,6 +34,7 @@ export function plainButtonClass({
 export function PlainButton({
   variant,
   large,
+  small,
   block,
   loading,
   type = 'button',
@@ -42,7 +46,7 @@ export function PlainButton({
     <button
       {...buttonProps}
       type={type}
-      className={plainButtonClass({ variant, large, block, loading })}
+      className={plainButtonClass({ variant, large, small, block, loading })}
       onClick={(event) => {
         if (loading) event.preventDefault();
         else onClick?.(event);

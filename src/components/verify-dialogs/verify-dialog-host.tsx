@@ -7,7 +7,21 @@ import { loadChunk } from '@/utils/lazy-chunk';
 
 type DialogComponent = ComponentType<{ task: VerificationTask }>;
 
-const loadDialogs = () => loadChunk(() => import('./verify-dialog'));
+// The frame draws without antd: the dialogs bring antd's provider and App with them.
+const loadDialogs = () =>
+  Promise.all([
+    loadChunk(() => import('./verify-dialog')),
+    loadChunk(() => import('@/components/antd-provider/antd-provider')),
+  ]).then(([{ VerifyDialog }, { AntdAppProvider }]) => {
+    function DialogWithAntd({ task }: { task: VerificationTask }) {
+      return (
+        <AntdAppProvider>
+          <VerifyDialog task={task} />
+        </AntdAppProvider>
+      );
+    }
+    return DialogWithAntd;
+  });
 
 /**
  * Shows the request layer's verification dialogs one at a time (lib/verification-queue.ts). Mounted once
@@ -21,8 +35,8 @@ export function VerifyDialogHost() {
     if (!task || Dialog) return;
     let active = true;
     loadDialogs().then(
-      (module) => {
-        if (active) setDialog(() => module.VerifyDialog);
+      (module: DialogComponent) => {
+        if (active) setDialog(() => module);
       },
       () => {
         // Without its dialog the call cannot be verified: it ends, and the user hears why.

@@ -6,6 +6,7 @@ import type { Onboarding } from '@contract/organization';
 import { paths } from '@/config/paths';
 import { companyCenterMessages as text } from '@/locales/zh-CN/company-center';
 import { useOnboardingQuery } from '@/features/company-center/api/company-center-api';
+import { isOnboardingDone } from '@/features/company-center/model/onboarding';
 import styles from './company-center.module.css';
 
 /** The id of the dashboard's functions panel. */
@@ -22,6 +23,16 @@ const STEPS: ReadonlyArray<{ key: keyof typeof text.steps; done: keyof Onboardin
   { key: 'functions', done: 'functionOpened', to: null },
 ];
 
+/** How long the functions panel may take to appear: it loads with the dashboard's lower panels. */
+const FUNCTIONS_WAIT_MS = 3000;
+
+/** Scrolls to the dashboard's functions panel, waiting for it while the panels below the figures load. */
+function scrollToFunctions(waited = 0) {
+  const panel = document.getElementById(ORG_FUNCTIONS_ANCHOR);
+  if (panel) panel.scrollIntoView({ behavior: 'smooth' });
+  else if (waited < FUNCTIONS_WAIT_MS) setTimeout(() => scrollToFunctions(waited + 100), 100);
+}
+
 /**
  * 开通业务指引 on the dashboard, for an organisation that is not ready yet: authenticate, a verified
  * settlement account, a signed agreement, an opened function. Each step links to its page and shows when it
@@ -30,7 +41,7 @@ const STEPS: ReadonlyArray<{ key: keyof typeof text.steps; done: keyof Onboardin
 export function OnboardingChecklist() {
   const onboarding = useOnboardingQuery();
   const state = onboarding.data;
-  if (!state || STEPS.every((step) => state[step.done])) return null;
+  if (!state || isOnboardingDone(state)) return null;
   return (
     <Card size="small" title={text.onboardingTitle}>
       <p className={styles.hint}>{text.onboardingIntro}</p>
@@ -58,9 +69,7 @@ export function OnboardingChecklist() {
                   type="link"
                   style={{ padding: 0, alignSelf: 'flex-start' }}
                   aria-label={`${text.stepGo}：${text.steps[step.key]}`}
-                  onClick={() =>
-                    document.getElementById(ORG_FUNCTIONS_ANCHOR)?.scrollIntoView({ behavior: 'smooth' })
-                  }
+                  onClick={() => scrollToFunctions()}
                 >
                   {text.stepGo}
                 </Button>

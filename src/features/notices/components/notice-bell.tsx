@@ -1,162 +1,47 @@
-import { useState } from 'react';
-import { BellOutlined } from '@ant-design/icons';
-import App from 'antd/es/app';
-import Badge from 'antd/es/badge';
-import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
-import Popover from 'antd/es/popover';
-import Tabs from 'antd/es/tabs';
+import { Suspense, useState } from 'react';
 import { format } from '@/locales/format';
 import { noticeMessages } from '@/locales/zh-CN/notices';
-import { formatDateTime } from '@/utils/date-time';
-import { useMarkAllNoticesReadMutation, useMarkNoticeReadMutation } from '@/features/notices/api/notices-api';
-import type { NoticeItem } from '@contract/notice';
-import type { NoticeFeed } from '@/features/notices/model/split-notices';
-import { NoticeLink } from './notice-link';
-import styles from './notices.module.css';
+import { loadChunk } from '@/utils/lazy-chunk';
+import { lazyWithAntd, preloadAntd } from '@/components/antd-provider/lazy-with-antd';
+import { ToolButton } from '@/components/plain-controls/tool-button';
+import type { NoticeBellProps } from './notice-bell-popover';
 
 const text = noticeMessages;
 
-export interface NoticeBellProps {
-  feed: NoticeFeed;
-  /** A notice changed here: reload the counts (and any list showing notices). */
-  onChanged: () => void;
-}
+const loadPopover = () => loadChunk(() => import('./notice-bell-popover'));
+const NoticeBellPopover = lazyWithAntd(() => loadPopover().then((module) => module.NoticeBellPopover), {
+  withApp: true,
+});
 
-function NoticeList({
-  items,
-  empty,
-  busyId,
-  onRead,
-  onFollow,
-}: {
-  items: NoticeItem[];
-  empty: string;
-  busyId: string | null;
-  onRead: (item: NoticeItem) => void;
-  /** A notice's link was followed: the popover closes. */
-  onFollow: () => void;
-}) {
-  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
-  return (
-    <ul className={styles.list}>
-      {items.map((item) => (
-        <li key={item.id} className={styles.item}>
-          <div className={styles.itemHead}>
-            <span className={styles.title}>{item.title}</span>
-            <Button
-              size="small"
-              type="link"
-              loading={busyId === item.id}
-              onClick={() => onRead(item)}
-              aria-label={`${text.markRead}：${item.title ?? ''}`}
-            >
-              {text.markRead}
-            </Button>
-          </div>
-          {item.content && <p className={styles.content}>{item.content}</p>}
-          <NoticeLink item={item} onFollow={onFollow} />
-          <time className={styles.time} dateTime={item.createdAt}>
-            {formatDateTime(item.createdAt)}
-          </time>
-        </li>
-      ))}
-    </ul>
-  );
+/** Pointing at the bell or focusing it starts loading its popover, so a click rarely waits for it. */
+function preload() {
+  preloadAntd();
+  loadPopover().catch(() => undefined);
 }
 
 /**
- * The header's notices (spec section 2): the unread total on the bell, and a popover with the pending
- * to-do notices and the announcements, each to mark read, plus 全部已读.
+ * The header's bell with the unread total. It draws in plain elements, as part of the signed-in frame's
+ * first paint; the first click loads the popover (antd's, notice-bell-popover.tsx), which takes its
+ * place opened.
  */
 export function NoticeBell({ feed, onChanged }: NoticeBellProps) {
-  const { message } = App.useApp();
-  const [open, setOpen] = useState(false);
-  const [markNoticeRead, marking] = useMarkNoticeReadMutation();
-  const [markAllNoticesRead, markingAll] = useMarkAllNoticesReadMutation();
-  const busyId = marking.isLoading ? (marking.originalArgs ?? null) : null;
-
-  const markRead = async (item: NoticeItem) => {
-    try {
-      await markNoticeRead(item.id).unwrap();
-    } catch {
-      void message.error(text.failed);
-      return;
-    }
-    onChanged();
-  };
-
-  const markAll = async () => {
-    try {
-      await markAllNoticesRead().unwrap();
-    } catch {
-      void message.error(text.failed);
-      return;
-    }
-    void message.success(text.markedAllRead);
-    onChanged();
-  };
-
-  const content = (
-    <div className={styles.popover}>
-      <Tabs
-        size="small"
-        items={[
-          {
-            key: 'pending',
-            label: `${text.pendingTab}${feed.notice.length ? ` (${feed.notice.length})` : ''}`,
-            children: (
-              <NoticeList
-                items={feed.notice}
-                empty={text.emptyPending}
-                busyId={busyId}
-                onRead={markRead}
-                onFollow={() => setOpen(false)}
-              />
-            ),
-          },
-          {
-            key: 'announcement',
-            label: `${text.announcementTab}${feed.announcement.length ? ` (${feed.announcement.length})` : ''}`,
-            children: (
-              <NoticeList
-                items={feed.announcement}
-                empty={text.emptyAnnouncement}
-                busyId={busyId}
-                onRead={markRead}
-                onFollow={() => setOpen(false)}
-              />
-            ),
-          },
-        ]}
-      />
-      <div className={styles.footer}>
-        <span>{format(text.unreadTotal, { count: feed.total })}</span>
-        <Button size="small" onClick={markAll} loading={markingAll.isLoading} disabled={feed.total === 0}>
-          {text.markAllRead}
-        </Button>
-      </div>
-    </div>
+  const [used, setUsed] = useState(false);
+  const trigger = (
+    <ToolButton
+      icon="bell"
+      count={feed.total}
+      busy={used}
+      aria-label={feed.total > 0 ? format(text.bellWithCount, { count: feed.total }) : text.bell}
+      data-tour="notices"
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setUsed(true)}
+    />
   );
-
+  if (!used) return trigger;
   return (
-    <Popover
-      content={content}
-      title={text.bell}
-      trigger="click"
-      open={open}
-      onOpenChange={setOpen}
-      placement="bottomRight"
-    >
-      <Button
-        type="text"
-        aria-label={feed.total > 0 ? format(text.bellWithCount, { count: feed.total }) : text.bell}
-        data-tour="notices"
-      >
-        <Badge count={feed.total} size="small" overflowCount={99}>
-          <BellOutlined aria-hidden style={{ fontSize: 18 }} />
-        </Badge>
-      </Button>
-    </Popover>
+    <Suspense fallback={trigger}>
+      <NoticeBellPopover feed={feed} onChanged={onChanged} initialOpen />
+    </Suspense>
   );
 }

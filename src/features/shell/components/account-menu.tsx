@@ -1,13 +1,12 @@
-import { LinkOutlined, SwapOutlined, UserAddOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Dropdown, { type DropdownProps } from 'antd/es/dropdown';
-import Tag from 'antd/es/tag';
+import { Suspense, useState } from 'react';
 import type { CompanyItem } from '@contract/auth';
 import { shellMessages } from '@/locales/zh-CN/shell';
+import { loadChunk } from '@/utils/lazy-chunk';
+import { lazyWithAntd, preloadAntd } from '@/components/antd-provider/lazy-with-antd';
+import { ToolButton } from '@/components/plain-controls/tool-button';
+import styles from './shell-layout.module.css';
 
 const text = shellMessages;
-
-type MenuItems = NonNullable<NonNullable<DropdownProps['menu']>['items']>;
 
 export interface AccountMenuProps {
   companies: CompanyItem[];
@@ -21,79 +20,48 @@ export interface AccountMenuProps {
   onJoinByLink: () => void;
 }
 
-/** The current organisation, with switching to another one, 邀请成员 (owners) and joining by an invitation link. */
-export function AccountMenu({
-  companies,
-  currentOrgId,
-  orgName,
-  owner,
-  switching,
-  onSwitch,
-  onInvite,
-  onJoinByLink,
-}: AccountMenuProps) {
-  const others = companies.filter((company) => company.orgId !== currentOrgId);
-  const current = companies.find((company) => company.orgId === currentOrgId);
-  const items: MenuItems = [
-    {
-      type: 'group',
-      key: 'organizations',
-      label: text.switchOrganization,
-      children: [
-        ...(current
-          ? [
-              {
-                key: `org:${current.orgId}`,
-                disabled: true,
-                label: (
-                  <span>
-                    {current.orgName} <Tag color="blue">{text.currentOrganization}</Tag>
-                  </span>
-                ),
-              },
-            ]
-          : []),
-        ...others.map((company) => ({
-          key: `org:${company.orgId}`,
-          label: (
-            <span>
-              {company.orgName}
-              {company.owner && <Tag style={{ marginLeft: 6 }}>{text.owner}</Tag>}
-              {!company.authorized && <Tag color="orange">{text.unauthorizedOrg}</Tag>}
-            </span>
-          ),
-        })),
-        ...(others.length === 0 ? [{ key: 'none', disabled: true, label: text.noOtherOrganization }] : []),
-      ],
-    },
-    { type: 'divider' },
-    ...(owner ? [{ key: 'invite', icon: <UserAddOutlined aria-hidden />, label: text.inviteMember }] : []),
-    { key: 'join', icon: <LinkOutlined aria-hidden />, label: text.joinByLink },
-  ];
+export const accountName = (orgName: string | undefined) => orgName || text.noOrganization;
+export const accountLabel = (shownName: string) =>
+  `${text.switchOrganization}（${text.currentOrganization}：${shownName}）`;
 
-  const onClick: NonNullable<DropdownProps['menu']>['onClick'] = ({ key }) => {
-    if (key === 'invite') onInvite();
-    else if (key === 'join') onJoinByLink();
-    else if (key.startsWith('org:')) {
-      const company = others.find((candidate) => `org:${candidate.orgId}` === key);
-      if (company) onSwitch(company);
-    }
-  };
+const loadDropdown = () => loadChunk(() => import('./account-menu-dropdown'));
+const AccountMenuDropdown = lazyWithAntd(() => loadDropdown().then((module) => module.AccountMenuDropdown), {
+  withApp: true,
+});
 
-  const shownName = orgName || shellMessages.noOrganization;
+/** Pointing at the button or focusing it starts loading the drop-down, so a click rarely waits for it. */
+function preload() {
+  preloadAntd();
+  loadDropdown().catch(() => undefined);
+}
+
+/**
+ * The current organisation in the header. It draws in plain elements, as part of the signed-in frame's
+ * first paint; the first click loads the menu (antd's Dropdown, account-menu-dropdown.tsx), which takes
+ * its place opened.
+ */
+export function AccountMenu(props: AccountMenuProps) {
+  const [used, setUsed] = useState(false);
+  const shownName = accountName(props.orgName);
+  const trigger = (
+    <ToolButton
+      icon="swap"
+      iconAfter
+      busy={used || props.switching}
+      aria-label={accountLabel(shownName)}
+      title={text.switchOrganization}
+      data-tour="account"
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setUsed(true)}
+    >
+      <span className={styles.orgName}>{shownName}</span>
+    </ToolButton>
+  );
+  if (!used) return trigger;
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button
-        type="text"
-        loading={switching}
-        icon={<SwapOutlined aria-hidden />}
-        iconPlacement="end"
-        aria-label={`${text.switchOrganization}（${text.currentOrganization}：${shownName}）`}
-        title={text.switchOrganization}
-        data-tour="account"
-      >
-        <span style={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' }}>{shownName}</span>
-      </Button>
-    </Dropdown>
+    <Suspense fallback={trigger}>
+      <AccountMenuDropdown {...props} initialOpen />
+    </Suspense>
   );
 }

@@ -1,7 +1,16 @@
+import { useEffect } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AntApp from 'antd/es/app';
+import { bindNotifier } from '@/lib/notify';
 import { DesktopUpdateListener } from './desktop-update-listener';
+
+/** The mounted App, bound for code outside components as the signed-in app binds its own. */
+function NotifierBinding() {
+  const notifier = AntApp.useApp();
+  useEffect(() => bindNotifier(notifier), [notifier]);
+  return null;
+}
 
 function post(data: unknown) {
   act(() => {
@@ -19,6 +28,7 @@ describe('update-application from the desktop client', { timeout: 30_000 }, () =
     window.chainBillDesktop = { restartApp };
     render(
       <AntApp>
+        <NotifierBinding />
         <DesktopUpdateListener />
       </AntApp>,
     );
@@ -36,6 +46,7 @@ describe('update-application from the desktop client', { timeout: 30_000 }, () =
     window.chainBillDesktop = { restartApp };
     render(
       <AntApp>
+        <NotifierBinding />
         <DesktopUpdateListener />
       </AntApp>,
     );

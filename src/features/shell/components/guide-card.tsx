@@ -1,34 +1,30 @@
-import { useState } from 'react';
-import Button from 'antd/es/button';
-import Card from 'antd/es/card';
-import Tour, { type TourProps } from 'antd/es/tour';
+import { Suspense, useId, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
-import { exportCenterMessages } from '@/locales/zh-CN/export-center';
-import { navMessages } from '@/locales/zh-CN/nav';
-import { noticeMessages } from '@/locales/zh-CN/notices';
 import { shellMessages } from '@/locales/zh-CN/shell';
+import { loadChunk } from '@/utils/lazy-chunk';
+import { lazyWithAntd } from '@/components/antd-provider/lazy-with-antd';
+import { PlainButton } from '@/components/plain-controls/plain-button';
 import { guideToggled, selectShowGuide } from '@/features/shell/model/global-slice';
 import { rememberGuideDismissed } from '@/features/shell/model/guide';
+import styles from './shell-layout.module.css';
 
 const text = shellMessages;
 
-const target = (name: string) => () => document.querySelector<HTMLElement>(`[data-tour="${name}"]`)!;
-
-const tourSteps: TourProps['steps'] = [
-  { title: navMessages.dashboard, description: text.tourMenu, target: target('menu') },
-  { title: noticeMessages.bell, description: text.tourNotices, target: target('notices') },
-  { title: exportCenterMessages.title, description: text.tourExport, target: target('export') },
-  { title: text.accountMenu, description: text.tourAccount, target: target('account') },
-];
+// The tour is antd's: it loads when the user starts it, not with the dashboard's first paint.
+const GuideTour = lazyWithAntd(() =>
+  loadChunk(() => import('./guide-tour')).then((module) => module.GuideTour),
+);
 
 /**
  * The first-visit guide (showGuide): a hint above the page that does not block it, with an optional
- * tour of the shell. 不再提示 keeps it away for good (noRemindersList).
+ * tour of the shell. 不再提示 keeps it away for good (noRemindersList). Drawn in plain elements, as a
+ * small antd Card, since it is part of the dashboard's first paint.
  */
 export function GuideCard() {
   const dispatch = useAppDispatch();
   const show = useAppSelector(selectShowGuide);
   const [touring, setTouring] = useState(false);
+  const titleId = useId();
   if (!show) return null;
 
   const dismiss = () => {
@@ -38,25 +34,30 @@ export function GuideCard() {
   };
 
   return (
-    <Card
-      size="small"
-      title={text.guideTitle}
-      style={{ marginBottom: 16 }}
-      role="region"
-      aria-label={text.guideTitle}
-    >
-      <ol style={{ margin: '0 0 12px', paddingLeft: 20 }}>
-        {text.guideSteps.map((step) => (
-          <li key={step}>{step}</li>
-        ))}
-      </ol>
-      <Button type="primary" size="small" onClick={() => setTouring(true)} style={{ marginRight: 8 }}>
-        {text.guideTour}
-      </Button>
-      <Button size="small" onClick={dismiss}>
-        {text.guideDismiss}
-      </Button>
-      {touring && <Tour open steps={tourSteps} onClose={() => setTouring(false)} onFinish={dismiss} />}
-    </Card>
+    <section className={styles.guide} aria-labelledby={titleId}>
+      <div id={titleId} className={styles.guideTitle}>
+        {text.guideTitle}
+      </div>
+      <div className={styles.guideBody}>
+        <ol className={styles.guideSteps}>
+          {text.guideSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        <div className={styles.guideActions}>
+          <PlainButton variant="primary" small onClick={() => setTouring(true)}>
+            {text.guideTour}
+          </PlainButton>
+          <PlainButton small onClick={dismiss}>
+            {text.guideDismiss}
+          </PlainButton>
+        </div>
+      </div>
+      {touring && (
+        <Suspense fallback={null}>
+          <GuideTour onClose={() => setTouring(false)} onFinish={dismiss} />
+        </Suspense>
+      )}
+    </section>
   );
 }

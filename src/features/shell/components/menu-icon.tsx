@@ -1,25 +1,16 @@
-import {
-  AppstoreOutlined,
-  BankOutlined,
-  CloudDownloadOutlined,
-  FileTextOutlined,
-  FundOutlined,
-  QuestionCircleOutlined,
-  TransactionOutlined,
-} from '@ant-design/icons';
+import { FrameIcon, type FrameIconName } from '@/components/plain-controls/frame-icons';
 import type { MenuIconName } from '@/features/shell/model/route-handle';
 
-const icons: Record<MenuIconName, typeof AppstoreOutlined> = {
-  dashboard: AppstoreOutlined,
-  bill: FileTextOutlined,
-  financing: FundOutlined,
-  settlement: TransactionOutlined,
-  company: BankOutlined,
-  export: CloudDownloadOutlined,
-  help: QuestionCircleOutlined,
+const icons: Record<MenuIconName, FrameIconName> = {
+  dashboard: 'appstore',
+  bill: 'fileText',
+  financing: 'fund',
+  settlement: 'transaction',
+  company: 'bank',
+  export: 'cloudDownload',
+  help: 'questionCircle',
 };
 
 export function MenuIcon({ name }: { name: MenuIconName }) {
-  const Icon = icons[name];
-  return <Icon aria-hidden />;
+  return <FrameIcon name={icons[name]} />;
 }

@@ -1,20 +1,21 @@
-import Alert from 'antd/es/alert';
+import { Suspense } from 'react';
 import { useAppSelector } from '@/lib/store';
-import { shellMessages } from '@/locales/zh-CN/shell';
+import { loadChunk } from '@/utils/lazy-chunk';
+import { lazyWithAntd } from '@/components/antd-provider/lazy-with-antd';
 import { selectNonPaymentShow } from '@/features/shell/model/nonpayment-slice';
+
+// antd's Alert loads only when the banner shows, not with every page's frame.
+const NonPaymentAlert = lazyWithAntd(() =>
+  loadChunk(() => import('./non-payment-alert')).then((module) => module.NonPaymentAlert),
+);
 
 /** The non-payment display (spec section 2), shown while the socket's last NON_PAYMENT said so. */
 export function NonPaymentBanner() {
   const show = useAppSelector(selectNonPaymentShow);
   if (!show) return null;
   return (
-    <Alert
-      type="warning"
-      showIcon
-      banner
-      role="alert"
-      title={shellMessages.nonPaymentTitle}
-      description={shellMessages.nonPayment}
-    />
+    <Suspense fallback={null}>
+      <NonPaymentAlert />
+    </Suspense>
   );
 }

@@ -151,15 +151,15 @@ describe('the shell frame', { timeout: 30_000 }, () => {
     );
   });
 
-  it('shows 暂无操作权限，请联系企业管理员 instead of a page the permissions map does not grant', () => {
+  it('shows 暂无操作权限，请联系企业管理员 instead of a page the permissions map does not grant', async () => {
     renderShell('/chain-bill/pledge');
-    expect(screen.getByText('暂无操作权限，请联系企业管理员')).toBeInTheDocument();
+    expect(await screen.findByText('暂无操作权限，请联系企业管理员')).toBeInTheDocument();
     expect(screen.queryByText('页面内容')).not.toBeInTheDocument();
   });
 
-  it('shows the same for a page that needs an authorized organisation, with the way to authorize', () => {
+  it('shows the same for a page that needs an authorized organisation, with the way to authorize', async () => {
     renderShell('/chain-bill/issue', { ...staff, authorized: false });
-    expect(screen.getByText('暂无操作权限，请联系企业管理员')).toBeInTheDocument();
+    expect(await screen.findByText('暂无操作权限，请联系企业管理员')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '去认证' })).toBeInTheDocument();
   });
 

@@ -1,8 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import Avatar from 'antd/es/avatar';
-import Button from 'antd/es/button';
 import { paths } from '@/config/paths';
 import type { UserInfo } from '@/lib/storage';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
@@ -12,13 +9,21 @@ import { guideToggled, selectCollapsed, sidebarCollapsedChanged } from '@/featur
 import { isGuideDismissed } from '@/features/shell/model/guide';
 import { accessDenial, type MenuGroup, type MenuLeaf } from '@/features/shell/model/route-handle';
 import { contentOffset } from '@/features/shell/model/sidebar';
+import { lazyWithAntd } from '@/components/antd-provider/lazy-with-antd';
+import { PlainButton } from '@/components/plain-controls/plain-button';
+import { FrameIcon } from '@/components/plain-controls/frame-icons';
+import { loadChunk } from '@/utils/lazy-chunk';
 import { Breadcrumbs } from './breadcrumbs';
-import { ForbiddenPage } from './forbidden-page';
 import { GuideCard } from './guide-card';
 import { NonPaymentBanner } from './non-payment-banner';
 import { useCurrentRouteHandle, type RouteHandleTable } from './route-meta';
 import { Sidebar } from './sidebar';
 import styles from './shell-layout.module.css';
+
+// Drawn with antd, and rare: antd loads with it, not with the frame.
+const ForbiddenPage = lazyWithAntd(() =>
+  loadChunk(() => import('./forbidden-page')).then((module) => module.ForbiddenPage),
+);
 
 export interface ShellHeaderProps {
   userName: string | undefined;
@@ -51,12 +56,15 @@ export function ShellHeader({ userName, account, tools, leaving, onLogOut }: She
         {tools}
         {account}
         <span className={styles.who} role="group" aria-label={shellMessages.userMenuLabel}>
-          <Avatar size="small" icon={<UserOutlined />} aria-hidden="true" />
+          <span className={styles.avatar} aria-hidden="true">
+            <FrameIcon name="user" />
+          </span>
           <span className={styles.userName}>{userName ?? ''}</span>
         </span>
-        <Button icon={<LogoutOutlined aria-hidden />} loading={leaving} onClick={onLogOut}>
+        <PlainButton loading={leaving} onClick={onLogOut}>
+          {!leaving && <FrameIcon name="logout" className={styles.buttonIcon} />}
           {shellMessages.logout}
-        </Button>
+        </PlainButton>
       </div>
     </header>
   );
@@ -105,7 +113,9 @@ export function ShellLayout({
   const handle = useCurrentRouteHandle(routeHandles);
   const denial = handle ? accessDenial(handle, userInfo) : null;
 
-  useEffect(() => {
+  // Before the first paint, so the page below does not move when the guide shows, and what loads when it
+  // comes into view (the dashboard's lower panels) sees the page as it stays.
+  useLayoutEffect(() => {
     dispatch(guideToggled(!isGuideDismissed()));
   }, [dispatch]);
 
@@ -130,7 +140,13 @@ export function ShellLayout({
           <Breadcrumbs handle={handle} />
         </div>
         {pathname === paths.dashboard && <GuideCard />}
-        {denial ? <ForbiddenPage reason={denial} /> : children}
+        {denial ? (
+          <Suspense fallback={null}>
+            <ForbiddenPage reason={denial} />
+          </Suspense>
+        ) : (
+          children
+        )}
       </main>
       {overlays}
     </div>

@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { CloseOutlined, LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import Tooltip from 'antd/es/tooltip';
 import type { SidebarCollapsed } from '@contract/constants';
 import type { UserInfo } from '@/lib/storage';
 import { shellMessages } from '@/locales/zh-CN/shell';
 import { accessDenial, type MenuGroup, type MenuLeaf } from '@/features/shell/model/route-handle';
 import { sidebarShape, withPanel, withRailToggled } from '@/features/shell/model/sidebar';
+import { FrameIcon } from '@/components/plain-controls/frame-icons';
+import { PlainIcon } from '@/components/plain-controls/plain-icons';
 import { MenuIcon } from './menu-icon';
 import styles from './shell-layout.module.css';
 
@@ -43,6 +43,7 @@ export function Sidebar({
   const { pathname } = useLocation();
   const { wideRail, panelOpen } = sidebarShape(collapsed);
   const [chosenGroup, setChosenGroup] = useState<string | undefined>(undefined);
+  const lockedHintId = useId();
   const shownGroups = groups
     .map((group) => ({ group, leaves: visibleLeaves(group, userInfo) }))
     .filter(({ leaves }) => leaves.length > 0);
@@ -77,31 +78,24 @@ export function Sidebar({
         <ul className={styles.railList}>
           {shownGroups.map(({ group, leaves }) => {
             const current = group.key === activeGroupKey;
-            const button = (
-              <button
-                type="button"
-                className={styles.railButton}
-                data-current={current}
-                aria-current={current ? 'true' : undefined}
-                aria-expanded={
-                  group.items.length > 1 ? panelOpen && panel?.group.key === group.key : undefined
-                }
-                aria-label={wideRail ? undefined : group.title}
-                onClick={() => openGroup(group, leaves)}
-              >
-                <MenuIcon name={group.icon} />
-                {wideRail && <span className={styles.railLabel}>{group.title}</span>}
-              </button>
-            );
             return (
               <li key={group.key}>
-                {wideRail ? (
-                  button
-                ) : (
-                  <Tooltip title={group.title} placement="right">
-                    {button}
-                  </Tooltip>
-                )}
+                <button
+                  type="button"
+                  className={styles.railButton}
+                  data-current={current}
+                  aria-current={current ? 'true' : undefined}
+                  aria-expanded={
+                    group.items.length > 1 ? panelOpen && panel?.group.key === group.key : undefined
+                  }
+                  aria-label={wideRail ? undefined : group.title}
+                  // The narrow rail shows icons only: the browser's tooltip names each.
+                  title={wideRail ? undefined : group.title}
+                  onClick={() => openGroup(group, leaves)}
+                >
+                  <MenuIcon name={group.icon} />
+                  {wideRail && <span className={styles.railLabel}>{group.title}</span>}
+                </button>
               </li>
             );
           })}
@@ -113,9 +107,12 @@ export function Sidebar({
           aria-label={wideRail ? text.narrowRail : text.expandRail}
           title={wideRail ? text.narrowRail : text.expandRail}
         >
-          {wideRail ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
+          <FrameIcon name={wideRail ? 'menuFold' : 'menuUnfold'} />
         </button>
       </div>
+      <span id={lockedHintId} className={styles.srOnly}>
+        {text.unauthorizedHint}
+      </span>
       {panelOpen && panel && (
         <div className={styles.panel} role="region" aria-label={panel.group.title}>
           <div className={styles.panelHead}>
@@ -127,7 +124,7 @@ export function Sidebar({
               title={text.closePanel}
               onClick={() => onCollapsedChange(withPanel(collapsed, false))}
             >
-              <CloseOutlined aria-hidden />
+              <FrameIcon name="close" />
             </button>
           </div>
           <ul className={styles.panelList}>
@@ -137,12 +134,17 @@ export function Sidebar({
               if (locked) {
                 return (
                   <li key={item.key}>
-                    <Tooltip title={text.unauthorizedHint} placement="right">
-                      <span className={styles.panelItem} data-locked="true" aria-disabled="true" tabIndex={0}>
-                        {item.title}
-                        <LockOutlined aria-hidden className={styles.lock} />
-                      </span>
-                    </Tooltip>
+                    <span
+                      className={styles.panelItem}
+                      data-locked="true"
+                      aria-disabled="true"
+                      aria-describedby={lockedHintId}
+                      title={text.unauthorizedHint}
+                      tabIndex={0}
+                    >
+                      {item.title}
+                      <PlainIcon name="lock" className={styles.lock} />
+                    </span>
                   </li>
                 );
               }
