@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import App from 'antd/es/app';
 import { bindNotifier } from '@/lib/notify';
 import { AntdProvider } from '@/components/antd-provider/antd-provider';
@@ -10,17 +10,7 @@ function NotifierBinding() {
   return null;
 }
 
-/** antd's App around the signed-in app: `App.useApp()` in its screens, notices from the request layer. */
-export function NotifierApp({ children }: { children: ReactNode }) {
-  return (
-    <App>
-      <NotifierBinding />
-      {children}
-    </App>
-  );
-}
-
-/** The App that the public routes load only when a notice is asked for there (see AppProvider). */
+/** The App the provider loads when the first notice is asked for (see AppProvider), on any route. */
 export function NotifierHost() {
   return (
     <AntdProvider>

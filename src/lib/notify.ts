@@ -4,9 +4,9 @@ import type { useAppProps } from 'antd/es/app/context';
  * antd's message, notification and modal of a mounted `<App>` (theme and locale included), for code
  * outside components; components keep using `App.useApp()`.
  *
- * The signed-in app mounts `<App>` around its shell and binds it here. The public routes (login, help
- * centre) carry no `<App>`, which keeps their JavaScript small: a notice asked for there waits while the
- * provider mounts a lazily loaded App host, then shows.
+ * No route carries an `<App>` of its own at first paint, which keeps their JavaScript small: a notice
+ * waits while the provider mounts a lazily loaded App host (app/notifier-app.tsx), then shows. The host
+ * stays mounted above the routes, so a notice outlives a sign-out's change of screen.
  */
 export type Notifier = useAppProps;
 export type NotifierUse = (notifier: Notifier) => void;
