@@ -235,22 +235,20 @@ const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 500;
 
 /**
- * Log lines go to stdout in batches, written asynchronously, instead of one blocking write per line: on the
- * hot paths the request line's write had been the largest cost after the answer's own. A quiet server still
- * shows a line within LOG_FLUSH_MS; what is queued when the process exits is flushed synchronously (pino).
+ * Log lines go to stdout in batches, written asynchronously: a slow reader of stdout (a pipe to a log
+ * collector) never holds up the event loop, and a busy server makes one write for many lines. A quiet
+ * server still shows a line within LOG_FLUSH_MS; what is queued at close, or when the process exits
+ * (pino), is flushed synchronously.
  */
 function stdoutLog(level: string): { stream?: pino.DestinationStream; stop: () => void } {
   if (level === 'silent') return { stop: () => {} };
-  const stream = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
-  const timer = setInterval(() => stream.flush(), LOG_FLUSH_MS);
-  timer.unref();
-  return {
-    stream,
-    stop: () => {
-      clearInterval(timer);
-      stream.flushSync();
-    },
-  };
+  const stream = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: LOG_BATCH_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+  });
+  return { stream, stop: () => stream.flushSync() };
 }
 
 /** The platform server, ready to `inject` or `listen`: database migrated (and seeded), every route registered. */
