@@ -1,6 +1,7 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import { appendVary, compressors, negotiateEncoding, type Encoding } from '../lib/http-compression';
+
+export { negotiateEncoding };
 
 /**
  * API answers are compressed from this size on. Measured on the notices page (10 items, 2.7 kB): gzip or
@@ -11,49 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler }
  * 50 records and more, the puzzle images) the saving is tens of kilobytes for under a millisecond of CPU.
  */
 export const COMPRESS_MIN_BYTES = 32 * 1024;
-/** Brotli's quality 4 compresses better than gzip -6 at half its time (11, its default, is for build time). */
-const BROTLI_QUALITY = 4;
 const COMPRESSIBLE_TYPE = /^application\/json\b/;
-
-type Encoding = 'br' | 'gzip';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  br: (body) =>
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  gzip: (body) => gzip(body),
-};
-
-/** The encoding to answer in: brotli, then gzip, as Accept-Encoding allows (`q=0` refuses, `*` stands for any). */
-export function negotiateEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  const quality = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = q === undefined ? 1 : Number(q.slice(2));
-    if (name) quality.set(name.trim(), Number.isFinite(value) ? value : 0);
-  }
-  const accepts = (encoding: Encoding) => (quality.get(encoding) ?? quality.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return null;
-}
-
-function appendVary(reply: FastifyReply): void {
-  const vary = reply.getHeader('vary');
-  const current = Array.isArray(vary) ? vary.join(', ') : typeof vary === 'string' ? vary : '';
-  if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(current)) {
-    reply.header('vary', current ? `${current}, Accept-Encoding` : 'Accept-Encoding');
-  }
-}
 
 /** The encoding a payload goes out in, or null to send it as it is. */
 function encodingFor(request: FastifyRequest, reply: FastifyReply, payload: unknown): Encoding | null {
