@@ -2,12 +2,14 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { signedInPreload } from './scripts/signed-in-preload';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
     react(),
+    signedInPreload(),
     // The service worker precaches the built app; src/lib/service-worker.ts registers it and prompts for
     // updates (injectRegister false is the plugin's current spelling of null: no register script injected).
     VitePWA({

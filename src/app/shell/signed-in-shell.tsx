@@ -23,6 +23,7 @@ import { NoticeBell } from '@/features/notices/components/notice-bell';
 import { selectNoticeFeed } from '@/features/notices/model/notice-feed';
 import { useCheckedDefaultChannelQuery } from '@/features/org-channel/api/org-channel-api';
 import { ChannelConfigGate } from '@/features/org-channel/components/channel-config-gate';
+import { AfterFirstPaint } from '@/components/after-first-paint/after-first-paint';
 import { VerifyDialogHost } from '@/components/verify-dialogs/verify-dialog-host';
 import { AccountSecurityLink } from '@/features/account-security/components/account-security-link';
 import { AccountMenu } from '@/features/shell/components/account-menu';
@@ -76,6 +77,21 @@ function useOpenedOnce(open: boolean): boolean {
 }
 
 /**
+ * The session's socket and the global state's server data the first screen does not show (loaded while
+ * the shell is mounted, read with selectors): they start just after the first screen is drawn.
+ */
+function BackgroundSession() {
+  const dispatch = useAppDispatch();
+  useRealtimeSession();
+  useShellStatus();
+  useCheckedDefaultChannelQuery();
+  useEffect(() => {
+    dispatch(refreshCompanyList()).catch(() => undefined);
+  }, [dispatch]);
+  return null;
+}
+
+/**
  * The signed-in frame composed from its features: the shell's layout and header, the notices, the export
  * centre, the invitations and the organisation's channel check, with the session's services running
  * (socket, notice feed, SHCPE status, desktop client messages).
@@ -98,16 +114,8 @@ export function SignedInShell() {
   const orgId = userInfo?.orgId || undefined;
   const owner = { mobile: userInfo?.mobile, cId: userInfo?.cId };
 
-  useRealtimeSession();
-  // The global state's server data stays loaded while the shell is mounted; selectors read it.
-  useShellStatus();
-  useCheckedDefaultChannelQuery();
   useExportTaskEvents(owner, exportOpen);
   const refreshNotices = useNoticeFeed();
-
-  useEffect(() => {
-    dispatch(refreshCompanyList()).catch(() => undefined);
-  }, [dispatch]);
 
   useEffect(forgetPendingInvitation, []);
 
@@ -195,6 +203,9 @@ export function SignedInShell() {
           }
           overlays={
             <>
+              <AfterFirstPaint>
+                <BackgroundSession />
+              </AfterFirstPaint>
               <VerifyDialogHost />
               <SignedInSession />
               <Suspense fallback={null}>
