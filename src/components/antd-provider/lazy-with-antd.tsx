@@ -31,3 +31,18 @@ export function lazyWithAntd<P extends object>(
     return { default: WithAntd };
   });
 }
+
+/**
+ * A part of the frame drawn with antd and loaded on first use (the bell's popover, the organisation menu),
+ * with `preload` to start loading it and antd when the user points at or focuses what opens it, so a click
+ * rarely waits.
+ */
+export function lazyAntdPart<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return {
+    Part: lazyWithAntd(load, { withApp: true }),
+    preload: () => {
+      preloadAntd();
+      load().catch(() => undefined);
+    },
+  };
+}

@@ -2,22 +2,15 @@ import { Suspense, useState } from 'react';
 import { format } from '@/locales/format';
 import { noticeMessages } from '@/locales/zh-CN/notices';
 import { loadChunk } from '@/utils/lazy-chunk';
-import { lazyWithAntd, preloadAntd } from '@/components/antd-provider/lazy-with-antd';
+import { lazyAntdPart } from '@/components/antd-provider/lazy-with-antd';
 import { ToolButton } from '@/components/plain-controls/tool-button';
 import type { NoticeBellProps } from './notice-bell-popover';
 
 const text = noticeMessages;
 
-const loadPopover = () => loadChunk(() => import('./notice-bell-popover'));
-const NoticeBellPopover = lazyWithAntd(() => loadPopover().then((module) => module.NoticeBellPopover), {
-  withApp: true,
-});
-
-/** Pointing at the bell or focusing it starts loading its popover, so a click rarely waits for it. */
-function preload() {
-  preloadAntd();
-  loadPopover().catch(() => undefined);
-}
+const { Part: NoticeBellPopover, preload } = lazyAntdPart(() =>
+  loadChunk(() => import('./notice-bell-popover')).then((module) => module.NoticeBellPopover),
+);
 
 /**
  * The header's bell with the unread total. It draws in plain elements, as part of the signed-in frame's

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import type { CompanyItem } from '@contract/auth';
 import { shellMessages } from '@/locales/zh-CN/shell';
 import { loadChunk } from '@/utils/lazy-chunk';
-import { lazyWithAntd, preloadAntd } from '@/components/antd-provider/lazy-with-antd';
+import { lazyAntdPart } from '@/components/antd-provider/lazy-with-antd';
 import { ToolButton } from '@/components/plain-controls/tool-button';
 import styles from './shell-layout.module.css';
 
@@ -24,16 +24,9 @@ export const accountName = (orgName: string | undefined) => orgName || text.noOr
 export const accountLabel = (shownName: string) =>
   `${text.switchOrganization}（${text.currentOrganization}：${shownName}）`;
 
-const loadDropdown = () => loadChunk(() => import('./account-menu-dropdown'));
-const AccountMenuDropdown = lazyWithAntd(() => loadDropdown().then((module) => module.AccountMenuDropdown), {
-  withApp: true,
-});
-
-/** Pointing at the button or focusing it starts loading the drop-down, so a click rarely waits for it. */
-function preload() {
-  preloadAntd();
-  loadDropdown().catch(() => undefined);
-}
+const { Part: AccountMenuDropdown, preload } = lazyAntdPart(() =>
+  loadChunk(() => import('./account-menu-dropdown')).then((module) => module.AccountMenuDropdown),
+);
 
 /**
  * The current organisation in the header. It draws in plain elements, as part of the signed-in frame's
