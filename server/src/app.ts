@@ -3,7 +3,6 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import pino from 'pino';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -79,7 +78,8 @@ import { setupCompression } from './plugins/compression';
 import { answerUnroutable, setupErrorHandling } from './plugins/error-handler';
 import { lazySchemaController } from './plugins/lazy-schemas';
 import { setupPasswordKey, startLoadingPasswordKey } from './plugins/password-key';
-import { OneLinePerRequest } from './plugins/request-log';
+import { OneLinePerRequest, requestLogger } from './plugins/request-log';
+import { logTime, stdoutLog } from './lib/log-output';
 import { registerSandbox, setupSandboxGate } from './plugins/sandbox-gate';
 import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupWebRoot } from './plugins/web-root';
@@ -215,42 +215,6 @@ function createFileStore(config: AppConfig, db: Db, now: () => number): FileStor
     : new LocalFileStore(path.join(config.dataDir, 'files'));
 }
 
-/**
- * The time field of a log line (UTC, ISO 8601), formatted once per millisecond: a busy server writes many
- * lines in the same one, and formatting the date was a twentieth of a small answer's CPU.
- */
-let loggedMs = -1;
-let loggedTime = '';
-function logTime(): string {
-  const ms = Date.now();
-  if (ms !== loggedMs) {
-    loggedMs = ms;
-    loggedTime = `,"time":"${new Date(ms).toISOString()}"`;
-  }
-  return loggedTime;
-}
-
-/** Log lines wait in memory until this much is queued, or the next flush, whichever comes first. */
-const LOG_BATCH_BYTES = 4096;
-const LOG_FLUSH_MS = 500;
-
-/**
- * Log lines go to stdout in batches, written asynchronously: a slow reader of stdout (a pipe to a log
- * collector) never holds up the event loop, and a busy server makes one write for many lines. A quiet
- * server still shows a line within LOG_FLUSH_MS; what is queued at close, or when the process exits
- * (pino), is flushed synchronously.
- */
-function stdoutLog(level: string): { stream?: pino.DestinationStream; stop: () => void } {
-  if (level === 'silent') return { stop: () => {} };
-  const stream = pino.destination({
-    dest: 1,
-    sync: false,
-    minLength: LOG_BATCH_BYTES,
-    periodicFlush: LOG_FLUSH_MS,
-  });
-  return { stream, stop: () => stream.flushSync() };
-}
-
 /** The platform server, ready to `inject` or `listen`: database migrated (and seeded), every route registered. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
@@ -273,6 +237,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     genReqId: requestId,
     logController: new OneLinePerRequest(),
+    childLoggerFactory: requestLogger,
     schemaController: lazySchemaController(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -32,6 +32,11 @@ export class ServerProcess {
     private readonly env: Record<string, string> = {},
   ) {}
 
+  /** The last few thousand characters the process wrote to stdout and stderr. */
+  get recentOutput(): string {
+    return this.output;
+  }
+
   get baseUrl(): string {
     return `http://127.0.0.1:${this.port}`;
   }
