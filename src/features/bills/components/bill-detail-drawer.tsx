@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Drawer from 'antd/es/drawer';
 import Skeleton from 'antd/es/skeleton';
@@ -29,6 +31,23 @@ function eventLine(event: BillEvent): string {
   const parties = [event.from?.name, event.to?.name].filter(Boolean).join(' → ');
   const reason = event.reason ? `，${text.reason}：${event.reason}` : '';
   return `${event.label} · ${parties} · ${formatYuan(event.amount)} 元（${event.range}）${reason}`;
+}
+
+/**
+ * A bill list's 详情: `link(packageId)` is the row's link that opens the detail, `drawer` the drawer the
+ * screen renders once, beside its lists.
+ */
+export function useBillDetail() {
+  const [id, setId] = useState<string | null>(null);
+  return {
+    link: (packageId: string) => (
+      <Button type="link" onClick={() => setId(packageId)}>
+        {text.detail}
+      </Button>
+    ),
+    open: setId,
+    drawer: <BillDetailDrawer id={id} onClose={() => setId(null)} />,
+  };
 }
 
 /** 票据详情: the face, parties and dates, the organisation's holdings, and the chain as a timeline. */

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -26,7 +25,7 @@ import {
   useMyApplicationsQuery,
   useWithdrawApplicationMutation,
 } from '@/features/bills/api/bills-api';
-import { BillDetailDrawer } from './bill-detail-drawer';
+import { useBillDetail } from './bill-detail-drawer';
 import {
   AmountCapitals,
   ApplicationStatusTag,
@@ -64,7 +63,7 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
   const heldFilter = useBillListFilter();
   const heldList = useHeldBillsQuery(heldFilter.args);
   const mineFilter = useBillListFilter();
-  const [detailId, setDetailId] = useState<string | null>(null);
+  const detail = useBillDetail();
   const mine = useMyApplicationsQuery(mineFilter.args);
   const [endorse, endorsing] = useEndorseBillMutation();
   const [withdraw] = useWithdrawApplicationMutation();
@@ -108,9 +107,7 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
       key: 'actions',
       render: (_, h) => (
         <>
-          <Button type="link" onClick={() => setDetailId(h.packageId)}>
-            {text.detail}
-          </Button>
+          {detail.link(h.packageId)}
           {choices.some((c) => c.id === h.id) && (
             <Button type="link" onClick={() => form.setFieldsValue({ holdingId: h.id, amount: undefined })}>
               {text.endorseThis}
@@ -143,9 +140,7 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
       key: 'actions',
       render: (_, a) => (
         <>
-          <Button type="link" onClick={() => setDetailId(a.packageId)}>
-            {text.detail}
-          </Button>
+          {detail.link(a.packageId)}
           {a.status === 'pending' && (
             <Button
               type="link"
@@ -265,7 +260,7 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
           canExport={canExport}
         />
       </Card>
-      <BillDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
+      {detail.drawer}
     </>
   );
 }

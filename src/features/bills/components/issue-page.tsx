@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -13,7 +12,7 @@ import { billMessages } from '@/locales/zh-CN/bills';
 import { formatYuan } from '@/utils/amount';
 import { shanghaiToday } from '@/utils/date-time';
 import { useIssueBillMutation, useIssuedBillsQuery } from '@/features/bills/api/bills-api';
-import { BillDetailDrawer } from './bill-detail-drawer';
+import { useBillDetail } from './bill-detail-drawer';
 import { AmountCapitals, BillStatusTag, OrgPicker } from './bill-parts';
 import { AMOUNT_PATTERN, isPositiveAmount } from './amount-rules';
 import { useBillListFilter } from './bill-filter-bar';
@@ -46,7 +45,7 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
   const amount = Form.useWatch('amount', form);
   const [issue, issuing] = useIssueBillMutation();
   const list = useBillListFilter();
-  const [detailId, setDetailId] = useState<string | null>(null);
+  const detail = useBillDetail();
   const issued = useIssuedBillsQuery(list.args);
 
   const submit = async (values: IssueForm) => {
@@ -62,7 +61,7 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
     if ('data' in result) {
       message.success(text.issued);
       form.resetFields();
-      setDetailId(result.data?.bill.id ?? null);
+      detail.open(result.data?.bill.id ?? null);
     }
   };
 
@@ -76,11 +75,7 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
     {
       title: text.actions,
       key: 'actions',
-      render: (_, b) => (
-        <Button type="link" onClick={() => setDetailId(b.id)}>
-          {text.detail}
-        </Button>
-      ),
+      render: (_, b) => detail.link(b.id),
     },
   ];
 
@@ -159,7 +154,7 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
           canExport={canExport}
         />
       </Card>
-      <BillDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
+      {detail.drawer}
     </>
   );
 }

@@ -19,7 +19,7 @@ import {
   useRefuseApplicationMutation,
   useSignApplicationMutation,
 } from '@/features/bills/api/bills-api';
-import { BillDetailDrawer } from './bill-detail-drawer';
+import { useBillDetail } from './bill-detail-drawer';
 import { useBillListFilter } from './bill-filter-bar';
 import { BillList } from './bill-list';
 import { CardTitle } from '@/components/card-title/card-title';
@@ -35,7 +35,7 @@ export function SignWorkbenchPage({ canExport = false }: { canExport?: boolean }
   const [params, setParams] = useSearchParams();
   const packageId = params.get(SIGN_WORKBENCH_BILL_PARAM) || undefined;
   const list = useBillListFilter();
-  const [detailId, setDetailId] = useState<string | null>(null);
+  const detail = useBillDetail();
   const [refusing, setRefusing] = useState<BillApplication | null>(null);
   const [reasonForm] = Form.useForm<{ reason: string }>();
   const pending = usePendingApplicationsQuery({ ...list.args, packageId });
@@ -73,9 +73,7 @@ export function SignWorkbenchPage({ canExport = false }: { canExport?: boolean }
       key: 'actions',
       render: (_, a) => (
         <>
-          <Button type="link" onClick={() => setDetailId(a.packageId)}>
-            {text.detail}
-          </Button>
+          {detail.link(a.packageId)}
           <Popconfirm
             title={text.confirmSign}
             onConfirm={() => void sign(a.id).then((r) => 'data' in r && message.success(text.signed))}
@@ -135,7 +133,7 @@ export function SignWorkbenchPage({ canExport = false }: { canExport?: boolean }
           </Form.Item>
         </Form>
       </Modal>
-      <BillDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
+      {detail.drawer}
     </Card>
   );
 }
