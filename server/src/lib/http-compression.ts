@@ -23,9 +23,26 @@ export const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = 
   gzip: (body) => gzip(body),
 };
 
+/**
+ * Clients send one of a few Accept-Encoding headers, each answered again and again: the answer for each is
+ * kept, up to this many headers (then they are forgotten together), so odd headers cannot grow it.
+ */
+const NEGOTIATED_HEADERS_KEPT = 64;
+const negotiated = new Map<string, Encoding | null>();
+
 /** The encoding to answer in: brotli, then gzip, as Accept-Encoding allows (`q=0` refuses, `*` stands for any). */
 export function negotiateEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
+  let encoding = negotiated.get(header);
+  if (encoding === undefined) {
+    encoding = preferredEncoding(header);
+    if (negotiated.size >= NEGOTIATED_HEADERS_KEPT) negotiated.clear();
+    negotiated.set(header, encoding);
+  }
+  return encoding;
+}
+
+function preferredEncoding(header: string): Encoding | null {
   const quality = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
