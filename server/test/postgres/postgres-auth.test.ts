@@ -89,3 +89,19 @@ describe('PostgreSQL: SMS verification', () => {
     expect(used.filter((c) => c.used_at !== null)).toHaveLength(1);
   });
 });
+
+describe('PostgreSQL: the staff list', () => {
+  it('counts and pages the members, and finds one by mobile with LIKE wildcards taken literally', async () => {
+    const owner = (await signIn(t.app, OWNER_SH)).access_token;
+    const list = async (query: string) => {
+      const response = await authed(t.app, 'GET', `/api/scbill/configuration/staff?${query}`, owner);
+      expect(response.statusCode).toBe(200);
+      return response.json<{ data: { totalElements: number; content: Array<{ mobile: string }> } }>().data;
+    };
+    const all = await list('page=0&size=2');
+    expect(all.totalElements).toBe(3);
+    expect(all.content).toHaveLength(2);
+    expect((await list(`keyword=${OWNER_SH.slice(-5)}`)).content.map((m) => m.mobile)).toEqual([OWNER_SH]);
+    expect((await list('keyword=%25')).content).toEqual([]);
+  });
+});
