@@ -90,7 +90,7 @@ describe('PostgreSQL: SMS verification', () => {
   });
 });
 
-describe('PostgreSQL: the staff list', () => {
+describe('PostgreSQL: the company centre lists', () => {
   it('counts and pages the members, and finds one by mobile with LIKE wildcards taken literally', async () => {
     const owner = (await signIn(t.app, OWNER_SH)).access_token;
     const list = async (query: string) => {
@@ -103,5 +103,16 @@ describe('PostgreSQL: the staff list', () => {
     expect(all.content).toHaveLength(2);
     expect((await list(`keyword=${OWNER_SH.slice(-5)}`)).content.map((m) => m.mobile)).toEqual([OWNER_SH]);
     expect((await list('keyword=%25')).content).toEqual([]);
+  });
+
+  it('runs the applications list by status and keyword', async () => {
+    const owner = (await signIn(t.app, OWNER_SH)).access_token;
+    for (const query of ['', 'status=REFUSED', 'keyword=%25', 'status=PENDING&keyword=136']) {
+      const response = await authed(t.app, 'GET', `/api/apply-record/list?${query}`, owner);
+      expect(response.statusCode, query).toBe(200);
+      expect(response.json<{ data: { totalElements: number } }>().data.totalElements).toBeGreaterThanOrEqual(
+        0,
+      );
+    }
   });
 });

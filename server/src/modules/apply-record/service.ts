@@ -7,8 +7,9 @@ import {
   type AuthLetterType,
   staffRolesOfApplyRoles,
 } from '@contract/apply-record';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { lockWithinTransaction } from '../../db/locks';
 import { newId } from '../../lib/hash';
@@ -86,32 +87,63 @@ export async function recordOrgOf(db: Db, id: string): Promise<string | undefine
 }
 
 /** The organisation's records, newest first; `keyword` matches the applicant's name or mobile. */
+interface RecordListValues {
+  orgId: string;
+  status: string;
+  /** The keyword as a LIKE pattern, its wildcards escaped. */
+  pattern: string;
+  size: number;
+  offset: number;
+}
+
+/**
+ * The page and the total of the organisation's applications for one shape of filter (by status, by
+ * keyword), prepared (db/prepared-query.ts) instead of built and compiled with Kysely on every request.
+ */
+function recordListQueries(byStatus: boolean, byKeyword: boolean) {
+  const filtered = (db: Db, v: RecordListValues) => {
+    let query = recordQuery(db).where('r.org_id', '=', v.orgId);
+    if (byStatus) query = query.where('r.status', '=', v.status);
+    if (byKeyword) {
+      query = query.where(
+        sql<boolean>`(${sql.ref('u.name')} like ${v.pattern} escape '\\' or ${sql.ref('u.mobile')} like ${v.pattern} escape '\\')`,
+      );
+    }
+    return query;
+  };
+  return {
+    page: preparedQuery((db: Db, v: RecordListValues) =>
+      filtered(db, v).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(v.size).offset(v.offset),
+    ),
+    total: preparedQuery((db: Db, v: RecordListValues) =>
+      filtered(db, v)
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('count')),
+    ),
+  };
+}
+
+/** By [byStatus][byKeyword]. */
+const recordListShapes = [false, true].map((byStatus) =>
+  [false, true].map((byKeyword) => recordListQueries(byStatus, byKeyword)),
+);
+
 export async function listApplyRecords(db: Db, orgId: string, query: ApplyRecordQuery) {
   const paging = pageRequest(query);
-  let filtered = recordQuery(db).where('r.org_id', '=', orgId);
-  if (query.status) filtered = filtered.where('r.status', '=', query.status);
-  const keyword = query.keyword?.replace(/\s+/g, '');
-  if (keyword) {
-    const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filtered = filtered.where((eb) =>
-      eb.or([eb('u.name', 'like', eb.val(pattern)), eb('u.mobile', 'like', eb.val(pattern))]),
-    );
-  }
-  const [rows, total] = await Promise.all([
-    filtered
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(paging.size)
-      .offset(paging.offset)
-      .execute(),
-    filtered
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const keyword = query.keyword?.replace(/\s+/g, '') ?? '';
+  const queries = recordListShapes[query.status ? 1 : 0]![keyword ? 1 : 0]!;
+  const values: RecordListValues = {
+    orgId,
+    status: query.status ?? '',
+    // A LIKE wildcard the user typed is a character to find, not a pattern.
+    pattern: `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    size: paging.size,
+    offset: paging.offset,
+  };
+  const [rows, [total]] = await Promise.all([queries.page(db, values), queries.total(db, values)]);
   return pageOf(
     rows.map((row) => viewOf(row, false)),
-    Number(total.count),
+    Number(total?.count ?? 0),
     paging,
   );
 }

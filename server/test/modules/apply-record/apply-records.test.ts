@@ -130,6 +130,17 @@ describe('the organisation’s list and detail', () => {
       owner,
     );
     expect(byName.content.map((r) => r.id)).toEqual([first.id]);
+    const refusedByName = (name: string) =>
+      getData<Page<ApplyRecord>>(
+        t.app,
+        `${APPLY_RECORD_URL.list}?status=REFUSED&keyword=${encodeURIComponent(name)}`,
+        owner,
+      );
+    expect((await refusedByName(`申请人${mobileSeq - 1}`)).content).toEqual([]);
+    expect((await refusedByName(`申请人${mobileSeq}`)).content.map((r) => r.id)).toEqual([second.id]);
+    // A LIKE wildcard typed by the user is a character, not a pattern.
+    const wildcard = await getData<Page<ApplyRecord>>(t.app, `${APPLY_RECORD_URL.list}?keyword=%25`, owner);
+    expect(wildcard).toMatchObject({ content: [], totalElements: 0 });
     const detail = await getData<ApplyRecord>(t.app, APPLY_RECORD_URL.detail(first.id), owner);
     expect(detail.applicantMobile).toMatch(/^1360000\d{4}$/);
   });
