@@ -7,8 +7,9 @@ import {
   type AuthLetterType,
   staffRolesOfApplyRoles,
 } from '@contract/apply-record';
-import { sql, type Transaction } from 'kysely';
+import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import { containsPattern, likeEscaped } from '../../db/like';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { lockWithinTransaction } from '../../db/locks';
@@ -106,7 +107,7 @@ function recordListQueries(byStatus: boolean, byKeyword: boolean) {
     if (byStatus) query = query.where('r.status', '=', v.status);
     if (byKeyword) {
       query = query.where(
-        sql<boolean>`(${sql.ref('u.name')} like ${v.pattern} escape '\\' or ${sql.ref('u.mobile')} like ${v.pattern} escape '\\')`,
+        sql<SqlBool>`(${likeEscaped('u.name', v.pattern)} or ${likeEscaped('u.mobile', v.pattern)})`,
       );
     }
     return query;
@@ -135,8 +136,7 @@ export async function listApplyRecords(db: Db, orgId: string, query: ApplyRecord
   const values: RecordListValues = {
     orgId,
     status: query.status ?? '',
-    // A LIKE wildcard the user typed is a character to find, not a pattern.
-    pattern: `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    pattern: containsPattern(keyword),
     size: paging.size,
     offset: paging.offset,
   };

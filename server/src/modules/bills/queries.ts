@@ -23,6 +23,7 @@ import {
 import { API_ERROR } from '@contract/errors';
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
+import { containsPattern, likeEscaped } from '../../db/like';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { ApiFailure } from '../../lib/errors';
@@ -41,11 +42,6 @@ export function shownStatus(stored: string, dueDate: string, today: string): Bil
 
 const party = (orgId: string, name: string) => ({ orgId, name });
 
-/** The LIKE pattern of "contains the user's text", the text taken literally (with `likeEscaped` below). */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** `column` matches a pattern of containsPattern (the same LIKE with ESCAPE on SQLite and PostgreSQL). */
-const likeEscaped = (column: string, pattern: string) =>
-  sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
 const contains = (column: string, text: string) => likeEscaped(column, containsPattern(text));
 
 // ---- filters shared by the lists

@@ -1,6 +1,6 @@
 import { ORG_QUERY_LIMIT, type OrganizationInfo, type OrganizationQueryItem } from '@contract/organization';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { containsPattern, likeEscaped } from '../../db/like';
 
 export async function organizationInfoOf(db: Db, orgId: string): Promise<OrganizationInfo | null> {
   const row = await db.selectFrom('organizations').selectAll().where('id', '=', orgId).executeTakeFirst();
@@ -20,7 +20,6 @@ export async function organizationInfoOf(db: Db, orgId: string): Promise<Organiz
 }
 
 /** `%` and `_` typed by the user are literal characters of a name, not patterns. */
-const likeFragment = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Organisations whose name contains the keyword or whose credit code is it, at most ORG_QUERY_LIMIT. */
 export async function searchOrganizations(db: Db, keyword: string): Promise<OrganizationQueryItem[]> {
@@ -28,10 +27,7 @@ export async function searchOrganizations(db: Db, keyword: string): Promise<Orga
     .selectFrom('organizations')
     .select(['id', 'name', 'credit_code', 'authorized'])
     .where((eb) =>
-      eb.or([
-        eb('credit_code', '=', keyword.toUpperCase()),
-        sql<boolean>`${sql.ref('name')} like ${likeFragment(keyword)} escape '\\'`,
-      ]),
+      eb.or([eb('credit_code', '=', keyword.toUpperCase()), likeEscaped('name', containsPattern(keyword))]),
     )
     .orderBy('name')
     .orderBy('id')

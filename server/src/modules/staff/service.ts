@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import {
   OWNER_ROLE,
@@ -9,6 +8,7 @@ import {
 } from '@contract/organization';
 import type { PermissionPath } from '@contract/permissions';
 import type { Db } from '../../db/database';
+import { containsPattern, likeEscaped } from '../../db/like';
 import { preparedQuery } from '../../db/prepared-query';
 import { countRows, type PageRequest } from '../../lib/paging';
 import { isoTime } from '../../lib/shanghai-time';
@@ -99,8 +99,6 @@ export async function ownerCount(db: Db, orgId: string): Promise<number> {
   return countRows(db.selectFrom('memberships').where('org_id', '=', orgId).where('owner', '=', 1));
 }
 
-const likeFragment = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 interface StaffValues {
   orgId: string;
   /** The keyword as a LIKE pattern; only in the queries made with a keyword. */
@@ -120,12 +118,7 @@ function staffQueries(withKeyword: boolean) {
       .innerJoin('users as u', 'u.id', 'm.user_id')
       .where('m.org_id', '=', v.orgId);
     return withKeyword
-      ? query.where((eb) =>
-          eb.or([
-            sql<boolean>`${sql.ref('u.name')} like ${v.pattern} escape '\\'`,
-            sql<boolean>`${sql.ref('u.mobile')} like ${v.pattern} escape '\\'`,
-          ]),
-        )
+      ? query.where((eb) => eb.or([likeEscaped('u.name', v.pattern), likeEscaped('u.mobile', v.pattern)]))
       : query;
   };
   return {
@@ -164,7 +157,7 @@ export async function staffPage(
   const queries = input.keyword ? staffWithKeyword : allStaff;
   const values: StaffValues = {
     orgId: input.orgId,
-    pattern: input.keyword ? likeFragment(input.keyword) : '',
+    pattern: input.keyword ? containsPattern(input.keyword) : '',
     size: input.page.size,
     offset: input.page.offset,
   };
