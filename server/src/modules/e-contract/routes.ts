@@ -51,6 +51,7 @@ import {
   applyFlowEvent,
   contractInOrg,
   contractOrgOf,
+  contractPage,
   contractView,
   draftContract,
   expireOverdueContracts,
@@ -291,19 +292,8 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const page = pageRequest(request.query);
       if (!memberOrNull(request)) return ok(pageOf<ContractShape>([], 0, page));
       const member = await requirePermission(request, CONTRACT_PERMISSION);
-      let query = app.db.selectFrom('contracts').where('org_id', '=', member.orgId);
-      if (request.query.status) query = query.where('status', '=', request.query.status);
-      const [rows, total] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.size)
-          .offset(page.page * page.size)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return ok(pageOf(rows.map(contractView), Number(total.n), page));
+      const { items, total } = await contractPage(app.db, member.orgId, request.query.status, page);
+      return ok(pageOf(items, total, page));
     },
   );
 

@@ -16,6 +16,8 @@ import { REALTIME_EVENT } from '@contract/realtime';
 import { FINAL_FLOW_STATUSES, type FlowEvent } from '../../adapters/e-sign/gateway';
 import type { FileStore } from '../../adapters/file-store/store';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
+import type { PageRequest } from '../../lib/paging';
 import type { ContractTable, Database, EsignSealTable } from '../../db/schema';
 import { lockWithinTransaction } from '../../db/locks';
 import { ApiFailure } from '../../lib/errors';
@@ -40,6 +42,50 @@ export const SIGNABLE: readonly string[] = [CONTRACT_STATUS.draft, CONTRACT_STAT
 
 export const contractFileKey = (id: string) => `contracts/${id}.pdf`;
 export const signedFileKey = (id: string) => `contracts/${id}.signed.pdf`;
+
+interface ContractListValues {
+  orgId: string;
+  status: string;
+  size: number;
+  offset: number;
+}
+
+/** The contract list's page and total, with and without a status, prepared (db/prepared-query.ts). */
+function contractListQueries(byStatus: boolean) {
+  const listed = (db: Db, v: ContractListValues) => {
+    const query = db.selectFrom('contracts').where('org_id', '=', v.orgId);
+    return byStatus ? query.where('status', '=', v.status) : query;
+  };
+  return {
+    page: preparedQuery((db: Db, v: ContractListValues) =>
+      listed(db, v)
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(v.size)
+        .offset(v.offset),
+    ),
+    total: preparedQuery((db: Db, v: ContractListValues) =>
+      listed(db, v).select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
+  };
+}
+
+const allContracts = contractListQueries(false);
+const contractsByStatus = contractListQueries(true);
+
+/** One page of the organisation's contracts, newest first. */
+export async function contractPage(
+  db: Db,
+  orgId: string,
+  status: string | undefined,
+  page: PageRequest,
+): Promise<{ items: Contract[]; total: number }> {
+  const queries = status ? contractsByStatus : allContracts;
+  const values: ContractListValues = { orgId, status: status ?? '', size: page.size, offset: page.offset };
+  const [rows, [total]] = await Promise.all([queries.page(db, values), queries.total(db, values)]);
+  return { items: rows.map(contractView), total: Number(total?.n ?? 0) };
+}
 
 export function contractView(row: ContractRow): Contract {
   return {

@@ -115,6 +115,20 @@ describe('contracts', () => {
     expect(dataOf<Page<Contract>>(await get(ECONTRACT_URL.list, hz)).content).toEqual([]);
   });
 
+  it('filters the list by status and pages it, with the total of the filter', async () => {
+    const list = (query: Record<string, string>) =>
+      get(ECONTRACT_URL.list, sh, query).then((response) => dataOf<Page<Contract>>(response));
+    const drafts = await list({ status: 'draft', size: '100' });
+    expect(drafts.content.map((c) => c.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(drafts.content.every((c) => c.status === 'draft')).toBe(true);
+    const onePage = await list({ status: 'draft', size: '1' });
+    expect(onePage.content).toHaveLength(1);
+    expect(onePage.totalElements).toBe(drafts.content.length);
+    const complete = await list({ status: 'complete', size: '100' });
+    expect(complete.content.every((c) => c.status === 'complete')).toBe(true);
+    expect(complete.totalElements).toBe(complete.content.length);
+  });
+
   it('streams the PDF inline to the organisation, and answers another organisation as if it did not exist', async () => {
     const preview = await get(ECONTRACT_URL.preview(first.id), sh);
     expect(preview.statusCode).toBe(200);
