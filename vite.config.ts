@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreenChunks } from './scripts/first-screen-chunks';
 import { signedInPreload } from './scripts/signed-in-preload';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -9,6 +10,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
+    firstScreenChunks(),
     signedInPreload(),
     // The service worker precaches the built app; src/lib/service-worker.ts registers it and prompts for
     // updates (injectRegister false is the plugin's current spelling of null: no register script injected).

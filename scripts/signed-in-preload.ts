@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Plugin } from 'vite';
 import { STORAGE_PREFIX } from '../contract/constants';
+import { SIGNED_IN_ENTRIES } from './first-screen-chunks';
 
 /*
  * The signed-in frame and the dashboard come in chunks the entry chunk imports lazily, so a signed-in visit
@@ -11,8 +12,6 @@ import { STORAGE_PREFIX } from '../contract/constants';
  * an inline one, because the page's CSP allows scripts from 'self' only.
  */
 
-/** The modules whose chunks (with what they import) the dashboard's first screen waits for. */
-const SIGNED_IN_ENTRIES = ['src/app/routes/app-route.tsx', 'src/app/routes/dashboard-route.tsx'];
 /** The hash addresses the signed-in root opens on (main.tsx sends the bare root to the dashboard). */
 const DASHBOARD_HASHES = ['', '#', '#/', '#/chain-bill/dashboard'];
 /** Where the sign-in is kept (src/lib/storage.ts): this tab's session first, then local storage. */
@@ -22,6 +21,7 @@ interface ChunkLike {
   type: 'chunk';
   fileName: string;
   facadeModuleId: string | null;
+  moduleIds: string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
@@ -68,7 +68,8 @@ export function signedInPreload(): Plugin {
           for (const name of chunk.imports) visit(chunks.get(name));
         };
         for (const entry of SIGNED_IN_ENTRIES) {
-          const chunk = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(entry));
+          // The module's own chunk, or the chunk scripts/first-screen-chunks.ts put it in.
+          const chunk = [...chunks.values()].find((c) => c.moduleIds.some((id) => id.endsWith(entry)));
           if (!chunk) this.error(`signed-in preload: no chunk for ${entry}`);
           visit(chunk);
         }

@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { loadChunk } from '@/utils/lazy-chunk';
+import { preloadableLazy } from '@/utils/preloadable-lazy';
 import { lazyWithAntd } from '@/components/antd-provider/lazy-with-antd';
 import { RouteLoading } from './route-status';
 
@@ -13,11 +14,6 @@ import { RouteLoading } from './route-status';
 
 type RouteModule = { Component: ComponentType };
 
-/** A page of its own chunk (spec section 8: failures and the 120 s time-out become a ChunkLoadError). */
-function lazyRoute(load: () => Promise<RouteModule>) {
-  return lazy(() => loadChunk(load).then((module) => ({ default: module.Component })));
-}
-
 /**
  * A page of the signed-in app drawn with antd: the frame draws without it, so the page brings antd's
  * provider and App (`App.useApp()`) in the chunk beside its own.
@@ -27,16 +23,22 @@ function lazyAntdRoute(load: () => Promise<RouteModule>) {
 }
 
 // The dashboard draws its first screen without antd; its panels further down bring it (dashboard-route.tsx).
-const loadDashboardRoute = () => loadChunk(() => import('./routes/dashboard-route'));
-const DashboardRoute = lazyRoute(loadDashboardRoute);
+// Spec section 8's failures and time-out become a ChunkLoadError (loadChunk), as for every page.
+const DashboardRoute = preloadableLazy(() =>
+  loadChunk(() => import('./routes/dashboard-route')).then((module) => ({ default: module.Component })),
+);
+
+/** The signed-in root opens on the dashboard (main.tsx sends it there before the first render). */
+export const isDashboardPath = (pathname: string) => pathname === paths.root || pathname === paths.dashboard;
 
 /**
  * Starts loading the dashboard's chunk with the signed-in frame's when the address opens on it (a sign-in,
  * a reload there): the page's chunk then does not wait for the frame's to arrive before it starts.
  */
 export function preloadDashboardFor(pathname: string): void {
-  if (pathname === paths.root || pathname === paths.dashboard) loadDashboardRoute().catch(() => undefined);
+  if (isDashboardPath(pathname)) preloadDashboard().catch(() => undefined);
 }
+export const preloadDashboard = () => DashboardRoute.preload();
 const AreaRoute = lazyAntdRoute(() => import('./routes/area-route'));
 const loadAccountRoutes = () => loadChunk(() => import('./routes/account-routes'));
 const AccountSecurityRoute = lazyWithAntd(() => loadAccountRoutes().then((m) => m.AccountSecurity), {

@@ -1,15 +1,22 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { bindNavigate } from '@/lib/navigation';
 import { getAuthInfo } from '@/lib/storage';
 import { loadChunk } from '@/utils/lazy-chunk';
+import { preloadableLazy } from '@/utils/preloadable-lazy';
 import { lazyWithAntd } from '@/components/antd-provider/lazy-with-antd';
 import { probeChannelConfig } from '@/features/auth/api/channel-probe';
 import { ChannelConfigGate } from '@/features/org-channel/components/channel-config-gate';
 import { RouteErrorBoundary, RouteLoading } from './route-status';
 import { Component as LoginRoute } from './routes/login-route';
-import { appRouteObjects, preloadDashboardFor, publicRouteObjects } from './app-routes';
+import {
+  appRouteObjects,
+  isDashboardPath,
+  preloadDashboard,
+  preloadDashboardFor,
+  publicRouteObjects,
+} from './app-routes';
 
 /*
  * A declarative hash router (`HashRouter` + `useRoutes`) rather than the data router (`createHashRouter`):
@@ -25,10 +32,24 @@ const antdPage = (load: () => Promise<RouteModule>) =>
 
 const HelpCenterRoute = antdPage(() => import('./routes/help-center-route'));
 // The signed-in frame draws without antd, so the dashboard's first screen paints before antd's core loads.
-const SignedInApp = lazy(() => {
+const SignedInApp = preloadableLazy(() => {
   preloadDashboardFor(hashPathname());
   return loadChunk(() => import('./routes/app-route')).then((module) => ({ default: module.Component }));
 });
+
+/**
+ * A signed-in visit that opens on the dashboard waits for the frame's and the dashboard's chunks (asked for
+ * beside the entry chunk, see scripts/signed-in-preload.ts) before its first render, so it draws frame and
+ * dashboard at once: no loading placeholder first, which React would keep for at least 300 ms once shown.
+ * Resolves either way: a chunk that failed shows its failure as the page.
+ */
+export function signedInFirstScreenLoaded(): Promise<void> {
+  if (!getAuthInfo() || !isDashboardPath(hashPathname())) return Promise.resolve();
+  return Promise.all([SignedInApp.preload(), preloadDashboard()]).then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 /** The route's path in the hash address (`#/chain-bill/dashboard?x` → `/chain-bill/dashboard`). */
 const hashPathname = () => window.location.hash.replace(/^#/, '').split('?')[0] || paths.root;

@@ -13,14 +13,17 @@ import { selectCompanyList, selectLoginLoading, selectUserInfo } from '@/feature
 import {
   initialGlobalState,
   selectRedDot,
+  selectShowGuide,
   sidebarCollapsedChanged,
 } from '@/features/shell/model/global-slice';
 import { selectNonPaymentShow, selectNonPaymentSocket } from '@/features/shell/model/nonpayment-slice';
+import { localKey } from '@/lib/storage';
 import { ownerAccount } from '../../tests/support/platform-server';
 import { storeSignedInUser } from '../../tests/support/render-app';
 
 describe('store', () => {
   it('starts the global shell state with the spec defaults', () => {
+    localStorage.setItem(localKey('noRemindersList'), JSON.stringify(['shell-guide']));
     const state = createStore().getState();
     expect(state.global).toEqual({
       collapsed: '10',
@@ -31,6 +34,13 @@ describe('store', () => {
     });
     expect(state.nonpayment).toEqual({ show: false, socket: null });
     expect(state.permission).toEqual({ list: [], acctStatus: null, orgCode: null });
+  });
+
+  it('starts with the first-visit guide shown until the user asked not to be reminded of it', () => {
+    localStorage.removeItem(localKey('noRemindersList'));
+    expect(selectShowGuide(createStore().getState())).toBe(true);
+    localStorage.setItem(localKey('noRemindersList'), JSON.stringify(['shell-guide']));
+    expect(selectShowGuide(createStore().getState())).toBe(false);
   });
 
   it("reads the global state's server data with the spec defaults before any lookup", () => {

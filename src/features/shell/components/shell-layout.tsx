@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import type { UserInfo } from '@/lib/storage';
@@ -113,14 +113,12 @@ export function ShellLayout({
   const handle = useCurrentRouteHandle(routeHandles);
   const denial = handle ? accessDenial(handle, userInfo) : null;
 
-  // Before the first paint, so the page below does not move when the guide shows, and what loads when it
-  // comes into view (the dashboard's lower panels) sees the page as it stays. The card mounts only after
-  // the store has the answer: mounted before, it read the old value and, as a store subscription starts
-  // after the paint, showed a frame later, pushing the page down (a layout shift of about 0.12 on a phone).
-  const [guideDecided, setGuideDecided] = useState(false);
+  // The store starts with the stored answer (global-slice.ts), so the card is part of the first commit;
+  // on a later sign-in in the same tab (the sign-out reset it) this sets it before the first paint, so the
+  // page below does not move when the guide shows (a layout shift of about 0.12 on a phone, once), and what
+  // loads when it comes into view (the dashboard's lower panels) sees the page as it stays.
   useLayoutEffect(() => {
     dispatch(guideToggled(!isGuideDismissed()));
-    setGuideDecided(true);
   }, [dispatch]);
 
   return (
@@ -143,7 +141,7 @@ export function ShellLayout({
         <div className={styles.crumbs}>
           <Breadcrumbs handle={handle} />
         </div>
-        {guideDecided && pathname === paths.dashboard && <GuideCard />}
+        {pathname === paths.dashboard && <GuideCard />}
         {denial ? (
           <Suspense fallback={null}>
             <ForbiddenPage reason={denial} />

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import { DEFAULT_SIDEBAR_COLLAPSED, type SidebarCollapsed } from '@contract/constants';
 import { redDotSet, signedOut, type RedDotFlags } from '@/lib/app-actions';
 import { rootReducer } from '@/lib/store';
+import { isGuideDismissed } from './guide';
 
 export interface BreadcrumbItem {
   title: string;
@@ -33,7 +34,9 @@ export const initialGlobalState: GlobalState = {
 
 const slice = createSlice({
   name: 'global',
-  initialState: initialGlobalState,
+  // Read when the signed-in app's chunk adds the slice, before the frame's first render, so the frame
+  // draws the first-visit guide (the dashboard's largest element) in its first commit, not a second one.
+  initialState: (): GlobalState => ({ ...initialGlobalState, showGuide: !isGuideDismissed() }),
   reducers: {
     sidebarCollapsedChanged(state, action: PayloadAction<SidebarCollapsed>) {
       state.collapsed = action.payload;
