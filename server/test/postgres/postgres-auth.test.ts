@@ -105,13 +105,14 @@ describe('PostgreSQL: the company centre lists', () => {
     expect((await list('keyword=%25')).content).toEqual([]);
   });
 
-  it('runs the applications and contract lists in every filter shape', async () => {
+  it('runs the applications, contract and bank account lists in every filter shape', async () => {
     const owner = (await signIn(t.app, OWNER_SH)).access_token;
     const urls = [
       ...['', 'status=REFUSED', 'keyword=%25', 'status=PENDING&keyword=136'].map(
         (q) => `/api/apply-record/list?${q}`,
       ),
       ...['', 'status=draft'].map((q) => `/api/edoc/contract/v2/page?${q}`),
+      '/api/organization/bank/account/list?page=0&size=5',
     ];
     for (const url of urls) {
       const response = await authed(t.app, 'GET', url, owner);

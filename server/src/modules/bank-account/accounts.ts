@@ -8,10 +8,10 @@ import {
 } from '@contract/bank-account';
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import { lockWithinTransaction } from '../../db/locks';
 import type { Database } from '../../db/schema';
 import { ApiFailure } from '../../lib/errors';
-import { countRows } from '../../lib/paging';
 import { isoTime } from '../../lib/shanghai-time';
 import { branchByNo } from './directory';
 import { BANK_MSG } from './messages';
@@ -160,23 +160,36 @@ export async function accountView(db: Db, orgId: string, id: string, now: number
 }
 
 /** A page of the organisation's accounts: the default first, then the newest. */
+/** The organisation's accounts and their count, prepared (db/prepared-query.ts): the list opens the company centre. */
+const accountsOfOrg = preparedQuery((db: Db, v: { orgId: string; size: number; offset: number }) =>
+  db
+    .selectFrom('bank_accounts')
+    .selectAll()
+    .where('org_id', '=', v.orgId)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(v.size)
+    .offset(v.offset),
+);
+const accountCount = preparedQuery((db: Db, v: { orgId: string }) =>
+  db
+    .selectFrom('bank_accounts')
+    .where('org_id', '=', v.orgId)
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
 export async function accountPage(
   db: Db,
   orgId: string,
   page: { size: number; offset: number },
   now: number,
 ): Promise<{ items: BankAccount[]; total: number }> {
-  const total = await countRows(db.selectFrom('bank_accounts').where('org_id', '=', orgId));
-  const rows = await db
-    .selectFrom('bank_accounts')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .orderBy('is_default', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(page.size)
-    .offset(page.offset)
-    .execute();
+  const [[counted], rows] = await Promise.all([
+    accountCount(db, { orgId }),
+    accountsOfOrg(db, { orgId, size: page.size, offset: page.offset }),
+  ]);
+  const total = Number(counted?.n ?? 0);
   const latest = await latestVerifications(
     db,
     rows.map((row) => row.id),
