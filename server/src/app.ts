@@ -118,7 +118,11 @@ const REDACT_PATHS = [
 
 /** Invitation codes are credentials that travel in the path; request logs keep the route, not the code. */
 const SECRET_IN_PATH = /^(\/api\/(?:invitation\/detail|account\/invitation)\/[^/?]+\/)[^/?]+/;
-export const redactUrl = (url: string): string => url.replace(SECRET_IN_PATH, '$1[REDACTED]');
+// Every request line passes here; most URLs cannot hold a code, and skip the pattern.
+export const redactUrl = (url: string): string =>
+  url.startsWith('/api/invitation/') || url.startsWith('/api/account/invitation/')
+    ? url.replace(SECRET_IN_PATH, '$1[REDACTED]')
+    : url;
 
 function requestId(req: IncomingMessage): string {
   const given = req.headers[REQUEST_ID_HEADER];

@@ -36,9 +36,13 @@ export class OneLinePerRequest extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...entry, err: error }, 'request errored');
-    else requestLoggerOf(request).info({ reqId: request.id, ...entry }, 'request completed');
+    const responseTime = reply.elapsedTime;
+    if (error) reply.log.error({ req: request, res: reply, responseTime, err: error }, 'request errored');
+    else
+      requestLoggerOf(request).info(
+        { reqId: request.id, req: request, res: reply, responseTime },
+        'request completed',
+      );
   }
 }
 
