@@ -113,6 +113,7 @@ describe('PostgreSQL: the company centre lists', () => {
       ),
       ...['', 'status=draft'].map((q) => `/api/edoc/contract/v2/page?${q}`),
       '/api/organization/bank/account/list?page=0&size=5',
+      '/api/sign/record/page?page=0&size=5',
     ];
     for (const url of urls) {
       const response = await authed(t.app, 'GET', url, owner);

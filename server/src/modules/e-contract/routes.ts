@@ -52,6 +52,7 @@ import {
   contractInOrg,
   contractOrgOf,
   contractPage,
+  signRecordPageIds,
   contractView,
   draftContract,
   expireOverdueContracts,
@@ -512,23 +513,8 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const page = pageRequest(request.query);
       if (!memberOrNull(request)) return ok(pageOf<SignRecordShape>([], 0, page));
       const member = await requirePermission(request, CONTRACT_PERMISSION);
-      const base = app.db.selectFrom('sign_records').where('org_id', '=', member.orgId);
-      const [rows, total] = await Promise.all([
-        base
-          .select('id')
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.size)
-          .offset(page.page * page.size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      const views = await recordViews(
-        app.db,
-        member.orgId,
-        rows.map((row) => row.id),
-      );
-      return ok(pageOf(views, Number(total.n), page));
+      const { ids, total } = await signRecordPageIds(app.db, member.orgId, page);
+      return ok(pageOf(await recordViews(app.db, member.orgId, ids), total, page));
     },
   );
 

@@ -87,6 +87,36 @@ export async function contractPage(
   return { items: rows.map(contractView), total: Number(total?.n ?? 0) };
 }
 
+/** The ids of a page of the organisation's sign records (newest first) and their count, prepared. */
+const signRecordIds = preparedQuery((db: Db, v: { orgId: string; size: number; offset: number }) =>
+  db
+    .selectFrom('sign_records')
+    .where('org_id', '=', v.orgId)
+    .select('id')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(v.size)
+    .offset(v.offset),
+);
+const signRecordCount = preparedQuery((db: Db, v: { orgId: string }) =>
+  db
+    .selectFrom('sign_records')
+    .where('org_id', '=', v.orgId)
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+export async function signRecordPageIds(
+  db: Db,
+  orgId: string,
+  page: PageRequest,
+): Promise<{ ids: string[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    signRecordIds(db, { orgId, size: page.size, offset: page.offset }),
+    signRecordCount(db, { orgId }),
+  ]);
+  return { ids: rows.map((row) => row.id), total: Number(counted?.n ?? 0) };
+}
+
 export function contractView(row: ContractRow): Contract {
   return {
     id: row.id,
