@@ -98,3 +98,19 @@ export function preparedQuery<P extends object, O>(
     return frozen;
   };
 }
+
+/** A list's prepared queries: one page of its rows, and the count of them all (one row, `n`). */
+export interface PagedQueries<P, O> {
+  page: (db: Db, values: P) => Promise<ReadonlyArray<Readonly<O>>>;
+  total: (db: Db, values: P) => Promise<ReadonlyArray<Readonly<{ n: number | string | bigint }>>>;
+}
+
+/** The page's rows and the list's total, asked side by side (PostgreSQL answers a count as a string). */
+export async function pageAndTotal<P extends object, O>(
+  db: Db,
+  queries: PagedQueries<P, O>,
+  values: P,
+): Promise<{ rows: ReadonlyArray<Readonly<O>>; total: number }> {
+  const [rows, [counted]] = await Promise.all([queries.page(db, values), queries.total(db, values)]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}

@@ -10,7 +10,7 @@ import {
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { preparedQuery } from '../../db/prepared-query';
+import { pageAndTotal, preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { lockWithinTransaction } from '../../db/locks';
 import { newId } from '../../lib/hash';
@@ -119,7 +119,7 @@ function recordListQueries(byStatus: boolean, byKeyword: boolean) {
     total: preparedQuery((db: Db, v: RecordListValues) =>
       filtered(db, v)
         .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('count')),
+        .select((eb) => eb.fn.countAll<number>().as('n')),
     ),
   };
 }
@@ -140,10 +140,10 @@ export async function listApplyRecords(db: Db, orgId: string, query: ApplyRecord
     size: paging.size,
     offset: paging.offset,
   };
-  const [rows, [total]] = await Promise.all([queries.page(db, values), queries.total(db, values)]);
+  const { rows, total } = await pageAndTotal(db, queries, values);
   return pageOf(
     rows.map((row) => viewOf(row, false)),
-    Number(total?.count ?? 0),
+    total,
     paging,
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@contract/bank-account';
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
-import { preparedQuery } from '../../db/prepared-query';
+import { pageAndTotal, preparedQuery, type PagedQueries } from '../../db/prepared-query';
 import { lockWithinTransaction } from '../../db/locks';
 import type { Database } from '../../db/schema';
 import { ApiFailure } from '../../lib/errors';
@@ -161,23 +161,25 @@ export async function accountView(db: Db, orgId: string, id: string, now: number
 
 /** A page of the organisation's accounts: the default first, then the newest. */
 /** The organisation's accounts and their count, prepared (db/prepared-query.ts): the list opens the company centre. */
-const accountsOfOrg = preparedQuery((db: Db, v: { orgId: string; size: number; offset: number }) =>
-  db
-    .selectFrom('bank_accounts')
-    .selectAll()
-    .where('org_id', '=', v.orgId)
-    .orderBy('is_default', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(v.size)
-    .offset(v.offset),
-);
-const accountCount = preparedQuery((db: Db, v: { orgId: string }) =>
-  db
-    .selectFrom('bank_accounts')
-    .where('org_id', '=', v.orgId)
-    .select((eb) => eb.fn.countAll<number>().as('n')),
-);
+const accountsOfOrg: PagedQueries<{ orgId: string; size: number; offset: number }, AccountRow> = {
+  page: preparedQuery((db: Db, v: { orgId: string; size: number; offset: number }) =>
+    db
+      .selectFrom('bank_accounts')
+      .selectAll()
+      .where('org_id', '=', v.orgId)
+      .orderBy('is_default', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(v.size)
+      .offset(v.offset),
+  ),
+  total: preparedQuery((db: Db, v: { orgId: string }) =>
+    db
+      .selectFrom('bank_accounts')
+      .where('org_id', '=', v.orgId)
+      .select((eb) => eb.fn.countAll<number>().as('n')),
+  ),
+};
 
 export async function accountPage(
   db: Db,
@@ -185,11 +187,11 @@ export async function accountPage(
   page: { size: number; offset: number },
   now: number,
 ): Promise<{ items: BankAccount[]; total: number }> {
-  const [[counted], rows] = await Promise.all([
-    accountCount(db, { orgId }),
-    accountsOfOrg(db, { orgId, size: page.size, offset: page.offset }),
-  ]);
-  const total = Number(counted?.n ?? 0);
+  const { rows, total } = await pageAndTotal(db, accountsOfOrg, {
+    orgId,
+    size: page.size,
+    offset: page.offset,
+  });
   const latest = await latestVerifications(
     db,
     rows.map((row) => row.id),

@@ -16,7 +16,7 @@ import { REALTIME_EVENT } from '@contract/realtime';
 import { FINAL_FLOW_STATUSES, type FlowEvent } from '../../adapters/e-sign/gateway';
 import type { FileStore } from '../../adapters/file-store/store';
 import type { Db } from '../../db/database';
-import { preparedQuery } from '../../db/prepared-query';
+import { pageAndTotal, preparedQuery, type PagedQueries } from '../../db/prepared-query';
 import type { PageRequest } from '../../lib/paging';
 import type { ContractTable, Database, EsignSealTable } from '../../db/schema';
 import { lockWithinTransaction } from '../../db/locks';
@@ -83,38 +83,41 @@ export async function contractPage(
 ): Promise<{ items: Contract[]; total: number }> {
   const queries = status ? contractsByStatus : allContracts;
   const values: ContractListValues = { orgId, status: status ?? '', size: page.size, offset: page.offset };
-  const [rows, [total]] = await Promise.all([queries.page(db, values), queries.total(db, values)]);
-  return { items: rows.map(contractView), total: Number(total?.n ?? 0) };
+  const { rows, total } = await pageAndTotal(db, queries, values);
+  return { items: rows.map(contractView), total };
 }
 
-/** The ids of a page of the organisation's sign records (newest first) and their count, prepared. */
-const signRecordIds = preparedQuery((db: Db, v: { orgId: string; size: number; offset: number }) =>
-  db
-    .selectFrom('sign_records')
-    .where('org_id', '=', v.orgId)
-    .select('id')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(v.size)
-    .offset(v.offset),
-);
-const signRecordCount = preparedQuery((db: Db, v: { orgId: string }) =>
-  db
-    .selectFrom('sign_records')
-    .where('org_id', '=', v.orgId)
-    .select((eb) => eb.fn.countAll<number>().as('n')),
-);
+/** The ids of a page of the organisation's sign records (newest first), and their count, prepared. */
+const signRecordIds: PagedQueries<{ orgId: string; size: number; offset: number }, { id: string }> = {
+  page: preparedQuery((db: Db, v: { orgId: string; size: number; offset: number }) =>
+    db
+      .selectFrom('sign_records')
+      .where('org_id', '=', v.orgId)
+      .select('id')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(v.size)
+      .offset(v.offset),
+  ),
+  total: preparedQuery((db: Db, v: { orgId: string }) =>
+    db
+      .selectFrom('sign_records')
+      .where('org_id', '=', v.orgId)
+      .select((eb) => eb.fn.countAll<number>().as('n')),
+  ),
+};
 
 export async function signRecordPageIds(
   db: Db,
   orgId: string,
   page: PageRequest,
 ): Promise<{ ids: string[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
-    signRecordIds(db, { orgId, size: page.size, offset: page.offset }),
-    signRecordCount(db, { orgId }),
-  ]);
-  return { ids: rows.map((row) => row.id), total: Number(counted?.n ?? 0) };
+  const { rows, total } = await pageAndTotal(db, signRecordIds, {
+    orgId,
+    size: page.size,
+    offset: page.offset,
+  });
+  return { ids: rows.map((row) => row.id), total };
 }
 
 export function contractView(row: ContractRow): Contract {

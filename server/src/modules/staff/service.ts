@@ -9,7 +9,7 @@ import {
 import type { PermissionPath } from '@contract/permissions';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { preparedQuery } from '../../db/prepared-query';
+import { pageAndTotal, preparedQuery } from '../../db/prepared-query';
 import { countRows, type PageRequest } from '../../lib/paging';
 import { isoTime } from '../../lib/shanghai-time';
 
@@ -161,13 +161,13 @@ export async function staffPage(
     size: input.page.size,
     offset: input.page.offset,
   };
-  const [[counted], rows] = await Promise.all([queries.total(db, values), queries.page(db, values)]);
+  const { rows, total } = await pageAndTotal(db, queries, values);
   const roles = await rolesOf(
     db,
     rows.map((row) => row.id),
   );
   return {
-    total: Number(counted?.n ?? 0),
+    total,
     items: rows.map((row) => memberView(row, roles.get(row.id) ?? [], input.callerUserId)),
   };
 }
