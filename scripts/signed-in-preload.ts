@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Plugin } from 'vite';
 import { STORAGE_PREFIX } from '../contract/constants';
+import { paths } from '../src/config/paths';
 import { SIGNED_IN_ENTRIES } from './first-screen-chunks';
 
 /*
@@ -13,7 +14,7 @@ import { SIGNED_IN_ENTRIES } from './first-screen-chunks';
  */
 
 /** The hash addresses the signed-in root opens on (main.tsx sends the bare root to the dashboard). */
-const DASHBOARD_HASHES = ['', '#', '#/', '#/chain-bill/dashboard'];
+const DASHBOARD_HASHES = ['', '#', `#${paths.root}`, `#${paths.dashboard}`];
 /** Where the sign-in is kept (src/lib/storage.ts): this tab's session first, then local storage. */
 const AUTH_KEYS = { session: 'authInfo', local: `${STORAGE_PREFIX}authInfo` };
 
