@@ -1,8 +1,8 @@
 // `npm run bench`: start-up, the API's hot paths as a ratio of a bare Fastify route, sign-in throughput,
 // the login route's JavaScript and Lighthouse's mobile scores. Needs a build (npm run bench builds first)
 // and Chromium. Tunables: BENCH_ROUNDS (3; 0 skips the hot paths), BENCH_DURATION seconds per run (3),
-// BENCH_STARTS (5; 0 skips start-up), BENCH_LIGHTHOUSE_RUNS (3; 0 skips Lighthouse). Results: a table, and
-// bench/results/<date>.json.
+// BENCH_STARTS (5; 0 skips start-up), BENCH_LIGHTHOUSE_RUNS (3; 0 skips Lighthouse), BENCH_ROUTES (a piece of
+// a route's name: measures only the routes whose names contain it). Results: a table, and bench/results/<date>.json.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +25,7 @@ const ROUNDS = intEnv('BENCH_ROUNDS', 3);
 const DURATION_S = intEnv('BENCH_DURATION', 3);
 const STARTS = intEnv('BENCH_STARTS', 5);
 const LIGHTHOUSE_RUNS = intEnv('BENCH_LIGHTHOUSE_RUNS', 3);
+const ONLY_ROUTES = process.env.BENCH_ROUTES ?? '';
 const CONNECTIONS = 50;
 const SIGN_INS = 300;
 const SIGN_IN_CONNECTIONS = 4;
@@ -153,11 +154,14 @@ async function main() {
     const context = { accessToken: await accessToken(server.base, dataDir, password) };
 
     if (ROUNDS > 0) {
-      for (const route of MEASURED_ROUTES) await route.prepare?.({ dataDir });
+      const measured = MEASURED_ROUTES.filter((route) => route.name.includes(ONLY_ROUTES));
+      if (measured.length === 0)
+        throw new Error(`BENCH_ROUTES="${ONLY_ROUTES}" names no route of bench/routes.mjs`);
+      for (const route of measured) await route.prepare?.({ dataDir });
       console.log(
         `\nhot paths vs the bare route (${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s)`,
       );
-      const routes = await compareWithBare(MEASURED_ROUTES, {
+      const routes = await compareWithBare(measured, {
         base: server.base,
         bareUrl: bare.url,
         context,

@@ -3,12 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyRequest,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { UnavailableBankTransferGateway } from './adapters/bank-transfer/gateway';
 import { SandboxBankTransferGateway } from './adapters/bank-transfer/sandbox';
 import { UnavailableESignGateway } from './adapters/e-sign/gateway';
@@ -78,7 +73,7 @@ import { setupCompression } from './plugins/compression';
 import { answerUnroutable, setupErrorHandling } from './plugins/error-handler';
 import { lazySchemaController } from './plugins/lazy-schemas';
 import { setupPasswordKey, startLoadingPasswordKey } from './plugins/password-key';
-import { OneLinePerRequest, requestLogger } from './plugins/request-log';
+import { LOG_BASE, OneLinePerRequest, requestFields, requestLogger } from './plugins/request-log';
 import { logTime, stdoutLog } from './lib/log-output';
 import { registerSandbox, setupSandboxGate } from './plugins/sandbox-gate';
 import { setupSecurityHeaders } from './plugins/security-headers';
@@ -115,14 +110,6 @@ const REDACT_PATHS = [
   'body.code',
   'req.body.code',
 ];
-
-/** Invitation codes are credentials that travel in the path; request logs keep the route, not the code. */
-const SECRET_IN_PATH = /^(\/api\/(?:invitation\/detail|account\/invitation)\/[^/?]+\/)[^/?]+/;
-// Every request line passes here; most URLs cannot hold a code, and skip the pattern.
-export const redactUrl = (url: string): string =>
-  url.startsWith('/api/invitation/') || url.startsWith('/api/account/invitation/')
-    ? url.replace(SECRET_IN_PATH, '$1[REDACTED]')
-    : url;
 
 function requestId(req: IncomingMessage): string {
   const given = req.headers[REQUEST_ID_HEADER];
@@ -223,24 +210,20 @@ function createFileStore(config: AppConfig, db: Db, now: () => number): FileStor
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
   const stdout = options.logStream ? { stop: () => {} } : stdoutLog(config.logLevel);
+  const logStream = options.logStream ?? stdout.stream;
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      base: LOG_BASE,
       redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
       serializers: {
-        req: (req: FastifyRequest) => ({
-          method: req.method,
-          url: redactUrl(req.url),
-          host: req.host,
-          remoteAddress: req.ip,
-          remotePort: req.socket?.remotePort,
-        }),
+        req: requestFields,
       },
       timestamp: logTime,
-      stream: options.logStream ?? stdout.stream,
+      stream: logStream,
     },
     genReqId: requestId,
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(logStream),
     childLoggerFactory: requestLogger,
     schemaController: lazySchemaController(),
     trustProxy: config.trustProxy,

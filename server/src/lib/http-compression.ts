@@ -3,6 +3,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { boundedMemo } from './bounded-memo';
 
 /** Brotli's quality 4 compresses better than gzip -6 at half its time (11, its default, is for build time). */
 const BROTLI_QUALITY = 4;
@@ -28,18 +29,11 @@ export const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = 
  * kept, up to this many headers (then they are forgotten together), so odd headers cannot grow it.
  */
 const NEGOTIATED_HEADERS_KEPT = 64;
-const negotiated = new Map<string, Encoding | null>();
+const negotiated = boundedMemo(NEGOTIATED_HEADERS_KEPT, (header) => preferredEncoding(header));
 
 /** The encoding to answer in: brotli, then gzip, as Accept-Encoding allows (`q=0` refuses, `*` stands for any). */
 export function negotiateEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  let encoding = negotiated.get(header);
-  if (encoding === undefined) {
-    encoding = preferredEncoding(header);
-    if (negotiated.size >= NEGOTIATED_HEADERS_KEPT) negotiated.clear();
-    negotiated.set(header, encoding);
-  }
-  return encoding;
+  return header ? negotiated(header) : null;
 }
 
 function preferredEncoding(header: string): Encoding | null {

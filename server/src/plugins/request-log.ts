@@ -5,29 +5,47 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import os from 'node:os';
+import pino, { type Logger } from 'pino';
+import { logTime } from '../lib/log-output';
 
-/** Per app: its logger without the redaction list, for the request line only (see below). */
-const requestLoggers = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+/** What a log line says of a request: never a header or a body. */
+export const requestFields = (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactUrl(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
 
-function requestLoggerOf(request: FastifyRequest): FastifyBaseLogger {
-  const root = request.server.log;
-  let logger = requestLoggers.get(root);
-  if (!logger) {
-    logger = root.child({}, { redact: [] });
-    requestLoggers.set(root, logger);
-  }
-  return logger;
-}
+/** Invitation codes are credentials that travel in the path; request logs keep the route, not the code. */
+const SECRET_IN_PATH = /^(\/api\/(?:invitation\/detail|account\/invitation)\/[^/?]+\/)[^/?]+/;
+// Every request line passes here; most URLs cannot hold a code, and skip the pattern.
+export const redactUrl = (url: string): string =>
+  url.startsWith('/api/invitation/') || url.startsWith('/api/account/invitation/')
+    ? url.replace(SECRET_IN_PATH, '$1[REDACTED]')
+    : url;
+
+/** The fields pino starts every line with after the time (its default, set explicitly for the request line). */
+export const LOG_BASE = { pid: process.pid, hostname: os.hostname() };
+const INFO_LINE_START = `{"level":${pino.levels.values.info}`;
+const BASE_FIELDS = `,${JSON.stringify(LOG_BASE).slice(1, -1)}`;
 
 /**
  * One line per request, written when the answer has gone: the request (method, the URL with its secrets
  * redacted, host, client address), the status and the time taken. Fastify's default writes two lines per
- * request (`incoming request`, then `request completed`), each passing the whole redaction list: after the
- * database and the security headers, the largest cost left on the hot API paths. The line is made only of
- * what the `req` serialiser picks (app.ts: never a header or a body) and the status, so it is written
- * without the redaction list; every other line, errors included, keeps it.
+ * request (`incoming request`, then `request completed`), each passing the whole redaction list. This line
+ * holds only `requestFields` and the status, so it needs no redaction, and it is put together here, in the
+ * shape pino gives every other line (`level`, `time`, pid and hostname, then the fields, then `msg`):
+ * through pino, its serialisers and its field-by-field JSON it took 6% of a small answer's CPU. Every
+ * other line, errors included, goes through pino and its redaction list.
  */
 export class OneLinePerRequest extends LogController {
+  /** `stream`: where the app's logger writes (none when it writes nothing). */
+  constructor(private readonly stream: { write(line: string): void } | undefined) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -37,12 +55,17 @@ export class OneLinePerRequest extends LogController {
   ): void {
     if (this.isLogDisabled(request)) return;
     const responseTime = reply.elapsedTime;
-    if (error) reply.log.error({ req: request, res: reply, responseTime, err: error }, 'request errored');
-    else
-      requestLoggerOf(request).info(
-        { reqId: request.id, req: request, res: reply, responseTime },
-        'request completed',
-      );
+    if (error) {
+      reply.log.error({ req: request, res: reply, responseTime, err: error }, 'request errored');
+      return;
+    }
+    const root = request.server.log;
+    if (!this.stream || !(root as unknown as Logger).isLevelEnabled('info')) return;
+    this.stream.write(
+      `${INFO_LINE_START}${logTime()}${BASE_FIELDS},"reqId":${JSON.stringify(request.id)},"req":${JSON.stringify(
+        requestFields(request),
+      )},"res":{"statusCode":${reply.statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`,
+    );
   }
 }
 

@@ -37,4 +37,44 @@ describe('the request log', () => {
       res: { statusCode: 404 },
     });
   });
+
+  it('writes the request line in the shape of every other log line, its URL escaped and its secrets redacted', async () => {
+    t.app.log.info({ marker: 'log-shape-1' }, 'a line through the logger');
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/invitation/detail/ORG-1/SECRETCODE?note="quoted"\\',
+      headers: { 'request-id': 'log-shape-2' },
+    });
+    const lines = t.logs.raw().split('\n');
+    const ofLogger = JSON.parse(lines.find((line) => line.includes('log-shape-1'))!) as Record<
+      string,
+      unknown
+    >;
+    const requestLine = lines.find(
+      (line) => line.includes('"reqId":"log-shape-2"') && line.includes('completed'),
+    )!;
+    const entry = JSON.parse(requestLine) as Record<string, unknown>;
+    // The same leading fields, in the same order, as pino's own lines.
+    expect(Object.keys(entry)).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    expect(Object.keys(ofLogger).slice(0, 4)).toEqual(['level', 'time', 'pid', 'hostname']);
+    expect(entry).toMatchObject({
+      level: ofLogger.level,
+      pid: ofLogger.pid,
+      hostname: ofLogger.hostname,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/invitation/detail/ORG-1/[REDACTED]?note=%22quoted%22\\' },
+    });
+    expect(new Date(entry.time as string).toISOString()).toBe(entry.time);
+    expect(requestLine).not.toContain('SECRETCODE');
+  });
 });

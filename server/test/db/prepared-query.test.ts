@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrate, type Db } from '../../src/db/database';
-import { preparedQuery } from '../../src/db/prepared-query';
+import { KEPT_ROWS_PER_QUERY, preparedQuery } from '../../src/db/prepared-query';
 import { DEMO_ACCOUNTS } from '../../src/db/seed';
 import { startApp, type TestApp } from '../support/helpers';
 
@@ -101,6 +101,18 @@ describe('the rows a prepared query keeps on SQLite', () => {
     expect(again).toBe(first);
     expect(Object.isFrozen(again)).toBe(true);
     expect(Object.isFrozen(again[0])).toBe(true);
+  });
+
+  it('are found by every value in turn, and past the limit of kept sets still answer right', async () => {
+    const byStatus = (status: string) => usersByMobile(db, { mobile, status });
+    const first = await active();
+    // Same mobile, another status: a set of values that shares its first value is a set of its own.
+    expect(await byStatus('disabled')).toEqual([]);
+    expect(await active()).toBe(first);
+    for (let i = 0; i <= KEPT_ROWS_PER_QUERY; i++) expect(await byStatus(`s${i}`)).toEqual([]);
+    const afterLimit = await active();
+    expect(afterLimit).toEqual(first);
+    expect(await active()).toBe(afterLimit);
   });
 
   it('are asked again after any write through the server', async () => {
