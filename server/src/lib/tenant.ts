@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import { API_ERROR } from '@contract/errors';
 import type { PermissionPath } from '@contract/permissions';
+import { preparedQuery } from '../db/prepared-query';
 import { authOf } from './auth';
 import { ApiFailure } from './errors';
 import { MSG } from './messages';
@@ -38,6 +39,15 @@ export function requireOwner(request: FastifyRequest): Member {
 
 export const NO_PERMISSION_MSG = '暂无操作权限，请联系企业管理员';
 
+/** A member's grant of one permission: a prepared query (db/prepared-query.ts), run before every command of a staff member. */
+const grantOf = preparedQuery((db, values: { membershipId: string; permissionPath: string }) =>
+  db
+    .selectFrom('membership_permissions')
+    .select('membership_id')
+    .where('membership_id', '=', values.membershipId)
+    .where('permission_path', '=', values.permissionPath),
+);
+
 /**
  * For commands of one domain: the caller must own the organisation, or hold the permission (a path of
  * contract/permissions.ts) in it. One query on the grant's primary key.
@@ -49,14 +59,13 @@ export async function requirePermission(
   const member = requireMember(request);
   if (member.owner) return member;
   const { membershipId } = authOf(request);
-  const grant =
-    membershipId !== null &&
-    (await request.server.db
-      .selectFrom('membership_permissions')
-      .select('membership_id')
-      .where('membership_id', '=', membershipId)
-      .where('permission_path', '=', `${PERMISSION_PATH_PREFIX}${permission}`)
-      .executeTakeFirst());
+  const [grant] =
+    membershipId === null
+      ? []
+      : await grantOf(request.server.db, {
+          membershipId,
+          permissionPath: `${PERMISSION_PATH_PREFIX}${permission}`,
+        });
   if (!grant) throw new ApiFailure(403, API_ERROR.forbidden, NO_PERMISSION_MSG);
   return member;
 }

@@ -114,8 +114,7 @@ export async function latestVerifications(
   db: Db,
   accountIds: string[],
 ): Promise<Map<string, VerificationRow>> {
-  const latest = new Map<string, VerificationRow>();
-  if (accountIds.length === 0) return latest;
+  if (accountIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('bank_verifications')
     .selectAll()
@@ -123,6 +122,12 @@ export async function latestVerifications(
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+  return newestByAccount(rows);
+}
+
+/** The first of each account's rows, of rows ordered newest first. */
+function newestByAccount(rows: ReadonlyArray<Readonly<VerificationRow>>): Map<string, VerificationRow> {
+  const latest = new Map<string, VerificationRow>();
   for (const row of rows) if (!latest.has(row.account_id)) latest.set(row.account_id, row);
   return latest;
 }
@@ -159,19 +164,39 @@ export async function accountView(db: Db, orgId: string, id: string, now: number
   return accountOf(row, latest.get(id), now);
 }
 
+interface AccountPageValues {
+  orgId: string;
+  size: number;
+  offset: number;
+}
+
 /** A page of the organisation's accounts: the default first, then the newest. */
-/** The organisation's accounts and their count, prepared (db/prepared-query.ts): the list opens the company centre. */
-const accountsOfOrg: PagedQueries<{ orgId: string; size: number; offset: number }, AccountRow> = {
-  page: preparedQuery((db: Db, v: { orgId: string; size: number; offset: number }) =>
+const accountsOnPage = (db: Db, v: AccountPageValues) =>
+  db
+    .selectFrom('bank_accounts')
+    .where('org_id', '=', v.orgId)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(v.size)
+    .offset(v.offset);
+
+/**
+ * The organisation's accounts, their count and the verifications of the page's accounts, prepared
+ * (db/prepared-query.ts): the list opens the company centre. The verifications are read through the page's
+ * own query, so they are prepared (and kept) with the same values instead of asked by a list of ids.
+ */
+const accountsOfOrg: PagedQueries<AccountPageValues, AccountRow> & {
+  verifications: (db: Db, v: AccountPageValues) => Promise<ReadonlyArray<Readonly<VerificationRow>>>;
+} = {
+  page: preparedQuery((db: Db, v: AccountPageValues) => accountsOnPage(db, v).selectAll()),
+  verifications: preparedQuery((db: Db, v: AccountPageValues) =>
     db
-      .selectFrom('bank_accounts')
+      .selectFrom('bank_verifications')
       .selectAll()
-      .where('org_id', '=', v.orgId)
-      .orderBy('is_default', 'desc')
+      .where('account_id', 'in', accountsOnPage(db, v).select('id'))
       .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(v.size)
-      .offset(v.offset),
+      .orderBy('id', 'desc'),
   ),
   total: preparedQuery((db: Db, v: { orgId: string }) =>
     db
@@ -187,14 +212,11 @@ export async function accountPage(
   page: { size: number; offset: number },
   now: number,
 ): Promise<{ items: BankAccount[]; total: number }> {
-  const { rows, total } = await pageAndTotal(db, accountsOfOrg, {
-    orgId,
-    size: page.size,
-    offset: page.offset,
-  });
-  const latest = await latestVerifications(
-    db,
-    rows.map((row) => row.id),
-  );
+  const values = { orgId, size: page.size, offset: page.offset };
+  const [{ rows, total }, verifications] = await Promise.all([
+    pageAndTotal(db, accountsOfOrg, values),
+    accountsOfOrg.verifications(db, values),
+  ]);
+  const latest = newestByAccount(verifications);
   return { total, items: rows.map((row) => accountOf(row, latest.get(row.id), now)) };
 }

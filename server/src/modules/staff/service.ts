@@ -108,8 +108,10 @@ interface StaffValues {
 }
 
 /**
- * The staff list's total and page, with or without a keyword, prepared (db/prepared-query.ts): building and
- * compiling them with Kysely on every request made the list the slowest of the company centre's.
+ * The staff list's total, page and the roles of the page's members, with or without a keyword, prepared
+ * (db/prepared-query.ts): building and compiling them with Kysely on every request made the list the
+ * slowest of the company centre's. The roles are read through the page's own query, so they are prepared
+ * (and kept) with the same values instead of asked by a list of ids.
  */
 function staffQueries(withKeyword: boolean) {
   const members = (db: Db, v: StaffValues) => {
@@ -121,12 +123,20 @@ function staffQueries(withKeyword: boolean) {
       ? query.where((eb) => eb.or([likeEscaped('u.name', v.pattern), likeEscaped('u.mobile', v.pattern)]))
       : query;
   };
+  // Owners first, then by joining time.
+  const membersOnPage = (db: Db, v: StaffValues) =>
+    members(db, v)
+      .orderBy('m.owner', 'desc')
+      .orderBy('m.created_at')
+      .orderBy('m.id')
+      .limit(v.size)
+      .offset(v.offset);
   return {
     total: preparedQuery((db: Db, v: StaffValues) =>
       members(db, v).select((eb) => eb.fn.countAll<number>().as('n')),
     ),
     page: preparedQuery((db: Db, v: StaffValues) =>
-      members(db, v)
+      membersOnPage(db, v)
         .leftJoin('user_identities as i', 'i.user_id', 'u.id')
         .select([
           'm.id',
@@ -136,12 +146,13 @@ function staffQueries(withKeyword: boolean) {
           'u.name',
           'u.mobile',
           'i.user_id as identified',
-        ])
-        .orderBy('m.owner', 'desc')
-        .orderBy('m.created_at')
-        .orderBy('m.id')
-        .limit(v.size)
-        .offset(v.offset),
+        ]),
+    ),
+    roles: preparedQuery((db: Db, v: StaffValues) =>
+      db
+        .selectFrom('membership_roles')
+        .select(['membership_id', 'role_code'])
+        .where('membership_id', 'in', membersOnPage(db, v).select('m.id')),
     ),
   };
 }
@@ -161,11 +172,11 @@ export async function staffPage(
     size: input.page.size,
     offset: input.page.offset,
   };
-  const { rows, total } = await pageAndTotal(db, queries, values);
-  const roles = await rolesOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const [{ rows, total }, roleRows] = await Promise.all([
+    pageAndTotal(db, queries, values),
+    queries.roles(db, values),
+  ]);
+  const roles = rolesByMember(roleRows);
   return {
     total,
     items: rows.map((row) => memberView(row, roles.get(row.id) ?? [], input.callerUserId)),
@@ -179,6 +190,12 @@ async function rolesOf(db: Db, membershipIds: string[]): Promise<Map<string, Sta
     .select(['membership_id', 'role_code'])
     .where('membership_id', 'in', membershipIds)
     .execute();
+  return rolesByMember(rows);
+}
+
+function rolesByMember(
+  rows: ReadonlyArray<{ membership_id: string; role_code: string }>,
+): Map<string, StaffRoleCode[]> {
   const byMember = new Map<string, StaffRoleCode[]>();
   for (const row of rows) {
     const list = byMember.get(row.membership_id) ?? [];
