@@ -37,6 +37,7 @@ import type { Database } from '../../db/schema';
 import { ApiFailure } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
+import { sendKeptAnswer } from '../../lib/kept-answers';
 import { yuanToFen } from '../../lib/money';
 import { pageOf, pageRequest } from '../../lib/paging';
 import { drawSeal, sealSvg, type SealTemplate } from '../../lib/pdf/seal';
@@ -289,12 +290,16 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(Contract)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = pageRequest(request.query);
       if (!memberOrNull(request)) return ok(pageOf<ContractShape>([], 0, page));
       const member = await requirePermission(request, CONTRACT_PERMISSION);
-      const { items, total } = await contractPage(app.db, member.orgId, request.query.status, page);
-      return ok(pageOf(items, total, page));
+      const { rows, total } = await contractPage(app.db, member.orgId, request.query.status, page);
+      // Each row's parties are JSON and its amount and times are formatted: made and serialised once
+      // for as long as the rows are kept (lib/kept-answers.ts).
+      return sendKeptAnswer(reply, rows, `${total}:${page.page}:${page.size}`, () =>
+        ok(pageOf(rows.map(contractView), total, page)),
+      );
     },
   );
 

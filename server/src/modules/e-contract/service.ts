@@ -80,11 +80,10 @@ export async function contractPage(
   orgId: string,
   status: string | undefined,
   page: PageRequest,
-): Promise<{ items: Contract[]; total: number }> {
+): Promise<{ rows: ReadonlyArray<Readonly<ContractRow>>; total: number }> {
   const queries = status ? contractsByStatus : allContracts;
   const values: ContractListValues = { orgId, status: status ?? '', size: page.size, offset: page.offset };
-  const { rows, total } = await pageAndTotal(db, queries, values);
-  return { items: rows.map(contractView), total };
+  return pageAndTotal(db, queries, values);
 }
 
 /** The ids of a page of the organisation's sign records (newest first), and their count, prepared. */
