@@ -1,6 +1,7 @@
 import { BANK_NO_LENGTH, type BankBranch } from '@contract/bank-account';
 import type { Db } from '../../db/database';
 import type { BankBranchTable } from '../../db/schema';
+import { boundedMemo } from '../../lib/bounded-memo';
 import type { BranchCriteria, BranchSort } from './directory';
 
 /**
@@ -15,6 +16,21 @@ import type { BranchCriteria, BranchSort } from './directory';
  * and a name fragment starts from the rows holding its rarest two-character piece (or, for one character,
  * every row), checked with a plain substring test: tens of microseconds a search.
  */
+/** A search of the branch picker: its criteria, its order and the page asked for. */
+export interface BranchSearch {
+  criteria: BranchCriteria;
+  sort: BranchSort;
+  page: { size: number; offset: number };
+}
+
+export interface BranchPage {
+  readonly items: readonly BankBranch[];
+  readonly total: number;
+}
+
+/** Searches whose answers an index keeps (then it forgets them together). */
+export const KEPT_SEARCHES = 1000;
+
 export class BranchIndex {
   private readonly fullNamePairs: Map<string, number[]>;
   private readonly shortNamePairs: Map<string, number[]>;
@@ -34,12 +50,27 @@ export class BranchIndex {
     return this.rows.length;
   }
 
-  /** Matches of every criterion, the page asked for and their total. */
-  search(
-    criteria: BranchCriteria,
-    sort: BranchSort,
-    page: { size: number; offset: number },
-  ): { items: BankBranch[]; total: number } {
+  /**
+   * Matches of every criterion, the page asked for and their total. The directory does not change while
+   * the index lives, so each search's answer is kept (the same object, so its serialised answer can be
+   * kept too: lib/kept-answers.ts): the picker asks the same few prefixes and names again and again.
+   */
+  readonly search = boundedMemo(
+    KEPT_SEARCHES,
+    (search: BranchSearch) => this.find(search),
+    (search) =>
+      JSON.stringify([
+        search.criteria.bankNo,
+        search.criteria.fullName,
+        search.criteria.shortName,
+        search.sort.column,
+        search.sort.direction,
+        search.page.size,
+        search.page.offset,
+      ]),
+  );
+
+  private find({ criteria, sort, page }: BranchSearch): BranchPage {
     const matched = new Uint8Array(this.rows.length);
     let total = 0;
     for (const position of this.candidates(criteria)) {

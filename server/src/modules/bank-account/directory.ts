@@ -1,7 +1,6 @@
 import {
   BANK_NO_LENGTH,
   BANK_SORT_FIELDS,
-  type BankBranch,
   type BankSearchRequest,
   type BankSortField,
 } from '@contract/bank-account';
@@ -10,7 +9,7 @@ import type { Db } from '../../db/database';
 import type { BankBranchTable } from '../../db/schema';
 import { ApiFailure } from '../../lib/errors';
 import type { PageRequest } from '../../lib/paging';
-import { branchIndexOf } from './branch-index';
+import { branchIndexOf, type BranchPage } from './branch-index';
 import { BANK_MSG } from './messages';
 
 /** The search's criteria once cleaned: spaces gone, empty ones dropped. */
@@ -75,8 +74,8 @@ export async function searchBranches(
   criteria: BranchCriteria,
   sort: BranchSort,
   page: PageRequest,
-): Promise<{ items: BankBranch[]; total: number }> {
-  return (await branchIndexOf(db)).search(criteria, sort, page);
+): Promise<BranchPage> {
+  return (await branchIndexOf(db)).search({ criteria, sort, page });
 }
 
 /** The directory's branch of a 12-digit number, or undefined. */

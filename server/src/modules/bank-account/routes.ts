@@ -27,6 +27,7 @@ import { PERMISSION } from '@contract/permissions';
 import { ApiFailure } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
+import { sendKeptAnswer } from '../../lib/kept-answers';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { fenToYuan, yuanToFen } from '../../lib/money';
@@ -106,13 +107,16 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(BankBranch)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const criteria = branchCriteriaOf(request.body);
       // Spec section 5: no criterion, no query.
       if (!criteria) return ok(emptyBankPage());
       const page = pageRequest(request.query);
-      const { items, total } = await searchBranches(app.db, criteria, branchSortOf(request.query.sort), page);
-      return ok(pageOf(items, total, page));
+      const found = await searchBranches(app.db, criteria, branchSortOf(request.query.sort), page);
+      // The index keeps each search's answer (the directory does not change while the server runs).
+      return sendKeptAnswer(reply, found, `${page.page}:${page.size}`, () =>
+        ok(pageOf([...found.items], found.total, page)),
+      );
     },
   );
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import type { BankBranch } from '@contract/bank-account';
 import { BANK_BRANCHES_FILE, parseBankBranches } from '../../../src/db/bank-directory';
-import { BranchIndex } from '../../../src/modules/bank-account/branch-index';
+import { BranchIndex, KEPT_SEARCHES } from '../../../src/modules/bank-account/branch-index';
 import type { BranchCriteria, BranchSort } from '../../../src/modules/bank-account/directory';
 
 const rows: BankBranch[] = parseBankBranches(fs.readFileSync(BANK_BRANCHES_FILE, 'utf8'))
@@ -69,7 +69,7 @@ describe('the branch index', () => {
   it('answers every search as filtering and sorting all 4,060 rows would', () => {
     fc.assert(
       fc.property(criteria, sort, page, (c, s, p) => {
-        expect(index.search(c, s, p)).toEqual(expected(c, s, p));
+        expect(index.search({ criteria: c, sort: s, page: p })).toEqual(expected(c, s, p));
       }),
       { seed: 11, numRuns: 400 },
     );
@@ -77,16 +77,34 @@ describe('the branch index', () => {
 
   it('finds a single-character fragment and a number of every length', () => {
     expect(
-      index.search({ fullName: '杭' }, { column: 'bank_no', direction: 'asc' }, { size: 5, offset: 0 }),
+      index.search({
+        criteria: { fullName: '杭' },
+        sort: { column: 'bank_no', direction: 'asc' },
+        page: { size: 5, offset: 0 },
+      }),
     ).toEqual(expected({ fullName: '杭' }, { column: 'bank_no', direction: 'asc' }, { size: 5, offset: 0 }));
     for (let length = 1; length <= 12; length++) {
       const prefix = '104331000010'.slice(0, length);
-      const found = index.search(
-        { bankNo: prefix },
-        { column: 'bank_no', direction: 'asc' },
-        { size: 1, offset: 0 },
-      );
+      const found = index.search({
+        criteria: { bankNo: prefix },
+        sort: { column: 'bank_no', direction: 'asc' },
+        page: { size: 1, offset: 0 },
+      });
       expect(found.items[0]?.bankNo.startsWith(prefix)).toBe(true);
     }
+  });
+
+  it("keeps each search's answer, and answers right past the number of searches it keeps", () => {
+    const search = (fullName: string, offset = 0) =>
+      index.search({
+        criteria: { fullName },
+        sort: { column: 'full_name', direction: 'asc' },
+        page: { size: 10, offset },
+      });
+    const first = search('杭州');
+    expect(search('杭州')).toBe(first);
+    expect(search('杭州', 10)).not.toBe(first);
+    for (let offset = 0; offset <= KEPT_SEARCHES; offset++) search('银行', offset);
+    expect(search('杭州')).toEqual(first);
   });
 });
