@@ -102,39 +102,31 @@ export function NoticeBellPopover({ feed, onChanged, initialOpen = false }: Noti
     onChanged();
   };
 
+  const tabs = [
+    { key: 'pending', label: text.pendingTab, items: feed.notice, empty: text.emptyPending },
+    {
+      key: 'announcement',
+      label: text.announcementTab,
+      items: feed.announcement,
+      empty: text.emptyAnnouncement,
+    },
+  ].map(({ key, label, items, empty }) => ({
+    key,
+    label: `${label}${items.length ? ` (${items.length})` : ''}`,
+    children: (
+      <NoticeList
+        items={items}
+        empty={empty}
+        busyId={busyId}
+        onRead={markRead}
+        onFollow={() => setOpen(false)}
+      />
+    ),
+  }));
+
   const content = (
     <div className={styles.popover}>
-      <Tabs
-        size="small"
-        items={[
-          {
-            key: 'pending',
-            label: `${text.pendingTab}${feed.notice.length ? ` (${feed.notice.length})` : ''}`,
-            children: (
-              <NoticeList
-                items={feed.notice}
-                empty={text.emptyPending}
-                busyId={busyId}
-                onRead={markRead}
-                onFollow={() => setOpen(false)}
-              />
-            ),
-          },
-          {
-            key: 'announcement',
-            label: `${text.announcementTab}${feed.announcement.length ? ` (${feed.announcement.length})` : ''}`,
-            children: (
-              <NoticeList
-                items={feed.announcement}
-                empty={text.emptyAnnouncement}
-                busyId={busyId}
-                onRead={markRead}
-                onFollow={() => setOpen(false)}
-              />
-            ),
-          },
-        ]}
-      />
+      <Tabs size="small" items={tabs} />
       <div className={styles.footer}>
         <span>{format(text.unreadTotal, { count: feed.total })}</span>
         <Button size="small" onClick={markAll} loading={markingAll.isLoading} disabled={feed.total === 0}>
