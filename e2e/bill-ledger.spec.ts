@@ -140,6 +140,21 @@ test('a bill issued by one company is signed for by the payee, half endorsed bac
     await heldList.getByRole('button', { name: /查\s*询/ }).click();
     await expect(heldList.getByRole('row', { name: new RegExp(packageNo) })).toContainText('已收票');
     await expectNoSeriousA11yViolations(payee);
+    // The filter is in the address: a reload shows the same rows, the form as it was searched.
+    await expect(payee).toHaveURL(/#\/chain-bill\/endorse\?held\.billStatus=CS03$/);
+    const filteredList = payee.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return (
+        url.pathname.endsWith('/bills/held') &&
+        url.searchParams.get('size') === '10' &&
+        url.searchParams.get('billStatus') === 'CS03'
+      );
+    });
+    await payee.reload();
+    await filteredList;
+    await expect(payee.locator('#bills-held-filter')).toContainText('已收票');
+    await expect(heldList.getByRole('row', { name: new RegExp(packageNo) })).toContainText('已收票');
+    await expectNoSeriousA11yViolations(payee);
     const holding = payee.getByRole('combobox', { name: '持有票据' });
     await holding.click();
     await choice(payee, packageNo).click();

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
@@ -7,7 +8,7 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Big from 'big.js';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { MAX_FACE_FEN, type BillListFilter } from '@contract/bills';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import type { ExportKind } from '@contract/export';
@@ -15,23 +16,43 @@ import { billMessages } from '@/locales/zh-CN/bills';
 import { formatYuan } from '@/utils/amount';
 import { useExportBillListMutation, type BillListArgs } from '@/features/bills/api/bills-api';
 import { isFaceAmount } from './amount-rules';
+import {
+  COUNTERPARTY_FILTER_MAX,
+  compact,
+  ownParamsOf,
+  readListParams,
+  sameFilter,
+  writeListParams,
+  type BillListParams,
+  type ListStatuses,
+} from './bill-list-params';
 
 const text = billMessages;
 const DATE_FORMAT = 'YYYY-MM-DD';
 
 /**
- * A bill list's filters and page: a new filter starts again from the first page, and paging keeps the
- * filter. `args` is what the list call takes.
+ * A bill list's filters and page, kept in the address under the list's own `prefix` (bill-list-params.ts):
+ * a new filter starts again from the first page, and paging keeps the filter. `args` is what the list call
+ * takes; `statuses` (by code) are those the list holds, the only ones its address may name.
  */
-export function useBillListFilter() {
-  const [page, setPage] = useState(0);
-  const [filter, setFilter] = useState<BillListFilter>({});
-  const search = (next: BillListFilter) => {
-    setFilter(next);
-    setPage(0);
+export function useBillListFilter(prefix: string, statuses?: ListStatuses) {
+  const [params, setParams] = useSearchParams();
+  const own = ownParamsOf(params, prefix);
+  const { filter, page } = useMemo(() => readListParams(own, statuses), [own, statuses]);
+
+  // A new search (查询, 重置) adds an entry to the history and a page replaces it: Back returns to the
+  // search before (or the screen before), not through every page clicked on the way. `edit` changes the
+  // rest of the address in the same step.
+  const write = (next: BillListParams, replace: boolean, edit?: (params: URLSearchParams) => void) => {
+    const written = writeListParams(params, prefix, next);
+    edit?.(written);
+    if (written.toString() !== params.toString()) setParams(written, { replace });
   };
+  const setPage = (next: number) => write({ filter, page: next }, true);
+  const search = (next: BillListFilter, edit?: (params: URLSearchParams) => void) =>
+    write({ filter: next, page: 0 }, false, edit);
   const args: BillListArgs = { page, size: DEFAULT_PAGE_SIZE, ...filter };
-  return { page, setPage, filter, search, args };
+  return { page, setPage, filter, search, args, statuses };
 }
 export type BillListState = ReturnType<typeof useBillListFilter>;
 
@@ -42,9 +63,6 @@ interface FilterForm {
   maxAmount?: string;
   due?: [Dayjs | null, Dayjs | null] | null;
 }
-
-/** As the spec's list helpers send a text filter: without spaces or line breaks anywhere in it. */
-const compact = (value: string | undefined) => value?.replace(/\s+/g, '') ?? '';
 
 /** The form's values as the list call takes them: texts compacted, empty ones left out, dates as days. */
 function filterOf(values: FilterForm): BillListFilter {
@@ -61,6 +79,19 @@ function filterOf(values: FilterForm): BillListFilter {
   return filter;
 }
 
+/** The form as it shows an applied filter, the maturity range as days. */
+function formOf(filter: BillListFilter): FilterForm {
+  const day = (date: string | undefined) => (date ? dayjs(date) : null);
+  const { billStatus, counterparty, minAmount, maxAmount, dueFrom, dueTo } = filter;
+  return {
+    billStatus,
+    counterparty,
+    minAmount,
+    maxAmount,
+    due: dueFrom || dueTo ? [day(dueFrom), day(dueTo)] : undefined,
+  };
+}
+
 const FACE_AMOUNT_INVALID = text.faceAmountInvalid(formatYuan(new Big(MAX_FACE_FEN).div(100).toFixed(2)));
 
 const wellFormed = (value: string | undefined) => !!compact(value) && isFaceAmount(compact(value));
@@ -74,11 +105,14 @@ const amountRule = {
 
 export interface BillFilterBarProps {
   /** The statuses the list holds, by code; without them the bar has no status select. */
-  statuses?: Readonly<Record<string, string>>;
+  statuses?: ListStatuses;
   statusLabel?: string;
   /** Whose names the counterparty text is matched against, e.g. 出票人/承兑人. */
   counterpartyLabel: string;
-  /** The filter the list shows now: the export carries it, so the file holds the rows on the screen. */
+  /**
+   * The filter the list shows now: the form shows it (a list opened from an address with a filter, Back), and
+   * the export carries it, so the file holds the rows on the screen.
+   */
   applied: BillListFilter;
   onSearch: (filter: BillListFilter) => void;
   /** The list, as the export centre names it. */
@@ -108,6 +142,14 @@ export function BillFilterBar({
   const [form] = Form.useForm<FilterForm>();
   const [exportList, exporting] = useExportBillListMutation();
 
+  // The form follows the address when it changes from outside (a link, Back); after a search of its own it
+  // stays as typed, so a day still being typed when Enter submits the form is not wiped.
+  useEffect(() => {
+    if (sameFilter(filterOf(form.getFieldsValue()), applied)) return;
+    form.resetFields();
+    form.setFieldsValue(formOf(applied));
+  }, [form, applied]);
+
   const exportApplied = async () => {
     const result = await exportList({ kind: list, filter: { ...applied, ...restrictedTo } });
     if ('data' in result) message.success(text.exportCreated);
@@ -133,7 +175,12 @@ export function BillFilterBar({
         </Form.Item>
       )}
       <Form.Item name="counterparty" label={counterpartyLabel}>
-        <Input allowClear placeholder={text.counterpartyPlaceholder} maxLength={64} style={{ width: 180 }} />
+        <Input
+          allowClear
+          placeholder={text.counterpartyPlaceholder}
+          maxLength={COUNTERPARTY_FILTER_MAX}
+          style={{ width: 180 }}
+        />
       </Form.Item>
       <Form.Item name="minAmount" label={text.minAmount} rules={[amountRule]}>
         <Input inputMode="decimal" maxLength={16} style={{ width: 140 }} />

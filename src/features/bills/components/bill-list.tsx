@@ -12,8 +12,8 @@ export interface BillListResult<T> {
   refetch: () => unknown;
 }
 
-export interface BillListProps<T> extends Omit<BillFilterBarProps, 'applied' | 'onSearch'> {
-  /** The list's filter and page (useBillListFilter); `result` is its query with `state.args`. */
+export interface BillListProps<T> extends Omit<BillFilterBarProps, 'applied' | 'onSearch' | 'statuses'> {
+  /** The list's filter, page and statuses (useBillListFilter); `result` is its query with `state.args`. */
   state: BillListState;
   result: BillListResult<T>;
   columns: ColumnsType<T>;
@@ -33,7 +33,7 @@ export function BillList<T extends { id: string }>({
 }: BillListProps<T>) {
   return (
     <>
-      <BillFilterBar {...bar} applied={state.filter} onSearch={state.search} />
+      <BillFilterBar {...bar} statuses={state.statuses} applied={state.filter} onSearch={state.search} />
       <ListError error={result.error} onRetry={() => void result.refetch()} />
       <Table<T>
         rowKey="id"

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, useNavigationType } from 'react-router';
 import AntApp from 'antd/es/app';
 import dayjs from 'dayjs';
 import { http as mock, HttpResponse } from 'msw';
@@ -9,6 +9,7 @@ import { setupServer } from 'msw/node';
 import type { BillApplication, BillPackage, Holding } from '@contract/bills';
 import { createAppStore } from '@/lib/store';
 import { leavingPart } from './amount-rules';
+import { readListParams } from './bill-list-params';
 import { EndorsePage } from './endorse-page';
 import { IssuePage, isAllowedDueDate } from './issue-page';
 import { SignWorkbenchPage } from './sign-workbench-page';
@@ -138,14 +139,36 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+/** The page's address and how it was last reached (PUSH or REPLACE), with the browser's Back. */
+function Address() {
+  const location = useLocation();
+  const how = useNavigationType();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="address" data-how={how}>
+        {location.search}
+      </output>
+      <button type="button" onClick={() => void navigate(-1)}>
+        后退
+      </button>
+    </>
+  );
+}
+
 const renderPage = (page: React.ReactNode, entry = '/') =>
   render(
     <Provider store={createAppStore()}>
       <MemoryRouter initialEntries={[entry]}>
         <AntApp>{page}</AntApp>
+        <Address />
       </MemoryRouter>
     </Provider>,
   );
+
+/** The values of the page's address, decoded. */
+const addressNow = () =>
+  Object.fromEntries(new URLSearchParams(screen.getByTestId('address').textContent ?? ''));
 
 describe('the 待签收 workbench', { timeout: 90_000 }, () => {
   it('says so when nothing waits', async () => {
@@ -186,6 +209,8 @@ describe('the 待签收 workbench', { timeout: 90_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: /查看全部/ }));
     await waitFor(() => expect(screen.queryByText(/仅显示/)).not.toBeInTheDocument());
     await waitFor(() => expect(pendingQueries.at(-1)).not.toContain('packageId'));
+    expect(addressNow()).toEqual({});
+    expect(screen.getByTestId('address')).toHaveAttribute('data-how', 'PUSH');
   });
 
   it('signs after a confirmation and shows the amount with thousands separators', async () => {
@@ -360,6 +385,175 @@ describe('the bill list filters', { timeout: 90_000 }, () => {
     await screen.findByText('500,000.00');
     await userEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
     await waitFor(() => expect(exports).toEqual([{ kind: 'bills-pending', params: { packageId: 'p1' } }]));
+  });
+});
+
+/** An address of a bill screen with `values`. */
+const addressOf = (path: string, values: Record<string, string>) => `${path}?${new URLSearchParams(values)}`;
+
+/** The filter form's fields as shown, by label (the due range by its two days). */
+function shownFilter() {
+  const [from, to] = screen.getAllByPlaceholderText(/开始日期|结束日期/);
+  return {
+    status: document.querySelector('.ant-select-content-has-value')?.textContent ?? '',
+    counterparty: (screen.getByLabelText('收款人/承兑人') as HTMLInputElement).value,
+    min: (screen.getByLabelText('最低金额（元）') as HTMLInputElement).value,
+    max: (screen.getByLabelText('最高金额（元）') as HTMLInputElement).value,
+    due: [(from as HTMLInputElement).value, (to as HTMLInputElement).value],
+  };
+}
+const EMPTY_FORM = { status: '', counterparty: '', min: '', max: '', due: ['', ''] };
+
+describe('the bill lists in the address', { timeout: 90_000 }, () => {
+  const filter = {
+    billStatus: 'CS02',
+    counterparty: '苏州华信',
+    minAmount: '100',
+    maxAmount: '200.5',
+    dueFrom: '2026-04-01',
+    dueTo: '2026-06-30',
+  };
+  const issuedValues = Object.fromEntries(
+    Object.entries(filter).map(([key, value]) => [`issued.${key}`, value]),
+  );
+
+  it('opens a list from an address with its filter and page: asks for them alone and shows them in the form', async () => {
+    renderPage(
+      <IssuePage orgId="o1" />,
+      addressOf('/chain-bill/issue', { ...issuedValues, 'issued.page': '2' }),
+    );
+    expect(await screen.findByText('150.00')).toBeInTheDocument();
+    expect(listQueries.issued?.map(filterOf)).toEqual([filter]);
+    expect(listQueries.issued?.[0]?.get('page')).toBe('2');
+    expect(screen.getByTitle('3')).toHaveClass('ant-pagination-item-active');
+    await waitFor(() =>
+      expect(shownFilter()).toEqual({
+        status: '已承兑',
+        counterparty: '苏州华信',
+        min: '100',
+        max: '200.5',
+        due: ['2026-04-01', '2026-06-30'],
+      }),
+    );
+  });
+
+  it('writes a search into the address as a new entry and a page in its place, and Back shows the list before', async () => {
+    renderPage(<IssuePage orgId="o1" />, '/chain-bill/issue');
+    await screen.findByText('150.00');
+    await choose('票据状态', '已承兑');
+    fill('收款人/承兑人', ' 苏州 华信');
+    fill('最低金额（元）', '100');
+    fill('最高金额（元）', '200.5');
+    await search();
+    const searched = {
+      'issued.billStatus': 'CS02',
+      'issued.counterparty': '苏州华信',
+      'issued.minAmount': '100',
+      'issued.maxAmount': '200.5',
+    };
+    await waitFor(() => expect(addressNow()).toEqual(searched));
+    expect(screen.getByTestId('address')).toHaveAttribute('data-how', 'PUSH');
+    await waitFor(() =>
+      expect(filterOf(listQueries.issued?.at(-1))).toEqual({
+        billStatus: 'CS02',
+        counterparty: '苏州华信',
+        minAmount: '100',
+        maxAmount: '200.5',
+      }),
+    );
+
+    await userEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(addressNow()).toEqual({ ...searched, 'issued.page': '1' }));
+    expect(screen.getByTestId('address')).toHaveAttribute('data-how', 'REPLACE');
+    await userEvent.click(screen.getByTitle('3'));
+    await waitFor(() => expect(addressNow()).toEqual({ ...searched, 'issued.page': '2' }));
+
+    // One step back skips the pages: the list as it was before the search, its form empty again.
+    await userEvent.click(screen.getByRole('button', { name: '后退' }));
+    await waitFor(() => expect(addressNow()).toEqual({}));
+    await waitFor(() => expect(shownFilter()).toEqual(EMPTY_FORM));
+    expect(screen.getByTitle('1')).toHaveClass('ant-pagination-item-active');
+  });
+
+  it('keeps each list of the 背书 screen under its own names, and 重置 clears only its own', async () => {
+    renderPage(
+      <EndorsePage />,
+      addressOf('/chain-bill/endorse', {
+        'held.billStatus': 'CS03',
+        'held.counterparty': '苏州',
+        'mine.billStatus': 'refused',
+        'mine.page': '1',
+      }),
+    );
+    await screen.findAllByText(/000000000001-000100000000/);
+    expect(listQueries.held?.map(filterOf)).toContainEqual({ billStatus: 'CS03', counterparty: '苏州' });
+    expect(filterOf(listQueries.mine?.at(-1))).toEqual({ billStatus: 'refused' });
+    expect(listQueries.mine?.at(-1)?.get('page')).toBe('1');
+    // The statuses chosen in the two filter bars (the endorsement form's holding is empty).
+    const chosen = () =>
+      [...document.querySelectorAll('.ant-select-content-has-value')].map((select) => select.textContent);
+    await waitFor(() => expect(chosen()).toEqual(['已收票', '已驳回']));
+
+    await userEvent.click(screen.getAllByRole('button', { name: /重\s*置/ })[0]!);
+    await waitFor(() => expect(addressNow()).toEqual({ 'mine.billStatus': 'refused', 'mine.page': '1' }));
+    expect(screen.getByTestId('address')).toHaveAttribute('data-how', 'PUSH');
+    await waitFor(() => expect(chosen()).toEqual(['已驳回']));
+    expect(screen.getByLabelText('出票人/承兑人')).toHaveValue('');
+  });
+
+  it('ignores the values of an address it cannot use and asks for none of them', async () => {
+    renderPage(
+      <IssuePage orgId="o1" />,
+      addressOf('/chain-bill/issue', {
+        'issued.billStatus': 'refused',
+        'issued.counterparty': '苏州',
+        'issued.minAmount': '12.345',
+        'issued.maxAmount': '10000000000',
+        'issued.dueFrom': '2026-02-30',
+        'issued.dueTo': '20260630',
+        'issued.page': '-1',
+        'issued.packageId': 'p9',
+        'issued.sort': 'amount,asc',
+        billStatus: 'CS02',
+        'held.counterparty': '宁波',
+      }),
+    );
+    expect(await screen.findByText('150.00')).toBeInTheDocument();
+    expect(listQueries.issued?.map(filterOf)).toEqual([{ counterparty: '苏州' }]);
+    expect(listQueries.issued?.[0]?.get('page')).toBe('0');
+    await waitFor(() => expect(shownFilter()).toEqual({ ...EMPTY_FORM, counterparty: '苏州' }));
+  });
+});
+
+describe('the bill list values of an address', () => {
+  const statuses = { CS01: '已出票' };
+  const read = (values: Record<string, string>) => readListParams(`${new URLSearchParams(values)}`, statuses);
+
+  it('drops both ends of a range that cross, and keeps a lone end', () => {
+    expect(
+      read({ minAmount: '300', maxAmount: '200.99', dueFrom: '2026-06-30', dueTo: '2026-04-01' }),
+    ).toEqual({
+      filter: {},
+      page: 0,
+    });
+    expect(read({ minAmount: '300', dueTo: '2026-04-01' })).toEqual({
+      filter: { minAmount: '300', dueTo: '2026-04-01' },
+      page: 0,
+    });
+  });
+
+  it('takes a page only as a whole number the list can ask for', () => {
+    expect(read({ page: '7' }).page).toBe(7);
+    for (const page of ['1.5', '-1', '1e3', ' ', '1000001', '99999999', '0x10'])
+      expect(read({ page }).page).toBe(0);
+  });
+
+  it('takes a status only among the list’s own, and a counterparty no longer than the list call takes', () => {
+    expect(read({ billStatus: 'CS01' }).filter).toEqual({ billStatus: 'CS01' });
+    expect(read({ billStatus: 'toString' }).filter).toEqual({});
+    expect(readListParams('billStatus=CS01', undefined).filter).toEqual({});
+    expect(read({ counterparty: '苏'.repeat(65) }).filter).toEqual({});
+    expect(read({ counterparty: ' 苏州 华信 ' }).filter).toEqual({ counterparty: '苏州华信' });
   });
 });
 

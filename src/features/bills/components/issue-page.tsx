@@ -44,7 +44,7 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
   const [form] = Form.useForm<IssueForm>();
   const amount = Form.useWatch('amount', form);
   const [issue, issuing] = useIssueBillMutation();
-  const list = useBillListFilter();
+  const list = useBillListFilter('issued', BILL_STATUS_LABEL);
   const detail = useBillDetail();
   const issued = useIssuedBillsQuery(list.args);
 
@@ -148,7 +148,6 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
           result={issued}
           columns={columns}
           emptyText={text.emptyIssued}
-          statuses={BILL_STATUS_LABEL}
           counterpartyLabel={text.issuedCounterparty}
           list="bills-issued"
           canExport={canExport}

@@ -32,21 +32,15 @@ const text = billMessages;
  */
 export function SignWorkbenchPage({ canExport = false }: { canExport?: boolean }) {
   const { message } = App.useApp();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const packageId = params.get(SIGN_WORKBENCH_BILL_PARAM) || undefined;
-  const list = useBillListFilter();
+  const list = useBillListFilter('pending');
   const detail = useBillDetail();
   const [refusing, setRefusing] = useState<BillApplication | null>(null);
   const [reasonForm] = Form.useForm<{ reason: string }>();
   const pending = usePendingApplicationsQuery({ ...list.args, packageId });
-  const showAll = () => {
-    list.setPage(0);
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete(SIGN_WORKBENCH_BILL_PARAM);
-      return next;
-    });
-  };
+  // The same filter over every bill, from the first page: Back returns to the one bill.
+  const showAll = () => list.search(list.filter, (next) => next.delete(SIGN_WORKBENCH_BILL_PARAM));
   const [sign, signing] = useSignApplicationMutation();
   const [refuse, refusingCall] = useRefuseApplicationMutation();
 
