@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { solveSliderPuzzle } from './support/captcha';
+import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
 import { restoreUnauthenticated } from './support/demo-state';
 import { latestSmsCode, signIn } from './support/session';
 import { expect, test, type Page } from './support/test';
@@ -148,7 +148,7 @@ test('13800000001 adds a bank account, verifies it and binds it as the settlemen
   await page.getByRole('tooltip').getByRole('button', { name: '设为默认结算账户' }).click();
   const sms = page.getByRole('dialog', { name: '短信验证' });
   await expect(sms).toBeVisible();
-  await sms.getByRole('button', { name: '获取验证码' }).click();
+  await askForSmsCode(sms);
   await solveSliderPuzzle(page);
   await sms.getByLabel('验证码').fill(await latestSmsCode(page.request, mobile));
   await sms.getByRole('button', { name: '确定' }).click();

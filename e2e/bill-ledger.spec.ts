@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { solveSliderPuzzle } from './support/captcha';
+import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
 import { E2E_BASE_URL } from './support/env';
 import { latestSmsCode } from './support/session';
 import { expect, test, type Page } from './support/test';
@@ -53,7 +53,7 @@ async function verifyBySms(page: Page, mobile: string): Promise<void> {
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('手机号')).toHaveValue(mobile);
   await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await askForSmsCode(dialog);
   await solveSliderPuzzle(page);
   await dialog.getByLabel('验证码').fill(await latestSmsCode(page.request, mobile));
   await dialog.getByRole('button', { name: '确定' }).click();

@@ -1,4 +1,4 @@
-import { solveSliderPuzzle } from './support/captcha';
+import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { latestSmsCode, signIn } from './support/session';
 import { expect, test } from './support/test';
@@ -25,7 +25,7 @@ test('the owner opens the e-sign account, previews a contract and signs two afte
   await page.getByRole('dialog', { name: '开通电子签章账户' }).getByRole('button', { name: '开通' }).click();
   const sms = page.getByRole('dialog', { name: '短信验证' });
   await expect(sms).toBeVisible();
-  await sms.getByRole('button', { name: '获取验证码' }).click();
+  await askForSmsCode(sms);
   await solveSliderPuzzle(page);
   await sms.getByLabel('验证码').fill(await latestSmsCode(page.request, OWNER));
   await sms.getByRole('button', { name: '确定' }).click();

@@ -1,7 +1,7 @@
 import { chooseFromAccountMenu, currentCompany } from './support/account-menu';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/test';
-import { solveSliderPuzzle } from './support/captcha';
+import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
 import { DEMO_PASSWORD } from './support/env';
 import { latestSmsCode, signIn } from './support/session';
 
@@ -30,7 +30,7 @@ test('a signed-in user changes the password with an SMS code read from the sandb
   await expect(dialog.getByLabel('手机号')).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
 
-  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await askForSmsCode(dialog);
   await solveSliderPuzzle(page);
   await expect(dialog.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
 
@@ -52,7 +52,7 @@ test('a wrong code keeps the SMS dialog open with the server’s reason', async 
   await page.getByRole('button', { name: '修改密码' }).click();
 
   const dialog = page.getByRole('dialog', { name: '短信验证' });
-  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await askForSmsCode(dialog);
   await solveSliderPuzzle(page);
   const code = await latestSmsCode(page.request, mobile);
   const wrong = code === '000000' ? '111111' : '000000';
@@ -84,7 +84,7 @@ test('忘记密码: a signed-out user resets the password with the code from the
 
   const dialog = page.getByRole('dialog', { name: '短信验证' });
   await expect(dialog.getByLabel('手机号')).toHaveValue(mobile);
-  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await askForSmsCode(dialog);
   await solveSliderPuzzle(page);
   await expect(dialog.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
 

@@ -22,25 +22,35 @@ function pendingAnswerX(clientUid: string): number | undefined {
   }
 }
 
-/** Waits until the picture stops changing size: antd's dialog zooms in, and a drag measured mid-zoom falls short. */
-async function waitForSteadyWidth(page: Page): Promise<void> {
-  const picture = page.getByRole('dialog', { name: '请完成安全验证' }).getByAltText('拼图背景');
-  let lastWidth = -1;
+/**
+ * Waits until `target` shows and stops moving and changing size: antd's dialogs zoom in, and a drag or a
+ * click measured mid-zoom lands short of where it aimed (on a busy machine the zoom takes long enough).
+ */
+async function waitUntilSteady(target: Locator): Promise<void> {
+  let last = '';
   await expect
     .poll(async () => {
-      const width = (await picture.boundingBox())?.width ?? 0;
-      const steady = width > 0 && width === lastWidth;
-      lastWidth = width;
+      const box = await target.boundingBox();
+      const now = box && box.width > 0 ? `${box.x},${box.y},${box.width},${box.height}` : '';
+      const steady = now !== '' && now === last;
+      last = now;
       return steady;
     })
     .toBe(true);
+}
+
+/** 获取验证码 of an SMS dialog, clicked once the dialog has finished opening. */
+export async function askForSmsCode(dialog: Locator): Promise<void> {
+  const button = dialog.getByRole('button', { name: '获取验证码' });
+  await waitUntilSteady(button);
+  await button.click();
 }
 
 /** Where the piece of the open 请完成安全验证 dialog fits, in the picture's own pixels, once it shows. */
 async function pendingAnswer(page: Page): Promise<number> {
   const dialog = page.getByRole('dialog', { name: '请完成安全验证' });
   await expect(dialog.getByAltText('拼图背景')).toBeVisible();
-  await waitForSteadyWidth(page);
+  await waitUntilSteady(dialog.getByAltText('拼图背景'));
   const clientUid = await page.evaluate(() => sessionStorage.getItem('slider'));
   expect(clientUid).toBeTruthy();
   let answerX: number | undefined;
