@@ -293,6 +293,9 @@ export interface BillDetail {
   events: BillEvent[];
 }
 
+/** The longest counterparty text a bill list's filter takes. */
+export const COUNTERPARTY_FILTER_MAX = 64;
+
 /** The filters every bill list takes, and its xlsx export with them. */
 export interface BillListFilter {
   billStatus?: string;

@@ -29,7 +29,7 @@ export const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = 
  * kept, up to this many headers (then they are forgotten together), so odd headers cannot grow it.
  */
 const NEGOTIATED_HEADERS_KEPT = 64;
-const negotiated = boundedMemo(NEGOTIATED_HEADERS_KEPT, (header) => preferredEncoding(header));
+const negotiated = boundedMemo(NEGOTIATED_HEADERS_KEPT, preferredEncoding);
 
 /** The encoding to answer in: brotli, then gzip, as Accept-Encoding allows (`q=0` refuses, `*` stands for any). */
 export function negotiateEncoding(header: string | undefined): Encoding | null {

@@ -9,7 +9,7 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Big from 'big.js';
 import dayjs, { type Dayjs } from 'dayjs';
-import { MAX_FACE_FEN, type BillListFilter } from '@contract/bills';
+import { COUNTERPARTY_FILTER_MAX, MAX_FACE_FEN, type BillListFilter } from '@contract/bills';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import type { ExportKind } from '@contract/export';
 import { billMessages } from '@/locales/zh-CN/bills';
@@ -17,7 +17,6 @@ import { formatYuan } from '@/utils/amount';
 import { useExportBillListMutation, type BillListArgs } from '@/features/bills/api/bills-api';
 import { isFaceAmount } from './amount-rules';
 import {
-  COUNTERPARTY_FILTER_MAX,
   compact,
   ownParamsOf,
   readListParams,

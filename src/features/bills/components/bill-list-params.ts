@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import type { BillListFilter } from '@contract/bills';
+import { COUNTERPARTY_FILTER_MAX, type BillListFilter } from '@contract/bills';
 import { MAX_PAGE_NUMBER } from '@contract/envelope';
 import { isFaceAmount } from './amount-rules';
 
@@ -23,9 +23,6 @@ const FILTER_KEYS = [
 ] as const satisfies ReadonlyArray<keyof BillListFilter>;
 const PAGE_KEY = 'page';
 const KEYS = [...FILTER_KEYS, PAGE_KEY];
-
-/** The longest counterparty text the filter takes (the list call's limit too). */
-export const COUNTERPARTY_FILTER_MAX = 64;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const PAGE_PATTERN = /^\d{1,7}$/;

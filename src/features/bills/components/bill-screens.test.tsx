@@ -261,6 +261,16 @@ const fill = (label: string, value: string) =>
 
 const search = () => userEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
 
+/** Every filter of the bar, as the form is filled in and as the list call takes it. */
+const FULL_FILTER = {
+  billStatus: 'CS02',
+  counterparty: '苏州华信',
+  minAmount: '100',
+  maxAmount: '200.5',
+  dueFrom: '2026-04-01',
+  dueTo: '2026-06-30',
+};
+
 describe('the bill list filters', { timeout: 90_000 }, () => {
   it('sends every filter with the issued list from the first page, keeps it while paging, and exports with it', async () => {
     renderPage(<IssuePage orgId="o1" canExport />);
@@ -274,14 +284,7 @@ describe('the bill list filters', { timeout: 90_000 }, () => {
     fill('最高金额（元）', '200.5');
     await typeDueRange('2026-04-01', '2026-06-30');
     await search();
-    const filter = {
-      billStatus: 'CS02',
-      counterparty: '苏州华信',
-      minAmount: '100',
-      maxAmount: '200.5',
-      dueFrom: '2026-04-01',
-      dueTo: '2026-06-30',
-    };
+    const filter = FULL_FILTER;
     await waitFor(() => expect(filterOf(listQueries.issued?.at(-1))).toEqual(filter));
     expect(listQueries.issued?.at(-1)?.get('page')).toBe('0');
 
@@ -405,14 +408,7 @@ function shownFilter() {
 const EMPTY_FORM = { status: '', counterparty: '', min: '', max: '', due: ['', ''] };
 
 describe('the bill lists in the address', { timeout: 90_000 }, () => {
-  const filter = {
-    billStatus: 'CS02',
-    counterparty: '苏州华信',
-    minAmount: '100',
-    maxAmount: '200.5',
-    dueFrom: '2026-04-01',
-    dueTo: '2026-06-30',
-  };
+  const filter = FULL_FILTER;
   const issuedValues = Object.fromEntries(
     Object.entries(filter).map(([key, value]) => [`issued.${key}`, value]),
   );
