@@ -81,3 +81,8 @@ export const GRANT_TYPE = {
   crToken: 'cr_token',
 } as const;
 export const OAUTH_SCOPE = 'all';
+
+/** The channel a deployment serves unless CHANNEL_ID / VITE_CHANNEL_ID name another. */
+export const DEFAULT_CHANNEL_ID = 'CH0001';
+/** The web app's fixed public OAuth client (spec section 3, `{key}`): documented, not a secret. */
+export const WEB_CLIENT = { id: 'chain-bill-web', secret: 'chain-bill-web-public' } as const;

@@ -1,6 +1,10 @@
-import net from 'node:net';
 import path from 'node:path';
-import { SANDBOX_EXPOSED_ACK_PHRASE } from './plugins/sandbox-gate';
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { DEFAULT_CHANNEL_ID, WEB_CLIENT } from '@contract/constants';
+import { isAddressOrBlock, isLoopbackHost } from './lib/addresses';
+
+export { WEB_CLIENT };
 
 export interface AppConfig {
   port: number;
@@ -15,8 +19,6 @@ export interface AppConfig {
    * comma-separated). Empty: this machine only.
    */
   sandboxAllowedCidrs: string[];
-  /** SANDBOX_EXPOSED_ACK is set to SANDBOX_EXPOSED_ACK_PHRASE: the sandbox may listen beyond loopback. */
-  sandboxExposedAck: boolean;
   /** Keep SQLite in memory (tests only). */
   inMemoryDb: boolean;
   accessTokenTtlSeconds: number;
@@ -71,96 +73,227 @@ export interface BusinessHours {
 /** Enterprise (non-trading) bill business: 08:00-20:00 by default. */
 export const DEFAULT_BILL_BUSINESS_HOURS = '08:00-20:00';
 
+/** A short shared secret would make the partner's tokens guessable. */
+const PARTNER_SECRET_MIN_LENGTH = 32;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Every switch reads the same two words; anything else (true, 1, yes) stops the start rather than guessing. */
+const Switch = (fallback: 'on' | 'off', description: string) =>
+  Type.Union([Type.Literal('on'), Type.Literal('off')], {
+    default: fallback,
+    description: `on or off: ${description}`,
+  });
+const Whole = (fallback: number, description: string, minimum = 1, maximum = 2 ** 31 - 1) =>
+  Type.String({
+    pattern: '^[0-9]{1,10}$',
+    default: String(fallback),
+    description: `a whole number from ${minimum} to ${maximum}: ${description}`,
+    minimum,
+    maximum,
+  });
+const Text = (
+  description: string,
+  options: { pattern?: string; minLength?: number; default?: string } = {},
+) => Type.String({ minLength: 1, ...options, description });
+const OneOf = <const T extends readonly string[]>(values: T, fallback: T[number], description: string) =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    { default: fallback, description: `one of ${values.join(', ')}: ${description}` },
+  );
+
+/**
+ * The whole environment the server reads, once, at start (`.env.example` explains each variable to the
+ * operator). A value is text as the environment gives it; an empty value counts as unset.
+ */
+export const EnvSchema = Type.Object({
+  PORT: Whole(8080, 'the port the app and API listen on (0: any free one)', 0, 65535),
+  HOST: Text('the address the server listens on', { pattern: '^\\S+$', default: '127.0.0.1' }),
+  DATA_DIR: Text('folder of the SQLite database, keys and local files', { default: './data' }),
+  DATABASE_URL: Type.Optional(
+    Text('a PostgreSQL connection string, postgres://user:pass@host:5432/db', {
+      pattern: '^postgres(ql)?://',
+    }),
+  ),
+  FILE_STORE: OneOf(FILE_STORE_KINDS, 'local', 'where kept files live'),
+  SANDBOX: Switch('on', 'the sandbox adapters and /api/sandbox/*'),
+  SANDBOX_ALLOWED_CIDRS: Type.Optional(
+    Text('comma-separated addresses or CIDR blocks, e.g. 10.0.0.0/8,fd00::/8'),
+  ),
+  SEED_DEMO: Switch('on', 'seed the demo organisations into an empty database'),
+  ACCESS_TOKEN_TTL_SECONDS: Whole(2 * 60 * 60, 'access token lifetime'),
+  REFRESH_TOKEN_TTL_SECONDS: Whole(7 * 24 * 60 * 60, 'refresh token idle lifetime'),
+  SESSION_MAX_AGE_SECONDS: Whole(30 * 24 * 60 * 60, 'absolute lifetime of one sign-in'),
+  REFRESH_REUSE_GRACE_SECONDS: Whole(30, 'grace window of a just-rotated refresh token'),
+  RSA_PRIVATE_KEY: Type.Optional(
+    Text('a PEM RSA private key', { pattern: '-----BEGIN [A-Z ]*PRIVATE KEY-----' }),
+  ),
+  VERIFICATION_SECRET: Type.Optional(Text('the secret of SMS codes and QR signatures')),
+  CLIENT_ID: Text('the web app client id', { pattern: '^[\\x21-\\x7e]{1,64}$', default: WEB_CLIENT.id }),
+  CLIENT_SECRET: Text('the web app client secret', {
+    pattern: '^[\\x21-\\x7e]{1,128}$',
+    default: WEB_CLIENT.secret,
+  }),
+  CHANNEL_ID: Text('a channel id of letters, digits, _ and -', {
+    pattern: '^[A-Za-z0-9_-]{1,64}$',
+    default: DEFAULT_CHANNEL_ID,
+  }),
+  PLATFORM_NAME: Text('the platform name shown to users', { default: '链票通供应链票据平台' }),
+  WEB_ROOT: Text('folder of the built SPA, or off', { default: './dist/web' }),
+  LOG_LEVEL: OneOf(LOG_LEVELS, 'info', 'the log level'),
+  TRUST_PROXY: Type.Optional(Text('peers whose X-Forwarded-For is believed')),
+  BANK_TRANSFER_ARRIVAL_DELAY_SECONDS: Whole(0, 'sandbox bank transfer delay', 0),
+  TASK_LEASE_SECONDS: Whole(60, 'how long a claimed background task is held'),
+  TASK_POLL_SECONDS: Whole(5, 'how often each node looks for background tasks'),
+  SGSCSP_SECRET: Type.Optional(
+    Text(`the partner platform's shared secret, at least ${PARTNER_SECRET_MIN_LENGTH} characters`, {
+      minLength: PARTNER_SECRET_MIN_LENGTH,
+    }),
+  ),
+  BILL_BUSINESS_HOURS: Text('enterprise bill business hours, HH:MM-HH:MM, e.g. 08:00-20:00', {
+    pattern: '^\\d{2}:\\d{2}-\\d{2}:\\d{2}$',
+    default: DEFAULT_BILL_BUSINESS_HOURS,
+  }),
+  BILL_WORKDAYS_ONLY: Switch('off', 'bill commands only on business days'),
+});
+export type Env = Static<typeof EnvSchema>;
+
+/** A start refused because of the configuration: main.ts prints the message and exits with EXIT_CONFIG. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+/** sysexits' EX_CONFIG: the start was refused because of the configuration. */
+export const EXIT_CONFIG = 78;
+
 /** `08:00-20:00` to minutes; a malformed value stops the start rather than opening the ledger all day. */
 export function businessHoursOf(value: string | undefined): BusinessHours {
   const text = value || DEFAULT_BILL_BUSINESS_HOURS;
   const match = /^(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(text);
   const minutes = match ? [1, 3].map((i) => Number(match[i]) * 60 + Number(match[i + 1])) : [];
   const [open, close] = minutes;
-  if (open === undefined || close === undefined || open >= close || close > 24 * 60)
-    throw new Error(`BILL_BUSINESS_HOURS must look like 08:00-20:00, not ${text}`);
+  const minute = (i: number) => Number(match?.[i] ?? 60);
+  if (
+    open === undefined ||
+    close === undefined ||
+    open >= close ||
+    close > 24 * 60 ||
+    minute(2) > 59 ||
+    minute(4) > 59
+  )
+    throw new ConfigError(`BILL_BUSINESS_HOURS must look like 08:00-20:00, not ${text}`);
   return { open, close };
 }
 
-/** A misspelt store would silently keep files on one node: refuse to start instead. */
-function fileStoreOf(value: string | undefined): FileStoreKind {
-  const kind = value || 'local';
-  if (!(FILE_STORE_KINDS as readonly string[]).includes(kind))
-    throw new Error(`FILE_STORE must be one of ${FILE_STORE_KINDS.join(', ')}, not ${kind}`);
-  return kind as FileStoreKind;
-}
-
-const intOf = (value: string | undefined, fallback: number): number => {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
-};
-
-/** Like intOf, where 0 is a meaningful setting. */
-const countOf = (value: string | undefined, fallback: number): number => {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
-};
-/** `SANDBOX_ALLOWED_CIDRS`: addresses (`10.0.0.7`, `::1`) or blocks (`10.0.0.0/8`, `fd00::/8`); a bad entry stops the start. */
-function cidrList(value: string | undefined): string[] {
-  const entries = (value ?? '')
+const listOf = (value: string | undefined): string[] =>
+  (value ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  for (const entry of entries) {
-    const [address = '', prefix, ...rest] = entry.split('/');
-    const family = net.isIP(address);
-    const bits = family === 4 ? 32 : 128;
-    const validPrefix =
-      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits && rest.length === 0);
-    if (family === 0 || !validPrefix)
-      throw new Error(`SANDBOX_ALLOWED_CIDRS: "${entry}" is not an address or CIDR block`);
+
+/** What is wrong with each malformed variable, one line each, with what was expected. */
+function problemsOf(env: Record<string, string>): string[] {
+  const problems = new Map<string, string>();
+  for (const error of Value.Errors(EnvSchema, env)) {
+    const name = error.instancePath.split('/')[1];
+    if (!name || problems.has(name)) continue;
+    const schema = EnvSchema.properties[name as keyof Env] as TSchema & { description?: string };
+    problems.set(
+      name,
+      `${name}=${JSON.stringify(env[name])}: expected ${schema.description ?? 'a valid value'}`,
+    );
   }
-  return entries;
+  for (const [name, schema] of Object.entries(EnvSchema.properties) as [
+    string,
+    TSchema & { minimum?: number; maximum?: number; description?: string },
+  ][]) {
+    const value = env[name];
+    if (problems.has(name) || schema.minimum === undefined || value === undefined) continue;
+    const n = Number(value);
+    if (n < schema.minimum || n > (schema.maximum ?? Infinity))
+      problems.set(name, `${name}=${JSON.stringify(value)}: expected ${schema.description}`);
+  }
+  for (const entry of listOf(env.SANDBOX_ALLOWED_CIDRS)) {
+    if (!isAddressOrBlock(entry))
+      problems.set(
+        'SANDBOX_ALLOWED_CIDRS',
+        `SANDBOX_ALLOWED_CIDRS: "${entry}" is not an address or CIDR block`,
+      );
+  }
+  if (!problems.has('BILL_BUSINESS_HOURS')) {
+    try {
+      businessHoursOf(env.BILL_BUSINESS_HOURS);
+    } catch (error) {
+      problems.set('BILL_BUSINESS_HOURS', (error as Error).message);
+    }
+  }
+  return [...problems.values()];
 }
 
-/** A short shared secret would make the partner's tokens guessable: refuse to start instead. */
-const PARTNER_SECRET_MIN_LENGTH = 32;
-function partnerSecretOf(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  if (value.length < PARTNER_SECRET_MIN_LENGTH)
-    throw new Error(`SGSCSP_SECRET must be at least ${PARTNER_SECRET_MIN_LENGTH} characters`);
-  return value;
+/**
+ * Settings that are each well-formed but dangerous together. The sandbox fakes the outside parties (SMS
+ * gateway, licence app, bank, e-sign): whoever reaches it signs in as anyone, so it only ever listens on
+ * this machine.
+ */
+function conflictsOf(env: Env): string[] {
+  if (env.SANDBOX === 'off' || isLoopbackHost(env.HOST)) return [];
+  return [
+    `HOST=${env.HOST} with SANDBOX=on: the sandbox signs anyone in as any account, reads every SMS code and`,
+    '  confirms any QR verification, so it listens on this machine only. Listen on 127.0.0.1, or SANDBOX=off.',
+  ];
 }
 
-/** The fixed public client of the web app (spec section 3, `{key}`); documented, not secret. */
-export const WEB_CLIENT = { id: 'chain-bill-web', secret: 'chain-bill-web-public' } as const;
+/**
+ * The environment checked against EnvSchema: every malformed value is named in one ConfigError, so a typo
+ * (PORT=abc, SANDBOX=false) stops the start instead of quietly becoming a default.
+ */
+export function readEnv(source: NodeJS.ProcessEnv): Env {
+  const given: Record<string, string> = {};
+  for (const name of Object.keys(EnvSchema.properties)) {
+    const value = source[name];
+    if (value !== undefined && value !== '') given[name] = value;
+  }
+  const env = Value.Default(EnvSchema, given) as Record<string, string>;
+  const problems = problemsOf(env);
+  if (problems.length === 0) problems.push(...conflictsOf(env as Env));
+  if (problems.length > 0)
+    throw new ConfigError(
+      ['chain-bill cannot start: the configuration is malformed.', ...problems].join('\n'),
+    );
+  return env as Env;
+}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+const on = (value: 'on' | 'off'): boolean => value === 'on';
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = readEnv(source);
   return {
-    port: intOf(env.PORT, 8080),
-    host: env.HOST || '127.0.0.1',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    sandbox: !['off', 'false', '0', 'no'].includes((env.SANDBOX ?? 'on').toLowerCase()),
-    sandboxAllowedCidrs: cidrList(env.SANDBOX_ALLOWED_CIDRS),
-    sandboxExposedAck: env.SANDBOX_EXPOSED_ACK === SANDBOX_EXPOSED_ACK_PHRASE,
+    port: Number(env.PORT),
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    sandbox: on(env.SANDBOX),
+    sandboxAllowedCidrs: listOf(env.SANDBOX_ALLOWED_CIDRS),
     inMemoryDb: false,
-    accessTokenTtlSeconds: intOf(env.ACCESS_TOKEN_TTL_SECONDS, 2 * 60 * 60),
-    refreshTokenTtlSeconds: intOf(env.REFRESH_TOKEN_TTL_SECONDS, 7 * 24 * 60 * 60),
-    sessionMaxAgeSeconds: intOf(env.SESSION_MAX_AGE_SECONDS, 30 * 24 * 60 * 60),
-    refreshReuseGraceSeconds: intOf(env.REFRESH_REUSE_GRACE_SECONDS, 30),
-    rsaPrivateKeyPem: env.RSA_PRIVATE_KEY || undefined,
-    verificationSecret: env.VERIFICATION_SECRET || undefined,
-    clientId: env.CLIENT_ID || WEB_CLIENT.id,
-    clientSecret: env.CLIENT_SECRET || WEB_CLIENT.secret,
-    channelId: env.CHANNEL_ID || 'CH0001',
-    platformName: env.PLATFORM_NAME || '链票通供应链票据平台',
-    webRoot: env.WEB_ROOT === 'off' ? undefined : path.resolve(env.WEB_ROOT || './dist/web'),
-    seedDemo: (env.SEED_DEMO ?? 'on') !== 'off',
-    logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
-    bankTransferArrivalDelaySeconds: countOf(env.BANK_TRANSFER_ARRIVAL_DELAY_SECONDS, 0),
-    fileStore: fileStoreOf(env.FILE_STORE),
-    taskLeaseSeconds: intOf(env.TASK_LEASE_SECONDS, 60),
-    taskPollSeconds: intOf(env.TASK_POLL_SECONDS, 5),
-    partnerSecret: partnerSecretOf(env.SGSCSP_SECRET),
+    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS),
+    refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS),
+    sessionMaxAgeSeconds: Number(env.SESSION_MAX_AGE_SECONDS),
+    refreshReuseGraceSeconds: Number(env.REFRESH_REUSE_GRACE_SECONDS),
+    rsaPrivateKeyPem: env.RSA_PRIVATE_KEY,
+    verificationSecret: env.VERIFICATION_SECRET,
+    clientId: env.CLIENT_ID,
+    clientSecret: env.CLIENT_SECRET,
+    channelId: env.CHANNEL_ID,
+    platformName: env.PLATFORM_NAME,
+    webRoot: env.WEB_ROOT === 'off' ? undefined : path.resolve(env.WEB_ROOT),
+    seedDemo: on(env.SEED_DEMO),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY === 'true' ? true : (env.TRUST_PROXY ?? false),
+    bankTransferArrivalDelaySeconds: Number(env.BANK_TRANSFER_ARRIVAL_DELAY_SECONDS),
+    fileStore: env.FILE_STORE,
+    taskLeaseSeconds: Number(env.TASK_LEASE_SECONDS),
+    taskPollSeconds: Number(env.TASK_POLL_SECONDS),
+    partnerSecret: env.SGSCSP_SECRET,
     billBusinessHours: businessHoursOf(env.BILL_BUSINESS_HOURS),
-    billWorkdaysOnly: env.BILL_WORKDAYS_ONLY === 'on',
+    billWorkdaysOnly: on(env.BILL_WORKDAYS_ONLY),
   };
 }
 

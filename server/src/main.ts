@@ -1,20 +1,26 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, EXIT_CONFIG, loadConfig } from './config';
 import { seedDemoContracts } from './modules/agreement/demo-contracts';
 import { AGREEMENT_DRAFT_RETRY_MS } from './modules/agreement/contracts';
 import { PLATFORM_CREDIT_CODE } from './modules/e-contract/service';
-import { EXIT_CONFIG, sandboxListenRefusal } from './plugins/sandbox-gate';
 
 /** How long a graceful close may take before the process gives up on open connections. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const refusal = sandboxListenRefusal(config);
-  if (refusal) {
-    console.error(refusal);
-    process.exit(EXIT_CONFIG);
+/** The `.env` file of the working directory, when there is one; variables already set win over it. */
+const ENV_FILE = '.env';
+
+function readEnvFile(): void {
+  try {
+    process.loadEnvFile(ENV_FILE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+}
+
+async function main(): Promise<void> {
+  readEnvFile();
+  const config = loadConfig();
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
@@ -57,6 +63,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(EXIT_CONFIG);
+  }
   console.error('chain-bill failed to start', error);
   process.exit(1);
 });

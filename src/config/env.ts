@@ -1,6 +1,8 @@
 /** The app's build-time settings (VITE_* keys), checked once at start. */
+import { DEFAULT_CHANNEL_ID, WEB_CLIENT } from '@contract/constants';
 
-const DEFAULT_CHANNEL_ID = 'CH0001';
+export { WEB_CLIENT };
+
 const CHANNEL_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const ENV_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -32,6 +34,3 @@ export const env = {
   apiBaseUrl: readApiBaseUrl(import.meta.env.VITE_API_BASE_URL),
   appEnv: readEnvName(import.meta.env.VITE_APP_ENV, import.meta.env.MODE),
 } as const;
-
-/** The web app's fixed public OAuth client (spec section 3, `{key}`): documented, not a secret. */
-export const WEB_CLIENT = { id: 'chain-bill-web', secret: 'chain-bill-web-public' } as const;

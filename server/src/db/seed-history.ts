@@ -1,3 +1,4 @@
+import { DEFAULT_CHANNEL_ID } from '@contract/constants';
 import type { FuncCode, OpStatus, OpType } from '@contract/shell';
 import type { BizType } from '@contract/statistics';
 import { NOTICE_TYPE } from '@contract/notice';
@@ -28,7 +29,7 @@ const WORKDAY_START_HOUR = 9;
 const WORKDAY_HOURS = 8;
 
 export const DEMO_CHANNELS = [
-  { id: 'CH0001', name: '链票通供应链票据平台' },
+  { id: DEFAULT_CHANNEL_ID, name: '链票通供应链票据平台' },
   { id: 'CH0002', name: '银企直连票据渠道' },
 ] as const;
 
@@ -45,7 +46,7 @@ const ALL_FUNCTIONS: FuncCode[] = [
   'E_SIGN',
 ];
 const CHANNEL_FUNCTIONS: Record<string, FuncCode[]> = {
-  CH0001: ALL_FUNCTIONS,
+  [DEFAULT_CHANNEL_ID]: ALL_FUNCTIONS,
   CH0002: ['BILL_ISSUE', 'BILL_ACCEPT', 'BILL_ENDORSE', 'BILL_DISCOUNT', 'BILL_PAY_PROMPT', 'E_SIGN'],
 };
 
@@ -101,7 +102,7 @@ const PLANS: OrgHistoryPlan[] = [
     orgName: '上海链票示范供应链有限公司',
     bills: 60,
     channels: [
-      { id: 'CH0001', isDefault: true },
+      { id: DEFAULT_CHANNEL_ID, isDefault: true },
       { id: 'CH0002', isDefault: false },
     ],
     openedFunctions: ['BILL_ISSUE', 'BILL_ACCEPT', 'BILL_ENDORSE', 'BILL_DISCOUNT', 'E_SIGN'],
@@ -203,7 +204,7 @@ const PLANS: OrgHistoryPlan[] = [
     orgName: '杭州未认证贸易有限公司',
     bills: 5,
     channels: [
-      { id: 'CH0001', isDefault: false },
+      { id: DEFAULT_CHANNEL_ID, isDefault: false },
       { id: 'CH0002', isDefault: true },
     ],
     openedFunctions: ['BILL_ENDORSE'],

@@ -1,4 +1,4 @@
-import { PERMISSION_PATH_PREFIX } from '@contract/constants';
+import { DEFAULT_CHANNEL_ID, PERMISSION_PATH_PREFIX } from '@contract/constants';
 import { PERMISSION, type PermissionKey } from '@contract/permissions';
 import { newId } from '../lib/hash';
 import { hashPassword } from '../lib/passwords';
@@ -290,7 +290,7 @@ export async function seedDemoData(db: Db, now: number): Promise<boolean> {
           org_id: DEMO_ORGS.shanghai.id,
           agreement_code: agreement.code,
           version: '2026.1',
-          channel_id: 'CH0001',
+          channel_id: DEFAULT_CHANNEL_ID,
           status: 'SIGNED',
           signed_by: DEMO_BANK_ACCOUNT.addedBy,
           signed_at: now,

@@ -6,15 +6,8 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR } from '@contract/errors';
-import { loadConfig, testConfig, type AppConfig } from '../../src/config';
-import {
-  EXIT_CONFIG,
-  SANDBOX_REFUSED_MSG,
-  sandboxAddressRule,
-  SANDBOX_EXPOSED_ACK_PHRASE,
-  sandboxListenRefusal,
-  setupSandboxGate,
-} from '../../src/plugins/sandbox-gate';
+import { ConfigError, EXIT_CONFIG, loadConfig, testConfig } from '../../src/config';
+import { SANDBOX_REFUSED_MSG, sandboxAddressRule, setupSandboxGate } from '../../src/plugins/sandbox-gate';
 import { startApp, type TestApp } from '../support/helpers';
 
 const OUTSIDE = '203.0.113.9';
@@ -206,28 +199,18 @@ describe('the gate itself', () => {
 });
 
 describe('listening with the sandbox on', () => {
-  const config = (overrides: Partial<AppConfig>) => ({ ...testConfig(), sandbox: true, ...overrides });
-
   it('is refused on an address other machines reach, and says why', () => {
-    for (const host of ['0.0.0.0', '::', '192.0.2.10', 'example.org']) {
-      const refusal = sandboxListenRefusal(config({ host }));
-      expect(refusal, host).toMatch(/refuses to listen/);
-      expect(refusal).toContain(`SANDBOX_EXPOSED_ACK=${SANDBOX_EXPOSED_ACK_PHRASE}`);
-      expect(refusal).toMatch(/sign in as any account/);
+    for (const HOST of ['0.0.0.0', '::', '192.0.2.10', 'example.org']) {
+      expect(() => loadConfig({ HOST, SANDBOX: 'on' }), HOST).toThrow(ConfigError);
+      expect(() => loadConfig({ HOST, SANDBOX: 'on' }), HOST).toThrow(/signs anyone in as any account/);
     }
   });
 
-  it('is allowed on loopback, with the sandbox off, or with the acknowledgement', () => {
-    for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost']) {
-      expect(sandboxListenRefusal(config({ host })), host).toBeNull();
+  it('is allowed on loopback, or anywhere with the sandbox off', () => {
+    for (const HOST of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost']) {
+      expect(loadConfig({ HOST, SANDBOX: 'on' }).host, HOST).toBe(HOST);
     }
-    expect(sandboxListenRefusal(config({ host: '0.0.0.0', sandbox: false }))).toBeNull();
-    const acknowledged = loadConfig({ HOST: '0.0.0.0', SANDBOX_EXPOSED_ACK: SANDBOX_EXPOSED_ACK_PHRASE });
-    expect(sandboxListenRefusal(acknowledged)).toBeNull();
-    // Anything but the exact phrase is no acknowledgement.
-    expect(sandboxListenRefusal(loadConfig({ HOST: '0.0.0.0', SANDBOX_EXPOSED_ACK: 'yes' }))).toMatch(
-      /refuses/,
-    );
+    expect(loadConfig({ HOST: '0.0.0.0', SANDBOX: 'off' }).sandbox).toBe(false);
   });
 
   it('makes the server exit with EX_CONFIG and the reason before it touches DATA_DIR', async () => {
@@ -241,7 +224,7 @@ describe('listening with the sandbox on', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(EXIT_CONFIG);
-    expect(stderr).toMatch(/refuses to listen on 0\.0\.0\.0 with SANDBOX=on/);
+    expect(stderr).toMatch(/HOST=0\.0\.0\.0 with SANDBOX=on/);
     expect(fs.existsSync(dataDir)).toBe(false);
   }, 30_000);
 });

@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import type { TokenResponse } from '@contract/auth';
 import type { CaptchaCheckResponse, CaptchaGetResponse } from '@contract/captcha';
 import { GRANT_TYPE, OAUTH_SCOPE } from '@contract/constants';
-import { WEB_CLIENT } from '../../src/config';
+import { WEB_CLIENT } from '@contract/constants';
 import { aesEcbEncrypt } from '../../src/modules/captcha/aes';
 import { answerPlainText, captchaVerificationOf } from '../../src/modules/captcha/answer';
 import { basicAuth, encryptWith } from './helpers';
