@@ -23,7 +23,7 @@ export const applyRecordsApi = api.enhanceEndpoints({ addTagTypes: ['ApplyRecord
       query: (params) => ({ url: APPLY_RECORD_URL.list, method: 'GET', params }),
       providesTags: ['ApplyRecord'],
     }),
-    myApplications: build.query<ApplyRecord[], void>({
+    myJoinApplications: build.query<ApplyRecord[], void>({
       query: () => ({ url: APPLY_RECORD_URL.mine, method: 'GET' }),
       providesTags: ['ApplyRecord'],
     }),
@@ -52,7 +52,7 @@ export const applyRecordsApi = api.enhanceEndpoints({ addTagTypes: ['ApplyRecord
 
 export const {
   useApplyRecordsQuery,
-  useMyApplicationsQuery,
+  useMyJoinApplicationsQuery,
   useApplyToJoinMutation,
   useSearchOrganizationsMutation,
   useCloseApplyRecordMutation,

@@ -8,7 +8,7 @@ import Space from 'antd/es/space';
 import { CREDIT_CODE_LENGTH } from '@contract/apply-record';
 import { applyRecordsMessages } from '@/locales/zh-CN/apply-records';
 import { formatDateTime } from '@/utils/date-time';
-import { useApplyToJoinMutation, useMyApplicationsQuery } from '../api/apply-records-api';
+import { useApplyToJoinMutation, useMyJoinApplicationsQuery } from '../api/apply-records-api';
 import { statusTag } from './apply-records-tab';
 
 const text = applyRecordsMessages;
@@ -66,7 +66,7 @@ export function ApplyToJoin() {
 
 /** 我的申请: the caller's own applications with their outcome. */
 export function MyApplications() {
-  const mine = useMyApplicationsQuery();
+  const mine = useMyJoinApplicationsQuery();
   return (
     <List
       header={text.mine}
