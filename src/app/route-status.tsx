@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { routeMessages } from '@/locales/zh-CN/route';
@@ -40,39 +41,48 @@ export function RouteError({ error }: { error: unknown }) {
   );
 }
 
-interface RouteErrorBoundaryProps {
-  /** The page's address: navigating elsewhere clears a shown failure. */
-  pathname: string;
+interface NavigationErrorBoundaryProps {
+  /** The navigation that shows the page (the location's key): any navigation clears a shown failure. */
+  navigation: string;
   children: ReactNode;
 }
 
-interface RouteErrorBoundaryState {
+interface NavigationErrorBoundaryState {
   error: unknown;
-  /** The address the failure happened at. */
-  failedAt: string | null;
+  /** The navigation the failure happened in. */
+  failedIn: string | null;
 }
 
 /**
- * Catches a page that failed to load or render, so the rest of the app stays usable. Navigating away
- * clears the failure without remounting what it wraps: the signed-in frame keeps its state (socket,
- * dialogs, notices) from page to page.
+ * Catches a page that failed to load or render, so the rest of the app stays usable. The user's next
+ * navigation clears the failure, also one to the same address (the menu item of the page shown, another
+ * tab of it), without remounting what it wraps: the signed-in frame keeps its state (socket, dialogs,
+ * notices) from page to page.
  */
-export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
-  override state: RouteErrorBoundaryState = { error: null, failedAt: null };
+class NavigationErrorBoundary extends Component<NavigationErrorBoundaryProps, NavigationErrorBoundaryState> {
+  override state: NavigationErrorBoundaryState = { error: null, failedIn: null };
 
-  static getDerivedStateFromError(error: unknown): Partial<RouteErrorBoundaryState> {
+  static getDerivedStateFromError(error: unknown): Partial<NavigationErrorBoundaryState> {
     return { error };
   }
 
   static getDerivedStateFromProps(
-    props: RouteErrorBoundaryProps,
-    state: RouteErrorBoundaryState,
-  ): Partial<RouteErrorBoundaryState> | null {
-    if (state.error === null) return state.failedAt === props.pathname ? null : { failedAt: props.pathname };
-    return state.failedAt === props.pathname ? null : { error: null, failedAt: props.pathname };
+    props: NavigationErrorBoundaryProps,
+    state: NavigationErrorBoundaryState,
+  ): Partial<NavigationErrorBoundaryState> | null {
+    if (state.failedIn === props.navigation) return null;
+    return state.error === null
+      ? { failedIn: props.navigation }
+      : { error: null, failedIn: props.navigation };
   }
 
   override render() {
     return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
   }
+}
+
+/** The router's pages inside a failure boundary that the user's next navigation clears. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return <NavigationErrorBoundary navigation={key}>{children}</NavigationErrorBoundary>;
 }

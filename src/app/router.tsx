@@ -107,11 +107,10 @@ function NavigateBinding() {
 
 /** The app's routes, inside a `HashRouter`: a failed page is shown in place and cleared by navigating away. */
 export function AppRoutes() {
-  const { pathname } = useLocation();
   return (
     <>
       <NavigateBinding />
-      <RouteErrorBoundary pathname={pathname}>
+      <RouteErrorBoundary>
         <RouteTable />
       </RouteErrorBoundary>
     </>

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import type { CompanyItem } from '@contract/auth';
 import { hashHref, paths } from '@/config/paths';
 import { DESKTOP_MESSAGE, subscribeDesktopMessages } from '@/lib/desktop-bridge';
@@ -99,7 +99,6 @@ function BackgroundSession() {
 export function SignedInShell() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const userInfo = useAppSelector(selectUserInfo);
   const companies = useAppSelector(selectCompanyList);
   const notices = useAppSelector(selectNoticeFeed);
@@ -238,7 +237,7 @@ export function SignedInShell() {
           }
         >
           {/* A page that fails is shown failed inside the frame, which stays usable. */}
-          <RouteErrorBoundary pathname={pathname}>
+          <RouteErrorBoundary>
             <Suspense fallback={<RouteLoading />}>
               {/* A new organisation remounts the page, so nothing of the previous one stays on screen. */}
               <Outlet key={orgId ?? 'none'} />
