@@ -1,15 +1,25 @@
-import type { ApiErrorCode, OAuthErrorCode } from '@contract/errors';
+import { API_ERROR_STATUS, type ApiErrorCode, type OAuthErrorCode } from '@contract/errors';
 
-/** An API error answered as `{ code, msg }` with an HTTP status of 4xx. */
+/**
+ * An API error answered as `{ code, msg }`. Its status follows from the code (API_ERROR_STATUS), so a code
+ * never answers two statuses; build one with `fail`.
+ */
 export class ApiFailure extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
     readonly code: ApiErrorCode,
     readonly msg: string,
     readonly headers: Record<string, string> = {},
   ) {
     super(code);
+    this.status = API_ERROR_STATUS[code];
   }
+}
+
+/** The failure answering `code` with its status and the Chinese message `msg`: `throw fail(API_ERROR.x, MSG.y)`. */
+export function fail(code: ApiErrorCode, msg: string, headers?: Record<string, string>): ApiFailure {
+  return new ApiFailure(code, msg, headers);
 }
 
 /** An OAuth error answered as `{ error, error_description }` (RFC 6749 section 5.2, RFC 6750 section 3.1). */

@@ -3,7 +3,7 @@ import { API_ERROR } from '@contract/errors';
 import { VERIFICATION_HEADER } from '@contract/verification';
 import type { Db } from '../db/database';
 import { authOf } from './auth';
-import { ApiFailure } from './errors';
+import { ApiFailure, fail } from './errors';
 import { sha256Hex } from './hash';
 import { hooksOf, type RouteHook } from './route-hooks';
 
@@ -54,7 +54,7 @@ function identityOf(request: FastifyRequest): Identity | null {
   const given = request.headers[VERIFICATION_HEADER.idempotencyKey.toLowerCase()];
   if (given === undefined) return null;
   if (typeof given !== 'string' || !IDEMPOTENCY_KEY.test(given))
-    throw new ApiFailure(400, API_ERROR.badRequest, IDEMPOTENCY_MSG.badKey);
+    throw fail(API_ERROR.badRequest, IDEMPOTENCY_MSG.badKey);
   const auth = authOf(request);
   const requestHash = sha256Hex(
     JSON.stringify([
@@ -77,8 +77,7 @@ async function storedAnswer(db: Db, identity: Identity): Promise<CommandAnswer |
     .where('idempotency_key', '=', identity.key)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.request_hash !== identity.requestHash)
-    throw new ApiFailure(409, API_ERROR.conflict, IDEMPOTENCY_MSG.keyReused);
+  if (row.request_hash !== identity.requestHash) throw fail(API_ERROR.conflict, IDEMPOTENCY_MSG.keyReused);
   return { statusCode: Number(row.status_code), body: JSON.parse(row.response_body) as unknown };
 }
 

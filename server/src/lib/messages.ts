@@ -4,6 +4,7 @@ export const MSG = {
   payloadTooLarge: '请求内容过大',
   unsupportedMediaType: '不支持的请求格式',
   notFound: '请求的资源不存在',
+  rangeNotSatisfiable: '请求的范围超出文件大小',
   internal: '服务繁忙，请稍后重试',
   tooManyRequests: '操作过于频繁，请稍后重试',
   invalidClient: '客户端认证失败',

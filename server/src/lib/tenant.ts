@@ -4,7 +4,7 @@ import { API_ERROR } from '@contract/errors';
 import type { PermissionPath } from '@contract/permissions';
 import { preparedQuery } from '../db/prepared-query';
 import { authOf } from './auth';
-import { ApiFailure } from './errors';
+import { fail, type ApiFailure } from './errors';
 import { MSG } from './messages';
 import { logSecurityEvent, SECURITY_EVENT } from './security-log';
 
@@ -24,7 +24,7 @@ export function memberOrNull(request: FastifyRequest): Member | null {
 /** For commands: the caller must act for an organisation. */
 export function requireMember(request: FastifyRequest): Member {
   const member = memberOrNull(request);
-  if (!member) throw new ApiFailure(403, API_ERROR.notMember, MSG.notMember);
+  if (!member) throw fail(API_ERROR.notMember, MSG.notMember);
   return member;
 }
 
@@ -33,7 +33,7 @@ export const OWNER_ONLY_MSG = '仅企业管理员可执行此操作';
 /** For administrative commands: the caller must own the organisation. */
 export function requireOwner(request: FastifyRequest): Member {
   const member = requireMember(request);
-  if (!member.owner) throw new ApiFailure(403, API_ERROR.forbidden, OWNER_ONLY_MSG);
+  if (!member.owner) throw fail(API_ERROR.forbidden, OWNER_ONLY_MSG);
   return member;
 }
 
@@ -66,7 +66,7 @@ export async function requirePermission(
           membershipId,
           permissionPath: `${PERMISSION_PATH_PREFIX}${permission}`,
         });
-  if (!grant) throw new ApiFailure(403, API_ERROR.forbidden, NO_PERMISSION_MSG);
+  if (!grant) throw fail(API_ERROR.forbidden, NO_PERMISSION_MSG);
   return member;
 }
 
@@ -75,7 +75,7 @@ export async function requirePermission(
  * cannot be probed. When the id did name a resource elsewhere, the attempt goes to the security log
  * as one structured entry. `requestedOrgId`: the organisation asked for, by default the caller's own.
  */
-export function logCrossOrgDenial(
+function logCrossOrgDenial(
   request: FastifyRequest,
   resource: string,
   resourceOrgId: string | undefined,
@@ -99,5 +99,5 @@ export function notFoundInOrg(
   requestedOrgId?: string | null,
 ): ApiFailure {
   logCrossOrgDenial(request, resource, resourceOrgId, requestedOrgId);
-  return new ApiFailure(404, API_ERROR.notFound, message);
+  return fail(API_ERROR.notFound, message);
 }

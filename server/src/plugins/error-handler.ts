@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_ERROR, OAUTH_ERROR, type ApiErrorCode } from '@contract/errors';
+import { API_ERROR, API_ERROR_STATUS, OAUTH_ERROR, type ApiErrorCode } from '@contract/errors';
 import { ApiFailure, OAuthFailure } from '../lib/errors';
 import { MSG } from '../lib/messages';
 import { UNROUTED_SECURITY_HEADERS } from './security-headers';
@@ -20,8 +20,8 @@ interface Answer {
   headers: Record<string, string>;
 }
 
+/** The framework's statuses this handler recognises; what each answers is the code's own status. */
 const HTTP = {
-  badRequest: 400,
   unauthorized: 401,
   notFound: 404,
   payloadTooLarge: 413,
@@ -30,13 +30,8 @@ const HTTP = {
   internal: 500,
 } as const;
 
-const apiAnswer = (
-  status: number,
-  code: ApiErrorCode,
-  msg: string,
-  headers: Record<string, string> = {},
-) => ({
-  status,
+const apiAnswer = (code: ApiErrorCode, msg: string, headers: Record<string, string> = {}): Answer => ({
+  status: API_ERROR_STATUS[code],
   body: { code, msg },
   headers,
 });
@@ -49,23 +44,21 @@ const statusOf = (error: unknown): number | undefined => {
 /** Framework errors (validation, body parsing, limits) mapped to the contract's codes; never their messages. */
 function frameworkAnswer(error: unknown): Answer | null {
   const status = statusOf(error);
-  if ((error as { validation?: unknown }).validation)
-    return apiAnswer(HTTP.badRequest, API_ERROR.badRequest, MSG.badRequest);
-  if (status === HTTP.payloadTooLarge)
-    return apiAnswer(status, API_ERROR.payloadTooLarge, MSG.payloadTooLarge);
+  if ((error as { validation?: unknown }).validation) return apiAnswer(API_ERROR.badRequest, MSG.badRequest);
+  if (status === HTTP.payloadTooLarge) return apiAnswer(API_ERROR.payloadTooLarge, MSG.payloadTooLarge);
   if (status === HTTP.unsupportedMedia)
-    return apiAnswer(status, API_ERROR.unsupportedMediaType, MSG.unsupportedMediaType);
-  if (status === HTTP.notFound) return apiAnswer(status, API_ERROR.notFound, MSG.notFound);
+    return apiAnswer(API_ERROR.unsupportedMediaType, MSG.unsupportedMediaType);
+  if (status === HTTP.notFound) return apiAnswer(API_ERROR.notFound, MSG.notFound);
   // A static file's Range past its end: RFC 9110 section 15.5.17, with the `bytes */<size>` it names.
   if (status === HTTP.rangeNotSatisfiable) {
     const range = (error as { headers?: Record<string, unknown> }).headers?.['Content-Range'];
-    return apiAnswer(status, API_ERROR.badRequest, MSG.badRequest, {
+    return apiAnswer(API_ERROR.rangeNotSatisfiable, MSG.rangeNotSatisfiable, {
       ...(typeof range === 'string' ? { 'Content-Range': range } : {}),
     });
   }
   // Malformed JSON, empty JSON body, bad Content-Length and the like: the client's fault, described generically.
   if (status !== undefined && status >= 400 && status < 500)
-    return apiAnswer(HTTP.badRequest, API_ERROR.badRequest, MSG.badRequest);
+    return apiAnswer(API_ERROR.badRequest, MSG.badRequest);
   return null;
 }
 
@@ -74,7 +67,8 @@ function asOAuth(answer: Answer): Answer {
   if (answer.status >= HTTP.internal) {
     return { ...answer, body: { error: OAUTH_ERROR.serverError, error_description: MSG.internal } };
   }
-  const status = answer.status === HTTP.payloadTooLarge ? answer.status : HTTP.badRequest;
+  const status =
+    answer.status === HTTP.payloadTooLarge ? answer.status : API_ERROR_STATUS[API_ERROR.badRequest];
   return {
     status,
     body: { error: OAUTH_ERROR.invalidRequest, error_description: answer.body.msg ?? MSG.badRequest },
@@ -94,15 +88,13 @@ function send(reply: FastifyReply, answer: Answer): void {
 /** The answer to an error that is not OAuth's: refusals logged as such, anything unexpected as an error. */
 function answerTo(error: unknown, request: FastifyRequest): Answer {
   const answer =
-    error instanceof ApiFailure
-      ? apiAnswer(error.status, error.code, error.msg, error.headers)
-      : frameworkAnswer(error);
+    error instanceof ApiFailure ? apiAnswer(error.code, error.msg, error.headers) : frameworkAnswer(error);
   if (answer) {
     request.log.info({ status: answer.status, errorCode: answer.body.code }, 'request refused');
     return answer;
   }
   request.log.error({ err: error }, 'unhandled error');
-  return apiAnswer(HTTP.internal, API_ERROR.internal, MSG.internal);
+  return apiAnswer(API_ERROR.internal, MSG.internal);
 }
 
 /**
@@ -134,6 +126,6 @@ export function setupErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((_request, reply) => {
-    send(reply, apiAnswer(HTTP.notFound, API_ERROR.notFound, MSG.notFound));
+    send(reply, apiAnswer(API_ERROR.notFound, MSG.notFound));
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { API_ERROR } from '@contract/errors';
 import type { AppConfig } from '../config';
 import { addressRule } from '../lib/addresses';
-import { ApiFailure } from '../lib/errors';
+import { fail } from '../lib/errors';
 import { logSecurityEvent, SECURITY_EVENT } from '../lib/security-log';
 
 /** Every sandbox route lives under this prefix; the gate judges every route under it, wherever registered. */
@@ -32,7 +32,7 @@ function gate(config: AppConfig) {
   return function sandboxGate(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
     if (allowed(request.socket.remoteAddress) && allowed(request.ip)) return done();
     logSecurityEvent(request, SECURITY_EVENT.sandboxRefused, { reason: 'address_not_allowed' });
-    done(new ApiFailure(403, API_ERROR.forbidden, SANDBOX_REFUSED_MSG));
+    done(fail(API_ERROR.forbidden, SANDBOX_REFUSED_MSG));
   };
 }
 

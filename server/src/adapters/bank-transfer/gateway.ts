@@ -1,7 +1,7 @@
 import type { AccountTarget } from '@contract/bank-account';
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 
 /** What the platform asks the bank to pay into: the account and its branch, as the directory names them. */
 export interface TransferOrder extends AccountTarget {
@@ -33,12 +33,11 @@ export interface BankTransferGateway {
   requestTransfer(order: TransferOrder, within: Db): Promise<TransferReceipt>;
 }
 
-const HTTP_SERVICE_UNAVAILABLE = 503;
 const TRANSFER_UNAVAILABLE = '打款验证服务暂不可用，请稍后重试';
 
 /** No provider configured (SANDBOX=off and no real one yet): nothing is paid, the request is refused. */
 export class UnavailableBankTransferGateway implements BankTransferGateway {
   async requestTransfer(): Promise<TransferReceipt> {
-    throw new ApiFailure(HTTP_SERVICE_UNAVAILABLE, API_ERROR.internal, TRANSFER_UNAVAILABLE);
+    throw fail(API_ERROR.serviceUnavailable, TRANSFER_UNAVAILABLE);
   }
 }

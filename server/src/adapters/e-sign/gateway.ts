@@ -1,6 +1,6 @@
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import type { SignatureField } from '../../lib/pdf/contract-pdf';
 import type { SealTemplate } from '../../lib/pdf/seal';
 
@@ -76,10 +76,9 @@ export interface ESignGateway {
   flowStatus(flowId: string): Promise<FlowStatus | null>;
 }
 
-const HTTP_SERVICE_UNAVAILABLE = 503;
 const ESIGN_UNAVAILABLE = '电子签章服务暂不可用，请稍后重试';
 
-const unavailable = () => new ApiFailure(HTTP_SERVICE_UNAVAILABLE, API_ERROR.internal, ESIGN_UNAVAILABLE);
+const unavailable = () => fail(API_ERROR.serviceUnavailable, ESIGN_UNAVAILABLE);
 
 /** No provider configured (SANDBOX=off and no real one yet): nothing is opened or signed. */
 export class UnavailableESignGateway implements ESignGateway {

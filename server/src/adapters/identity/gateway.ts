@@ -1,5 +1,5 @@
 import { API_ERROR } from '@contract/errors';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 
 /**
  * The identity provider: whether a name and a resident ID number belong together (the public-security
@@ -10,12 +10,11 @@ export interface IdentityGateway {
   check(name: string, idNumber: string): Promise<'match' | 'mismatch'>;
 }
 
-const HTTP_SERVICE_UNAVAILABLE = 503;
 const IDENTITY_UNAVAILABLE = '实名认证服务暂不可用，请稍后重试';
 
 /** No provider configured (SANDBOX=off and no real one yet): nobody is verified. */
 export class UnavailableIdentityGateway implements IdentityGateway {
   check(): Promise<'match' | 'mismatch'> {
-    return Promise.reject(new ApiFailure(HTTP_SERVICE_UNAVAILABLE, API_ERROR.internal, IDENTITY_UNAVAILABLE));
+    return Promise.reject(fail(API_ERROR.serviceUnavailable, IDENTITY_UNAVAILABLE));
   }
 }

@@ -1,5 +1,5 @@
 import { API_ERROR } from '@contract/errors';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 
 /**
  * The electronic business licence provider (docs/domain.md: a dynamic QR code, confirmed in the holder's
@@ -15,16 +15,15 @@ export interface LicenceGateway {
   verify(qrId: string, challengeId: string, signature: string): boolean;
 }
 
-const HTTP_SERVICE_UNAVAILABLE = 503;
 const LICENCE_UNAVAILABLE = '电子营业执照服务暂不可用，请稍后重试';
 
 /** No provider configured (SANDBOX=off and no real one yet): QR codes cannot be issued, nothing verifies. */
 export class UnavailableLicenceGateway implements LicenceGateway {
   qrContent(): string {
-    throw new ApiFailure(HTTP_SERVICE_UNAVAILABLE, API_ERROR.internal, LICENCE_UNAVAILABLE);
+    throw fail(API_ERROR.serviceUnavailable, LICENCE_UNAVAILABLE);
   }
   sign(): string {
-    throw new ApiFailure(HTTP_SERVICE_UNAVAILABLE, API_ERROR.internal, LICENCE_UNAVAILABLE);
+    throw fail(API_ERROR.serviceUnavailable, LICENCE_UNAVAILABLE);
   }
   verify(): boolean {
     return false;

@@ -1,5 +1,5 @@
 import { API_ERROR } from '@contract/errors';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 
 /**
  * The SMS provider. app.ts picks the implementation from the configuration: the sandbox (sandbox.ts), a
@@ -10,12 +10,11 @@ export interface SmsGateway {
   send(mobile: string, text: string, businessCode?: number): Promise<void>;
 }
 
-const HTTP_SERVICE_UNAVAILABLE = 503;
 const SMS_UNAVAILABLE = '短信服务暂不可用，请稍后重试';
 
 /** No provider configured (SANDBOX=off and no real gateway yet): the send is refused, never silently dropped. */
 export class UnavailableSmsGateway implements SmsGateway {
   async send(): Promise<void> {
-    throw new ApiFailure(HTTP_SERVICE_UNAVAILABLE, API_ERROR.internal, SMS_UNAVAILABLE);
+    throw fail(API_ERROR.serviceUnavailable, SMS_UNAVAILABLE);
   }
 }

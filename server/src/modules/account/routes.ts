@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Account, CompanyItem, PermissionItem, SwitchOrgParams } from '@contract/auth-schemas';
 import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
-import { ApiFailure, OAuthFailure } from '../../lib/errors';
+import { OAuthFailure, fail } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, Done, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
@@ -92,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           orgId: auth.orgId,
           reason: `target:${target}`,
         });
-        throw new ApiFailure(403, API_ERROR.notMember, MSG.notMember);
+        throw fail(API_ERROR.notMember, MSG.notMember);
       }
       return ok(await currentAccount(auth.userId, target));
     },

@@ -22,7 +22,7 @@ import { PERMISSION } from '@contract/permissions';
 import { OpenFuncRequest, OpenFuncResult } from '@contract/shell-schemas';
 import { afterCommit } from '../../db/after-commit';
 import type { Db } from '../../db/database';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
@@ -154,10 +154,10 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const member = await requirePermission(request, AGREEMENT_PERMISSION);
     const { agreements } = await offeredAgreements(app.db, member.orgId, app.config.channelId);
     if (!agreements.some((a) => a.code === request.body.agreementCode)) {
-      throw new ApiFailure(409, API_ERROR.agreementNotOffered, AGREEMENT_MSG.notOffered);
+      throw fail(API_ERROR.agreementNotOffered, AGREEMENT_MSG.notOffered);
     }
     if (await signedAgreement(app.db, member.orgId, request.body.agreementCode)) {
-      throw new ApiFailure(409, API_ERROR.agreementSigned, AGREEMENT_MSG.alreadySigned);
+      throw fail(API_ERROR.agreementSigned, AGREEMENT_MSG.alreadySigned);
     }
   }
 
@@ -171,12 +171,12 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const member = await requirePermission(request, AGREEMENT_PERMISSION);
       const agreement = agreementByCode(request.body.agreementCode);
-      if (!agreement) throw new ApiFailure(409, API_ERROR.agreementNotOffered, AGREEMENT_MSG.notOffered);
+      if (!agreement) throw fail(API_ERROR.agreementNotOffered, AGREEMENT_MSG.notOffered);
       const now = app.now();
       return runCommand<ReturnType<typeof ok<OrgAgreementShape>>>(request, reply, async (trx) => {
         await lockOrgFunctions(trx, member.orgId);
         if (await signedAgreement(trx, member.orgId, agreement.code)) {
-          throw new ApiFailure(409, API_ERROR.agreementSigned, AGREEMENT_MSG.alreadySigned);
+          throw fail(API_ERROR.agreementSigned, AGREEMENT_MSG.alreadySigned);
         }
         const { channelId } = await offeredAgreements(trx, member.orgId, app.config.channelId);
         const id = newId();
@@ -198,7 +198,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const view = (await agreementsOf(trx, member.orgId, app.config.channelId)).find(
           (a) => a.agreementCode === agreement.code,
         );
-        if (!view) throw new ApiFailure(409, API_ERROR.agreementNotOffered, AGREEMENT_MSG.notOffered);
+        if (!view) throw fail(API_ERROR.agreementNotOffered, AGREEMENT_MSG.notOffered);
         // Its contract is drafted once the signature is committed, never as part of it (contracts.ts).
         await afterCommit(trx, () => app.agreementContracts.draft(id));
         return { statusCode: 200, body: ok(view, ORG_TEXT.signed) };
@@ -223,9 +223,9 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return runCommand<ReturnType<typeof ok<OrgAgreementShape>>>(request, reply, async (trx) => {
         await lockOrgFunctions(trx, member.orgId);
         const row = await agreementInOrg(trx, member.orgId, current.id);
-        if (!row) throw new ApiFailure(404, API_ERROR.notFound, AGREEMENT_MSG.notFound);
+        if (!row) throw fail(API_ERROR.notFound, AGREEMENT_MSG.notFound);
         if (row.status !== AGREEMENT_STATUS.signed) {
-          throw new ApiFailure(409, API_ERROR.agreementReleased, AGREEMENT_MSG.released);
+          throw fail(API_ERROR.agreementReleased, AGREEMENT_MSG.released);
         }
         const dependents = await dependentsOf(
           trx,
@@ -233,7 +233,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
           row.agreement_code as OrgAgreementShape['agreementCode'],
         );
         if (dependents.length > 0) {
-          throw new ApiFailure(409, API_ERROR.agreementInUse, AGREEMENT_MSG.inUse(dependents));
+          throw fail(API_ERROR.agreementInUse, AGREEMENT_MSG.inUse(dependents));
         }
         await lockAgreementContract(trx, row.id);
         await trx
@@ -244,7 +244,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const view = (await agreementsOf(trx, member.orgId, app.config.channelId)).find(
           (a) => a.agreementCode === row.agreement_code,
         );
-        if (!view) throw new ApiFailure(404, API_ERROR.notFound, AGREEMENT_MSG.notFound);
+        if (!view) throw fail(API_ERROR.notFound, AGREEMENT_MSG.notFound);
         // After the commit: revoking a provider's flow is a call out, and the release stands whatever it says.
         await afterCommit(trx, () => {
           revokeReleasedAgreementContract(app, row.id).catch((error: unknown) =>
@@ -265,13 +265,13 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const member = await requirePermission(request, AGREEMENT_PERMISSION);
       const { funcCode } = request.body;
-      if (!isKnownFunction(funcCode)) throw new ApiFailure(400, API_ERROR.badRequest, UNKNOWN_FUNCTION_MSG);
+      if (!isKnownFunction(funcCode)) throw fail(API_ERROR.badRequest, UNKNOWN_FUNCTION_MSG);
       const now = app.now();
       return runCommand(request, reply, async (trx) => {
         await lockOrgFunctions(trx, member.orgId);
         const missing = await missingPrerequisites(trx, member.orgId, funcCode);
         if (missing.length > 0) {
-          throw new ApiFailure(409, API_ERROR.functionPrerequisites, prerequisitesMessage(missing, funcCode));
+          throw fail(API_ERROR.functionPrerequisites, prerequisitesMessage(missing, funcCode));
         }
         await openFunction(trx, member.orgId, funcCode, member.userId, now);
         return { statusCode: 200, body: ok({ funcCode, opened: true as const }, ORG_TEXT.functionOpened) };

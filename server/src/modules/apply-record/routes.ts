@@ -21,13 +21,13 @@ import { API_ERROR } from '@contract/errors';
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { Db } from '../../db/database';
 import { authOf } from '../../lib/auth';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { runCommand } from '../../lib/idempotency';
 import { MSG } from '../../lib/messages';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { logCrossOrgDenial, requireOwner } from '../../lib/tenant';
+import { notFoundInOrg, requireOwner } from '../../lib/tenant';
 import { letterFileName, sniffLetterType } from './letter-type';
 import {
   applicationsOf,
@@ -80,26 +80,23 @@ const STATUS_NAME: Record<ApplyRecordStatus, string> = {
 };
 
 const tooMany = (retryAfterMs: number) =>
-  new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+  fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
   });
 
-const notFound = () => new ApiFailure(404, API_ERROR.notFound, APPLY_RECORD_MSG.notFound);
+/** The 404 for a record the caller may not see; an id of another organisation is logged. */
+const notFound = async (request: FastifyRequest, db: Db, id: string) =>
+  notFoundInOrg(request, 'apply_record', await recordOrgOf(db, id), APPLY_RECORD_MSG.notFound);
 
 /** The owner's record or 404; an id of another organisation is logged as a cross-organisation attempt. */
 async function ownRecord(request: FastifyRequest, db: Db, id: string, orgId: string): Promise<StoredRecord> {
   const record = await recordOfOrg(db, id, orgId);
   if (record) return record;
-  logCrossOrgDenial(request, 'apply_record', await recordOrgOf(db, id));
-  throw notFound();
+  throw await notFound(request, db, id);
 }
 
 const decidedFailure = (status: ApplyRecordStatus) =>
-  new ApiFailure(
-    409,
-    API_ERROR.applyRecordDecided,
-    `${APPLY_RECORD_MSG.decided}（当前状态：${STATUS_NAME[status]}）`,
-  );
+  fail(API_ERROR.applyRecordDecided, `${APPLY_RECORD_MSG.decided}（当前状态：${STATUS_NAME[status]}）`);
 
 const DECISION_SCHEMA_ERRORS = {
   ...AUTHENTICATED_ERRORS,
@@ -140,7 +137,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { userId } = authOf(request);
       const creditCode = request.body.creditCode.replace(/\s+/g, '').toUpperCase();
       if (creditCode.length !== CREDIT_CODE_LENGTH)
-        throw new ApiFailure(400, API_ERROR.badRequest, APPLY_RECORD_MSG.creditCodeInvalid);
+        throw fail(API_ERROR.badRequest, APPLY_RECORD_MSG.creditCodeInvalid);
       const decision = await hitRateLimit(
         app.db,
         `apply-record:${userId}`,
@@ -157,7 +154,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .select('id')
         .where('credit_code', '=', creditCode)
         .executeTakeFirst();
-      if (!org) throw new ApiFailure(404, API_ERROR.notFound, APPLY_RECORD_MSG.orgNotFound);
+      if (!org) throw fail(API_ERROR.notFound, APPLY_RECORD_MSG.orgNotFound);
       return runCommand(request, reply, async (trx) => {
         const outcome = await createApplyRecord(trx, {
           userId,
@@ -166,7 +163,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
           now: app.now(),
         });
         if (outcome.kind === 'already_member')
-          throw new ApiFailure(409, API_ERROR.alreadyMember, APPLY_RECORD_MSG.alreadyMember);
+          throw fail(API_ERROR.alreadyMember, APPLY_RECORD_MSG.alreadyMember);
         if (outcome.kind === 'existing')
           return { statusCode: 200, body: ok(outcome.record.view, APPLY_RECORD_MSG.alreadyApplied) };
         await announce(trx, org.id, outcome.record.view.id);
@@ -231,10 +228,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         decidedBy: owner.userId,
         now: app.now(),
       });
-      if (outcome.kind === 'not_found') {
-        logCrossOrgDenial(request, 'apply_record', await recordOrgOf(trx, id));
-        throw notFound();
-      }
+      if (outcome.kind === 'not_found') throw await notFound(request, trx, id);
       if (outcome.kind === 'decided') throw decidedFailure(outcome.status);
       if (outcome.changed) {
         await announce(trx, owner.orgId, id);
@@ -274,7 +268,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const reason = request.body.reason.trim();
-      if (!reason) throw new ApiFailure(400, API_ERROR.badRequest, APPLY_RECORD_MSG.reasonRequired);
+      if (!reason) throw fail(API_ERROR.badRequest, APPLY_RECORD_MSG.reasonRequired);
       return decide(
         request,
         reply,
@@ -311,8 +305,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (asAdmin) return { record: asAdmin, reread: () => recordOfOrg(app.db, id, asAdmin.view.orgId) };
     const asApplicant = await recordOfApplicant(app.db, id, userId);
     if (asApplicant) return { record: asApplicant, reread: () => recordOfApplicant(app.db, id, userId) };
-    logCrossOrgDenial(request, 'apply_record', await recordOrgOf(app.db, id));
-    throw notFound();
+    throw await notFound(request, app.db, id);
   };
 
   // The letter is the request body itself, whatever Content-Type is declared: it is sniffed anyway. Its own
@@ -332,7 +325,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // A declared length over the limit is refused before a byte is read, with the limit named.
         onRequest: async (request) => {
           if (Number(request.headers['content-length'] ?? 0) > AUTH_LETTER_MAX_BYTES)
-            throw new ApiFailure(413, API_ERROR.payloadTooLarge, APPLY_RECORD_MSG.letterTooLarge);
+            throw fail(API_ERROR.payloadTooLarge, APPLY_RECORD_MSG.letterTooLarge);
         },
         schema: {
           params: ApplyRecordParams,
@@ -348,16 +341,16 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { record, reread } = await letterRecord(request, request.params.id);
         const body: unknown = request.body;
         if (body === undefined || body === null || (Buffer.isBuffer(body) && body.length === 0))
-          throw new ApiFailure(400, API_ERROR.badRequest, APPLY_RECORD_MSG.letterEmpty);
+          throw fail(API_ERROR.badRequest, APPLY_RECORD_MSG.letterEmpty);
         // A JSON or form body was parsed as such: it is not a file of the kinds accepted.
         const type = Buffer.isBuffer(body) ? sniffLetterType(body) : null;
         if (!Buffer.isBuffer(body) || !type)
-          throw new ApiFailure(415, API_ERROR.unsupportedMediaType, APPLY_RECORD_MSG.letterType);
+          throw fail(API_ERROR.unsupportedMediaType, APPLY_RECORD_MSG.letterType);
         if (record.view.status !== APPLY_RECORD_STATUS.pending) throw decidedFailure(record.view.status);
         await app.adapters.files.put(authLetterKey(record.view.id), body);
         const saved = await setAuthLetter(app.db, { id: record.view.id, type, size: body.length });
         const updated = await reread();
-        if (!updated) throw notFound();
+        if (!updated) throw fail(API_ERROR.notFound, APPLY_RECORD_MSG.notFound);
         // Decided while the file was being stored: the record keeps no letter (the stored file is replaced or
         // deleted with the record; nobody can fetch it without the type recorded).
         if (!saved) throw decidedFailure(updated.view.status);
@@ -383,7 +376,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { record } = await letterRecord(request, request.params.id);
       const type = record.view.authLetterType;
       const file = type ? await app.adapters.files.get(authLetterKey(record.view.id)) : null;
-      if (!type || !file) throw new ApiFailure(404, API_ERROR.notFound, APPLY_RECORD_MSG.letterNotFound);
+      if (!type || !file) throw fail(API_ERROR.notFound, APPLY_RECORD_MSG.letterNotFound);
       return reply
         .header('Content-Type', type)
         .header('Content-Length', String(file.size))

@@ -12,7 +12,7 @@ import {
 import { Envelope, OAuthError } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { requireClient } from '../../lib/client-credential';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { ERRORS, ok } from '../../lib/responses';
@@ -68,7 +68,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
 async function enforceIpLimit(request: FastifyRequest, rule: IpLimitRule): Promise<void> {
   const retryAfter = await hitIpLimit(request, rule);
   if (retryAfter !== null) {
-    throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+    throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
       'Retry-After': String(retryAfter),
     });
   }
@@ -95,12 +95,11 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       requireClient(request.headers.authorization, app.config);
       await enforceIpLimit(request, REGISTER_IP_LIMIT);
       const { mobile, name, password, captchaVerification } = request.body;
-      if (!name.trim() || CONTROL_CHARS.test(name))
-        throw new ApiFailure(400, API_ERROR.badRequest, MSG.badRequest);
+      if (!name.trim() || CONTROL_CHARS.test(name)) throw fail(API_ERROR.badRequest, MSG.badRequest);
       const now = app.now();
       if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'register', now))) {
         logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { mobile, reason: 'register' });
-        throw new ApiFailure(400, API_ERROR.captchaInvalid, MSG.captchaInvalid);
+        throw fail(API_ERROR.captchaInvalid, MSG.captchaInvalid);
       }
       const outcome = await registerUser(
         app.db,
@@ -108,10 +107,8 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.passwordKey,
         now,
       );
-      if (outcome.kind === 'password_invalid')
-        throw new ApiFailure(400, API_ERROR.passwordInvalid, MSG.passwordInvalid);
-      if (outcome.kind === 'mobile_taken')
-        throw new ApiFailure(409, API_ERROR.mobileRegistered, MSG.mobileRegistered);
+      if (outcome.kind === 'password_invalid') throw fail(API_ERROR.passwordInvalid, MSG.passwordInvalid);
+      if (outcome.kind === 'mobile_taken') throw fail(API_ERROR.mobileRegistered, MSG.mobileRegistered);
       reply.code(201);
       return { code: 201, msg: MSG.registered, data: outcome.user };
     },
@@ -135,7 +132,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { mobile, captchaVerification } = request.body;
       if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'mobile-validation', app.now()))) {
         logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { mobile, reason: 'mobile-validation' });
-        throw new ApiFailure(400, API_ERROR.captchaInvalid, MSG.captchaInvalid);
+        throw fail(API_ERROR.captchaInvalid, MSG.captchaInvalid);
       }
       return ok({ registered: await isMobileRegistered(app.db, mobile) });
     },

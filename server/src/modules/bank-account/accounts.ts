@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { pageAndTotal, preparedQuery, type PagedQueries } from '../../db/prepared-query';
 import { lockWithinTransaction } from '../../db/locks';
 import type { Database } from '../../db/schema';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { isoTime } from '../../lib/shanghai-time';
 import { branchByNo } from './directory';
 import { BANK_MSG } from './messages';
@@ -54,14 +54,13 @@ export async function validatedAccount(
   input: BankAccountRequest,
 ): Promise<AccountFields> {
   const accountNo = normalizeAccountNo(input.accountNo);
-  if (!isAccountNo(accountNo))
-    throw new ApiFailure(400, API_ERROR.accountNoInvalid, BANK_MSG.accountNoInvalid);
+  if (!isAccountNo(accountNo)) throw fail(API_ERROR.accountNoInvalid, BANK_MSG.accountNoInvalid);
   const orgName = await orgNameOf(db, orgId);
   if (comparableName(input.accountName) !== comparableName(orgName)) {
-    throw new ApiFailure(400, API_ERROR.accountNameMismatch, BANK_MSG.accountNameMismatch);
+    throw fail(API_ERROR.accountNameMismatch, BANK_MSG.accountNameMismatch);
   }
   const branch = await branchByNo(db, input.branchNo.replace(/\s+/g, ''));
-  if (!branch) throw new ApiFailure(400, API_ERROR.bankBranchNotFound, BANK_MSG.branchNotFound);
+  if (!branch) throw fail(API_ERROR.bankBranchNotFound, BANK_MSG.branchNotFound);
   return {
     account_name: orgName,
     account_no: accountNo,
@@ -159,7 +158,7 @@ export function accountOf(row: AccountRow, latest: VerificationRow | undefined, 
 /** One account as the list shows it, read again (within a command: after its writes). */
 export async function accountView(db: Db, orgId: string, id: string, now: number): Promise<BankAccount> {
   const row = await accountInOrg(db, orgId, id);
-  if (!row) throw new ApiFailure(404, API_ERROR.notFound, BANK_MSG.accountNotFound);
+  if (!row) throw fail(API_ERROR.notFound, BANK_MSG.accountNotFound);
   const latest = await latestVerifications(db, [id]);
   return accountOf(row, latest.get(id), now);
 }

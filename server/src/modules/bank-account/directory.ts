@@ -7,7 +7,7 @@ import {
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
 import type { BankBranchTable } from '../../db/schema';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import type { PageRequest } from '../../lib/paging';
 import { branchIndexOf, type BranchPage } from './branch-index';
 import { BANK_MSG } from './messages';
@@ -31,7 +31,7 @@ export function branchCriteriaOf(body: BankSearchRequest): BranchCriteria | null
   const fullName = cleaned(body.fullName);
   const shortName = cleaned(body.shortName);
   if (bankNo && (!DIGITS.test(bankNo) || bankNo.length > BANK_NO_LENGTH)) {
-    throw new ApiFailure(400, API_ERROR.bankNoInvalid, BANK_MSG.bankNoInvalid);
+    throw fail(API_ERROR.bankNoInvalid, BANK_MSG.bankNoInvalid);
   }
   if (!bankNo && !fullName && !shortName) return null;
   return {
@@ -59,7 +59,7 @@ export function branchSortOf(sort: string | undefined): BranchSort {
   const known = (BANK_SORT_FIELDS as readonly string[]).includes(field);
   const lower = direction.toLowerCase();
   if (!known || (lower !== 'asc' && lower !== 'desc') || rest.length > 0) {
-    throw new ApiFailure(400, API_ERROR.bankSortInvalid, BANK_MSG.sortInvalid);
+    throw fail(API_ERROR.bankSortInvalid, BANK_MSG.sortInvalid);
   }
   return { column: SORT_COLUMN[field as BankSortField], direction: lower };
 }

@@ -24,7 +24,7 @@ import {
 import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR, type ApiErrorBody } from '@contract/errors';
 import { PERMISSION } from '@contract/permissions';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
 import { sendKeptAnswer } from '../../lib/kept-answers';
@@ -81,7 +81,7 @@ async function ownAccount(request: FastifyRequest, db: Db, member: Member, id: s
 async function refuseDuplicate(db: Db, orgId: string, accountNo: string, exceptId?: string): Promise<void> {
   const existing = await accountByNumber(db, orgId, accountNo);
   if (existing && existing.id !== exceptId) {
-    throw new ApiFailure(409, API_ERROR.bankAccountExists, BANK_MSG.accountExists);
+    throw fail(API_ERROR.bankAccountExists, BANK_MSG.accountExists);
   }
 }
 
@@ -188,7 +188,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return runCommand(request, reply, async (trx) => {
         await lockBankAccounts(trx, member.orgId);
         const row = await accountInOrg(trx, member.orgId, current.id);
-        if (!row) throw new ApiFailure(404, API_ERROR.notFound, BANK_MSG.accountNotFound);
+        if (!row) throw fail(API_ERROR.notFound, BANK_MSG.accountNotFound);
         await refuseDuplicate(trx, member.orgId, fields.account_no, row.id);
         let requestNew = false;
         if (changed(row, fields)) {
@@ -231,7 +231,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const member = await requirePermission(request, BANK_ACCOUNT_PERMISSION);
       const amountFen = yuanToFen(request.query.amount);
       if (amountFen === null || amountFen < TRANSFER_AMOUNT_MIN_FEN || amountFen > TRANSFER_AMOUNT_MAX_FEN) {
-        throw new ApiFailure(400, API_ERROR.amountInvalid, BANK_MSG.amountInvalid);
+        throw fail(API_ERROR.amountInvalid, BANK_MSG.amountInvalid);
       }
       const account = await ownAccount(request, app.db, member, request.query.id);
       const now = app.now();
@@ -246,7 +246,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .executeTakeFirst();
         if (!open) {
           const msg = account.verified === 1 ? BANK_MSG.accountVerified : BANK_MSG.noOpenVerification;
-          throw new ApiFailure(409, API_ERROR.verificationClosed, msg);
+          throw fail(API_ERROR.verificationClosed, msg);
         }
         const outcome = await checkTransferAmount(trx, open, amountFen, now);
         const refused = refusalOf(outcome);
@@ -262,7 +262,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const member = await requirePermission(request, BANK_ACCOUNT_PERMISSION);
     const account = await ownAccount(request, app.db, member, request.body.id);
     if (account.verified !== 1) {
-      throw new ApiFailure(409, API_ERROR.bankAccountNotVerified, BANK_MSG.accountNotVerified);
+      throw fail(API_ERROR.bankAccountNotVerified, BANK_MSG.accountNotVerified);
     }
   }
 
@@ -279,9 +279,9 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return runCommand(request, reply, async (trx) => {
         await lockBankAccounts(trx, member.orgId);
         const row = await accountInOrg(trx, member.orgId, request.body.id);
-        if (!row) throw new ApiFailure(404, API_ERROR.notFound, BANK_MSG.accountNotFound);
+        if (!row) throw fail(API_ERROR.notFound, BANK_MSG.accountNotFound);
         if (row.verified !== 1) {
-          throw new ApiFailure(409, API_ERROR.bankAccountNotVerified, BANK_MSG.accountNotVerified);
+          throw fail(API_ERROR.bankAccountNotVerified, BANK_MSG.accountNotVerified);
         }
         await trx
           .updateTable('bank_accounts')
@@ -316,7 +316,7 @@ export const bankSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', async (request) => {
     const retryAfter = await hitIpLimit(request, SANDBOX_BANK_IP_LIMIT);
     if (retryAfter !== null) {
-      throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+      throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
         'Retry-After': String(retryAfter),
       });
     }

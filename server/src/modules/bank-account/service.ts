@@ -3,7 +3,7 @@ import {
   BANK_VERIFICATION_STATUS as STATUS,
   type BankVerification,
 } from '@contract/bank-account';
-import { API_ERROR, type ApiErrorBody, type ApiErrorCode } from '@contract/errors';
+import { API_ERROR, API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode } from '@contract/errors';
 import type { BankTransferGateway } from '../../adapters/bank-transfer/gateway';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/hash';
@@ -181,8 +181,8 @@ export async function checkOrgAuthTransfer(
   return checkTransferAmount(trx, row, amountFen, now);
 }
 
-const refusal = (statusCode: number, code: ApiErrorCode, msg: string): CommandAnswer<ApiErrorBody> => ({
-  statusCode,
+const refusal = (code: ApiErrorCode, msg: string): CommandAnswer<ApiErrorBody> => ({
+  statusCode: API_ERROR_STATUS[code],
   body: { code, msg },
 });
 
@@ -195,18 +195,16 @@ export function refusalOf(outcome: CheckOutcome): CommandAnswer<ApiErrorBody> | 
     case 'verified':
       return null;
     case 'wrong':
-      return refusal(400, API_ERROR.amountMismatch, BANK_MSG.amountMismatch(outcome.triesLeft));
+      return refusal(API_ERROR.amountMismatch, BANK_MSG.amountMismatch(outcome.triesLeft));
     case 'failed':
-      return refusal(400, API_ERROR.verificationFailed, BANK_MSG.failed);
+      return refusal(API_ERROR.verificationFailed, BANK_MSG.failed);
     case 'not_arrived':
-      return refusal(409, API_ERROR.transferNotArrived, BANK_MSG.notArrived);
+      return refusal(API_ERROR.transferNotArrived, BANK_MSG.notArrived);
     case 'closed':
       if (outcome.status === STATUS.verified)
-        return refusal(409, API_ERROR.verificationClosed, BANK_MSG.accountVerified);
-      if (outcome.status === STATUS.expired)
-        return refusal(409, API_ERROR.verificationClosed, BANK_MSG.expired);
-      if (outcome.status === STATUS.failed)
-        return refusal(409, API_ERROR.verificationClosed, BANK_MSG.failed);
-      return refusal(409, API_ERROR.verificationClosed, BANK_MSG.noOpenVerification);
+        return refusal(API_ERROR.verificationClosed, BANK_MSG.accountVerified);
+      if (outcome.status === STATUS.expired) return refusal(API_ERROR.verificationClosed, BANK_MSG.expired);
+      if (outcome.status === STATUS.failed) return refusal(API_ERROR.verificationClosed, BANK_MSG.failed);
+      return refusal(API_ERROR.verificationClosed, BANK_MSG.noOpenVerification);
   }
 }

@@ -14,7 +14,7 @@ import { API_ERROR } from '@contract/errors';
 import type { BankTransferGateway } from '../../adapters/bank-transfer/gateway';
 import type { Db } from '../../db/database';
 import type { BankAccountTable, BankVerificationTable } from '../../db/schema';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { countRows } from '../../lib/paging';
 import { isoTime, shanghaiDayStart } from '../../lib/shanghai-time';
 import { BANK_MSG } from './messages';
@@ -92,7 +92,7 @@ export async function requestTransfer(
 ): Promise<VerificationRow> {
   if ((await requestsToday(trx, account.org_id, now)) >= TRANSFER_REQUESTS_PER_DAY) {
     const retryAfter = Math.ceil((shanghaiDayStart(now) + DAY_MS - now) / 1000);
-    throw new ApiFailure(429, API_ERROR.transferLimitReached, BANK_MSG.limitReached, {
+    throw fail(API_ERROR.transferLimitReached, BANK_MSG.limitReached, {
       'Retry-After': String(Math.max(1, retryAfter)),
     });
   }

@@ -18,7 +18,7 @@ import { REALTIME_EVENT } from '@contract/realtime';
 import type { BizType } from '@contract/statistics';
 import type { Db } from '../../db/database';
 import type { BillApplicationTable } from '../../db/schema';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { fenToYuan } from '../../lib/money';
 import type { Realtime } from '../../lib/realtime-hub';
@@ -63,13 +63,13 @@ export type ApplicationRow = BillApplicationTable;
 
 async function packageOf(trx: Db, id: string): Promise<PackageRow> {
   const pkg = await trx.selectFrom('bill_packages').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!pkg) throw new ApiFailure(404, API_ERROR.notFound, BILL_MSG.billNotFound);
+  if (!pkg) throw fail(API_ERROR.notFound, BILL_MSG.billNotFound);
   return pkg;
 }
 
 async function holdingOf(trx: Db, id: string): Promise<HoldingRow> {
   const holding = await trx.selectFrom('bill_holdings').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!holding) throw new ApiFailure(404, API_ERROR.notFound, BILL_MSG.holdingNotFound);
+  if (!holding) throw fail(API_ERROR.notFound, BILL_MSG.holdingNotFound);
   return holding;
 }
 
@@ -95,7 +95,7 @@ async function readyOrganization(trx: Db, orgId: string): Promise<{ name: string
 
 async function counterparty(trx: Db, orgId: string): Promise<{ name: string }> {
   const ready = await readyOrganization(trx, orgId);
-  if (!ready) throw new ApiFailure(400, API_ERROR.billCounterpartyInvalid, BILL_MSG.counterpartyInvalid);
+  if (!ready) throw fail(API_ERROR.billCounterpartyInvalid, BILL_MSG.counterpartyInvalid);
   return ready;
 }
 
@@ -283,25 +283,23 @@ async function drawerHolding(ctx: CommandContext, pkg: PackageRow): Promise<Hold
     .where('ended_at', 'is', null)
     .executeTakeFirst();
   if (!holding || holding.org_id !== pkg.drawer_org_id)
-    throw new ApiFailure(409, API_ERROR.billStateInvalid, BILL_MSG.wrongState);
+    throw fail(API_ERROR.billStateInvalid, BILL_MSG.wrongState);
   return holding;
 }
 
 function requireDrawer(ctx: CommandContext, pkg: PackageRow): void {
-  if (pkg.drawer_org_id !== ctx.actor.orgId)
-    throw new ApiFailure(404, API_ERROR.notFound, BILL_MSG.billNotFound);
+  if (pkg.drawer_org_id !== ctx.actor.orgId) throw fail(API_ERROR.notFound, BILL_MSG.billNotFound);
 }
 
 /** Amounts are positive whole fen within the largest face, whoever calls (the routes check the typed text first). */
 function requireWholeFen(amountFen: number): void {
   if (!Number.isSafeInteger(amountFen) || amountFen < 1 || amountFen > MAX_FACE_FEN) {
-    throw new ApiFailure(400, API_ERROR.amountInvalid, BILL_MSG.amountInvalid);
+    throw fail(API_ERROR.amountInvalid, BILL_MSG.amountInvalid);
   }
 }
 
 function requireUnlocked(holding: HoldingRow): void {
-  if (holding.circ_status === CIRCULATION.locked)
-    throw new ApiFailure(409, API_ERROR.billLocked, BILL_MSG.locked);
+  if (holding.circ_status === CIRCULATION.locked) throw fail(API_ERROR.billLocked, BILL_MSG.locked);
 }
 
 // ---- issue registration, acceptance, receipt, revocation
@@ -328,7 +326,7 @@ async function nextSequence(trx: Db, day: string): Promise<number> {
     .returning('last_seq')
     .executeTakeFirstOrThrow();
   const seq = Number(row.last_seq);
-  if (seq > MAX_DAY_SEQUENCE) throw new ApiFailure(409, API_ERROR.conflict, BILL_MSG.wrongState);
+  if (seq > MAX_DAY_SEQUENCE) throw fail(API_ERROR.conflict, BILL_MSG.wrongState);
   return seq;
 }
 
@@ -339,9 +337,9 @@ async function nextSequence(trx: Db, day: string): Promise<number> {
 export async function issueBill(ctx: CommandContext, input: IssueInput): Promise<PackageRow> {
   requireWholeFen(input.amountFen);
   const drawer = await readyOrganization(ctx.trx, ctx.actor.orgId);
-  if (!drawer) throw new ApiFailure(409, API_ERROR.billCounterpartyInvalid, BILL_MSG.drawerNotReady);
+  if (!drawer) throw fail(API_ERROR.billDrawerNotReady, BILL_MSG.drawerNotReady);
   if (input.payeeOrgId === ctx.actor.orgId)
-    throw new ApiFailure(400, API_ERROR.billCounterpartyInvalid, BILL_MSG.payeeIsDrawer);
+    throw fail(API_ERROR.billCounterpartyInvalid, BILL_MSG.payeeIsDrawer);
   const acceptor =
     input.acceptorOrgId === ctx.actor.orgId ? drawer : await counterparty(ctx.trx, input.acceptorOrgId);
   const payee = await counterparty(ctx.trx, input.payeeOrgId);
@@ -418,8 +416,7 @@ export async function requestAcceptance(ctx: CommandContext, packageId: string):
   requireDrawer(ctx, pkg);
   const holding = await drawerHolding(ctx, pkg);
   requireUnlocked(holding);
-  if (holding.bill_status !== BILL_STATUS.issued)
-    throw new ApiFailure(409, API_ERROR.billStateInvalid, BILL_MSG.wrongState);
+  if (holding.bill_status !== BILL_STATUS.issued) throw fail(API_ERROR.billStateInvalid, BILL_MSG.wrongState);
   const application = await apply(
     ctx,
     pkg,
@@ -440,7 +437,7 @@ export async function requestReceipt(ctx: CommandContext, packageId: string): Pr
   const holding = await drawerHolding(ctx, pkg);
   requireUnlocked(holding);
   if (holding.bill_status !== BILL_STATUS.accepted)
-    throw new ApiFailure(409, API_ERROR.billStateInvalid, BILL_MSG.wrongState);
+    throw fail(API_ERROR.billStateInvalid, BILL_MSG.wrongState);
   const application = await apply(
     ctx,
     pkg,
@@ -460,7 +457,7 @@ export async function revokeBill(ctx: CommandContext, packageId: string): Promis
   requireDrawer(ctx, pkg);
   let holding = await drawerHolding(ctx, pkg);
   if (holding.bill_status !== BILL_STATUS.issued && holding.bill_status !== BILL_STATUS.accepted) {
-    throw new ApiFailure(409, API_ERROR.billStateInvalid, BILL_MSG.revokeTooLate);
+    throw fail(API_ERROR.billStateInvalid, BILL_MSG.revokeTooLate);
   }
   const open = await ctx.trx
     .selectFrom('bill_applications')
@@ -506,24 +503,21 @@ export async function endorse(ctx: CommandContext, input: EndorseInput): Promise
     .where('id', '=', input.holdingId)
     .where('org_id', '=', ctx.actor.orgId)
     .executeTakeFirst();
-  if (!holding) throw new ApiFailure(404, API_ERROR.notFound, BILL_MSG.holdingNotFound);
-  if (holding.ended_at !== null) throw new ApiFailure(409, API_ERROR.billNotHeld, BILL_MSG.notHeld);
+  if (!holding) throw fail(API_ERROR.notFound, BILL_MSG.holdingNotFound);
+  if (holding.ended_at !== null) throw fail(API_ERROR.billNotHeld, BILL_MSG.notHeld);
   const pkg = await packageOf(ctx.trx, holding.package_id);
   requireUnlocked(holding);
-  if (pkg.no_transfer === 1)
-    throw new ApiFailure(409, API_ERROR.billNotTransferable, BILL_MSG.notTransferable);
+  if (pkg.no_transfer === 1) throw fail(API_ERROR.billNotTransferable, BILL_MSG.notTransferable);
   if (holding.bill_status !== BILL_STATUS.received || holding.circ_status !== CIRCULATION.negotiable) {
-    throw new ApiFailure(409, API_ERROR.billStateInvalid, BILL_MSG.notNegotiable);
+    throw fail(API_ERROR.billStateInvalid, BILL_MSG.notNegotiable);
   }
-  if (shanghaiDate(ctx.now) >= pkg.due_date)
-    throw new ApiFailure(409, API_ERROR.billStateInvalid, BILL_MSG.matured);
-  if (input.amountFen > holding.amount_fen)
-    throw new ApiFailure(400, API_ERROR.amountInvalid, BILL_MSG.amountOverHolding);
+  if (shanghaiDate(ctx.now) >= pkg.due_date) throw fail(API_ERROR.billStateInvalid, BILL_MSG.matured);
+  if (input.amountFen > holding.amount_fen) throw fail(API_ERROR.amountInvalid, BILL_MSG.amountOverHolding);
   if (pkg.splittable !== 1 && input.amountFen !== holding.amount_fen) {
-    throw new ApiFailure(400, API_ERROR.amountInvalid, BILL_MSG.notSplittable);
+    throw fail(API_ERROR.amountInvalid, BILL_MSG.notSplittable);
   }
   if (input.endorseeOrgId === ctx.actor.orgId)
-    throw new ApiFailure(400, API_ERROR.billCounterpartyInvalid, BILL_MSG.endorseeIsHolder);
+    throw fail(API_ERROR.billCounterpartyInvalid, BILL_MSG.endorseeIsHolder);
   await counterparty(ctx.trx, input.endorseeOrgId);
   const application = await apply(
     ctx,
@@ -553,8 +547,7 @@ async function closeApplication(
     .where('id', '=', application.id)
     .where('status', '=', APPLICATION_STATUS.pending)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1)
-    throw new ApiFailure(409, API_ERROR.billApplicationAnswered, BILL_MSG.answered);
+  if (Number(result.numUpdatedRows) !== 1) throw fail(API_ERROR.billApplicationAnswered, BILL_MSG.answered);
   await recordEvent(ctx, {
     packageId: application.package_id,
     type:
@@ -594,14 +587,13 @@ export async function applicationFor(trx: Db, orgId: string, id: string): Promis
     .where('id', '=', id)
     .executeTakeFirst();
   if (!application || (application.applicant_org_id !== orgId && application.receiver_org_id !== orgId)) {
-    throw new ApiFailure(404, API_ERROR.notFound, BILL_MSG.applicationNotFound);
+    throw fail(API_ERROR.notFound, BILL_MSG.applicationNotFound);
   }
   return application;
 }
 
 function requireReceiver(ctx: CommandContext, application: ApplicationRow): void {
-  if (application.receiver_org_id !== ctx.actor.orgId)
-    throw new ApiFailure(403, API_ERROR.forbidden, BILL_MSG.notReceiver);
+  if (application.receiver_org_id !== ctx.actor.orgId) throw fail(API_ERROR.forbidden, BILL_MSG.notReceiver);
 }
 
 /** 签收: the receiver takes what the application offers; an accepted bill goes on to its payee at once. */
@@ -661,7 +653,7 @@ export async function refuseApplication(
 export async function withdrawApplication(ctx: CommandContext, id: string): Promise<ApplicationRow> {
   const application = await applicationFor(ctx.trx, ctx.actor.orgId, id);
   if (application.applicant_org_id !== ctx.actor.orgId)
-    throw new ApiFailure(403, API_ERROR.forbidden, BILL_MSG.notApplicant);
+    throw fail(API_ERROR.forbidden, BILL_MSG.notApplicant);
   await closeApplication(ctx, application, APPLICATION_STATUS.withdrawn, null);
   const pkg = await packageOf(ctx.trx, application.package_id);
   await unlock(ctx.trx, pkg, await holdingOf(ctx.trx, application.holding_id), ctx.now);

@@ -2,7 +2,7 @@ import { API_ERROR } from '@contract/errors';
 import { BILL_STATUS, CIRCULATION, type BillStatus, type CirculationFlag } from '@contract/bills';
 import type { Db } from '../../db/database';
 import type { BillHoldingTable, BillPackageTable } from '../../db/schema';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { BILL_MSG } from './messages';
 
@@ -70,7 +70,7 @@ async function endHolding(trx: Db, holding: HoldingRow, now: number): Promise<vo
     .where('circ_status', '=', holding.circ_status)
     .where('bill_status', '=', holding.bill_status)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new ApiFailure(409, API_ERROR.billLocked, BILL_MSG.locked);
+  if (Number(result.numUpdatedRows) !== 1) throw fail(API_ERROR.billLocked, BILL_MSG.locked);
   countHeld(trx, holding.org_id, -1);
 }
 
@@ -104,7 +104,7 @@ export async function setStatus(
     .where('circ_status', '=', holding.circ_status)
     .where('bill_status', '=', holding.bill_status)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new ApiFailure(409, API_ERROR.billLocked, BILL_MSG.locked);
+  if (Number(result.numUpdatedRows) !== 1) throw fail(API_ERROR.billLocked, BILL_MSG.locked);
   return { ...holding, bill_status: billStatus, circ_status: circulation };
 }
 

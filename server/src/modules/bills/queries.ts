@@ -26,7 +26,7 @@ import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
 import type { PageRequest } from '../../lib/paging';
 import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
@@ -67,8 +67,7 @@ export type ListStatusKind = 'bill' | 'application';
  * have, a date that is not a calendar day, an amount that is not whole fen, or a range whose ends cross.
  */
 export function listFilterOf(query: BillListQuery, statusKind: ListStatusKind): ListFilter {
-  const bad = (message: string = BILL_MSG.filterInvalid) =>
-    new ApiFailure(400, API_ERROR.badRequest, message);
+  const bad = (message: string = BILL_MSG.filterInvalid) => fail(API_ERROR.badRequest, message);
   let status: string | null = null;
   let matured: boolean | null = null;
   if (query.billStatus) {
@@ -119,7 +118,7 @@ export function listSortOf(sort: string | undefined): ListSort {
   const [name = '', direction = 'asc', ...rest] = sort.split(',');
   const field = SORT_FIELDS[name];
   if (!field || rest.length > 0 || (direction !== 'asc' && direction !== 'desc'))
-    throw new ApiFailure(400, API_ERROR.badRequest, BILL_MSG.sortInvalid);
+    throw fail(API_ERROR.badRequest, BILL_MSG.sortInvalid);
   return { field, direction };
 }
 

@@ -19,12 +19,12 @@ import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION, type PermissionPath } from '@contract/permissions';
 import type { Db } from '../../db/database';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { runCommand } from '../../lib/idempotency';
 import { sendKeptAnswer } from '../../lib/kept-answers';
 import { pageOf, pageRequest } from '../../lib/paging';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
-import { logCrossOrgDenial, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
+import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
 import {
   applicationFor,
   endorse,
@@ -89,8 +89,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ): Promise<BillDetailShape> {
     const detail = await billDetail(db, orgId, id, app.now());
     if (!detail) {
-      logCrossOrgDenial(request, 'bill', await packageOrgOf(app.db, id));
-      throw new ApiFailure(404, API_ERROR.notFound, BILL_MSG.billNotFound);
+      throw notFoundInOrg(request, 'bill', await packageOrgOf(app.db, id), BILL_MSG.billNotFound);
     }
     return detail;
   }
@@ -175,10 +174,8 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .select(['org_id', 'package_id'])
       .where('id', '=', request.body.holdingId)
       .executeTakeFirst();
-    if (holding?.org_id !== member.orgId) {
-      if (holding) logCrossOrgDenial(request, 'bill_holding', holding.org_id);
-      throw new ApiFailure(404, API_ERROR.notFound, BILL_MSG.holdingNotFound);
-    }
+    if (holding?.org_id !== member.orgId)
+      throw notFoundInOrg(request, 'bill_holding', holding?.org_id, BILL_MSG.holdingNotFound);
   }
 
   app.post(
@@ -214,7 +211,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** The permission of the application's kind; an application the caller is not party to answers 404. */
   async function memberFor(request: FastifyRequest, id: string): Promise<Member> {
     const member = memberOrNull(request);
-    if (!member) throw new ApiFailure(404, API_ERROR.notFound, BILL_MSG.applicationNotFound);
+    if (!member) throw fail(API_ERROR.notFound, BILL_MSG.applicationNotFound);
     const application = await applicationFor(app.db, member.orgId, id);
     return requirePermission(request, permissionOfKind(application.kind));
   }
@@ -255,7 +252,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const member = await memberFor(request, request.params.id);
       const reason = request.body.reason.trim();
-      if (!reason) throw new ApiFailure(400, API_ERROR.badRequest, BILL_MSG.reasonRequired);
+      if (!reason) throw fail(API_ERROR.badRequest, BILL_MSG.reasonRequired);
       return runCommand(request, reply, async (trx) => {
         const ctx = context(trx, member);
         requireBusinessTime(app.config, ctx.now);
@@ -344,7 +341,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { params: IdParams, response: { 200: Envelope(BillDetail), ...READ_ERRORS } } },
     async (request) => {
       const member = memberOrNull(request);
-      if (!member) throw new ApiFailure(404, API_ERROR.notFound, BILL_MSG.billNotFound);
+      if (!member) throw fail(API_ERROR.notFound, BILL_MSG.billNotFound);
       return ok(await detailOf(app.db, request, member.orgId, request.params.id));
     },
   );

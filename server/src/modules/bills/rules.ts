@@ -1,7 +1,7 @@
 import { API_ERROR } from '@contract/errors';
 import { BILL_TERM_MAX_MONTHS, MAX_FACE_FEN } from '@contract/bills';
 import type { AppConfig, BusinessHours } from '../../config';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { yuanToFen } from '../../lib/money';
 import { shanghaiDate, shanghaiParts } from '../../lib/shanghai-time';
 import { holidayOf, isCalendarDate } from '../holiday/service';
@@ -24,14 +24,10 @@ export function requireBusinessTime(
 ): void {
   const hours = config.billBusinessHours;
   if (!withinHours(hours, now)) {
-    throw new ApiFailure(
-      409,
-      API_ERROR.billOutsideHours,
-      BILL_MSG.outsideHours(hhmm(hours.open), hhmm(hours.close)),
-    );
+    throw fail(API_ERROR.billOutsideHours, BILL_MSG.outsideHours(hhmm(hours.open), hhmm(hours.close)));
   }
   if (config.billWorkdaysOnly && !holidayOf(shanghaiDate(now)).workday) {
-    throw new ApiFailure(409, API_ERROR.billOutsideHours, BILL_MSG.notBusinessDay);
+    throw fail(API_ERROR.billOutsideHours, BILL_MSG.notBusinessDay);
   }
 }
 
@@ -39,7 +35,7 @@ export function requireBusinessTime(
 export function amountFenOf(amount: string): number {
   const fen = yuanToFen(amount);
   if (fen === null || fen < 1 || fen > MAX_FACE_FEN) {
-    throw new ApiFailure(400, API_ERROR.amountInvalid, BILL_MSG.amountInvalid);
+    throw fail(API_ERROR.amountInvalid, BILL_MSG.amountInvalid);
   }
   return fen;
 }
@@ -65,12 +61,12 @@ export function checkTerm(
   const today = shanghaiDate(now);
   const issue = issueDate ?? today;
   if (!isCalendarDate(issue) || !isCalendarDate(dueDate)) {
-    throw new ApiFailure(400, API_ERROR.billDateInvalid, BILL_MSG.dateInvalid);
+    throw fail(API_ERROR.billDateInvalid, BILL_MSG.dateInvalid);
   }
-  if (issue !== today) throw new ApiFailure(400, API_ERROR.billDateInvalid, BILL_MSG.issueDateNotToday);
-  if (dueDate <= issue) throw new ApiFailure(400, API_ERROR.billDateInvalid, BILL_MSG.dueTooEarly);
+  if (issue !== today) throw fail(API_ERROR.billDateInvalid, BILL_MSG.issueDateNotToday);
+  if (dueDate <= issue) throw fail(API_ERROR.billDateInvalid, BILL_MSG.dueTooEarly);
   if (dueDate > addMonths(issue, BILL_TERM_MAX_MONTHS)) {
-    throw new ApiFailure(400, API_ERROR.billDateInvalid, BILL_MSG.dueTooLate);
+    throw fail(API_ERROR.billDateInvalid, BILL_MSG.dueTooLate);
   }
   return { issue, due: dueDate };
 }

@@ -34,7 +34,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import { lockWithinTransaction } from '../../db/locks';
 import type { Database } from '../../db/schema';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
 import { sendKeptAnswer } from '../../lib/kept-answers';
@@ -44,7 +44,7 @@ import { drawSeal, sealSvg, type SealTemplate } from '../../lib/pdf/seal';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { isoTime } from '../../lib/shanghai-time';
-import { logCrossOrgDenial, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
+import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
 import { BATCH_SIGN_OPERATION, ECONTRACT_MSG, OPEN_ACCOUNT_OPERATION } from './messages';
 import {
   accountOf,
@@ -169,8 +169,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function ownContract(request: FastifyRequest, member: Member, id: string): Promise<ContractRow> {
     const row = await contractInOrg(app.db, member.orgId, id);
     if (row) return row;
-    logCrossOrgDenial(request, 'contract', await contractOrgOf(app.db, id));
-    throw new ApiFailure(404, API_ERROR.notFound, ECONTRACT_MSG.contractNotFound);
+    throw notFoundInOrg(request, 'contract', await contractOrgOf(app.db, id), ECONTRACT_MSG.contractNotFound);
   }
 
   app.get(
@@ -199,7 +198,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const member = await requirePermission(request, CONTRACT_PERMISSION);
     const state = await accountState(app.db, member.orgId);
     if (state.open) return reply.send(ok(state, ECONTRACT_MSG.alreadyOpen));
-    if (!state.canOpen) throw new ApiFailure(409, API_ERROR.orgNotAuthorized, ECONTRACT_MSG.orgNotAuthorized);
+    if (!state.canOpen) throw fail(API_ERROR.orgNotAuthorized, ECONTRACT_MSG.orgNotAuthorized);
   }
 
   app.post(
@@ -320,7 +319,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const contract = await ownContract(request, member, request.params.id);
       const file = await app.adapters.files.get(contract.signed_file_key ?? contract.file_key);
-      if (!file) throw new ApiFailure(404, API_ERROR.notFound, ECONTRACT_MSG.fileGone);
+      if (!file) throw fail(API_ERROR.notFound, ECONTRACT_MSG.fileGone);
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Length', String(file.size))
@@ -340,16 +339,12 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ) {
     const member = await requirePermission(request, CONTRACT_PERMISSION);
     if (!(await accountOf(app.db, member.orgId))) {
-      throw new ApiFailure(409, API_ERROR.esignAccountNotOpen, ECONTRACT_MSG.accountNotOpen);
+      throw fail(API_ERROR.esignAccountNotOpen, ECONTRACT_MSG.accountNotOpen);
     }
     for (const id of request.body.contractIds) {
       const contract = await ownContract(request, member, id);
       if (!SIGNABLE.includes(contract.status) || Number(contract.expires_at) <= app.now()) {
-        throw new ApiFailure(
-          409,
-          API_ERROR.contractNotSignable,
-          ECONTRACT_MSG.notSignable(contract.contract_no),
-        );
+        throw fail(API_ERROR.contractNotSignable, ECONTRACT_MSG.notSignable(contract.contract_no));
       }
     }
     await refuseBusy(app.db, request.body.contractIds);
@@ -364,8 +359,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .where('sign_record_items.contract_id', 'in', contractIds)
       .where('sign_record_items.status', 'in', [SIGN_ITEM_STATUS.pending, SIGN_ITEM_STATUS.signing])
       .executeTakeFirst();
-    if (busy)
-      throw new ApiFailure(409, API_ERROR.contractNotSignable, ECONTRACT_MSG.notSignable(busy.contract_no));
+    if (busy) throw fail(API_ERROR.contractNotSignable, ECONTRACT_MSG.notSignable(busy.contract_no));
   }
 
   app.post(
@@ -386,7 +380,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ? sealQuery.where('id', '=', request.body.sealId)
           : sealQuery.where('is_default', '=', 1)
       ).executeTakeFirst();
-      if (!seal) throw new ApiFailure(404, API_ERROR.notFound, ECONTRACT_MSG.sealNotFound);
+      if (!seal) throw fail(API_ERROR.notFound, ECONTRACT_MSG.sealNotFound);
       const now = app.now();
       const recordId = newId();
       const answer = await runCommand(request, reply, async (trx) => {
@@ -501,7 +495,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const view = await recordView(app.db, member.orgId, request.query.recordId);
-      if (!view) throw new ApiFailure(404, API_ERROR.notFound, ECONTRACT_MSG.recordNotFound);
+      if (!view) throw fail(API_ERROR.notFound, ECONTRACT_MSG.recordNotFound);
       return ok(view);
     },
   );
@@ -539,9 +533,9 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where('id', '=', request.query.recordId)
           .where('org_id', '=', member.orgId)
           .executeTakeFirst();
-        if (!record) throw new ApiFailure(404, API_ERROR.notFound, ECONTRACT_MSG.recordNotFound);
+        if (!record) throw fail(API_ERROR.notFound, ECONTRACT_MSG.recordNotFound);
         if (record.status !== SIGN_RECORD_STATUS.pending && record.status !== SIGN_RECORD_STATUS.running) {
-          throw new ApiFailure(409, API_ERROR.signRecordFinished, ECONTRACT_MSG.recordFinished);
+          throw fail(API_ERROR.signRecordFinished, ECONTRACT_MSG.recordFinished);
         }
         // What has not begun is withdrawn; a contract already with the provider finishes there.
         await trx
@@ -609,7 +603,7 @@ export const eContractCallbackRoutes: FastifyPluginAsyncTypebox = async (app) =>
       try {
         event = JSON.parse(raw.toString('utf8')) as FlowEvent;
       } catch {
-        throw new ApiFailure(400, API_ERROR.badRequest, ECONTRACT_MSG.callbackRejected);
+        throw fail(API_ERROR.badRequest, ECONTRACT_MSG.callbackRejected);
       }
       if (
         typeof event?.eventId !== 'string' ||
@@ -617,7 +611,7 @@ export const eContractCallbackRoutes: FastifyPluginAsyncTypebox = async (app) =>
         !(Object.values(FLOW_STATUS) as string[]).includes(event.status) ||
         typeof event.at !== 'number'
       ) {
-        throw new ApiFailure(400, API_ERROR.badRequest, ECONTRACT_MSG.callbackRejected);
+        throw fail(API_ERROR.badRequest, ECONTRACT_MSG.callbackRejected);
       }
       const outcome = await applyFlowEvent(
         {
@@ -653,7 +647,7 @@ export const eContractSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => 
         .select('id')
         .where('id', '=', request.body.orgId)
         .executeTakeFirst();
-      if (!org) throw new ApiFailure(404, API_ERROR.notFound, ECONTRACT_MSG.contractNotFound);
+      if (!org) throw fail(API_ERROR.notFound, ECONTRACT_MSG.contractNotFound);
       const amountFen = yuanToFen(request.body.amount ?? '12000.00') ?? 0;
       const row = await draftContract(
         { db: app.db, files: app.adapters.files, now: app.now() },

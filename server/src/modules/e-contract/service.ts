@@ -20,7 +20,7 @@ import { pageAndTotal, preparedQuery, type PagedQueries } from '../../db/prepare
 import type { PageRequest } from '../../lib/paging';
 import type { ContractTable, Database, EsignSealTable } from '../../db/schema';
 import { lockWithinTransaction } from '../../db/locks';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { fenToYuan } from '../../lib/money';
 import { renderContract, UnprintableText } from '../../lib/pdf/contract-pdf';
@@ -234,7 +234,7 @@ async function renderDraft(
     rendered = await renderContract(content);
   } catch (error) {
     if (error instanceof UnprintableText) {
-      throw new ApiFailure(400, API_ERROR.badRequest, ECONTRACT_MSG.unprintable(error.characters.join('')));
+      throw fail(API_ERROR.badRequest, ECONTRACT_MSG.unprintable(error.characters.join('')));
     }
     throw error;
   }

@@ -14,12 +14,12 @@ import { LICENCE_QR_KIND, type LicenceQrKind } from '@contract/elec-license';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { authOf } from '../../lib/auth';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { logCrossOrgDenial, requireMember, requireOwner } from '../../lib/tenant';
+import { notFoundInOrg, requireMember, requireOwner } from '../../lib/tenant';
 import { recordOfApplicant, recordOfOrg, recordOrgOf } from '../apply-record/service';
 import { qrImageOf } from '../qr-verification/service';
 import {
@@ -63,7 +63,7 @@ async function enforceLimit(
   );
   if (decision.allowed) return;
   logSecurityEvent(request, SECURITY_EVENT.rateLimited, { userId, orgId, reason: `licence-${name}` });
-  throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+  throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
     'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))),
   });
 }
@@ -96,9 +96,9 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const owner = requireOwner(request);
     const state = await orgLicenceState(app.db, owner.orgId);
     if (kind === LICENCE_QR_KIND.orgAuth && state.authorized && state.bound)
-      throw new ApiFailure(409, API_ERROR.orgAlreadyAuthorized, ELEC_LICENSE_MSG.alreadyAuthorized);
+      throw fail(API_ERROR.orgAlreadyAuthorized, ELEC_LICENSE_MSG.alreadyAuthorized);
     if (kind !== LICENCE_QR_KIND.orgAuth && !state.bound)
-      throw new ApiFailure(409, API_ERROR.licenceNotBound, ELEC_LICENSE_MSG.notBound);
+      throw fail(API_ERROR.licenceNotBound, ELEC_LICENSE_MSG.notBound);
     return owner;
   };
 
@@ -128,11 +128,15 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const waiting = (status: string) => {
     if (status !== APPLY_RECORD_STATUS.pending)
-      throw new ApiFailure(409, API_ERROR.applyRecordDecided, ELEC_LICENSE_MSG.recordDecided);
+      throw fail(API_ERROR.applyRecordDecided, ELEC_LICENSE_MSG.recordDecided);
   };
   const recordNotFound = async (request: FastifyRequest, id: string) => {
-    logCrossOrgDenial(request, 'apply_record', await recordOrgOf(app.db, id));
-    return new ApiFailure(404, API_ERROR.notFound, ELEC_LICENSE_MSG.recordNotFound);
+    return notFoundInOrg(
+      request,
+      'apply_record',
+      await recordOrgOf(app.db, id),
+      ELEC_LICENSE_MSG.recordNotFound,
+    );
   };
 
   // The applicant asks the organisation's licence holder to authorise them (as its administrator).
@@ -163,7 +167,7 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!record) throw await recordNotFound(request, request.body.id);
       waiting(record.view.status);
       const { roles } = request.body;
-      if (!roles?.length) throw new ApiFailure(400, API_ERROR.badRequest, ELEC_LICENSE_MSG.rolesRequired);
+      if (!roles?.length) throw fail(API_ERROR.badRequest, ELEC_LICENSE_MSG.rolesRequired);
       return issue(request, {
         kind: LICENCE_QR_KIND.confirmAuth,
         orgId: owner.orgId,
@@ -192,7 +196,7 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await enforceLimit(request, 'poll', LICENCE_POLL_LIMIT);
       await expireDueLicenceQrs(app);
       const event = await licenceQrEventFor(app, { qrId: request.params.qrId, userId });
-      if (!event) throw new ApiFailure(404, API_ERROR.notFound, ELEC_LICENSE_MSG.qrNotFound);
+      if (!event) throw fail(API_ERROR.notFound, ELEC_LICENSE_MSG.qrNotFound);
       return ok(event);
     },
   );

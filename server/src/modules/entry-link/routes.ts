@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { EntryLink, EntryLinkRequest } from '@contract/shell-schemas';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { ERRORS, ok } from '../../lib/responses';
 import { accountByMobile, issueEntryLink, UNKNOWN_ACCOUNT_MSG } from './service';
 
@@ -18,7 +18,7 @@ export const entryLinkSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => 
     },
     async (request, reply) => {
       const account = await accountByMobile(app.db, request.body.mobile);
-      if (!account) throw new ApiFailure(404, API_ERROR.notFound, UNKNOWN_ACCOUNT_MSG);
+      if (!account) throw fail(API_ERROR.notFound, UNKNOWN_ACCOUNT_MSG);
       reply.header('Cache-Control', 'no-store');
       return ok(await issueEntryLink(app.db, account, app.config, app.now()));
     },

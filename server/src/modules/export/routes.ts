@@ -7,7 +7,7 @@ import { API_ERROR } from '@contract/errors';
 import { PERMISSION } from '@contract/permissions';
 import { EXPORT_RATE_LIMIT, EXPORT_ROW_CAP, EXPORT_STATUS, XLSX_CONTENT_TYPE } from '@contract/export';
 import { ExportTask, ExportTaskParams, ExportTaskRequest } from '@contract/export-schemas';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { runCommand } from '../../lib/idempotency';
 import { hitRateLimit } from '../../lib/rate-limit';
@@ -60,7 +60,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       orgId: member.orgId,
       reason: 'export',
     });
-    throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+    throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
       'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))),
     });
   }
@@ -89,7 +89,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (
           (await exportRowCount(trx, { orgId: member.orgId, kind, params, now: app.now() })) > EXPORT_ROW_CAP
         )
-          throw new ApiFailure(400, API_ERROR.exportTooLarge, EXPORT_MSG.tooLarge);
+          throw fail(API_ERROR.exportTooLarge, EXPORT_MSG.tooLarge);
         const task = await createExportTask(trx, member, kind, params, app.now());
         return { statusCode: 201, body: { code: 201, msg: EXPORT_MSG.created, data: task } };
       });
@@ -142,10 +142,10 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (task.status !== EXPORT_STATUS.done) {
         const msg = task.status === EXPORT_STATUS.failed ? EXPORT_MSG.failed : EXPORT_MSG.notReady;
-        throw new ApiFailure(409, API_ERROR.exportNotReady, msg);
+        throw fail(API_ERROR.exportNotReady, msg);
       }
       const file = await app.adapters.files.get(exportFileKey(task.id, Number(task.attempts)));
-      if (!file) throw new ApiFailure(404, API_ERROR.notFound, EXPORT_MSG.fileGone);
+      if (!file) throw fail(API_ERROR.notFound, EXPORT_MSG.fileGone);
       // Streamed from the store as the client reads it, whatever the size.
       return reply
         .header('Content-Type', XLSX_CONTENT_TYPE)

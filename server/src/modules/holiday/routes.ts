@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { HolidayDay, HolidayQuery } from '@contract/shell-schemas';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
 import { holidayOf, isCalendarDate, todayInShanghai } from './service';
@@ -18,7 +18,7 @@ export const holidayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const date = request.query.date ?? todayInShanghai(app.now());
-      if (!isCalendarDate(date)) throw new ApiFailure(400, API_ERROR.badRequest, MSG.badRequest);
+      if (!isCalendarDate(date)) throw fail(API_ERROR.badRequest, MSG.badRequest);
       return ok(holidayOf(date));
     },
   );

@@ -21,7 +21,7 @@ import type { Transaction } from 'kysely';
 import { lockWithinTransaction } from '../../db/locks';
 import type { Database } from '../../db/schema';
 import { isValidCreditCode } from '../../lib/credit-code';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { newId, randomToken } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
@@ -93,11 +93,11 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = request.body.name.trim();
       const idNumber = normalizeResidentId(request.body.idNumber);
       const now = app.now();
-      if (!REAL_NAME.test(name)) throw new ApiFailure(400, API_ERROR.badRequest, IDENTITY_MSG.nameInvalid);
+      if (!REAL_NAME.test(name)) throw fail(API_ERROR.badRequest, IDENTITY_MSG.nameInvalid);
       const problem = residentIdProblem(idNumber, now);
-      if (problem) throw new ApiFailure(400, API_ERROR.idNumberInvalid, RESIDENT_ID_MESSAGE[problem]);
+      if (problem) throw fail(API_ERROR.idNumberInvalid, RESIDENT_ID_MESSAGE[problem]);
       if ((await identityOf(app.db, userId)).verified) {
-        throw new ApiFailure(409, API_ERROR.identityVerified, IDENTITY_MSG.already);
+        throw fail(API_ERROR.identityVerified, IDENTITY_MSG.already);
       }
       const hmac = idNumberHmac(app.verificationKeys.idNumber, idNumber);
       // Each check is a paid query at the provider: a few per user per Shanghai day.
@@ -109,16 +109,14 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         DAY_MS,
         dayStart,
       );
-      if (!decision.allowed) throw new ApiFailure(429, API_ERROR.rateLimited, IDENTITY_MSG.dailyLimit);
+      if (!decision.allowed) throw fail(API_ERROR.rateLimited, IDENTITY_MSG.dailyLimit);
       const verdict = await app.adapters.identity.check(name, idNumber);
-      if (verdict === 'mismatch')
-        throw new ApiFailure(400, API_ERROR.identityMismatch, IDENTITY_MSG.mismatch);
+      if (verdict === 'mismatch') throw fail(API_ERROR.identityMismatch, IDENTITY_MSG.mismatch);
       return runCommand<IdentityAnswer>(request, reply, async (trx) => {
         await lockWithinTransaction(trx as Transaction<Database>, `identity:${hmac}`);
         const outcome = await recordIdentity(trx, { userId, name, idNumber, hmac, now });
-        if (outcome === 'already')
-          throw new ApiFailure(409, API_ERROR.identityVerified, IDENTITY_MSG.already);
-        if (outcome === 'taken') throw new ApiFailure(409, API_ERROR.idNumberTaken, IDENTITY_MSG.taken);
+        if (outcome === 'already') throw fail(API_ERROR.identityVerified, IDENTITY_MSG.already);
+        if (outcome === 'taken') throw fail(API_ERROR.idNumberTaken, IDENTITY_MSG.taken);
         return { statusCode: 200, body: ok(await identityOf(trx, userId), ORG_TEXT.identityVerified) };
       });
     },
@@ -154,10 +152,10 @@ export const partnerRegistrationRoutes: FastifyPluginAsyncTypebox = async (app) 
     },
     async (request, reply) => {
       const secret = app.config.partnerSecret;
-      if (!secret) throw new ApiFailure(403, API_ERROR.forbidden, PARTNER_MSG.closed);
+      if (!secret) throw fail(API_ERROR.forbidden, PARTNER_MSG.closed);
       const retryAfter = await hitIpLimit(request, PARTNER_IP_LIMIT);
       if (retryAfter !== null) {
-        throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+        throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
           'Retry-After': String(retryAfter),
         });
       }
@@ -170,7 +168,7 @@ export const partnerRegistrationRoutes: FastifyPluginAsyncTypebox = async (app) 
       const verdict = await checkPartnerToken(app.db, { secret, token, fields, now });
       if (verdict !== 'ok') {
         logSecurityEvent(request, SECURITY_EVENT.partnerTokenRejected, { reason: verdict });
-        throw new ApiFailure(401, API_ERROR.partnerTokenInvalid, PARTNER_MSG.tokenInvalid);
+        throw fail(API_ERROR.partnerTokenInvalid, PARTNER_MSG.tokenInvalid);
       }
       // A password nobody knows: the user signs in by the crToken, and sets one through the SMS reset.
       const passwordHash = await hashPassword(randomToken());
@@ -183,20 +181,20 @@ export const partnerRegistrationRoutes: FastifyPluginAsyncTypebox = async (app) 
           !CONTROL_CHARS.test(name + orgName) &&
           // A partner hands over only codes it has checked: here GB 32100 refuses rather than warns.
           isValidCreditCode(code);
-        if (!valid) throw new ApiFailure(400, API_ERROR.badRequest, PARTNER_MSG.fieldsInvalid);
+        if (!valid) throw fail(API_ERROR.badRequest, PARTNER_MSG.fieldsInvalid);
         await lockWithinTransaction(trx as Transaction<Database>, `partner-register:${code}`);
         const taken = await trx
           .selectFrom('users')
           .select('id')
           .where('mobile', '=', mobile)
           .executeTakeFirst();
-        if (taken) throw new ApiFailure(409, API_ERROR.mobileRegistered, MSG.mobileRegistered);
+        if (taken) throw fail(API_ERROR.mobileRegistered, MSG.mobileRegistered);
         const orgTaken = await trx
           .selectFrom('organizations')
           .select('id')
           .where('credit_code', '=', code)
           .executeTakeFirst();
-        if (orgTaken) throw new ApiFailure(409, API_ERROR.conflict, PARTNER_MSG.creditCodeTaken);
+        if (orgTaken) throw fail(API_ERROR.conflict, PARTNER_MSG.creditCodeTaken);
         const userId = newId();
         const orgId = newId();
         const membershipId = newId();

@@ -10,7 +10,7 @@ import {
   InvitationParams,
   InvitationRequest,
 } from '@contract/invitation-schemas';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { hitRateLimit } from '../../lib/rate-limit';
@@ -18,7 +18,7 @@ import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { authOf } from '../../lib/auth';
 import { companiesOf } from '../account/service';
-import { logCrossOrgDenial, notFoundInOrg, requireOwner } from '../../lib/tenant';
+import { notFoundInOrg, requireOwner } from '../../lib/tenant';
 import {
   acceptInvitation,
   createInvitation,
@@ -52,16 +52,15 @@ export const INVITATION_MSG = {
   joined: '已加入企业',
 } as const;
 
-const REFUSALS: Record<Exclude<AcceptOutcome, 'joined'>, [number, ApiErrorCode, string]> = {
-  not_found: [404, API_ERROR.notFound, INVITATION_MSG.notFound],
-  used: [400, API_ERROR.invitationUsed, INVITATION_MSG.used],
-  expired: [400, API_ERROR.invitationExpired, INVITATION_MSG.expired],
-  mobile_mismatch: [400, API_ERROR.invitationMobileMismatch, INVITATION_MSG.mobileMismatch],
-  already_member: [409, API_ERROR.alreadyMember, INVITATION_MSG.alreadyMember],
+const REFUSALS: Record<Exclude<AcceptOutcome, 'joined' | 'not_found'>, [ApiErrorCode, string]> = {
+  used: [API_ERROR.invitationUsed, INVITATION_MSG.used],
+  expired: [API_ERROR.invitationExpired, INVITATION_MSG.expired],
+  mobile_mismatch: [API_ERROR.invitationMobileMismatch, INVITATION_MSG.mobileMismatch],
+  already_member: [API_ERROR.alreadyMember, INVITATION_MSG.alreadyMember],
 };
 
 const tooMany = (retryAfterSeconds: number) =>
-  new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+  fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
     'Retry-After': String(retryAfterSeconds),
   });
 
@@ -170,11 +169,13 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = authOf(request);
       const { orgId, code } = request.params;
       const outcome = await acceptInvitation(app.db, { orgId, code, userId: auth.userId }, app.now());
-      if (outcome === 'not_found')
-        logCrossOrgDenial(request, 'invitation', await invitationOrgOf(app.db, code), orgId);
+      if (outcome === 'not_found') {
+        const holder = await invitationOrgOf(app.db, code);
+        throw notFoundInOrg(request, 'invitation', holder, INVITATION_MSG.notFound, orgId);
+      }
       if (outcome !== 'joined') {
-        const [status, errorCode, msg] = REFUSALS[outcome];
-        throw new ApiFailure(status, errorCode, msg);
+        const [errorCode, msg] = REFUSALS[outcome];
+        throw fail(errorCode, msg);
       }
       return ok(await companiesOf(app.db, auth.userId, auth.orgId), INVITATION_MSG.joined);
     },

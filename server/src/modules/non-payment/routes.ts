@@ -3,7 +3,7 @@ import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { REALTIME_EVENT, type NonPaymentEventPayload } from '@contract/realtime';
 import { NonPaymentRequest, NonPaymentResult } from '@contract/shell-schemas';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { ERRORS, ok } from '../../lib/responses';
 import { accountByMobile, UNKNOWN_ACCOUNT_MSG } from '../entry-link/service';
 
@@ -27,7 +27,7 @@ export const nonPaymentSandboxRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request) => {
       const account = await accountByMobile(app.db, request.body.mobile);
-      if (!account) throw new ApiFailure(404, API_ERROR.notFound, UNKNOWN_ACCOUNT_MSG);
+      if (!account) throw fail(API_ERROR.notFound, UNKNOWN_ACCOUNT_MSG);
       const payload: NonPaymentEventPayload = { show: request.body.show };
       // Counted before publishing, on this node only: other nodes' tabs get the event too, uncounted.
       const sent = app.realtime.hub.countOf({ userId: account.userId });

@@ -13,7 +13,7 @@ import { REALTIME_EVENT } from '@contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { Type } from 'typebox';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { sendKeptAnswer } from '../../lib/kept-answers';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
@@ -139,7 +139,7 @@ export const noticeSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { mobile, type, title, content, orgId } = request.body;
       const account = await accountByMobile(app.db, mobile);
-      if (!account) throw new ApiFailure(404, API_ERROR.notFound, UNKNOWN_ACCOUNT_MSG);
+      if (!account) throw fail(API_ERROR.notFound, UNKNOWN_ACCOUNT_MSG);
       const targetOrg = orgId ?? account.orgId;
       const member =
         targetOrg !== null &&
@@ -149,7 +149,7 @@ export const noticeSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where('user_id', '=', account.userId)
           .where('org_id', '=', targetOrg)
           .executeTakeFirst());
-      if (!member || targetOrg === null) throw new ApiFailure(404, API_ERROR.notFound, NOTICE_NO_ORG_MSG);
+      if (!member || targetOrg === null) throw fail(API_ERROR.notFound, NOTICE_NO_ORG_MSG);
       const reader = { userId: account.userId, orgId: targetOrg };
       const notice = await app.db.transaction().execute(async (trx) => {
         const posted = await postNotice(trx, { ...reader, type, title, content }, app.now());

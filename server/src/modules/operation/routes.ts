@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { OperationItem, OperationQuery } from '@contract/shell-schemas';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
 import { pageOf, pageRequest } from '../../lib/paging';
@@ -24,7 +24,7 @@ export const operationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const page = pageRequest(request.query);
       const sort = request.query.sort ?? DEFAULT_OPERATION_SORT;
-      if (!isOperationSort(sort)) throw new ApiFailure(400, API_ERROR.badRequest, MSG.badRequest);
+      if (!isOperationSort(sort)) throw fail(API_ERROR.badRequest, MSG.badRequest);
       const member = memberOrNull(request);
       if (!member) return ok(pageOf<OperationItem>([], 0, page));
       const { items, total } = await operationPage(

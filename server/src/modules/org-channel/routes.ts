@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { CheckedDefaultChannel, DefaultChannelQuery, OrgChannel } from '@contract/shell-schemas';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { memberOrNull, requireMember } from '../../lib/tenant';
 import {
@@ -54,7 +54,7 @@ export const orgChannelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const member = requireMember(request);
       const { channelId } = request.query;
       if (!(await setDefaultChannel(app.db, member.orgId, channelId)))
-        throw new ApiFailure(404, API_ERROR.notFound, CHANNEL_NOT_FOUND_MSG);
+        throw fail(API_ERROR.notFound, CHANNEL_NOT_FOUND_MSG);
       return ok({ checked: true, channelId });
     },
   );

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { ChannelFunc, ChannelFuncQuery, OrgFunction, OrgFunctionQuery } from '@contract/shell-schemas';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { CHANNEL_NOT_FOUND_MSG, defaultChannelOf } from '../org-channel/service';
 import { memberOrNull } from '../../lib/tenant';
@@ -38,7 +38,7 @@ export const orgFunctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const fallback = member ? (await defaultChannelOf(app.db, member.orgId)).channelId : null;
       const channelId = request.query.channelId ?? fallback ?? app.config.channelId;
       const offered = await channelFunctions(app.db, channelId);
-      if (!offered) throw new ApiFailure(404, API_ERROR.notFound, CHANNEL_NOT_FOUND_MSG);
+      if (!offered) throw fail(API_ERROR.notFound, CHANNEL_NOT_FOUND_MSG);
       return ok(offered);
     },
   );

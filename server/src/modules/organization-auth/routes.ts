@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { BizAuthType, ElecLicenseStatus, OwnerAuthResult, RoleAuth } from '@contract/verification-schemas';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { runCommand } from '../../lib/idempotency';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { authOf } from '../../lib/auth';
@@ -19,14 +19,14 @@ export const OWNER_AUTH_OPERATION = '授权成为企业管理员';
 function membershipOf(request: FastifyRequest): { orgId: string; membershipId: string; owner: boolean } {
   const { orgId, membershipId, owner } = authOf(request);
   if (orgId === null || membershipId === null) {
-    throw new ApiFailure(403, API_ERROR.notMember, NO_ORGANISATION);
+    throw fail(API_ERROR.notMember, NO_ORGANISATION);
   }
   return { orgId, membershipId, owner };
 }
 
 /** Refuses before any QR verification starts, so nobody scans for an answer that is already known. */
 async function refuseOwner(request: FastifyRequest): Promise<void> {
-  if (membershipOf(request).owner) throw new ApiFailure(409, API_ERROR.conflict, ALREADY_OWNER);
+  if (membershipOf(request).owner) throw fail(API_ERROR.conflict, ALREADY_OWNER);
 }
 
 /** Organisation authentication method, e-licence status and the caller's role (spec section 7). */
@@ -76,7 +76,7 @@ export const organizationAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
       const { membershipId } = membershipOf(request);
       return runCommand(request, reply, async (trx) => {
         if (!(await becomeOwner(trx, membershipId))) {
-          throw new ApiFailure(409, API_ERROR.conflict, ALREADY_OWNER);
+          throw fail(API_ERROR.conflict, ALREADY_OWNER);
         }
         return { statusCode: 200, body: ok({ owner: true }, BECAME_OWNER) };
       });

@@ -19,7 +19,7 @@ import { NOTICE_TYPE } from '@contract/notice';
 import { PERMISSION } from '@contract/permissions';
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { Db } from '../../db/database';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { runCommand } from '../../lib/idempotency';
 import { yuanToFen } from '../../lib/money';
 import { pageOf, pageRequest } from '../../lib/paging';
@@ -75,7 +75,7 @@ async function applyRecordOf(db: Db, orgId: string, now: number): Promise<AuthAp
 
 async function refuseAuthorized(db: Db, orgId: string): Promise<void> {
   if ((await organizationOf(db, orgId)).authorized) {
-    throw new ApiFailure(409, API_ERROR.orgAlreadyAuthorized, BANK_MSG.orgAuthorized);
+    throw fail(API_ERROR.orgAlreadyAuthorized, BANK_MSG.orgAuthorized);
   }
 }
 
@@ -139,7 +139,7 @@ export const bankTransferAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
       const member = await requirePermission(request, TRANSFER_PERMISSION);
       const amountFen = yuanToFen(request.body.amount);
       if (amountFen === null || amountFen < TRANSFER_AMOUNT_MIN_FEN || amountFen > TRANSFER_AMOUNT_MAX_FEN) {
-        throw new ApiFailure(400, API_ERROR.amountInvalid, BANK_MSG.amountInvalid);
+        throw fail(API_ERROR.amountInvalid, BANK_MSG.amountInvalid);
       }
       const found = await orgAuthTransferOf(app.db, member.orgId, request.body.id);
       if (!found) {

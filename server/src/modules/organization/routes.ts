@@ -16,7 +16,7 @@ import {
 } from '@contract/organization-schemas';
 import { PERMISSION } from '@contract/permissions';
 import { CREDIT_CODE_LENGTH, isValidCreditCode } from '../../lib/credit-code';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { runCommand } from '../../lib/idempotency';
 import { MSG } from '../../lib/messages';
 import { hitRateLimit } from '../../lib/rate-limit';
@@ -45,7 +45,7 @@ export const ORG_QUERY_LIMIT_PER_MINUTE = 30;
 const FIXED_FIELDS = ['name', 'orgName', 'creditCode', 'legalPerson'];
 
 const clean = (value: string | undefined) => (value ?? '').trim();
-const refuse = (msg: string) => new ApiFailure(400, API_ERROR.badRequest, msg);
+const refuse = (msg: string) => fail(API_ERROR.badRequest, msg);
 
 /**
  * The caller's organisation (spec section 7, organisation calls): its details (`GET` is ours: the company
@@ -70,7 +70,7 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const member = requireMember(request);
       const info = await organizationInfoOf(app.db, member.orgId);
-      if (!info) throw new ApiFailure(404, API_ERROR.notFound, ORG_MSG.notFound);
+      if (!info) throw fail(API_ERROR.notFound, ORG_MSG.notFound);
       return ok(info);
     },
   );
@@ -117,7 +117,7 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where('id', '=', member.orgId)
           .execute();
         const info = await organizationInfoOf(trx, member.orgId);
-        if (!info) throw new ApiFailure(404, API_ERROR.notFound, ORG_MSG.notFound);
+        if (!info) throw fail(API_ERROR.notFound, ORG_MSG.notFound);
         return { statusCode: 200, body: ok(info, ORG_TEXT.contactUpdated) };
       });
     },
@@ -142,7 +142,7 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.now(),
       );
       if (!decision.allowed) {
-        throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+        throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
           'Retry-After': String(Math.ceil(decision.retryAfterMs / 1000)),
         });
       }

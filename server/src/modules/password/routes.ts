@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { API_ERROR } from '@contract/errors';
 import { PasswordChangeBody, PasswordResetBody } from '@contract/verification-schemas';
 import { requireClient } from '../../lib/client-credential';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { isAcceptablePassword } from '../../lib/passwords';
@@ -31,7 +31,7 @@ export const PASSWORD_CHANGE_OPERATION = '修改登录密码';
 function newPasswordOf(request: FastifyRequest, ciphertext: string): string {
   const password = request.server.passwordKey.decrypt(ciphertext);
   if (password === null || !isAcceptablePassword(password)) {
-    throw new ApiFailure(400, API_ERROR.passwordInvalid, MSG.passwordInvalid);
+    throw fail(API_ERROR.passwordInvalid, MSG.passwordInvalid);
   }
   return password;
 }
@@ -56,7 +56,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         requireClient(request.headers.authorization, app.config);
         const retryAfter = await hitIpLimit(request, PASSWORD_RESET_IP_LIMIT);
         if (retryAfter !== null) {
-          throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+          throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
             'Retry-After': String(retryAfter),
           });
         }
@@ -82,7 +82,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .select('id')
         .where('mobile', '=', mobile)
         .executeTakeFirst();
-      if (!user) throw new ApiFailure(400, API_ERROR.badRequest, MSG.badRequest);
+      if (!user) throw fail(API_ERROR.badRequest, MSG.badRequest);
       await replacePassword(app.db, {
         userId: user.id,
         mobile,

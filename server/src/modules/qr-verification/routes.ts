@@ -4,7 +4,7 @@ import { ApiError, Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { QR_SESSION_TTL_SECONDS } from '@contract/verification';
 import { QrEvent, QrIdParams, QrImage, QrImageQuery } from '@contract/verification-schemas';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
@@ -18,7 +18,6 @@ const MINUTE = 60_000;
 export const QR_FETCH_LIMIT = { limit: 10, windowMs: MINUTE };
 /** Status polls per user (the socket's fallback; one every 2 s is plenty). */
 export const QR_POLL_LIMIT = { limit: 60, windowMs: MINUTE };
-const HTTP_TOO_MANY_REQUESTS = 429;
 const CHALLENGE_NOT_FOUND = '验证请求不存在或已过期，请重新操作';
 const QR_NOT_FOUND = '二维码不存在';
 
@@ -33,7 +32,7 @@ async function enforceUserLimit(
   const decision = await hitRateLimit(app.db, key, rule.limit, rule.windowMs, app.now());
   if (decision.allowed) return;
   logSecurityEvent(request, SECURITY_EVENT.rateLimited, { userId, orgId, reason: name });
-  throw new ApiFailure(HTTP_TOO_MANY_REQUESTS, API_ERROR.rateLimited, MSG.tooManyRequests, {
+  throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
     'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))),
   });
 }
@@ -56,7 +55,7 @@ export const qrVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { userId, orgId } = authOf(request);
       await enforceUserLimit(request, 'qr-fetch', QR_FETCH_LIMIT);
-      if (orgId === null) throw new ApiFailure(404, API_ERROR.notFound, CHALLENGE_NOT_FOUND);
+      if (orgId === null) throw fail(API_ERROR.notFound, CHALLENGE_NOT_FOUND);
       const session = await issueQrSession(app, {
         challengeId: request.query.challengeId,
         subjectKey: userSubjectKey(userId, orgId),
@@ -64,7 +63,7 @@ export const qrVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         orgId,
         now: app.now(),
       });
-      if (!session) throw new ApiFailure(404, API_ERROR.notFound, CHALLENGE_NOT_FOUND);
+      if (!session) throw fail(API_ERROR.notFound, CHALLENGE_NOT_FOUND);
       return ok({
         qrImage: qrImageOf(request, session.qrId),
         qrId: session.qrId,
@@ -86,7 +85,7 @@ export const qrVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await enforceUserLimit(request, 'qr-poll', QR_POLL_LIMIT);
       await expireDueQrSessions(app);
       const event = await qrEventFor(app, { qrId: request.params.qrId, userId, now: app.now() });
-      if (!event) throw new ApiFailure(404, API_ERROR.notFound, QR_NOT_FOUND);
+      if (!event) throw fail(API_ERROR.notFound, QR_NOT_FOUND);
       return ok(event);
     },
   );

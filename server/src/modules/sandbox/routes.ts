@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { ApiError, Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { QrIdParams, SandboxQr, SandboxSms, SandboxSmsQuery } from '@contract/verification-schemas';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { ERRORS, ok } from '../../lib/responses';
@@ -35,7 +35,7 @@ const REFUSED = '已拒绝授权';
 async function enforceSandboxLimit(request: FastifyRequest): Promise<void> {
   const retryAfter = await hitIpLimit(request, SANDBOX_IP_LIMIT);
   if (retryAfter !== null) {
-    throw new ApiFailure(429, API_ERROR.rateLimited, MSG.tooManyRequests, {
+    throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
       'Retry-After': String(retryAfter),
     });
   }
@@ -111,7 +111,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const details =
         (await sandboxQrDetails(app, request.params.qrId)) ??
         (await sandboxLicenceQr(app, request.params.qrId));
-      if (!details) throw new ApiFailure(404, API_ERROR.notFound, QR_NOT_FOUND);
+      if (!details) throw fail(API_ERROR.notFound, QR_NOT_FOUND);
       return ok(details);
     },
   );
@@ -122,8 +122,8 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const verification = await decideQrSession(app, { qrId, decision, now: app.now() });
       const outcome =
         verification.kind === 'not_found' ? await decideLicenceQr(app, { qrId, decision }) : verification;
-      if (outcome.kind === 'not_found') throw new ApiFailure(404, API_ERROR.notFound, QR_NOT_FOUND);
-      if (outcome.kind === 'closed') throw new ApiFailure(409, API_ERROR.conflict, QR_CLOSED);
+      if (outcome.kind === 'not_found') throw fail(API_ERROR.notFound, QR_NOT_FOUND);
+      if (outcome.kind === 'closed') throw fail(API_ERROR.conflict, QR_CLOSED);
       if (decision === 'refuse') {
         logVerificationEvent(request, VERIFICATION_EVENT.qrRefused, {
           userId: outcome.userId,
@@ -131,7 +131,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       }
       const details = (await sandboxQrDetails(app, qrId)) ?? (await sandboxLicenceQr(app, qrId));
-      if (!details) throw new ApiFailure(404, API_ERROR.notFound, QR_NOT_FOUND);
+      if (!details) throw fail(API_ERROR.notFound, QR_NOT_FOUND);
       return ok(details, decision === 'confirm' ? CONFIRMED : REFUSED);
     };
 

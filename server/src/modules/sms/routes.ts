@@ -4,7 +4,7 @@ import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
 import { SmsSendRequest, SmsSent } from '@contract/verification-schemas';
 import { bearerToken } from '../../lib/client-credential';
-import { ApiFailure, OAuthFailure } from '../../lib/errors';
+import { OAuthFailure, fail } from '../../lib/errors';
 import { hitIpLimit } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { ERRORS, ok } from '../../lib/responses';
@@ -12,8 +12,6 @@ import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { consumeCaptchaVerification } from '../captcha/service';
 import { SMS_IP_LIMIT, SMS_MOBILE_MISMATCH_MSG, SMS_SENT, SMS_SENT_MSG } from './constants';
 import { hitMobileLimits, sendVerificationCode } from './service';
-
-const HTTP_TOO_MANY_REQUESTS = 429;
 
 /** The signed-in caller, when the request carries a bearer token (which must then be valid). */
 async function optionalSignIn(
@@ -54,16 +52,16 @@ export const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { mobile, captchaVerification } = request.body;
       const signedIn = await optionalSignIn(request, reply);
       if (signedIn && signedIn.mobile !== mobile) {
-        throw new ApiFailure(400, API_ERROR.badRequest, SMS_MOBILE_MISMATCH_MSG);
+        throw fail(API_ERROR.badRequest, SMS_MOBILE_MISMATCH_MSG);
       }
       const now = app.now();
       if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'sms', now))) {
         logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { mobile, reason: 'sms' });
-        throw new ApiFailure(400, API_ERROR.captchaInvalid, MSG.captchaInvalid);
+        throw fail(API_ERROR.captchaInvalid, MSG.captchaInvalid);
       }
       const ipRetryAfter = await hitIpLimit(request, SMS_IP_LIMIT);
       if (ipRetryAfter !== null) {
-        throw new ApiFailure(HTTP_TOO_MANY_REQUESTS, API_ERROR.rateLimited, MSG.tooManyRequests, {
+        throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
           'Retry-After': String(ipRetryAfter),
         });
       }
@@ -74,7 +72,7 @@ export const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           userId: signedIn?.userId,
           reason: `sms-${limited.rule.name}`,
         });
-        throw new ApiFailure(HTTP_TOO_MANY_REQUESTS, API_ERROR.rateLimited, limited.rule.msg, {
+        throw fail(API_ERROR.rateLimited, limited.rule.msg, {
           'Retry-After': String(limited.retryAfterSeconds),
         });
       }

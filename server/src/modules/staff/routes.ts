@@ -26,7 +26,7 @@ import { lockWithinTransaction } from '../../db/locks';
 import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { authOf } from '../../lib/auth';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
 import { pageOf, pageRequest } from '../../lib/paging';
@@ -99,17 +99,17 @@ async function checkGrant(
 ): Promise<void> {
   if (caller.owner) return;
   if (input.roles.includes(OWNER_ROLE) || input.target?.owner === 1) {
-    throw new ApiFailure(403, API_ERROR.forbidden, STAFF_MSG.ownerOnly);
+    throw fail(API_ERROR.forbidden, STAFF_MSG.ownerOnly);
   }
   const own = membershipId ? await grantedPaths(db, membershipId) : new Set<string>();
   for (const path of permissionsOfRoles(input.roles)) {
-    if (!own.has(path)) throw new ApiFailure(403, API_ERROR.forbidden, STAFF_MSG.beyondOwn);
+    if (!own.has(path)) throw fail(API_ERROR.forbidden, STAFF_MSG.beyondOwn);
   }
 }
 
 function rolesOf(roles: StaffRoleCode[] | undefined): StaffRoleCode[] {
   const codes = normalizedRoles(roles ?? []);
-  if (codes.length === 0) throw new ApiFailure(400, API_ERROR.roleInvalid, STAFF_MSG.rolesRequired);
+  if (codes.length === 0) throw fail(API_ERROR.roleInvalid, STAFF_MSG.rolesRequired);
   return codes;
 }
 
@@ -164,7 +164,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       if (body.action === STAFF_ACTION.add) {
         const mobile = (body.mobile ?? '').replace(/\s+/g, '').replace(/^\+86/, '');
-        if (!MOBILE.test(mobile)) throw new ApiFailure(400, API_ERROR.badRequest, STAFF_MSG.mobileInvalid);
+        if (!MOBILE.test(mobile)) throw fail(API_ERROR.badRequest, STAFF_MSG.mobileInvalid);
         const roles = rolesOf(body.roles);
         await checkGrant(app.db, caller, callerMembership, { roles });
         return runCommand<CommandAnswer>(request, reply, async (trx) => {
@@ -173,7 +173,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .select('id')
             .where('mobile', '=', mobile)
             .executeTakeFirst();
-          if (!user) throw new ApiFailure(404, API_ERROR.userNotRegistered, STAFF_MSG.notRegistered);
+          if (!user) throw fail(API_ERROR.userNotRegistered, STAFF_MSG.notRegistered);
           // The same lock as an invitation's acceptance: one membership per user and organisation.
           await lockWithinTransaction(trx as Transaction<Database>, `membership:${user.id}:${caller.orgId}`);
           const existing = await trx
@@ -182,7 +182,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .where('user_id', '=', user.id)
             .where('org_id', '=', caller.orgId)
             .executeTakeFirst();
-          if (existing) throw new ApiFailure(409, API_ERROR.alreadyMember, STAFF_MSG.alreadyMember);
+          if (existing) throw fail(API_ERROR.alreadyMember, STAFF_MSG.alreadyMember);
           const id = newId();
           await trx
             .insertInto('memberships')
@@ -194,7 +194,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       }
 
-      if (!body.membershipId) throw new ApiFailure(400, API_ERROR.badRequest, STAFF_MSG.memberRequired);
+      if (!body.membershipId) throw fail(API_ERROR.badRequest, STAFF_MSG.memberRequired);
       const target = await ownMembership(request, app.db, caller, body.membershipId);
 
       if (body.action === STAFF_ACTION.updateRoles) {
@@ -204,9 +204,9 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
           // Owners change one at a time, so two demotions at once cannot leave none.
           await lockWithinTransaction(trx as Transaction<Database>, `org-owners:${caller.orgId}`);
           const row = await membershipInOrg(trx, caller.orgId, target.id);
-          if (!row) throw new ApiFailure(404, API_ERROR.notFound, STAFF_MSG.notFound);
+          if (!row) throw fail(API_ERROR.notFound, STAFF_MSG.notFound);
           if (row.owner === 1 && !roles.includes(OWNER_ROLE) && (await ownerCount(trx, caller.orgId)) <= 1) {
-            throw new ApiFailure(409, API_ERROR.lastOwner, STAFF_MSG.lastOwner);
+            throw fail(API_ERROR.lastOwner, STAFF_MSG.lastOwner);
           }
           await grantRoles(trx, row.id, roles);
           const member = await memberOf(trx, row.id, caller.userId);
@@ -215,14 +215,13 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
 
       // REMOVE
-      if (target.owner === 1 && !caller.owner)
-        throw new ApiFailure(403, API_ERROR.forbidden, STAFF_MSG.ownerOnly);
+      if (target.owner === 1 && !caller.owner) throw fail(API_ERROR.forbidden, STAFF_MSG.ownerOnly);
       const answer = await runCommand<CommandAnswer>(request, reply, async (trx) => {
         await lockWithinTransaction(trx as Transaction<Database>, `org-owners:${caller.orgId}`);
         const row = await membershipInOrg(trx, caller.orgId, target.id);
-        if (!row) throw new ApiFailure(404, API_ERROR.notFound, STAFF_MSG.notFound);
+        if (!row) throw fail(API_ERROR.notFound, STAFF_MSG.notFound);
         if (row.owner === 1 && (await ownerCount(trx, caller.orgId)) <= 1) {
-          throw new ApiFailure(409, API_ERROR.lastOwner, STAFF_MSG.lastOwner);
+          throw fail(API_ERROR.lastOwner, STAFF_MSG.lastOwner);
         }
         await removeMembership(trx, row);
         return { statusCode: 200, body: ok({ member: null }, ORG_TEXT.memberRemoved) };

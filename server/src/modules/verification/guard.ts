@@ -9,7 +9,7 @@ import {
   type VerificationRefusal as Refusal,
 } from '@contract/verification';
 import { VerificationRefusal } from '@contract/verification-schemas';
-import { ApiFailure, OAuthFailure } from '../../lib/errors';
+import { OAuthFailure, fail } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { hooksOf, type RouteHook } from '../../lib/route-hooks';
 import { authOf } from '../../lib/auth';
@@ -69,7 +69,7 @@ const ruleOf = (value: VerificationRuleKind | VerificationRule | undefined): Ver
 async function subjectOf(request: FastifyRequest, rule: VerificationRule): Promise<VerificationSubject> {
   if (rule.mobileOf) {
     const mobile = rule.mobileOf(request);
-    if (!mobile) throw new ApiFailure(400, API_ERROR.badRequest, MSG.badRequest);
+    if (!mobile) throw fail(API_ERROR.badRequest, MSG.badRequest);
     return mobileSubject(mobile);
   }
   const { userId, orgId } = authOf(request);

@@ -37,6 +37,7 @@ import {
   pendingIn,
   pendingOf,
   refuse,
+  tokenOf,
   withSms,
 } from '../../support/bill-helpers';
 
@@ -170,6 +171,14 @@ describe('issue registration', () => {
     expect(errorCodeOf(self)).toBe(API_ERROR.billCounterpartyInvalid);
     const unknown = await issue(t, MOBILE.suzhou, token.suzhou, issueBody(t, { acceptorOrgId: 'nope' }));
     expect(errorCodeOf(unknown)).toBe(API_ERROR.billCounterpartyInvalid);
+  });
+
+  it('refuses a drawer that is not authenticated with its own code, apart from a bad counterparty', async () => {
+    const hangzhouMobile = '13800000003';
+    const hangzhouToken = await tokenOf(t, hangzhouMobile, ORG.hangzhou);
+    const response = await issue(t, hangzhouMobile, hangzhouToken, issueBody(t, { payeeOrgId: ORG.suzhou }));
+    expect(response.statusCode, response.body).toBe(409);
+    expect(errorCodeOf(response)).toBe(API_ERROR.billDrawerNotReady);
   });
 
   it('asks for a QR confirmation instead of an SMS code where the licence is bound', async () => {

@@ -72,7 +72,10 @@ describe('sandbox off (SANDBOX=off)', () => {
     await changePassword(t.app, access_token, cipherOf(t.app));
     const response = await sendSms(t.app, OWNER_SH, { accessToken: access_token });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ code: 'INTERNAL_ERROR', msg: '短信服务暂不可用，请稍后重试' });
+    expect(response.json()).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      msg: '短信服务暂不可用，请稍后重试',
+    });
     expect(await t.app.db.selectFrom('sms_outbox').select('id').execute()).toHaveLength(0);
   });
 });
