@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { v7 as timeOrderedId } from 'uuid';
 import { TRANSFER_AMOUNT_MAX_FEN, TRANSFER_AMOUNT_MIN_FEN } from '@contract/bank-account';
 import type { Db } from '../../db/database';
-import type { BankTransferGateway, TransferOrder, TransferReceipt } from './gateway';
+import type { AmountCheck, BankTransferGateway, TransferOrder, TransferReceipt } from './gateway';
 
 /**
  * The sandbox bank refuses transfers into account numbers ending in four zeros, so the payment-failed
@@ -48,5 +48,15 @@ export class SandboxBankTransferGateway implements BankTransferGateway {
       })
       .execute();
     return { transferId, amountFen, remark: SANDBOX_TRANSFER_REMARK, arrivesAt: refused ? null : arrivesAt };
+  }
+
+  /** The sandbox tells the amount, so the platform compares it; this answers the same from its ledger. */
+  async checkAmount(transferId: string, amountFen: number, within: Db): Promise<AmountCheck> {
+    const paid = await within
+      .selectFrom('sandbox_bank_transfers')
+      .select('amount_fen')
+      .where('id', '=', transferId)
+      .executeTakeFirst();
+    return paid && Number(paid.amount_fen) === amountFen ? 'match' : 'mismatch';
   }
 }

@@ -60,7 +60,28 @@ export interface FlowEvent {
   at: number;
 }
 
+/** A callback as it reached `POST /api/edoc/callback`: nothing in it is believed until the gateway has checked it. */
+export interface ReceivedCallback {
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+  now: number;
+}
+
+/**
+ * What a callback said: a state change of a flow, something the platform does not act on (a signer's own
+ * step, another product's event), or a refusal (a signature or time window that does not check out, a body
+ * that is not the provider's).
+ */
+export type CallbackReading =
+  { kind: 'event'; event: FlowEvent } | { kind: 'ignored' } | { kind: 'rejected'; reason: string };
+
 export interface ESignGateway {
+  /**
+   * Checks a callback's signature and reads it. A completed flow's signed file is in the file store by the
+   * time its event is answered (signedFileKey).
+   */
+  readCallback(callback: ReceivedCallback): Promise<CallbackReading>;
   /** Opens the organisation's account (once: a second call answers the same account). */
   openAccount(org: OrgIdentity, within: Db): Promise<OpenedAccount>;
   /** Starts a flow in `signing` with one signer and its field. */
@@ -82,6 +103,9 @@ const unavailable = () => fail(API_ERROR.serviceUnavailable, ESIGN_UNAVAILABLE);
 
 /** No provider configured (SANDBOX=off and no real one yet): nothing is opened or signed. */
 export class UnavailableESignGateway implements ESignGateway {
+  async readCallback(): Promise<CallbackReading> {
+    return { kind: 'rejected', reason: 'no-provider' };
+  }
   async openAccount(): Promise<OpenedAccount> {
     throw unavailable();
   }

@@ -7,16 +7,18 @@ import type { SignatureField } from '../../lib/pdf/contract-pdf';
 import { stampAndSign } from '../../lib/pdf/pdf-signature';
 import { drawSeal, type SealTemplate } from '../../lib/pdf/seal';
 import { TASK_STATUS, TaskQueue, TaskWorker, type Lease } from '../../lib/task-queue';
-import { CALLBACK_HEADER, callbackSignature } from './callback-signature';
+import { CALLBACK_HEADER, callbackSignature, readSandboxCallback } from './callback-signature';
 import {
   FINAL_FLOW_STATUSES,
   FLOW_STATUS,
+  type CallbackReading,
   type ESignGateway,
   type FlowEvent,
   type FlowRequest,
   type FlowStatus,
   type OpenedAccount,
   type OrgIdentity,
+  type ReceivedCallback,
 } from './gateway';
 import { issueOrgCertificate, issueSandboxCa, type KeyedCertificate } from './sandbox-ca';
 
@@ -84,6 +86,10 @@ export class SandboxESignGateway implements ESignGateway {
   /** Where callbacks go (the platform's callback route); set once the app is built. */
   deliverTo(delivery: CallbackDelivery): void {
     this.deliver = delivery;
+  }
+
+  async readCallback(callback: ReceivedCallback): Promise<CallbackReading> {
+    return readSandboxCallback(this.options.callbackSecret, callback);
   }
 
   async openAccount(org: OrgIdentity, within: Db): Promise<OpenedAccount> {

@@ -12,9 +12,11 @@ export interface IdentityGateway {
 
 const IDENTITY_UNAVAILABLE = '实名认证服务暂不可用，请稍后重试';
 
+export const identityUnavailable = () => fail(API_ERROR.serviceUnavailable, IDENTITY_UNAVAILABLE);
+
 /** No provider configured (SANDBOX=off and no real one yet): nobody is verified. */
 export class UnavailableIdentityGateway implements IdentityGateway {
   check(): Promise<'match' | 'mismatch'> {
-    return Promise.reject(fail(API_ERROR.serviceUnavailable, IDENTITY_UNAVAILABLE));
+    return Promise.reject(identityUnavailable());
   }
 }

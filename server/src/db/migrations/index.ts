@@ -14,6 +14,7 @@ import * as organizationStaff from './012-organization-staff';
 import * as eContracts from './013-e-contracts';
 import * as ledgerNoticesAndCounts from './015-ledger-notices-and-counts';
 import * as heldListOrder from './016-held-list-order';
+import * as providerCheckedAmounts from './017-provider-checked-amounts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-e-contracts': eContracts,
   '015-ledger-notices-and-counts': ledgerNoticesAndCounts,
   '016-held-list-order': heldListOrder,
+  '017-provider-checked-amounts': providerCheckedAmounts,
 };

@@ -72,8 +72,13 @@ export interface BankVerificationTable {
   city: string;
   /** The provider's reference of the transfer. */
   transfer_id: string;
-  /** What the bank paid, integer fen (1-99); never leaves the server except on the sandbox statement. */
+  /**
+   * What the bank paid, integer fen (1-99); never leaves the server except on the sandbox statement. 0 when
+   * the provider keeps the amount (provider_checks).
+   */
   amount_fen: number;
+  /** 1: the provider compares the typed amount (it never told it); 0: the platform compares amount_fen. */
+  provider_checks: number;
   wrong_count: number;
   requested_by: string;
   created_at: number;

@@ -248,7 +248,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const msg = account.verified === 1 ? BANK_MSG.accountVerified : BANK_MSG.noOpenVerification;
           throw fail(API_ERROR.verificationClosed, msg);
         }
-        const outcome = await checkTransferAmount(trx, open, amountFen, now);
+        const outcome = await checkTransferAmount(trx, app.adapters.bankTransfer, open, amountFen, now);
         const refused = refusalOf(outcome);
         if (refused) return refused;
         const view = await accountView(trx, member.orgId, account.id, now);

@@ -172,13 +172,14 @@ export async function orgAuthTransferSummary(
 /** Checks an authentication transfer's amount (the same rules as an account's); see checkTransferAmount. */
 export async function checkOrgAuthTransfer(
   trx: Db,
+  gateway: BankTransferGateway,
   orgId: string,
   row: VerificationRow,
   amountFen: number,
   now: number,
 ): Promise<CheckOutcome> {
   await lockBankAccounts(trx, orgId);
-  return checkTransferAmount(trx, row, amountFen, now);
+  return checkTransferAmount(trx, gateway, row, amountFen, now);
 }
 
 const refusal = (code: ApiErrorCode, msg: string): CommandAnswer<ApiErrorBody> => ({

@@ -104,9 +104,15 @@ export async function requestTransfer(
     .execute();
   // Time-ordered, so of two requests within one millisecond the later one sorts first (created_at, id).
   const id = timeOrderedId();
+  const holder = await trx
+    .selectFrom('organizations')
+    .select(['name', 'credit_code', 'legal_person'])
+    .where('id', '=', account.org_id)
+    .executeTakeFirstOrThrow();
   const receipt = await gateway.requestTransfer(
     {
       reference: id,
+      holder: { name: holder.name, creditCode: holder.credit_code, legalPerson: holder.legal_person },
       accountName: account.account_name,
       accountNo: account.account_no,
       bankName: account.bank_name,
@@ -132,7 +138,8 @@ export async function requestTransfer(
     province: account.province,
     city: account.city,
     transfer_id: receipt.transferId,
-    amount_fen: receipt.amountFen,
+    amount_fen: receipt.amountFen ?? 0,
+    provider_checks: receipt.amountFen === null ? 1 : 0,
     wrong_count: 0,
     requested_by: userId,
     created_at: now,
@@ -155,13 +162,15 @@ export type CheckOutcome =
   | { kind: 'closed'; status: BankVerificationStatus };
 
 /**
- * Compares the entered amount (integer fen) with what the bank paid. Every write is conditional on the
- * verification still being open, so of two right answers at once exactly one verifies (on PostgreSQL the
- * second waits for the first's row lock, then finds it closed). Writes go through `trx`; the outcome is
- * for the caller to answer, and to commit even when it is a refusal (a wrong amount counts).
+ * Compares the entered amount (integer fen) with what the bank paid, or asks the provider that kept it.
+ * Every write is conditional on the verification still being open, so of two right answers at once exactly
+ * one verifies (on PostgreSQL the second waits for the first's row lock, then finds it closed). Writes go
+ * through `trx`; the outcome is for the caller to answer, and to commit even when it is a refusal (a wrong
+ * amount counts).
  */
 export async function checkTransferAmount(
   trx: Db,
+  gateway: BankTransferGateway,
   row: VerificationRow,
   amountFen: number,
   now: number,
@@ -178,7 +187,22 @@ export async function checkTransferAmount(
   if (status === STATUS.requested) return { kind: 'not_arrived' };
   if (status !== STATUS.paid) return { kind: 'closed', status };
 
-  if (amountFen === Number(row.amount_fen)) {
+  const verdict =
+    Number(row.provider_checks) === 1
+      ? await gateway.checkAmount(row.transfer_id, amountFen, trx)
+      : amountFen === Number(row.amount_fen)
+        ? 'match'
+        : 'mismatch';
+  if (verdict === 'failed') {
+    const ended = await trx
+      .updateTable('bank_verifications')
+      .set({ status: STATUS.failed, closed_at: now })
+      .where('id', '=', row.id)
+      .where('closed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(ended.numUpdatedRows) === 1 ? { kind: 'failed' } : closedNow(trx, row.id, now);
+  }
+  if (verdict === 'match') {
     const result = await trx
       .updateTable('bank_verifications')
       .set({ status: STATUS.verified, closed_at: now })

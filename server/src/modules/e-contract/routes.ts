@@ -28,8 +28,6 @@ import {
 import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION } from '@contract/permissions';
-import { CALLBACK_HEADER, checkCallback } from '../../adapters/e-sign/callback-signature';
-import { FLOW_STATUS, type FlowEvent } from '../../adapters/e-sign/gateway';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import { lockWithinTransaction } from '../../db/locks';
@@ -583,36 +581,22 @@ export const eContractCallbackRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const header = (name: string) => {
-        const value = request.headers[name];
-        return typeof value === 'string' ? value : undefined;
-      };
-      const check = checkCallback(
-        app.verificationKeys.esignCallback,
-        { timestamp: header(CALLBACK_HEADER.timestamp), signature: header(CALLBACK_HEADER.signature) },
-        raw,
-        app.now(),
-      );
-      if (check !== 'ok') {
-        logSecurityEvent(request, SECURITY_EVENT.callbackRejected, { reason: check });
+      const reading = await app.adapters.esign.readCallback({
+        headers: request.headers,
+        query: request.query as Record<string, string | string[] | undefined>,
+        rawBody: raw,
+        now: app.now(),
+      });
+      if (reading.kind === 'rejected') {
+        if (reading.reason === 'body')
+          throw fail(API_ERROR.badRequest, ECONTRACT_MSG.callbackRejected);
+        logSecurityEvent(request, SECURITY_EVENT.callbackRejected, { reason: reading.reason });
         return reply
           .code(401)
           .send({ error: 'invalid_token', error_description: ECONTRACT_MSG.callbackRejected });
       }
-      let event: FlowEvent;
-      try {
-        event = JSON.parse(raw.toString('utf8')) as FlowEvent;
-      } catch {
-        throw fail(API_ERROR.badRequest, ECONTRACT_MSG.callbackRejected);
-      }
-      if (
-        typeof event?.eventId !== 'string' ||
-        typeof event.flowId !== 'string' ||
-        !(Object.values(FLOW_STATUS) as string[]).includes(event.status) ||
-        typeof event.at !== 'number'
-      ) {
-        throw fail(API_ERROR.badRequest, ECONTRACT_MSG.callbackRejected);
-      }
+      if (reading.kind === 'ignored') return { code: 200, msg: 'ignored' };
+      const event = reading.event;
       const outcome = await applyFlowEvent(
         {
           db: app.db,

@@ -153,7 +153,14 @@ export const bankTransferAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
       const now = app.now();
       return runCommand<CheckAnswer>(request, reply, async (trx) => {
         const row = (await orgAuthTransferOf(trx, member.orgId, found.id)) ?? found;
-        const outcome = await checkOrgAuthTransfer(trx, member.orgId, row, amountFen, now);
+        const outcome = await checkOrgAuthTransfer(
+          trx,
+          app.adapters.bankTransfer,
+          member.orgId,
+          row,
+          amountFen,
+          now,
+        );
         const refused = refusalOf(outcome);
         if (refused) return refused;
         if (await markAuthorized(trx, member.orgId)) {

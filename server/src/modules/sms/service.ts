@@ -46,6 +46,6 @@ export async function sendVerificationCode(
   await storeSmsCode(app.db, app.verificationKeys.smsCode, { challengeId, mobile, code, now });
   if (!registered) return false;
   // After the commit: a gateway is the outside world and must not hold a transaction open.
-  await app.adapters.sms.send(mobile, smsCodeText(code));
+  await app.adapters.sms.send({ mobile, code, text: smsCodeText(code) });
   return true;
 }
