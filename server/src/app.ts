@@ -5,20 +5,25 @@ import { buffer } from 'node:stream/consumers';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { UnavailableBankTransferGateway } from './adapters/bank-transfer/gateway';
+import { EsignBankTransferGateway } from './adapters/bank-transfer/esign';
 import { SandboxBankTransferGateway } from './adapters/bank-transfer/sandbox';
-import { UnavailableESignGateway } from './adapters/e-sign/gateway';
+import { EsignESignGateway } from './adapters/e-sign/esign';
+import { UnavailableESignGateway, type ProviderFiles } from './adapters/e-sign/gateway';
 import { SandboxESignGateway } from './adapters/e-sign/sandbox';
 import { DatabaseFileStore } from './adapters/file-store/database';
 import { LocalFileStore } from './adapters/file-store/local';
 import type { FileStore } from './adapters/file-store/store';
+import { EsignIdentityGateway } from './adapters/identity/esign';
 import { UnavailableIdentityGateway } from './adapters/identity/gateway';
 import { SandboxIdentityGateway } from './adapters/identity/sandbox';
 import { UnavailableLicenceGateway } from './adapters/licence/gateway';
 import { SandboxLicenceGateway } from './adapters/licence/sandbox';
+import { AliyunSmsGateway } from './adapters/sms/aliyun';
 import { UnavailableSmsGateway } from './adapters/sms/gateway';
 import { SandboxSmsGateway } from './adapters/sms/sandbox';
 import type { AppConfig } from './config';
 import type { Adapters } from './context';
+import { EsignOpenApi } from './lib/esign-open-api';
 import { createDatabase, migrate, type Db } from './db/database';
 import { ensureBankDirectory } from './db/bank-directory';
 import { ensurePermissionCatalogue, seedDemoData } from './db/seed';
@@ -137,9 +142,9 @@ async function openDatabase(config: AppConfig, now: () => number): Promise<Db> {
 
 /**
  * Every outside party, created here and nowhere else: the sandbox when the configuration says so, otherwise
- * the real provider (none is connected yet: an unavailable one refuses rather than pretends). A new one
- * (e-sign, identity check, file store) is a folder adapters/<name>/ holding gateway.ts (its
- * interface) and sandbox.ts, a field of `Adapters` in context.ts and a line here.
+ * the configured real provider (Aliyun for SMS, e签宝 for identity, transfers and e-signing), or an
+ * unavailable one that refuses rather than pretends. A new one is a folder adapters/<name>/ holding gateway.ts
+ * (its interface), sandbox.ts and a file per real provider, a field of `Adapters` in context.ts and a line here.
  */
 function createAdapters(
   config: AppConfig,
@@ -149,38 +154,51 @@ function createAdapters(
   log: FastifyBaseLogger,
 ): Adapters {
   const files = createFileStore(config, db, now);
-  return {
-    sms: config.sandbox ? new SandboxSmsGateway(db, now) : new UnavailableSmsGateway(),
-    licence: config.sandbox ? new SandboxLicenceGateway(keys.qrSignature) : new UnavailableLicenceGateway(),
-    bankTransfer: config.sandbox
-      ? new SandboxBankTransferGateway(
+  const providerFiles: ProviderFiles = {
+    read: async (key) => {
+      const stored = await files.get(key);
+      return stored ? buffer(stored.stream) : null;
+    },
+    write: async (key, bytes) => void (await files.put(key, bytes)),
+  };
+  if (config.sandbox) {
+    return {
+      sms: new SandboxSmsGateway(db, now),
+      licence: new SandboxLicenceGateway(keys.qrSignature),
+      bankTransfer: new SandboxBankTransferGateway(
+        now,
+        config.bankTransferArrivalDelaySeconds * 1000,
+        config.platformName,
+      ),
+      identity: new SandboxIdentityGateway(),
+      files,
+      esign: new SandboxESignGateway(
+        {
+          db,
+          files: providerFiles,
           now,
-          config.bankTransferArrivalDelaySeconds * 1000,
-          config.platformName,
-        )
-      : new UnavailableBankTransferGateway(),
-    identity: config.sandbox ? new SandboxIdentityGateway() : new UnavailableIdentityGateway(),
+          platformName: config.platformName,
+          callbackSecret: keys.esignCallback,
+          leaseMs: config.taskLeaseSeconds * 1000,
+          pollMs: config.taskPollSeconds * 1000,
+        },
+        log,
+      ),
+    };
+  }
+  // e签宝 is one provider behind three adapters: they share its signed client.
+  const esign = config.esign ? new EsignOpenApi(config.esign, now) : null;
+  return {
+    sms: config.aliyunSms ? new AliyunSmsGateway(config.aliyunSms, now) : new UnavailableSmsGateway(),
+    // The licence app has no public API: outside the sandbox there is none to call.
+    licence: new UnavailableLicenceGateway(),
+    bankTransfer: esign ? new EsignBankTransferGateway(esign, now) : new UnavailableBankTransferGateway(),
+    identity: esign ? new EsignIdentityGateway(esign) : new UnavailableIdentityGateway(),
     files,
-    esign: config.sandbox
-      ? new SandboxESignGateway(
-          {
-            db,
-            files: {
-              read: async (key) => {
-                const stored = await files.get(key);
-                return stored ? buffer(stored.stream) : null;
-              },
-              write: async (key, bytes) => void (await files.put(key, bytes)),
-            },
-            now,
-            platformName: config.platformName,
-            callbackSecret: keys.esignCallback,
-            leaseMs: config.taskLeaseSeconds * 1000,
-            pollMs: config.taskPollSeconds * 1000,
-          },
-          log,
-        )
-      : new UnavailableESignGateway(),
+    esign:
+      esign && config.esign
+        ? new EsignESignGateway({ api: esign, files: providerFiles, notifyUrl: config.esign.notifyUrl })
+        : new UnavailableESignGateway(),
   };
 }
 

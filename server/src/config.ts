@@ -59,9 +59,41 @@ export interface AppConfig {
   billBusinessHours: BusinessHours;
   /** BILL_WORKDAYS_ONLY=on: bill commands also only on business days of the holiday calendar. */
   billWorkdaysOnly: boolean;
+  /** The real SMS provider used with the sandbox off (SMS_PROVIDER=aliyun); null: none, sends answer 503. */
+  aliyunSms: AliyunSmsSettings | null;
+  /**
+   * e签宝 (ESIGN_PROVIDER=esign) for the identity check, transfer authentication and e-signing with the
+   * sandbox off; null: none, those answer 503.
+   */
+  esign: EsignSettings | null;
+}
+
+export interface AliyunSmsSettings {
+  endpoint: string;
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCode: string;
+}
+
+export interface EsignSettings {
+  baseUrl: string;
+  appId: string;
+  appSecret: string;
+  /** The public address of POST /api/edoc/callback, where e签宝 posts the sign flows' outcomes. */
+  notifyUrl: string;
 }
 
 export const FILE_STORE_KINDS = ['local', 'database'] as const;
+export const SMS_PROVIDERS = ['none', 'aliyun'] as const;
+export const ESIGN_PROVIDERS = ['none', 'esign'] as const;
+const ALIYUN_SMS_REQUIRED = [
+  'ALIYUN_SMS_ACCESS_KEY_ID',
+  'ALIYUN_SMS_ACCESS_KEY_SECRET',
+  'ALIYUN_SMS_SIGN_NAME',
+  'ALIYUN_SMS_TEMPLATE_CODE',
+] as const;
+const ESIGN_REQUIRED = ['ESIGN_APP_ID', 'ESIGN_APP_SECRET', 'ESIGN_NOTIFY_URL'] as const;
 export type FileStoreKind = (typeof FILE_STORE_KINDS)[number];
 
 /** Minutes after Shanghai midnight: business opens at `open` and closes at `close` (exclusive). */
@@ -154,6 +186,31 @@ export const EnvSchema = Type.Object({
     default: DEFAULT_BILL_BUSINESS_HOURS,
   }),
   BILL_WORKDAYS_ONLY: Switch('off', 'bill commands only on business days'),
+  SMS_PROVIDER: OneOf(SMS_PROVIDERS, 'none', 'the SMS provider used with the sandbox off'),
+  ALIYUN_SMS_ENDPOINT: Text('the dysmsapi address', {
+    pattern: '^https?://',
+    default: 'https://dysmsapi.aliyuncs.com',
+  }),
+  ALIYUN_SMS_ACCESS_KEY_ID: Type.Optional(Text('the AccessKey id of the SMS account')),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: Type.Optional(Text('the AccessKey secret of the SMS account')),
+  ALIYUN_SMS_SIGN_NAME: Type.Optional(Text('the approved SMS signature (签名)')),
+  ALIYUN_SMS_TEMPLATE_CODE: Type.Optional(
+    Text('the approved verification-code template, e.g. SMS_123456789', { pattern: '^SMS_\\w+$' }),
+  ),
+  ESIGN_PROVIDER: OneOf(
+    ESIGN_PROVIDERS,
+    'none',
+    'the identity, transfer and e-sign provider used with the sandbox off',
+  ),
+  ESIGN_BASE_URL: Text('the e签宝 open API address', {
+    pattern: '^https?://',
+    default: 'https://openapi.esign.cn',
+  }),
+  ESIGN_APP_ID: Type.Optional(Text('the e签宝 app id')),
+  ESIGN_APP_SECRET: Type.Optional(Text('the e签宝 app secret')),
+  ESIGN_NOTIFY_URL: Type.Optional(
+    Text('the public https address of /api/edoc/callback for e签宝', { pattern: '^https?://' }),
+  ),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -234,8 +291,15 @@ function problemsOf(env: Record<string, string>): string[] {
  * this machine.
  */
 function conflictsOf(env: Env): string[] {
-  if (env.SANDBOX === 'off' || isLoopbackHost(env.HOST)) return [];
+  const conflicts: string[] = [];
+  const missing = (names: readonly (keyof Env)[]) => names.filter((name) => env[name] === undefined);
+  if (env.SMS_PROVIDER === 'aliyun' && missing(ALIYUN_SMS_REQUIRED).length > 0)
+    conflicts.push(`SMS_PROVIDER=aliyun needs ${missing(ALIYUN_SMS_REQUIRED).join(', ')}`);
+  if (env.ESIGN_PROVIDER === 'esign' && missing(ESIGN_REQUIRED).length > 0)
+    conflicts.push(`ESIGN_PROVIDER=esign needs ${missing(ESIGN_REQUIRED).join(', ')}`);
+  if (env.SANDBOX === 'off' || isLoopbackHost(env.HOST)) return conflicts;
   return [
+    ...conflicts,
     `HOST=${env.HOST} with SANDBOX=on: the sandbox signs anyone in as any account, reads every SMS code and`,
     '  confirms any QR verification, so it listens on this machine only. Listen on 127.0.0.1, or SANDBOX=off.',
   ];
@@ -294,6 +358,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     partnerSecret: env.SGSCSP_SECRET,
     billBusinessHours: businessHoursOf(env.BILL_BUSINESS_HOURS),
     billWorkdaysOnly: on(env.BILL_WORKDAYS_ONLY),
+    aliyunSms:
+      env.SMS_PROVIDER === 'aliyun'
+        ? {
+            endpoint: env.ALIYUN_SMS_ENDPOINT,
+            accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
+            accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
+            signName: env.ALIYUN_SMS_SIGN_NAME ?? '',
+            templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+          }
+        : null,
+    esign:
+      env.ESIGN_PROVIDER === 'esign'
+        ? {
+            baseUrl: env.ESIGN_BASE_URL,
+            appId: env.ESIGN_APP_ID ?? '',
+            appSecret: env.ESIGN_APP_SECRET ?? '',
+            notifyUrl: env.ESIGN_NOTIFY_URL ?? '',
+          }
+        : null,
   };
 }
 

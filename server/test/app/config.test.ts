@@ -98,6 +98,43 @@ describe('the configuration', () => {
   it('takes an empty value as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '', SANDBOX: '' }).port).toBe(8080);
   });
+
+  it('selects the real providers only when named, and refuses one named without its credentials', () => {
+    const none = loadConfig({});
+    expect(none.aliyunSms).toBeNull();
+    expect(none.esign).toBeNull();
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'id' })).toThrow(
+      /SMS_PROVIDER=aliyun needs ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE/,
+    );
+    expect(() => loadConfig({ ESIGN_PROVIDER: 'esign' })).toThrow(
+      /ESIGN_PROVIDER=esign needs ESIGN_APP_ID, ESIGN_APP_SECRET, ESIGN_NOTIFY_URL/,
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'tencent' })).toThrow(/^SMS_PROVIDER="tencent"/m);
+    const chosen = loadConfig({
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-id',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: '链票通',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_123456789',
+      ESIGN_PROVIDER: 'esign',
+      ESIGN_APP_ID: '7438000000',
+      ESIGN_APP_SECRET: 'app-secret',
+      ESIGN_NOTIFY_URL: 'https://bills.example.com/api/edoc/callback',
+    });
+    expect(chosen.aliyunSms).toEqual({
+      endpoint: 'https://dysmsapi.aliyuncs.com',
+      accessKeyId: 'LTAI-id',
+      accessKeySecret: 'secret',
+      signName: '链票通',
+      templateCode: 'SMS_123456789',
+    });
+    expect(chosen.esign).toEqual({
+      baseUrl: 'https://openapi.esign.cn',
+      appId: '7438000000',
+      appSecret: 'app-secret',
+      notifyUrl: 'https://bills.example.com/api/edoc/callback',
+    });
+  });
 });
 
 describe('the server at start', () => {

@@ -49,6 +49,20 @@ export interface FlowRequest {
   expiresAt: number;
 }
 
+/** What signing needs: the flow, the account and its seal, and where on the document the seal goes. */
+export interface SignRequest {
+  flowId: string;
+  accountId: string;
+  sealId: string;
+  field: SignatureField;
+}
+
+/** Where the provider reads the files it signs and keeps the signed ones (the platform's file store). */
+export interface ProviderFiles {
+  read(key: string): Promise<Buffer | null>;
+  write(key: string, bytes: Uint8Array): Promise<void>;
+}
+
 /** The body of a callback: one state change of one flow, named by an event id the provider never reuses. */
 export interface FlowEvent {
   eventId: string;
@@ -90,7 +104,7 @@ export interface ESignGateway {
    * Signs the flow with the account's seal. The provider answers at once that it accepted the request; the
    * outcome (complete, refused...) arrives as a callback.
    */
-  sign(flowId: string, accountId: string, sealId: string): Promise<void>;
+  sign(request: SignRequest): Promise<void>;
   /** Withdraws a flow that is not final. */
   revoke(flowId: string): Promise<void>;
   /** Where the provider stands on the flow (what a status query asks it). */

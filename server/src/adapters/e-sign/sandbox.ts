@@ -18,7 +18,9 @@ import {
   type FlowStatus,
   type OpenedAccount,
   type OrgIdentity,
+  type ProviderFiles,
   type ReceivedCallback,
+  type SignRequest,
 } from './gateway';
 import { issueOrgCertificate, issueSandboxCa, type KeyedCertificate } from './sandbox-ca';
 
@@ -32,12 +34,6 @@ export const CALLBACK_MAX_ATTEMPTS = 12;
 const CA_ID = 'sandbox-ca';
 /** The horizontal text of the contract seal. */
 const CONTRACT_SEAL_LABEL = '合同专用章';
-
-/** Where the provider reads the files it signs and keeps the signed ones (the platform's file store). */
-export interface ProviderFiles {
-  read(key: string): Promise<Buffer | null>;
-  write(key: string, bytes: Uint8Array): Promise<void>;
-}
 
 export interface SandboxESignOptions {
   db: Db;
@@ -151,7 +147,7 @@ export class SandboxESignGateway implements ESignGateway {
     return { flowId };
   }
 
-  async sign(flowId: string, accountId: string, sealId: string): Promise<void> {
+  async sign({ flowId, accountId, sealId }: SignRequest): Promise<void> {
     const { db, files, now } = this.options;
     const flow = await db
       .selectFrom('sandbox_esign_flows')

@@ -126,11 +126,11 @@ async function signOne(deps: SignWorkerDeps, record: Selectable<SignRecordTable>
     .where('id', '=', record.seal_id)
     .where('org_id', '=', record.org_id)
     .executeTakeFirstOrThrow();
+  const fields = JSON.parse(contract.fields) as SignatureField[];
+  const field = fields.find((f) => f.party === contract.signer_party) ?? fields[0];
+  if (!field) throw new Error('contract without a signature field');
   let flowId = contract.flow_id;
   if (!flowId) {
-    const fields = JSON.parse(contract.fields) as SignatureField[];
-    const field = fields.find((f) => f.party === contract.signer_party) ?? fields[0];
-    if (!field) throw new Error('contract without a signature field');
     ({ flowId } = await esign.startFlow(
       {
         accountId: account.provider_account_id,
@@ -159,7 +159,12 @@ async function signOne(deps: SignWorkerDeps, record: Selectable<SignRecordTable>
       if (!flowId) throw new Error('flow lost');
     }
   }
-  await esign.sign(flowId, account.provider_account_id, seal.provider_seal_id);
+  await esign.sign({
+    flowId,
+    accountId: account.provider_account_id,
+    sealId: seal.provider_seal_id,
+    field,
+  });
 }
 
 /** Items not yet begun when a record is given up are failed, so the record's result says what happened. */
