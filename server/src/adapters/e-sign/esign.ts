@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { API_ERROR } from '@contract/errors';
-import { ApiFailure } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { EsignRefusal, type EsignOpenApi } from '../../lib/esign-open-api';
 import { ProviderUnavailable } from '../../lib/provider-http';
 import type { SealTemplate } from '../../lib/pdf/seal';
@@ -51,7 +51,7 @@ const SEAL_TEMPLATE: Record<string, { template: SealTemplate; label: string | nu
 };
 const REVOKE_REASON = '合同已撤回';
 
-const unavailable = () => new ApiFailure(503, API_ERROR.internal, ESIGN_UNAVAILABLE);
+const unavailable = () => fail(API_ERROR.serviceUnavailable, ESIGN_UNAVAILABLE);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Provider faults become 503; the platform's own refusals pass through. */
@@ -94,7 +94,7 @@ export class EsignESignGateway implements ESignGateway {
         'always',
       );
       if (found.code !== 0 || !found.data?.orgId || found.data.realnameStatus !== 1) {
-        throw new ApiFailure(409, API_ERROR.conflict, NOT_REALNAMED);
+        throw fail(API_ERROR.conflict, NOT_REALNAMED);
       }
       const orgId = found.data.orgId;
       const listed = await this.api.data<{ seals?: Array<{ sealId: string; sealBizType?: string }> }>(

@@ -26,8 +26,7 @@ export class EsignIdentityGateway implements IdentityGateway {
       );
       if (answer.code === 0) return 'match';
       if (answer.code === MISMATCH) return 'mismatch';
-      if (answer.code === RISK_CONTROLLED)
-        throw fail(API_ERROR.rateLimited, IDENTITY_RISK_CONTROLLED);
+      if (answer.code === RISK_CONTROLLED) throw fail(API_ERROR.rateLimited, IDENTITY_RISK_CONTROLLED);
       throw identityUnavailable();
     } catch (error) {
       if (error instanceof ProviderUnavailable || error instanceof EsignRefusal) throw identityUnavailable();
