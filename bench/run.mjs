@@ -134,7 +134,7 @@ async function main() {
   }
 
   // Behind a trusted proxy, so each simulated client has its own address for the per-IP sign-in limit.
-  const server = await startServer(dataDir, { TRUST_PROXY: 'true' });
+  const server = await startServer(dataDir, { TRUST_PROXY: '127.0.0.1' });
   const bare = await startBare();
   try {
     console.log('\nlogin route JavaScript');

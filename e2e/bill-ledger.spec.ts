@@ -2,7 +2,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
 import { E2E_BASE_URL } from './support/env';
 import { latestSmsCode } from './support/session';
-import { expect, test, type Page } from './support/test';
+import { comeFrom, expect, test, type Page } from './support/test';
 
 /**
  * The ledger end to end: 苏州 (A, drawer and its own acceptor) issues a bill to 宁波 (B); B's user signs for it in
@@ -86,7 +86,7 @@ function dueInThreeMonths(): string {
 test('a bill issued by one company is signed for by the payee, half endorsed back, and the drawer sees the split and the chain', async ({
   page,
   browser,
-  extraHTTPHeaders,
+  clientAddress,
 }) => {
   // Two companies, two sign-ins, two SMS verifications and an axe check of every page on the way.
   test.setTimeout(240_000);
@@ -118,8 +118,8 @@ test('a bill issued by one company is signed for by the payee, half endorsed bac
     baseURL: E2E_BASE_URL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
-    extraHTTPHeaders,
   });
+  await comeFrom(other, clientAddress);
   try {
     const payee = await other.newPage();
     await arrive(payee, B.mobile);

@@ -4,7 +4,14 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, WEB_ROOT: 'off', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    // Development plays the outside parties itself and seeds the demo, unless told otherwise.
+    env: {
+      SANDBOX: 'on',
+      SEED_DEMO: 'on',
+      ...process.env,
+      WEB_ROOT: 'off',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: process.env }),
 ];

@@ -25,7 +25,16 @@ export async function startServer(dataDir, env = {}, nodeArgs = []) {
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    // The bench signs in as the demo accounts and reads SMS codes from the sandbox, as `npm start` does.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SANDBOX: 'on',
+      SEED_DEMO: 'on',
+      ...env,
+    },
   });
   const base = `http://127.0.0.1:${port}`;
   for (;;) {

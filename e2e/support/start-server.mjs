@@ -13,11 +13,12 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     ...process.env,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    // The journeys play the tester on this machine: the sandbox and the demo organisations are turned on.
     SANDBOX: 'on',
-    // Journeys give each test its own client address through X-Forwarded-For (e2e/support/test.ts).
-    TRUST_PROXY: 'loopback',
-    // Those addresses (198.18.0.0/15) are the journeys' own: they use the sandbox as a tester on this machine.
-    SANDBOX_ALLOWED_CIDRS: '198.18.0.0/15',
+    SEED_DEMO: 'on',
+    // Journeys give each test its own client address through X-Forwarded-For (e2e/support/test.ts), as a
+    // proxy on this machine would; their sandbox calls go without it, since the sandbox refuses forwarded ones.
+    TRUST_PROXY: '127.0.0.1,::1',
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     // Bill business at any hour and on any day: the journeys run whenever the suite does.
     BILL_BUSINESS_HOURS: '00:00-24:00',

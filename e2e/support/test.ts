@@ -1,8 +1,8 @@
-import { test as base } from '@playwright/test';
+import { test as base, type BrowserContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 
 export { expect } from '@playwright/test';
-export type { APIRequestContext, Page, Request } from '@playwright/test';
+export type { APIRequestContext, BrowserContext, Page, Request } from '@playwright/test';
 
 /** 198.18.0.0/15 is set aside for benchmarking networks: a made-up but well-formed client address. */
 function benchmarkAddress(index: number): string {
@@ -12,20 +12,42 @@ function benchmarkAddress(index: number): string {
 let nextClient = Math.floor(Math.random() * 60_000);
 
 /**
- * Every browser journey comes from its own client address (the e2e server believes X-Forwarded-For from
- * loopback), as real users do: the per-address limits on sign-in, puzzles and SMS then judge one journey
- * at a time, not the whole suite, while journeys that test those limits still meet them.
+ * The platform's own calls, which the per-address limits judge. Not the sandbox's: its routes refuse any
+ * request that came through a proxy, so the journeys reach it directly, as the tester on this machine.
  */
-export const test = base.extend({
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+const throughProxy = (url: URL): boolean =>
+  (url.pathname.startsWith('/api/') || url.pathname.startsWith('/oauth/')) &&
+  !url.pathname.startsWith('/api/sandbox/');
+
+/**
+ * The page's calls to the platform reach the e2e server as if through a proxy it trusts (TRUST_PROXY is
+ * 127.0.0.1), from `address`.
+ */
+export async function comeFrom(context: BrowserContext, address: string): Promise<void> {
+  await context.route(throughProxy, (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+  );
+}
+
+/**
+ * Every browser journey comes from its own client address, as real users do: the per-address limits on
+ * sign-in, puzzles and SMS then judge one journey at a time, not the whole suite, while journeys that test
+ * those limits still meet them. The calls a journey makes itself (`request`, `page.request`) come from
+ * this machine.
+ */
+export const test = base.extend<{ clientAddress: string }>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  clientAddress: async ({}, use) => {
     nextClient += 1;
-    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': benchmarkAddress(nextClient) });
+    await use(benchmarkAddress(nextClient));
   },
   /**
    * Every journey ends with an accessibility check of each page it left open, as the user last saw it; the
    * journeys check the pages they pass through on the way (expectNoSeriousA11yViolations).
    */
-  context: async ({ context }, use, testInfo) => {
+  context: async ({ context, clientAddress }, use, testInfo) => {
+    await comeFrom(context, clientAddress);
     await use(context);
     if (testInfo.status !== testInfo.expectedStatus || testInfo.expectedStatus !== 'passed') return;
     for (const page of context.pages()) {

@@ -203,6 +203,32 @@ function createAdapters(
 }
 
 /**
+ * What stops working while an outside party has no provider (the sandbox off and no real one configured),
+ * in the words an operator needs to decide what to connect.
+ */
+const UNAVAILABLE_FUNCTIONS = {
+  sms: 'SMS codes: SMS sign-in, registration, password reset and every SMS-confirmed operation',
+  licence:
+    'licence QR verification: every QR-confirmed operation (owner change, organisation authentication)',
+  bankTransfer: 'small-amount bank transfers: bank account verification',
+  identity: 'identity checks: real-name verification of legal representatives',
+  esign: 'e-signature: organisation agreements and contracts',
+} as const;
+
+function unavailableFunctions(adapters: Adapters): string[] {
+  const missing = {
+    sms: adapters.sms instanceof UnavailableSmsGateway,
+    licence: adapters.licence instanceof UnavailableLicenceGateway,
+    bankTransfer: adapters.bankTransfer instanceof UnavailableBankTransferGateway,
+    identity: adapters.identity instanceof UnavailableIdentityGateway,
+    esign: adapters.esign instanceof UnavailableESignGateway,
+  };
+  return (Object.keys(missing) as (keyof typeof missing)[])
+    .filter((name) => missing[name])
+    .map((name) => UNAVAILABLE_FUNCTIONS[name]);
+}
+
+/**
  * The sandbox e-sign provider calls the platform's callback route as a provider would over HTTP, through
  * the same route, headers and body (in-process: the sandbox runs inside the platform).
  */
@@ -266,6 +292,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('now', now);
   app.decorate('verificationKeys', verificationKeys);
   app.decorate('adapters', createAdapters(config, db, now, verificationKeys, app.log));
+  const unavailable = unavailableFunctions(app.adapters);
+  if (unavailable.length > 0) {
+    app.log.warn(
+      { unavailable },
+      `No provider is configured for ${unavailable.length} outside part${unavailable.length === 1 ? 'y' : 'ies'} (SANDBOX is off): these functions are unavailable until one is: ${unavailable.join('; ')}`,
+    );
+  }
   app.addHook('onClose', async () => {
     await db.destroy();
   });

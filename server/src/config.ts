@@ -12,13 +12,8 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL connection string; SQLite in `dataDir` when absent. */
   databaseUrl: string | undefined;
-  /** Sandbox adapters and `/api/sandbox/*` are on unless SANDBOX=off. */
+  /** Sandbox adapters and `/api/sandbox/*`: only with SANDBOX=on (development, tests, the demo). */
   sandbox: boolean;
-  /**
-   * Addresses and CIDR blocks, beyond loopback, from which `/api/sandbox/*` answers (SANDBOX_ALLOWED_CIDRS,
-   * comma-separated). Empty: this machine only.
-   */
-  sandboxAllowedCidrs: string[];
   /** Keep SQLite in memory (tests only). */
   inMemoryDb: boolean;
   accessTokenTtlSeconds: number;
@@ -40,8 +35,11 @@ export interface AppConfig {
   /** Seed the demo organisations and accounts into an empty database. */
   seedDemo: boolean;
   logLevel: string;
-  /** Peers whose X-Forwarded-For is believed (Fastify trustProxy); none by default. */
-  trustProxy: string | boolean;
+  /**
+   * The proxies, by address or CIDR block, whose X-Forwarded-For is believed (Fastify trustProxy); none by
+   * default, and never every peer: whoever reached the server directly could then name any client address.
+   */
+  trustProxy: string[] | false;
   /** Sandbox bank: how long a small-amount transfer takes to reach the account (0: at once). */
   bankTransferArrivalDelaySeconds: number;
   /** Where kept files live: `local` (DATA_DIR/files, one node) or `database` (shared by every node). */
@@ -147,11 +145,8 @@ export const EnvSchema = Type.Object({
     }),
   ),
   FILE_STORE: OneOf(FILE_STORE_KINDS, 'local', 'where kept files live'),
-  SANDBOX: Switch('on', 'the sandbox adapters and /api/sandbox/*'),
-  SANDBOX_ALLOWED_CIDRS: Type.Optional(
-    Text('comma-separated addresses or CIDR blocks, e.g. 10.0.0.0/8,fd00::/8'),
-  ),
-  SEED_DEMO: Switch('on', 'seed the demo organisations into an empty database'),
+  SANDBOX: Switch('off', 'the sandbox adapters and /api/sandbox/*'),
+  SEED_DEMO: Switch('off', 'seed the demo organisations into an empty database'),
   ACCESS_TOKEN_TTL_SECONDS: Whole(2 * 60 * 60, 'access token lifetime'),
   REFRESH_TOKEN_TTL_SECONDS: Whole(7 * 24 * 60 * 60, 'refresh token idle lifetime'),
   SESSION_MAX_AGE_SECONDS: Whole(30 * 24 * 60 * 60, 'absolute lifetime of one sign-in'),
@@ -172,7 +167,11 @@ export const EnvSchema = Type.Object({
   PLATFORM_NAME: Text('the platform name shown to users', { default: '链票通供应链票据平台' }),
   WEB_ROOT: Text('folder of the built SPA, or off', { default: './dist/web' }),
   LOG_LEVEL: OneOf(LOG_LEVELS, 'info', 'the log level'),
-  TRUST_PROXY: Type.Optional(Text('peers whose X-Forwarded-For is believed')),
+  TRUST_PROXY: Type.Optional(
+    Text(
+      "comma-separated addresses or CIDR blocks of the proxies in front, e.g. 127.0.0.1,10.0.0.0/8 (never 'true')",
+    ),
+  ),
   BANK_TRANSFER_ARRIVAL_DELAY_SECONDS: Whole(0, 'sandbox bank transfer delay', 0),
   TASK_LEASE_SECONDS: Whole(60, 'how long a claimed background task is held'),
   TASK_POLL_SECONDS: Whole(5, 'how often each node looks for background tasks'),
@@ -268,11 +267,11 @@ function problemsOf(env: Record<string, string>): string[] {
     if (n < schema.minimum || n > (schema.maximum ?? Infinity))
       problems.set(name, `${name}=${JSON.stringify(value)}: expected ${schema.description}`);
   }
-  for (const entry of listOf(env.SANDBOX_ALLOWED_CIDRS)) {
+  for (const entry of listOf(env.TRUST_PROXY)) {
     if (!isAddressOrBlock(entry))
       problems.set(
-        'SANDBOX_ALLOWED_CIDRS',
-        `SANDBOX_ALLOWED_CIDRS: "${entry}" is not an address or CIDR block`,
+        'TRUST_PROXY',
+        `TRUST_PROXY: "${entry}" is not an address or CIDR block; list the proxies in front of the server (true, which believes every peer, is refused)`,
       );
   }
   if (!problems.has('BILL_BUSINESS_HOURS')) {
@@ -335,7 +334,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     sandbox: on(env.SANDBOX),
-    sandboxAllowedCidrs: listOf(env.SANDBOX_ALLOWED_CIDRS),
     inMemoryDb: false,
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS),
@@ -350,7 +348,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: env.WEB_ROOT === 'off' ? undefined : path.resolve(env.WEB_ROOT),
     seedDemo: on(env.SEED_DEMO),
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY === 'true' ? true : (env.TRUST_PROXY ?? false),
+    trustProxy: env.TRUST_PROXY ? listOf(env.TRUST_PROXY) : false,
     bankTransferArrivalDelaySeconds: Number(env.BANK_TRANSFER_ARRIVAL_DELAY_SECONDS),
     fileStore: env.FILE_STORE,
     taskLeaseSeconds: Number(env.TASK_LEASE_SECONDS),
@@ -380,10 +378,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-/** A configuration for tests: in-memory database, no SPA, quiet logs. */
+/** A configuration for tests: in-memory database, no SPA, quiet logs, the sandbox and demo seed on. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    ...loadConfig({}),
+    ...loadConfig({ SANDBOX: 'on', SEED_DEMO: 'on' }),
     inMemoryDb: true,
     webRoot: undefined,
     logLevel: 'silent',

@@ -18,6 +18,10 @@ export const SECURITY_EVENT = {
   passwordReset: 'password.reset',
   passwordChanged: 'password.changed',
   sandboxRefused: 'sandbox.refused',
+  /** Acts of the sandbox's fake outside parties that stand in for a person's consent: each leaves a trace. */
+  sandboxEntryLink: 'sandbox.entry_link',
+  sandboxQrDecision: 'sandbox.qr_decision',
+  sandboxStatementRead: 'sandbox.bank_statement',
   partnerTokenRejected: 'partner_token.rejected',
   memberRemoved: 'member.removed',
   callbackRejected: 'esign.callback.rejected',
@@ -31,6 +35,8 @@ export interface SecurityDetails {
   targetOrgId?: string | undefined;
   /** User input: cleaned and partly masked before it is written. */
   mobile?: string | undefined;
+  /** A bank account number: masked like a mobile before it is written. */
+  bankAccountNo?: string | undefined;
   /** A short fixed word chosen by the caller, e.g. 'password_not_match'. */
   reason?: string | undefined;
 }
@@ -67,6 +73,7 @@ export function logSecurityEvent(
     reqId: request.id,
     ...(details.targetOrgId !== undefined ? { targetOrgId: details.targetOrgId } : {}),
     ...(details.mobile !== undefined ? { mobile: maskMobile(details.mobile) } : {}),
+    ...(details.bankAccountNo !== undefined ? { bankAccountNo: maskMobile(details.bankAccountNo) } : {}),
     ...(details.reason !== undefined ? { reason: cleanForLog(details.reason) } : {}),
   };
   const failed = event !== SECURITY_EVENT.loginSuccess;

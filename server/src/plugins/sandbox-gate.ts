@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR } from '@contract/errors';
-import type { AppConfig } from '../config';
-import { addressRule } from '../lib/addresses';
+import { isLoopbackAddress, isLoopbackHost } from '../lib/addresses';
 import { fail } from '../lib/errors';
 import { logSecurityEvent, SECURITY_EVENT } from '../lib/security-log';
 
@@ -18,22 +17,42 @@ const SANDBOX_EXPOSES = [
   'the e-sign provider: drafts contracts for any organisation and signs them with certificates of its own CA',
 ];
 
-/** Loopback plus the operator's SANDBOX_ALLOWED_CIDRS, as one address test. */
-export const sandboxAddressRule = addressRule;
+/** Headers a proxy adds; a request carrying any of them came through one, whatever its peer address. */
+const forwardedThroughProxy = (headers: FastifyRequest['headers']): boolean =>
+  Object.keys(headers).some(
+    (name) => name === 'forwarded' || name === 'x-real-ip' || name.startsWith('x-forwarded-'),
+  );
+
+/** The Host header names this machine (`localhost:8080`, `127.0.0.1`, `[::1]:8080`); none at all does not. */
+function hostIsLoopback(host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    return isLoopbackHost(new URL(`http://${host}`).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Why a request may not reach the sandbox, or null when it may. */
+function refusalOf(request: FastifyRequest): string | null {
+  if (!isLoopbackAddress(request.socket.remoteAddress)) return 'address_not_allowed';
+  if (forwardedThroughProxy(request.headers)) return 'forwarded';
+  if (!hostIsLoopback(request.headers.host)) return 'host_not_loopback';
+  return null;
+}
 
 /**
- * A sandbox route answers a request only when both the machine that opened the connection (the socket's peer)
- * and the client (request.ip: the same, or, behind a proxy that TRUST_PROXY trusts, the address it forwards)
- * are allowed. The peer alone would let a reverse proxy on this machine open the sandbox to the world; the
- * client alone would let anyone claim 127.0.0.1 in X-Forwarded-For when every peer is trusted.
+ * A sandbox route answers only a client on this machine talking to it directly: the socket's peer is
+ * loopback, no proxy forwarded the request, and the Host it asked for is this machine. A reverse proxy on
+ * the same machine has a loopback peer, so the peer alone would open the sandbox to whoever reaches the
+ * proxy: any forwarding header refuses the request, whoever sent it and whatever TRUST_PROXY says. A web
+ * page elsewhere that rebinds its own name to 127.0.0.1 still sends its own name as Host, and is refused.
  */
-function gate(config: AppConfig) {
-  const allowed = sandboxAddressRule(config.sandboxAllowedCidrs);
-  return function sandboxGate(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
-    if (allowed(request.socket.remoteAddress) && allowed(request.ip)) return done();
-    logSecurityEvent(request, SECURITY_EVENT.sandboxRefused, { reason: 'address_not_allowed' });
-    done(fail(API_ERROR.forbidden, SANDBOX_REFUSED_MSG));
-  };
+function sandboxGate(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+  const reason = refusalOf(request);
+  if (reason === null) return done();
+  logSecurityEvent(request, SECURITY_EVENT.sandboxRefused, { reason });
+  done(fail(API_ERROR.forbidden, SANDBOX_REFUSED_MSG));
 }
 
 /**
@@ -42,7 +61,6 @@ function gate(config: AppConfig) {
  * cannot slip a path past it, and the other routes pay nothing. Call it before any route is registered.
  */
 export function setupSandboxGate(app: FastifyInstance): void {
-  const sandboxGate = gate(app.config);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(SANDBOX_PREFIX)) return;
     const own =
@@ -74,7 +92,7 @@ export async function registerSandbox(app: FastifyInstance, plugins: FastifyPlug
   );
   app.log.warn(
     {
-      sandbox: { exposes: SANDBOX_EXPOSES, routes, allowed: ['loopback', ...config.sandboxAllowedCidrs] },
+      sandbox: { exposes: SANDBOX_EXPOSES, routes, allowed: ['loopback, unforwarded, loopback Host'] },
     },
     'SANDBOX is on: fake outside parties that sign anyone in as anyone; never on a server real users reach',
   );

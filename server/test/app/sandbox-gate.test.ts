@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR } from '@contract/errors';
-import { ConfigError, EXIT_CONFIG, loadConfig, testConfig } from '../../src/config';
-import { SANDBOX_REFUSED_MSG, sandboxAddressRule, setupSandboxGate } from '../../src/plugins/sandbox-gate';
+import { ConfigError, EXIT_CONFIG, loadConfig } from '../../src/config';
+import { SANDBOX_REFUSED_MSG, setupSandboxGate } from '../../src/plugins/sandbox-gate';
 import { startApp, type TestApp } from '../support/helpers';
 
 const OUTSIDE = '203.0.113.9';
@@ -31,14 +31,14 @@ const SANDBOX_CALLS = [
 const call = (
   t: TestApp,
   request: (typeof SANDBOX_CALLS)[number],
-  options: { remoteAddress?: string; xff?: string } = {},
+  options: { remoteAddress?: string; headers?: Record<string, string> } = {},
 ) =>
   t.app.inject({
     method: request.method,
     url: request.url,
     ...('payload' in request ? { payload: request.payload } : {}),
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-    headers: options.xff ? { 'x-forwarded-for': options.xff } : {},
+    headers: options.headers ?? {},
   });
 
 const expectRefused = (response: { statusCode: number; json: () => unknown }) => {
@@ -46,7 +46,7 @@ const expectRefused = (response: { statusCode: number; json: () => unknown }) =>
   expect(response.json()).toEqual({ code: API_ERROR.forbidden, msg: SANDBOX_REFUSED_MSG });
 };
 
-describe('the sandbox, on by default', () => {
+describe('the sandbox, when turned on', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp();
@@ -72,23 +72,58 @@ describe('the sandbox, on by default', () => {
     }
   });
 
-  it('ignores X-Forwarded-For from a peer it does not trust, whatever it claims', async () => {
-    expectRefused(await call(t, SANDBOX_CALLS[1], { remoteAddress: OUTSIDE, xff: '127.0.0.1' }));
-    // A loopback peer that forwards an outside client is not trusted either (TRUST_PROXY is off): it is the client.
-    expect((await call(t, SANDBOX_CALLS[1], { remoteAddress: '127.0.0.1', xff: OUTSIDE })).statusCode).toBe(
-      200,
-    );
+  it('refuses a request that came through a proxy, from a loopback peer, whatever it forwards', async () => {
+    // A reverse proxy on this machine connects from 127.0.0.1: its forwarding headers give it away.
+    const viaProxy: Record<string, string>[] = [
+      { 'x-forwarded-for': OUTSIDE },
+      { 'x-forwarded-for': '127.0.0.1' },
+      { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' },
+      { forwarded: 'for=127.0.0.1' },
+      { 'x-real-ip': '127.0.0.1' },
+      { 'x-forwarded-host': 'localhost' },
+      { 'x-forwarded-proto': 'https' },
+    ];
+    for (const headers of viaProxy) {
+      for (const request of SANDBOX_CALLS) {
+        expectRefused(await call(t, request, { remoteAddress: '127.0.0.1', headers }));
+      }
+    }
+    expect(t.logs.events('sandbox.refused')).toContainEqual(expect.objectContaining({ reason: 'forwarded' }));
   });
 
-  it('leaves the other routes to every address', async () => {
-    const health = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: OUTSIDE });
+  it('refuses a Host that is not this machine (DNS rebinding), and answers one that is', async () => {
+    for (const host of ['chain-bill.example.cn', 'evil.example:8080', '0.0.0.0:8080', '192.0.2.10']) {
+      expectRefused(await call(t, SANDBOX_CALLS[1], { headers: { host } }));
+    }
+    expect(t.logs.events('sandbox.refused')).toContainEqual(
+      expect.objectContaining({ reason: 'host_not_loopback' }),
+    );
+    for (const host of ['localhost', 'localhost:8080', '127.0.0.1:4312', '127.9.9.9', '[::1]:8080']) {
+      expect((await call(t, SANDBOX_CALLS[1], { headers: { host } })).statusCode, host).toBe(200);
+    }
+  });
+
+  it('leaves the other routes to every address and every proxy', async () => {
+    const health = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress: OUTSIDE,
+      headers: { host: 'chain-bill.example.cn', 'x-forwarded-for': '198.18.0.1' },
+    });
     expect(health.statusCode).toBe(200);
+  });
+
+  it('leaves a security event for each entry link minted', async () => {
+    expect((await call(t, SANDBOX_CALLS[0])).statusCode).toBe(200);
+    expect(t.logs.events('sandbox.entry_link')).toContainEqual(
+      expect.objectContaining({ mobile: '138****0001', userId: expect.any(String) }),
+    );
   });
 
   it('warns at start what it exposes, route by route', () => {
     const [warning] = t.logs.entries().filter((entry) => entry.level === 40 && 'sandbox' in entry);
     expect(warning?.msg).toMatch(/SANDBOX is on/);
-    const sandbox = warning?.sandbox as { exposes: string[]; routes: string[]; allowed: string[] };
+    const sandbox = warning?.sandbox as { exposes: string[]; routes: string[] };
     expect(sandbox.exposes.join('\n')).toMatch(/sign-in token for any account/);
     expect(sandbox.exposes.join('\n')).toMatch(/SMS outbox/);
     expect(sandbox.routes).toEqual(
@@ -98,60 +133,46 @@ describe('the sandbox, on by default', () => {
         'POST /api/sandbox/qr/:qrId/confirm',
       ]),
     );
-    expect(sandbox.allowed).toEqual(['loopback']);
   });
 });
 
-describe('the sandbox with SANDBOX_ALLOWED_CIDRS', () => {
+describe('behind a listed proxy (TRUST_PROXY)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp({ sandboxAllowedCidrs: ['198.18.0.0/15', '2001:db8::/32', '192.0.2.7'] });
+    t = await startApp({ trustProxy: ['127.0.0.1'] });
   });
   afterAll(async () => {
     await t.app.close();
   });
 
-  it('also answers the blocks and addresses the operator allows, and nothing else', async () => {
-    for (const remoteAddress of [
-      '198.18.4.2',
-      '198.19.255.1',
-      '2001:db8::5',
-      '192.0.2.7',
-      '::ffff:198.18.0.1',
-    ]) {
-      expect((await call(t, SANDBOX_CALLS[1], { remoteAddress })).statusCode, remoteAddress).toBe(200);
-    }
-    for (const remoteAddress of ['198.20.0.1', '192.0.2.8', '2001:db9::1', OUTSIDE]) {
-      expectRefused(await call(t, SANDBOX_CALLS[1], { remoteAddress }));
-    }
-  });
-});
-
-describe('the sandbox behind a trusted proxy', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp({ trustProxy: 'loopback', sandboxAllowedCidrs: ['198.18.0.0/15'] });
-  });
-  afterAll(async () => {
-    await t.app.close();
+  it('believes the client address the listed proxy forwards, and only that proxy', async () => {
+    // The refusal's security event names the client as the app sees it.
+    await call(t, SANDBOX_CALLS[1], { remoteAddress: OUTSIDE });
+    await call(t, SANDBOX_CALLS[1], {
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '198.18.0.9' },
+    });
+    await call(t, SANDBOX_CALLS[1], {
+      remoteAddress: '192.0.2.44',
+      headers: { 'x-forwarded-for': '198.18.0.10' },
+    });
+    const ips = t.logs.events('sandbox.refused').map((event) => event.ip);
+    expect(ips).toEqual([OUTSIDE, '198.18.0.9', '192.0.2.44']);
   });
 
-  it('judges the client the proxy forwards as well as the proxy itself', async () => {
-    // A reverse proxy on this machine would otherwise open the sandbox to whoever reaches the proxy.
-    expectRefused(await call(t, SANDBOX_CALLS[1], { remoteAddress: '127.0.0.1', xff: OUTSIDE }));
-    expect(
-      (await call(t, SANDBOX_CALLS[1], { remoteAddress: '127.0.0.1', xff: '198.18.0.9' })).statusCode,
-    ).toBe(200);
-    expect((await call(t, SANDBOX_CALLS[1], { remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
-    // The client alone is not enough: a peer that is not allowed stays refused whatever it forwards.
-    expectRefused(await call(t, SANDBOX_CALLS[1], { remoteAddress: OUTSIDE, xff: '127.0.0.1' }));
+  it('still refuses the sandbox to whatever the proxy forwards, loopback included', async () => {
+    for (const xff of [OUTSIDE, '127.0.0.1']) {
+      expectRefused(
+        await call(t, SANDBOX_CALLS[0], { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': xff } }),
+      );
+    }
+    expect((await call(t, SANDBOX_CALLS[0], { remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
   });
 });
 
 describe('the gate itself', () => {
   it('judges a route under /api/sandbox registered anywhere, not only through registerSandbox', async () => {
     const app = Fastify();
-    app.decorate('config', testConfig());
     setupSandboxGate(app);
     app.post('/api/sandbox/new-thing', async () => ({ ok: true }));
     try {
@@ -169,31 +190,25 @@ describe('the gate itself', () => {
       await app.close();
     }
   });
+});
 
-  it('matches addresses against loopback and the allowed list', () => {
-    const allowed = sandboxAddressRule(['10.1.0.0/16']);
-    expect(['127.0.0.1', '::1', '::ffff:127.0.0.9', '10.1.200.3'].map(allowed)).toEqual([
-      true,
-      true,
-      true,
-      true,
-    ]);
-    expect(['10.2.0.1', '0.0.0.0', '::', 'fe80::1', 'not-an-address', undefined].map(allowed)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+describe('what the configuration allows', () => {
+  it('keeps the sandbox and the demo seed off unless turned on', () => {
+    expect(loadConfig({})).toMatchObject({ sandbox: false, seedDemo: false });
+    expect(loadConfig({ SANDBOX: 'on', SEED_DEMO: 'on' })).toMatchObject({ sandbox: true, seedDemo: true });
   });
 
-  it('refuses a SANDBOX_ALLOWED_CIDRS entry that is not an address or block', () => {
-    expect(
-      loadConfig({ SANDBOX_ALLOWED_CIDRS: ' 10.0.0.0/8 , fd00::/8,192.0.2.1 ' }).sandboxAllowedCidrs,
-    ).toEqual(['10.0.0.0/8', 'fd00::/8', '192.0.2.1']);
-    for (const bad of ['10.0.0.0/33', 'fd00::/129', 'example.org', '10.0.0.1/8/1', '10.0.0/8']) {
-      expect(() => loadConfig({ SANDBOX_ALLOWED_CIDRS: bad }), bad).toThrow(/SANDBOX_ALLOWED_CIDRS/);
+  it('trusts only listed proxies: TRUST_PROXY=true, or a name, stops the start', () => {
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1 , 10.0.0.0/8,fd00::/8 ' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const bad of ['true', 'loopback', '1', '10.0.0.0/33', 'fd00::/129', 'proxy.example', '10.0.0/8']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY: .* is not an address or CIDR block/,
+      );
     }
   });
 });

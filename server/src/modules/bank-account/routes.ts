@@ -33,6 +33,7 @@ import { MSG } from '../../lib/messages';
 import { fenToYuan, yuanToFen } from '../../lib/money';
 import { pageOf, pageRequest } from '../../lib/paging';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { isoTime } from '../../lib/shanghai-time';
 import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
 import {
@@ -344,6 +345,10 @@ export const bankSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountNo = normalizeAccountNo(request.query.accountNo ?? '');
       if (accountNo) query = query.where('account_no', '=', accountNo);
       const rows = await query.execute();
+      logSecurityEvent(request, SECURITY_EVENT.sandboxStatementRead, {
+        reason: accountNo ? 'one_account' : 'all_accounts',
+        ...(accountNo ? { bankAccountNo: accountNo } : {}),
+      });
       return ok(
         rows.map((row): SandboxBankTransferShape => ({
           id: row.id,

@@ -8,6 +8,7 @@ import { fail } from '../../lib/errors';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { ERRORS, ok } from '../../lib/responses';
+import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { logVerificationEvent, VERIFICATION_EVENT } from '../verification/service';
 import {
   decideQrSession,
@@ -124,6 +125,11 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
         verification.kind === 'not_found' ? await decideLicenceQr(app, { qrId, decision }) : verification;
       if (outcome.kind === 'not_found') throw fail(API_ERROR.notFound, QR_NOT_FOUND);
       if (outcome.kind === 'closed') throw fail(API_ERROR.conflict, QR_CLOSED);
+      logSecurityEvent(request, SECURITY_EVENT.sandboxQrDecision, {
+        userId: outcome.userId,
+        orgId: outcome.orgId,
+        reason: decision,
+      });
       if (decision === 'refuse') {
         logVerificationEvent(request, VERIFICATION_EVENT.qrRefused, {
           userId: outcome.userId,

@@ -151,6 +151,13 @@ describe('adding a bank account', () => {
     expect(await accountList(t.app, hz)).toHaveLength(1);
     expect(await statementOf(t.app, '622202123456')).toHaveLength(1);
   });
+
+  it('leaves a security event each time the sandbox statement is read, naming the account masked', async () => {
+    await statementOf(t.app, '622202123456');
+    const [event] = t.logs.events('sandbox.bank_statement');
+    expect(event).toMatchObject({ reason: 'one_account', bankAccountNo: '622****3456' });
+    expect(JSON.stringify(event)).not.toContain('622202123456');
+  });
 });
 
 describe('verifying an account', () => {

@@ -193,6 +193,9 @@ describe('a QR-protected operation (POST /api/account/owner/auth)', () => {
       },
     ]);
     const signature = (socket.messages[0]?.payload as QrEvent).signature ?? '';
+    expect(t.logs.events('sandbox.qr_decision')).toEqual([
+      expect.objectContaining({ userId: userIdOf(STAFF_SH), reason: 'confirm' }),
+    ]);
 
     const done = await ownerAuth(t.app, token, withQr(qrId, signature));
     expect(done.statusCode).toBe(200);

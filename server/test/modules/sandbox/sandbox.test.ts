@@ -43,7 +43,7 @@ describe('sandbox on (the default)', () => {
   });
 });
 
-describe('sandbox off (SANDBOX=off)', () => {
+describe('sandbox off (SANDBOX=off, the default)', () => {
   let t: TestApp;
   beforeEach(async () => {
     t = await startApp({ sandbox: false });
@@ -64,6 +64,21 @@ describe('sandbox off (SANDBOX=off)', () => {
       const response = await t.app.inject(call);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it('says at start, plainly, which functions have no provider and are unavailable', () => {
+    const warnings = t.logs.entries().filter((entry) => 'unavailable' in entry);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.msg).toMatch(/No provider is configured .* these functions are unavailable/);
+    const unavailable = (warnings[0]?.unavailable as string[]).join('\n');
+    for (const what of [
+      /^SMS codes/m,
+      /^licence QR verification/m,
+      /^small-amount bank transfers/m,
+      /^e-signature/m,
+    ]) {
+      expect(unavailable).toMatch(what);
     }
   });
 
