@@ -13,12 +13,12 @@ export interface RealtimeAddress {
   orgId?: string;
 }
 
-/** An event as it travels between nodes: its address and the message, in short keys. */
-interface Envelope {
-  u?: string;
-  o?: string;
-  m: RealtimeMessage;
-}
+/**
+ * What travels between nodes, in short keys: an event for the sockets it addresses (`m`), or the word that
+ * the addressed user's sessions or memberships changed (`r`), so each of their sockets checks its access
+ * again at once instead of at its next keep-alive.
+ */
+type Envelope = { u?: string; o?: string } & ({ m: RealtimeMessage; r?: never } | { r: 1; m?: never });
 
 /**
  * An envelope's largest size in UTF-8 bytes. PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; half
@@ -34,6 +34,7 @@ interface Subscriber {
   userId: string;
   orgId: string | null;
   sink: RealtimeSink;
+  recheck: (() => void) | undefined;
 }
 
 const addressed = (s: Subscriber, userId: string | undefined, orgId: string | undefined) =>
@@ -43,9 +44,12 @@ const addressed = (s: Subscriber, userId: string | undefined, orgId: string | un
 export class RealtimeHub {
   private readonly subscribers = new Set<Subscriber>();
 
-  /** Registers a socket; returns the function that removes it. */
-  add(userId: string, orgId: string | null, sink: RealtimeSink): () => void {
-    const subscriber: Subscriber = { userId, orgId, sink };
+  /**
+   * Registers a socket; returns the function that removes it. `recheck` is called when the user's sessions
+   * or memberships change (Realtime.recheckUser), on whichever node that happened.
+   */
+  add(userId: string, orgId: string | null, sink: RealtimeSink, recheck?: () => void): () => void {
+    const subscriber: Subscriber = { userId, orgId, sink, recheck };
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
   }
@@ -62,6 +66,12 @@ export class RealtimeHub {
   /** Delivers a serialised envelope (from this process or another node) to the sockets it addresses. */
   deliver(serialised: string): void {
     const envelope = JSON.parse(serialised) as Envelope;
+    if (envelope.r === 1) {
+      for (const subscriber of this.subscribers) {
+        if (addressed(subscriber, envelope.u, envelope.o)) subscriber.recheck?.();
+      }
+      return;
+    }
     this.send(JSON.stringify(envelope.m), (s) => addressed(s, envelope.u, envelope.o));
   }
 
@@ -118,8 +128,16 @@ export class Realtime {
   ) {}
 
   /** Registers a socket of this process; returns the function that removes it. */
-  add(userId: string, orgId: string | null, sink: RealtimeSink): () => void {
-    return this.hub.add(userId, orgId, sink);
+  add(userId: string, orgId: string | null, sink: RealtimeSink, recheck?: () => void): () => void {
+    return this.hub.add(userId, orgId, sink, recheck);
+  }
+
+  /**
+   * The user's sessions or memberships changed (logout, a switch, a revocation, a removal): each of their
+   * sockets, on every node, checks its access again now and is closed or re-scoped. With `trx`, once it commits.
+   */
+  recheckUser(userId: string, trx?: Db): Promise<void> {
+    return this.bus.send(JSON.stringify({ u: userId, r: 1 } satisfies Envelope), trx);
   }
 
   /** Open sockets of this process. */

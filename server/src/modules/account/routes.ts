@@ -38,7 +38,9 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/user/logout',
     { schema: { response: { 200: Done, ...AUTHENTICATED_ERRORS } } },
     async (request) => {
-      await revokeSession(app.db, authOf(request).sessionId, SESSION_REVOKED.logout, app.now());
+      const { sessionId, userId } = authOf(request);
+      await revokeSession(app.db, sessionId, SESSION_REVOKED.logout, app.now());
+      await app.realtime.recheckUser(userId);
       return { code: 200, msg: MSG.loggedOut };
     },
   );
@@ -94,6 +96,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         throw fail(API_ERROR.notMember, MSG.notMember);
       }
+      await app.realtime.recheckUser(auth.userId);
       return ok(await currentAccount(auth.userId, target));
     },
   );

@@ -124,6 +124,7 @@ async function refreshGrant(
         userId: outcome.userId,
         orgId: outcome.orgId,
       });
+      await request.server.realtime.recheckUser(outcome.userId);
       throw fail('invalidGrant', MSG.invalidGrant);
     case 'refused':
       throw fail('invalidGrant', MSG.invalidGrant);

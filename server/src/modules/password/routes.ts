@@ -91,6 +91,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         clearLoginLock: true,
         now: app.now(),
       });
+      await app.realtime.recheckUser(user.id);
       logVerificationEvent(request, VERIFICATION_EVENT.passwordReset, { userId: user.id, mobile });
       return { code: 200, msg: RESET_DONE };
     },
@@ -128,6 +129,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         clearLoginLock: false,
         now: app.now(),
       });
+      await app.realtime.recheckUser(userId);
       logVerificationEvent(request, VERIFICATION_EVENT.passwordChanged, { userId, orgId });
       return { code: 200, msg: CHANGE_DONE };
     },

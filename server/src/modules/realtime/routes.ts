@@ -48,13 +48,16 @@ async function authenticateUpgrade(this: FastifyInstance, request: FastifyReques
   await this.authenticate.call(this, request, reply);
 }
 
-/** True while the socket's access token would still pass authentication. */
-async function tokenStillValid(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+/** The organisation the socket's access token is signed in to now, or undefined once it would not pass. */
+async function currentScope(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ orgId: string | null } | undefined> {
   try {
     await app.authenticate.call(app, request, undefined as unknown as FastifyReply);
-    return true;
+    return { orgId: authOf(request).orgId };
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -75,7 +78,32 @@ export async function setupRealtimeSocket(app: FastifyInstance): Promise<void> {
   app.get(REALTIME_PATH, { websocket: true, preValidation: authenticateUpgrade }, (connection, request) => {
     const socket = connection as unknown as Socket;
     const { userId, orgId } = authOf(request);
-    const remove = app.realtime.add(userId, orgId, socket);
+    let scope = orgId;
+    let closed = false;
+    let remove: () => void = () => {};
+    /**
+     * The socket hears only what its session may hear now: a token that expired or was revoked (logout, a
+     * password change, a refresh token reused) or a membership removed closes it; a session switched to
+     * another organisation moves it there. Run at every keep-alive, and at once when the user's sessions or
+     * memberships change (Realtime.recheckUser). Checks run one after another, never side by side.
+     */
+    let checking = Promise.resolve();
+    const recheck = () => {
+      checking = checking.then(async () => {
+        if (closed) return;
+        const now = await currentScope(app, request);
+        if (closed) return;
+        if (!now) {
+          remove();
+          socket.close(REALTIME_CLOSE_TOKEN_INVALID, 'token invalid');
+        } else if (now.orgId !== scope) {
+          remove();
+          scope = now.orgId;
+          remove = app.realtime.add(userId, scope, socket, recheck);
+        }
+      });
+    };
+    remove = app.realtime.add(userId, orgId, socket, recheck);
     let alive = true;
     socket.on('pong', () => {
       alive = true;
@@ -87,13 +115,11 @@ export async function setupRealtimeSocket(app: FastifyInstance): Promise<void> {
       }
       alive = false;
       socket.ping();
-      // A token that expired or was revoked (logout, password change) ends the socket too.
-      void tokenStillValid(app, request).then((valid) => {
-        if (!valid) socket.close(REALTIME_CLOSE_TOKEN_INVALID, 'token invalid');
-      });
+      recheck();
     }, REALTIME_PING_INTERVAL_MS);
     ping.unref();
     socket.on('close', () => {
+      closed = true;
       clearInterval(ping);
       remove();
     });

@@ -224,6 +224,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw fail(API_ERROR.lastOwner, STAFF_MSG.lastOwner);
         }
         await removeMembership(trx, row);
+        await app.realtime.recheckUser(row.user_id, trx);
         return { statusCode: 200, body: ok({ member: null }, ORG_TEXT.memberRemoved) };
       });
       logSecurityEvent(request, SECURITY_EVENT.memberRemoved, {

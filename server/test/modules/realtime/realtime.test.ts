@@ -1,14 +1,15 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { REALTIME_EVENT, REALTIME_PATH, REALTIME_PROTOCOL, type RealtimeMessage } from '@contract/realtime';
-import { DEMO_ACCOUNTS } from '../../../src/db/seed';
+import { ORG_URL } from '@contract/organization';
+import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../../src/db/seed';
 import {
   REALTIME_CLOSE_TOKEN_INVALID,
   REALTIME_PING_INTERVAL_MS,
   tokenFromProtocols,
 } from '../../../src/modules/realtime/routes';
 import { authed, signIn, startApp, type TestApp } from '../../support/helpers';
-import { OWNER_SH, STAFF_SH } from '../../support/verification-helpers';
+import { OWNER_SH, STAFF_BOTH, STAFF_SH } from '../../support/verification-helpers';
 
 /** What the tests use of a `ws` client socket. */
 interface ClientSocket {
@@ -134,6 +135,94 @@ describe('the WebSocket /api/ws', () => {
     await vi.advanceTimersByTimeAsync(REALTIME_PING_INTERVAL_MS);
     vi.useRealTimers();
     expect(await closed).toBe(REALTIME_CLOSE_TOKEN_INVALID);
+  });
+
+  it('closes the socket at once on logout, without waiting for the keep-alive', async () => {
+    const { access_token } = await signIn(t.app, OWNER_SH);
+    const socket = await open([REALTIME_PROTOCOL, access_token]);
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    await authed(t.app, 'POST', '/api/user/logout', access_token);
+    expect(await closed).toBe(REALTIME_CLOSE_TOKEN_INVALID);
+  });
+
+  it('closes every socket of the user at once when a password change revokes their other sessions', async () => {
+    const other = await signIn(t.app, STAFF_SH);
+    const socket = await open([REALTIME_PROTOCOL, other.access_token]);
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    await t.app.db
+      .updateTable('oauth_sessions')
+      .set({ revoked_at: Date.now(), revoked_reason: 'test' })
+      .where('user_id', '=', userIdOf(STAFF_SH))
+      .execute();
+    await t.app.realtime.recheckUser(userIdOf(STAFF_SH));
+    expect(await closed).toBe(REALTIME_CLOSE_TOKEN_INVALID);
+  });
+
+  /** The first message the socket receives after `publish`, followed by a marker to the user alone. */
+  async function firstAfter(socket: ClientSocket, userId: string, publish: () => Promise<void>) {
+    const received = nextMessage(socket);
+    await publish();
+    await t.app.realtime.publishToUser(userId, MARKER);
+    return received;
+  }
+  const MARKER = { type: REALTIME_EVENT.notice, payload: {} } as RealtimeMessage;
+  const BILL_EVENT = { type: REALTIME_EVENT.bill, payload: { packageId: 'p' } } as RealtimeMessage;
+
+  it('stops a removed member hearing the organisation at once', async () => {
+    const zhao = userIdOf(STAFF_BOTH);
+    const { access_token } = await signIn(t.app, STAFF_BOTH);
+    await authed(t.app, 'POST', `/api/account/switch/${DEMO_ORGS.shanghai.id}`, access_token);
+    const socket = await open([REALTIME_PROTOCOL, access_token]);
+    const toShanghai = () => t.app.realtime.publishToOrg(DEMO_ORGS.shanghai.id, BILL_EVENT);
+    expect(await firstAfter(socket, zhao, toShanghai)).toEqual(BILL_EVENT);
+
+    const owner = await signIn(t.app, OWNER_SH);
+    const membership = await t.app.db
+      .selectFrom('memberships')
+      .select('id')
+      .where('user_id', '=', zhao)
+      .where('org_id', '=', DEMO_ORGS.shanghai.id)
+      .executeTakeFirstOrThrow();
+    const removed = await authed(t.app, 'POST', ORG_URL.staff, owner.access_token, {
+      action: 'REMOVE',
+      membershipId: membership.id,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await vi.waitFor(async () => expect(await firstAfter(socket, zhao, toShanghai)).toEqual(MARKER));
+    socket.close();
+  });
+
+  it('moves the socket with the session when it switches organisation', async () => {
+    const zhao = userIdOf(STAFF_BOTH);
+    const { access_token } = await signIn(t.app, STAFF_BOTH);
+    await authed(t.app, 'POST', `/api/account/switch/${DEMO_ORGS.shanghai.id}`, access_token);
+    const socket = await open([REALTIME_PROTOCOL, access_token]);
+    await authed(t.app, 'POST', `/api/account/switch/${DEMO_ORGS.hangzhou.id}`, access_token);
+    const toShanghai = () => t.app.realtime.publishToOrg(DEMO_ORGS.shanghai.id, BILL_EVENT);
+    const toHangzhou = () => t.app.realtime.publishToOrg(DEMO_ORGS.hangzhou.id, BILL_EVENT);
+    await vi.waitFor(async () => expect(await firstAfter(socket, zhao, toShanghai)).toEqual(MARKER));
+    expect(await firstAfter(socket, zhao, toHangzhou)).toEqual(BILL_EVENT);
+    socket.close();
+  });
+
+  it("compares the session's organisation with the socket's at each keep-alive", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const zhao = userIdOf(STAFF_BOTH);
+    const { access_token } = await signIn(t.app, STAFF_BOTH);
+    await authed(t.app, 'POST', `/api/account/switch/${DEMO_ORGS.shanghai.id}`, access_token);
+    const socket = await open([REALTIME_PROTOCOL, access_token]);
+    // The session moved without a word to the sockets (as a write on a node that failed before telling).
+    await t.app.db
+      .updateTable('oauth_sessions')
+      .set({ org_id: DEMO_ORGS.hangzhou.id })
+      .where('user_id', '=', zhao)
+      .execute();
+    const toShanghai = () => t.app.realtime.publishToOrg(DEMO_ORGS.shanghai.id, BILL_EVENT);
+    expect(await firstAfter(socket, zhao, toShanghai)).toEqual(BILL_EVENT);
+    await vi.advanceTimersByTimeAsync(REALTIME_PING_INTERVAL_MS);
+    vi.useRealTimers();
+    await vi.waitFor(async () => expect(await firstAfter(socket, zhao, toShanghai)).toEqual(MARKER));
+    socket.close();
   });
 
   it('never writes the token to the logs', async () => {
