@@ -2,16 +2,23 @@ import type { ReactNode } from 'react';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import zhCN from 'antd/es/locale/zh_CN';
-import { appTheme } from './theme';
+import { REDUCED_MOTION_QUERY, useMediaQuery } from '@/utils/media-query';
+import { appTheme, stillTheme } from './theme';
 
 /**
  * antd in Chinese (zh_CN) with the app's theme, around every screen drawn with antd. Each such screen's
  * lazy route brings it (app/app-routes.tsx), so the login screen, which draws without antd, paints before
- * antd's core loads.
+ * antd's core loads. Someone who asked the system for less motion gets antd without its animations: menus,
+ * dialogs and drawers are there at once, and a click cannot land on one still zooming in.
  */
 export function AntdProvider({ children }: { children: ReactNode }) {
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   return (
-    <ConfigProvider locale={zhCN} theme={appTheme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider
+      locale={zhCN}
+      theme={reducedMotion ? stillTheme : appTheme}
+      button={{ autoInsertSpace: false }}
+    >
       {children}
     </ConfigProvider>
   );
