@@ -82,6 +82,7 @@ import { LOG_BASE, OneLinePerRequest, requestFields, requestLogger } from './plu
 import { logTime, stdoutLog } from './lib/log-output';
 import { registerSandbox, setupSandboxGate } from './plugins/sandbox-gate';
 import { setupSecurityHeaders } from './plugins/security-headers';
+import { createMetricsRegistry, instrumentAdapters, setupMetrics } from './plugins/metrics';
 import { setupWebRoot } from './plugins/web-root';
 
 export interface BuildOptions {
@@ -291,8 +292,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('now', now);
   app.decorate('verificationKeys', verificationKeys);
-  app.decorate('adapters', createAdapters(config, db, now, verificationKeys, app.log));
-  const unavailable = unavailableFunctions(app.adapters);
+  // Metrics off: no registry, no hook, the adapters as they are.
+  const registry = config.metrics ? createMetricsRegistry() : null;
+  const adapters = createAdapters(config, db, now, verificationKeys, app.log);
+  app.decorate('adapters', registry ? instrumentAdapters(adapters, registry) : adapters);
+  const unavailable = unavailableFunctions(adapters);
   if (unavailable.length > 0) {
     app.log.warn(
       { unavailable },
@@ -319,6 +323,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   try {
     setupPasswordKey(app, await passwordKey);
+    setupMetrics(app, registry);
     setupAuthentication(app);
     setupErrorHandling(app);
     setupHousekeeping(app);

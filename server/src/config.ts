@@ -57,6 +57,12 @@ export interface AppConfig {
   billBusinessHours: BusinessHours;
   /** BILL_WORKDAYS_ONLY=on: bill commands also only on business days of the holiday calendar. */
   billWorkdaysOnly: boolean;
+  /** METRICS=on: Prometheus metrics, at /metrics or on metricsPort. */
+  metrics: boolean;
+  /** METRICS_PORT: serve the metrics on a listener of their own instead of the app's port. */
+  metricsPort: number | undefined;
+  /** METRICS_HOST: the address of that listener (this machine by default). */
+  metricsHost: string;
   /** The real SMS provider used with the sandbox off (SMS_PROVIDER=aliyun); null: none, sends answer 503. */
   aliyunSms: AliyunSmsSettings | null;
   /**
@@ -185,6 +191,16 @@ export const EnvSchema = Type.Object({
     default: DEFAULT_BILL_BUSINESS_HOURS,
   }),
   BILL_WORKDAYS_ONLY: Switch('off', 'bill commands only on business days'),
+  METRICS: Switch('off', 'Prometheus metrics at /metrics'),
+  METRICS_PORT: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,5}$',
+      description: 'a port from 1 to 65535 for the metrics alone',
+      minimum: 1,
+      maximum: 65535,
+    }),
+  ),
+  METRICS_HOST: Text('the address of the metrics port', { pattern: '^\\S+$', default: '127.0.0.1' }),
   SMS_PROVIDER: OneOf(SMS_PROVIDERS, 'none', 'the SMS provider used with the sandbox off'),
   ALIYUN_SMS_ENDPOINT: Text('the dysmsapi address', {
     pattern: '^https?://',
@@ -356,6 +372,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     partnerSecret: env.SGSCSP_SECRET,
     billBusinessHours: businessHoursOf(env.BILL_BUSINESS_HOURS),
     billWorkdaysOnly: on(env.BILL_WORKDAYS_ONLY),
+    metrics: on(env.METRICS),
+    metricsPort: env.METRICS_PORT === undefined ? undefined : Number(env.METRICS_PORT),
+    metricsHost: env.METRICS_HOST,
     aliyunSms:
       env.SMS_PROVIDER === 'aliyun'
         ? {

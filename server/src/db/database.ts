@@ -49,6 +49,15 @@ function int8AsNumber(text: string): number {
   return value;
 }
 
+/** The connection pool of each PostgreSQL database, for the metrics. */
+const pools = new WeakMap<Db, { totalCount: number; idleCount: number; waitingCount: number }>();
+
+/** Connections of the database's pool (PostgreSQL); null on SQLite, whose one connection is the file. */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
 async function createPostgres(connectionString: string): Promise<Db> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
@@ -61,7 +70,9 @@ async function createPostgres(connectionString: string): Promise<Db> {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  return new Kysely<Database>({ dialect: new CommitAwarePostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CommitAwarePostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }
 
 /** Tells after-commit.ts how each transaction ended. */
@@ -168,6 +179,12 @@ async function migrationTableSchema(db: Db): Promise<string | undefined> {
   const schema = rows[0]?.schema;
   if (!schema) throw new Error('PostgreSQL search_path names no existing schema to create the tables in');
   return schema;
+}
+
+/** The migrations this server has that the database has not run (readiness: none may be left). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationTableSchema(db) });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
 /** Brings the schema up to date; a no-op when it already is. */

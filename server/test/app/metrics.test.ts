@@ -1,0 +1,101 @@
+import type { AddressInfo } from 'node:net';
+import { types } from 'node:util';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openAccount } from '../support/e-contract-helpers';
+import { signIn, startApp, type TestApp } from '../support/helpers';
+import { OWNER_SH, sendSms } from '../support/verification-helpers';
+
+let t: TestApp | null = null;
+afterEach(async () => {
+  await t?.app.close();
+  t = null;
+});
+
+/** The value of one sample line of the exposition text, or undefined when absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (wanted.every((pair) => line.includes(pair))) return Number(line.split(' ').at(-1));
+  }
+  return undefined;
+}
+
+describe('metrics off (the default)', () => {
+  it('serves no /metrics and leaves requests and adapters as they are', async () => {
+    t = await startApp();
+    expect(t.config.metrics).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    // Nothing wraps the adapters, and the day-end hook is there to call, doing nothing.
+    expect(types.isProxy(t.app.adapters.sms)).toBe(false);
+    expect(() => t?.app.metrics.dayEndProgress('ledger', 1, 2)).not.toThrow();
+  });
+});
+
+describe('metrics on', () => {
+  it('counts requests by route and status with their latency, adapters, queues, sockets and the day end', async () => {
+    t = await startApp({ metrics: true });
+    await t.app.inject({ method: 'GET', url: '/api/health' });
+    await t.app.inject({ method: 'GET', url: '/api/health' });
+    await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    const token = (await signIn(t.app, OWNER_SH)).access_token;
+    // A command that asks for an SMS code, then the code sent.
+    expect((await openAccount(t.app, token)).statusCode).toBe(406);
+    await sendSms(t.app, OWNER_SH, { accessToken: token });
+    t.app.metrics.dayEndProgress('ledger', 5, 20);
+    t.app.metrics.dayEndFinished(Date.UTC(2026, 2, 2));
+
+    const response = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = response.body;
+    const requests = 'chainbill_http_request_duration_seconds_count';
+    expect(sample(text, requests, { route: '/api/health', status_code: '200' })).toBe(2);
+    expect(sample(text, requests, { route: 'unmatched', status_code: '404' })).toBe(1);
+    expect(sample(text, requests, { route: '/api/sms', status_code: '200' })).toBe(1);
+    expect(
+      sample(text, 'chainbill_http_request_duration_seconds_bucket', { route: '/api/health', le: '+Inf' }),
+    ).toBe(2);
+    expect(sample(text, 'chainbill_adapter_calls_total', { adapter: 'sms', method: 'send' })).toBe(1);
+    expect(sample(text, 'chainbill_tasks', { queue: 'export_tasks', state: 'pending' })).toBe(0);
+    expect(sample(text, 'chainbill_tasks', { queue: 'sign_records', state: 'failed' })).toBe(0);
+    expect(sample(text, 'chainbill_realtime_sockets')).toBe(0);
+    expect(sample(text, 'chainbill_day_end_progress_ratio', { step: 'ledger' })).toBe(0.25);
+    expect(sample(text, 'chainbill_day_end_last_finished_seconds')).toBe(Date.UTC(2026, 2, 2) / 1000);
+    expect(sample(text, 'chainbill_process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it('serves them on a port of their own when one is named, and not on the app port', async () => {
+    t = await startApp({ metrics: true, metricsPort: 0, metricsHost: '127.0.0.1' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    const port = (t.app.metricsServer?.address() as AddressInfo).port;
+    const answer = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('chainbill_realtime_sockets');
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(404);
+  });
+});
+
+describe('liveness and readiness', () => {
+  it('answers live, and ready only with the database reachable and every migration run', async () => {
+    t = await startApp();
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok', pendingMigrations: [] });
+
+    // A database behind this server's code: the newest migration was never run there.
+    await sql`delete from kysely_migration where name = '017-provider-checked-amounts'`.execute(t.app.db);
+    const behind = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(behind.statusCode).toBe(503);
+    expect(behind.json()).toMatchObject({
+      status: 'not-ready',
+      pendingMigrations: ['017-provider-checked-amounts'],
+    });
+    // Liveness does not ask the database: the node is not restarted for it.
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+  });
+});
