@@ -588,8 +588,7 @@ export const eContractCallbackRoutes: FastifyPluginAsyncTypebox = async (app) =>
         now: app.now(),
       });
       if (reading.kind === 'rejected') {
-        if (reading.reason === 'body')
-          throw fail(API_ERROR.badRequest, ECONTRACT_MSG.callbackRejected);
+        if (reading.reason === 'body') throw fail(API_ERROR.badRequest, ECONTRACT_MSG.callbackRejected);
         logSecurityEvent(request, SECURITY_EVENT.callbackRejected, { reason: reading.reason });
         return reply
           .code(401)
