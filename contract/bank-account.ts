@@ -86,8 +86,6 @@ export const WRONG_AMOUNT_LIMIT = 3;
 export const AMOUNT_ENTRIES = WRONG_AMOUNT_LIMIT + 1;
 /** Transfers one organisation may request per Shanghai calendar day: each one is money the platform pays. */
 export const TRANSFER_REQUESTS_PER_DAY = 5;
-/** A yuan amount as entered: at most two decimals. */
-export const YUAN_INPUT = /^\d{1,12}(\.\d{1,2})?$/;
 
 export const BANK_VERIFICATION_STATUS = {
   /** Ordered; the money is on its way. */

@@ -59,7 +59,16 @@ describe('TransferAmountInput', () => {
     expect(submitted).toEqual([]);
   });
 
-  it('keeps only digits and the point as typed, and takes a valid amount', async () => {
+  it('refuses a negative amount as typed rather than turning it positive', async () => {
+    const { submitted, input } = renderForm();
+    fireEvent.change(input, { target: { value: '-0.35' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交验证' }));
+    expect(await screen.findByText('请输入0.01至0.99元之间的金额，最多两位小数')).toBeInTheDocument();
+    expect(input).toHaveValue('-0.35');
+    expect(submitted).toEqual([]);
+  });
+
+  it('reads an amount with a currency sign, spaces or 元, and takes a valid amount', async () => {
     const { submitted, input } = renderForm();
     fireEvent.change(input, { target: { value: '¥0.3 5元' } });
     expect(input).toHaveValue('0.35');

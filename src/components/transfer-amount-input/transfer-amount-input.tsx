@@ -1,35 +1,24 @@
 import Form from 'antd/es/form';
-import Input from 'antd/es/input/Input';
 import { bankMessages } from '@/locales/zh-CN/bank';
+import { AmountInput } from '@/components/amount-input/amount-input';
 import { transferAmountRules } from './transfer-amount';
 
 const text = bankMessages.amountInput;
 
 export interface TransferAmountInputProps {
-  value?: string;
-  onChange?: (value: string) => void;
+  value?: string | null;
+  onChange?: (value: string | null) => void;
   id?: string;
   disabled?: boolean;
   'aria-describedby'?: string;
 }
 
 /**
- * The amount a verification transfer brought, in yuan (use with transferAmountRules): decimal keyboard on
- * phones, 元 after it, only digits and one point kept as typed.
+ * The amount a verification transfer brought, in yuan (use with transferAmountRules): the shared amount field
+ * with 元 after it and the range as its placeholder.
  */
-export function TransferAmountInput({ value, onChange, ...rest }: TransferAmountInputProps) {
-  return (
-    <Input
-      {...rest}
-      value={value}
-      onChange={(event) => onChange?.(event.target.value.replace(/[^\d.]/g, ''))}
-      inputMode="decimal"
-      autoComplete="off"
-      maxLength={8}
-      placeholder={text.placeholder}
-      suffix={<span aria-hidden="true">{text.unit}</span>}
-    />
-  );
+export function TransferAmountInput(props: TransferAmountInputProps) {
+  return <AmountInput {...props} placeholder={text.placeholder} withUnit />;
 }
 
 /** The form field `amount` of an amount check: 到账金额（元）, the input and its rules. */

@@ -58,7 +58,6 @@ export const billMessages = {
   loadFailed: '加载失败',
   retry: '重试',
   required: (label: string) => `请填写${label}`,
-  amountInvalid: '请输入大于0的金额，最多两位小数',
   amountOverHeld: '背书金额不能超过持有金额',
   cannotSplit: '该票据不可分包，须整张转让',
   actions: '操作',
@@ -83,6 +82,5 @@ export const billMessages = {
   reset: '重置',
   export: '导出',
   exportCreated: '已按当前筛选条件创建导出任务，完成后可在导出中心下载',
-  faceAmountInvalid: (largest: string) => `请输入大于0且不超过${largest}元的金额，最多两位小数`,
   amountRangeInvalid: '最低金额不能高于最高金额',
 } as const;

@@ -7,15 +7,14 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Big from 'big.js';
 import dayjs, { type Dayjs } from 'dayjs';
-import { COUNTERPARTY_FILTER_MAX, MAX_FACE_FEN, type BillListFilter } from '@contract/bills';
+import { COUNTERPARTY_FILTER_MAX, type BillListFilter } from '@contract/bills';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import type { ExportKind } from '@contract/export';
 import { billMessages } from '@/locales/zh-CN/bills';
-import { formatYuan } from '@/utils/amount';
 import { useExportBillListMutation, type BillListArgs } from '@/features/bills/api/bills-api';
-import { isFaceAmount } from './amount-rules';
+import { AmountInput } from '@/components/amount-input/amount-input';
+import { amountFen, amountRules, isAmount } from '@/components/amount-input/amount';
 import {
   compact,
   ownParamsOf,
@@ -58,15 +57,15 @@ export type BillListState = ReturnType<typeof useBillListFilter>;
 interface FilterForm {
   billStatus?: string;
   counterparty?: string;
-  minAmount?: string;
-  maxAmount?: string;
+  minAmount?: string | null;
+  maxAmount?: string | null;
   due?: [Dayjs | null, Dayjs | null] | null;
 }
 
 /** The form's values as the list call takes them: texts compacted, empty ones left out, dates as days. */
 function filterOf(values: FilterForm): BillListFilter {
   const filter: BillListFilter = {};
-  const put = (key: keyof BillListFilter, value: string | undefined) => {
+  const put = (key: keyof BillListFilter, value: string | null | undefined) => {
     if (compact(value)) filter[key] = compact(value);
   };
   put('billStatus', values.billStatus);
@@ -91,16 +90,8 @@ function formOf(filter: BillListFilter): FilterForm {
   };
 }
 
-const FACE_AMOUNT_INVALID = text.faceAmountInvalid(formatYuan(new Big(MAX_FACE_FEN).div(100).toFixed(2)));
-
-const wellFormed = (value: string | undefined) => !!compact(value) && isFaceAmount(compact(value));
-
 /** An amount bound may be left empty; typed, it is an amount a bill can have. */
-const amountRule = {
-  validator: async (_: unknown, value?: string) => {
-    if (compact(value) && !wellFormed(value)) throw new Error(FACE_AMOUNT_INVALID);
-  },
-};
+const amountBoundRules = amountRules();
 
 export interface BillFilterBarProps {
   /** The statuses the list holds, by code; without them the bar has no status select. */
@@ -181,25 +172,25 @@ export function BillFilterBar({
           style={{ width: 180 }}
         />
       </Form.Item>
-      <Form.Item name="minAmount" label={text.minAmount} rules={[amountRule]}>
-        <Input inputMode="decimal" maxLength={16} style={{ width: 140 }} />
+      <Form.Item name="minAmount" label={text.minAmount} rules={amountBoundRules}>
+        <AmountInput style={{ width: 160 }} />
       </Form.Item>
       <Form.Item
         name="maxAmount"
         label={text.maxAmount}
         dependencies={['minAmount']}
         rules={[
-          amountRule,
+          ...amountBoundRules,
           ({ getFieldValue }) => ({
-            validator: async (_, value?: string) => {
-              const min = getFieldValue('minAmount') as string | undefined;
-              if (wellFormed(min) && wellFormed(value) && new Big(compact(min)).gt(compact(value)))
-                throw new Error(text.amountRangeInvalid);
+            validator: async (_, value?: string | null) => {
+              const min = getFieldValue('minAmount') as string | null | undefined;
+              if (!min || !value || !isAmount(min) || !isAmount(value)) return;
+              if (amountFen(min)! > amountFen(value)!) throw new Error(text.amountRangeInvalid);
             },
           }),
         ]}
       >
-        <Input inputMode="decimal" maxLength={16} style={{ width: 140 }} />
+        <AmountInput style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name="due" label={text.dueRange}>
         <DatePicker.RangePicker

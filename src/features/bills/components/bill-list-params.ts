@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { COUNTERPARTY_FILTER_MAX, type BillListFilter } from '@contract/bills';
 import { MAX_PAGE_NUMBER } from '@contract/envelope';
-import { isFaceAmount } from './amount-rules';
+import { isAmount, normaliseAmount } from '@/components/amount-input/amount';
 
 /*
  * A bill list's filter and page live in the screen's address (`#/chain-bill/endorse?held.billStatus=CS03&
@@ -90,8 +90,11 @@ export function readListParams(own: string, statuses: ListStatuses): BillListPar
   if (statuses && Object.hasOwn(statuses, status)) put('billStatus', status);
   const counterparty = text('counterparty');
   if (counterparty.length <= COUNTERPARTY_FILTER_MAX) put('counterparty', counterparty);
-  const [minAmount, maxAmount] = rangeOf(text('minAmount'), text('maxAmount'), isFaceAmount, (low, high) =>
-    new Big(low).lte(high),
+  const [minAmount, maxAmount] = rangeOf(
+    normaliseAmount(text('minAmount')),
+    normaliseAmount(text('maxAmount')),
+    (value) => isAmount(value),
+    (low, high) => new Big(low).lte(high),
   );
   put('minAmount', minAmount);
   put('maxAmount', maxAmount);

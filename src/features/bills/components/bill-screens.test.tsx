@@ -235,9 +235,25 @@ describe('the endorsement form', { timeout: 90_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('leaving-range')).toBeInTheDocument());
     expect(screen.getByTestId('amount-capitals')).toHaveTextContent('人民币壹仟肆佰零玖元伍角');
     expect(screen.getByTestId('leaving-range')).toHaveTextContent('000000000001-000000140950');
-    fireEvent.change(amount, { target: { value: '1000000.01' } });
+    fireEvent.change(amount, { target: { value: '1,000,000.01' } });
+    expect(amount).toHaveValue('1,000,000.01');
     await userEvent.click(screen.getByRole('button', { name: /提\s*交\s*背\s*书/ }));
     expect(await screen.findByText('背书金额不能超过持有金额')).toBeInTheDocument();
+  });
+});
+
+describe('the issue form', { timeout: 90_000 }, () => {
+  it('reads an amount typed with separators and refuses one beyond the largest face with its own message', async () => {
+    renderPage(<IssuePage orgId="o1" />);
+    await screen.findByText('150.00');
+    const amount = screen.getByPlaceholderText('请输入金额，最多两位小数');
+    fireEvent.change(amount, { target: { value: '1 000 000.00' } });
+    expect(amount).toHaveValue('1,000,000.00');
+    await waitFor(() => expect(screen.getByTestId('amount-capitals')).toHaveTextContent('人民币壹佰万元整'));
+    fireEvent.change(amount, { target: { value: '12345678901234' } });
+    await userEvent.click(screen.getByRole('button', { name: /提\s*交\s*出\s*票/ }));
+    expect(await screen.findByText('金额不能超过9,999,999,999.99元')).toBeInTheDocument();
+    expect(screen.queryByText(/最多两位小数$/)).toBeNull();
   });
 });
 
@@ -328,18 +344,19 @@ describe('the bill list filters', { timeout: 90_000 }, () => {
     const calls = listQueries.issued?.length;
     const min = screen.getByLabelText('最低金额（元）');
     const max = screen.getByLabelText('最高金额（元）');
-    const refusal = /请输入大于0且不超过9,999,999,999.99元的金额/;
-    for (const [low, high] of [
-      ['12.345', 'abc'],
-      ['0', '10000000000'],
+    for (const [low, high, lowRefusal, highRefusal] of [
+      ['12.345', '10000000000', '请输入数字金额，最多两位小数', '金额不能超过9,999,999,999.99元'],
+      ['0', '-5', '金额须大于0', '金额须大于0'],
     ]) {
       fireEvent.change(min, { target: { value: low } });
       fireEvent.change(max, { target: { value: high } });
       await search();
-      await waitFor(() => expect(screen.getAllByText(refusal)).toHaveLength(2));
+      await waitFor(() =>
+        expect(screen.getAllByText(new RegExp(`${lowRefusal}|${highRefusal}`))).toHaveLength(2),
+      );
       fireEvent.change(min, { target: { value: '' } });
       fireEvent.change(max, { target: { value: '' } });
-      await waitFor(() => expect(screen.queryByText(refusal)).not.toBeInTheDocument());
+      await waitFor(() => expect(screen.queryByText(lowRefusal!)).not.toBeInTheDocument());
     }
     fireEvent.change(min, { target: { value: '300' } });
     fireEvent.change(max, { target: { value: '200.99' } });

@@ -34,7 +34,9 @@ import {
   ListError,
   OrgPicker,
 } from './bill-parts';
-import { AMOUNT_PATTERN, leavingPart } from './amount-rules';
+import { leavingPart } from './amount-rules';
+import { AmountInput } from '@/components/amount-input/amount-input';
+import { amountRules, amountText, isAmount } from '@/components/amount-input/amount';
 import { useBillListFilter } from './bill-filter-bar';
 import { BillList } from './bill-list';
 import { CardTitle } from '@/components/card-title/card-title';
@@ -76,7 +78,7 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
     const result = await endorse({
       holdingId: values.holdingId,
       endorseeOrgId: values.endorseeOrgId,
-      amount: values.amount.trim(),
+      amount: amountText(values.amount),
       remark: values.remark?.trim() ?? '',
     });
     if ('data' in result) {
@@ -196,11 +198,10 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
             label={text.endorseAmount}
             extra={<AmountCapitals amount={amount} />}
             rules={[
-              { required: true, message: text.required(text.endorseAmount) },
-              { pattern: AMOUNT_PATTERN, message: text.amountInvalid },
+              ...amountRules({ requiredLabel: text.endorseAmount }),
               {
-                validator: async (_, value?: string) => {
-                  if (!holding || !value || !AMOUNT_PATTERN.test(value.trim())) return;
+                validator: async (_, value?: string | null) => {
+                  if (!holding || !value || !isAmount(value)) return;
                   const part = leavingPart(holding.subStart, holding.subEnd, value);
                   if (!part) throw new Error(text.amountOverHeld);
                   if (!holding.splittable && part.kept) throw new Error(text.cannotSplit);
@@ -208,7 +209,7 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
               },
             ]}
           >
-            <Input placeholder={text.amountPlaceholder} inputMode="decimal" />
+            <AmountInput placeholder={text.amountPlaceholder} />
           </Form.Item>
           {split && (
             <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>

@@ -14,10 +14,11 @@ import { shanghaiToday } from '@/utils/date-time';
 import { useIssueBillMutation, useIssuedBillsQuery } from '@/features/bills/api/bills-api';
 import { useBillDetail } from './bill-detail-drawer';
 import { AmountCapitals, BillStatusTag, OrgPicker } from './bill-parts';
-import { AMOUNT_PATTERN, isPositiveAmount } from './amount-rules';
 import { useBillListFilter } from './bill-filter-bar';
 import { BillList } from './bill-list';
 import { CardTitle } from '@/components/card-title/card-title';
+import { AmountInput } from '@/components/amount-input/amount-input';
+import { amountRules, amountText } from '@/components/amount-input/amount';
 
 const text = billMessages;
 
@@ -52,7 +53,7 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
     const result = await issue({
       acceptorOrgId: values.acceptorOrgId,
       payeeOrgId: values.payeeOrgId,
-      amount: values.amount.trim(),
+      amount: amountText(values.amount),
       dueDate: values.dueDate.format('YYYY-MM-DD'),
       noTransfer: values.noTransfer,
       splittable: values.splittable,
@@ -107,18 +108,9 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
             name="amount"
             label={text.amount}
             extra={<AmountCapitals amount={amount} />}
-            rules={[
-              { required: true, message: text.required(text.amount) },
-              { pattern: AMOUNT_PATTERN, message: text.amountInvalid },
-              {
-                validator: async (_, value?: string) => {
-                  if (value && AMOUNT_PATTERN.test(value.trim()) && !isPositiveAmount(value))
-                    throw new Error(text.amountInvalid);
-                },
-              },
-            ]}
+            rules={amountRules({ requiredLabel: text.amount })}
           >
-            <Input placeholder={text.amountPlaceholder} inputMode="decimal" />
+            <AmountInput placeholder={text.amountPlaceholder} />
           </Form.Item>
           <Form.Item
             name="dueDate"
