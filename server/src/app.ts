@@ -82,7 +82,9 @@ import { LOG_BASE, OneLinePerRequest, requestFields, requestLogger } from './plu
 import { logTime, stdoutLog } from './lib/log-output';
 import { registerSandbox, setupSandboxGate } from './plugins/sandbox-gate';
 import { setupSecurityHeaders } from './plugins/security-headers';
+import { setupDocsRoutes } from './plugins/docs-page';
 import { createMetricsRegistry, instrumentAdapters, setupMetrics } from './plugins/metrics';
+import { setupOpenApi } from './plugins/openapi';
 import { setupWebRoot } from './plugins/web-root';
 
 export interface BuildOptions {
@@ -322,6 +324,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => realtime.close());
 
   try {
+    // Before any route: the API document is made from the routes as they are registered.
+    await setupOpenApi(app);
     setupPasswordKey(app, await passwordKey);
     setupMetrics(app, registry);
     setupAuthentication(app);
@@ -370,6 +374,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(eContractRoutes, { prefix: '/api' });
     await app.register(eContractCallbackRoutes, { prefix: '/api' });
     connectSandboxESign(app);
+    setupDocsRoutes(app);
     // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
     await registerSandbox(app, [
       sandboxRoutes,
