@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTRACT_BIZ_TYPE } from '@contract/e-contract';
 import { DEMO_ORGS } from '../../src/db/seed';
+import { esignCallbackSignature } from '../../src/lib/esign-open-api';
 import { draftContract } from '../../src/modules/e-contract/service';
 import { accountFor, call } from '../support/bank-helpers';
 import { batchSign, dataOf, ECONTRACT_URL, openAccount } from '../support/e-contract-helpers';
@@ -167,15 +168,30 @@ describe('with the sandbox off and real providers configured', () => {
     });
     expect(preview.statusCode).toBe(200);
     expect(preview.body).toContain('%esign-fake signed');
-    // e签宝 repeats a callback it thinks unheard: the contract is not touched twice.
+    // e签宝 repeats a callback it thinks unheard (freshly signed): the contract is not touched twice.
     const [first] = esign.callbacks;
+    const body = JSON.stringify(first?.body);
+    const timestamp = String(t.app.now());
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/edoc/callback',
-      payload: JSON.stringify(first?.body),
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'X-Tsign-Open-TIMESTAMP': timestamp,
+        'X-Tsign-Open-SIGNATURE': esignCallbackSignature(esign.appSecret, timestamp, {}, Buffer.from(body)),
+      },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ code: 200, msg: 'replay' });
+    // Without its signature it is not believed at all.
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/edoc/callback',
+      payload: body,
       headers: { 'content-type': 'application/json' },
     });
-    expect(again.statusCode).toBe(401);
+    expect(unsigned.statusCode).toBe(401);
   });
 
   it('authenticates an organisation by an e签宝 transfer whose amount only e签宝 knows', async () => {
