@@ -68,7 +68,7 @@ test('13800000003 authenticates its company by transfer, and the business areas 
     await pickBranch(page, page.getByLabel('开户行'), '杭州中大', '中国银行股份有限公司杭州中大支行');
     await page.getByRole('button', { name: '发起小额打款' }).click();
 
-    await expect(page.getByRole('heading', { name: '款项已到账，请输入到账金额' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '平台已打款，请查看到账金额后填写' })).toBeVisible();
     await expect(page.getByText(/预计2小时内到账/).first()).toBeVisible();
     await expect(page.getByText('还可输入 4 次', { exact: false })).toBeVisible();
     await checkA11y(page);
@@ -79,6 +79,7 @@ test('13800000003 authenticates its company by transfer, and the business areas 
     await page.getByLabel('到账金额（元）').fill(wrong);
     await page.getByRole('button', { name: '提交验证' }).click();
     await expect(page.getByText('金额不正确，还可输入3次')).toBeVisible();
+    await expect(page.getByText('还可输入 3 次', { exact: false })).toBeVisible();
 
     await page.getByLabel('到账金额（元）').fill(amount);
     await page.getByRole('button', { name: '提交验证' }).click();
@@ -138,6 +139,15 @@ test('13800000001 adds a bank account, verifies it and binds it as the settlemen
   await verify.getByLabel('到账金额（元）').fill('1.5');
   await verify.getByRole('button', { name: '验证' }).click();
   await expect(verify.getByText('请输入0.01至0.99元之间的金额，最多两位小数')).toBeVisible();
+  // A negative amount is refused in the form and costs no try; a wrong one costs one, and the dialog counts.
+  await verify.getByLabel('到账金额（元）').fill(`-${amount}`);
+  await verify.getByRole('button', { name: '验证' }).click();
+  await expect(verify.getByText('请输入0.01至0.99元之间的金额，最多两位小数')).toBeVisible();
+  await expect(verify).toContainText('还可输入 4 次');
+  await verify.getByLabel('到账金额（元）').fill(amount === '0.99' ? '0.98' : '0.99');
+  await verify.getByRole('button', { name: '验证' }).click();
+  await expect(verify.getByText('金额不正确，还可输入3次')).toBeVisible();
+  await expect(verify).toContainText('还可输入 3 次');
   await verify.getByLabel('到账金额（元）').fill(amount);
   await checkA11y(page);
   await verify.getByRole('button', { name: '验证' }).click();

@@ -1,5 +1,6 @@
 import Tag from 'antd/es/tag';
-import type { BankVerificationStatus } from '@contract/bank-account';
+import { AMOUNT_ENTRIES, type BankVerificationStatus } from '@contract/bank-account';
+import { format } from '@/locales/format';
 import { bankMessages } from '@/locales/zh-CN/bank';
 
 const COLOR: Record<BankVerificationStatus, string> = {
@@ -19,5 +20,6 @@ export function VerificationStatusTag({ status }: { status: BankVerificationStat
 /** Why a verification ended without success, said where a new one can be started; null for any other state. */
 export function verificationEndedReason(status: BankVerificationStatus | undefined): string | null {
   const ended = bankMessages.verificationEnded;
-  return status && Object.hasOwn(ended, status) ? ended[status as keyof typeof ended] : null;
+  if (!status || !Object.hasOwn(ended, status)) return null;
+  return format(ended[status as keyof typeof ended], { count: AMOUNT_ENTRIES });
 }

@@ -40,7 +40,7 @@ export const bankMessages = {
   verificationEnded: {
     PAYMENT_FAILED: '银行未能向该账户打款，请核对账号与开户行后重新发起。',
     EXPIRED: '打款验证已失效（超过7天未输入金额，或已重新发起），请重新发起打款验证。',
-    FAILED: '金额错误已超过3次，本次验证失败，请重新发起打款验证。',
+    FAILED: '{count} 次填写的金额都不正确，本次验证失败，请重新发起打款验证。',
   },
   /** Spec sections 2 and 5: the transfer is under 1 yuan and arrives within about 2 hours. */
   expectedArrival: '预计2小时内到账',

@@ -26,8 +26,10 @@ export const orgAuthMessages = {
   },
   waiting: {
     title: '打款已发起，等待到账',
-    paidTitle: '款项已到账，请输入到账金额',
-    body: '平台已向 {bank} 账户 {account} 打入一笔1元以下的随机金额，{arrival}。',
+    /** The platform knows it has paid, not that the account holder sees the money yet. */
+    paidTitle: '平台已打款，请查看到账金额后填写',
+    body: '平台已向 {bank} 账户 {account} 发起一笔1元以下的随机金额打款，{arrival}。',
+    paidBody: '平台已于 {time} 向 {bank} 账户 {account} 打入一笔1元以下的随机金额。',
     remark: '请通过银行短信或对公账户流水查看到账金额（付款备注含“打款验证”）。',
     refresh: '刷新到账状态',
     restart: '更换账户重新发起',

@@ -1,9 +1,9 @@
 import {
   ACCOUNT_NO_MAX_LENGTH,
   ACCOUNT_NO_MIN_LENGTH,
+  AMOUNT_ENTRIES,
   TRANSFER_REQUESTS_PER_DAY,
   VERIFICATION_WINDOW_DAYS,
-  WRONG_AMOUNT_LIMIT,
 } from '@contract/bank-account';
 
 /** What the bank calls answer, in Chinese. */
@@ -21,7 +21,7 @@ export const BANK_MSG = {
   notArrived: '打款尚未到账，请到账后再输入金额',
   amountInvalid: '请输入0.01至0.99元之间的金额，最多两位小数',
   amountMismatch: (triesLeft: number) => `金额不正确，还可输入${triesLeft}次`,
-  failed: `金额错误已超过${WRONG_AMOUNT_LIMIT}次，本次验证失败，请重新发起打款验证`,
+  failed: `${AMOUNT_ENTRIES}次填写的金额都不正确，本次验证失败，请重新发起打款验证`,
   expired: `本次打款验证已失效（超过${VERIFICATION_WINDOW_DAYS}天未验证，或已重新发起），请重新发起打款验证`,
   noOpenVerification: '没有待验证的打款，请重新发起打款验证',
   verificationNotFound: '打款验证记录不存在',

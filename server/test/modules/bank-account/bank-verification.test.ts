@@ -50,7 +50,7 @@ describe('small-amount verification', () => {
     expect(fourth.statusCode).toBe(400);
     expect(errorOf(fourth)).toEqual({
       code: 'BANK_VERIFICATION_FAILED',
-      msg: '金额错误已超过3次，本次验证失败，请重新发起打款验证',
+      msg: '4次填写的金额都不正确，本次验证失败，请重新发起打款验证',
     });
     expect(await accountNamed(added.id)).toMatchObject({
       status: 'UNVERIFIED',

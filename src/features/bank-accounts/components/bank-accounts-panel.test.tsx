@@ -65,13 +65,18 @@ const failed: BankAccount = {
 };
 
 let lists = 0;
+let wrongAmounts = 0;
 const checks: Array<Record<string, string>> = [];
 const added: unknown[] = [];
 const server = setupServer(
   mock.get('*/api/organization/bank/account/list', () => {
     lists += 1;
     return ok({
-      content: [settlement, waiting, failed],
+      content: [
+        settlement,
+        { ...waiting, verification: { ...paidTransfer, triesLeft: paidTransfer.triesLeft - wrongAmounts } },
+        failed,
+      ],
       size: 100,
       totalElements: 3,
       totalPages: 1,
@@ -81,9 +86,10 @@ const server = setupServer(
   mock.put('*/api/organization/bank/account/auth/check', ({ request }) => {
     const query = Object.fromEntries(new URL(request.url).searchParams);
     checks.push(query);
-    return query.amount === '0.35'
-      ? ok({ ...waiting, status: 'VERIFIED', verification: { ...paidTransfer, status: 'VERIFIED' } })
-      : refuse(400, 'AMOUNT_MISMATCH', '金额不正确，还可输入2次');
+    if (query.amount === '0.35')
+      return ok({ ...waiting, status: 'VERIFIED', verification: { ...paidTransfer, status: 'VERIFIED' } });
+    wrongAmounts += 1;
+    return refuse(400, 'AMOUNT_MISMATCH', '金额不正确，还可输入2次');
   }),
   mock.post('*/api/scbill/basic-data/bank/page', () =>
     ok({
@@ -111,6 +117,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   lists = 0;
+  wrongAmounts = 0;
   checks.length = 0;
   added.length = 0;
 });
@@ -159,7 +166,7 @@ describe('BankAccountsPanel', { timeout: 45_000 }, () => {
     expect(third).toHaveTextContent('验证失败');
     expect(within(third).getByRole('button', { name: /^重新打款/ })).toBeInTheDocument();
     expect(
-      screen.getByText('6222 **** **** 0011：金额错误已超过3次，本次验证失败，请重新发起打款验证。'),
+      screen.getByText('6222 **** **** 0011：4 次填写的金额都不正确，本次验证失败，请重新发起打款验证。'),
     ).toBeInTheDocument();
   });
 
@@ -177,6 +184,9 @@ describe('BankAccountsPanel', { timeout: 45_000 }, () => {
     expect(await within(dialog).findByText('金额不正确，还可输入2次')).toBeInTheDocument();
     expect(checks).toEqual([{ id: 'a-2', amount: '0.50' }]);
     await waitFor(() => expect(lists).toBeGreaterThan(listsBefore));
+    // The dialog counts down with the list, and keeps the refusal it showed.
+    await waitFor(() => expect(dialog).toHaveTextContent('还可输入 2 次'));
+    expect(within(dialog).getByText('金额不正确，还可输入2次')).toBeInTheDocument();
 
     fireEvent.change(within(dialog).getByLabelText('到账金额（元）'), { target: { value: '0.35' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '验证' }));

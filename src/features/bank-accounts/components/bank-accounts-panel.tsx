@@ -62,7 +62,9 @@ export function BankAccountsPanel({ orgName }: BankAccountsPanelProps) {
   const { message } = App.useApp();
   const accounts = useBankAccountsQuery();
   const [drawer, setDrawer] = useState<{ account?: BankAccount } | null>(null);
-  const [verifying, setVerifying] = useState<BankAccount | null>(null);
+  // The account as the list has it now, so that the dialog's tries left follow each wrong amount.
+  const [verifyingId, setVerifyingId] = useState<string | null>(null);
+  const verifying = accounts.data?.find((account) => account.id === verifyingId) ?? null;
   const [bind, binding] = useBindSettlementAccountMutation();
   const [retry, retrying] = useUpdateBankAccountMutation();
 
@@ -137,7 +139,7 @@ export function BankAccountsPanel({ orgName }: BankAccountsPanelProps) {
             {awaitsAmount(account) && (
               <Button
                 type="link"
-                onClick={() => setVerifying(account)}
+                onClick={() => setVerifyingId(account.id)}
                 aria-label={`${text.verify}：${label}`}
               >
                 {text.verify}
@@ -232,7 +234,7 @@ export function BankAccountsPanel({ orgName }: BankAccountsPanelProps) {
         orgName={orgName}
         onClose={() => setDrawer(null)}
       />
-      <VerifyAmountModal account={verifying} onClose={() => setVerifying(null)} />
+      <VerifyAmountModal account={verifying} onClose={() => setVerifyingId(null)} />
     </Card>
   );
 }

@@ -28,9 +28,12 @@ export function VerifyAmountModal({ account, onClose }: VerifyAmountModalProps) 
   const [check, checking] = useCheckBankAccountAmountMutation();
   const verification = account?.verification;
 
+  // A new account empties the field; the same account read again (its tries left after a wrong amount) keeps
+  // the amount and the refusal under it.
+  const accountId = account?.id;
   useEffect(() => {
-    if (account) form.resetFields();
-  }, [account, form]);
+    if (accountId) form.resetFields();
+  }, [accountId, form]);
 
   const submit = async ({ amount }: { amount: string }) => {
     if (!account) return;

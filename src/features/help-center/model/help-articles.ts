@@ -2,7 +2,14 @@
  * The help centre's articles (sign-in, organisation authentication, bank account binding,
  * electronic contract signing, pledge financing). Content, not interface text: it lives beside the page
  * that shows it rather than in the message catalogue.
+ *
+ * Where an article names a button, a state or a limit of a screen, it takes it from the same catalogue
+ * entry or constant the screen shows, so the two cannot drift apart.
  */
+import { AMOUNT_ENTRIES, TRANSFER_EXPECTED_HOURS, VERIFICATION_WINDOW_DAYS } from '@contract/bank-account';
+import { bankMessages } from '@/locales/zh-CN/bank';
+import { bankAccountsMessages } from '@/locales/zh-CN/bank-accounts';
+import { navMessages } from '@/locales/zh-CN/nav';
 
 export interface HelpSection {
   id: string;
@@ -81,11 +88,11 @@ export const helpArticles: HelpArticle[] = [
         title: '小额打款认证',
         steps: [
           '填写企业对公银行账户信息：开户银行、开户省市、开户支行及联行号、账号。',
-          '服务商向该账户转入一笔 1 元以下的随机金额，预计 2 小时内到账。',
+          `服务商向该账户转入一笔 1 元以下的随机金额，预计 ${TRANSFER_EXPECTED_HOURS} 小时内到账。`,
           '收到到账短信或在网银中查到该笔入账后，在验证框中填写收到的准确金额并提交。',
         ],
         tips: [
-          '打款金额需在 7 天内回填，超过 3 次填写错误需要重新发起认证。',
+          `打款金额需在 ${VERIFICATION_WINDOW_DAYS} 天内回填；每笔打款最多可填写 ${AMOUNT_ENTRIES} 次，页面显示剩余次数，${AMOUNT_ENTRIES} 次都不正确需要重新发起认证。`,
           '对公账号只能包含数字，请勿填写空格以外的字符。',
         ],
       },
@@ -113,10 +120,10 @@ export const helpArticles: HelpArticle[] = [
         id: 'bank-account-bind',
         title: '如何绑定银行账户',
         steps: [
-          '进入「企业中心 › 银行账户」，点击「新增账户」。',
+          `进入「${navMessages.companyCenter} › ${navMessages.bankAccounts}」，点击「${bankAccountsMessages.add}」。`,
           '通过银行名称或联行号搜索开户支行；联行号为 12 位数字，前 3 位代表银行。',
           '填写对公账号并提交，系统会发起小额打款验证。',
-          '回填到账金额，验证通过后账户状态变为「已绑定」。',
+          `回填到账金额，验证通过后账户状态变为「${bankMessages.accountStatus.VERIFIED}」。`,
         ],
       },
       {

@@ -96,10 +96,12 @@ describe('OrgAuthPanel', { timeout: 45_000 }, () => {
 
   it('shows an arrived transfer with the tries left, a wrong amount refused, and success once it is right', async () => {
     const authorized = renderPanel({ orgName: ORG, authorized: false, method: null, transfer: paid });
-    expect(await screen.findByRole('heading', { name: '款项已到账，请输入到账金额' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '平台已打款，请查看到账金额后填写' }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText(
-        '平台已向 中国银行股份有限公司杭州中大支行 账户 9558 **** 1234 打入一笔1元以下的随机金额，预计2小时内到账。',
+        '平台已于 2026-03-02 09:00 向 中国银行股份有限公司杭州中大支行 账户 9558 **** 1234 打入一笔1元以下的随机金额。',
       ),
     ).toBeInTheDocument();
     expect(screen.getByText(/还可输入 4 次/)).toBeInTheDocument();
@@ -122,6 +124,22 @@ describe('OrgAuthPanel', { timeout: 45_000 }, () => {
     expect(screen.getByText('中国银行股份有限公司杭州中大支行 9558 **** 1234')).toBeInTheDocument();
   });
 
+  it('says a transfer on its way is on its way: no headline of money arrived before it has', async () => {
+    renderPanel({
+      orgName: ORG,
+      authorized: false,
+      method: null,
+      transfer: { ...paid, status: 'REQUESTED', arrivesAt: '2026-03-02T03:00:00.000Z' },
+    });
+    expect(await screen.findByRole('heading', { name: '打款已发起，等待到账' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '平台已向 中国银行股份有限公司杭州中大支行 账户 9558 **** 1234 发起一笔1元以下的随机金额打款，预计2小时内到账。',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/已到账|已打款/)).toBeNull();
+  });
+
   it('offers a new transfer, saying why, when the last one ended after too many wrong amounts', async () => {
     renderPanel({
       orgName: ORG,
@@ -130,7 +148,7 @@ describe('OrgAuthPanel', { timeout: 45_000 }, () => {
       transfer: { ...paid, status: 'FAILED', triesLeft: 0 },
     });
     expect(
-      await screen.findByText('金额错误已超过3次，本次验证失败，请重新发起打款验证。'),
+      await screen.findByText('4 次填写的金额都不正确，本次验证失败，请重新发起打款验证。'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '发起小额打款' })).toBeInTheDocument();
     expect(await screen.findByText('验证失败')).toBeInTheDocument();

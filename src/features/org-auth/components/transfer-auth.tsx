@@ -130,10 +130,11 @@ function AmountCheck({
         type={arrived ? 'success' : 'info'}
         showIcon
         className={styles.alert}
-        title={format(text.waiting.body, {
+        title={format(arrived ? text.waiting.paidBody : text.waiting.body, {
           bank: transfer.branchName,
           account: maskAccountNo(transfer.accountNo),
           arrival: bankMessages.expectedArrival,
+          time: transfer.arrivesAt ? formatDateTime(transfer.arrivesAt) : '',
         })}
         description={
           <>
