@@ -197,7 +197,6 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'bench/results',
-      '.cache',
     ],
   },
   js.configs.recommended,
