@@ -85,6 +85,7 @@ import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupDocsRoutes } from './plugins/docs-page';
 import { createMetricsRegistry, instrumentAdapters, setupMetrics } from './plugins/metrics';
 import { setupOpenApi } from './plugins/openapi';
+import { setupBodyRules } from './plugins/body-rules';
 import { setupWebRoot } from './plugins/web-root';
 
 export interface BuildOptions {
@@ -279,6 +280,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Bodies are JSON (the token endpoint: forms); any other type, text/plain included, is answered 415.
   app.removeContentTypeParser('text/plain');
+  setupBodyRules(app);
   app.addHook('onClose', async () => stdout.stop());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

@@ -5,6 +5,8 @@ import type { Db } from '../db/database';
 import { authOf } from './auth';
 import { ApiFailure, fail } from './errors';
 import { sha256Hex } from './hash';
+import { valueNestsDeeper } from './json-depth';
+import { MSG } from './messages';
 import { hooksOf, type RouteHook } from './route-hooks';
 
 /** A committed answer is replayed for this long; the housekeeping sweep deletes it after. */
@@ -56,6 +58,9 @@ function identityOf(request: FastifyRequest): Identity | null {
   if (typeof given !== 'string' || !IDEMPOTENCY_KEY.test(given))
     throw fail(API_ERROR.badRequest, IDEMPOTENCY_MSG.badKey);
   const auth = authOf(request);
+  // JSON.stringify walks by recursion: a body deeper than any parser lets through is refused, not hashed.
+  if (valueNestsDeeper(request.body) || valueNestsDeeper(request.query))
+    throw fail(API_ERROR.badRequest, MSG.badRequest);
   const requestHash = sha256Hex(
     JSON.stringify([
       request.method,

@@ -37,6 +37,7 @@ interface FuzzTarget {
   captchaErrors: boolean;
   /** Takes a file as its body (an upload has its own size limit and type check). */
   fileUpload: boolean;
+  rawBody: boolean;
   params: string[];
   query: string[];
   body: string[];
@@ -62,6 +63,7 @@ const targets: FuzzTarget[] = routes
         oauthErrors: route.config?.oauthErrors === true,
         captchaErrors: route.url.startsWith(CAPTCHA_PREFIX),
         fileUpload: route.config?.fileUpload === true,
+        rawBody: route.config?.rawBody === true,
         params: [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!),
         query: propertiesOf(route.schema?.querystring),
         body: propertiesOf(route.schema?.body),
@@ -117,6 +119,14 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   deepNesting,
 );
 
+/** JSON text nested far deeper than any body of the API: arrays, objects or both, thousands of levels. */
+const deepText = fc
+  .record({ depth: fc.integer({ min: 33, max: 20_000 }), open: fc.constantFrom('[', '{"a":', '[{"b":') })
+  .map(({ depth, open }) => {
+    const close = open === '[' ? ']' : open === '{"a":' ? '}' : '}]';
+    return `${open.repeat(depth)}1${close.repeat(depth)}`;
+  });
+
 /** An object with the route's own keys (and others) holding values of any type. */
 const objectFor = (keys: string[]) =>
   fc.dictionary(
@@ -143,6 +153,10 @@ const payloadFor = (keys: string[]) =>
           Object.entries(value).map(([key, item]): [string, string] => [key, String(JSON.stringify(item))]),
         ).toString(),
       })),
+    },
+    {
+      weight: 1,
+      arbitrary: deepText.map((payload) => ({ contentType: 'application/json', payload })),
     },
     {
       weight: 1,
@@ -357,6 +371,56 @@ describe('bodies the server will not read', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ code: API_ERROR.unsupportedMediaType, msg: '不支持的请求格式' });
+  });
+
+  it.each(jsonRoutes.map((target) => [target.url, target] as const))(
+    '%s answers a body nested 5,000 levels deep with 400, not a stack overflow',
+    async (_name, target) => {
+      for (const payload of [
+        `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+        `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
+        // Brackets inside strings are text, not nesting: this one is shallow and judged by the route.
+        JSON.stringify({ mobile: '['.repeat(5_000) }),
+      ]) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: target.url.replace(/:\w+/g, 'x'),
+          headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-body-1' },
+          payload,
+        });
+        expect(response.statusCode, payload.slice(0, 12)).toBeLessThan(500);
+        // A provider's callback checks its signature over the raw bytes first, and answers 401.
+        if (!payload.includes('mobile') && !target.rawBody) {
+          expect(response.statusCode, target.url).toBe(400);
+          if (!target.captchaErrors)
+            expect(response.json()).toEqual({ code: API_ERROR.badRequest, msg: '请求参数有误' });
+        }
+      }
+    },
+  );
+
+  it('refuses a body sent to a route that takes none, and takes {} as none', async () => {
+    const [owner] = DEMO_ACCOUNTS;
+    const session = await authorizationOf({
+      kind: 'member',
+      userId: owner!.id,
+      orgId: DEMO_ORGS[owner!.memberships[0]!.org].id,
+    });
+    const withBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { ...session, 'content-type': 'application/json' },
+      payload: JSON.stringify({ anything: 1 }),
+    });
+    expect(withBody.statusCode).toBe(400);
+    expect(withBody.json()).toEqual({ code: API_ERROR.badRequest, msg: '请求参数有误' });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { ...session, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(empty.statusCode).toBe(200);
   });
 
   it('answers the token endpoint with the OAuth shape for both', async () => {

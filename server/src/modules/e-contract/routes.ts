@@ -570,6 +570,7 @@ export const eContractCallbackRoutes: FastifyPluginAsyncTypebox = async (app) =>
   app.post(
     '/edoc/callback',
     {
+      config: { rawBody: true },
       schema: {
         response: {
           200: Type.Object({ code: Type.Number(), msg: Type.String() }),
