@@ -13,7 +13,9 @@ const CSP_DIRECTIVES = {
   // The captcha images arrive as data: URLs; exports as blob: URLs.
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
+  // Same origin only: 'self' covers the app's own WebSocket (ws: or wss: to this host), and nothing a script
+  // injected could open to another host.
+  connectSrc: ["'self'"],
   // The contract preview shows the PDF the app fetched (with the sign-in) as a blob: URL in a frame.
   frameSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],

@@ -42,6 +42,8 @@ function expectDocumentPolicy(csp: Map<string, string[]>): void {
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('frame-src')).toEqual(["'self'", 'blob:']);
   expect(csp.get('script-src') ?? []).toEqual(["'self'"]);
+  // No ws: or wss: to any host: the app's own socket is same-origin, which 'self' covers.
+  expect(csp.get('connect-src')).toEqual(["'self'"]);
 }
 
 function expectSecurityHeaders(response: LightMyRequestResponse, kind: 'document' | 'api'): void {
