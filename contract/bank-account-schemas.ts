@@ -8,7 +8,7 @@ import {
   BANK_VERIFICATION_PURPOSE,
   BANK_VERIFICATION_STATUS,
   ORG_AUTH_METHOD,
-  type AmountCheckQuery as AmountCheckQueryShape,
+  type AmountCheckRequest as AmountCheckRequestShape,
   type AuthApplyRecord as AuthApplyRecordShape,
   type BankAccount as BankAccountShape,
   type BankAccountRequest as BankAccountRequestShape,
@@ -106,9 +106,11 @@ export const BankAccount = Type.Object({
 export type BankAccount = BankAccountShape;
 export type _CheckBankAccount = Assert<Same<Static<typeof BankAccount>, BankAccountShape>>;
 
-export const AmountCheckQuery = Type.Object({ id: Id, amount: AmountInput });
-export type AmountCheckQuery = AmountCheckQueryShape;
-export type _CheckAmountCheckQuery = Assert<Same<Static<typeof AmountCheckQuery>, AmountCheckQueryShape>>;
+export const AmountCheckRequest = Type.Object({ id: Id, amount: AmountInput });
+export type AmountCheckRequest = AmountCheckRequestShape;
+export type _CheckAmountCheckRequest = Assert<
+  Same<Static<typeof AmountCheckRequest>, AmountCheckRequestShape>
+>;
 
 export const BindSettlementRequest = Type.Object({ id: Id });
 export type BindSettlementRequest = BindSettlementRequestShape;

@@ -167,8 +167,11 @@ export interface BankAccount extends AccountTarget {
   createdAt: string;
 }
 
-/** `PUT /api/organization/bank/account/auth/check?id=&amount=`: the amount the account received, in yuan. */
-export interface AmountCheckQuery {
+/**
+ * `PUT /api/organization/bank/account/auth/check`, body `{ id, amount }`: the amount the account received, in
+ * yuan. In the body, never the address: the amount is what proves the account, and addresses are logged.
+ */
+export interface AmountCheckRequest {
   id: string;
   amount: string;
 }

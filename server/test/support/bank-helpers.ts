@@ -57,7 +57,7 @@ export async function addedAccount(
 }
 
 export const checkAmount = (app: FastifyInstance, accessToken: string, id: string, amount: string) =>
-  call(app, 'PUT', BANK_URL.amountCheck, accessToken, { query: { id, amount } });
+  call(app, 'PUT', BANK_URL.amountCheck, accessToken, { payload: { id, amount } });
 
 export async function accountList(app: FastifyInstance, accessToken: string): Promise<BankAccount[]> {
   const response = await call(app, 'GET', `${BANK_URL.accountList}?page=0&size=100`, accessToken);

@@ -11,7 +11,7 @@ import {
   type SandboxBankTransfer as SandboxBankTransferShape,
 } from '@contract/bank-account';
 import {
-  AmountCheckQuery,
+  AmountCheckRequest,
   BankAccount,
   BankAccountRequest,
   BankAccountUpdate,
@@ -226,15 +226,15 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/organization/bank/account/auth/check',
     {
       config: { idempotent: true },
-      schema: { querystring: AmountCheckQuery, response: { 200: AccountAnswer, ...COMMAND_ERRORS } },
+      schema: { body: AmountCheckRequest, response: { 200: AccountAnswer, ...COMMAND_ERRORS } },
     },
     async (request, reply) => {
       const member = await requirePermission(request, BANK_ACCOUNT_PERMISSION);
-      const amountFen = yuanToFen(request.query.amount);
+      const amountFen = yuanToFen(request.body.amount);
       if (amountFen === null || amountFen < TRANSFER_AMOUNT_MIN_FEN || amountFen > TRANSFER_AMOUNT_MAX_FEN) {
         throw fail(API_ERROR.amountInvalid, BANK_MSG.amountInvalid);
       }
-      const account = await ownAccount(request, app.db, member, request.query.id);
+      const account = await ownAccount(request, app.db, member, request.body.id);
       const now = app.now();
       return runCommand<CheckAnswer>(request, reply, async (trx) => {
         await lockBankAccounts(trx, member.orgId);

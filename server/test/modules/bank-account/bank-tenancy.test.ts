@@ -121,7 +121,7 @@ describe('bank calls across organisations', () => {
       () => ({
         method: 'PUT' as const,
         url: BANK_URL.amountCheck,
-        query: { id: account.id, amount: '0.10' },
+        payload: { id: account.id, amount: '0.10' },
       }),
     ],
     [
@@ -139,8 +139,7 @@ describe('bank calls across organisations', () => {
       expect(crossOrgDenials()).toBe(before + 1);
       const missing = await call(t.app, method, url, token.other, {
         ...options,
-        ...('payload' in options ? { payload: { ...options.payload, id: newId() } } : {}),
-        ...('query' in options ? { query: { ...options.query, id: newId() } } : {}),
+        payload: { ...options.payload, id: newId() },
       });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual(other.json());

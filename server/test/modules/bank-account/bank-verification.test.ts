@@ -189,7 +189,7 @@ describe('a retried amount check', () => {
     const amount = await paidAmount(t.app, '622202123456');
     const headers = { 'idempotency-key': 'check-1' };
     const send = (value: string) =>
-      call(t.app, 'PUT', BANK_URL.amountCheck, hz, { query: { id: added.id, amount: value }, headers });
+      call(t.app, 'PUT', BANK_URL.amountCheck, hz, { payload: { id: added.id, amount: value }, headers });
     const right = await send(amount);
     expect(right.statusCode).toBe(200);
     expect((await send(amount)).headers['idempotent-replayed']).toBe('true');

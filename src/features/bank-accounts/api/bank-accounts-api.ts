@@ -39,7 +39,8 @@ const bankAccountsApi = api.enhanceEndpoints({ addTagTypes: ['BankAccount'] }).i
       query: ({ id, amount }) => ({
         url: BANK_URL.amountCheck,
         method: 'PUT',
-        params: { id, amount },
+        // In the body: the amount proves the account, and addresses end up in logs.
+        data: { id, amount },
         silent: true,
       }),
       invalidatesTags: ['BankAccount'],

@@ -83,8 +83,10 @@ const server = setupServer(
       number: 0,
     });
   }),
-  mock.put('*/api/organization/bank/account/auth/check', ({ request }) => {
-    const query = Object.fromEntries(new URL(request.url).searchParams);
+  mock.put('*/api/organization/bank/account/auth/check', async ({ request }) => {
+    // The amount travels in the body only, never in the address.
+    expect(new URL(request.url).search).toBe('');
+    const query = (await request.json()) as Record<string, string>;
     checks.push(query);
     if (query.amount === '0.35')
       return ok({ ...waiting, status: 'VERIFIED', verification: { ...paidTransfer, status: 'VERIFIED' } });
