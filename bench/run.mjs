@@ -43,18 +43,29 @@ function encryptPassword(publicKeyPem, password) {
   return forge.util.encode64(key.encrypt(forge.util.encodeUtf8(password), 'RSAES-PKCS1-V1_5'));
 }
 
-/** Puzzle answers are excluded from the sign-in figures: verifications are written straight into the database. */
+/** The i-th simulated client's address: each sign-in comes from its own, as the server's proxy says. */
+const clientAddress = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+/**
+ * Puzzle answers are excluded from the sign-in figures: verifications are written straight into the database,
+ * each for the client address that will spend it (a verification is good only from the address that solved it).
+ */
 function grantCaptchaVerifications(dataDir, count) {
   const db = new Database(path.join(dataDir, 'chain-bill.sqlite'));
   const insert = db.prepare(
-    "INSERT INTO captcha_verifications (hash, scene, created_at, expires_at, used_at) VALUES (?, 'login', ?, ?, NULL)",
+    "INSERT INTO captcha_verifications (hash, scene, client_ip, created_at, expires_at, used_at) VALUES (?, 'login', ?, ?, ?, NULL)",
   );
   const values = [];
   const now = Date.now();
   db.transaction(() => {
     for (let i = 0; i < count; i++) {
       const value = crypto.randomBytes(24).toString('base64');
-      insert.run(crypto.createHash('sha256').update(value).digest('hex'), now, now + 10 * 60_000);
+      insert.run(
+        crypto.createHash('sha256').update(value).digest('hex'),
+        clientAddress(i),
+        now,
+        now + 10 * 60_000,
+      );
       values.push(value);
     }
   })();
@@ -89,7 +100,7 @@ async function signInThroughput(base, dataDir, password) {
             headers: {
               authorization: BASIC,
               'content-type': 'application/x-www-form-urlencoded',
-              'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+              'x-forwarded-for': clientAddress(i),
             },
             body: new URLSearchParams(
               signInForm(password, verifications[i % verifications.length]),

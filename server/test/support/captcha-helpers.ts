@@ -91,14 +91,15 @@ export async function checkPuzzle(
 }
 
 /** Fetches and passes a puzzle; returns what the client would hold afterwards. */
-export async function solvePuzzle(app: FastifyInstance, db: Db, scene?: CaptchaScene) {
-  const puzzle = await fetchPuzzle(app, scene ? { scene } : {});
+export async function solvePuzzle(app: FastifyInstance, db: Db, scene?: CaptchaScene, ip = freshIp()) {
+  const puzzle = await fetchPuzzle(app, scene ? { scene, ip } : { ip });
   const x = await answerXOf(db, puzzle.token);
   const plain = answerPlainText(x);
-  const { body } = await checkPuzzle(app, {
-    token: puzzle.token,
-    pointJson: aesEcbEncrypt(plain, puzzle.secretKey),
-  });
+  const { body } = await checkPuzzle(
+    app,
+    { token: puzzle.token, pointJson: aesEcbEncrypt(plain, puzzle.secretKey) },
+    ip,
+  );
   if (body.repCode !== '0000') throw new Error(`solving failed: ${JSON.stringify(body)}`);
   return { puzzle, plain };
 }

@@ -90,9 +90,14 @@ export async function startPostgresApp(
  * A passed-puzzle verification as the captcha module stores it, inserted directly: these tests are about
  * what the token endpoint does with one, the captcha module's own tests cover earning it.
  */
+/** The client address of a request injected without one. */
+export const INJECT_ADDRESS = '127.0.0.1';
+
 export async function insertCaptchaVerification(
   app: FastifyInstance,
   scene: CaptchaScene = 'login',
+  /** The address that solved it, and alone may spend it: inject's own unless told. */
+  clientIp = INJECT_ADDRESS,
 ): Promise<string> {
   const value = randomToken();
   const now = app.now();
@@ -101,6 +106,7 @@ export async function insertCaptchaVerification(
     .values({
       hash: sha256Hex(value),
       scene,
+      client_ip: clientIp,
       created_at: now,
       expires_at: now + CAPTCHA_VERIFICATION_TTL,
       used_at: null,

@@ -26,13 +26,14 @@ export async function sendSms(
   mobile: string,
   options: SmsSendOptions = {},
 ): Promise<LightMyRequestResponse> {
+  const ip = options.ip ?? freshIp();
   return app.inject({
     method: 'POST',
     url: '/api/sms',
-    remoteAddress: options.ip ?? freshIp(),
+    remoteAddress: ip,
     headers: options.accessToken ? bearer(options.accessToken) : {},
     payload: {
-      captchaVerification: options.captchaVerification ?? (await insertCaptchaVerification(app, 'sms')),
+      captchaVerification: options.captchaVerification ?? (await insertCaptchaVerification(app, 'sms', ip)),
       mobile,
       businessCode: SMS_BUSINESS_CODE,
       cId: app.config.channelId,

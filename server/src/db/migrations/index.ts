@@ -15,6 +15,7 @@ import * as eContracts from './013-e-contracts';
 import * as ledgerNoticesAndCounts from './015-ledger-notices-and-counts';
 import * as heldListOrder from './016-held-list-order';
 import * as providerCheckedAmounts from './017-provider-checked-amounts';
+import * as captchaClientAddress from './018-captcha-client-address';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '015-ledger-notices-and-counts': ledgerNoticesAndCounts,
   '016-held-list-order': heldListOrder,
   '017-provider-checked-amounts': providerCheckedAmounts,
+  '018-captcha-client-address': captchaClientAddress,
 };

@@ -20,6 +20,8 @@ export interface CaptchaVerificationTable {
   /** SHA-256 (hex) of the captchaVerification string. */
   hash: string;
   scene: string;
+  /** The client address the puzzle was solved from; only it may spend the verification. */
+  client_ip: string | null;
   created_at: number;
   expires_at: number;
   used_at: number | null;

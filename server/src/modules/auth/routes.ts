@@ -97,7 +97,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { mobile, name, password, captchaVerification } = request.body;
       if (!name.trim() || CONTROL_CHARS.test(name)) throw fail(API_ERROR.badRequest, MSG.badRequest);
       const now = app.now();
-      if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'register', now))) {
+      if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'register', request.ip, now))) {
         logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { mobile, reason: 'register' });
         throw fail(API_ERROR.captchaInvalid, MSG.captchaInvalid);
       }
@@ -130,7 +130,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await enforceIpLimit(request, MOBILE_VALIDATION_IP_LIMIT);
       const { mobile, captchaVerification } = request.body;
-      if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'mobile-validation', app.now()))) {
+      if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'mobile-validation', request.ip, app.now()))) {
         logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { mobile, reason: 'mobile-validation' });
         throw fail(API_ERROR.captchaInvalid, MSG.captchaInvalid);
       }

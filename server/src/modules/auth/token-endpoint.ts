@@ -63,7 +63,7 @@ async function passwordGrant(
   if (!MOBILE.test(mobile) || !body.password) throw fail('invalidRequest', MSG.badRequest);
 
   // The captcha is spent before anything else, so a missing or replayed one costs no password check.
-  if (!(await consumeCaptchaVerification(db, body.captchaVerification, 'login', now))) {
+  if (!(await consumeCaptchaVerification(db, body.captchaVerification, 'login', request.ip, now))) {
     logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { mobile, reason: 'login' });
     throw fail('captchaInvalid', MSG.captchaInvalid);
   }

@@ -119,6 +119,7 @@ export const captchaRoutes: FastifyPluginAsync = async (fastify) => {
       const outcome = await checkChallenge(app.db, {
         token: request.body.token,
         pointJson: request.body.pointJson,
+        clientIp: request.ip,
         now: app.now(),
       });
       if (outcome.passed) {

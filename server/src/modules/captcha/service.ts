@@ -65,7 +65,7 @@ export type CheckOutcome = { passed: true; token: string } | { passed: false; re
  */
 export async function checkChallenge(
   db: Db,
-  input: { token: string; pointJson: string; now: number },
+  input: { token: string; pointJson: string; clientIp: string; now: number },
 ): Promise<CheckOutcome> {
   const challenge = await db
     .updateTable('captcha_challenges')
@@ -89,6 +89,7 @@ export async function checkChallenge(
     .values({
       hash: sha256Hex(verification),
       scene: challenge.scene,
+      client_ip: input.clientIp,
       created_at: input.now,
       expires_at: input.now + CAPTCHA_VERIFICATION_TTL,
       used_at: null,
@@ -98,13 +99,15 @@ export async function checkChallenge(
 }
 
 /**
- * Spends a captchaVerification earned by a passed puzzle of `scene`: true exactly once, atomically,
- * while it is unexpired. Verifications are stored as the SHA-256 (hex) of the string.
+ * Spends a captchaVerification earned by a passed puzzle of `scene` from `clientIp`: true exactly once,
+ * atomically, while it is unexpired, and only for the client address that solved it. Verifications are
+ * stored as the SHA-256 (hex) of the string.
  */
 export async function consumeCaptchaVerification(
   db: Db,
   captchaVerification: string | undefined,
   scene: CaptchaScene,
+  clientIp: string,
   now: number,
 ): Promise<boolean> {
   if (typeof captchaVerification !== 'string' || captchaVerification === '') return false;
@@ -114,6 +117,7 @@ export async function consumeCaptchaVerification(
     .set({ used_at: now })
     .where('hash', '=', sha256Hex(captchaVerification))
     .where('scene', '=', scene)
+    .where('client_ip', '=', clientIp)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();

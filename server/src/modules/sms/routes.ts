@@ -55,7 +55,7 @@ export const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw fail(API_ERROR.badRequest, SMS_MOBILE_MISMATCH_MSG);
       }
       const now = app.now();
-      if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'sms', now))) {
+      if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'sms', request.ip, now))) {
         logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { mobile, reason: 'sms' });
         throw fail(API_ERROR.captchaInvalid, MSG.captchaInvalid);
       }

@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import type { TokenResponse } from '@contract/auth';
-import { GRANT_TYPE } from '@contract/constants';
+import { GRANT_TYPE, OAUTH_SCOPE } from '@contract/constants';
 import { DEMO_ORGS, DEMO_PASSWORD } from '../../../src/db/seed';
 import { sha256Hex } from '../../../src/lib/hash';
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../../src/modules/auth/login-attempts';
 import { PASSWORD_GRANT_IP_LIMIT } from '../../../src/modules/auth/token-endpoint';
 import {
   basicAuth,
+  encryptPassword,
   encryptWith,
   insertCaptchaVerification,
   passwordGrant,
@@ -211,6 +212,29 @@ describe('the captcha comes first', () => {
       Array.from({ length: 20 }, () => passwordGrant(t.app, { mobile: OWNER, captchaVerification: captcha })),
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+  });
+
+  it('refuses a verification solved from another client address, which stays usable from its own', async () => {
+    const captcha = await insertCaptchaVerification(t.app, 'login', '192.0.2.77');
+    expect((await passwordGrant(t.app, { mobile: OWNER, captchaVerification: captcha })).json()).toEqual(
+      captchaInvalid,
+    );
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      remoteAddress: '192.0.2.77',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicAuth(t.config) },
+      payload: new URLSearchParams({
+        grant_type: GRANT_TYPE.password,
+        mobile: OWNER,
+        password: encryptPassword(t.app, DEMO_PASSWORD),
+        scope: OAUTH_SCOPE,
+        systemRole: '2',
+        cId: t.config.channelId,
+        captchaVerification: captcha,
+      }).toString(),
+    });
+    expect(own.statusCode).toBe(200);
   });
 
   it('refuses a verification earned for another scene', async () => {

@@ -3,7 +3,7 @@ import Utf8 from 'crypto-js/enc-utf8';
 import ECB from 'crypto-js/mode-ecb';
 import Pkcs7 from 'crypto-js/pad-pkcs7';
 import { captchaHarness, solvePuzzle, type CaptchaHarness } from '../../support/captcha-helpers';
-import { passwordGrant } from '../../support/helpers';
+import { INJECT_ADDRESS, passwordGrant } from '../../support/helpers';
 
 const DEMO_OWNER = '13800000001';
 
@@ -22,7 +22,8 @@ describe('signing in with a solved slider puzzle', () => {
   afterAll(() => h.close());
 
   async function earn(scene?: 'login' | 'sms') {
-    const { puzzle, plain } = await solvePuzzle(h.app, h.db, scene);
+    // Solved from the address the sign-ins below come from (inject's own): only that one may spend it.
+    const { puzzle, plain } = await solvePuzzle(h.app, h.db, scene, INJECT_ADDRESS);
     return clientVerification(puzzle.token, plain, puzzle.secretKey);
   }
 

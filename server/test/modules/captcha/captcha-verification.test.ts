@@ -20,6 +20,9 @@ import {
 const clientEncrypt = (plain: string, key: string): string =>
   AES.encrypt(Utf8.parse(plain), Utf8.parse(key), { mode: ECB, padding: Pkcs7 }).toString();
 
+/** The client address every puzzle here is solved from. */
+const SOLVER = '192.0.2.10';
+
 describe('captchaVerification', () => {
   let h: CaptchaHarness;
   const now = () => h.app.now();
@@ -30,7 +33,7 @@ describe('captchaVerification', () => {
 
   /** What the SPA holds after a pass: AES(token + '---' + the pointJson plain text, secretKey). */
   async function earn(scene?: Parameters<typeof solvePuzzle>[2]) {
-    const { puzzle, plain } = await solvePuzzle(h.app, h.db, scene);
+    const { puzzle, plain } = await solvePuzzle(h.app, h.db, scene, SOLVER);
     return clientEncrypt(`${puzzle.token}---${plain}`, puzzle.secretKey);
   }
 
@@ -58,37 +61,45 @@ describe('captchaVerification', () => {
 
   it('is spent exactly once', async () => {
     const verification = await earn();
-    expect(await consumeCaptchaVerification(h.db, verification, 'login', now())).toBe(true);
-    expect(await consumeCaptchaVerification(h.db, verification, 'login', now())).toBe(false);
+    expect(await consumeCaptchaVerification(h.db, verification, 'login', SOLVER, now())).toBe(true);
+    expect(await consumeCaptchaVerification(h.db, verification, 'login', SOLVER, now())).toBe(false);
   });
 
   it('lets exactly one of 20 concurrent consumers through', async () => {
     const verification = await earn();
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => consumeCaptchaVerification(h.db, verification, 'login', now())),
+      Array.from({ length: 20 }, () =>
+        consumeCaptchaVerification(h.db, verification, 'login', SOLVER, now()),
+      ),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
   it('is refused for another scene than the one the puzzle was fetched for, and stays usable for its own', async () => {
     const verification = await earn('sms');
-    expect(await consumeCaptchaVerification(h.db, verification, 'login', now())).toBe(false);
-    expect(await consumeCaptchaVerification(h.db, verification, 'sms', now())).toBe(true);
+    expect(await consumeCaptchaVerification(h.db, verification, 'login', SOLVER, now())).toBe(false);
+    expect(await consumeCaptchaVerification(h.db, verification, 'sms', SOLVER, now())).toBe(true);
+  });
+
+  it('is spent only by the client address that solved the puzzle', async () => {
+    const verification = await earn();
+    expect(await consumeCaptchaVerification(h.db, verification, 'login', '192.0.2.11', now())).toBe(false);
+    expect(await consumeCaptchaVerification(h.db, verification, 'login', SOLVER, now())).toBe(true);
   });
 
   it('expires 180 s after the check', async () => {
     const kept = await earn();
     const lost = await earn();
     h.advance(CAPTCHA_VERIFICATION_TTL - 1);
-    expect(await consumeCaptchaVerification(h.db, kept, 'login', now())).toBe(true);
+    expect(await consumeCaptchaVerification(h.db, kept, 'login', SOLVER, now())).toBe(true);
     h.advance(1);
-    expect(await consumeCaptchaVerification(h.db, lost, 'login', now())).toBe(false);
+    expect(await consumeCaptchaVerification(h.db, lost, 'login', SOLVER, now())).toBe(false);
   });
 
   it('refuses missing, empty, unknown and oversized values', async () => {
     await earn();
     for (const value of [undefined, '', 'random', 'x'.repeat(10_000)]) {
-      expect(await consumeCaptchaVerification(h.db, value, 'login', now())).toBe(false);
+      expect(await consumeCaptchaVerification(h.db, value, 'login', SOLVER, now())).toBe(false);
     }
   });
 
@@ -98,7 +109,7 @@ describe('captchaVerification', () => {
     const plain = JSON.stringify({ x: x + 20, y: 5 });
     await checkPuzzle(h.app, { token: puzzle.token, pointJson: clientEncrypt(plain, puzzle.secretKey) });
     const forged = clientEncrypt(`${puzzle.token}---${plain}`, puzzle.secretKey);
-    expect(await consumeCaptchaVerification(h.db, forged, 'login', now())).toBe(false);
+    expect(await consumeCaptchaVerification(h.db, forged, 'login', SOLVER, now())).toBe(false);
   });
 
   it('keeps nothing secret in plain text: no verification string, no answer plain text', async () => {

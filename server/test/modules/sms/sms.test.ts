@@ -59,7 +59,8 @@ describe('POST /api/sms', () => {
     expect(message?.text).toMatch(/^【链票通】您的验证码为\d{6}，5分钟内有效，请勿泄露。$/);
   });
 
-  it('requires a captcha verification of scene sms, spent once', async () => {
+  it('requires a captcha verification of scene sms, spent once, from the address that solved it', async () => {
+    const SOLVER = '192.0.2.31';
     await raiseReset(OWNER_SH);
     const missing = await sendSms(t.app, OWNER_SH, { captchaVerification: 'not-a-verification' });
     expect(missing.statusCode).toBe(400);
@@ -71,10 +72,15 @@ describe('POST /api/sms', () => {
     expect(login.statusCode).toBe(400);
     expect(login.json()).toMatchObject({ code: 'CAPTCHA_INVALID' });
 
-    const captcha = await insertCaptchaVerification(t.app, 'sms');
-    expect((await sendSms(t.app, OWNER_SH, { captchaVerification: captcha })).statusCode).toBe(200);
+    const captcha = await insertCaptchaVerification(t.app, 'sms', SOLVER);
+    // Only from the address that solved it.
+    const elsewhere = await sendSms(t.app, OWNER_SH, { captchaVerification: captcha });
+    expect(elsewhere.json()).toMatchObject({ code: 'CAPTCHA_INVALID' });
+    expect((await sendSms(t.app, OWNER_SH, { captchaVerification: captcha, ip: SOLVER })).statusCode).toBe(
+      200,
+    );
     t.clock.advance(MINUTE);
-    const reused = await sendSms(t.app, OWNER_SH, { captchaVerification: captcha });
+    const reused = await sendSms(t.app, OWNER_SH, { captchaVerification: captcha, ip: SOLVER });
     expect(reused.statusCode).toBe(400);
     expect(await outboxOf(t.app, OWNER_SH)).toHaveLength(1);
   });
