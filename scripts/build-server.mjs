@@ -9,9 +9,11 @@ import { build } from 'esbuild';
 const EXTERNAL = [
   // Native addon.
   'better-sqlite3',
-  // Loaded on first use: PostgreSQL only with DATABASE_URL, exceljs on the first export.
+  // Loaded on first use: PostgreSQL only with DATABASE_URL, exceljs on the first export, prom-client only
+  // with METRICS=on.
   'pg',
   'exceljs',
+  'prom-client',
   // HarfBuzz's WebAssembly file is read beside its module, on the first contract.
   'subset-font',
   // Documents: the first contract or seal loads them. Bundled, they were a third of the file Node

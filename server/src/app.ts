@@ -83,7 +83,7 @@ import { logTime, stdoutLog } from './lib/log-output';
 import { registerSandbox, setupSandboxGate } from './plugins/sandbox-gate';
 import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupDocsRoutes } from './plugins/docs-page';
-import { createMetricsRegistry, instrumentAdapters, setupMetrics } from './plugins/metrics';
+import { createMetricsKit, instrumentAdapters, setupMetrics } from './plugins/metrics';
 import { setupOpenApi } from './plugins/openapi';
 import { setupBodyRules } from './plugins/body-rules';
 import { setupWebRoot } from './plugins/web-root';
@@ -297,9 +297,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('now', now);
   app.decorate('verificationKeys', verificationKeys);
   // Metrics off: no registry, no hook, the adapters as they are.
-  const registry = config.metrics ? createMetricsRegistry() : null;
+  const metrics = config.metrics ? await createMetricsKit() : null;
   const adapters = createAdapters(config, db, now, verificationKeys, app.log);
-  app.decorate('adapters', registry ? instrumentAdapters(adapters, registry) : adapters);
+  app.decorate('adapters', metrics ? instrumentAdapters(adapters, metrics) : adapters);
   const unavailable = unavailableFunctions(adapters);
   if (unavailable.length > 0) {
     app.log.warn(
@@ -329,7 +329,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Before any route: the API document is made from the routes as they are registered.
     await setupOpenApi(app);
     setupPasswordKey(app, await passwordKey);
-    setupMetrics(app, registry);
+    setupMetrics(app, metrics);
     setupAuthentication(app);
     setupErrorHandling(app);
     setupHousekeeping(app);

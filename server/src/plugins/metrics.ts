@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type * as PromClient from 'prom-client';
+import type { Registry } from 'prom-client';
 import { poolStats, type Db } from '../db/database';
 import { observeProviderCalls } from '../lib/provider-http';
 
@@ -38,8 +39,25 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 const NO_METRICS: Metrics = { dayEndProgress: () => {}, dayEndFinished: () => {} };
 
+/**
+ * prom-client and the app's registry. The library is loaded only when metrics are on (the build keeps it
+ * out of the bundle): with them off, a start does not even read it.
+ */
+export interface MetricsKit {
+  prom: typeof PromClient;
+  registry: Registry;
+}
+
+export async function createMetricsKit(): Promise<MetricsKit> {
+  const prom = await import('prom-client');
+  const registry = new prom.Registry();
+  prom.collectDefaultMetrics({ register: registry, prefix: PREFIX });
+  return { prom, registry };
+}
+
 /** Every method call of every adapter, counted, and its failures (a thrown error or a rejection). */
-export function instrumentAdapters<T extends object>(adapters: T, registry: Registry): T {
+export function instrumentAdapters<T extends object>(adapters: T, { prom, registry }: MetricsKit): T {
+  const { Counter } = prom;
   const calls = new Counter({
     name: `${PREFIX}adapter_calls_total`,
     help: 'Calls of each outside-party adapter method',
@@ -95,18 +113,13 @@ async function taskCounts(db: Db): Promise<Array<{ queue: string; state: string;
   return counts;
 }
 
-/** The registry of this app's metrics; the hooks that feed it are installed only when metrics are on. */
-export function createMetricsRegistry(): Registry {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: PREFIX });
-  return registry;
-}
-
-export function setupMetrics(app: FastifyInstance, registry: Registry | null): void {
-  if (!registry) {
+export function setupMetrics(app: FastifyInstance, kit: MetricsKit | null): void {
+  if (!kit) {
     app.decorate('metrics', NO_METRICS);
     return;
   }
+  const { registry } = kit;
+  const { Counter, Gauge, Histogram } = kit.prom;
   const latency = new Histogram({
     name: `${PREFIX}http_request_duration_seconds`,
     help: 'API answers by route pattern, method and status, with their latency (its _count is requests)',
