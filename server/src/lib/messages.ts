@@ -21,6 +21,7 @@ export const MSG = {
   mobileRegistered: '该手机号已注册',
   passwordInvalid: '密码须为8-20位，且同时包含字母和数字',
   registered: '注册成功',
+  nameInvalid: '姓名应为2至20个汉字或字母',
   loggedOut: '已退出登录',
   ok: '操作成功',
 } as const;

@@ -16,6 +16,7 @@ import {
   startApp,
   type TestApp,
 } from '../support/helpers';
+import { registerWithSmsCode } from '../support/verification-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -187,16 +188,11 @@ describe('a restart on the same DATA_DIR', () => {
       const first = await buildApp(config);
       const publicKey = first.passwordKey.publicKeyPem;
       const captcha = await insertCaptchaVerification(first, 'register');
-      const registered = await first.inject({
-        method: 'POST',
-        url: '/api/register',
-        headers: { authorization: basicAuth(config) },
-        payload: {
-          mobile: '13700000077',
-          password: encryptWith(publicKey, 'Keep1234'),
-          name: '留存用户',
-          captchaVerification: captcha,
-        },
+      const registered = await registerWithSmsCode(first, {
+        mobile: '13700000077',
+        password: encryptWith(publicKey, 'Keep1234'),
+        name: '留存用户',
+        captchaVerification: captcha,
       });
       expect(registered.statusCode).toBe(201);
       const tokens = await signIn(first, '13800000001');

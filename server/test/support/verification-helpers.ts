@@ -108,3 +108,29 @@ export const refusalOf = (response: LightMyRequestResponse) => response.json<Ver
 
 /** A password ciphertext, and the request that needs it, fixed: a replay must send the same bytes. */
 export const cipherOf = (app: FastifyInstance, password = NEW_PASSWORD) => encryptPassword(app, password);
+
+export interface RegistrationPayload {
+  mobile: string;
+  password: string;
+  name: string;
+  captchaVerification: string;
+}
+
+/**
+ * `POST /api/register` as the app sends it: the first answer asks for an SMS code (406), the code sent to the
+ * mobile is read from the sandbox outbox, and the same request is sent again with it. Any other first answer
+ * (a refusal) is returned as it is.
+ */
+export async function registerWithSmsCode(
+  app: FastifyInstance,
+  payload: RegistrationPayload,
+  headers: Record<string, string> = { authorization: basicAuth(app.config) },
+): Promise<LightMyRequestResponse> {
+  const send = (extra: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: '/api/register', headers: { ...headers, ...extra }, payload });
+  const first = await send();
+  if (first.statusCode !== 406) return first;
+  const sent = await sendSms(app, payload.mobile);
+  if (sent.statusCode !== 200) throw new Error(`SMS send: ${sent.statusCode} ${sent.body}`);
+  return send(withCode(await latestCode(app, payload.mobile)));
+}

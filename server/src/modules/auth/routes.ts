@@ -18,7 +18,7 @@ import { MSG } from '../../lib/messages';
 import { ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { consumeCaptchaVerification } from '../captcha/service';
-import { isMobileRegistered, registerUser } from './service';
+import { isMobileRegistered, REGISTER_OPERATION, registerUser, registrationRefusal } from './service';
 import { handleTokenRequest } from './token-endpoint';
 
 const MINUTE = 60_000;
@@ -30,10 +30,6 @@ export const MOBILE_VALIDATION_IP_LIMIT: IpLimitRule = {
   limit: 30,
   windowMs: 10 * MINUTE,
 };
-
-// Names and other free text must not carry control characters into logs, exports or UI.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f\u2028\u2029]/;
 
 /** `POST /oauth/token`: form-encoded only, so its context has the form parser and no JSON parser. */
 export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -74,11 +70,36 @@ async function enforceIpLimit(request: FastifyRequest, rule: IpLimitRule): Promi
   }
 }
 
-/** `POST /api/register`, `POST /api/account/mobile/validation`: before sign-in, so client credential + captcha. */
+/**
+ * `POST /api/register`, `POST /api/account/mobile/validation`: before sign-in, so client credential + captcha.
+ * An account exists only once the mobile has proved itself: registration answers 406 until the request
+ * carries the SMS code sent to that mobile (the verification guard, with the mobile as subject). What can be
+ * refused without a code (the name, the password, a mobile already registered) is refused first.
+ */
 export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/register',
     {
+      config: {
+        verification: {
+          kind: 'sms',
+          operation: REGISTER_OPERATION,
+          mobileOf: (request) => (request.body as { mobile?: string } | undefined)?.mobile,
+        },
+      },
+      preHandler: async (request) => {
+        requireClient(request.headers.authorization, app.config);
+        await enforceIpLimit(request, REGISTER_IP_LIMIT);
+        const { mobile, name, password } = request.body as RegisterRequest;
+        const refusal = await registrationRefusal(
+          app.db,
+          { mobile, name, passwordCiphertext: password },
+          app.passwordKey,
+        );
+        if (refusal === 'name_invalid') throw fail(API_ERROR.badRequest, MSG.nameInvalid);
+        if (refusal === 'password_invalid') throw fail(API_ERROR.passwordInvalid, MSG.passwordInvalid);
+        if (refusal === 'mobile_taken') throw fail(API_ERROR.mobileRegistered, MSG.mobileRegistered);
+      },
       schema: {
         body: RegisterRequest,
         response: {
@@ -92,10 +113,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      requireClient(request.headers.authorization, app.config);
-      await enforceIpLimit(request, REGISTER_IP_LIMIT);
       const { mobile, name, password, captchaVerification } = request.body;
-      if (!name.trim() || CONTROL_CHARS.test(name)) throw fail(API_ERROR.badRequest, MSG.badRequest);
       const now = app.now();
       if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'register', request.ip, now))) {
         logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { mobile, reason: 'register' });
@@ -130,7 +148,15 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await enforceIpLimit(request, MOBILE_VALIDATION_IP_LIMIT);
       const { mobile, captchaVerification } = request.body;
-      if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'mobile-validation', request.ip, app.now()))) {
+      if (
+        !(await consumeCaptchaVerification(
+          app.db,
+          captchaVerification,
+          'mobile-validation',
+          request.ip,
+          app.now(),
+        ))
+      ) {
         logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { mobile, reason: 'mobile-validation' });
         throw fail(API_ERROR.captchaInvalid, MSG.captchaInvalid);
       }

@@ -104,6 +104,29 @@ export async function registerUser(
   return { kind: 'created', user };
 }
 
+/** The SMS verification a registration asks for: the code goes to the mobile being registered. */
+export const REGISTER_OPERATION = '注册账号';
+
+/**
+ * A person's name as the platform shows it (member lists, exports, contracts): 2 to 20 Chinese characters or
+ * letters, with a middle dot or spaces inside (少数民族 and foreign names). It starts with a letter, so no
+ * name can open with `=`, `+`, `-` or `@` and be read as a formula where it is exported to a spreadsheet.
+ */
+export const PERSON_NAME = /^[\p{Script=Han}A-Za-z][\p{Script=Han}A-Za-z·• ]{0,18}[\p{Script=Han}A-Za-z]$/u;
+
+/** What registration can refuse before it asks for an SMS code; null when nothing does. */
+export async function registrationRefusal(
+  db: Db,
+  input: { mobile: string; name: string; passwordCiphertext: string },
+  key: PasswordKey,
+): Promise<'name_invalid' | 'password_invalid' | 'mobile_taken' | null> {
+  if (!PERSON_NAME.test(input.name.trim())) return 'name_invalid';
+  const password = key.decrypt(input.passwordCiphertext);
+  if (password === null || !isAcceptablePassword(password)) return 'password_invalid';
+  if (await isMobileRegistered(db, input.mobile)) return 'mobile_taken';
+  return null;
+}
+
 export async function isMobileRegistered(db: Db, mobile: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst();
   return row !== undefined;

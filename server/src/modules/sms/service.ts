@@ -6,6 +6,7 @@ import {
   storeSmsCode,
   VERIFICATION_RATE_KEY_PREFIX,
 } from '../verification/service';
+import { REGISTER_OPERATION } from '../auth/service';
 import { SMS_MOBILE_LIMITS, smsCodeText, type MobileLimitRule } from './constants';
 
 /** The first per-mobile limit this send exceeds, with its Retry-After seconds; null when within all. */
@@ -23,6 +24,15 @@ export async function hitMobileLimits(
   }
   return null;
 }
+
+const isRegistration = async (app: FastifyInstance, challengeId: string) =>
+  (
+    await app.db
+      .selectFrom('verification_challenges')
+      .select('operation_name')
+      .where('id', '=', challengeId)
+      .executeTakeFirst()
+  )?.operation_name === REGISTER_OPERATION;
 
 const isRegistered = async (app: FastifyInstance, mobile: string) =>
   (await app.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst()) !==
@@ -44,7 +54,8 @@ export async function sendVerificationCode(
   if (challengeId === null) return false;
   const code = randomSmsCode();
   await storeSmsCode(app.db, app.verificationKeys.smsCode, { challengeId, mobile, code, now });
-  if (!registered) return false;
+  // A registration is the one operation whose mobile has no account yet: it is what the code proves.
+  if (!registered && !(await isRegistration(app, challengeId))) return false;
   // After the commit: a gateway is the outside world and must not hold a transaction open.
   await app.adapters.sms.send({ mobile, code, text: smsCodeText(code) });
   return true;

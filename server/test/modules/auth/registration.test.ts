@@ -1,5 +1,13 @@
+import { SMS_RESEND_COUNTDOWN_SECONDS } from '@contract/constants';
 import type { FastifyInstance } from 'fastify';
 import { MOBILE_VALIDATION_IP_LIMIT, REGISTER_IP_LIMIT } from '../../../src/modules/auth/routes';
+import {
+  latestCode,
+  outboxOf,
+  registerWithSmsCode,
+  sendSms,
+  withCode,
+} from '../../support/verification-helpers';
 import {
   basicAuth,
   encryptPassword,
@@ -26,19 +34,17 @@ interface RegisterInput {
   authorization?: string | null;
 }
 
+const payloadOf = async (app: FastifyInstance, input: RegisterInput) => ({
+  mobile: input.mobile ?? '13700000001',
+  password: input.ciphertext ?? encryptPassword(app, input.password ?? 'Newpass123'),
+  name: input.name ?? '陈新',
+  captchaVerification: input.captchaVerification ?? (await insertCaptchaVerification(app, 'register')),
+});
+
+/** The whole registration: the request, the SMS code it asks for, and the request again with the code. */
 async function register(app: FastifyInstance, input: RegisterInput = {}) {
   const authorization = input.authorization === undefined ? basicAuth(app.config) : input.authorization;
-  return app.inject({
-    method: 'POST',
-    url: '/api/register',
-    headers: authorization ? { authorization } : {},
-    payload: {
-      mobile: input.mobile ?? '13700000001',
-      password: input.ciphertext ?? encryptPassword(app, input.password ?? 'Newpass123'),
-      name: input.name ?? '陈新',
-      captchaVerification: input.captchaVerification ?? (await insertCaptchaVerification(app, 'register')),
-    },
-  });
+  return registerWithSmsCode(app, await payloadOf(app, input), authorization ? { authorization } : {});
 }
 
 const validate = async (app: FastifyInstance, mobile: string, captchaVerification?: string) =>
@@ -98,6 +104,8 @@ describe('POST /api/register', () => {
     const wrongScene = await register(t.app, { captchaVerification: captcha });
     expect(wrongScene.statusCode).toBe(400);
     expect(wrongScene.json()).toEqual({ code: 'CAPTCHA_INVALID', msg: '安全验证已失效，请重新验证' });
+    // The mobile's next SMS code may go out a minute after the last.
+    t.clock.advance(SMS_RESEND_COUNTDOWN_SECONDS * 1000);
     const once = await insertCaptchaVerification(t.app, 'register');
     expect((await register(t.app, { captchaVerification: once })).statusCode).toBe(201);
     expect((await register(t.app, { mobile: '13700000002', captchaVerification: once })).statusCode).toBe(
@@ -109,6 +117,75 @@ describe('POST /api/register', () => {
     const response = await register(t.app, { authorization: null });
     expect(response.statusCode).toBe(401);
     expect(response.json().error).toBe('invalid_client');
+  });
+
+  it('creates no account until the SMS code sent to that mobile comes back with the request', async () => {
+    const payload = await payloadOf(t.app, { mobile: '13700000031' });
+    const send = (headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: { authorization: basicAuth(t.app.config), ...headers },
+        payload,
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(406);
+    expect(first.json()).toMatchObject({
+      code: 'SMS_VERIFICATION_REQUIRED',
+      challengeId: expect.any(String),
+    });
+    const users = () =>
+      t.app.db.selectFrom('users').select('id').where('mobile', '=', '13700000031').execute();
+    expect(await users()).toEqual([]);
+    // The code goes to the mobile being registered, though it has no account yet.
+    expect((await sendSms(t.app, '13700000031')).statusCode).toBe(200);
+    expect(await outboxOf(t.app, '13700000031')).toHaveLength(1);
+    const code = await latestCode(t.app, '13700000031');
+    const wrong = await send(withCode(code === '000000' ? '111111' : '000000'));
+    expect(wrong.statusCode).toBe(406);
+    expect(await users()).toEqual([]);
+    expect((await send(withCode(code))).statusCode).toBe(201);
+    expect(await users()).toHaveLength(1);
+  });
+
+  it('refuses a registered mobile, a weak password and a bad name before any code is asked for', async () => {
+    for (const input of [{ mobile: '13800000001' }, { password: 'short1' }, { name: '=HYPERLINK()' }]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: { authorization: basicAuth(t.app.config) },
+        payload: await payloadOf(t.app, input),
+      });
+      expect(response.statusCode, JSON.stringify(input)).not.toBe(406);
+      expect(response.statusCode).toBeLessThan(500);
+    }
+    expect(await t.app.db.selectFrom('verification_challenges').select('id').execute()).toEqual([]);
+  });
+
+  it('checks names: 2 to 20 Chinese characters or letters, starting with one, no formula', async () => {
+    for (const name of ['陈新', '欧阳·娜娜', 'Anna Lee', '买买提·艾力']) {
+      expect((await register(t.app, { name, mobile: `1370000${1000 + name.length}` })).statusCode, name).toBe(
+        201,
+      );
+      await t.app.db.deleteFrom('users').where('name', '=', name).execute();
+    }
+    // Each registration above counted against this address's hourly limit, which is not what this is about.
+    await t.app.db.deleteFrom('rate_counters').execute();
+    for (const name of [
+      '陈',
+      '=1+1',
+      '+陈新',
+      '-陈新',
+      '@陈新',
+      '陈新2',
+      '陈'.repeat(21),
+      '<b>陈</b>',
+      ' ·陈新',
+    ]) {
+      const response = await register(t.app, { name });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json()).toEqual({ code: 'BAD_REQUEST', msg: '姓名应为2至20个汉字或字母' });
+    }
   });
 
   it('refuses blank names, names with control characters and malformed mobiles', async () => {

@@ -1,14 +1,19 @@
 import { DEMO_ORGS } from '../../../src/db/seed';
 import {
   authed,
-  basicAuth,
   encryptPassword,
   insertCaptchaVerification,
   signIn,
   startApp,
   type TestApp,
 } from '../../support/helpers';
-import { OWNER_HZ, OWNER_SH, STAFF_BOTH, STAFF_SH } from '../../support/verification-helpers';
+import {
+  OWNER_HZ,
+  OWNER_SH,
+  registerWithSmsCode,
+  STAFF_BOTH,
+  STAFF_SH,
+} from '../../support/verification-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,16 +86,11 @@ describe('GET /api/role/auth', () => {
 describe('a user who belongs to no organisation yet', () => {
   it('has no role, no licence, no auth type, and cannot ask to become owner', async () => {
     const mobile = '13700000099';
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      headers: { authorization: basicAuth(t.app.config) },
-      payload: {
-        mobile,
-        password: encryptPassword(t.app, 'Newpass123'),
-        name: '陈新',
-        captchaVerification: await insertCaptchaVerification(t.app, 'register'),
-      },
+    const registered = await registerWithSmsCode(t.app, {
+      mobile,
+      password: encryptPassword(t.app, 'Newpass123'),
+      name: '陈新',
+      captchaVerification: await insertCaptchaVerification(t.app, 'register'),
     });
     expect(registered.statusCode).toBe(201);
     const { access_token } = await signIn(t.app, mobile, 'Newpass123');
