@@ -55,7 +55,7 @@ const TRANSFER_UNAVAILABLE = '打款验证服务暂不可用，请稍后重试';
 
 export const transferUnavailable = () => fail(API_ERROR.serviceUnavailable, TRANSFER_UNAVAILABLE);
 
-/** No provider configured (SANDBOX=off and no real one yet): nothing is paid, the request is refused. */
+/** No provider configured (SANDBOX=off, ESIGN_PROVIDER=none): nothing is paid, the request is refused. */
 export class UnavailableBankTransferGateway implements BankTransferGateway {
   async requestTransfer(): Promise<TransferReceipt> {
     throw transferUnavailable();

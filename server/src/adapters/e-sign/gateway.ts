@@ -115,7 +115,7 @@ const ESIGN_UNAVAILABLE = '电子签章服务暂不可用，请稍后重试';
 
 const unavailable = () => fail(API_ERROR.serviceUnavailable, ESIGN_UNAVAILABLE);
 
-/** No provider configured (SANDBOX=off and no real one yet): nothing is opened or signed. */
+/** No provider configured (SANDBOX=off, ESIGN_PROVIDER=none): nothing is opened or signed. */
 export class UnavailableESignGateway implements ESignGateway {
   async readCallback(): Promise<CallbackReading> {
     return { kind: 'rejected', reason: 'no-provider' };

@@ -14,7 +14,7 @@ const IDENTITY_UNAVAILABLE = '实名认证服务暂不可用，请稍后重试';
 
 export const identityUnavailable = () => fail(API_ERROR.serviceUnavailable, IDENTITY_UNAVAILABLE);
 
-/** No provider configured (SANDBOX=off and no real one yet): nobody is verified. */
+/** No provider configured (SANDBOX=off, ESIGN_PROVIDER=none): nobody is verified. */
 export class UnavailableIdentityGateway implements IdentityGateway {
   check(): Promise<'match' | 'mismatch'> {
     return Promise.reject(identityUnavailable());

@@ -17,7 +17,7 @@ export interface LicenceGateway {
 
 const LICENCE_UNAVAILABLE = '电子营业执照服务暂不可用，请稍后重试';
 
-/** No provider configured (SANDBOX=off and no real one yet): QR codes cannot be issued, nothing verifies. */
+/** Outside the sandbox (the licence app has no public API): QR codes cannot be issued, nothing verifies. */
 export class UnavailableLicenceGateway implements LicenceGateway {
   qrContent(): string {
     throw fail(API_ERROR.serviceUnavailable, LICENCE_UNAVAILABLE);

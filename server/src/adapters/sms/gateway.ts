@@ -24,7 +24,7 @@ const SMS_UNAVAILABLE = '短信服务暂不可用，请稍后重试';
 /** The provider could not be reached or refused to send: the user may try again later. */
 export const smsUnavailable = () => fail(API_ERROR.serviceUnavailable, SMS_UNAVAILABLE);
 
-/** No provider configured (SANDBOX=off and no real gateway yet): the send is refused, never silently dropped. */
+/** No provider configured (SANDBOX=off, SMS_PROVIDER=none): the send is refused, never silently dropped. */
 export class UnavailableSmsGateway implements SmsGateway {
   async send(): Promise<void> {
     throw smsUnavailable();
