@@ -10,10 +10,11 @@ const EXTERNAL = [
   // Native addon.
   'better-sqlite3',
   // Loaded on first use: PostgreSQL only with DATABASE_URL, exceljs on the first export, prom-client only
-  // with METRICS=on.
+  // with METRICS=on, @fastify/swagger on the first request for the API document.
   'pg',
   'exceljs',
   'prom-client',
+  '@fastify/swagger',
   // HarfBuzz's WebAssembly file is read beside its module, on the first contract.
   'subset-font',
   // Documents: the first contract or seal loads them. Bundled, they were a third of the file Node

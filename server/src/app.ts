@@ -327,7 +327,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   try {
     // Before any route: the API document is made from the routes as they are registered.
-    await setupOpenApi(app);
+    setupOpenApi(app);
     setupPasswordKey(app, await passwordKey);
     setupMetrics(app, metrics);
     setupAuthentication(app);

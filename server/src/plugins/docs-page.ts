@@ -142,19 +142,19 @@ ${shared ? `<h1>共用结构</h1>${shared}` : ''}</main></body></html>`;
 
 export function setupDocsRoutes(app: FastifyInstance): void {
   let page: string | null = null;
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
+  app.get(OPENAPI_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return app.swagger();
+    return app.openApiDocument();
   });
-  app.get(DOCS_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    page ??= docsPage(app.swagger() as unknown as Json);
+  app.get(DOCS_PATH, async (_request, reply) => {
+    page ??= docsPage(await app.openApiDocument());
     return reply
       .header('Content-Security-Policy', PAGE_CSP)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(page);
   });
-  app.get(CSS_PATH, { schema: { hide: true } }, async (_request, reply) =>
+  app.get(CSS_PATH, async (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(CSS),
   );
 }

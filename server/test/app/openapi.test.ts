@@ -123,7 +123,7 @@ describe('the naming of shared schemas', () => {
     const { default: Fastify } = await import('fastify');
     const { setupOpenApi } = await import('../../src/plugins/openapi');
     const app = Fastify();
-    await setupOpenApi(app);
+    setupOpenApi(app);
     app.addSchema({ $id: 'Money', type: 'string', pattern: '^\\d+\\.\\d{2}$', title: 'Money' });
     app.post(
       '/api/pay',
@@ -136,7 +136,7 @@ describe('the naming of shared schemas', () => {
       async () => ({ paid: '1.00' }),
     );
     await app.ready();
-    const shared = app.swagger() as { components?: { schemas?: Record<string, unknown> } };
+    const shared = (await app.openApiDocument()) as { components?: { schemas?: Record<string, unknown> } };
     expect(Object.keys(shared.components?.schemas ?? {})).toEqual(['Money']);
     expect(JSON.stringify(shared)).toContain('#/components/schemas/Money');
     await app.close();
