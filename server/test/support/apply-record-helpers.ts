@@ -1,5 +1,8 @@
 import { lonelyUser } from './org-helpers';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import jpeg from 'jpeg-js';
+import { PDFDocument } from 'pdf-lib';
+import { PNG as PNG_CODEC } from 'pngjs';
 import { APPLY_RECORD_URL, type ApplyRecord } from '@contract/apply-record';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { openSession } from '../../src/modules/auth/tokens';
@@ -73,19 +76,17 @@ export const uploadLetter = (
     payload: content,
   });
 
-export const PDF = Buffer.concat([
-  Buffer.from('%PDF-1.7\n'),
-  Buffer.alloc(2048, 0x20),
-  Buffer.from('%%EOF\n'),
-]);
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64),
-]);
-export const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-  Buffer.alloc(64),
-  Buffer.from([0xff, 0xd9]),
-]);
+/** A one-page PDF, as a scanner or a word processor writes one. */
+export const PDF = Buffer.from(
+  await (async () => {
+    const document = await PDFDocument.create();
+    document.addPage([595, 842]).drawText('Authorisation', { x: 50, y: 780 });
+    return document.save();
+  })(),
+);
+/** A small picture of a page, 40 by 30 pixels, grey. */
+const PAGE = { width: 40, height: 30, data: Buffer.alloc(40 * 30 * 4, 0xc0) };
+export const PNG = PNG_CODEC.sync.write(Object.assign(new PNG_CODEC({ width: 40, height: 30 }), PAGE));
+export const JPEG = Buffer.from(jpeg.encode(PAGE, 90).data);
 /** A Windows executable: what a letter renamed from .exe to .pdf would carry. */
 export const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256, 0x90)]);

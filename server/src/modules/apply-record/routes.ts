@@ -28,6 +28,7 @@ import { hitRateLimit } from '../../lib/rate-limit';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { notFoundInOrg, requireOwner } from '../../lib/tenant';
+import { checkedLetter } from './letter-check';
 import { letterFileName, sniffLetterType } from './letter-type';
 import {
   applicationsOf,
@@ -60,6 +61,7 @@ export const APPLY_RECORD_MSG = {
   applied: '申请已提交，请等待企业管理员审核',
   alreadyApplied: '您已提交过申请，请等待企业管理员审核',
   notFound: '申请记录不存在',
+  letterUnreadable: '授权书文件无法识别，请上传完整的PDF、JPG或PNG文件',
   reasonRequired: '请填写拒绝原因',
   decided: '该申请已处理，无法再次操作',
   closed: '申请已关闭',
@@ -347,8 +349,10 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!Buffer.isBuffer(body) || !type)
           throw fail(API_ERROR.unsupportedMediaType, APPLY_RECORD_MSG.letterType);
         if (record.view.status !== APPLY_RECORD_STATUS.pending) throw decidedFailure(record.view.status);
-        await app.adapters.files.put(authLetterKey(record.view.id), body);
-        const saved = await setAuthLetter(app.db, { id: record.view.id, type, size: body.length });
+        const letter = await checkedLetter(body, type);
+        if (!letter) throw fail(API_ERROR.unsupportedMediaType, APPLY_RECORD_MSG.letterUnreadable);
+        await app.adapters.files.put(authLetterKey(record.view.id), letter);
+        const saved = await setAuthLetter(app.db, { id: record.view.id, type, size: letter.length });
         const updated = await reread();
         if (!updated) throw fail(API_ERROR.notFound, APPLY_RECORD_MSG.notFound);
         // Decided while the file was being stored: the record keeps no letter (the stored file is replaced or

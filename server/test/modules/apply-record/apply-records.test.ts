@@ -307,6 +307,14 @@ describe('transitions', () => {
   });
 });
 
+/** A PNG whose header claims `width` by `height` pixels, with nothing behind it. */
+function pngClaiming(width: number, height: number): Buffer {
+  const header = Buffer.from(PNG);
+  header.writeUInt32BE(width, 16);
+  header.writeUInt32BE(height, 20);
+  return header;
+}
+
 describe('the authorisation letter', () => {
   it('stores a PDF, JPEG or PNG by its content, and serves it back to the organisation only', async () => {
     const { token } = await applicant();
@@ -365,10 +373,50 @@ describe('the authorisation letter', () => {
     expect(await t.app.adapters.files.stat(`apply-record/${record.id}/auth-letter`)).toBeNull();
   });
 
+  it('refuses polyglots and files that only start like a letter, and stores images re-encoded', async () => {
+    const { token } = await applicant();
+    const record = await applyTo(t.app, token);
+    const zip = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 0x41)]);
+    const html = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    const refused: [string, Buffer, string][] = [
+      ['PNG + zip', Buffer.concat([PNG, zip]), 'image/png'],
+      ['JPEG + script', Buffer.concat([JPEG, html]), 'image/jpeg'],
+      ['PDF + HTML after %%EOF', Buffer.concat([PDF, html]), 'application/pdf'],
+      [
+        'PDF with HTML inside',
+        Buffer.concat([PDF.subarray(0, 9), Buffer.from(`%${html}\n`), PDF.subarray(9)]),
+        'application/pdf',
+      ],
+      ['PNG signature only', Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(64)]), 'image/png'],
+      [
+        'JPEG markers only',
+        Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.alloc(64), 0xff, 0xd9]),
+        'image/jpeg',
+      ],
+      [
+        'PDF header only',
+        Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(512, 0x20), Buffer.from('%%EOF\n')]),
+        'application/pdf',
+      ],
+      ['PNG larger than a scanned page', pngClaiming(20_000, 20_000), 'image/png'],
+    ];
+    for (const [name, content, type] of refused) {
+      const response = await uploadLetter(t.app, token, record.id, content, type);
+      expect([response.statusCode, codeOf(response)], name).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+      expect(response.json<{ msg: string }>().msg).toBe('授权书文件无法识别，请上传完整的PDF、JPG或PNG文件');
+    }
+    expect(await t.app.adapters.files.stat(`apply-record/${record.id}/auth-letter`)).toBeNull();
+    // A PNG with a trailer is not stored; the same picture without it is, decoded and written again.
+    expect((await uploadLetter(t.app, token, record.id, PNG, 'image/png')).statusCode).toBe(200);
+    const stored = await t.app.adapters.files.get(`apply-record/${record.id}/auth-letter`);
+    expect(stored).not.toBeNull();
+  });
+
   it('refuses a letter over 5 MB with 413, however it is sent', async () => {
     const { token } = await applicant();
     const record = await applyTo(t.app, token);
-    const big = Buffer.concat([PDF, Buffer.alloc(AUTH_LETTER_MAX_BYTES - PDF.length + 1)]);
+    // A whole PDF, padded with line ends after its end to one byte over the limit.
+    const big = Buffer.concat([PDF, Buffer.alloc(AUTH_LETTER_MAX_BYTES - PDF.length + 1, 0x0a)]);
     const response = await uploadLetter(t.app, owner, record.id, big);
     expect([response.statusCode, codeOf(response)]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     expect(response.json<{ msg: string }>().msg).toBe('授权书文件不能超过5MB');
