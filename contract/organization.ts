@@ -192,6 +192,17 @@ export type StaffRoleCode = (typeof STAFF_ROLES)[number]['code'];
 export const OWNER_ROLE: StaffRoleCode = 'ADMIN';
 export const STAFF_ROLE_CODES = STAFF_ROLES.map((role) => role.code) as StaffRoleCode[];
 
+/**
+ * The permissions a set of roles grants: the union of their sets. A member's permissions always come from
+ * roles, so the member list can name what each member may do.
+ */
+export function permissionsOfRoles(roles: readonly StaffRoleCode[]): Set<PermissionPath> {
+  const granted = new Set<PermissionPath>();
+  for (const code of roles)
+    for (const path of STAFF_ROLES.find((role) => role.code === code)?.permissions ?? []) granted.add(path);
+  return granted;
+}
+
 /** `GET /api/scbill/configuration/staff/org/role-list` item. */
 export interface StaffRole {
   code: StaffRoleCode;

@@ -97,6 +97,10 @@ test('13800000004 switches between its companies: account, permissions and dashb
     );
   }
   await expect(page.getByRole('banner').getByRole('button', { name: /^导出中心/ })).toBeVisible();
+  // In Shanghai this member is 业务经办: the menu offers 出票.
+  const billMenu = page.getByRole('region', { name: '票据业务' });
+  await page.getByRole('button', { name: '票据业务', exact: true }).click();
+  await expect(billMenu.getByRole('link', { name: '出票', exact: true })).toBeVisible();
 
   await chooseFromAccountMenu(page, /杭州未认证贸易有限公司/, currentCompany(page, '杭州未认证贸易有限公司'));
 
@@ -105,8 +109,11 @@ test('13800000004 switches between its companies: account, permissions and dashb
   await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('SgThsk_userInfo') ?? 'null'));
   expect(stored).toMatchObject({ orgName: '杭州未认证贸易有限公司', authorized: false });
-  // In Hangzhou this member may only see the dashboard and notices: no export centre.
-  await expect(page.getByRole('banner').getByRole('button', { name: /^导出中心/ })).toHaveCount(0);
+  // In Hangzhou this member is 查看人员 (dashboard, notices, exports): no 出票 in the menu.
+  if (!(await billMenu.isVisible()))
+    await page.getByRole('button', { name: '票据业务', exact: true }).click();
+  await expect(billMenu).toBeVisible();
+  await expect(billMenu.getByRole('link', { name: '出票', exact: true })).toHaveCount(0);
 
   // A business page needs an authorized company.
   await page.goto('/#/chain-bill/issue');

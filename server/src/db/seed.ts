@@ -1,4 +1,5 @@
 import { DEFAULT_CHANNEL_ID, PERMISSION_PATH_PREFIX } from '@contract/constants';
+import { OWNER_ROLE, permissionsOfRoles, type StaffRoleCode } from '@contract/organization';
 import { PERMISSION, type PermissionKey } from '@contract/permissions';
 import { newId } from '../lib/hash';
 import { hashPassword } from '../lib/passwords';
@@ -52,15 +53,10 @@ export const DEMO_ORGS = {
 type DemoOrgKey = keyof typeof DEMO_ORGS;
 
 /** What a staff member of the Shanghai company may do: the daily bill work, not company administration. */
-const STAFF_PERMISSIONS = (
-  ['dashboard', 'issue', 'endorse', 'discount', 'notice', 'exportCenter'] as const
-).map(stored);
-
 interface DemoMembership {
   org: DemoOrgKey;
-  owner: boolean;
-  /** Granted paths; an owner holds every permission whatever is listed. */
-  permissions: readonly string[];
+  /** What the member does there, as 成员管理 shows it; the permissions follow from the roles. */
+  roles: readonly StaffRoleCode[];
 }
 
 export interface DemoAccount {
@@ -71,29 +67,27 @@ export interface DemoAccount {
   memberships: readonly DemoMembership[];
 }
 
-const ALL = PERMISSION_CATALOGUE.map((entry) => entry.path);
-
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     id: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e001',
     mobile: '13800000001',
     name: '张明',
     password: DEMO_PASSWORD,
-    memberships: [{ org: 'shanghai', owner: true, permissions: ALL }],
+    memberships: [{ org: 'shanghai', roles: [OWNER_ROLE] }],
   },
   {
     id: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e002',
     mobile: '13800000002',
     name: '李华',
     password: DEMO_PASSWORD,
-    memberships: [{ org: 'shanghai', owner: false, permissions: STAFF_PERMISSIONS }],
+    memberships: [{ org: 'shanghai', roles: ['OPERATOR'] }],
   },
   {
     id: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e003',
     mobile: '13800000003',
     name: '王芳',
     password: DEMO_PASSWORD,
-    memberships: [{ org: 'hangzhou', owner: true, permissions: ALL }],
+    memberships: [{ org: 'hangzhou', roles: [OWNER_ROLE] }],
   },
   {
     id: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e004',
@@ -101,8 +95,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     name: '赵强',
     password: DEMO_PASSWORD,
     memberships: [
-      { org: 'shanghai', owner: false, permissions: STAFF_PERMISSIONS },
-      { org: 'hangzhou', owner: false, permissions: [stored('dashboard'), stored('notice')] },
+      { org: 'shanghai', roles: ['OPERATOR'] },
+      { org: 'hangzhou', roles: ['VIEWER'] },
     ],
   },
   {
@@ -110,14 +104,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     mobile: '13800000005',
     name: '陈静',
     password: DEMO_PASSWORD,
-    memberships: [{ org: 'suzhou', owner: true, permissions: ALL }],
+    memberships: [{ org: 'suzhou', roles: [OWNER_ROLE] }],
   },
   {
     id: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e006',
     mobile: '13800000006',
     name: '刘洋',
     password: DEMO_PASSWORD,
-    memberships: [{ org: 'ningbo', owner: true, permissions: ALL }],
+    memberships: [{ org: 'ningbo', roles: [OWNER_ROLE] }],
   },
 ];
 
@@ -129,7 +123,12 @@ export async function ensurePermissionCatalogue(db: Db): Promise<void> {
   await db
     .insertInto('permissions')
     .values(PERMISSION_CATALOGUE.map((entry, index) => ({ ...entry, sort: index + 1 })))
-    .onConflict((oc) => oc.column('path').doNothing())
+    // A renamed entry takes its new name (the screens name a thing one way), keeping its grants.
+    .onConflict((oc) =>
+      oc
+        .column('path')
+        .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), sort: eb.ref('excluded.sort') })),
+    )
     .execute();
 }
 
@@ -247,14 +246,23 @@ export async function seedDemoData(db: Db, now: number): Promise<boolean> {
             id,
             user_id: account.id,
             org_id: DEMO_ORGS[membership.org].id,
-            owner: membership.owner ? 1 : 0,
+            owner: membership.roles.includes(OWNER_ROLE) ? 1 : 0,
             // Ordered so the first listed organisation is the default one at first sign-in.
             created_at: now + order,
           })
           .execute();
         await trx
+          .insertInto('membership_roles')
+          .values(membership.roles.map((role_code) => ({ membership_id: id, role_code })))
+          .execute();
+        await trx
           .insertInto('membership_permissions')
-          .values(membership.permissions.map((path) => ({ membership_id: id, permission_path: path })))
+          .values(
+            [...permissionsOfRoles(membership.roles)].map((path) => ({
+              membership_id: id,
+              permission_path: `${PERMISSION_PATH_PREFIX}${path}`,
+            })),
+          )
           .execute();
       }
     }

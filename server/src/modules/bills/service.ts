@@ -1,3 +1,4 @@
+import { OWNER_ROLE } from '@contract/organization';
 import type { Db } from '../../db/database';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../db/seed';
 import { shanghaiDate } from '../../lib/shanghai-time';
@@ -11,7 +12,7 @@ export { billListBatches, billListCount, billListSheet, type BillListName } from
 const DAY = 24 * 60 * 60 * 1000;
 const ownerOf = (orgId: string): Actor => {
   const account = DEMO_ACCOUNTS.find((a) =>
-    a.memberships.some((m) => m.owner && DEMO_ORGS[m.org].id === orgId),
+    a.memberships.some((m) => m.roles.includes(OWNER_ROLE) && DEMO_ORGS[m.org].id === orgId),
   );
   if (!account) throw new Error(`no demo owner of ${orgId}`);
   return { orgId, userId: account.id };

@@ -1,3 +1,4 @@
+import type { StaffRoleCode } from '@contract/organization';
 import {
   INVITATION_LINK_MARKER,
   INVITATION_STATUS,
@@ -5,23 +6,21 @@ import {
   type Invitation,
   type InvitationDetail,
 } from '@contract/invitation';
-import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import type { Db } from '../../db/database';
 import { lockWithinTransaction } from '../../db/locks';
-import { PERMISSION_CATALOGUE } from '../../db/seed';
 import { newId, randomToken, sha256Hex } from '../../lib/hash';
 import { isoTime } from '../../lib/shanghai-time';
+import { grantRoles } from '../staff/service';
 
 /** 24 random bytes = 192 bits; an invitation code is a credential and needs at least 128. */
 const CODE_BYTES = 24;
 
 /**
- * What a member who joins by invitation may do until the owner grants more: look, read notices, export.
- * The invitation carries no role, so editing the link cannot raise it.
+ * What a member who joins by invitation may do until the owner grants more: look, read notices, export (the
+ * 查看人员 role, so the member list names it). The invitation carries no role, so editing the link cannot
+ * raise it.
  */
-export const INVITED_MEMBER_PERMISSIONS = ['dashboard', 'notice', 'export-center']
-  .map((name) => `${PERMISSION_PATH_PREFIX}/chain-bill/${name}`)
-  .filter((path) => PERMISSION_CATALOGUE.some((entry) => entry.path === path));
+export const INVITED_MEMBER_ROLE: StaffRoleCode = 'VIEWER';
 
 export const invitationLink = (code: string, orgId: string) =>
   `${INVITATION_LINK_MARKER}${encodeURIComponent(code)}&orgId=${encodeURIComponent(orgId)}`;
@@ -150,13 +149,7 @@ export async function acceptInvitation(
         created_at: now,
       })
       .execute();
-    if (INVITED_MEMBER_PERMISSIONS.length > 0)
-      await trx
-        .insertInto('membership_permissions')
-        .values(
-          INVITED_MEMBER_PERMISSIONS.map((path) => ({ membership_id: membershipId, permission_path: path })),
-        )
-        .execute();
+    await grantRoles(trx, membershipId, [INVITED_MEMBER_ROLE]);
     return 'joined';
   });
 }

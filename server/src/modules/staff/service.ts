@@ -1,26 +1,18 @@
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import {
   OWNER_ROLE,
-  STAFF_ROLES,
   STAFF_ROLE_CODES,
+  permissionsOfRoles,
   type StaffMember,
   type StaffRoleCode,
 } from '@contract/organization';
-import type { PermissionPath } from '@contract/permissions';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
 import { pageAndTotal, preparedQuery } from '../../db/prepared-query';
 import { countRows, type PageRequest } from '../../lib/paging';
 import { isoTime } from '../../lib/shanghai-time';
 
-const roleByCode = new Map(STAFF_ROLES.map((role) => [role.code, role]));
-
-/** The permissions a set of roles grants: the union of their sets. */
-export function permissionsOfRoles(roles: readonly StaffRoleCode[]): Set<PermissionPath> {
-  const granted = new Set<PermissionPath>();
-  for (const code of roles) for (const path of roleByCode.get(code)?.permissions ?? []) granted.add(path);
-  return granted;
-}
+export { permissionsOfRoles };
 
 /** Catalogue order, each once. */
 export const normalizedRoles = (roles: readonly StaffRoleCode[]): StaffRoleCode[] =>

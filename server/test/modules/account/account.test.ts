@@ -124,10 +124,11 @@ describe('organisations', () => {
       DEMO_ORGS.hangzhou.id,
     );
     expect((await signIn(t.app, '13800000004')).account.orgId).toBe(DEMO_ORGS.hangzhou.id);
-    // Permissions follow the membership of the new organisation.
+    // Permissions follow the membership of the new organisation: there the member is 查看人员.
     const granted = (await permissionsOf(tokens.access_token)).content.filter((item) => item.granted);
     expect(granted.map((item) => item.path)).toEqual([
       '/normal/chain-bill/dashboard',
+      '/normal/chain-bill/export-center',
       '/normal/chain-bill/notice',
     ]);
     await authed(t.app, 'POST', `/api/account/switch/${DEMO_ORGS.shanghai.id}`, tokens.access_token);

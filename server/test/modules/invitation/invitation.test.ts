@@ -4,6 +4,7 @@ import { INVITATION_TTL_MS } from '@contract/invitation';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { sha256Hex } from '../../../src/lib/hash';
 import { authed, signIn, startApp, type TestApp } from '../../support/helpers';
+import { userIdOf } from '../../support/org-helpers';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -148,6 +149,15 @@ describe('POST /api/account/invitation/{orgId}/{code}', () => {
       '/normal/chain-bill/export-center',
       '/normal/chain-bill/notice',
     ]);
+    // The member list names what the member may do: the role those permissions come from.
+    const roles = await t.app.db
+      .selectFrom('membership_roles as r')
+      .innerJoin('memberships as m', 'm.id', 'r.membership_id')
+      .select('r.role_code')
+      .where('m.user_id', '=', userIdOf('13800000003'))
+      .where('m.org_id', '=', DEMO_ORGS.shanghai.id)
+      .execute();
+    expect(roles.map((row) => row.role_code)).toEqual(['VIEWER']);
   });
 
   it('refuses the same invitation a second time with INVITATION_USED', async () => {

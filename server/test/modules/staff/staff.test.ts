@@ -70,6 +70,20 @@ describe('the staff list', () => {
   });
 });
 
+describe('the roles members hold', () => {
+  it('names a role for every member who holds permissions, and the roles grant exactly those', async () => {
+    const members = (await staffList(ownerSh, { size: '100' })).content;
+    expect(members.length).toBeGreaterThan(1);
+    for (const member of members) {
+      expect(member.roles, member.mobile).not.toEqual([]);
+      const granted = new Set(
+        member.roles.flatMap((code) => STAFF_ROLES.find((role) => role.code === code)!.permissions),
+      );
+      expect(await permissionsOf(member.membershipId)).toEqual([...granted].sort());
+    }
+  });
+});
+
 describe('adding a member', () => {
   it('adds a registered user with the chosen roles and their permissions', async () => {
     await lonelyUser(t.app, '13700000009', '孙丽');
