@@ -17,7 +17,7 @@ export const PERMISSION = {
   bankAccount: { path: '/chain-bill/bank-account', name: '银行账户' },
   contractSign: { path: '/chain-bill/contract-sign', name: '电子合同签署' },
   companyCenter: { path: '/chain-bill/company-center', name: '企业中心' },
-  staff: { path: '/chain-bill/staff', name: '员工管理' },
+  staff: { path: '/chain-bill/staff', name: '成员管理' },
   exportCenter: { path: '/chain-bill/export-center', name: '导出中心' },
   notice: { path: '/chain-bill/notice', name: '消息通知' },
 } as const satisfies Record<string, { path: `/chain-bill/${string}`; name: string }>;

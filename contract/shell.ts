@@ -122,7 +122,7 @@ export const ORG_FUNCTIONS = [
   { funcCode: 'BILL_PLEDGE', funcName: '票据质押', funcType: 'BILL' },
   { funcCode: 'BILL_PAY_PROMPT', funcName: '提示付款', funcType: 'BILL' },
   { funcCode: 'PLEDGE_FIN', funcName: '质押融资', funcType: 'FINANCE' },
-  { funcCode: 'EASE_DISCOUNT', funcName: '易贴现融资', funcType: 'FINANCE' },
+  { funcCode: 'EASE_DISCOUNT', funcName: '轻松贴融资', funcType: 'FINANCE' },
   { funcCode: 'ORDER_FIN', funcName: '订单融资', funcType: 'FINANCE' },
   { funcCode: 'E_SIGN', funcName: '电子合同签署', funcType: 'SIGN' },
 ] as const satisfies ReadonlyArray<{ funcCode: string; funcName: string; funcType: FuncType }>;

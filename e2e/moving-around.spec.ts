@@ -58,7 +58,7 @@ test('a user walks from area to area through the menu, tabs and links, and no pa
   await expectPageWorks(page, page.getByRole('button', { name: /添加银行账户/ }));
   await openFromMenu(page, '企业中心', '合同签署', /#\/company-center\/contracts$/);
   await expectPageWorks(page, page.getByRole('tab', { name: '合同列表' }));
-  await openFromMenu(page, '企业中心', '员工管理', /#\/company-center\?type=staff$/);
+  await openFromMenu(page, '企业中心', '成员管理', /#\/company-center\?type=staff$/);
   await expectPageWorks(page, page.getByRole('tab', { name: '成员管理', selected: true }));
 
   await page.getByRole('link', { name: '账号安全' }).click();

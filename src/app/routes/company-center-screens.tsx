@@ -60,7 +60,7 @@ export function BankAccountsScreen() {
   return <BankAccountsTab />;
 }
 
-/** `/company-center/staff`, the menu's 员工管理: the company centre's 成员管理 tab. */
+/** `/company-center/staff`, the menu's 成员管理: the company centre's tab of that name. */
 export function StaffScreen() {
   return <Navigate to={`${paths.companyCenter}?type=staff`} replace />;
 }

@@ -27,7 +27,7 @@ export const navMessages = {
   authorize: '企业认证与授权',
   bankAccounts: '银行账户',
   contractSigning: '合同签署',
-  staff: '员工管理',
+  staff: '成员管理',
   joinCompany: '加入企业',
   exportCenter: '导出中心',
   helpCenter: '帮助中心',
