@@ -242,6 +242,19 @@ describe('the endorsement form', { timeout: 90_000 }, () => {
   });
 });
 
+describe('the applications I sent', { timeout: 90_000 }, () => {
+  it('heads the counterparty and the status as an application has them, whatever the kind', async () => {
+    renderPage(<EndorsePage />);
+    const heading = await screen.findByText('我发起的申请');
+    const card = heading.closest('.ant-card') as HTMLElement;
+    const headers = await within(card).findAllByRole('columnheader');
+    const names = headers.map((header) => header.textContent);
+    expect(names).toEqual(expect.arrayContaining(['接收方', '申请状态']));
+    expect(names).not.toContain('被背书人');
+    expect(names).not.toContain('票据状态');
+  });
+});
+
 describe('the issue form', { timeout: 90_000 }, () => {
   it('reads an amount typed with separators and refuses one beyond the largest face with its own message', async () => {
     renderPage(<IssuePage orgId="o1" />);

@@ -123,12 +123,12 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
   const columns: ColumnsType<BillApplication> = [
     { title: text.packageNo, dataIndex: 'packageNo', key: 'packageNo' },
     { title: text.kind, dataIndex: 'kindLabel', key: 'kind' },
-    { title: text.endorsee, key: 'receiver', render: (_, a) => a.receiver.name },
+    { title: text.receiver, key: 'receiver', render: (_, a) => a.receiver.name },
     { title: text.range, dataIndex: 'range', key: 'range' },
     { title: text.amount, dataIndex: 'amount', key: 'amount', align: 'right', render: formatYuan },
     { title: text.appliedAt, key: 'appliedAt', render: (_, a) => formatDateTime(a.appliedAt) },
     {
-      title: text.status,
+      title: text.applicationStatus,
       key: 'status',
       render: (_, a) => (
         <>
