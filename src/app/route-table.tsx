@@ -3,6 +3,8 @@ import { paths } from '@/config/paths';
 import { accountLinkMessages } from '@/locales/zh-CN/account-links';
 import { areaMessages } from '@/locales/zh-CN/areas';
 import { navMessages } from '@/locales/zh-CN/nav';
+import { companyCenterMessages } from '@/locales/zh-CN/company-center';
+import { companyCenterTabOf } from '@/features/company-center/model/tabs';
 import type { MenuGroup, MenuLeaf, RouteHandle } from '@/features/shell/model/route-handle';
 
 /**
@@ -119,6 +121,12 @@ function handleOf(page: BusinessPage): RouteHandle {
     ],
     permission: 'permission' in page ? page.permission : undefined,
     requiresAuthorized: needsAuthorized(page.group),
+    ...(page.path === paths.companyCenter
+      ? {
+          titleOf: (query: URLSearchParams) =>
+            companyCenterMessages.tabs[companyCenterTabOf(query.get('type'))],
+        }
+      : {}),
   };
 }
 

@@ -8,21 +8,7 @@ import { OrgInfoTab } from './org-info-tab';
 import { StaffTab } from './staff-tab';
 import { ComingSoon } from './tab-slots';
 import styles from './company-center.module.css';
-
-/** The tabs, in order, by the `type` query value that opens each (`?type=authorize`, spec section 2). */
-export const COMPANY_CENTER_TABS = [
-  'info',
-  'authorize',
-  'staff',
-  'applyRecords',
-  'agreements',
-  'bankAccounts',
-  'channels',
-] as const;
-export type CompanyCenterTab = (typeof COMPANY_CENTER_TABS)[number];
-
-const isTab = (value: string | null): value is CompanyCenterTab =>
-  (COMPANY_CENTER_TABS as readonly string[]).includes(value ?? '');
+import { COMPANY_CENTER_TABS, companyCenterTabOf, type CompanyCenterTab } from '../model/tabs';
 
 /** Tabs whose contents other features bring, composed in src/app (a placeholder until they do). */
 export type CompanyCenterSlots = Partial<
@@ -36,8 +22,7 @@ export type CompanyCenterSlots = Partial<
  */
 export function CompanyCenterPage({ slots = {} }: { slots?: CompanyCenterSlots }) {
   const [params, setParams] = useSearchParams();
-  const type = params.get('type');
-  const active: CompanyCenterTab = isTab(type) ? type : 'info';
+  const active = companyCenterTabOf(params.get('type'));
   const content: Record<CompanyCenterTab, () => ReactNode> = {
     info: () => <OrgInfoTab />,
     authorize: () => slots.authorize ?? <ComingSoon />,

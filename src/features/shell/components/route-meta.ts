@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import type { RouteHandle } from '@/features/shell/model/route-handle';
 
@@ -8,8 +9,12 @@ export function findRouteHandle(table: RouteHandleTable, pathname: string): Rout
   return table.find((entry) => matchPath({ path: entry.path, end: true }, pathname))?.handle;
 }
 
-/** The handle of the page on screen (src/app/route-table.tsx describes every page). */
+/** The handle of the page on screen (src/app/route-table.tsx describes every page), titled by its query. */
 export function useCurrentRouteHandle(table: RouteHandleTable): RouteHandle | undefined {
-  const { pathname } = useLocation();
-  return findRouteHandle(table, pathname);
+  const { pathname, search } = useLocation();
+  const handle = findRouteHandle(table, pathname);
+  return useMemo(
+    () => (handle?.titleOf ? { ...handle, title: handle.titleOf(new URLSearchParams(search)) } : handle),
+    [handle, search],
+  );
 }

@@ -7,6 +7,11 @@ import type { UserInfo } from '@/lib/storage';
 export interface RouteHandle {
   /** The page's title: the last breadcrumb and the document title. */
   title: string;
+  /**
+   * The title when the address's query names the part of the page shown (the company centre's tab), so the
+   * breadcrumb names what is on screen.
+   */
+  titleOf?: (query: URLSearchParams) => string;
   /** Breadcrumb items before the title (menu group, parent page), each optionally a link. */
   trail?: ReadonlyArray<{ title: string; path?: string }>;
   /** Granted path of the permissions map (spec section 3) the page needs; none: every member. */
