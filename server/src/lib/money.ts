@@ -11,6 +11,18 @@ export function fenToYuan(fen: number | string | bigint | null | undefined): str
   return new Big(String(fen ?? 0)).div(FEN_PER_YUAN).toFixed(YUAN_DECIMALS);
 }
 
+/**
+ * Integer fen as people read an amount in a sentence (a notice, a message): thousands separated, two
+ * decimals, 128000000 -> '1,280,000.00'. Every text the server writes for a person formats amounts here, so
+ * they read as the screens show them; the wire keeps fenToYuan's plain decimal.
+ */
+export function yuanText(fen: number | string | bigint | null | undefined): string {
+  const [integer = '0', fraction = '00'] = fenToYuan(fen).split('.');
+  const sign = integer.startsWith('-') ? '-' : '';
+  const digits = sign ? integer.slice(1) : integer;
+  return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
 /** Adds integer fen amounts exactly. */
 export function sumFen(values: ReadonlyArray<number | string>): string {
   return values.reduce<Big>((sum, v) => sum.plus(String(v)), new Big(0)).toFixed(0);

@@ -20,7 +20,7 @@ import type { Db } from '../../db/database';
 import type { BillApplicationTable } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
-import { fenToYuan } from '../../lib/money';
+import { yuanText } from '../../lib/money';
 import type { Realtime } from '../../lib/realtime-hub';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import { verifiedSettlementAccountOf } from '../bank-account/service';
@@ -262,7 +262,7 @@ async function apply(
       content: `${applicantName}向贵司${APPLICATION_KIND_LABEL[kind]}，票据包号${pkg.package_no}，子票区间${subTicketRange(
         locked.sub_start,
         locked.sub_end,
-      )}，金额${fenToYuan(locked.amount_fen)}元，请到待签收处理。`,
+      )}，金额${yuanText(locked.amount_fen)}元，请到待签收处理。`,
       link: signWorkbenchLink(pkg.id),
     },
     ctx.now,

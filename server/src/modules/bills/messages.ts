@@ -1,12 +1,12 @@
 import { BILL_TERM_MAX_MONTHS, MAX_FACE_FEN } from '@contract/bills';
-import { fenToYuan } from '../../lib/money';
+import { yuanText } from '../../lib/money';
 
 /** What the bill ledger answers, in Chinese. */
 export const BILL_MSG = {
   outsideHours: (open: string, close: string) =>
     `当前不在企业业务办理时间（${open}-${close}），请在营业时间内办理`,
   notBusinessDay: '今天不是营业日，请在营业日办理',
-  amountInvalid: `金额须为大于0的整数分，最多两位小数，且不超过${fenToYuan(MAX_FACE_FEN)}元`,
+  amountInvalid: `金额须为大于0的整数分，最多两位小数，且不超过${yuanText(MAX_FACE_FEN)}元`,
   amountOverHolding: '转让金额不能超过持有金额',
   notSplittable: '该票据不可分包，须整张转让',
   dateInvalid: '日期格式应为YYYY-MM-DD',

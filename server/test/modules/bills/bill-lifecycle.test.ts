@@ -90,8 +90,9 @@ describe('issue registration', () => {
       await billCall(t.app, 'POST', '/api/plat-message/todo/page?size=50', token.shanghai, {}),
     );
     const notice = todo.content.find((n) => n.title === '提示承兑待签收' && n.content.includes(no));
-    // The notice leads to the 待签收 workbench open on this bill.
+    // The notice leads to the 待签收 workbench open on this bill, its amount written as the screens write it.
     expect(notice?.link).toBe(`/chain-bill/sign-workbench?bill=${detail.bill.id}`);
+    expect(notice?.content).toContain('金额1,000,000.00元');
   });
 
   it('narrows the lists to one bill, as the workbench a to-do notice opens shows them', async () => {
