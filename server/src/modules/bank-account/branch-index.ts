@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { BankBranchTable } from '../../db/schema';
 import { boundedMemo } from '../../lib/bounded-memo';
 import type { BranchCriteria, BranchSort } from './directory';
+import type { Region } from './region';
 
 /**
  * The branch search's index: a read-only copy of `bank_branches` that each server node builds once, on its first
@@ -21,6 +22,8 @@ export interface BranchSearch {
   criteria: BranchCriteria;
   sort: BranchSort;
   page: { size: number; offset: number };
+  /** The searcher's region: its city's branches come first, then its province's, each in the sort's order. */
+  near?: Region | null;
 }
 
 export interface BranchPage {
@@ -67,10 +70,12 @@ export class BranchIndex {
         search.sort.direction,
         search.page.size,
         search.page.offset,
+        search.near?.province,
+        search.near?.city,
       ]),
   );
 
-  private find({ criteria, sort, page }: BranchSearch): BranchPage {
+  private find({ criteria, sort, page, near }: BranchSearch): BranchPage {
     const matched = new Uint8Array(this.rows.length);
     let total = 0;
     for (const position of this.candidates(criteria)) {
@@ -78,7 +83,8 @@ export class BranchIndex {
       if (criteria.bankNo && !row.bankNo.startsWith(criteria.bankNo)) continue;
       if (criteria.fullName && !row.fullName.includes(criteria.fullName)) continue;
       if (criteria.shortName && !row.shortName.includes(criteria.shortName)) continue;
-      matched[position] = 1;
+      // 1 in the searcher's city, 2 elsewhere in its province, 3 beyond (or no region known).
+      matched[position] = !near || row.province !== near.province ? 3 : row.city === near.city ? 1 : 2;
       total += 1;
     }
     const items: BankBranch[] = [];
@@ -87,12 +93,14 @@ export class BranchIndex {
     const count = this.rows.length;
     const end = page.offset + page.size;
     let seen = 0;
-    for (let i = 0; i < count && seen < end; i++) {
-      const k = sort.direction === 'asc' ? i : count - 1 - i;
-      const position = permutation ? permutation[k]! : k;
-      if (matched[position] !== 1) continue;
-      if (seen >= page.offset) items.push(this.rows[position]!);
-      seen += 1;
+    for (let tier = near ? 1 : 3; tier <= 3 && seen < end; tier++) {
+      for (let i = 0; i < count && seen < end; i++) {
+        const k = sort.direction === 'asc' ? i : count - 1 - i;
+        const position = permutation ? permutation[k]! : k;
+        if (matched[position] !== tier) continue;
+        if (seen >= page.offset) items.push(this.rows[position]!);
+        seen += 1;
+      }
     }
     return { items, total };
   }

@@ -9,7 +9,9 @@ import type { Db } from '../../db/database';
 import type { BankBranchTable } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { PageRequest } from '../../lib/paging';
+import { boundedMemo } from '../../lib/bounded-memo';
 import { branchIndexOf, type BranchPage } from './branch-index';
+import { regionOfCreditCode, type Region } from './region';
 import { BANK_MSG } from './messages';
 
 /** The search's criteria once cleaned: spaces gone, empty ones dropped. */
@@ -74,8 +76,33 @@ export async function searchBranches(
   criteria: BranchCriteria,
   sort: BranchSort,
   page: PageRequest,
+  near: Region | null = null,
 ): Promise<BranchPage> {
-  return (await branchIndexOf(db)).search({ criteria, sort, page });
+  return (await branchIndexOf(db)).search({ criteria, sort, page, near });
+}
+
+/** Organisations whose region a node keeps: a credit code never changes, so neither does the region. */
+const KEPT_REGIONS = 10_000;
+const regions = new WeakMap<Db, (orgId: string) => Promise<Region | null>>();
+
+/**
+ * Where the organisation registered (regionOfCreditCode), read once per node and organisation: the branch
+ * search ranks that city's and province's branches first, where most of its accounts are kept.
+ */
+export function regionOfOrg(db: Db, orgId: string): Promise<Region | null> {
+  let of = regions.get(db);
+  if (!of) {
+    of = boundedMemo(KEPT_REGIONS, (id: string) =>
+      db
+        .selectFrom('organizations')
+        .select('credit_code')
+        .where('id', '=', id)
+        .executeTakeFirst()
+        .then((org) => (org ? regionOfCreditCode(org.credit_code) : null)),
+    );
+    regions.set(db, of);
+  }
+  return of(orgId);
 }
 
 /** The directory's branch of a 12-digit number, or undefined. */

@@ -47,7 +47,7 @@ import {
   validatedAccount,
   type AccountFields,
 } from './accounts';
-import { branchCriteriaOf, branchSortOf, searchBranches } from './directory';
+import { branchCriteriaOf, branchSortOf, regionOfOrg, searchBranches } from './directory';
 import { BANK_MSG, BIND_SETTLEMENT_OPERATION } from './messages';
 import { refusalOf } from './service';
 import { checkTransferAmount, isOpen, requestTransfer, type AccountRow } from './transfers';
@@ -113,7 +113,10 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Spec section 5: no criterion, no query.
       if (!criteria) return ok(emptyBankPage());
       const page = pageRequest(request.query);
-      const found = await searchBranches(app.db, criteria, branchSortOf(request.query.sort), page);
+      // The default order puts the caller's city and province first; a sort asked for orders the whole.
+      const orgId = memberOrNull(request)?.orgId;
+      const near = orgId && !request.query.sort?.trim() ? await regionOfOrg(app.db, orgId) : null;
+      const found = await searchBranches(app.db, criteria, branchSortOf(request.query.sort), page, near);
       // The index keeps each search's answer (the directory does not change while the server runs).
       return sendKeptAnswer(reply, found, `${page.page}:${page.size}`, () =>
         ok(pageOf([...found.items], found.total, page)),
