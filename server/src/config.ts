@@ -49,6 +49,11 @@ export interface AppConfig {
   /** How often each node looks for background tasks it was not told about (another node's, or a dead one's). */
   taskPollSeconds: number;
   /**
+   * Requests one access token may make per TOKEN_RATE_WINDOW_SECONDS on one node before it is answered 429
+   * (TOKEN_RATE_LIMIT; 0: no limit).
+   */
+  tokenRateLimit: number;
+  /**
    * The partner platform's shared secret for `POST /api/register/sgscsp` tokens (SGSCSP_SECRET, at least 32
    * characters). Unset: the hand-over is closed.
    */
@@ -181,6 +186,11 @@ export const EnvSchema = Type.Object({
   BANK_TRANSFER_ARRIVAL_DELAY_SECONDS: Whole(0, 'sandbox bank transfer delay', 0),
   TASK_LEASE_SECONDS: Whole(60, 'how long a claimed background task is held'),
   TASK_POLL_SECONDS: Whole(5, 'how often each node looks for background tasks'),
+  TOKEN_RATE_LIMIT: Whole(
+    200,
+    'requests one access token may make in 10 seconds on one node, 0 for no limit',
+    0,
+  ),
   SGSCSP_SECRET: Type.Optional(
     Text(`the partner platform's shared secret, at least ${PARTNER_SECRET_MIN_LENGTH} characters`, {
       minLength: PARTNER_SECRET_MIN_LENGTH,
@@ -369,6 +379,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     fileStore: env.FILE_STORE,
     taskLeaseSeconds: Number(env.TASK_LEASE_SECONDS),
     taskPollSeconds: Number(env.TASK_POLL_SECONDS),
+    tokenRateLimit: Number(env.TOKEN_RATE_LIMIT),
     partnerSecret: env.SGSCSP_SECRET,
     billBusinessHours: businessHoursOf(env.BILL_BUSINESS_HOURS),
     billWorkdaysOnly: on(env.BILL_WORKDAYS_ONLY),
@@ -400,7 +411,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 /** A configuration for tests: in-memory database, no SPA, quiet logs, the sandbox and demo seed on. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    ...loadConfig({ SANDBOX: 'on', SEED_DEMO: 'on' }),
+    // No per-token limit: a test drives one token as fast as the machine goes (rate-limit tests set one).
+    ...loadConfig({ SANDBOX: 'on', SEED_DEMO: 'on', TOKEN_RATE_LIMIT: '0' }),
     inMemoryDb: true,
     webRoot: undefined,
     logLevel: 'silent',

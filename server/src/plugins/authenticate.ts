@@ -4,11 +4,21 @@ import { preparedQuery } from '../db/prepared-query';
 import { bearerToken } from '../lib/client-credential';
 import { boundedMemo } from '../lib/bounded-memo';
 import { sha256Hex } from '../lib/hash';
+import { fail } from '../lib/errors';
+import { MSG } from '../lib/messages';
+import { logSecurityEvent, SECURITY_EVENT } from '../lib/security-log';
+import { TokenRateCounter } from '../lib/token-rate';
+import { API_ERROR } from '@contract/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for every route that needs a signed-in user. */
+    /** preHandler for every route that needs a signed-in user; counts the call against the token's limit. */
     authenticate: preHandlerAsyncHookHandler;
+    /**
+     * The same check without counting: for the server's own re-checks of an open socket, which are no call
+     * of the client's and must not be refused for the client's pace.
+     */
+    checkAccessToken: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -48,7 +58,10 @@ const tokenDigestOf = boundedMemo(KEPT_TOKEN_DIGESTS, (authorization) => {
 
 export function setupAuthentication(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
-  app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+  const rate = new TokenRateCounter(app.config.tokenRateLimit);
+
+  /** Sets request.auth from a valid access token; returns the token's digest. */
+  async function check(request: FastifyRequest): Promise<string> {
     const { authorization } = request.headers;
     const tokenHash = authorization ? tokenDigestOf(authorization) : null;
     if (!tokenHash) throw invalidToken();
@@ -64,5 +77,18 @@ export function setupAuthentication(app: FastifyInstance): void {
       membershipId: row.membershipId,
       owner: row.owner === 1,
     };
+    return tokenHash;
+  }
+
+  app.decorate('checkAccessToken', async (request: FastifyRequest) => void (await check(request)));
+  app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+    const retryAfter = rate.hit(await check(request));
+    if (retryAfter === null) return;
+    logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
+      userId: request.auth?.userId,
+      orgId: request.auth?.orgId,
+      reason: 'token',
+    });
+    throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, { 'Retry-After': String(retryAfter) });
   });
 }

@@ -54,7 +54,7 @@ async function currentScope(
   request: FastifyRequest,
 ): Promise<{ orgId: string | null } | undefined> {
   try {
-    await app.authenticate.call(app, request, undefined as unknown as FastifyReply);
+    await app.checkAccessToken(request);
     return { orgId: authOf(request).orgId };
   } catch {
     return undefined;
