@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { literalUnion, type Assert, type Same } from './common-schemas';
 import { CONTRACT_STATUS } from './e-contract';
+import { Invitation } from './invitation-schemas';
 import {
   AGREEMENT_CODES,
   AGREEMENT_STATUS,
@@ -151,7 +152,10 @@ export const StaffCommand = Type.Object({
 });
 export type _CheckStaffCommand = Assert<Same<Static<typeof StaffCommand>, StaffCommandShape>>;
 
-export const StaffCommandResult = Type.Object({ member: Type.Union([StaffMember, Type.Null()]) });
+export const StaffCommandResult = Type.Object({
+  member: Type.Union([StaffMember, Type.Null()]),
+  invitation: Type.Optional(Invitation),
+});
 export type _CheckStaffCommandResult = Assert<
   Same<Static<typeof StaffCommandResult>, StaffCommandResultShape>
 >;

@@ -5,6 +5,7 @@
  * the SPA imports this file at run time; the TypeBox schemas are in organization-schemas.ts.
  */
 import type { ContractStatus } from './e-contract';
+import type { Invitation } from './invitation';
 import { PERMISSION, type PermissionKey, type PermissionPath } from './permissions';
 
 export const ORG_URL = {
@@ -237,7 +238,7 @@ export const STAFF_ACTION = { add: 'ADD', updateRoles: 'UPDATE_ROLES', remove: '
 export type StaffAction = (typeof STAFF_ACTION)[keyof typeof STAFF_ACTION];
 export interface StaffCommand {
   action: StaffAction;
-  /** ADD: the registered user to add. */
+  /** ADD: the mobile to invite; only the account with it can accept. */
   mobile?: string;
   /** UPDATE_ROLES, REMOVE: the member. */
   membershipId?: string;
@@ -247,6 +248,11 @@ export interface StaffCommand {
 /** The member after ADD or UPDATE_ROLES; null after REMOVE. */
 export interface StaffCommandResult {
   member: StaffMember | null;
+  /**
+   * ADD: the invitation for the mobile, with the roles chosen; the person joins when they accept it. The
+   * answer is the same whether or not the mobile is registered, and names nobody.
+   */
+  invitation?: Invitation;
 }
 
 // ---- agreements and business functions
@@ -346,7 +352,7 @@ export interface Onboarding {
 export const ORG_TEXT = {
   contactUpdated: '联系人信息已保存',
   identityVerified: '实名认证成功',
-  memberAdded: '成员已添加',
+  memberInvited: '邀请已生成，请将邀请链接发给对方，对方接受后即加入企业',
   rolesUpdated: '成员角色已更新',
   memberRemoved: '成员已移除',
   signed: '签约成功',

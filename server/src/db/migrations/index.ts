@@ -16,6 +16,7 @@ import * as ledgerNoticesAndCounts from './015-ledger-notices-and-counts';
 import * as heldListOrder from './016-held-list-order';
 import * as providerCheckedAmounts from './017-provider-checked-amounts';
 import * as captchaClientAddress from './018-captcha-client-address';
+import * as invitationRoles from './019-invitation-roles';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '016-held-list-order': heldListOrder,
   '017-provider-checked-amounts': providerCheckedAmounts,
   '018-captcha-client-address': captchaClientAddress,
+  '019-invitation-roles': invitationRoles,
 };

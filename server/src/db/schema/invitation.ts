@@ -12,6 +12,8 @@ export interface InvitationTable {
   inviter_user_id: string;
   /** When set, only the account with this mobile may accept. */
   mobile: string | null;
+  /** JSON list of the role codes granted on acceptance; null: the invited member's default permissions. */
+  roles: string | null;
   created_at: number;
   expires_at: number;
   used_at: number | null;

@@ -27,7 +27,7 @@ export const invitationLink = (code: string, orgId: string) =>
 
 export async function createInvitation(
   db: Db,
-  input: { orgId: string; inviterUserId: string; mobile: string | null },
+  input: { orgId: string; inviterUserId: string; mobile: string | null; roles?: readonly StaffRoleCode[] },
   now: number,
 ): Promise<Invitation> {
   const code = randomToken(CODE_BYTES);
@@ -40,6 +40,7 @@ export async function createInvitation(
       code_hash: sha256Hex(code),
       inviter_user_id: input.inviterUserId,
       mobile: input.mobile,
+      roles: input.roles ? JSON.stringify(input.roles) : null,
       created_at: now,
       expires_at: expiresAt,
       used_at: null,
@@ -149,7 +150,11 @@ export async function acceptInvitation(
         created_at: now,
       })
       .execute();
-    await grantRoles(trx, membershipId, [INVITED_MEMBER_ROLE]);
+    await grantRoles(
+      trx,
+      membershipId,
+      invitation.roles !== null ? (JSON.parse(invitation.roles) as StaffRoleCode[]) : [INVITED_MEMBER_ROLE],
+    );
     return 'joined';
   });
 }

@@ -27,12 +27,14 @@ import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { authOf } from '../../lib/auth';
 import { fail } from '../../lib/errors';
-import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
+import { MSG } from '../../lib/messages';
+import { hitRateLimit } from '../../lib/rate-limit';
 import { pageOf, pageRequest } from '../../lib/paging';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
+import { createInvitation } from '../invitation/service';
 import {
   grantedPaths,
   grantRoles,
@@ -51,8 +53,6 @@ export const STAFF_MSG = {
   mobileInvalid: '请输入正确的手机号',
   rolesRequired: '请至少选择一个角色',
   memberRequired: '请选择成员',
-  notRegistered: '该手机号尚未注册，请先邀请其注册',
-  alreadyMember: '该用户已是本企业成员',
   notFound: '成员不存在',
   lastOwner: '企业至少需要保留一位企业管理员',
   ownerOnly: '仅企业管理员可以设置或移除企业管理员',
@@ -60,6 +60,11 @@ export const STAFF_MSG = {
 } as const;
 
 const STAFF_PERMISSION = PERMISSION.staff.path;
+/**
+ * Invitations one member may send from 成员管理 per hour: a team is set up in a sitting, while a script
+ * trying mobiles meets the limit at once.
+ */
+export const STAFF_INVITE_LIMIT = { limit: 30, windowMs: 60 * 60 * 1000 } as const;
 const MOBILE = new RegExp(MOBILE_PATTERN);
 const COMMAND_ERRORS = {
   ...AUTHENTICATED_ERRORS,
@@ -167,33 +172,34 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!MOBILE.test(mobile)) throw fail(API_ERROR.badRequest, STAFF_MSG.mobileInvalid);
         const roles = rolesOf(body.roles);
         await checkGrant(app.db, caller, callerMembership, { roles });
+        const limited = await hitRateLimit(
+          app.db,
+          `staff-invite:${caller.userId}`,
+          STAFF_INVITE_LIMIT.limit,
+          STAFF_INVITE_LIMIT.windowMs,
+          now,
+        );
+        if (!limited.allowed) {
+          logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
+            userId: caller.userId,
+            orgId: caller.orgId,
+            reason: 'staff-invite',
+          });
+          throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
+            'Retry-After': String(Math.max(1, Math.ceil(limited.retryAfterMs / 1000))),
+          });
+        }
+        // Nobody joins without accepting: the mobile gets an invitation carrying the roles, and the answer
+        // is the same whoever the mobile belongs to, or whether it belongs to anyone.
         return runCommand<CommandAnswer>(request, reply, async (trx) => {
-          const user = await trx
-            .selectFrom('users')
-            .select('id')
-            .where('mobile', '=', mobile)
-            .executeTakeFirst();
-          if (!user) throw fail(API_ERROR.userNotRegistered, STAFF_MSG.notRegistered);
-          // The same lock as an invitation's acceptance: one membership per user and organisation.
-          await lockWithinTransaction(trx as Transaction<Database>, `membership:${user.id}:${caller.orgId}`);
-          const existing = await trx
-            .selectFrom('memberships')
-            .select('id')
-            .where('user_id', '=', user.id)
-            .where('org_id', '=', caller.orgId)
-            .executeTakeFirst();
-          if (existing) throw fail(API_ERROR.alreadyMember, STAFF_MSG.alreadyMember);
-          const id = newId();
-          await trx
-            .insertInto('memberships')
-            .values({ id, user_id: user.id, org_id: caller.orgId, owner: 0, created_at: now })
-            .execute();
-          await grantRoles(trx, id, roles);
-          const member = await memberOf(trx, id, caller.userId);
-          return { statusCode: 200, body: ok({ member }, ORG_TEXT.memberAdded) };
+          const invitation = await createInvitation(
+            trx,
+            { orgId: caller.orgId, inviterUserId: caller.userId, mobile, roles },
+            now,
+          );
+          return { statusCode: 200, body: ok({ member: null, invitation }, ORG_TEXT.memberInvited) };
         });
       }
-
       if (!body.membershipId) throw fail(API_ERROR.badRequest, STAFF_MSG.memberRequired);
       const target = await ownMembership(request, app.db, caller, body.membershipId);
 

@@ -2,7 +2,7 @@ import { APPLY_RECORD_URL, AUTH_LETTER_MAX_BYTES, type ApplyRecord } from '@cont
 import type { CompanyItem, PermissionItem } from '@contract/auth';
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import type { Page } from '@contract/envelope';
-import { ORG_URL, type StaffMember } from '@contract/organization';
+import { ORG_URL, type StaffCommandResult, type StaffMember } from '@contract/organization';
 import { PERMISSION } from '@contract/permissions';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { DEMO_ORGS } from '../../../src/db/seed';
@@ -227,6 +227,15 @@ describe('transitions', () => {
       payload: { action: 'ADD', mobile, roles: ['FINANCE'] },
     });
     expect(added.statusCode, added.body).toBe(200);
+    // 添加成员 invites; the applicant joins by accepting, before the application is decided.
+    const { invitation } = dataOf<StaffCommandResult>(added);
+    const accepted = await call(
+      t.app,
+      'POST',
+      `/api/account/invitation/${invitation!.orgId}/${invitation!.code}`,
+      token,
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
 
     expect((await authorise(record.id, ['STAFF'])).statusCode).toBe(200);
     expect(await memberAsOwnerSees(userId)).toMatchObject({ roles: ['FINANCE', 'OPERATOR'] });

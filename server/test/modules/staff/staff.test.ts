@@ -8,7 +8,9 @@ import {
   type StaffRole,
 } from '@contract/organization';
 import { PERMISSION } from '@contract/permissions';
+import type { Invitation } from '@contract/invitation';
 import { DEMO_ORGS } from '../../../src/db/seed';
+import { STAFF_INVITE_LIMIT } from '../../../src/modules/staff/routes';
 import { startApp, type TestApp } from '../../support/helpers';
 import { call, codeOf, dataOf, lonelyUser, sessionOf, userIdOf } from '../../support/org-helpers';
 import { OWNER_HZ, OWNER_SH, STAFF_BOTH, STAFF_SH } from '../../support/verification-helpers';
@@ -85,33 +87,57 @@ describe('the roles members hold', () => {
 });
 
 describe('adding a member', () => {
-  it('adds a registered user with the chosen roles and their permissions', async () => {
-    await lonelyUser(t.app, '13700000009', '孙丽');
+  /** The invitee accepts the invitation 添加成员 made for them, signed in as themselves. */
+  const accept = (token: string, invitation: Invitation) =>
+    call(t.app, 'POST', `/api/account/invitation/${invitation.orgId}/${invitation.code}`, token);
+  const membershipOf = (userId: string) =>
+    t.app.db
+      .selectFrom('memberships')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('org_id', '=', DEMO_ORGS.shanghai.id)
+      .executeTakeFirst();
+
+  it('invites the mobile with the chosen roles; the person joins with them only by accepting', async () => {
+    const userId = await lonelyUser(t.app, '13700000009', '孙丽');
     const response = await command(ownerSh, {
       action: 'ADD',
       mobile: '137 0000 0009',
       roles: ['FINANCE', 'VIEWER'],
     });
     expect(response.statusCode, response.body).toBe(200);
-    const { member } = dataOf<StaffCommandResult>(response);
-    expect(member).toMatchObject({
-      name: '孙丽',
-      mobile: '13700000009',
-      owner: false,
-      roles: ['FINANCE', 'VIEWER'],
-    });
+    const { member, invitation } = dataOf<StaffCommandResult>(response);
+    expect(member).toBeNull();
+    expect(invitation).toMatchObject({ orgId: DEMO_ORGS.shanghai.id, code: expect.any(String) });
+    expect(await membershipOf(userId)).toBeUndefined();
+
+    // Only the invited mobile's account can accept it.
+    const stranger = await sessionOf(t.app, t.config, await lonelyUser(t.app, '13700000019'), null);
+    expect(codeOf(await accept(stranger, invitation!))).toBe('INVITATION_MOBILE_MISMATCH');
+    const own = await sessionOf(t.app, t.config, userId, null);
+    expect((await accept(own, invitation!)).statusCode).toBe(200);
+    const joined = (await memberNamed(ownerSh, '13700000009'))!;
+    expect(joined).toMatchObject({ name: '孙丽', owner: false, roles: ['FINANCE', 'VIEWER'] });
     const finance = STAFF_ROLES.find((r) => r.code === 'FINANCE')!.permissions;
-    expect(await permissionsOf(member!.membershipId)).toEqual([...new Set<string>(finance)].sort());
+    const viewer = STAFF_ROLES.find((r) => r.code === 'VIEWER')!.permissions;
+    expect(await permissionsOf(joined.membershipId)).toEqual(
+      [...new Set<string>([...finance, ...viewer])].sort(),
+    );
   });
 
-  it('refuses an unregistered mobile (404), a member already there (409), no roles and a bad mobile (400)', async () => {
+  it('answers a registered and an unregistered mobile alike, naming nobody', async () => {
+    await lonelyUser(t.app, '13700000009', '孙丽');
+    const registered = await command(ownerSh, { action: 'ADD', mobile: '13700000009', roles: ['VIEWER'] });
     const unknown = await command(ownerSh, { action: 'ADD', mobile: '13799999999', roles: ['VIEWER'] });
-    expect(unknown.statusCode).toBe(404);
-    expect(codeOf(unknown)).toBe('USER_NOT_REGISTERED');
-    const twice = await command(ownerSh, { action: 'ADD', mobile: STAFF_SH, roles: ['VIEWER'] });
-    expect(twice.statusCode).toBe(409);
-    expect(codeOf(twice)).toBe('ALREADY_MEMBER');
-    await lonelyUser(t.app, '13700000010');
+    for (const response of [registered, unknown]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('孙丽');
+    }
+    const shape = (body: string) => body.replace(/"(code|link|expiresAt)":"[^"]*"/g, '"$1":""');
+    expect(shape(registered.body)).toBe(shape(unknown.body));
+  });
+
+  it('refuses no roles, a role beyond the catalogue and a bad mobile (400)', async () => {
     const none = await command(ownerSh, { action: 'ADD', mobile: '13700000010', roles: [] });
     expect(none.statusCode).toBe(400);
     expect(codeOf(none)).toBe('ROLE_INVALID');
@@ -121,6 +147,17 @@ describe('adding a member', () => {
     expect(
       (await command(ownerSh, { action: 'ADD', mobile: '13700000010', roles: ['ROOT'] })).statusCode,
     ).toBe(400);
+  });
+
+  it('limits the invitations one member sends per hour', async () => {
+    for (let i = 0; i < STAFF_INVITE_LIMIT.limit; i++) {
+      const mobile = `1370001${String(i).padStart(4, '0')}`;
+      expect((await command(ownerSh, { action: 'ADD', mobile, roles: ['VIEWER'] })).statusCode).toBe(200);
+    }
+    const limited = await command(ownerSh, { action: 'ADD', mobile: '13700019999', roles: ['VIEWER'] });
+    expect(limited.statusCode).toBe(429);
+    expect(codeOf(limited)).toBe('RATE_LIMITED');
+    expect(limited.headers['retry-after']).toBeDefined();
   });
 });
 

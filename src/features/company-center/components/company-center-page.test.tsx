@@ -72,7 +72,18 @@ const server = setupServer(
     ok({ content: [member], totalElements: 1, totalPages: 1, size: 10, number: 0 }),
   ),
   mock.post('*/api/scbill/configuration/staff', async ({ request }) => {
-    staffCommands.push(await request.json());
+    const body = (await request.json()) as { action: string };
+    staffCommands.push(body);
+    if (body.action === 'ADD')
+      return ok({
+        member: null,
+        invitation: {
+          code: 'c0de',
+          orgId: 'org-1',
+          link: '/#/user/login?code=c0de&orgId=org-1',
+          expiresAt: '2026-03-09T08:00:00.000Z',
+        },
+      });
     return ok({ member: { ...member, roles: ['VIEWER'] } });
   }),
 );
@@ -167,5 +178,20 @@ describe('CompanyCenterPage', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(staffCommands).toEqual([{ action: 'UPDATE_ROLES', membershipId: 'm-1', roles: ['VIEWER'] }]),
     );
+  });
+
+  it('invites a member: the roles go with the invitation, and its link is shown to pass on', async () => {
+    renderAt('/company-center?type=staff');
+    fireEvent.click(await screen.findByRole('button', { name: '添加成员' }));
+    const dialog = (await screen.findByText('邀请成员')).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByText(/对方接受邀请后才会加入企业/)).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('手机号'), { target: { value: '137 0000 0009' } });
+    fireEvent.click(within(dialog).getByLabelText(/^查看人员/));
+    fireEvent.click(within(dialog).getByRole('button', { name: '生成邀请' }));
+    await waitFor(() =>
+      expect(staffCommands).toEqual([{ action: 'ADD', mobile: '13700000009', roles: ['VIEWER'] }]),
+    );
+    const link = await screen.findByText(`${window.location.origin}/#/user/login?code=c0de&orgId=org-1`);
+    expect(link.closest('.ant-modal')).toHaveTextContent('邀请链接');
   });
 });

@@ -9,7 +9,9 @@ import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
+import type { Invitation } from '@contract/invitation';
 import type { StaffMember, StaffRoleCode } from '@contract/organization';
 import { scrollToFirstError } from '@/lib/form';
 import { format } from '@/locales/format';
@@ -40,6 +42,8 @@ export function StaffTab() {
   const [command, running] = useStaffCommandMutation();
   // null: closed; 'add': adding; a member: editing that member's roles.
   const [dialog, setDialog] = useState<'add' | StaffMember | null>(null);
+  // The invitation 添加成员 made: nobody joins until they accept it, so its link is shown to pass on.
+  const [invited, setInvited] = useState<Invitation | null>(null);
   const [form] = Form.useForm<MemberForm>();
   const roleName = new Map((roles.data ?? []).map((role) => [role.code, role.name]));
   const roleOptions = (roles.data ?? []).map((role) => ({
@@ -49,8 +53,9 @@ export function StaffTab() {
 
   const run = async (body: Parameters<typeof command>[0], done: string) => {
     try {
-      await command(body).unwrap();
+      const result = await command(body).unwrap();
       void message.success(done);
+      if (result.invitation) setInvited(result.invitation);
       return true;
     } catch (error) {
       const quiet = quietFailureMessage(error);
@@ -64,7 +69,7 @@ export function StaffTab() {
       dialog === 'add'
         ? await run(
             { action: 'ADD', mobile: normalizeMobile(values.mobile ?? ''), roles: values.roles },
-            text.addDone,
+            text.inviteSent,
           )
         : dialog
           ? await run(
@@ -177,10 +182,14 @@ export function StaffTab() {
       />
       <Modal
         title={
-          dialog === 'add' ? text.addMember : dialog ? format(text.editRolesTitle, { name: dialog.name }) : ''
+          dialog === 'add'
+            ? text.inviteMember
+            : dialog
+              ? format(text.editRolesTitle, { name: dialog.name })
+              : ''
         }
         open={dialog !== null}
-        okText={text.save}
+        okText={dialog === 'add' ? text.inviteSave : text.save}
         cancelText={commonMessages.cancel}
         confirmLoading={running.isLoading}
         onOk={() => form.submit()}
@@ -188,6 +197,7 @@ export function StaffTab() {
         destroyOnHidden
         forceRender
       >
+        {dialog === 'add' && <Typography.Paragraph type="secondary">{text.inviteIntro}</Typography.Paragraph>}
         <Form form={form} layout="vertical" onFinish={submit} scrollToFirstError={scrollToFirstError}>
           {dialog === 'add' && (
             <Form.Item
@@ -216,6 +226,27 @@ export function StaffTab() {
           </Form.Item>
         </Form>
       </Modal>
+      <Modal
+        title={text.inviteLinkTitle}
+        open={invited !== null}
+        footer={null}
+        onCancel={() => setInvited(null)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">{text.inviteIntro}</Typography.Paragraph>
+        {invited && (
+          <Typography.Paragraph
+            code
+            copyable={{ text: linkOf(invited), tooltips: [text.inviteCopy, text.inviteCopied] }}
+          >
+            {linkOf(invited)}
+          </Typography.Paragraph>
+        )}
+      </Modal>
     </>
   );
 }
+
+/** The link a colleague receives: the server's `/#/user/login?...` on this site's origin. */
+const linkOf = (invitation: Invitation): string =>
+  invitation.link.startsWith('http') ? invitation.link : `${window.location.origin}${invitation.link}`;
