@@ -7,6 +7,7 @@ import {
   BANK_NO_LENGTH,
   BANK_VERIFICATION_PURPOSE,
   BANK_VERIFICATION_STATUS,
+  BRANCH_NAME_MAX_LENGTH,
   ORG_AUTH_METHOD,
   type AmountCheckRequest as AmountCheckRequestShape,
   type AuthApplyRecord as AuthApplyRecordShape,
@@ -53,6 +54,7 @@ export const BankAccountRequest = Type.Object({
   accountName: Type.String({ maxLength: ACCOUNT_NAME_MAX_LENGTH }),
   accountNo: Type.String({ maxLength: ACCOUNT_NO_INPUT_MAX_LENGTH }),
   branchNo: Type.String({ maxLength: BANK_NO_LENGTH * 2 }),
+  branchName: Type.Optional(Type.String({ maxLength: BRANCH_NAME_MAX_LENGTH * 2 })),
 });
 export type BankAccountRequest = BankAccountRequestShape;
 export type _CheckBankAccountRequest = Assert<
@@ -64,6 +66,7 @@ export const BankAccountUpdate = Type.Object({
   accountName: Type.String({ maxLength: ACCOUNT_NAME_MAX_LENGTH }),
   accountNo: Type.String({ maxLength: ACCOUNT_NO_INPUT_MAX_LENGTH }),
   branchNo: Type.String({ maxLength: BANK_NO_LENGTH * 2 }),
+  branchName: Type.Optional(Type.String({ maxLength: BRANCH_NAME_MAX_LENGTH * 2 })),
 });
 export type BankAccountUpdate = BankAccountUpdateShape;
 export type _CheckBankAccountUpdate = Assert<Same<Static<typeof BankAccountUpdate>, BankAccountUpdateShape>>;

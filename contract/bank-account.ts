@@ -66,6 +66,9 @@ export const ACCOUNT_NO_MAX_LENGTH = 32;
 /** What a client may send for an account number: digits with spaces, before normalising. */
 export const ACCOUNT_NO_INPUT_MAX_LENGTH = 64;
 export const ACCOUNT_NAME_MAX_LENGTH = 100;
+/** A branch name typed for a branch the directory lacks: 中国工商银行股份有限公司上海市分行营业部 is 19. */
+export const BRANCH_NAME_MIN_LENGTH = 4;
+export const BRANCH_NAME_MAX_LENGTH = 60;
 
 /** The account number as stored: every kind of space removed. */
 export const normalizeAccountNo = (value: string): string => value.replace(/\s+/g, '');
@@ -122,6 +125,11 @@ export interface BankAccountRequest {
   accountNo: string;
   /** A branch of the directory; the bank, branch, province and city come from it. */
   branchNo: string;
+  /**
+   * The branch's name, for a branch the directory lacks (most branches of the large banks are not in it):
+   * then branchNo must be 12 digits whose first three are the code of a bank the directory knows.
+   */
+  branchName?: string;
 }
 
 /** `PUT /api/organization/bank/account`. Changing a verified account resets its verification. */

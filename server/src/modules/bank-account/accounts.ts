@@ -13,7 +13,7 @@ import { lockWithinTransaction } from '../../db/locks';
 import type { Database } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { isoTime } from '../../lib/shanghai-time';
-import { branchByNo } from './directory';
+import { branchByNo, unlistedBranch } from './directory';
 import { BANK_MSG } from './messages';
 import { isOpen, verificationOf, type AccountRow, type VerificationRow } from './transfers';
 
@@ -46,7 +46,8 @@ export async function orgNameOf(db: Db, orgId: string): Promise<string> {
 
 /**
  * The account rules (docs/domain.md): the name is the organisation's, the number is 6-32 digits once spaces
- * are removed, the branch is in the directory (its bank, name, province and city are taken from there).
+ * are removed, the branch is in the directory (its bank, name, province and city are taken from there) or,
+ * named by the organisation, has the form and bank code of one (unlistedBranch).
  */
 export async function validatedAccount(
   db: Db,
@@ -59,16 +60,29 @@ export async function validatedAccount(
   if (comparableName(input.accountName) !== comparableName(orgName)) {
     throw fail(API_ERROR.accountNameMismatch, BANK_MSG.accountNameMismatch);
   }
-  const branch = await branchByNo(db, input.branchNo.replace(/\s+/g, ''));
-  if (!branch) throw fail(API_ERROR.bankBranchNotFound, BANK_MSG.branchNotFound);
+  const branchNo = input.branchNo.replace(/\s+/g, '');
+  const branch = await branchByNo(db, branchNo);
+  if (branch) {
+    return {
+      account_name: orgName,
+      account_no: accountNo,
+      branch_no: branch.bank_no,
+      bank_name: branch.bank_name,
+      branch_name: branch.full_name,
+      province: branch.province,
+      city: branch.city,
+    };
+  }
+  if (!input.branchName?.trim()) throw fail(API_ERROR.bankBranchNotFound, BANK_MSG.branchNotFound);
+  const unlisted = await unlistedBranch(db, branchNo, input.branchName);
   return {
     account_name: orgName,
     account_no: accountNo,
-    branch_no: branch.bank_no,
-    bank_name: branch.bank_name,
-    branch_name: branch.full_name,
-    province: branch.province,
-    city: branch.city,
+    branch_no: unlisted.bankNo,
+    bank_name: unlisted.bankName,
+    branch_name: unlisted.branchName,
+    province: unlisted.province,
+    city: unlisted.city,
   };
 }
 

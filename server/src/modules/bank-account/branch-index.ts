@@ -53,6 +53,18 @@ export class BranchIndex {
     return this.rows.length;
   }
 
+  /** The banks (short names) whose numbers start with this three-digit code; several share 313, 402. */
+  banksOfCode(code: string): string[] {
+    const [from, to] = this.numberRange(code);
+    return [...new Set(this.rows.slice(from, to).map((row) => row.shortName))];
+  }
+
+  /** Province and city of the numbers whose digits 4-7 (the payment system's city code) are `cityCode`. */
+  placeOfCityCode(cityCode: string): { province: string; city: string } | null {
+    const row = this.rows.find((candidate) => candidate.bankNo.slice(3, 7) === cityCode);
+    return row ? { province: row.province, city: row.city } : null;
+  }
+
   /**
    * Matches of every criterion, the page asked for and their total. The directory does not change while
    * the index lives, so each search's answer is kept (the same object, so its serialised answer can be

@@ -1,5 +1,7 @@
 import {
   BANK_NO_LENGTH,
+  BRANCH_NAME_MAX_LENGTH,
+  BRANCH_NAME_MIN_LENGTH,
   BANK_SORT_FIELDS,
   type BankSearchRequest,
   type BankSortField,
@@ -109,4 +111,36 @@ export function regionOfOrg(db: Db, orgId: string): Promise<Region | null> {
 export async function branchByNo(db: Db, bankNo: string): Promise<BankBranchTable | undefined> {
   if (bankNo.length !== BANK_NO_LENGTH || !DIGITS.test(bankNo)) return undefined;
   return db.selectFrom('bank_branches').selectAll().where('bank_no', '=', bankNo).executeTakeFirst();
+}
+
+/** A branch the directory lacks, as the account stores it. */
+export interface UnlistedBranch {
+  bankNo: string;
+  bankName: string;
+  branchName: string;
+  province: string;
+  city: string;
+}
+
+/**
+ * A branch the organisation names itself because the directory lacks it: 12 digits whose first three are the
+ * code of a bank the directory knows, and a name that says which bank where several share the code (313,
+ * the city commercial banks). Its province and city are those of the directory's numbers with the same
+ * payment-system city code (digits 4-7), when it has any. Refusals are 400s with a message naming the rule.
+ */
+export async function unlistedBranch(db: Db, bankNo: string, typedName: string): Promise<UnlistedBranch> {
+  const name = typedName.replace(/\s+/g, '');
+  if (bankNo.length !== BANK_NO_LENGTH || !DIGITS.test(bankNo)) {
+    throw fail(API_ERROR.bankBranchNotFound, BANK_MSG.unlistedBranchNoInvalid);
+  }
+  if ([...name].length < BRANCH_NAME_MIN_LENGTH || [...name].length > BRANCH_NAME_MAX_LENGTH) {
+    throw fail(API_ERROR.bankBranchNotFound, BANK_MSG.unlistedBranchNameInvalid);
+  }
+  const index = await branchIndexOf(db);
+  const banks = index.banksOfCode(bankNo.slice(0, 3));
+  if (banks.length === 0) throw fail(API_ERROR.bankBranchNotFound, BANK_MSG.unlistedBankUnknown);
+  const bankName = banks.length === 1 ? banks[0] : banks.find((bank) => name.includes(bank));
+  if (!bankName) throw fail(API_ERROR.bankBranchNotFound, BANK_MSG.unlistedBankUnnamed(banks));
+  const place = index.placeOfCityCode(bankNo.slice(3, 7));
+  return { bankNo, bankName, branchName: name, province: place?.province ?? '', city: place?.city ?? '' };
 }

@@ -2,6 +2,8 @@ import {
   ACCOUNT_NO_MAX_LENGTH,
   ACCOUNT_NO_MIN_LENGTH,
   AMOUNT_ENTRIES,
+  BRANCH_NAME_MAX_LENGTH,
+  BRANCH_NAME_MIN_LENGTH,
   TRANSFER_REQUESTS_PER_DAY,
   VERIFICATION_WINDOW_DAYS,
 } from '@contract/bank-account';
@@ -10,7 +12,12 @@ import {
 export const BANK_MSG = {
   bankNoInvalid: '联行号只能包含数字，最多12位',
   sortInvalid: '不支持的排序方式',
-  branchNotFound: '开户行联行号不存在，请从开户行列表中选择',
+  branchNotFound: '开户行不在开户行列表中，请填写开户行名称，或从列表中选择',
+  unlistedBranchNoInvalid: '联行号须为12位数字',
+  unlistedBranchNameInvalid: `开户行名称须为${BRANCH_NAME_MIN_LENGTH}-${BRANCH_NAME_MAX_LENGTH}个字`,
+  unlistedBankUnknown: '联行号前3位不是已知银行的行别代码，请核对联行号',
+  unlistedBankUnnamed: (banks: readonly string[]) =>
+    `该联行号的行别代码属于多家银行，请在开户行名称中写明银行，如${banks.slice(0, 3).join('、')}`,
   accountNameMismatch: '账户名称须与企业名称一致',
   accountNoInvalid: `银行账号须为${ACCOUNT_NO_MIN_LENGTH}-${ACCOUNT_NO_MAX_LENGTH}位数字`,
   accountExists: '该银行账号已添加',
