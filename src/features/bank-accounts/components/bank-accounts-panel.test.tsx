@@ -208,6 +208,32 @@ describe('BankAccountsPanel', { timeout: 45_000 }, () => {
     expect(added).toEqual([]);
   });
 
+  it('takes the number and name of a branch the directory lacks, checking the number first', async () => {
+    const drawer = await openAddDrawer();
+    fireEvent.change(within(drawer).getByLabelText('银行账号'), { target: { value: '1001 2345 6789' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: '列表中没有开户行？填写联行号和名称' }));
+    fireEvent.change(within(drawer).getByLabelText('开户行联行号'), { target: { value: '1022 9000 201' } });
+    fireEvent.change(within(drawer).getByLabelText('开户行名称'), {
+      target: { value: '中国工商银行股份有限公司上海市外滩支行' },
+    });
+    fireEvent.click(within(drawer).getByRole('button', { name: '添加并发起打款验证' }));
+    expect(await within(drawer).findByText('联行号须为12位数字')).toBeInTheDocument();
+    expect(added).toEqual([]);
+
+    fireEvent.change(within(drawer).getByLabelText('开户行联行号'), { target: { value: '1022 9000 2014' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: '添加并发起打款验证' }));
+    await waitFor(() =>
+      expect(added).toEqual([
+        {
+          accountName: ORG,
+          accountNo: '100123456789',
+          branchNo: '102290002014',
+          branchName: '中国工商银行股份有限公司上海市外滩支行',
+        },
+      ]),
+    );
+  });
+
   it('shows a duplicate number refused by the server under the number', async () => {
     const drawer = await openAddDrawer();
     fireEvent.change(within(drawer).getByLabelText('银行账号'), { target: { value: '6222 0212 3456 7890' } });
