@@ -29,9 +29,11 @@ const EXTERNAL = [
   'utf-8-validate',
 ];
 
+// Beside the server, the operator's holiday calendar tool (server/src/holidays.ts): a bundle of its own, so
+// a deployment runs it with the same node_modules and settings, with no TypeScript toolchain.
 await build({
-  entryPoints: ['server/src/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: { main: 'server/src/main.ts', holidays: 'server/src/holidays.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -352,6 +352,17 @@ export function readEnv(source: NodeJS.ProcessEnv): Env {
 
 const on = (value: 'on' | 'off'): boolean => value === 'on';
 
+/** The `.env` file of the working directory, when there is one; variables already set win over it. */
+const ENV_FILE = '.env';
+
+export function readEnvFile(): void {
+  try {
+    process.loadEnvFile(ENV_FILE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = readEnv(source);
   return {

@@ -1,22 +1,11 @@
 import { buildApp } from './app';
-import { ConfigError, EXIT_CONFIG, loadConfig } from './config';
+import { ConfigError, EXIT_CONFIG, loadConfig, readEnvFile } from './config';
 import { seedDemoContracts } from './modules/agreement/demo-contracts';
 import { AGREEMENT_DRAFT_RETRY_MS } from './modules/agreement/contracts';
 import { PLATFORM_CREDIT_CODE } from './modules/e-contract/service';
 
 /** How long a graceful close may take before the process gives up on open connections. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
-
-/** The `.env` file of the working directory, when there is one; variables already set win over it. */
-const ENV_FILE = '.env';
-
-function readEnvFile(): void {
-  try {
-    process.loadEnvFile(ENV_FILE);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-}
 
 async function main(): Promise<void> {
   readEnvFile();

@@ -17,6 +17,7 @@ import * as heldListOrder from './016-held-list-order';
 import * as providerCheckedAmounts from './017-provider-checked-amounts';
 import * as captchaClientAddress from './018-captcha-client-address';
 import * as invitationRoles from './019-invitation-roles';
+import * as holidayCalendar from './020-holiday-calendar';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '017-provider-checked-amounts': providerCheckedAmounts,
   '018-captcha-client-address': captchaClientAddress,
   '019-invitation-roles': invitationRoles,
+  '020-holiday-calendar': holidayCalendar,
 };

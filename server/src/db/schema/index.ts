@@ -20,6 +20,7 @@ import type { OrganizationTables } from './organization';
 import type { ApplyRecordTables } from './apply-record';
 import type { BillLedgerTables } from './bills';
 import type { EContractTables } from './e-contract';
+import type { HolidayTables } from './holiday';
 
 export interface Database
   extends
@@ -39,7 +40,8 @@ export interface Database
     OrganizationTables,
     ApplyRecordTables,
     BillLedgerTables,
-    EContractTables {}
+    EContractTables,
+    HolidayTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -58,3 +60,4 @@ export type * from './organization';
 export type * from './apply-record';
 export type * from './bills';
 export type * from './e-contract';
+export type * from './holiday';

@@ -99,7 +99,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Before the verification guard: nobody is asked for a code for a bill that cannot be issued. */
   async function checkIssue(request: FastifyRequest<{ Body: IssueRequest }>): Promise<void> {
     await requirePermission(request, ISSUE_PERMISSION);
-    requireBusinessTime(app.config, app.now());
+    await requireBusinessTime(app.config, app.db, app.now());
     amountFenOf(request.body.amount);
     checkTerm(request.body.issueDate, request.body.dueDate, app.now());
   }
@@ -119,7 +119,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       return runCommand(request, reply, async (trx) => {
         const ctx = context(trx, member);
-        requireBusinessTime(app.config, ctx.now);
+        await requireBusinessTime(app.config, trx, ctx.now);
         const term = checkTerm(body.issueDate, body.dueDate, ctx.now);
         const pkg = await issueBill(ctx, {
           acceptorOrgId: body.acceptorOrgId,
@@ -152,7 +152,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const member = await requirePermission(request, ISSUE_PERMISSION);
         return runCommand(request, reply, async (trx) => {
           const ctx = context(trx, member);
-          requireBusinessTime(app.config, ctx.now);
+          await requireBusinessTime(app.config, trx, ctx.now);
           await command(ctx, request.params.id);
           return {
             statusCode: 200,
@@ -167,7 +167,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function checkEndorse(request: FastifyRequest<{ Body: EndorseRequest }>): Promise<void> {
     const member = await requirePermission(request, ENDORSE_PERMISSION);
-    requireBusinessTime(app.config, app.now());
+    await requireBusinessTime(app.config, app.db, app.now());
     amountFenOf(request.body.amount);
     const holding = await app.db
       .selectFrom('bill_holdings')
@@ -193,7 +193,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       return runCommand(request, reply, async (trx) => {
         const ctx = context(trx, member);
-        requireBusinessTime(app.config, ctx.now);
+        await requireBusinessTime(app.config, trx, ctx.now);
         const application = await endorse(ctx, {
           holdingId: body.holdingId,
           endorseeOrgId: body.endorseeOrgId,
@@ -231,7 +231,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const member = await memberFor(request, request.params.id);
         return runCommand(request, reply, async (trx) => {
           const ctx = context(trx, member);
-          requireBusinessTime(app.config, ctx.now);
+          await requireBusinessTime(app.config, trx, ctx.now);
           await command(ctx, request.params.id);
           return { statusCode: 200, body: ok(await applicationById(trx, request.params.id), msg) };
         });
@@ -255,7 +255,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!reason) throw fail(API_ERROR.badRequest, BILL_MSG.reasonRequired);
       return runCommand(request, reply, async (trx) => {
         const ctx = context(trx, member);
-        requireBusinessTime(app.config, ctx.now);
+        await requireBusinessTime(app.config, trx, ctx.now);
         await refuseApplication(ctx, request.params.id, reason);
         return { statusCode: 200, body: ok(await applicationById(trx, request.params.id), BILL_MSG.refused) };
       });

@@ -4,7 +4,8 @@ import type { AppConfig, BusinessHours } from '../../config';
 import { fail } from '../../lib/errors';
 import { yuanToFen } from '../../lib/money';
 import { shanghaiDate, shanghaiParts } from '../../lib/shanghai-time';
-import { holidayOf, isCalendarDate } from '../holiday/service';
+import type { Db } from '../../db/database';
+import { holidayCalendar, isCalendarDate } from '../holiday/service';
 import { BILL_MSG } from './messages';
 
 const hhmm = (minutes: number) =>
@@ -18,15 +19,16 @@ export function withinHours(hours: BusinessHours, now: number): boolean {
 }
 
 /** Every bill command runs within business hours (and on business days when the setting asks for them). */
-export function requireBusinessTime(
+export async function requireBusinessTime(
   config: Pick<AppConfig, 'billBusinessHours' | 'billWorkdaysOnly'>,
+  db: Db,
   now: number,
-): void {
+): Promise<void> {
   const hours = config.billBusinessHours;
   if (!withinHours(hours, now)) {
     throw fail(API_ERROR.billOutsideHours, BILL_MSG.outsideHours(hhmm(hours.open), hhmm(hours.close)));
   }
-  if (config.billWorkdaysOnly && !holidayOf(shanghaiDate(now)).workday) {
+  if (config.billWorkdaysOnly && !(await holidayCalendar(db)).isBusinessDay(shanghaiDate(now))) {
     throw fail(API_ERROR.billOutsideHours, BILL_MSG.notBusinessDay);
   }
 }

@@ -5,7 +5,7 @@ import { HolidayDay, HolidayQuery } from '@contract/shell-schemas';
 import { fail } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
-import { holidayOf, isCalendarDate, todayInShanghai } from './service';
+import { holidayCalendar, isCalendarDate, todayInShanghai } from './service';
 
 /** `GET /api/quote/holidays/day?date=YYYY-MM-DD` (spec: shcpeTodayIsHoliday). */
 export const holidayRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -19,7 +19,7 @@ export const holidayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const date = request.query.date ?? todayInShanghai(app.now());
       if (!isCalendarDate(date)) throw fail(API_ERROR.badRequest, MSG.badRequest);
-      return ok(holidayOf(date));
+      return ok((await holidayCalendar(app.db)).dayOf(date));
     },
   );
 };
