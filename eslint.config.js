@@ -155,7 +155,10 @@ const contractRuntime = {
   create(context) {
     const inContract = path.relative(root, context.filename).startsWith(`contract${path.sep}`);
     const check = (node) => {
-      if (!node.source || typeof node.source.value !== 'string' || isTypeOnly(node)) return;
+      if (!node.source || typeof node.source.value !== 'string') return;
+      // `import { type X }` still leaves `import {} from '...'` under verbatimModuleSyntax: the module (and
+      // TypeBox with it) would be loaded. Only a declaration-level `import type` / `export type` is erased.
+      if (node.importKind === 'type' || node.exportKind === 'type') return;
       const spec = node.source.value;
       if (inContract && (spec === 'typebox' || spec.startsWith('typebox/'))) {
         context.report({
@@ -169,7 +172,7 @@ const contractRuntime = {
       if (target && target.startsWith(`contract${path.sep}`) && SCHEMAS_FILE.test(target)) {
         context.report({
           node,
-          message: `${spec} holds TypeBox schemas: take its types with \`import type\` or read the plain contract file`,
+          message: `${spec} holds TypeBox schemas: take its types with \`import type { ... }\` or read the plain contract file`,
         });
       }
     };

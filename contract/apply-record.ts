@@ -11,9 +11,8 @@
  * it is (idempotent); any other move from a final state is refused with 409 APPLY_RECORD_DECIDED. An
  * applicant has at most one PENDING record per organisation; applying again answers that record.
  *
- * Plain values and types only: the SPA imports this file at run time (schemas in apply-record-schemas.ts).
+ * Plain values only: the SPA imports this file at run time; the shapes are declared in apply-record-schemas.ts.
  */
-import type { PageQuery } from './envelope';
 import type { StaffRoleCode } from './organization';
 
 export const APPLY_RECORD_STATUS = {
@@ -60,49 +59,3 @@ export const APPLY_RECORD_URL = {
   auth: '/api/apply-record/auth',
   authLetter: (id: string) => `/api/apply-record/${encodeURIComponent(id)}/auth-letter`,
 } as const;
-
-/** An application as the organisation's administrators (and the applicant) see it. */
-export interface ApplyRecord {
-  id: string;
-  orgId: string;
-  orgName: string;
-  applicantName: string;
-  /** Masked (138****0001) in the applicant's own answers; whole for the organisation's administrators. */
-  applicantMobile: string;
-  status: ApplyRecordStatus;
-  remark: string;
-  refuseReason: string | null;
-  /** The roles given when authorised; empty before. */
-  roles: ApplyRole[];
-  authLetterType: AuthLetterType | null;
-  authLetterSize: number | null;
-  /** Epoch ms. */
-  createdAt: number;
-  decidedAt: number | null;
-}
-
-/** `POST /api/apply-record` (ours; the spec does not show how a record is made): apply to join by credit code. */
-export interface ApplyRequest {
-  creditCode: string;
-  remark?: string;
-}
-
-/** `GET /api/apply-record/list` query. `keyword` matches the applicant's name or mobile. */
-export interface ApplyRecordQuery extends PageQuery {
-  status?: ApplyRecordStatus;
-  keyword?: string;
-}
-
-export interface ApplyRecordParams {
-  id: string;
-}
-
-export interface RefuseRequest {
-  reason: string;
-}
-
-/** `PUT /api/apply-record/auth` body. */
-export interface AuthoriseRequest {
-  id: string;
-  roles: ApplyRole[];
-}

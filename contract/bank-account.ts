@@ -1,11 +1,12 @@
 /**
  * Banks (spec sections 1, 2, 3, 5, 7 and 9): the branch directory and its search, the organisation's bank
  * accounts, their small-amount transfer verification, organisation authentication by that transfer, and
- * the sandbox bank's statement. Plain values and types only: the SPA imports this file at run time; the
- * TypeBox schemas are in bank-account-schemas.ts.
+ * the sandbox bank's statement. Plain values only: the SPA imports this file at run time; the shapes
+ * are declared in bank-account-schemas.ts.
  */
 import { EMPTY_BANK_PAGE_SIZE } from './constants';
-import type { Page } from './envelope';
+import type { Page } from './envelope-schemas';
+import type { BankSearchRequest } from './bank-account-schemas';
 
 export const BANK_URL = {
   /** Paging in the query (page, size, sort), criteria in the body. */
@@ -35,23 +36,6 @@ export function emptyBankPage<T>(): Page<T> {
 /** `sort` of the branch search: `field` or `field,asc|desc`; the number ascending by default. */
 export const BANK_SORT_FIELDS = ['bankNo', 'fullName', 'shortName'] as const;
 export type BankSortField = (typeof BANK_SORT_FIELDS)[number];
-
-/** The body of the branch search. bankNo: a prefix of the number; the names: contained in the name. */
-export interface BankSearchRequest {
-  bankNo?: string;
-  fullName?: string;
-  shortName?: string;
-}
-
-export interface BankBranch {
-  bankNo: string;
-  /** The branch's full name, e.g. 中国工商银行股份有限公司北京新华支行. */
-  fullName: string;
-  /** The bank's short name, e.g. 中国工商银行. */
-  shortName: string;
-  province: string;
-  city: string;
-}
 
 /** True when the search names at least one criterion (after trimming): otherwise no request is made. */
 export function hasBankCriteria(body: BankSearchRequest): boolean {
@@ -117,115 +101,9 @@ export const BANK_ACCOUNT_STATUS = {
 } as const;
 export type BankAccountStatus = (typeof BANK_ACCOUNT_STATUS)[keyof typeof BANK_ACCOUNT_STATUS];
 
-/** `POST /api/organization/bank/account` and the transfer authentication's request. */
-export interface BankAccountRequest {
-  /** Must equal the organisation's name. */
-  accountName: string;
-  /** Digits, spaces allowed; stored without them. */
-  accountNo: string;
-  /** A branch of the directory; the bank, branch, province and city come from it. */
-  branchNo: string;
-  /**
-   * The branch's name, for a branch the directory lacks (most branches of the large banks are not in it):
-   * then branchNo must be 12 digits whose first three are the code of a bank the directory knows.
-   */
-  branchName?: string;
-}
-
-/** `PUT /api/organization/bank/account`. Changing a verified account resets its verification. */
-export interface BankAccountUpdate extends BankAccountRequest {
-  id: string;
-}
-
-/** A bank account as a transfer reaches it: holder, number and the branch it is kept at. */
-export interface AccountTarget {
-  accountName: string;
-  accountNo: string;
-  bankName: string;
-  branchNo: string;
-  branchName: string;
-  province: string;
-  city: string;
-}
-
-/** One small-amount transfer verification. Times are ISO 8601 (UTC). The amount is never shown. */
-export interface BankVerification extends AccountTarget {
-  id: string;
-  purpose: BankVerificationPurpose;
-  status: BankVerificationStatus;
-  /** Amounts that may still be entered; 0 once it has ended. */
-  triesLeft: number;
-  requestedAt: string;
-  /** When the money reaches the account; null when the bank refused the transfer. */
-  arrivesAt: string | null;
-  /** The amount must be entered before this. */
-  expiresAt: string;
-  /** When it was verified, failed, refused or expired; null while open. */
-  closedAt: string | null;
-}
-
-export interface BankAccount extends AccountTarget {
-  id: string;
-  status: BankAccountStatus;
-  verifiedAt: string | null;
-  /** The organisation's default settlement account for bills. */
-  isDefault: boolean;
-  /** The newest verification of the account, if any. */
-  verification: BankVerification | null;
-  createdAt: string;
-}
-
-/**
- * `PUT /api/organization/bank/account/auth/check`, body `{ id, amount }`: the amount the account received, in
- * yuan. In the body, never the address: the amount is what proves the account, and addresses are logged.
- */
-export interface AmountCheckRequest {
-  id: string;
-  amount: string;
-}
-
-/** `POST /api/scbill/bank-acct/bind`: makes a verified account the default settlement account (SMS). */
-export interface BindSettlementRequest {
-  id: string;
-}
-
 // ---- organisation authentication by transfer
-
-/** `POST /api/organization/auth/bank-transfer-auth/check`: the verification (from apply) and the amount. */
-export interface TransferAuthCheck {
-  id: string;
-  amount: string;
-}
 
 export const ORG_AUTH_METHOD = { bankTransfer: 'BANKTRANSFER', license: 'LICENSE' } as const;
 export type OrgAuthMethod = (typeof ORG_AUTH_METHOD)[keyof typeof ORG_AUTH_METHOD];
 
-/** `GET /api/organization/auth/apply/record`: where the organisation's authentication stands. */
-export interface AuthApplyRecord {
-  orgName: string;
-  authorized: boolean;
-  /** How it was authenticated (null: not yet, or before this record was kept). */
-  method: OrgAuthMethod | null;
-  /** The newest transfer authentication, if any. */
-  transfer: BankVerification | null;
-}
-
 // ---- the sandbox bank
-
-/** A transfer that reached an account, as the sandbox bank's statement shows it to the account holder. */
-export interface SandboxBankTransfer {
-  id: string;
-  accountNo: string;
-  accountName: string;
-  bankName: string;
-  branchName: string;
-  /** Yuan, two decimals. */
-  amount: string;
-  remark: string;
-  payerName: string;
-  arrivedAt: string;
-}
-
-export interface SandboxStatementQuery {
-  accountNo?: string;
-}

@@ -8,21 +8,14 @@ import {
   CIRCULATION,
   COUNTERPARTY_FILTER_MAX,
   REFUSAL_REASON_MAX,
-  type BillApplication as BillApplicationShape,
-  type BillDetail as BillDetailShape,
-  type BillEvent as BillEventShape,
-  type BillListQuery as BillListQueryShape,
-  type BillPackage as BillPackageShape,
-  type Counterparty as CounterpartyShape,
-  type EndorseRequest as EndorseRequestShape,
-  type Holding as HoldingShape,
-  type IssueRequest as IssueRequestShape,
-  type RefuseRequest as RefuseRequestShape,
 } from './bills';
-import { literalUnion, type Assert, type Same } from './common-schemas';
-import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from './envelope';
+import { literalUnion } from './common-schemas';
+import { PageQuery } from './envelope-schemas';
 
-/** TypeBox schemas of the shapes in contract/bills.ts, for the server's routes. */
+/**
+ * The wire shapes of bills.ts's domain, each declared once: a TypeBox schema the server validates
+ * with, and its type (`Static`) that the SPA imports with `import type`.
+ */
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 /** A yuan amount as typed; the server checks its form and answers in Chinese. */
@@ -33,15 +26,17 @@ const IsoTime = Type.String({ format: 'date-time' });
 export const IssueRequest = Type.Object({
   acceptorOrgId: Id,
   payeeOrgId: Id,
+  /** Yuan, at most two decimals. */
   amount: AmountInput,
+  /** YYYY-MM-DD; today when absent (the only date a registration may carry). */
   issueDate: Type.Optional(DateInput),
   dueDate: DateInput,
+  /** 不得转让. */
   noTransfer: Type.Boolean(),
   splittable: Type.Boolean(),
   remark: Type.Optional(Type.String({ maxLength: BILL_REMARK_MAX })),
 });
-export type IssueRequest = IssueRequestShape;
-export type _CheckIssueRequest = Assert<Same<Static<typeof IssueRequest>, IssueRequestShape>>;
+export type IssueRequest = Static<typeof IssueRequest>;
 
 export const EndorseRequest = Type.Object({
   holdingId: Id,
@@ -49,35 +44,35 @@ export const EndorseRequest = Type.Object({
   amount: AmountInput,
   remark: Type.Optional(Type.String({ maxLength: BILL_REMARK_MAX })),
 });
-export type EndorseRequest = EndorseRequestShape;
-export type _CheckEndorseRequest = Assert<Same<Static<typeof EndorseRequest>, EndorseRequestShape>>;
+export type EndorseRequest = Static<typeof EndorseRequest>;
 
 export const RefuseRequest = Type.Object({
   reason: Type.String({ minLength: 1, maxLength: REFUSAL_REASON_MAX }),
 });
-export type RefuseRequest = RefuseRequestShape;
-export type _CheckRefuseRequest = Assert<Same<Static<typeof RefuseRequest>, RefuseRequestShape>>;
+export type RefuseRequest = Static<typeof RefuseRequest>;
 
 export const IdParams = Type.Object({ id: Id });
 
-export const BillListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAGE_NUMBER })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
-  sort: Type.Optional(Type.String({ maxLength: 64 })),
-  packageId: Type.Optional(Id),
+/** The filters every bill list takes, and its xlsx export with them. */
+export const BillListFilter = Type.Object({
   billStatus: Type.Optional(Type.String({ maxLength: 16 })),
   counterparty: Type.Optional(Type.String({ maxLength: COUNTERPARTY_FILTER_MAX })),
   minAmount: Type.Optional(AmountInput),
   maxAmount: Type.Optional(AmountInput),
   dueFrom: Type.Optional(DateInput),
   dueTo: Type.Optional(DateInput),
+  /** One bill's rows only (the 待签收 workbench opened from a to-do notice). */
+  packageId: Type.Optional(Id),
 });
-export type BillListQuery = BillListQueryShape;
-export type _CheckBillListQuery = Assert<Same<Static<typeof BillListQuery>, BillListQueryShape>>;
+export type BillListFilter = Static<typeof BillListFilter>;
+
+export const BillListQuery = Type.Object({ ...PageQuery.properties, ...BillListFilter.properties });
+export type BillListQuery = Static<typeof BillListQuery>;
 
 export const CounterpartyQuery = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 60 })) });
 
-const Party = Type.Object({ orgId: Type.String(), name: Type.String() });
+export const BillParty = Type.Object({ orgId: Type.String(), name: Type.String() });
+export type BillParty = Static<typeof BillParty>;
 const BillStatusSchema = literalUnion(Object.values(BILL_STATUS));
 const CirculationSchema = literalUnion(Object.values(CIRCULATION));
 const KindSchema = literalUnion(Object.values(APPLICATION_KIND));
@@ -86,7 +81,8 @@ export const Holding = Type.Object({
   id: Type.String(),
   packageId: Type.String(),
   packageNo: Type.String(),
-  holder: Party,
+  holder: BillParty,
+  /** 12-digit zero-padded start and end joined by `-`. */
   range: Type.String(),
   subStart: Type.Number(),
   subEnd: Type.Number(),
@@ -95,35 +91,37 @@ export const Holding = Type.Object({
   billStatusLabel: Type.String(),
   circulation: CirculationSchema,
   circulationLabel: Type.String(),
-  drawer: Party,
-  acceptor: Party,
-  payee: Party,
+  drawer: BillParty,
+  acceptor: BillParty,
+  payee: BillParty,
   issueDate: Type.String(),
   dueDate: Type.String(),
   noTransfer: Type.Boolean(),
   splittable: Type.Boolean(),
   acquiredAt: IsoTime,
+  /** Null while held. */
   endedAt: Type.Union([IsoTime, Type.Null()]),
 });
-export type _CheckHolding = Assert<Same<Static<typeof Holding>, HoldingShape>>;
+export type Holding = Static<typeof Holding>;
 
 export const BillPackage = Type.Object({
   id: Type.String(),
   packageNo: Type.String(),
-  drawer: Party,
-  acceptor: Party,
-  payee: Party,
+  drawer: BillParty,
+  acceptor: BillParty,
+  payee: BillParty,
   amount: Type.String(),
   issueDate: Type.String(),
   dueDate: Type.String(),
   noTransfer: Type.Boolean(),
   splittable: Type.Boolean(),
   remark: Type.String(),
+  /** The status of the package as a whole: that of its first holding. */
   billStatus: BillStatusSchema,
   billStatusLabel: Type.String(),
   createdAt: IsoTime,
 });
-export type _CheckBillPackage = Assert<Same<Static<typeof BillPackage>, BillPackageShape>>;
+export type BillPackage = Static<typeof BillPackage>;
 
 export const BillApplication = Type.Object({
   id: Type.String(),
@@ -131,8 +129,8 @@ export const BillApplication = Type.Object({
   packageNo: Type.String(),
   kind: KindSchema,
   kindLabel: Type.String(),
-  applicant: Party,
-  receiver: Party,
+  applicant: BillParty,
+  receiver: BillParty,
   range: Type.String(),
   amount: Type.String(),
   status: literalUnion(Object.values(APPLICATION_STATUS)),
@@ -143,33 +141,36 @@ export const BillApplication = Type.Object({
   appliedAt: IsoTime,
   answeredAt: Type.Union([IsoTime, Type.Null()]),
 });
-export type _CheckBillApplication = Assert<Same<Static<typeof BillApplication>, BillApplicationShape>>;
+export type BillApplication = Static<typeof BillApplication>;
 
 export const BillEvent = Type.Object({
   id: Type.String(),
   type: literalUnion(Object.values(BILL_EVENT)),
   label: Type.String(),
   kind: Type.Union([KindSchema, Type.Null()]),
-  from: Type.Union([Party, Type.Null()]),
-  to: Type.Union([Party, Type.Null()]),
+  from: Type.Union([BillParty, Type.Null()]),
+  to: Type.Union([BillParty, Type.Null()]),
   range: Type.String(),
   amount: Type.String(),
   reason: Type.Union([Type.String(), Type.Null()]),
   at: IsoTime,
 });
-export type _CheckBillEvent = Assert<Same<Static<typeof BillEvent>, BillEventShape>>;
+export type BillEvent = Static<typeof BillEvent>;
 
 export const BillDetail = Type.Object({
   bill: BillPackage,
+  /** The caller's holdings of this package, current and past. */
   holdings: Type.Array(Holding),
+  /** Applications the caller made or must answer on this package. */
   applications: Type.Array(BillApplication),
+  /** The whole chain, oldest first. */
   events: Type.Array(BillEvent),
 });
-export type _CheckBillDetail = Assert<Same<Static<typeof BillDetail>, BillDetailShape>>;
+export type BillDetail = Static<typeof BillDetail>;
 
 export const Counterparty = Type.Object({
   orgId: Type.String(),
   name: Type.String(),
   creditCode: Type.String(),
 });
-export type _CheckCounterparty = Assert<Same<Static<typeof Counterparty>, CounterpartyShape>>;
+export type Counterparty = Static<typeof Counterparty>;

@@ -1,11 +1,9 @@
 /**
  * The bill ledger: supply-chain bill packages, their holdings as sub-ticket ranges, the two-layer status and the
  * applications (issue, acceptance, receipt, endorsement) the counterparty signs or refuses. The spec does not
- * show these calls; docs/domain.md explains the design. Plain values and types only: the SPA imports this file
- * at run time; the TypeBox schemas are in bills-schemas.ts.
+ * show these calls; docs/domain.md explains the design. Plain values only: the SPA imports this file at run
+ * time; the shapes are declared in bills-schemas.ts.
  */
-import type { PageQuery } from './envelope';
-
 export const BILL_URL = {
   issue: '/api/scbill/bills/issue',
   endorse: '/api/scbill/bills/endorse',
@@ -177,141 +175,5 @@ export const leavingRange = (start: number, amountFen: number): [number, number]
   start + amountFen - 1,
 ];
 
-export interface IssueRequest {
-  acceptorOrgId: string;
-  payeeOrgId: string;
-  /** Yuan, at most two decimals. */
-  amount: string;
-  /** YYYY-MM-DD; today when absent (the only date a registration may carry). */
-  issueDate?: string;
-  dueDate: string;
-  /** 不得转让. */
-  noTransfer: boolean;
-  splittable: boolean;
-  remark?: string;
-}
-
-export interface EndorseRequest {
-  holdingId: string;
-  endorseeOrgId: string;
-  amount: string;
-  remark?: string;
-}
-
-export interface RefuseRequest {
-  reason: string;
-}
-
-export interface BillParty {
-  orgId: string;
-  name: string;
-}
-
-export interface Holding {
-  id: string;
-  packageId: string;
-  packageNo: string;
-  holder: BillParty;
-  /** 12-digit zero-padded start and end joined by `-`. */
-  range: string;
-  subStart: number;
-  subEnd: number;
-  amount: string;
-  billStatus: BillStatus;
-  billStatusLabel: string;
-  circulation: CirculationFlag;
-  circulationLabel: string;
-  drawer: BillParty;
-  acceptor: BillParty;
-  payee: BillParty;
-  issueDate: string;
-  dueDate: string;
-  noTransfer: boolean;
-  splittable: boolean;
-  acquiredAt: string;
-  /** Null while held. */
-  endedAt: string | null;
-}
-
-export interface BillPackage {
-  id: string;
-  packageNo: string;
-  drawer: BillParty;
-  acceptor: BillParty;
-  payee: BillParty;
-  amount: string;
-  issueDate: string;
-  dueDate: string;
-  noTransfer: boolean;
-  splittable: boolean;
-  remark: string;
-  /** The status of the package as a whole: that of its first holding. */
-  billStatus: BillStatus;
-  billStatusLabel: string;
-  createdAt: string;
-}
-
-export interface BillApplication {
-  id: string;
-  packageId: string;
-  packageNo: string;
-  kind: ApplicationKind;
-  kindLabel: string;
-  applicant: BillParty;
-  receiver: BillParty;
-  range: string;
-  amount: string;
-  status: ApplicationStatus;
-  statusLabel: string;
-  reason: string | null;
-  remark: string;
-  dueDate: string;
-  appliedAt: string;
-  answeredAt: string | null;
-}
-
-export interface BillEvent {
-  id: string;
-  type: BillEventType;
-  label: string;
-  kind: ApplicationKind | null;
-  from: BillParty | null;
-  to: BillParty | null;
-  range: string;
-  amount: string;
-  reason: string | null;
-  at: string;
-}
-
-export interface BillDetail {
-  bill: BillPackage;
-  /** The caller's holdings of this package, current and past. */
-  holdings: Holding[];
-  /** Applications the caller made or must answer on this package. */
-  applications: BillApplication[];
-  /** The whole chain, oldest first. */
-  events: BillEvent[];
-}
-
 /** The longest counterparty text a bill list's filter takes. */
 export const COUNTERPARTY_FILTER_MAX = 64;
-
-/** The filters every bill list takes, and its xlsx export with them. */
-export interface BillListFilter {
-  billStatus?: string;
-  counterparty?: string;
-  minAmount?: string;
-  maxAmount?: string;
-  dueFrom?: string;
-  dueTo?: string;
-  /** One bill's rows only (the 待签收 workbench opened from a to-do notice). */
-  packageId?: string;
-}
-
-export type BillListQuery = PageQuery & BillListFilter;
-
-export interface Counterparty {
-  orgId: string;
-  name: string;
-  creditCode: string;
-}

@@ -1,33 +1,39 @@
 import { Type, type Static } from 'typebox';
-import {
-  CAPTCHA_SCENES,
-  type CaptchaCheckRequest as CaptchaCheckRequestShape,
-  type CaptchaCheckResponse as CaptchaCheckResponseShape,
-  type CaptchaGetBody as CaptchaGetBodyShape,
-  type CaptchaGetQuery as CaptchaGetQueryShape,
-  type CaptchaGetResponse as CaptchaGetResponseShape,
-  type CaptchaPuzzle as CaptchaPuzzleShape,
-} from './captcha';
-import { literalUnion, type Assert, type Same } from './common-schemas';
+import { CAPTCHA_SCENES } from './captcha';
+import { literalUnion } from './common-schemas';
 
-/** TypeBox schemas of the shapes in contract/captcha.ts, for the server's routes. */
+/**
+ * The wire shapes of captcha.ts's domain, each declared once: a TypeBox schema the server validates
+ * with, and its type (`Static`) that the SPA imports with `import type`.
+ */
 
-export const CaptchaGetQuery = Type.Object({
-  captchaType: Type.Optional(Type.Literal('blockPuzzle')),
-  clientUid: Type.Optional(Type.String({ maxLength: 64 })),
-  scene: Type.Optional(literalUnion(CAPTCHA_SCENES)),
-});
-export type CaptchaGetQuery = CaptchaGetQueryShape;
-export type _CheckCaptchaGetQuery = Assert<Same<Static<typeof CaptchaGetQuery>, CaptchaGetQueryShape>>;
+/** `GET /api/captcha/get` query. */
+export const CaptchaGetQuery = Type.Object(
+  {
+    captchaType: Type.Optional(Type.Literal('blockPuzzle')),
+    clientUid: Type.Optional(Type.String({ maxLength: 64 })),
+    scene: Type.Optional(literalUnion(CAPTCHA_SCENES)),
+  },
+  // AJ-Captcha's clients send fields of their own (a timestamp, a client id) that are not read here.
+  { additionalProperties: true },
+);
+export type CaptchaGetQuery = Static<typeof CaptchaGetQuery>;
 
-export const CaptchaGetBody = Type.Object({
-  captchaType: Type.Optional(Type.Literal('blockPuzzle')),
-  clientUid: Type.Optional(Type.String({ maxLength: 64 })),
-  scene: Type.Optional(literalUnion(CAPTCHA_SCENES)),
-  ts: Type.Optional(Type.Number()),
-});
-export type CaptchaGetBody = CaptchaGetBodyShape;
-export type _CheckCaptchaGetBody = Assert<Same<Static<typeof CaptchaGetBody>, CaptchaGetBodyShape>>;
+/**
+ * `POST /api/captcha/get`: AJ-Captcha's own clients fetch the puzzle with a JSON body (`ts` is their
+ * timestamp, read by nothing here).
+ */
+export const CaptchaGetBody = Type.Object(
+  {
+    captchaType: Type.Optional(Type.Literal('blockPuzzle')),
+    clientUid: Type.Optional(Type.String({ maxLength: 64 })),
+    scene: Type.Optional(literalUnion(CAPTCHA_SCENES)),
+    ts: Type.Optional(Type.Number()),
+  },
+  // AJ-Captcha's clients send fields of their own (a timestamp, a client id) that are not read here.
+  { additionalProperties: true },
+);
+export type CaptchaGetBody = Static<typeof CaptchaGetBody>;
 
 export const CaptchaPuzzle = Type.Object({
   originalImageBase64: Type.String(),
@@ -35,36 +41,32 @@ export const CaptchaPuzzle = Type.Object({
   secretKey: Type.String(),
   token: Type.String(),
 });
-export type CaptchaPuzzle = CaptchaPuzzleShape;
-export type _CheckCaptchaPuzzle = Assert<Same<Static<typeof CaptchaPuzzle>, CaptchaPuzzleShape>>;
+export type CaptchaPuzzle = Static<typeof CaptchaPuzzle>;
 
+/** AJ-Captcha's answer shape: `repCode` '0000' is success. */
 export const CaptchaGetResponse = Type.Object({
   repCode: Type.String(),
   repMsg: Type.Union([Type.String(), Type.Null()]),
   repData: Type.Union([CaptchaPuzzle, Type.Null()]),
 });
-export type CaptchaGetResponse = CaptchaGetResponseShape;
-export type _CheckCaptchaGetResponse = Assert<
-  Same<Static<typeof CaptchaGetResponse>, CaptchaGetResponseShape>
->;
+export type CaptchaGetResponse = Static<typeof CaptchaGetResponse>;
 
-export const CaptchaCheckRequest = Type.Object({
-  captchaType: Type.Optional(Type.Literal('blockPuzzle')),
-  pointJson: Type.String({ maxLength: 256 }),
-  token: Type.String({ minLength: 1, maxLength: 64 }),
-  clientUid: Type.Optional(Type.String({ maxLength: 64 })),
-});
-export type CaptchaCheckRequest = CaptchaCheckRequestShape;
-export type _CheckCaptchaCheckRequest = Assert<
-  Same<Static<typeof CaptchaCheckRequest>, CaptchaCheckRequestShape>
->;
+export const CaptchaCheckRequest = Type.Object(
+  {
+    captchaType: Type.Optional(Type.Literal('blockPuzzle')),
+    /** AES-128-ECB/PKCS7 (base64) of `{"x":…,"y":5}` under the puzzle's secretKey. */
+    pointJson: Type.String({ maxLength: 256 }),
+    token: Type.String({ minLength: 1, maxLength: 64 }),
+    clientUid: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  // AJ-Captcha's clients send fields of their own (a timestamp, a client id) that are not read here.
+  { additionalProperties: true },
+);
+export type CaptchaCheckRequest = Static<typeof CaptchaCheckRequest>;
 
 export const CaptchaCheckResponse = Type.Object({
   repCode: Type.String(),
   repMsg: Type.Union([Type.String(), Type.Null()]),
   repData: Type.Union([Type.Object({ token: Type.String(), result: Type.Boolean() }), Type.Null()]),
 });
-export type CaptchaCheckResponse = CaptchaCheckResponseShape;
-export type _CheckCaptchaCheckResponse = Assert<
-  Same<Static<typeof CaptchaCheckResponse>, CaptchaCheckResponseShape>
->;
+export type CaptchaCheckResponse = Static<typeof CaptchaCheckResponse>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { literalUnion, type Assert, type Same } from './common-schemas';
+import { literalUnion } from './common-schemas';
 import {
   BATCH_SIGN_MAX,
   CONTRACT_BIZ_TYPE,
@@ -7,21 +7,13 @@ import {
   SEAL_TEMPLATE,
   SIGN_ITEM_STATUS,
   SIGN_RECORD_STATUS,
-  type BatchSignRequest as BatchSignRequestShape,
-  type Contract as ContractShape,
-  type ContractIdQuery as ContractIdQueryShape,
-  type ContractListQuery as ContractListQueryShape,
-  type EsignAccountState as EsignAccountStateShape,
-  type RecordIdQuery as RecordIdQueryShape,
-  type SandboxContractRequest as SandboxContractRequestShape,
-  type Seal as SealShape,
-  type SignInfo as SignInfoShape,
-  type SignRecord as SignRecordShape,
-  type SignStatus as SignStatusShape,
 } from './e-contract';
 import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from './envelope';
 
-/** TypeBox schemas of the shapes in contract/e-contract.ts, for the server's routes. */
+/**
+ * The wire shapes of e-contract.ts's domain, each declared once: a TypeBox schema the server validates
+ * with, and its type (`Static`) that the SPA imports with `import type`.
+ */
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const IsoTime = Type.String({ format: 'date-time' });
@@ -30,10 +22,11 @@ const ContractStatusSchema = literalUnion(Object.values(CONTRACT_STATUS));
 
 export const EsignAccountState = Type.Object({
   open: Type.Boolean(),
+  /** The organisation is authenticated: only then may it open an account. */
   canOpen: Type.Boolean(),
   openedAt: NullableTime,
 });
-export type _CheckAccount = Assert<Same<Static<typeof EsignAccountState>, EsignAccountStateShape>>;
+export type EsignAccountState = Static<typeof EsignAccountState>;
 
 export const Seal = Type.Object({
   id: Type.String(),
@@ -42,24 +35,33 @@ export const Seal = Type.Object({
   name: Type.String(),
   label: Type.Union([Type.String(), Type.Null()]),
   isDefault: Type.Boolean(),
+  /** The seal as an SVG document. */
   svg: Type.String(),
 });
-export type _CheckSeal = Assert<Same<Static<typeof Seal>, SealShape>>;
+export type Seal = Static<typeof Seal>;
+
+export const ContractParty = Type.Object({
+  role: Type.String(),
+  name: Type.String(),
+  creditCode: Type.String(),
+});
+export type ContractParty = Static<typeof ContractParty>;
 
 export const Contract = Type.Object({
   id: Type.String(),
   contractNo: Type.String(),
   title: Type.String(),
   status: ContractStatusSchema,
-  parties: Type.Array(Type.Object({ role: Type.String(), name: Type.String(), creditCode: Type.String() })),
+  parties: Type.Array(ContractParty),
   bizType: literalUnion(Object.values(CONTRACT_BIZ_TYPE)),
   bizId: Type.String(),
+  /** Yuan, a decimal string. */
   amount: Type.String(),
   expiresAt: IsoTime,
   signedAt: NullableTime,
   createdAt: IsoTime,
 });
-export type _CheckContract = Assert<Same<Static<typeof Contract>, ContractShape>>;
+export type Contract = Static<typeof Contract>;
 
 export const ContractListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAGE_NUMBER })),
@@ -67,13 +69,23 @@ export const ContractListQuery = Type.Object({
   sort: Type.Optional(Type.String({ maxLength: 64 })),
   status: Type.Optional(ContractStatusSchema),
 });
-export type _CheckListQuery = Assert<Same<Static<typeof ContractListQuery>, ContractListQueryShape>>;
+export type ContractListQuery = Static<typeof ContractListQuery>;
 
 export const BatchSignRequest = Type.Object({
   contractIds: Type.Array(Id, { minItems: 1, maxItems: BATCH_SIGN_MAX, uniqueItems: true }),
+  /** The seal to use; the default seal when absent. */
   sealId: Type.Optional(Id),
 });
-export type _CheckBatch = Assert<Same<Static<typeof BatchSignRequest>, BatchSignRequestShape>>;
+export type BatchSignRequest = Static<typeof BatchSignRequest>;
+
+export const SignRecordItem = Type.Object({
+  contractId: Type.String(),
+  contractNo: Type.String(),
+  title: Type.String(),
+  status: literalUnion(Object.values(SIGN_ITEM_STATUS)),
+  message: Type.Union([Type.String(), Type.Null()]),
+});
+export type SignRecordItem = Static<typeof SignRecordItem>;
 
 export const SignRecord = Type.Object({
   recordId: Type.String(),
@@ -83,43 +95,39 @@ export const SignRecord = Type.Object({
   failed: Type.Number(),
   createdAt: IsoTime,
   finishedAt: NullableTime,
-  items: Type.Array(
-    Type.Object({
-      contractId: Type.String(),
-      contractNo: Type.String(),
-      title: Type.String(),
-      status: literalUnion(Object.values(SIGN_ITEM_STATUS)),
-      message: Type.Union([Type.String(), Type.Null()]),
-    }),
-  ),
+  items: Type.Array(SignRecordItem),
 });
-export type _CheckRecord = Assert<Same<Static<typeof SignRecord>, SignRecordShape>>;
+export type SignRecord = Static<typeof SignRecord>;
 
 export const SignStatus = Type.Object({
   contractId: Type.String(),
   status: ContractStatusSchema,
   signedAt: NullableTime,
 });
-export type _CheckStatus = Assert<Same<Static<typeof SignStatus>, SignStatusShape>>;
+export type SignStatus = Static<typeof SignStatus>;
 
 export const SignInfo = Type.Object({
   open: Type.Boolean(),
+  /** How a batch signing is verified: QR with the bound electronic licence, SMS without one. */
   verification: literalUnion(['qr', 'sms'] as const),
   defaultSealId: Type.Union([Type.String(), Type.Null()]),
   sealCount: Type.Number(),
+  /** Contracts waiting for the organisation's signature. */
   pending: Type.Number(),
   signed: Type.Number(),
 });
-export type _CheckInfo = Assert<Same<Static<typeof SignInfo>, SignInfoShape>>;
+export type SignInfo = Static<typeof SignInfo>;
 
 export const ContractIdQuery = Type.Object({ contractId: Id });
-export type _CheckContractId = Assert<Same<Static<typeof ContractIdQuery>, ContractIdQueryShape>>;
+export type ContractIdQuery = Static<typeof ContractIdQuery>;
 export const RecordIdQuery = Type.Object({ recordId: Id });
-export type _CheckRecordId = Assert<Same<Static<typeof RecordIdQuery>, RecordIdQueryShape>>;
+export type RecordIdQuery = Static<typeof RecordIdQuery>;
 export const ContractIdParams = Type.Object({ id: Id });
 
 export const SandboxContractRequest = Type.Object({
+  /** The organisation the contract is drafted for. */
   orgId: Id,
+  /** Yuan. */
   amount: Type.Optional(Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$' })),
 });
-export type _CheckSandbox = Assert<Same<Static<typeof SandboxContractRequest>, SandboxContractRequestShape>>;
+export type SandboxContractRequest = Static<typeof SandboxContractRequest>;

@@ -1,7 +1,7 @@
 /**
  * Electronic contracts (spec sections 1, 7 and 9): the organisation's e-sign account and seals, its
- * contracts, and batch signing with its sign records. Plain values and types; the TypeBox schemas are in
- * e-contract-schemas.ts.
+ * contracts, and batch signing with its sign records. Plain values only: the SPA imports this file at run
+ * time; the shapes are declared in e-contract-schemas.ts.
  */
 
 /** Spec section 9: the client waits this long for batch-sign; the server answers well within it. */
@@ -52,109 +52,6 @@ export const SEAL_TEMPLATE = {
   contract38: 'contract38',
 } as const;
 export type SealTemplateName = (typeof SEAL_TEMPLATE)[keyof typeof SEAL_TEMPLATE];
-
-export interface EsignAccountState {
-  open: boolean;
-  /** The organisation is authenticated: only then may it open an account. */
-  canOpen: boolean;
-  openedAt: string | null;
-}
-
-export interface Seal {
-  id: string;
-  template: SealTemplateName;
-  sizeMm: number;
-  name: string;
-  label: string | null;
-  isDefault: boolean;
-  /** The seal as an SVG document. */
-  svg: string;
-}
-
-export interface ContractParty {
-  role: string;
-  name: string;
-  creditCode: string;
-}
-
-export interface Contract {
-  id: string;
-  contractNo: string;
-  title: string;
-  status: ContractStatus;
-  parties: ContractParty[];
-  bizType: ContractBizType;
-  bizId: string;
-  /** Yuan, a decimal string. */
-  amount: string;
-  expiresAt: string;
-  signedAt: string | null;
-  createdAt: string;
-}
-
-export interface ContractListQuery {
-  page?: number;
-  size?: number;
-  sort?: string;
-  status?: ContractStatus;
-}
-
-export interface BatchSignRequest {
-  contractIds: string[];
-  /** The seal to use; the default seal when absent. */
-  sealId?: string;
-}
-
-export interface SignRecordItem {
-  contractId: string;
-  contractNo: string;
-  title: string;
-  status: SignItemStatus;
-  message: string | null;
-}
-
-export interface SignRecord {
-  recordId: string;
-  status: SignRecordStatus;
-  total: number;
-  signed: number;
-  failed: number;
-  createdAt: string;
-  finishedAt: string | null;
-  items: SignRecordItem[];
-}
-
-export interface SignStatus {
-  contractId: string;
-  status: ContractStatus;
-  signedAt: string | null;
-}
-
-export interface SignInfo {
-  open: boolean;
-  /** How a batch signing is verified: QR with the bound electronic licence, SMS without one. */
-  verification: 'qr' | 'sms';
-  defaultSealId: string | null;
-  sealCount: number;
-  /** Contracts waiting for the organisation's signature. */
-  pending: number;
-  signed: number;
-}
-
-export interface ContractIdQuery {
-  contractId: string;
-}
-
-export interface RecordIdQuery {
-  recordId: string;
-}
-
-export interface SandboxContractRequest {
-  /** The organisation the contract is drafted for. */
-  orgId: string;
-  /** Yuan. */
-  amount?: string;
-}
 
 /** The contract calls' paths (spec section 7), for the web app's requests. */
 export const ECONTRACT_URL = {

@@ -1,59 +1,56 @@
 import { Type, type Static } from 'typebox';
 import { ApplyRoleList } from './apply-record-schemas';
-import { literalUnion, type Assert, type Same } from './common-schemas';
-import {
-  LICENCE_BIZ_TYPES,
-  LICENCE_QR_KINDS,
-  type ApplyRecordQrRequest as ApplyRecordQrRequestShape,
-  type BizAuthRequest as BizAuthRequestShape,
-  type LicenceQrEvent as LicenceQrEventShape,
-  type LicenceQrImage as LicenceQrImageShape,
-  type OrgLicenceState as OrgLicenceStateShape,
-} from './elec-license';
+import { literalUnion } from './common-schemas';
+import { LICENCE_BIZ_TYPES, LICENCE_QR_KINDS } from './elec-license';
 
-/** TypeBox schemas of the shapes in contract/elec-license.ts, for the server's routes. */
+/**
+ * The wire shapes of elec-license.ts's domain, each declared once: a TypeBox schema the server validates
+ * with, and its type (`Static`) that the SPA imports with `import type`.
+ */
 
+/** `POST .../biz-auth/qr-image/apply` body. */
 export const BizAuthRequest = Type.Object({ bizType: literalUnion(LICENCE_BIZ_TYPES) });
-export type BizAuthRequest = BizAuthRequestShape;
-export type _CheckBizAuthRequest = Assert<Same<Static<typeof BizAuthRequest>, BizAuthRequestShape>>;
+export type BizAuthRequest = Static<typeof BizAuthRequest>;
 
+/** `POST /api/apply-record/bind-auth|confirm-auth/qr-image/apply` body; `roles` is for confirm-auth. */
 export const ApplyRecordQrRequest = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64 }),
   roles: Type.Optional(ApplyRoleList),
 });
-export type ApplyRecordQrRequest = ApplyRecordQrRequestShape;
-export type _CheckApplyRecordQrRequest = Assert<
-  Same<Static<typeof ApplyRecordQrRequest>, ApplyRecordQrRequestShape>
->;
+export type ApplyRecordQrRequest = Static<typeof ApplyRecordQrRequest>;
 
+/** Answer of every apply call (spec section 3: QR result). */
 export const LicenceQrImage = Type.Object({
+  /** Base64 JPEG without a `data:` prefix. */
   qrImage: Type.String(),
   qrId: Type.String(),
+  /** Seconds until it expires. */
   expiresIn: Type.Number(),
 });
-export type LicenceQrImage = LicenceQrImageShape;
-export type _CheckLicenceQrImage = Assert<Same<Static<typeof LicenceQrImage>, LicenceQrImageShape>>;
+export type LicenceQrImage = Static<typeof LicenceQrImage>;
 
+/** Payload of both result events and of the status call: QR_STATUS 0 waiting, 1 confirmed, -1 failed. */
 export const LicenceQrEvent = Type.Object({
   status: Type.Number(),
   msg: Type.String(),
   __qrcodeId: Type.String(),
   kind: literalUnion(LICENCE_QR_KINDS),
 });
-export type LicenceQrEvent = LicenceQrEventShape;
-export type _CheckLicenceQrEvent = Assert<Same<Static<typeof LicenceQrEvent>, LicenceQrEventShape>>;
+export type LicenceQrEvent = Static<typeof LicenceQrEvent>;
 
 export const LicenceQrParams = Type.Object({
   qrId: Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
 });
 
+/** `GET /api/organization/elec-license/state` (ours): the caller's organisation as authentication sees it. */
 export const OrgLicenceState = Type.Object({
   orgName: Type.String(),
   creditCode: Type.String(),
   authorized: Type.Boolean(),
   bound: Type.Boolean(),
+  /** Epoch ms of the last licence authentication, null before any. */
   licenceAuthAt: Type.Union([Type.Number(), Type.Null()]),
+  /** Business types the licence holder authorised. */
   bizTypes: Type.Array(literalUnion(LICENCE_BIZ_TYPES)),
 });
-export type OrgLicenceState = OrgLicenceStateShape;
-export type _CheckOrgLicenceState = Assert<Same<Static<typeof OrgLicenceState>, OrgLicenceStateShape>>;
+export type OrgLicenceState = Static<typeof OrgLicenceState>;

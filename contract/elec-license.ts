@@ -5,9 +5,8 @@
  * authentication) or EVENT_WYR_LEGAL_PERSON_AUTH_RESULT (the legal person authorising an applicant), and
  * polls the status call while its socket is down.
  *
- * Plain values and types only: the SPA imports this file at run time.
+ * Plain values only: the SPA imports this file at run time; the shapes are declared in elec-license-schemas.ts.
  */
-import type { ApplyRole } from './apply-record';
 
 /** What a QR session authorises; each kind has its own apply call. */
 export const LICENCE_QR_KIND = {
@@ -50,34 +49,6 @@ export const LICENCE_BIZ_TYPE = {
 export type LicenceBizType = (typeof LICENCE_BIZ_TYPE)[keyof typeof LICENCE_BIZ_TYPE];
 export const LICENCE_BIZ_TYPES: LicenceBizType[] = Object.values(LICENCE_BIZ_TYPE);
 
-/** `POST .../biz-auth/qr-image/apply` body. */
-export interface BizAuthRequest {
-  bizType: LicenceBizType;
-}
-
-/** `POST /api/apply-record/bind-auth|confirm-auth/qr-image/apply` body; `roles` is for confirm-auth. */
-export interface ApplyRecordQrRequest {
-  id: string;
-  roles?: ApplyRole[];
-}
-
-/** Answer of every apply call (spec section 3: QR result). */
-export interface LicenceQrImage {
-  /** Base64 JPEG without a `data:` prefix. */
-  qrImage: string;
-  qrId: string;
-  /** Seconds until it expires. */
-  expiresIn: number;
-}
-
-/** Payload of both result events and of the status call: QR_STATUS 0 waiting, 1 confirmed, -1 failed. */
-export interface LicenceQrEvent {
-  status: number;
-  msg: string;
-  __qrcodeId: string;
-  kind: LicenceQrKind;
-}
-
 export const LICENCE_QR_MESSAGE = {
   pending: '等待扫码确认',
   confirmed: '认证成功',
@@ -85,15 +56,3 @@ export const LICENCE_QR_MESSAGE = {
   expired: '二维码已过期',
   recordDecided: '该申请已处理，授权未生效',
 } as const;
-
-/** `GET /api/organization/elec-license/state` (ours): the caller's organisation as authentication sees it. */
-export interface OrgLicenceState {
-  orgName: string;
-  creditCode: string;
-  authorized: boolean;
-  bound: boolean;
-  /** Epoch ms of the last licence authentication, null before any. */
-  licenceAuthAt: number | null;
-  /** Business types the licence holder authorised. */
-  bizTypes: LicenceBizType[];
-}

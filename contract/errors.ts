@@ -30,6 +30,10 @@ export type OAuthErrorCode = (typeof OAUTH_ERROR)[keyof typeof OAUTH_ERROR];
 
 export const API_ERROR = {
   badRequest: 'BAD_REQUEST',
+  /** A body or query string names a field its schema does not: refused, never dropped. */
+  unknownField: 'UNKNOWN_FIELD',
+  /** A field of another JSON type than its schema's (a number for a decimal string): refused, never converted. */
+  fieldTypeInvalid: 'FIELD_TYPE_INVALID',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
@@ -109,6 +113,8 @@ export type ApiErrorCode = (typeof API_ERROR)[keyof typeof API_ERROR];
  */
 export const API_ERROR_STATUS = {
   [API_ERROR.badRequest]: 400,
+  [API_ERROR.unknownField]: 400,
+  [API_ERROR.fieldTypeInvalid]: 400,
   [API_ERROR.unauthorized]: 401,
   [API_ERROR.forbidden]: 403,
   [API_ERROR.notFound]: 404,
@@ -174,18 +180,3 @@ export const API_ERROR_STATUS = {
   [API_ERROR.callbackRejected]: 401,
   [API_ERROR.internal]: 500,
 } as const satisfies Record<ApiErrorCode, number>;
-
-/** Success envelope of every `/api` call that returns data. */
-export interface ApiEnvelope<T> {
-  code: 200 | 201;
-  msg: string;
-  data: T;
-}
-export interface ApiErrorBody {
-  code: ApiErrorCode;
-  msg: string;
-}
-export interface OAuthErrorBody {
-  error: OAuthErrorCode;
-  error_description: string;
-}

@@ -1,19 +1,20 @@
 import { Type, type Static } from 'typebox';
-import { literalUnion, type Assert, type Same } from './common-schemas';
-import {
-  EXPORT_KIND,
-  EXPORT_STATUS,
-  type ExportParams as ExportParamsShape,
-  type ExportTask as ExportTaskShape,
-  type ExportTaskRequest as ExportTaskRequestShape,
-} from './export';
+import { literalUnion } from './common-schemas';
+import { EXPORT_KIND, EXPORT_STATUS } from './export';
 import { BillListQuery } from './bills-schemas';
 import { BIZ_TYPES } from './statistics';
 
-/** TypeBox schemas of the shapes in contract/export.ts, for the server's routes. */
+/**
+ * The wire shapes of export.ts's domain, each declared once: a TypeBox schema the server validates
+ * with, and its type (`Static`) that the SPA imports with `import type`.
+ */
 
 const ExportKindSchema = literalUnion(Object.values(EXPORT_KIND));
 
+/**
+ * Filters of an export: the operation list's business type, or a bill list's filters and sort as its list
+ * call takes them (billStatus, counterparty, amount and maturity ranges); the org-relation export takes none.
+ */
 export const ExportParams = Type.Object({
   bizType: Type.Optional(literalUnion(BIZ_TYPES)),
   billStatus: BillListQuery.properties.billStatus,
@@ -25,27 +26,28 @@ export const ExportParams = Type.Object({
   packageId: BillListQuery.properties.packageId,
   sort: BillListQuery.properties.sort,
 });
-export type ExportParams = ExportParamsShape;
-export type _CheckExportParams = Assert<Same<Static<typeof ExportParams>, ExportParamsShape>>;
+export type ExportParams = Static<typeof ExportParams>;
 
+/** `POST /api/export-tasks` */
 export const ExportTaskRequest = Type.Object({
   kind: ExportKindSchema,
   params: Type.Optional(ExportParams),
 });
-export type ExportTaskRequest = ExportTaskRequestShape;
-export type _CheckExportTaskRequest = Assert<Same<Static<typeof ExportTaskRequest>, ExportTaskRequestShape>>;
+export type ExportTaskRequest = Static<typeof ExportTaskRequest>;
 
 export const ExportTask = Type.Object({
   id: Type.String(),
   kind: ExportKindSchema,
   name: Type.String(),
   status: literalUnion(Object.values(EXPORT_STATUS)),
+  /** 0-100. */
   progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** The download's (Chinese) file name, e.g. 业务操作记录_20260302090000.xlsx. */
   fileName: Type.String(),
+  /** ISO 8601 (UTC). */
   createdAt: Type.String({ format: 'date-time' }),
   finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
-export type ExportTask = ExportTaskShape;
-export type _CheckExportTask = Assert<Same<Static<typeof ExportTask>, ExportTaskShape>>;
+export type ExportTask = Static<typeof ExportTask>;
 
 export const ExportTaskParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });

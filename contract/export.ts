@@ -1,9 +1,6 @@
-import type { BillListFilter } from './bills';
-import type { BizType } from './statistics';
-
 /**
- * The export centre: tasks the server runs in the background, and their downloads. Plain values and types
- * only: the SPA imports this file at run time; the TypeBox schemas are in export-schemas.ts.
+ * The export centre: tasks the server runs in the background, and their downloads. Plain values only:
+ * the SPA imports this file at run time; the shapes are declared in export-schemas.ts.
  */
 
 /** What the export centre can produce (spec section 7: organization relation; and the operation list). */
@@ -41,35 +38,6 @@ export const EXPORT_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
 export const EXPORT_ROW_CAP = 50_000;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/**
- * Filters of an export: the operation list's business type, or a bill list's filters and sort as its list
- * call takes them (billStatus, counterparty, amount and maturity ranges); the org-relation export takes none.
- */
-export interface ExportParams extends BillListFilter {
-  bizType?: BizType;
-  sort?: string;
-}
-
-/** `POST /api/export-tasks` */
-export interface ExportTaskRequest {
-  kind: ExportKind;
-  params?: ExportParams;
-}
-
-export interface ExportTask {
-  id: string;
-  kind: ExportKind;
-  name: string;
-  status: ExportStatus;
-  /** 0-100. */
-  progress: number;
-  /** The download's (Chinese) file name, e.g. 业务操作记录_20260302090000.xlsx. */
-  fileName: string;
-  /** ISO 8601 (UTC). */
-  createdAt: string;
-  finishedAt: string | null;
-}
 
 /** `POST` creates a task (ExportTaskRequest), `GET` pages the caller's tasks. */
 export const EXPORT_TASKS_URL = '/api/export-tasks';

@@ -1,35 +1,34 @@
 import { Type, type Static } from 'typebox';
 import { Mobile } from './auth-schemas';
-import { literalUnion, type Assert, type Same } from './common-schemas';
-import {
-  INVITATION_STATUS,
-  type Invitation as InvitationShape,
-  type InvitationDetail as InvitationDetailShape,
-  type InvitationParams as InvitationParamsShape,
-  type InvitationRequest as InvitationRequestShape,
-} from './invitation';
+import { literalUnion } from './common-schemas';
+import { INVITATION_STATUS } from './invitation';
 
-/** TypeBox schemas of the shapes in contract/invitation.ts, for the server's routes. */
+/**
+ * The wire shapes of invitation.ts's domain, each declared once: a TypeBox schema the server validates
+ * with, and its type (`Static`) that the SPA imports with `import type`.
+ */
 
+/** `POST /api/invitation` (owner only). With a mobile, only that account can accept. */
 export const InvitationRequest = Type.Object({ mobile: Type.Optional(Mobile) });
-export type InvitationRequest = InvitationRequestShape;
-export type _CheckInvitationRequest = Assert<Same<Static<typeof InvitationRequest>, InvitationRequestShape>>;
+export type InvitationRequest = Static<typeof InvitationRequest>;
 
 export const Invitation = Type.Object({
+  /** ≥128 bits of randomness, base64url; shown once, stored hashed. */
   code: Type.String(),
   orgId: Type.String(),
+  /** '/#/user/login?code=<code>&orgId=<orgId>' */
   link: Type.String(),
+  /** ISO 8601 (UTC). */
   expiresAt: Type.String({ format: 'date-time' }),
 });
-export type Invitation = InvitationShape;
-export type _CheckInvitation = Assert<Same<Static<typeof Invitation>, InvitationShape>>;
+export type Invitation = Static<typeof Invitation>;
 
+/** Path of `GET /api/invitation/detail/{orgId}/{code}` and `POST /api/account/invitation/{orgId}/{code}`. */
 export const InvitationParams = Type.Object({
   orgId: Type.String({ minLength: 1, maxLength: 64 }),
   code: Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
 });
-export type InvitationParams = InvitationParamsShape;
-export type _CheckInvitationParams = Assert<Same<Static<typeof InvitationParams>, InvitationParamsShape>>;
+export type InvitationParams = Static<typeof InvitationParams>;
 
 export const InvitationDetail = Type.Object({
   orgId: Type.String(),
@@ -38,5 +37,4 @@ export const InvitationDetail = Type.Object({
   expiresAt: Type.String({ format: 'date-time' }),
   status: literalUnion(Object.values(INVITATION_STATUS)),
 });
-export type InvitationDetail = InvitationDetailShape;
-export type _CheckInvitationDetail = Assert<Same<Static<typeof InvitationDetail>, InvitationDetailShape>>;
+export type InvitationDetail = Static<typeof InvitationDetail>;

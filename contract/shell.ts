@@ -1,11 +1,10 @@
-import type { PageQuery } from './envelope';
 import type { BizType } from './statistics';
 
 /**
  * What the signed-in shell and the dashboard show beside the bills: SHCPE system status and business
  * hours, holidays, the operation log, the organisation's functions and channels, and the sandbox's entry
- * links and non-payment switch. Plain values and types only: the SPA imports this file at run time; the
- * TypeBox schemas are in shell-schemas.ts.
+ * links and non-payment switch. Plain values only: the SPA imports this file at run time; the shapes are
+ * declared in shell-schemas.ts.
  */
 
 // ---- SHCPE system status and business hours -------------------------------------------------------
@@ -20,43 +19,7 @@ export const SYSTEM_STATUS_NAME = {
 export type SystemStatusCode = keyof typeof SYSTEM_STATUS_NAME;
 export const SYSTEM_STATUS_CODES = Object.keys(SYSTEM_STATUS_NAME) as SystemStatusCode[];
 
-/** `GET /api/scbill/shcpe/system/status` */
-export interface SystemStatus {
-  status: SystemStatusCode;
-  name: string;
-}
-
-/** `PUT /api/sandbox/system-status` */
-export interface SystemStatusRequest {
-  status: SystemStatusCode;
-}
-
-/** `GET /api/scbill/shcpe/operation-time`: one entry per kind of business (hours in docs/domain.md). */
-export interface OperationTime {
-  name: string;
-  /** HH:mm */
-  start: string;
-  end: string;
-  businessDayEnd: string;
-}
-
 // ---- Holidays -------------------------------------------------------------------------------------------
-
-export interface HolidayQuery {
-  /** YYYY-MM-DD; today in Asia/Shanghai when absent. */
-  date?: string;
-}
-
-/** `GET /api/quote/holidays/day` */
-export interface HolidayDay {
-  date: string;
-  /** Not a working day: a statutory holiday or a weekend that is not a make-up working day. */
-  holiday: boolean;
-  /** A working day, including make-up working days (调休上班). */
-  workday: boolean;
-  /** The festival (国庆节), '<festival>调休' on a make-up working day, or 周末; absent on ordinary weekdays. */
-  name?: string;
-}
 
 // ---- Operation log ------------------------------------------------------------------------------------
 
@@ -80,33 +43,6 @@ export const OP_NAME: Record<BizType, Record<OpType, string>> = {
 /** Sort orders the operation list accepts in `sort`. */
 export const OPERATION_SORTS = ['createdAt,desc', 'createdAt,asc', 'amount,desc', 'amount,asc'] as const;
 
-/** `GET /api/scbill/operate/list?page&size&sort&bizType` */
-export interface OperationQuery extends PageQuery {
-  bizType?: BizType;
-}
-
-export interface OperationItem {
-  id: string;
-  /** The business record (application) the operation belongs to. */
-  bizId: string;
-  bizType: BizType;
-  bizTypeName: string;
-  opType: OpType;
-  opName: string;
-  /** The 30-digit package number. */
-  billNo: string;
-  /** '000000000001-000120000000' */
-  subRange: string;
-  /** Yuan, two decimals. */
-  amount: string;
-  counterparty: string;
-  status: OpStatus;
-  statusName: string;
-  operatorName: string;
-  /** ISO 8601 (UTC). */
-  createdAt: string;
-}
-
 // ---- Organisation account functions -------------------------------------------------------------
 
 export const FUNC_TYPE_NAME = { BILL: '票据业务', FINANCE: '融资服务', SIGN: '签约服务' } as const;
@@ -128,79 +64,6 @@ export const ORG_FUNCTIONS = [
 ] as const satisfies ReadonlyArray<{ funcCode: string; funcName: string; funcType: FuncType }>;
 export type FuncCode = (typeof ORG_FUNCTIONS)[number]['funcCode'];
 
-export interface OrgFunctionQuery {
-  funcType?: FuncType;
-}
-
-/** `GET /api/scbill/org-acct-function-endpoint` */
-export interface OrgFunction {
-  funcCode: string;
-  funcName: string;
-  opened: boolean;
-  /** ISO 8601 (UTC). */
-  openedAt?: string;
-}
-
-/** `GET /api/permission/binding/channel/func`; the organisation's default channel when absent. */
-export interface ChannelFuncQuery {
-  channelId?: string;
-}
-export interface ChannelFunc {
-  funcCode: string;
-  funcName: string;
-}
-
-/** `POST /api/scbill/org-acct/open-func` (owner only; idempotent). */
-export interface OpenFuncRequest {
-  funcCode: string;
-}
-export interface OpenFuncResult {
-  funcCode: string;
-  opened: true;
-}
-
 // ---- Organisation channels ------------------------------------------------------------------------
 
-/** `GET /api/scbill/org/channel/list` */
-export interface OrgChannel {
-  channelId: string;
-  channelName: string;
-  isDefault: boolean;
-}
-
-/** `GET /api/scbill/org/channel/checked/default` */
-export interface CheckedDefaultChannel {
-  checked: boolean;
-  channelId: string | null;
-}
-
-/** `PUT /api/scbill/org/channel/default?channelId=…` */
-export interface DefaultChannelQuery {
-  channelId: string;
-}
-
 // ---- Sandbox: entry links and non-payment ------------------------------------------------------
-
-/** `POST /api/sandbox/entry-links` */
-export interface EntryLinkRequest {
-  mobile: string;
-}
-export interface EntryLink {
-  /** An access token of a new session (no refresh token) for the account's default organisation. */
-  token: string;
-  /** A one-time token for `POST /oauth/token` grant_type=cr_token. */
-  crToken: string;
-}
-
-/** `POST /api/sandbox/non-payment` */
-export interface NonPaymentRequest {
-  mobile: string;
-  show: boolean;
-}
-export interface NonPaymentResult {
-  /**
-   * How many open tabs of that user the answering server node holds (with several nodes, tabs on the others
-   * get the event too, uncounted): lets a sandbox script wait until a tab is listening.
-   */
-  sent: number;
-}

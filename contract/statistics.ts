@@ -1,6 +1,6 @@
 /**
- * The dashboard's statistics and the business types of the operation log. Plain values and types only: the
- * SPA imports this file at run time; the TypeBox schemas are in statistics-schemas.ts.
+ * The dashboard's statistics and the business types of the operation log. Plain values only: the SPA
+ * imports this file at run time; the shapes are declared in statistics-schemas.ts.
  */
 
 /**
@@ -35,18 +35,3 @@ export const STATISTICS_OP_TYPE: Record<StatisticsKind, 'apply' | 'sign'> = {
 
 /** The statistics cover the current month and the 5 before it, in Asia/Shanghai months. */
 export const STATISTICS_MONTHS = 6;
-
-export interface MonthlyFigure {
-  /** YYYY-MM (Asia/Shanghai). */
-  month: string;
-  count: number;
-  /** Yuan, two decimals: '1234.56'. */
-  amount: string;
-}
-
-/** `GET /api/scbill/statistics/{kind}`: totals over the window and one entry per month, oldest first. */
-export interface Statistics {
-  count: number;
-  amount: string;
-  monthly: MonthlyFigure[];
-}

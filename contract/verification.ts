@@ -3,8 +3,7 @@
  * answers 406 (SMS) or 412 (QR) with one of VERIFICATION_ERROR and a challengeId; the client obtains the
  * proof and replays the very same request (method, path, query, body) with the proof headers.
  *
- * Plain values and types only: the SPA imports this file at run time. The server's TypeBox schemas of
- * these shapes are in verification-schemas.ts.
+ * Plain values only: the SPA imports this file at run time; the shapes are declared in verification-schemas.ts.
  */
 
 /** Headers of a verified replay (spec section 7). */
@@ -45,14 +44,6 @@ export const VERIFICATION_MESSAGE = {
   licenseUnbound: '企业电子营业执照未绑定，无法完成安全验证',
 } as const;
 
-/** Body of a 406/412 verification answer. */
-export interface VerificationRefusal {
-  code: VerificationErrorCode;
-  msg: string;
-  /** Absent only with ELEC_LICENSE_UNBOUND. */
-  challengeId?: string;
-}
-
 /** QR verification status in QRCODE_EVENT and the QR status call (spec: 0 initial, constants 1 and -1). */
 export const QR_STATUS = { initial: 0, success: 1, failure: -1 } as const;
 export type QrStatus = (typeof QR_STATUS)[keyof typeof QR_STATUS];
@@ -73,106 +64,12 @@ export const QR_SESSION_TTL_SECONDS = 120;
 /** Where the QR code points: the sandbox licence app page of the SPA, `<origin>/#/sandbox/qr/<qrId>`. */
 export const SANDBOX_QR_HASH_PATH = '/sandbox/qr/';
 
-/** `POST /api/sms` body (spec section 3, secondary verification payload). businessCode is SMS_BUSINESS_CODE. */
-export interface SmsSendRequest {
-  /** A passed slider puzzle fetched with scene 'sms'. */
-  captchaVerification: string;
-  mobile: string;
-  businessCode: number;
-  cId?: string;
-}
-
-/** `POST /api/sms` data: the same whether or not a message was sent (registered or not). */
-export interface SmsSent {
-  /** Seconds the code stays valid. */
-  expiresIn: number;
-  /** Seconds before the next send is possible (the spec's resend countdown). */
-  resendAfter: number;
-}
-
-/** `GET /api/verification/qr?challengeId=…` data (spec section 3: QR result). */
-export interface QrImage {
-  /** Base64 JPEG, without a `data:` prefix. */
-  qrImage: string;
-  qrId: string;
-  /** Seconds until the QR session expires. */
-  expiresIn: number;
-}
-
-/** Payload of QRCODE_EVENT, and the data of `GET /api/verification/qr/{qrId}/status` (polling fallback). */
-export interface QrEvent {
-  status: number;
-  msg: string;
-  __qrcodeId: string;
-  /** Present only with status 1: send it back as the `signature` header together with `QR-ID`. */
-  signature?: string;
-}
-
-/** `GET /api/sandbox/sms?mobile=…`: the sandbox outbox, newest first. */
-export interface SandboxSms {
-  id: string;
-  mobile: string;
-  text: string;
-  businessCode: number;
-  /** Epoch ms. */
-  createdAt: number;
-}
-
-/** `GET /api/sandbox/qr/{qrId}`, `GET /api/sandbox/qr` (pending ones): what the licence app shows. */
-export interface SandboxQr {
-  qrId: string;
-  /** QR_STATUS: 0 waiting, 1 confirmed, -1 refused, expired or replaced. */
-  status: number;
-  /** Chinese name of the operation being authorised. */
-  operationName: string;
-  userName: string;
-  /** Masked, e.g. 138****0001. */
-  userMobile: string;
-  orgName: string;
-  /** Epoch ms. */
-  createdAt: number;
-  expiresAt: number;
-  /** The authorisation item the licence holder grants (spec section 2); e-licence authentications only. */
-  authItem?: string;
-}
-
 /** `GET /api/organization/product-channel/biz-auth/type` (the SPA falls back to NO_PERMISSIONS on failure). */
 export const BIZ_AUTH_TYPE = { license: 'LICENSE', bankTransfer: 'BANKTRANSFER' } as const;
 export type BizAuthTypeValue = (typeof BIZ_AUTH_TYPE)[keyof typeof BIZ_AUTH_TYPE];
-export interface BizAuthType {
-  bizAuthType: BizAuthTypeValue;
-}
 
 /** `GET /api/apply-record/account/elec-license/status` */
 export const ELEC_LICENSE_STATUS = { bound: 'BOUND', unbound: 'UNBOUND' } as const;
-export interface ElecLicenseStatus {
-  bound: boolean;
-  status: (typeof ELEC_LICENSE_STATUS)[keyof typeof ELEC_LICENSE_STATUS];
-}
 
 /** `GET /api/role/auth`: the caller's role in the current organisation. */
 export const ROLE = { admin: 'ADMIN', staff: 'STAFF' } as const;
-export interface RoleAuth {
-  owner: boolean;
-  /** ['ADMIN'] for the owner, ['STAFF'] for another member, [] without an organisation. */
-  roles: string[];
-}
-
-/** `POST /api/account/owner/auth` data, after the QR confirmation. */
-export interface OwnerAuthResult {
-  owner: boolean;
-}
-
-/**
- * `POST /api/user/password/reset` body (Basic client credential; SMS-verified with `mobile` as the subject).
- * password: base64 RSA ciphertext of the new password, as at sign-in.
- */
-export interface PasswordResetBody {
-  mobile: string;
-  password: string;
-}
-
-/** `POST /api/user/password/change` body (signed in; SMS-verified): ends every other session of the user. */
-export interface PasswordChangeBody {
-  password: string;
-}

@@ -1,4 +1,4 @@
-import type { Account, CompanyItem } from '@contract/auth';
+import type { Account, CompanyItem } from '@contract/auth-schemas';
 import { STORAGE_PREFIX } from '@contract/constants';
 import { v1 as uuidv1 } from 'uuid';
 

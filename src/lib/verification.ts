@@ -1,9 +1,5 @@
-import {
-  VERIFICATION_ERROR,
-  VERIFICATION_HEADER,
-  VERIFICATION_HTTP_STATUS,
-  type VerificationRefusal,
-} from '@contract/verification';
+import { VERIFICATION_ERROR, VERIFICATION_HEADER, VERIFICATION_HTTP_STATUS } from '@contract/verification';
+import type { VerificationRefusal } from '@contract/verification-schemas';
 import { showErrorNotice } from '@/lib/error-messages';
 import { getUserInfo } from '@/lib/storage';
 import {

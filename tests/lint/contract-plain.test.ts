@@ -22,7 +22,7 @@ describe('the plain contract rule', () => {
         "import { Account } from '@contract/auth-schemas';\nexport const used = Account;",
       ),
     ).toEqual([
-      `${RULE}: @contract/auth-schemas holds TypeBox schemas: take its types with \`import type\` or read the plain contract file`,
+      `${RULE}: @contract/auth-schemas holds TypeBox schemas: take its types with \`import type { ... }\` or read the plain contract file`,
     ]);
     const typesOnly = [
       "import type { Account } from '@contract/auth-schemas';",
@@ -33,13 +33,23 @@ describe('the plain contract rule', () => {
     expect(await ruleMessages(file, typesOnly)).toEqual([]);
   });
 
+  it('refuses inline type specifiers from a schemas file, which still load it at run time', async () => {
+    const messages = await ruleMessages(
+      'src/features/ledger/api/ledger-api.ts',
+      "import { type Account } from '@contract/auth-schemas';\nexport type Used = Account;",
+    );
+    expect(messages).toEqual([
+      `${RULE}: @contract/auth-schemas holds TypeBox schemas: take its types with \`import type { ... }\` or read the plain contract file`,
+    ]);
+  });
+
   it('refuses a plain contract file that loads a schemas file', async () => {
     const messages = await ruleMessages(
       'contract/ledger.ts',
       "import { Mobile } from './auth-schemas';\nexport const used = Mobile;",
     );
     expect(messages).toEqual([
-      `${RULE}: ./auth-schemas holds TypeBox schemas: take its types with \`import type\` or read the plain contract file`,
+      `${RULE}: ./auth-schemas holds TypeBox schemas: take its types with \`import type { ... }\` or read the plain contract file`,
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { Account, CompanyItem, PermissionItem } from '@contract/auth';
+import type { Account, CompanyItem, PermissionItem } from '@contract/auth-schemas';
 import { bindNavigate } from '@/lib/navigation';
 import { forgetChannelConfig } from '@/features/auth/api/channel-config';
 import { makeRsaKeyPair, rsaDecrypt } from './keys';

@@ -1,6 +1,8 @@
 /** Every Chinese message the platform server answers with, in one place. */
 export const MSG = {
   badRequest: '请求参数有误',
+  unknownField: (field: string) => `请求参数有误：不支持的字段 ${field}`,
+  fieldType: (field: string, expected: string) => `请求参数有误：字段 ${field} 应为${expected}`,
   payloadTooLarge: '请求内容过大',
   unsupportedMediaType: '不支持的请求格式',
   notFound: '请求的资源不存在',

@@ -41,10 +41,44 @@ const statusOf = (error: unknown): number | undefined => {
   return typeof status === 'number' ? status : undefined;
 };
 
+/** One of Ajv's errors, as Fastify attaches them to a validation failure. */
+interface SchemaIssue {
+  keyword: string;
+  instancePath: string;
+  params: { additionalProperty?: string; type?: string };
+}
+
+/** The JSON types a schema names, as a message says them. */
+const JSON_TYPE_NAME: Record<string, string> = {
+  string: '字符串',
+  number: '数字',
+  integer: '整数',
+  boolean: '布尔值',
+  object: '对象',
+  array: '数组',
+  null: '空值',
+};
+
+/** A request its schema refuses: an unknown field and a wrong JSON type are named, the rest said generally. */
+function validationAnswer(issue: SchemaIssue | undefined): Answer {
+  const path = (issue?.instancePath ?? '').split('/').filter(Boolean);
+  if (issue?.keyword === 'additionalProperties' && issue.params.additionalProperty !== undefined)
+    return apiAnswer(
+      API_ERROR.unknownField,
+      MSG.unknownField([...path, issue.params.additionalProperty].join('.')),
+    );
+  if (issue?.keyword === 'type' && path.length > 0 && issue.params.type !== undefined) {
+    const expected = issue.params.type.split(',').map((type) => JSON_TYPE_NAME[type] ?? type);
+    return apiAnswer(API_ERROR.fieldTypeInvalid, MSG.fieldType(path.join('.'), expected.join('或')));
+  }
+  return apiAnswer(API_ERROR.badRequest, MSG.badRequest);
+}
+
 /** Framework errors (validation, body parsing, limits) mapped to the contract's codes; never their messages. */
 function frameworkAnswer(error: unknown): Answer | null {
   const status = statusOf(error);
-  if ((error as { validation?: unknown }).validation) return apiAnswer(API_ERROR.badRequest, MSG.badRequest);
+  const { validation } = error as { validation?: SchemaIssue[] };
+  if (validation) return validationAnswer(validation[0]);
   if (status === HTTP.payloadTooLarge) return apiAnswer(API_ERROR.payloadTooLarge, MSG.payloadTooLarge);
   if (status === HTTP.unsupportedMedia)
     return apiAnswer(API_ERROR.unsupportedMediaType, MSG.unsupportedMediaType);

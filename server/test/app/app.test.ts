@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TokenResponse } from '@contract/auth';
+import type { TokenResponse } from '@contract/auth-schemas';
 import { buildApp } from '../../src/app';
 import { testConfig } from '../../src/config';
 import { DEMO_ACCOUNTS, DEMO_ORGS, PERMISSION_CATALOGUE } from '../../src/db/seed';

@@ -4,11 +4,11 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { TokenResponse } from '@contract/auth';
+import type { TokenResponse } from '@contract/auth-schemas';
 import { GRANT_TYPE, OAUTH_SCOPE } from '@contract/constants';
-import type { Invitation } from '@contract/invitation';
-import type { NoticeItem } from '@contract/notice';
-import type { ExportTask } from '@contract/export';
+import type { Invitation } from '@contract/invitation-schemas';
+import type { NoticeItem } from '@contract/notice-schemas';
+import type { ExportTask } from '@contract/export-schemas';
 import { DEMO_ORGS, DEMO_PASSWORD } from '../../src/db/seed';
 import { logSecurityEvent, SECURITY_EVENT } from '../../src/lib/security-log';
 import { INVITATION_ACCEPT_IP_LIMIT } from '../../src/modules/invitation/routes';

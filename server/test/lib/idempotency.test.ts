@@ -1,4 +1,4 @@
-import type { ExportTask } from '@contract/export';
+import type { ExportTask } from '@contract/export-schemas';
 import { IDEMPOTENCY_RETENTION_MS } from '../../src/lib/idempotency';
 import { bearer, signIn, startApp, type TestApp } from '../support/helpers';
 

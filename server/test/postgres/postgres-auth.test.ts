@@ -1,4 +1,4 @@
-import type { TokenResponse } from '@contract/auth';
+import type { TokenResponse } from '@contract/auth-schemas';
 import { inject } from 'vitest';
 import { authed, refreshGrant, signIn, startPostgresApp, type TestApp } from '../support/helpers';
 import {

@@ -1,10 +1,6 @@
 import { inject } from 'vitest';
-import {
-  BANK_URL,
-  TRANSFER_REQUESTS_PER_DAY,
-  type BankAccount,
-  type BankVerification,
-} from '@contract/bank-account';
+import { BANK_URL, TRANSFER_REQUESTS_PER_DAY } from '@contract/bank-account';
+import type { BankAccount, BankVerification } from '@contract/bank-account-schemas';
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import { PERMISSION } from '@contract/permissions';
 import { buildApp } from '../../src/app';

@@ -1,10 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import {
-  BANK_URL,
-  type BankAccount,
-  type BankAccountRequest,
-  type SandboxBankTransfer,
-} from '@contract/bank-account';
+import { BANK_URL } from '@contract/bank-account';
+import type { BankAccount, BankAccountRequest, SandboxBankTransfer } from '@contract/bank-account-schemas';
 import { SMS_RESEND_COUNTDOWN_SECONDS } from '@contract/constants';
 import { DEMO_ORGS } from '../../src/db/seed';
 import { fenToYuan, yuanToFen } from '../../src/lib/money';

@@ -1,12 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import {
-  BILL_URL,
-  type BillApplication,
-  type BillDetail,
-  type Holding,
-  type IssueRequest,
-} from '@contract/bills';
-import type { Page } from '@contract/envelope';
+import { BILL_URL } from '@contract/bills';
+import type { BillApplication, BillDetail, Holding, IssueRequest } from '@contract/bills-schemas';
+import type { Page } from '@contract/envelope-schemas';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { openSession } from '../../src/modules/auth/tokens';
 import { shanghaiDate } from '../../src/lib/shanghai-time';

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type {
-  CaptchaCheckResponse,
-  CaptchaGetResponse,
-  CaptchaPuzzle,
-  CaptchaScene,
-} from '@contract/captcha';
+import type { CaptchaScene } from '@contract/captcha';
+import type { CaptchaCheckResponse, CaptchaGetResponse, CaptchaPuzzle } from '@contract/captcha-schemas';
 import { SLIDER_ANSWER_Y } from '@contract/constants';
 import type { Db } from '../../src/db/database';
 import { aesEcbEncrypt } from '../../src/modules/captcha/aes';

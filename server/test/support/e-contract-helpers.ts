@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Contract, SignRecord } from '@contract/e-contract';
-import type { QrEvent, QrImage } from '@contract/verification';
+import type { Contract, SignRecord } from '@contract/e-contract-schemas';
+import type { QrEvent, QrImage } from '@contract/verification-schemas';
 import { freshLoopbackIp } from './captcha-helpers';
 import { bearer, listenAs } from './helpers';
 import { latestCode, refusalOf, sendSms, withCode, withQr } from './verification-helpers';

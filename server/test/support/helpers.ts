@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import forge from 'node-forge';
-import type { TokenResponse } from '@contract/auth';
+import type { TokenResponse } from '@contract/auth-schemas';
 import type { CaptchaScene } from '@contract/captcha';
 import type { RealtimeMessage } from '@contract/realtime';
 import { CAPTCHA_VERIFICATION_TTL, GRANT_TYPE, OAUTH_SCOPE } from '@contract/constants';

@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
-import type { TokenResponse } from '@contract/auth';
-import type { CaptchaCheckResponse, CaptchaGetResponse } from '@contract/captcha';
+import type { TokenResponse } from '@contract/auth-schemas';
+import type { CaptchaCheckResponse, CaptchaGetResponse } from '@contract/captcha-schemas';
 import { GRANT_TYPE, OAUTH_SCOPE } from '@contract/constants';
 import { WEB_CLIENT } from '@contract/constants';
 import { aesEcbEncrypt } from '../../src/modules/captcha/aes';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { QrEvent, QrImage } from '@contract/verification';
+import type { QrEvent, QrImage } from '@contract/verification-schemas';
 import { DEMO_ACCOUNTS } from '../../src/db/seed';
 import { newId } from '../../src/lib/hash';
 import { openSession } from '../../src/modules/auth/tokens';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SMS_BUSINESS_CODE } from '@contract/constants';
-import { VERIFICATION_HEADER, type SandboxSms, type VerificationRefusal } from '@contract/verification';
+import { VERIFICATION_HEADER } from '@contract/verification';
+import type { VerificationRefusal, SandboxSms } from '@contract/verification-schemas';
 import { freshIp, freshLoopbackIp } from './captcha-helpers';
 import { basicAuth, bearer, encryptPassword, insertCaptchaVerification } from './helpers';
 

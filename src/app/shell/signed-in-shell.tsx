@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import type { CompanyItem } from '@contract/auth';
+import type { CompanyItem } from '@contract/auth-schemas';
 import { hashHref, paths } from '@/config/paths';
 import { DESKTOP_MESSAGE, subscribeDesktopMessages } from '@/lib/desktop-bridge';
 import { withNotifier } from '@/lib/notify';

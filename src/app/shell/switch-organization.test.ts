@@ -1,6 +1,6 @@
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { Account, CompanyItem } from '@contract/auth';
+import type { Account, CompanyItem } from '@contract/auth-schemas';
 import { api } from '@/lib/api';
 import { getUserInfo } from '@/lib/storage';
 import { signInAs } from '@/lib/testing/fake-adapter';

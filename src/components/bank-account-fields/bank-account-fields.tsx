@@ -7,9 +7,8 @@ import {
   BRANCH_NAME_MAX_LENGTH,
   BRANCH_NAME_MIN_LENGTH,
   normalizeAccountNo,
-  type BankAccountRequest,
-  type BankBranch,
 } from '@contract/bank-account';
+import type { BankAccountRequest, BankBranch } from '@contract/bank-account-schemas';
 import { format } from '@/locales/format';
 import { BranchFacts } from '@/components/branch-picker/branch-facts';
 import { BranchPicker } from '@/components/branch-picker/branch-picker';

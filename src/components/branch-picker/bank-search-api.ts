@@ -1,12 +1,6 @@
-import {
-  BANK_NO_LENGTH,
-  BANK_URL,
-  emptyBankPage,
-  hasBankCriteria,
-  type BankBranch,
-  type BankSearchRequest,
-} from '@contract/bank-account';
-import type { Page } from '@contract/envelope';
+import { BANK_NO_LENGTH, BANK_URL, emptyBankPage, hasBankCriteria } from '@contract/bank-account';
+import type { BankBranch, BankSearchRequest } from '@contract/bank-account-schemas';
+import type { Page } from '@contract/envelope-schemas';
 import { api } from '@/lib/api';
 
 /** Branches a picker shows at a time; more matches ask for a longer query. */

@@ -1,4 +1,4 @@
-import type { BankBranch } from '@contract/bank-account';
+import type { BankBranch } from '@contract/bank-account-schemas';
 import { bankMessages } from '@/locales/zh-CN/bank';
 import styles from './branch-picker.module.css';
 

@@ -2,7 +2,7 @@ import { configure, fireEvent, render, screen, waitFor } from '@testing-library/
 import { Provider } from 'react-redux';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { BankBranch } from '@contract/bank-account';
+import type { BankBranch } from '@contract/bank-account-schemas';
 import { createAppStore } from '@/lib/store';
 import { signInAs } from '@/lib/testing/fake-adapter';
 import { bankSearchOf } from './bank-search-api';

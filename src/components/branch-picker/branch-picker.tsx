@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
-import type { BankBranch } from '@contract/bank-account';
+import type { BankBranch } from '@contract/bank-account-schemas';
 import { format } from '@/locales/format';
 import { bankMessages } from '@/locales/zh-CN/bank';
 import { bankSearchOf, useBankPageQuery } from './bank-search-api';

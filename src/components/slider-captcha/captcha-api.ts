@@ -1,4 +1,5 @@
-import type { CaptchaCheckResponse, CaptchaGetResponse, CaptchaScene } from '@contract/captcha';
+import type { CaptchaScene } from '@contract/captcha';
+import type { CaptchaCheckResponse, CaptchaGetResponse } from '@contract/captcha-schemas';
 import { CAPTCHA_FETCH_TIMEOUT, CAPTCHA_TYPE } from '@contract/constants';
 import { http } from '@/lib/http';
 import { getSliderClientId } from './slider-client-id';

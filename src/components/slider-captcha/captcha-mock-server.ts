@@ -1,6 +1,6 @@
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { CaptchaCheckRequest, CaptchaCheckResponse, CaptchaPuzzle } from '@contract/captcha';
+import type { CaptchaCheckRequest, CaptchaCheckResponse, CaptchaPuzzle } from '@contract/captcha-schemas';
 
 /** Test double of the captcha service: numbered puzzles, recorded requests, a replaceable check answer. */
 

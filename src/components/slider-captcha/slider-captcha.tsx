@@ -2,7 +2,8 @@ import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 're
 import type { CSSProperties } from 'react';
 import { LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, theme } from 'antd';
-import type { CaptchaCheckResponse, CaptchaScene } from '@contract/captcha';
+import type { CaptchaScene } from '@contract/captcha';
+import type { CaptchaCheckResponse } from '@contract/captcha-schemas';
 import {
   CAPTCHA_REP_CODE,
   SLIDER_BAR_HEIGHT,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CaptchaPuzzle, CaptchaScene } from '@contract/captcha';
+import type { CaptchaScene } from '@contract/captcha';
+import type { CaptchaPuzzle } from '@contract/captcha-schemas';
 import { CAPTCHA_REP_CODE, SLIDER_IMAGE_ERROR_DISPLAY } from '@contract/constants';
 import { sliderMessages } from '@/locales/zh-CN/slider';
 import { fetchPuzzle } from './captcha-api';

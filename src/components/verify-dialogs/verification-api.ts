@@ -1,5 +1,5 @@
 import { SMS_BUSINESS_CODE } from '@contract/constants';
-import type { QrEvent, QrImage, SmsSendRequest, SmsSent } from '@contract/verification';
+import type { SmsSendRequest, QrEvent, QrImage, SmsSent } from '@contract/verification-schemas';
 import { env } from '@/config/env';
 import { request } from '@/lib/http';
 

@@ -1,4 +1,4 @@
-import type { AccountTarget } from '@contract/bank-account';
+import type { AccountTarget } from '@contract/bank-account-schemas';
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
 import { fail } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import type { Account, CompanyItem, PermissionItem } from '@contract/auth';
+import type { Account, CompanyItem, PermissionItem } from '@contract/auth-schemas';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
 import { countRows } from '../../lib/paging';

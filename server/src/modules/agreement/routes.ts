@@ -3,13 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import {
-  AGREEMENT_STATUS,
-  ORG_TEXT,
-  PREREQUISITE,
-  type OrgAgreement as OrgAgreementShape,
-  type Prerequisite,
-} from '@contract/organization';
+import { AGREEMENT_STATUS, ORG_TEXT, PREREQUISITE, type Prerequisite } from '@contract/organization';
 import {
   AgreementUpdate,
   Onboarding,
@@ -137,7 +131,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await ownAgreement(request, app.db, member, request.query.id);
       const dependents =
         row.status === AGREEMENT_STATUS.signed
-          ? await dependentsOf(app.db, member.orgId, row.agreement_code as OrgAgreementShape['agreementCode'])
+          ? await dependentsOf(app.db, member.orgId, row.agreement_code as OrgAgreement['agreementCode'])
           : [];
       return ok({
         id: row.id,
@@ -173,7 +167,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const agreement = agreementByCode(request.body.agreementCode);
       if (!agreement) throw fail(API_ERROR.agreementNotOffered, AGREEMENT_MSG.notOffered);
       const now = app.now();
-      return runCommand<ReturnType<typeof ok<OrgAgreementShape>>>(request, reply, async (trx) => {
+      return runCommand<ReturnType<typeof ok<OrgAgreement>>>(request, reply, async (trx) => {
         await lockOrgFunctions(trx, member.orgId);
         if (await signedAgreement(trx, member.orgId, agreement.code)) {
           throw fail(API_ERROR.agreementSigned, AGREEMENT_MSG.alreadySigned);
@@ -220,7 +214,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const member = await requirePermission(request, AGREEMENT_PERMISSION);
       const current = await ownAgreement(request, app.db, member, request.params.id);
       const now = app.now();
-      return runCommand<ReturnType<typeof ok<OrgAgreementShape>>>(request, reply, async (trx) => {
+      return runCommand<ReturnType<typeof ok<OrgAgreement>>>(request, reply, async (trx) => {
         await lockOrgFunctions(trx, member.orgId);
         const row = await agreementInOrg(trx, member.orgId, current.id);
         if (!row) throw fail(API_ERROR.notFound, AGREEMENT_MSG.notFound);
@@ -230,7 +224,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const dependents = await dependentsOf(
           trx,
           member.orgId,
-          row.agreement_code as OrgAgreementShape['agreementCode'],
+          row.agreement_code as OrgAgreement['agreementCode'],
         );
         if (dependents.length > 0) {
           throw fail(API_ERROR.agreementInUse, AGREEMENT_MSG.inUse(dependents));

@@ -5,10 +5,9 @@ import {
   AGREEMENT_STATUS,
   PREREQUISITE,
   type AgreementCode,
-  type Onboarding,
-  type OrgAgreement,
   type Prerequisite,
 } from '@contract/organization';
+import type { Onboarding, OrgAgreement } from '@contract/organization-schemas';
 import { ORG_FUNCTIONS } from '@contract/shell';
 import type { Db } from '../../db/database';
 import { lockWithinTransaction } from '../../db/locks';

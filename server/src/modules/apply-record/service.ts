@@ -1,12 +1,11 @@
 import {
   APPLY_RECORD_STATUS,
-  type ApplyRecord,
-  type ApplyRecordQuery,
   type ApplyRecordStatus,
   type ApplyRole,
   type AuthLetterType,
   staffRolesOfApplyRoles,
 } from '@contract/apply-record';
+import type { ApplyRecord, ApplyRecordQuery } from '@contract/apply-record-schemas';
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';

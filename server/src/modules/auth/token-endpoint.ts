@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { MOBILE_PATTERN, type TokenRequest, type TokenResponse } from '@contract/auth';
+import { MOBILE_PATTERN } from '@contract/auth';
+import type { TokenRequest, TokenResponse } from '@contract/auth-schemas';
 import { GRANT_TYPE, OAUTH_SCOPE } from '@contract/constants';
 import { OAUTH_ERROR } from '@contract/errors';
 import { bearerToken, requireClient } from '../../lib/client-credential';

@@ -1,11 +1,6 @@
 import type { Transaction } from 'kysely';
-import {
-  BANK_ACCOUNT_STATUS,
-  isAccountNo,
-  normalizeAccountNo,
-  type BankAccount,
-  type BankAccountRequest,
-} from '@contract/bank-account';
+import { BANK_ACCOUNT_STATUS, isAccountNo, normalizeAccountNo } from '@contract/bank-account';
+import type { BankAccount, BankAccountRequest } from '@contract/bank-account-schemas';
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
 import { pageAndTotal, preparedQuery, type PagedQueries } from '../../db/prepared-query';

@@ -1,4 +1,5 @@
-import { BANK_NO_LENGTH, type BankBranch } from '@contract/bank-account';
+import { BANK_NO_LENGTH } from '@contract/bank-account';
+import type { BankBranch } from '@contract/bank-account-schemas';
 import type { Db } from '../../db/database';
 import type { BankBranchTable } from '../../db/schema';
 import { boundedMemo } from '../../lib/bounded-memo';

@@ -3,9 +3,9 @@ import {
   BRANCH_NAME_MAX_LENGTH,
   BRANCH_NAME_MIN_LENGTH,
   BANK_SORT_FIELDS,
-  type BankSearchRequest,
   type BankSortField,
 } from '@contract/bank-account';
+import type { BankSearchRequest } from '@contract/bank-account-schemas';
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
 import type { BankBranchTable } from '../../db/schema';

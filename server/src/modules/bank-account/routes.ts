@@ -7,8 +7,6 @@ import {
   normalizeAccountNo,
   TRANSFER_AMOUNT_MAX_FEN,
   TRANSFER_AMOUNT_MIN_FEN,
-  type BankAccount as BankAccountShape,
-  type SandboxBankTransfer as SandboxBankTransferShape,
 } from '@contract/bank-account';
 import {
   AmountCheckRequest,
@@ -21,8 +19,8 @@ import {
   SandboxBankTransfer,
   SandboxStatementQuery,
 } from '@contract/bank-account-schemas';
-import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
-import { API_ERROR, type ApiErrorBody } from '@contract/errors';
+import { Envelope, Page, PageQuery, type ApiError } from '@contract/envelope-schemas';
+import { API_ERROR } from '@contract/errors';
 import { PERMISSION } from '@contract/permissions';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
@@ -64,7 +62,7 @@ const COMMAND_ERRORS = {
 
 type Db = FastifyRequest['server']['db'];
 /** An amount check answers the account, or a refusal it commits (a wrong amount counts). */
-type CheckAnswer = ReturnType<typeof ok<BankAccountShape>> | ApiErrorBody;
+type CheckAnswer = ReturnType<typeof ok<BankAccount>> | ApiError;
 
 /** The caller's account of that id, or the same 404 as a missing one (logged when it is another's). */
 async function ownAccount(request: FastifyRequest, db: Db, member: Member, id: string): Promise<AccountRow> {
@@ -134,7 +132,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const page = pageRequest(request.query);
-      if (!memberOrNull(request)) return ok(pageOf<BankAccountShape>([], 0, page));
+      if (!memberOrNull(request)) return ok(pageOf<BankAccount>([], 0, page));
       const member = await requirePermission(request, BANK_ACCOUNT_PERMISSION);
       const { items, total } = await accountPage(app.db, member.orgId, page, app.now());
       return ok(pageOf(items, total, page));
@@ -353,7 +351,7 @@ export const bankSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(accountNo ? { bankAccountNo: accountNo } : {}),
       });
       return ok(
-        rows.map((row): SandboxBankTransferShape => ({
+        rows.map((row): SandboxBankTransfer => ({
           id: row.id,
           accountNo: row.account_no,
           accountName: row.account_name,

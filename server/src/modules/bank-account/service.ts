@@ -1,9 +1,7 @@
-import {
-  BANK_VERIFICATION_PURPOSE,
-  BANK_VERIFICATION_STATUS as STATUS,
-  type BankVerification,
-} from '@contract/bank-account';
-import { API_ERROR, API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode } from '@contract/errors';
+import { BANK_VERIFICATION_PURPOSE, BANK_VERIFICATION_STATUS as STATUS } from '@contract/bank-account';
+import type { BankVerification } from '@contract/bank-account-schemas';
+import { API_ERROR, API_ERROR_STATUS, type ApiErrorCode } from '@contract/errors';
+import type { ApiError } from '@contract/envelope-schemas';
 import type { BankTransferGateway } from '../../adapters/bank-transfer/gateway';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/hash';
@@ -182,7 +180,7 @@ export async function checkOrgAuthTransfer(
   return checkTransferAmount(trx, gateway, row, amountFen, now);
 }
 
-const refusal = (code: ApiErrorCode, msg: string): CommandAnswer<ApiErrorBody> => ({
+const refusal = (code: ApiErrorCode, msg: string): CommandAnswer<ApiError> => ({
   statusCode: API_ERROR_STATUS[code],
   body: { code, msg },
 });
@@ -191,7 +189,7 @@ const refusal = (code: ApiErrorCode, msg: string): CommandAnswer<ApiErrorBody> =
  * The answer to an amount check that did not verify, or null when it did. Returned from the command rather than
  * thrown, so what the check wrote (a wrong amount counted, a failure, an expiry) commits.
  */
-export function refusalOf(outcome: CheckOutcome): CommandAnswer<ApiErrorBody> | null {
+export function refusalOf(outcome: CheckOutcome): CommandAnswer<ApiError> | null {
   switch (outcome.kind) {
     case 'verified':
       return null;

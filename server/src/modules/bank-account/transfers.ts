@@ -6,10 +6,10 @@ import {
   TRANSFER_REQUESTS_PER_DAY,
   VERIFICATION_WINDOW_MS,
   WRONG_AMOUNT_LIMIT,
-  type BankVerification,
   type BankVerificationPurpose,
   type BankVerificationStatus,
 } from '@contract/bank-account';
+import type { BankVerification } from '@contract/bank-account-schemas';
 import { API_ERROR } from '@contract/errors';
 import type { BankTransferGateway } from '../../adapters/bank-transfer/gateway';
 import type { Db } from '../../db/database';

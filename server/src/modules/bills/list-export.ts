@@ -1,4 +1,4 @@
-import type { BillApplication, BillListQuery, BillPackage, Holding } from '@contract/bills';
+import type { BillApplication, BillListQuery, BillPackage, Holding } from '@contract/bills-schemas';
 import type { Db } from '../../db/database';
 import type { PageRequest } from '../../lib/paging';
 import { shanghaiDateTime } from '../../lib/shanghai-time';

@@ -9,17 +9,19 @@ import {
   subTicketRange,
   type ApplicationKind,
   type ApplicationStatus,
-  type BillApplication,
-  type BillDetail,
-  type BillEvent,
   type BillEventType,
-  type BillListQuery,
-  type BillPackage,
   type BillStatus,
   type CirculationFlag,
-  type Counterparty,
-  type Holding,
 } from '@contract/bills';
+import type {
+  BillApplication,
+  BillDetail,
+  BillEvent,
+  BillListQuery,
+  BillPackage,
+  Counterparty,
+  Holding,
+} from '@contract/bills-schemas';
 import { API_ERROR } from '@contract/errors';
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';

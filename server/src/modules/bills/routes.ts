@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { APPLICATION_KIND, type BillDetail as BillDetailShape } from '@contract/bills';
+import { APPLICATION_KIND } from '@contract/bills';
 import {
   BillApplication,
   BillDetail,
@@ -81,12 +81,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     realtime: app.realtime,
   });
 
-  async function detailOf(
-    db: Db,
-    request: FastifyRequest,
-    orgId: string,
-    id: string,
-  ): Promise<BillDetailShape> {
+  async function detailOf(db: Db, request: FastifyRequest, orgId: string, id: string): Promise<BillDetail> {
     const detail = await billDetail(db, orgId, id, app.now());
     if (!detail) {
       throw notFoundInOrg(request, 'bill', await packageOrgOf(app.db, id), BILL_MSG.billNotFound);

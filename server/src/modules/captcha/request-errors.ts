@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { CaptchaCheckResponse } from '@contract/captcha';
+import type { CaptchaCheckResponse } from '@contract/captcha-schemas';
 import { CAPTCHA_REQUEST_CODE, CAPTCHA_REQUEST_NAME, captchaRequestMessage } from './constants';
 
 interface SchemaIssue {

@@ -1,16 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type {
-  CaptchaCheckResponse as CheckAnswer,
-  CaptchaGetResponse as GetAnswer,
-  CaptchaScene,
-} from '@contract/captcha';
+import type { CaptchaScene } from '@contract/captcha';
 import {
   CaptchaCheckRequest,
   CaptchaGetBody,
   CaptchaCheckResponse,
   CaptchaGetQuery,
   CaptchaGetResponse,
+  type CaptchaCheckResponse as CheckAnswer,
+  type CaptchaGetResponse as GetAnswer,
 } from '@contract/captcha-schemas';
 import { CAPTCHA_REP_CODE } from '@contract/constants';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { CaptchaPuzzle, CaptchaScene } from '@contract/captcha';
+import type { CaptchaScene } from '@contract/captcha';
+import type { CaptchaPuzzle } from '@contract/captcha-schemas';
 import { CAPTCHA_CHALLENGE_TTL, CAPTCHA_VERIFICATION_TTL } from '@contract/constants';
 import type { Db } from '../../db/database';
 import { randomToken, sha256Hex } from '../../lib/hash';

@@ -6,8 +6,6 @@ import {
   CONTRACT_STATUS,
   SIGN_ITEM_STATUS,
   SIGN_RECORD_STATUS,
-  type Contract as ContractShape,
-  type SignRecord as SignRecordShape,
   type SignRecordStatus,
   type SignItemStatus,
 } from '@contract/e-contract';
@@ -87,7 +85,7 @@ async function accountState(db: Db, orgId: string) {
 }
 
 /** The organisation's sign records of `recordIds`, in that order, each with its items: two queries for a page. */
-async function recordViews(db: Db, orgId: string, recordIds: string[]): Promise<SignRecordShape[]> {
+async function recordViews(db: Db, orgId: string, recordIds: string[]): Promise<SignRecord[]> {
   if (recordIds.length === 0) return [];
   const [records, items] = await Promise.all([
     db
@@ -142,7 +140,7 @@ async function recordViews(db: Db, orgId: string, recordIds: string[]): Promise<
   });
 }
 
-async function recordView(db: Db, orgId: string, recordId: string): Promise<SignRecordShape | null> {
+async function recordView(db: Db, orgId: string, recordId: string): Promise<SignRecord | null> {
   return (await recordViews(db, orgId, [recordId]))[0] ?? null;
 }
 
@@ -289,7 +287,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const page = pageRequest(request.query);
-      if (!memberOrNull(request)) return ok(pageOf<ContractShape>([], 0, page));
+      if (!memberOrNull(request)) return ok(pageOf<Contract>([], 0, page));
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const { rows, total } = await contractPage(app.db, member.orgId, request.query.status, page);
       // Each row's parties are JSON and its amount and times are formatted: made and serialised once
@@ -415,7 +413,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
           )
           .execute();
         const view = await recordView(trx, member.orgId, recordId);
-        return { statusCode: 200, body: ok(view as SignRecordShape, ECONTRACT_MSG.accepted) };
+        return { statusCode: 200, body: ok(view as SignRecord, ECONTRACT_MSG.accepted) };
       });
       // After the commit, so the worker finds the record; the answer does not wait for the signing.
       app.contractSignWorker.kick();
@@ -508,7 +506,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const page = pageRequest(request.query);
-      if (!memberOrNull(request)) return ok(pageOf<SignRecordShape>([], 0, page));
+      if (!memberOrNull(request)) return ok(pageOf<SignRecord>([], 0, page));
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const { ids, total } = await signRecordPageIds(app.db, member.orgId, page);
       return ok(pageOf(await recordViews(app.db, member.orgId, ids), total, page));
@@ -549,7 +547,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where('status', '=', SIGN_RECORD_STATUS.pending)
           .execute();
         const view = await recordView(trx, member.orgId, record.id);
-        return { statusCode: 200, body: ok(view as SignRecordShape, ECONTRACT_MSG.cancelled) };
+        return { statusCode: 200, body: ok(view as SignRecord, ECONTRACT_MSG.cancelled) };
       });
     },
   );

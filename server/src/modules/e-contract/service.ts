@@ -4,13 +4,11 @@ import type { ExpressionBuilder, Selectable, Transaction } from 'kysely';
 import {
   CONTRACT_STATUS,
   SIGN_ITEM_STATUS,
-  type Contract,
   type ContractBizType,
-  type ContractParty,
   type ContractStatus,
-  type Seal,
   type SealTemplateName,
 } from '@contract/e-contract';
+import type { ContractParty, Contract, Seal } from '@contract/e-contract-schemas';
 import { API_ERROR } from '@contract/errors';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { FINAL_FLOW_STATUSES, type FlowEvent } from '../../adapters/e-sign/gateway';

@@ -1,4 +1,5 @@
-import { CONTRACT_BIZ_TYPE, type ContractBizType, type ContractParty } from '@contract/e-contract';
+import { CONTRACT_BIZ_TYPE, type ContractBizType } from '@contract/e-contract';
+import type { ContractParty } from '@contract/e-contract-schemas';
 import type { ContractContent } from '../../lib/pdf/contract-pdf';
 
 /**

@@ -6,12 +6,12 @@ import {
   LICENCE_QR_KIND,
   LICENCE_QR_MESSAGE,
   type LicenceBizType,
-  type LicenceQrEvent,
   type LicenceQrKind,
-  type OrgLicenceState,
 } from '@contract/elec-license';
+import type { LicenceQrEvent, OrgLicenceState } from '@contract/elec-license-schemas';
 import { REALTIME_EVENT } from '@contract/realtime';
-import { QR_STATUS, type SandboxQr } from '@contract/verification';
+import { QR_STATUS } from '@contract/verification';
+import type { SandboxQr } from '@contract/verification-schemas';
 import type { Db } from '../../db/database';
 import { randomToken } from '../../lib/hash';
 import { maskMobile } from '../../lib/security-log';

@@ -1,11 +1,5 @@
-import {
-  EXPORT_KIND_NAME,
-  EXPORT_STATUS,
-  type ExportKind,
-  type ExportParams,
-  type ExportStatus,
-  type ExportTask,
-} from '@contract/export';
+import { EXPORT_KIND_NAME, EXPORT_STATUS, type ExportKind, type ExportStatus } from '@contract/export';
+import type { ExportParams, ExportTask } from '@contract/export-schemas';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ExportTaskTable } from '../../db/schema';

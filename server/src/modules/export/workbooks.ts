@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type ExcelJS from 'exceljs';
-import { EXPORT_KIND, EXPORT_ROW_CAP, type ExportKind, type ExportParams } from '@contract/export';
+import { EXPORT_KIND, EXPORT_ROW_CAP, type ExportKind } from '@contract/export';
+import type { ExportParams } from '@contract/export-schemas';
 import type { Db } from '../../db/database';
 import { maskMobile } from '../../lib/security-log';
 import { shanghaiDateTime } from '../../lib/shanghai-time';

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { EXPORT_STATUS, type ExportParams } from '@contract/export';
+import { EXPORT_STATUS } from '@contract/export';
+import type { ExportParams } from '@contract/export-schemas';
 import { REALTIME_EVENT, type ExportTaskEventPayload } from '@contract/realtime';
 import { putWritten, type FileStore } from '../../adapters/file-store/store';
 import type { Db } from '../../db/database';

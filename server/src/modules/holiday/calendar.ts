@@ -1,5 +1,5 @@
 import chineseDays from 'chinese-days';
-import type { HolidayDay } from '@contract/shell';
+import type { HolidayDay } from '@contract/shell-schemas';
 import { addDays, daysBetween, weekdayOf } from '../../lib/calendar-date';
 
 const WEEKEND_NAME = '周末';

@@ -3,13 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MOBILE_PATTERN } from '@contract/auth';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import {
-  ID_AUTH_DAILY_LIMIT,
-  ORG_TEXT,
-  PARTNER_TOKEN_HEADER,
-  type PartnerRegistered as PartnerRegisteredShape,
-  type UserIdentity as UserIdentityShape,
-} from '@contract/organization';
+import { ID_AUTH_DAILY_LIMIT, ORG_TEXT, PARTNER_TOKEN_HEADER } from '@contract/organization';
 import {
   IdAuthRequest,
   PartnerRegistered,
@@ -62,7 +56,7 @@ export const PARTNER_MSG = {
 /** Hand-overs per IP per hour: a leaked secret cannot create organisations in bulk. */
 export const PARTNER_IP_LIMIT: IpLimitRule = { action: 'partner-register', limit: 60, windowMs: 60 * 60_000 };
 
-type IdentityAnswer = ReturnType<typeof ok<UserIdentityShape>>;
+type IdentityAnswer = ReturnType<typeof ok<UserIdentity>>;
 
 /** `POST /api/user/idAuth` and `GET /api/user/identity` (ours: the screen shows the result). */
 export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -231,7 +225,7 @@ export const partnerRegistrationRoutes: FastifyPluginAsyncTypebox = async (app) 
           .values({ membership_id: membershipId, role_code: OWNER_ROLE })
           .execute();
         const crToken = await issueCrToken(trx, userId, orgId, now);
-        return { userId, orgId, crToken } satisfies PartnerRegisteredShape;
+        return { userId, orgId, crToken } satisfies PartnerRegistered;
       });
       reply.code(201);
       return { code: 201, msg: ORG_TEXT.registered, data: answer };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { maskResidentId } from '@contract/resident-id';
-import type { UserIdentity } from '@contract/organization';
+import type { UserIdentity } from '@contract/organization-schemas';
 import type { Db } from '../../db/database';
 import { isoTime } from '../../lib/shanghai-time';
 

@@ -1,11 +1,6 @@
 import type { StaffRoleCode } from '@contract/organization';
-import {
-  INVITATION_LINK_MARKER,
-  INVITATION_STATUS,
-  INVITATION_TTL_MS,
-  type Invitation,
-  type InvitationDetail,
-} from '@contract/invitation';
+import { INVITATION_LINK_MARKER, INVITATION_STATUS, INVITATION_TTL_MS } from '@contract/invitation';
+import type { Invitation, InvitationDetail } from '@contract/invitation-schemas';
 import type { Db } from '../../db/database';
 import { lockWithinTransaction } from '../../db/locks';
 import { newId, randomToken, sha256Hex } from '../../lib/hash';

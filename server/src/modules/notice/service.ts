@@ -1,4 +1,5 @@
-import { NOTICE_STATUS, NOTICE_TYPE, type NoticeFilter, type NoticeItem } from '@contract/notice';
+import { NOTICE_STATUS, NOTICE_TYPE } from '@contract/notice';
+import type { NoticeFilter, NoticeItem } from '@contract/notice-schemas';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
 import { newId } from '../../lib/hash';

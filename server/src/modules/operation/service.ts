@@ -1,11 +1,5 @@
-import {
-  OP_NAME,
-  OP_STATUS_NAME,
-  OPERATION_SORTS,
-  type OperationItem,
-  type OpStatus,
-  type OpType,
-} from '@contract/shell';
+import { OP_NAME, OP_STATUS_NAME, OPERATION_SORTS, type OpStatus, type OpType } from '@contract/shell';
+import type { OperationItem } from '@contract/shell-schemas';
 import { BIZ_TYPE_NAME, type BizType } from '@contract/statistics';
 import type { Db } from '../../db/database';
 import type { BillOperationTable } from '../../db/schema';

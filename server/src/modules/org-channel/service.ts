@@ -1,4 +1,5 @@
-import { ORG_FUNCTIONS, type CheckedDefaultChannel, type OrgChannel } from '@contract/shell';
+import { ORG_FUNCTIONS } from '@contract/shell';
+import type { CheckedDefaultChannel, OrgChannel } from '@contract/shell-schemas';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 

@@ -1,4 +1,5 @@
-import { ORG_FUNCTIONS, type ChannelFunc, type FuncType, type OrgFunction } from '@contract/shell';
+import { ORG_FUNCTIONS, type FuncType } from '@contract/shell';
+import type { ChannelFunc, OrgFunction } from '@contract/shell-schemas';
 import type { Db } from '../../db/database';
 import { isoTime } from '../../lib/shanghai-time';
 

@@ -1,11 +1,5 @@
-import {
-  BIZ_AUTH_TYPE,
-  ELEC_LICENSE_STATUS,
-  ROLE,
-  type BizAuthTypeValue,
-  type ElecLicenseStatus,
-  type RoleAuth,
-} from '@contract/verification';
+import { BIZ_AUTH_TYPE, ELEC_LICENSE_STATUS, ROLE, type BizAuthTypeValue } from '@contract/verification';
+import type { ElecLicenseStatus, RoleAuth } from '@contract/verification-schemas';
 import type { Db } from '../../db/database';
 
 const licenceBoundOf = async (db: Db, orgId: string): Promise<boolean> => {

@@ -1,20 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import {
-  ORG_AUTH_METHOD,
-  TRANSFER_AMOUNT_MAX_FEN,
-  TRANSFER_AMOUNT_MIN_FEN,
-  type AuthApplyRecord as AuthApplyRecordShape,
-  type BankVerification as BankVerificationShape,
-} from '@contract/bank-account';
+import { ORG_AUTH_METHOD, TRANSFER_AMOUNT_MAX_FEN, TRANSFER_AMOUNT_MIN_FEN } from '@contract/bank-account';
 import {
   AuthApplyRecord,
   BankAccountRequest,
   BankVerification,
   TransferAuthCheck,
 } from '@contract/bank-account-schemas';
-import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
-import { API_ERROR, type ApiErrorBody } from '@contract/errors';
+import { Envelope, Page, PageQuery, type ApiError } from '@contract/envelope-schemas';
+import { API_ERROR } from '@contract/errors';
 import { NOTICE_TYPE } from '@contract/notice';
 import { PERMISSION } from '@contract/permissions';
 import { REALTIME_EVENT } from '@contract/realtime';
@@ -45,7 +39,7 @@ const AUTH_NOTICE_TITLE = '企业认证成功';
 const authNoticeContent = (orgName: string) => `${orgName}已通过对公账户小额打款认证，票据业务已开通。`;
 
 /** The check answers where authentication stands, or a refusal it commits (a wrong amount counts). */
-type CheckAnswer = ReturnType<typeof ok<AuthApplyRecordShape>> | ApiErrorBody;
+type CheckAnswer = ReturnType<typeof ok<AuthApplyRecord>> | ApiError;
 
 const COMMAND_ERRORS = {
   ...AUTHENTICATED_ERRORS,
@@ -56,7 +50,7 @@ const COMMAND_ERRORS = {
 } as const;
 
 /** Where the organisation's authentication stands (spec section 7: the apply record). */
-async function applyRecordOf(db: Db, orgId: string, now: number): Promise<AuthApplyRecordShape> {
+async function applyRecordOf(db: Db, orgId: string, now: number): Promise<AuthApplyRecord> {
   const org = await organizationOf(db, orgId);
   const { latest, verified } = await orgAuthTransferSummary(db, orgId, now);
   // The e-licence flow binds the licence as it authenticates; an organisation with both was authenticated so.
@@ -123,7 +117,7 @@ export const bankTransferAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
     async (request) => {
       const page = pageRequest(request.query);
       const member = memberOrNull(request);
-      if (!member) return ok(pageOf<BankVerificationShape>([], 0, page));
+      if (!member) return ok(pageOf<BankVerification>([], 0, page));
       const { items, total } = await orgAuthTransferPage(app.db, member.orgId, page, app.now());
       return ok(pageOf(items, total, page));
     },

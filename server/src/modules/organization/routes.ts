@@ -2,12 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MOBILE_PATTERN } from '@contract/auth';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import {
-  CREDIT_CODE_WARNING,
-  ORG_QUERY_MIN_LENGTH,
-  ORG_TEXT,
-  type OrganizationInfo as OrganizationInfoShape,
-} from '@contract/organization';
+import { CREDIT_CODE_WARNING, ORG_QUERY_MIN_LENGTH, ORG_TEXT } from '@contract/organization';
 import {
   OrganizationContactUpdate,
   OrganizationInfo,
@@ -105,7 +100,7 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!MOBILE.test(contactMobile)) throw refuse(ORG_MSG.contactMobileInvalid);
       if (contactEmail && !EMAIL.test(contactEmail)) throw refuse(ORG_MSG.contactEmailInvalid);
       if (CONTROL_CHARS.test(contactAddress)) throw refuse(MSG.badRequest);
-      return runCommand<ReturnType<typeof ok<OrganizationInfoShape>>>(request, reply, async (trx) => {
+      return runCommand<ReturnType<typeof ok<OrganizationInfo>>>(request, reply, async (trx) => {
         await trx
           .updateTable('organizations')
           .set({

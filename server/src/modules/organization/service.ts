@@ -1,4 +1,5 @@
-import { ORG_QUERY_LIMIT, type OrganizationInfo, type OrganizationQueryItem } from '@contract/organization';
+import { ORG_QUERY_LIMIT } from '@contract/organization';
+import type { OrganizationQueryItem, OrganizationInfo } from '@contract/organization-schemas';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
 

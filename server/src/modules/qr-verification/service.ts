@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REALTIME_EVENT } from '@contract/realtime';
-import { QR_EVENT_MESSAGE, QR_STATUS, type QrEvent, type SandboxQr } from '@contract/verification';
+import { QR_EVENT_MESSAGE, QR_STATUS } from '@contract/verification';
+import type { QrEvent, SandboxQr } from '@contract/verification-schemas';
 import type { Db } from '../../db/database';
 import { randomToken } from '../../lib/hash';
 import { maskMobile } from '../../lib/security-log';

@@ -4,15 +4,7 @@ import { Type } from 'typebox';
 import { MOBILE_PATTERN } from '@contract/auth';
 import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import {
-  ORG_TEXT,
-  OWNER_ROLE,
-  STAFF_ACTION,
-  STAFF_ROLES,
-  type StaffCommandResult as StaffCommandResultShape,
-  type StaffMember as StaffMemberShape,
-  type StaffRoleCode,
-} from '@contract/organization';
+import { ORG_TEXT, OWNER_ROLE, STAFF_ACTION, STAFF_ROLES, type StaffRoleCode } from '@contract/organization';
 import {
   StaffCommand,
   StaffCommandResult,
@@ -72,7 +64,7 @@ const COMMAND_ERRORS = {
   ...ERRORS.notFound,
   ...ERRORS.conflict,
 } as const;
-type CommandAnswer = ReturnType<typeof ok<StaffCommandResultShape>>;
+type CommandAnswer = ReturnType<typeof ok<StaffCommandResult>>;
 
 /** The caller's member of that id, or the same 404 as a missing one (logged when it is another's). */
 async function ownMembership(
@@ -142,7 +134,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const page = pageRequest(request.query);
-      if (!memberOrNull(request)) return ok(pageOf<StaffMemberShape>([], 0, page));
+      if (!memberOrNull(request)) return ok(pageOf<StaffMember>([], 0, page));
       const member = await requirePermission(request, STAFF_PERMISSION);
       const keyword = (request.query.keyword ?? '').replace(/\s+/g, '');
       const { items, total } = await staffPage(app.db, {

@@ -1,11 +1,6 @@
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
-import {
-  OWNER_ROLE,
-  STAFF_ROLE_CODES,
-  permissionsOfRoles,
-  type StaffMember,
-  type StaffRoleCode,
-} from '@contract/organization';
+import { OWNER_ROLE, STAFF_ROLE_CODES, permissionsOfRoles, type StaffRoleCode } from '@contract/organization';
+import type { StaffMember } from '@contract/organization-schemas';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
 import { pageAndTotal, preparedQuery } from '../../db/prepared-query';

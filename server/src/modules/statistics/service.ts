@@ -1,12 +1,7 @@
 import Big from 'big.js';
 import { sql } from 'kysely';
-import {
-  STATISTICS_MONTHS,
-  STATISTICS_OP_TYPE,
-  type MonthlyFigure,
-  type Statistics,
-  type StatisticsKind,
-} from '@contract/statistics';
+import { STATISTICS_MONTHS, STATISTICS_OP_TYPE, type StatisticsKind } from '@contract/statistics';
+import type { MonthlyFigure, Statistics } from '@contract/statistics-schemas';
 import type { Db } from '../../db/database';
 import { monthKey, shanghaiMonthStart, shanghaiParts } from '../../lib/shanghai-time';
 import { fenToYuan } from '../../lib/money';

@@ -6,9 +6,8 @@ import {
   VERIFICATION_HTTP_STATUS,
   VERIFICATION_MESSAGE,
   type VerificationErrorCode,
-  type VerificationRefusal as Refusal,
 } from '@contract/verification';
-import { VerificationRefusal } from '@contract/verification-schemas';
+import { VerificationRefusal, type VerificationRefusal as Refusal } from '@contract/verification-schemas';
 import { OAuthFailure, fail } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { hooksOf, type RouteHook } from '../../lib/route-hooks';

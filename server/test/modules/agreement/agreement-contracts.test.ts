@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { CONTRACT_BIZ_TYPE } from '@contract/e-contract';
-import { ORG_URL, type OrgAgreement } from '@contract/organization';
+import { ORG_URL } from '@contract/organization';
+import type { OrgAgreement } from '@contract/organization-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { IDEMPOTENT_REPLAY_HEADER } from '../../../src/lib/idempotency';
 import {

@@ -1,10 +1,5 @@
-import {
-  AGREEMENT_STATUS,
-  ORG_URL,
-  type Onboarding,
-  type OrgAgreement,
-  type ReleaseCheck,
-} from '@contract/organization';
+import { AGREEMENT_STATUS, ORG_URL } from '@contract/organization';
+import type { Onboarding, OrgAgreement, ReleaseCheck } from '@contract/organization-schemas';
 import { VERIFICATION_ERROR } from '@contract/verification';
 import { DEMO_AGREEMENTS, DEMO_ORGS } from '../../../src/db/seed';
 import { IDEMPOTENT_REPLAY_HEADER } from '../../../src/lib/idempotency';

@@ -4,8 +4,10 @@
  * member who is not an administrator.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { APPLY_RECORD_URL, type ApplyRecord } from '@contract/apply-record';
-import { ELEC_LICENSE_URL, type LicenceQrImage } from '@contract/elec-license';
+import { APPLY_RECORD_URL } from '@contract/apply-record';
+import type { ApplyRecord } from '@contract/apply-record-schemas';
+import { ELEC_LICENSE_URL } from '@contract/elec-license';
+import type { LicenceQrImage } from '@contract/elec-license-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { call } from '../../support/bank-helpers';
 import { startApp, type TestApp } from '../../support/helpers';

@@ -1,8 +1,10 @@
-import { APPLY_RECORD_URL, AUTH_LETTER_MAX_BYTES, type ApplyRecord } from '@contract/apply-record';
-import type { CompanyItem, PermissionItem } from '@contract/auth';
+import { APPLY_RECORD_URL, AUTH_LETTER_MAX_BYTES } from '@contract/apply-record';
+import type { ApplyRecord } from '@contract/apply-record-schemas';
+import type { CompanyItem, PermissionItem } from '@contract/auth-schemas';
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
-import type { Page } from '@contract/envelope';
-import { ORG_URL, type StaffCommandResult, type StaffMember } from '@contract/organization';
+import type { Page } from '@contract/envelope-schemas';
+import { ORG_URL } from '@contract/organization';
+import type { StaffCommandResult, StaffMember } from '@contract/organization-schemas';
 import { PERMISSION } from '@contract/permissions';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { DEMO_ORGS } from '../../../src/db/seed';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
-import type { TokenResponse } from '@contract/auth';
+import type { TokenResponse } from '@contract/auth-schemas';
 import { GRANT_TYPE, OAUTH_SCOPE } from '@contract/constants';
 import { DEMO_ORGS, DEMO_PASSWORD } from '../../../src/db/seed';
 import { sha256Hex } from '../../../src/lib/hash';

@@ -1,4 +1,4 @@
-import type { TokenResponse } from '@contract/auth';
+import type { TokenResponse } from '@contract/auth-schemas';
 import { GRANT_TYPE } from '@contract/constants';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../../src/db/seed';
 import { CR_TOKEN_TTL_MS, issueCrToken, rotateRefreshToken } from '../../../src/modules/auth/tokens';

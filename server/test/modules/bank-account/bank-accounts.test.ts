@@ -1,4 +1,5 @@
-import { BANK_URL, type BankAccount } from '@contract/bank-account';
+import { BANK_URL } from '@contract/bank-account';
+import type { BankAccount } from '@contract/bank-account-schemas';
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import { PERMISSION } from '@contract/permissions';
 import { DEMO_BANK_ACCOUNT, DEMO_ORGS } from '../../../src/db/seed';

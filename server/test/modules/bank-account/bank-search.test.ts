@@ -1,6 +1,7 @@
-import { BANK_URL, type BankBranch } from '@contract/bank-account';
+import { BANK_URL } from '@contract/bank-account';
+import type { BankBranch } from '@contract/bank-account-schemas';
 import { EMPTY_BANK_PAGE_SIZE } from '@contract/constants';
-import type { Page } from '@contract/envelope';
+import type { Page } from '@contract/envelope-schemas';
 import { signIn, startApp, type TestApp } from '../../support/helpers';
 import { call, errorOf } from '../../support/bank-helpers';
 

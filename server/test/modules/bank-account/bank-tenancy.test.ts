@@ -3,13 +3,9 @@
  * organisation, a user who belongs to none, and a member without the bank-account permission.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import {
-  BANK_URL,
-  type AuthApplyRecord,
-  type BankAccount,
-  type BankVerification,
-} from '@contract/bank-account';
-import type { Page } from '@contract/envelope';
+import { BANK_URL } from '@contract/bank-account';
+import type { AuthApplyRecord, BankAccount, BankVerification } from '@contract/bank-account-schemas';
+import type { Page } from '@contract/envelope-schemas';
 import { DEMO_ACCOUNTS, DEMO_BANK_ACCOUNT, DEMO_ORGS } from '../../../src/db/seed';
 import { newId } from '../../../src/lib/hash';
 import { openSession } from '../../../src/modules/auth/tokens';
@@ -89,8 +85,11 @@ describe('bank calls across organisations', () => {
     expect((await list(token.noPermission)).statusCode).toBe(403);
   });
 
-  it('adds an account to the caller’s own organisation only, whatever organisation the body names', async () => {
-    const body = { ...accountFor('shanghai', '622202777777', BRANCH_SH), orgId: DEMO_ORGS.hangzhou.id };
+  it('adds an account to the caller’s own organisation only, and refuses a body that names another', async () => {
+    const named = { ...accountFor('shanghai', '622202777777', BRANCH_SH), orgId: DEMO_ORGS.hangzhou.id };
+    const refused = await call(t.app, 'POST', BANK_URL.account, token.other, { payload: named });
+    expect([refused.statusCode, codeOf(refused)]).toEqual([400, 'UNKNOWN_FIELD']);
+    const body = accountFor('shanghai', '622202777777', BRANCH_SH);
     const added = await call(t.app, 'POST', BANK_URL.account, token.other, { payload: body });
     expect(added.statusCode, added.body).toBe(201);
     const row = await t.app.db

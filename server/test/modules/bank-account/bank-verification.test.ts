@@ -1,4 +1,5 @@
-import { BANK_URL, type BankAccount } from '@contract/bank-account';
+import { BANK_URL } from '@contract/bank-account';
+import type { BankAccount } from '@contract/bank-account-schemas';
 import { shanghaiDayStart } from '../../../src/lib/shanghai-time';
 import { signIn, startApp, type TestApp } from '../../support/helpers';
 import {

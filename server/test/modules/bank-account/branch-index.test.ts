@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
-import type { BankBranch } from '@contract/bank-account';
+import type { BankBranch } from '@contract/bank-account-schemas';
 import { BANK_BRANCHES_FILE, parseBankBranches } from '../../../src/db/bank-directory';
 import { BranchIndex, KEPT_SEARCHES } from '../../../src/modules/bank-account/branch-index';
 import type { BranchCriteria, BranchSort } from '../../../src/modules/bank-account/directory';

@@ -1,5 +1,6 @@
-import { BANK_URL, type BankBranch } from '@contract/bank-account';
-import type { Page } from '@contract/envelope';
+import { BANK_URL } from '@contract/bank-account';
+import type { BankBranch } from '@contract/bank-account-schemas';
+import type { Page } from '@contract/envelope-schemas';
 import { regionOfCreditCode } from '../../../src/modules/bank-account/region';
 import { signIn, startApp, type TestApp } from '../../support/helpers';
 import { call } from '../../support/bank-helpers';

@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { BILL_URL, type BillApplication, type BillPackage, type Holding } from '@contract/bills';
-import type { ExportTask } from '@contract/export';
+import { BILL_URL } from '@contract/bills';
+import type { BillApplication, BillPackage, Holding } from '@contract/bills-schemas';
+import type { ExportTask } from '@contract/export-schemas';
 import { shanghaiDateTime } from '../../../src/lib/shanghai-time';
 import { startApp, type TestApp } from '../../support/helpers';
 import {

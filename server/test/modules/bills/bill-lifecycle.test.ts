@@ -2,19 +2,12 @@
  * The ledger through its API: issue registration, acceptance, receipt, endorsement of the front of a range,
  * refusals and withdrawals, the chain in the detail, the lists, the to-do notices and the statistics.
  */
-import {
-  BILL_URL,
-  CIRCULATION,
-  subTicketRange,
-  type BillApplication,
-  type BillDetail,
-  type BillPackage,
-  type Holding,
-} from '@contract/bills';
+import { BILL_URL, CIRCULATION, subTicketRange } from '@contract/bills';
+import type { BillApplication, BillDetail, BillPackage, Holding } from '@contract/bills-schemas';
 import { API_ERROR } from '@contract/errors';
-import type { NoticeItem } from '@contract/notice';
-import type { Page } from '@contract/envelope';
-import type { Statistics } from '@contract/statistics';
+import type { NoticeItem } from '@contract/notice-schemas';
+import type { Page } from '@contract/envelope-schemas';
+import type { Statistics } from '@contract/statistics-schemas';
 import { IDEMPOTENT_REPLAY_HEADER } from '../../../src/lib/idempotency';
 import { hasValidCheckDigit } from '../../../src/modules/bills/package-number';
 import { startApp, type TestApp } from '../../support/helpers';

@@ -4,7 +4,8 @@
  */
 import { BILL_URL } from '@contract/bills';
 import { API_ERROR } from '@contract/errors';
-import { EXPORT_RATE_LIMIT, type ExportKind, type ExportTask } from '@contract/export';
+import { EXPORT_RATE_LIMIT, type ExportKind } from '@contract/export';
+import type { ExportTask } from '@contract/export-schemas';
 import { BILL_MSG } from '../../../src/modules/bills/messages';
 import { startApp, type TestApp } from '../../support/helpers';
 import { billCall, errorCodeOf, ledgerTokens, listOf, type LedgerTokens } from '../../support/bill-helpers';

@@ -2,7 +2,8 @@
  * When and by whom: business hours and holidays on a fake clock, concurrent commands on the same range,
  * tenant isolation and permissions.
  */
-import { BILL_URL, type BillDetail, type Holding } from '@contract/bills';
+import { BILL_URL } from '@contract/bills';
+import type { BillDetail, Holding } from '@contract/bills-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import { PERMISSION } from '@contract/permissions';

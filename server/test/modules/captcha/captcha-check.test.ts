@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { CAPTCHA_CHALLENGE_TTL, SLIDER_ANSWER_Y, SLIDER_TOLERANCE } from '@contract/constants';
 import { aesEcbEncrypt } from '../../../src/modules/captcha/aes';
+import { CAPTCHA_REQUEST_CODE, captchaRequestMessage } from '../../../src/modules/captcha/constants';
 import {
   answerXOf,
   captchaHarness,
@@ -172,12 +173,17 @@ describe('POST /api/captcha/check', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, JSON.stringify(payload)).toBeLessThan(500);
     }
-    // Fastify's default Ajv coerces scalars, so numbers become strings and meet an unknown token.
-    const coerced = await checkPuzzle(h.app, { token: 1, pointJson: 2 } as unknown as {
+    // A body's JSON types are its own: a number where a string belongs is malformed, not converted.
+    const numbers = await checkPuzzle(h.app, { token: 1, pointJson: 2 } as unknown as {
       token: string;
       pointJson: string;
     });
-    expect(coerced.body).toEqual(EXPIRED);
+    expect(numbers.response.statusCode).toBe(400);
+    expect(numbers.body).toEqual({
+      repCode: CAPTCHA_REQUEST_CODE.malformed,
+      repMsg: captchaRequestMessage.malformed('pointJson'),
+      repData: null,
+    });
     const badQuery = await h.app.inject({ method: 'GET', url: '/api/captcha/get?captchaType=clickWord' });
     expect(badQuery.statusCode).toBe(400);
     const badScene = await h.app.inject({ method: 'GET', url: '/api/captcha/get?scene=admin' });

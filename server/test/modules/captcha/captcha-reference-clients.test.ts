@@ -1,4 +1,4 @@
-import type { CaptchaCheckResponse, CaptchaGetResponse } from '@contract/captcha';
+import type { CaptchaCheckResponse, CaptchaGetResponse } from '@contract/captcha-schemas';
 import { API_ERROR } from '@contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aesEcbEncrypt } from '../../../src/modules/captcha/aes';

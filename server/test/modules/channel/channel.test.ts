@@ -1,4 +1,4 @@
-import type { ChannelConfig } from '@contract/auth';
+import type { ChannelConfig } from '@contract/auth-schemas';
 import { encryptWith, startApp, type TestApp } from '../../support/helpers';
 
 let t: TestApp;

@@ -1,4 +1,5 @@
-import { CONTRACT_STATUS, type ContractStatus, type SignRecord } from '@contract/e-contract';
+import { CONTRACT_STATUS, type ContractStatus } from '@contract/e-contract';
+import type { SignRecord } from '@contract/e-contract-schemas';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../../src/db/seed';
 import { CONTRACT_SIGN_WINDOW_MS, onContractStatus } from '../../../src/modules/e-contract/service';
 import { signIn, startApp, type TestApp } from '../../support/helpers';

@@ -1,13 +1,7 @@
 import { buffer } from 'node:stream/consumers';
-import {
-  CONTRACT_STATUS,
-  type Contract,
-  type EsignAccountState,
-  type Seal,
-  type SignInfo,
-  type SignRecord,
-} from '@contract/e-contract';
-import type { Page } from '@contract/envelope';
+import { CONTRACT_STATUS } from '@contract/e-contract';
+import type { Contract, EsignAccountState, Seal, SignInfo, SignRecord } from '@contract/e-contract-schemas';
+import type { Page } from '@contract/envelope-schemas';
 import { VERIFICATION_ERROR } from '@contract/verification';
 import { CALLBACK_HEADER, callbackSignature } from '../../../src/adapters/e-sign/callback-signature';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../../src/db/seed';

@@ -1,14 +1,10 @@
-import { APPLY_RECORD_URL, type ApplyRecord } from '@contract/apply-record';
+import { APPLY_RECORD_URL } from '@contract/apply-record';
+import type { ApplyRecord } from '@contract/apply-record-schemas';
 import { QR_VALIDITY } from '@contract/constants';
-import {
-  ELEC_LICENSE_URL,
-  LICENCE_AUTH_ITEM,
-  type LicenceQrEvent,
-  type LicenceQrImage,
-  type OrgLicenceState,
-} from '@contract/elec-license';
+import { ELEC_LICENSE_URL, LICENCE_AUTH_ITEM } from '@contract/elec-license';
+import type { LicenceQrEvent, LicenceQrImage, OrgLicenceState } from '@contract/elec-license-schemas';
 import { REALTIME_EVENT } from '@contract/realtime';
-import type { SandboxQr } from '@contract/verification';
+import type { SandboxQr } from '@contract/verification-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { call } from '../../support/bank-helpers';
 import { getData, listenAs, startApp, type TestApp } from '../../support/helpers';

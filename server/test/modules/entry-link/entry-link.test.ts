@@ -1,6 +1,6 @@
-import type { Account, TokenResponse } from '@contract/auth';
+import type { Account, TokenResponse } from '@contract/auth-schemas';
 import { GRANT_TYPE } from '@contract/constants';
-import type { EntryLink } from '@contract/shell';
+import type { EntryLink } from '@contract/shell-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { sha256Hex } from '../../../src/lib/hash';
 import { authed, bearer, startApp, tokenRequest, type TestApp } from '../../support/helpers';

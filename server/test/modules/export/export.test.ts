@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
-import type { ExportTask } from '@contract/export';
+import type { ExportTask } from '@contract/export-schemas';
 import { buildApp } from '../../../src/app';
 import { testConfig } from '../../../src/config';
 import { createDatabase } from '../../../src/db/database';

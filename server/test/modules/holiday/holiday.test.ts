@@ -1,4 +1,4 @@
-import type { HolidayDay } from '@contract/shell';
+import type { HolidayDay } from '@contract/shell-schemas';
 import { authed, getData, signIn, startApp, T0, type TestApp } from '../../support/helpers';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TokenResponse } from '@contract/auth';
-import type { ExportTask } from '@contract/export';
+import type { TokenResponse } from '@contract/auth-schemas';
+import type { ExportTask } from '@contract/export-schemas';
 import { issueCrToken } from '../../../src/modules/auth/tokens';
 import { exportFileKey } from '../../../src/modules/export/service';
 import {

@@ -1,5 +1,5 @@
-import type { CompanyItem, PermissionItem } from '@contract/auth';
-import type { Invitation, InvitationDetail } from '@contract/invitation';
+import type { CompanyItem, PermissionItem } from '@contract/auth-schemas';
+import type { Invitation, InvitationDetail } from '@contract/invitation-schemas';
 import { INVITATION_TTL_MS } from '@contract/invitation';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { sha256Hex } from '../../../src/lib/hash';
@@ -64,14 +64,16 @@ describe('POST /api/invitation', () => {
     expect(await t.app.db.selectFrom('invitations').select('id').execute()).toEqual([]);
   });
 
-  it('ignores an orgId or role in the body, and refuses a malformed mobile', async () => {
-    const response = await invite(await token('13800000001'), {
-      orgId: DEMO_ORGS.hangzhou.id,
-      role: 'owner',
-      owner: true,
-    });
-    expect(response.json<{ data: Invitation }>().data.orgId).toBe(DEMO_ORGS.shanghai.id);
-    expect((await invite(await token('13800000001'), { mobile: '12345' })).statusCode).toBe(400);
+  it('refuses an orgId or role in the body rather than acting on it, and a malformed mobile', async () => {
+    const owner = await token('13800000001');
+    for (const field of [{ orgId: DEMO_ORGS.hangzhou.id }, { role: 'owner' }, { owner: true }]) {
+      const response = await invite(owner, field);
+      expect([response.statusCode, response.json<{ code: string }>().code]).toEqual([400, 'UNKNOWN_FIELD']);
+    }
+    expect(await t.app.db.selectFrom('invitations').select('id').execute()).toEqual([]);
+    const own = await invite(owner);
+    expect(own.json<{ data: Invitation }>().data.orgId).toBe(DEMO_ORGS.shanghai.id);
+    expect((await invite(owner, { mobile: '12345' })).statusCode).toBe(400);
   });
 });
 

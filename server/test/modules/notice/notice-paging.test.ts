@@ -1,4 +1,4 @@
-import type { NoticeItem } from '@contract/notice';
+import type { NoticeItem } from '@contract/notice-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, signIn, startApp, type TestApp } from '../../support/helpers';
 

@@ -1,4 +1,4 @@
-import type { NoticeItem } from '@contract/notice';
+import type { NoticeItem } from '@contract/notice-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { authed, bearer, listenAs, signIn, startApp, type TestApp } from '../../support/helpers';
 
@@ -87,7 +87,12 @@ describe('POST /api/plat-message/page', () => {
     const zhang = await token('13800000001');
     const otherOrg = await postNotices(DEMO_ORGS.hangzhou.id, null, '杭州：公告', 3);
     const otherMember = await postNotices(DEMO_ORGS.shanghai.id, await idOf('13800000002'), '李华的待办');
-    const listed = (await page(zhang, { orgId: DEMO_ORGS.hangzhou.id, userId: 'x' })).content;
+    const forged = await authed(t.app, 'POST', '/api/plat-message/page', zhang, {
+      orgId: DEMO_ORGS.hangzhou.id,
+      userId: 'x',
+    });
+    expect([forged.statusCode, forged.json<{ code: string }>().code]).toEqual([400, 'UNKNOWN_FIELD']);
+    const listed = (await page(zhang, {})).content;
     expect(listed.map((n) => n.id)).not.toContain(otherOrg);
     expect(listed.map((n) => n.id)).not.toContain(otherMember);
     expect(listed.some((n) => n.title.startsWith('杭州'))).toBe(false);

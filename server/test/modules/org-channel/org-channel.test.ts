@@ -1,4 +1,4 @@
-import type { CheckedDefaultChannel, OrgChannel } from '@contract/shell';
+import type { CheckedDefaultChannel, OrgChannel } from '@contract/shell-schemas';
 import { buildApp } from '../../../src/app';
 import { testConfig } from '../../../src/config';
 import { bearer, authed, signIn, startApp, type TestApp } from '../../support/helpers';

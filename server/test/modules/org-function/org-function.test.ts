@@ -1,4 +1,4 @@
-import type { ChannelFunc, OrgFunction } from '@contract/shell';
+import type { ChannelFunc, OrgFunction } from '@contract/shell-schemas';
 import { ORG_FUNCTIONS } from '@contract/shell';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { authed, signIn, startApp, type TestApp } from '../../support/helpers';

@@ -1,7 +1,8 @@
-import { BANK_URL, type AuthApplyRecord, type BankVerification } from '@contract/bank-account';
-import type { Account, CompanyItem } from '@contract/auth';
-import type { Page } from '@contract/envelope';
-import type { NoticeItem } from '@contract/notice';
+import { BANK_URL } from '@contract/bank-account';
+import type { AuthApplyRecord, BankVerification } from '@contract/bank-account-schemas';
+import type { Account, CompanyItem } from '@contract/auth-schemas';
+import type { Page } from '@contract/envelope-schemas';
+import type { NoticeItem } from '@contract/notice-schemas';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { verifiedSettlementAccountOf } from '../../../src/modules/bank-account/service';

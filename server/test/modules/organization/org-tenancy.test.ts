@@ -3,8 +3,9 @@
  * caller's own organisation, another organisation's records, a user who belongs to none, and a member
  * without the permission.
  */
-import type { Page } from '@contract/envelope';
-import { ORG_URL, type OrgAgreement, type StaffMember } from '@contract/organization';
+import type { Page } from '@contract/envelope-schemas';
+import { ORG_URL } from '@contract/organization';
+import type { OrgAgreement, StaffMember } from '@contract/organization-schemas';
 import { DEMO_AGREEMENTS, DEMO_ORGS } from '../../../src/db/seed';
 import { startApp, type TestApp } from '../../support/helpers';
 import { call, dataOf, lonelyUser, sessionOf, userIdOf } from '../../support/org-helpers';

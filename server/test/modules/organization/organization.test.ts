@@ -1,12 +1,10 @@
-import {
-  CREDIT_CODE_WARNING,
-  ORG_URL,
-  PARTNER_TOKEN_HEADER,
-  type OrganizationInfo,
-  type OrganizationQueryResult,
-  type PartnerRegistered,
-  type UserIdentity,
-} from '@contract/organization';
+import { CREDIT_CODE_WARNING, ORG_URL, PARTNER_TOKEN_HEADER } from '@contract/organization';
+import type {
+  OrganizationInfo,
+  OrganizationQueryResult,
+  PartnerRegistered,
+  UserIdentity,
+} from '@contract/organization-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { signPartnerToken } from '../../../src/modules/identity/partner-token';
 import { startApp, type TestApp } from '../../support/helpers';

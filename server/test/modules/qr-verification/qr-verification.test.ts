@@ -8,10 +8,8 @@ import {
   QR_STATUS,
   VERIFICATION_ERROR,
   VERIFICATION_MESSAGE,
-  type QrEvent,
-  type QrImage,
-  type SandboxQr,
 } from '@contract/verification';
+import type { QrEvent, QrImage, SandboxQr } from '@contract/verification-schemas';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../../src/db/seed';
 import { QR_FETCH_LIMIT } from '../../../src/modules/qr-verification/routes';
 import { expireDueQrSessions } from '../../../src/modules/qr-verification/service';

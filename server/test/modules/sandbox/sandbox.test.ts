@@ -1,4 +1,4 @@
-import type { SandboxSms } from '@contract/verification';
+import type { SandboxSms } from '@contract/verification-schemas';
 import { signIn, startApp, type TestApp } from '../../support/helpers';
 import {
   changePassword,

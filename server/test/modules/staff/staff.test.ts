@@ -1,14 +1,9 @@
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
-import type { Page } from '@contract/envelope';
-import {
-  ORG_URL,
-  STAFF_ROLES,
-  type StaffCommandResult,
-  type StaffMember,
-  type StaffRole,
-} from '@contract/organization';
+import type { Page } from '@contract/envelope-schemas';
+import { ORG_URL, STAFF_ROLES } from '@contract/organization';
+import type { StaffCommandResult, StaffMember, StaffRole } from '@contract/organization-schemas';
 import { PERMISSION } from '@contract/permissions';
-import type { Invitation } from '@contract/invitation';
+import type { Invitation } from '@contract/invitation-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { STAFF_INVITE_LIMIT } from '../../../src/modules/staff/routes';
 import { startApp, type TestApp } from '../../support/helpers';

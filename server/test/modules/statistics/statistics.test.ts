@@ -1,4 +1,4 @@
-import type { Statistics } from '@contract/statistics';
+import type { Statistics } from '@contract/statistics-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { authed, signIn, startApp, T0, type TestApp } from '../../support/helpers';
 

@@ -1,4 +1,4 @@
-import type { OperationTime, SystemStatus } from '@contract/shell';
+import type { OperationTime, SystemStatus } from '@contract/shell-schemas';
 import { SETTING } from '../../../src/modules/system-status/service';
 import { getData, signIn, startApp, type TestApp } from '../../support/helpers';
 

@@ -1,5 +1,10 @@
 import { DEFAULT_AUTH_METHOD } from '@contract/constants';
-import type { BizAuthType, ElecLicenseStatus, OwnerAuthResult, RoleAuth } from '@contract/verification';
+import type {
+  BizAuthType,
+  ElecLicenseStatus,
+  OwnerAuthResult,
+  RoleAuth,
+} from '@contract/verification-schemas';
 import { api, fromCache } from '@/lib/api';
 import type { RootState } from '@/lib/store';
 import { ACCOUNT_SECURITY_URL } from './account-security-requests';

@@ -1,5 +1,5 @@
-import type { ChannelConfig } from '@contract/auth';
-import type { PasswordChangeBody, PasswordResetBody } from '@contract/verification';
+import type { ChannelConfig } from '@contract/auth-schemas';
+import type { PasswordChangeBody, PasswordResetBody } from '@contract/verification-schemas';
 import { basicClientCredential, request } from '@/lib/http';
 
 export const ACCOUNT_SECURITY_URL = {

@@ -1,12 +1,13 @@
-import {
-  APPLY_RECORD_URL,
-  type ApplyRecord,
-  type ApplyRecordQuery,
-  type ApplyRequest,
-  type AuthoriseRequest,
-} from '@contract/apply-record';
-import type { Page } from '@contract/envelope';
-import { ORG_URL, type OrganizationQueryResult } from '@contract/organization';
+import { APPLY_RECORD_URL } from '@contract/apply-record';
+import type {
+  ApplyRecord,
+  ApplyRecordQuery,
+  ApplyRequest,
+  AuthoriseRequest,
+} from '@contract/apply-record-schemas';
+import type { Page } from '@contract/envelope-schemas';
+import { ORG_URL } from '@contract/organization';
+import type { OrganizationQueryResult } from '@contract/organization-schemas';
 import { api } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
 import { request } from '@/lib/http';

@@ -15,10 +15,10 @@ import {
   APPLY_RECORD_STATUSES,
   APPLY_ROLES,
   AUTH_LETTER_MAX_BYTES,
-  type ApplyRecord,
   type ApplyRecordStatus,
   type ApplyRole,
 } from '@contract/apply-record';
+import type { ApplyRecord } from '@contract/apply-record-schemas';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import { format } from '@/locales/format';
 import { applyRecordsMessages } from '@/locales/zh-CN/apply-records';

@@ -9,12 +9,8 @@ import Modal from 'antd/es/modal';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import { APPLY_REMARK_MAX_LENGTH } from '@contract/apply-record';
-import {
-  ORG_QUERY_MAX_LENGTH,
-  ORG_QUERY_MIN_LENGTH,
-  type OrganizationQueryItem,
-  type OrganizationQueryResult,
-} from '@contract/organization';
+import { ORG_QUERY_MAX_LENGTH, ORG_QUERY_MIN_LENGTH } from '@contract/organization';
+import type { OrganizationQueryItem, OrganizationQueryResult } from '@contract/organization-schemas';
 import { format } from '@/locales/format';
 import { applyRecordsMessages } from '@/locales/zh-CN/apply-records';
 import { useApplyToJoinMutation, useSearchOrganizationsMutation } from '../api/apply-records-api';

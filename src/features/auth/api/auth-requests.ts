@@ -1,6 +1,12 @@
-import type { Account, ChannelConfig, CompanyItem, PermissionItem, TokenResponse } from '@contract/auth';
+import type {
+  Account,
+  ChannelConfig,
+  CompanyItem,
+  PermissionItem,
+  TokenResponse,
+} from '@contract/auth-schemas';
 import { GRANT_TYPE, OAUTH_SCOPE, SYSTEM_ROLE } from '@contract/constants';
-import type { Page } from '@contract/envelope';
+import type { Page } from '@contract/envelope-schemas';
 import { env } from '@/config/env';
 import { basicClientCredential, request, requestForm } from '@/lib/http';
 import { CHANNEL_CONFIG_URL } from '@/features/auth/api/channel-probe';

@@ -1,4 +1,4 @@
-import type { ChannelConfig } from '@contract/auth';
+import type { ChannelConfig } from '@contract/auth-schemas';
 import { fetchChannelConfig } from '@/features/auth/api/auth-requests';
 
 /** The platform's default channel configuration, fetched once per page load and shared. */

@@ -1,4 +1,4 @@
-import type { CompanyItem } from '@contract/auth';
+import type { CompanyItem } from '@contract/auth-schemas';
 import { getUserInfo, setCompanyList, setUserInfo } from '@/lib/storage';
 import type { AppThunk } from '@/lib/store';
 import { fetchCompanyList } from '@/features/auth/api/auth-requests';

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type { PermissionItem } from '@contract/auth';
+import type { PermissionItem } from '@contract/auth-schemas';
 import { signedOut } from '@/lib/app-actions';
 import { rootReducer } from '@/lib/store';
 

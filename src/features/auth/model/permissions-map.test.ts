@@ -1,4 +1,4 @@
-import type { PermissionItem } from '@contract/auth';
+import type { PermissionItem } from '@contract/auth-schemas';
 import { buildPermissionMap, stripPermissionPrefix } from './permissions-map';
 
 const item = (path: string, granted = true): PermissionItem => ({ path, name: path, granted });

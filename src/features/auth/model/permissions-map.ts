@@ -1,4 +1,4 @@
-import type { PermissionItem } from '@contract/auth';
+import type { PermissionItem } from '@contract/auth-schemas';
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import type { PermissionMap } from '@/lib/storage';
 

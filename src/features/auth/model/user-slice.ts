@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type { CompanyItem } from '@contract/auth';
+import type { CompanyItem } from '@contract/auth-schemas';
 import { signedOut } from '@/lib/app-actions';
 import { getAuthInfo, getCompanyList, getUserInfo, type UserInfo } from '@/lib/storage';
 import { rootReducer } from '@/lib/store';

@@ -1,10 +1,6 @@
-import {
-  BANK_URL,
-  type BankAccount,
-  type BankAccountRequest,
-  type BankAccountUpdate,
-} from '@contract/bank-account';
-import type { Page } from '@contract/envelope';
+import { BANK_URL } from '@contract/bank-account';
+import type { BankAccount, BankAccountRequest, BankAccountUpdate } from '@contract/bank-account-schemas';
+import type { Page } from '@contract/envelope-schemas';
 import { api } from '@/lib/api';
 
 /** Accounts an organisation keeps are few: one page holds them all. */

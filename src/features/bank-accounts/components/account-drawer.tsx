@@ -4,7 +4,7 @@ import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
-import type { BankAccount, BankAccountRequest, BankBranch } from '@contract/bank-account';
+import type { BankAccount, BankAccountRequest, BankBranch } from '@contract/bank-account-schemas';
 import {
   BankAccountFields,
   bankAccountBody,

@@ -4,7 +4,7 @@ import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { BankAccount, BankVerification } from '@contract/bank-account';
+import type { BankAccount, BankVerification } from '@contract/bank-account-schemas';
 import { createAppStore } from '@/lib/store';
 import { signInAs } from '@/lib/testing/fake-adapter';
 import { BankAccountsPanel } from './bank-accounts-panel';

@@ -13,9 +13,9 @@ import {
   BANK_ACCOUNT_STATUS,
   BANK_VERIFICATION_PURPOSE,
   BANK_VERIFICATION_STATUS,
-  type BankAccount,
   type BankVerificationStatus,
 } from '@contract/bank-account';
+import type { BankAccount } from '@contract/bank-account-schemas';
 import {
   VerificationStatusTag,
   verificationEndedReason,

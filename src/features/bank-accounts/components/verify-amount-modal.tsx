@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import App from 'antd/es/app';
 import Form from 'antd/es/form';
 import Modal from 'antd/es/modal/Modal';
-import type { BankAccount } from '@contract/bank-account';
+import type { BankAccount } from '@contract/bank-account-schemas';
 import { TransferAmountField } from '@/components/transfer-amount-input/transfer-amount-input';
 import { transferAmountText } from '@/components/transfer-amount-input/transfer-amount';
 import { scrollToFirstError } from '@/lib/form';

@@ -1,16 +1,17 @@
-import {
-  BILL_URL,
-  type BillApplication,
-  type BillDetail,
-  type BillListFilter,
-  type BillPackage,
-  type Counterparty,
-  type EndorseRequest,
-  type Holding,
-  type IssueRequest,
-} from '@contract/bills';
-import type { Page } from '@contract/envelope';
-import { EXPORT_TASKS_URL, type ExportKind, type ExportTask } from '@contract/export';
+import { BILL_URL } from '@contract/bills';
+import type {
+  BillListFilter,
+  BillApplication,
+  BillDetail,
+  BillPackage,
+  Counterparty,
+  EndorseRequest,
+  Holding,
+  IssueRequest,
+} from '@contract/bills-schemas';
+import type { Page } from '@contract/envelope-schemas';
+import { EXPORT_TASKS_URL, type ExportKind } from '@contract/export';
+import type { ExportTask } from '@contract/export-schemas';
 import { api } from '@/lib/api';
 
 export interface BillListArgs extends BillListFilter {

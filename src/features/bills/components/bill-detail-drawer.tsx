@@ -6,7 +6,7 @@ import Skeleton from 'antd/es/skeleton';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Timeline from 'antd/es/timeline';
 import Typography from 'antd/es/typography';
-import type { BillEvent, Holding } from '@contract/bills';
+import type { BillEvent, Holding } from '@contract/bills-schemas';
 import { billMessages } from '@/locales/zh-CN/bills';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';

@@ -1,5 +1,6 @@
 import Big from 'big.js';
-import { COUNTERPARTY_FILTER_MAX, type BillListFilter } from '@contract/bills';
+import { COUNTERPARTY_FILTER_MAX } from '@contract/bills';
+import type { BillListFilter } from '@contract/bills-schemas';
 import { MAX_PAGE_NUMBER } from '@contract/envelope';
 import { isAmount, normaliseAmount } from '@/components/amount-input/amount';
 

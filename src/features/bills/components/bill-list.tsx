@@ -1,6 +1,6 @@
 import Table, { type ColumnsType } from 'antd/es/table';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
-import type { Page } from '@contract/envelope';
+import type { Page } from '@contract/envelope-schemas';
 import { BillFilterBar, type BillFilterBarProps, type BillListState } from './bill-filter-bar';
 import { ListError } from './bill-parts';
 

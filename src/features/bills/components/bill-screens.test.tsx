@@ -6,7 +6,7 @@ import AntApp from 'antd/es/app';
 import dayjs from 'dayjs';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { BillApplication, BillPackage, Holding } from '@contract/bills';
+import type { BillApplication, BillPackage, Holding } from '@contract/bills-schemas';
 import { createAppStore } from '@/lib/store';
 import { leavingPart } from './amount-rules';
 import { readListParams } from './bill-list-params';

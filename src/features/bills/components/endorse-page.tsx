@@ -13,9 +13,8 @@ import {
   BILL_STATUS_LABEL,
   CIRCULATION,
   subTicketRange,
-  type BillApplication,
-  type Holding,
 } from '@contract/bills';
+import type { BillApplication, Holding } from '@contract/bills-schemas';
 import { billMessages } from '@/locales/zh-CN/bills';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';

@@ -1,12 +1,11 @@
-import {
-  ELEC_LICENSE_URL,
-  type ApplyRecordQrRequest,
-  type BizAuthRequest,
-  type LicenceQrEvent,
-  type LicenceQrImage,
-  type LicenceQrKind,
-  type OrgLicenceState,
-} from '@contract/elec-license';
+import { ELEC_LICENSE_URL, type LicenceQrKind } from '@contract/elec-license';
+import type {
+  ApplyRecordQrRequest,
+  BizAuthRequest,
+  LicenceQrEvent,
+  LicenceQrImage,
+  OrgLicenceState,
+} from '@contract/elec-license-schemas';
 import { api } from '@/lib/api';
 import { request } from '@/lib/http';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LicenceQrEvent } from '@contract/elec-license';
+import type { LicenceQrEvent } from '@contract/elec-license-schemas';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { QR_STATUS } from '@contract/verification';
 import { subscribeRealtime } from '@/lib/realtime';

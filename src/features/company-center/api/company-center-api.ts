@@ -1,17 +1,17 @@
-import type { Page } from '@contract/envelope';
-import {
-  ORG_URL,
-  type Onboarding,
-  type OrgAgreement,
-  type OrganizationContactUpdate,
-  type OrganizationInfo,
-  type ReleaseCheck,
-  type StaffCommand,
-  type StaffCommandResult,
-  type StaffMember,
-  type StaffQuery,
-  type StaffRole,
-} from '@contract/organization';
+import type { Page } from '@contract/envelope-schemas';
+import { ORG_URL } from '@contract/organization';
+import type {
+  Onboarding,
+  OrgAgreement,
+  OrganizationContactUpdate,
+  OrganizationInfo,
+  ReleaseCheck,
+  StaffCommand,
+  StaffCommandResult,
+  StaffMember,
+  StaffQuery,
+  StaffRole,
+} from '@contract/organization-schemas';
 import { api } from '@/lib/api';
 
 /** The company centre's server data: the organisation, its staff and roles, its agreements, the checklist. */

@@ -6,12 +6,8 @@ import Button from 'antd/es/button';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import type { ContractStatus } from '@contract/e-contract';
-import {
-  AGREEMENT_STATUS,
-  AGREEMENT_STATUS_LABEL,
-  type AgreementStatus,
-  type OrgAgreement,
-} from '@contract/organization';
+import { AGREEMENT_STATUS, AGREEMENT_STATUS_LABEL, type AgreementStatus } from '@contract/organization';
+import type { OrgAgreement } from '@contract/organization-schemas';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { paths } from '@/config/paths';
 import { subscribeRealtime } from '@/lib/realtime';

@@ -2,7 +2,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import { Link } from 'react-router';
-import type { Onboarding } from '@contract/organization';
+import type { Onboarding } from '@contract/organization-schemas';
 import { paths } from '@/config/paths';
 import { companyCenterMessages as text } from '@/locales/zh-CN/company-center';
 import { useOnboardingQuery } from '@/features/company-center/api/company-center-api';

@@ -13,7 +13,7 @@ import {
   CONTACT_EMAIL_MAX_LENGTH,
   CONTACT_NAME_MAX_LENGTH,
 } from '@contract/organization';
-import type { OrganizationContactUpdate } from '@contract/organization';
+import type { OrganizationContactUpdate } from '@contract/organization-schemas';
 import { scrollToFirstError } from '@/lib/form';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { companyCenterMessages as text } from '@/locales/zh-CN/company-center';

@@ -1,4 +1,4 @@
-import type { Onboarding } from '@contract/organization';
+import type { Onboarding } from '@contract/organization-schemas';
 
 /** The four steps' flags, in order: authenticate, a verified settlement account, an agreement, a function. */
 export const ONBOARDING_FLAGS: ReadonlyArray<keyof Onboarding> = [

@@ -1,6 +1,7 @@
-import type { Page } from '@contract/envelope';
-import type { ChannelFunc, OperationItem, OrgFunction } from '@contract/shell';
-import type { Statistics, StatisticsKind } from '@contract/statistics';
+import type { Page } from '@contract/envelope-schemas';
+import type { ChannelFunc, OperationItem, OrgFunction } from '@contract/shell-schemas';
+import type { StatisticsKind } from '@contract/statistics';
+import type { Statistics } from '@contract/statistics-schemas';
 import { api } from '@/lib/api';
 
 /** The dashboard's calls (spec section 7, statistics and shell). */

@@ -5,7 +5,7 @@ import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
-import type { OperationItem } from '@contract/shell';
+import type { OperationItem } from '@contract/shell-schemas';
 import { format } from '@/locales/format';
 import { dashboardMessages } from '@/locales/zh-CN/dashboard';
 import { amountInWords, formatYuan } from '@/utils/amount';

@@ -6,7 +6,7 @@ import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
-import type { OrgFunction } from '@contract/shell';
+import type { OrgFunction } from '@contract/shell-schemas';
 import { format } from '@/locales/format';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { dashboardMessages } from '@/locales/zh-CN/dashboard';

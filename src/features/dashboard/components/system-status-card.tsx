@@ -2,7 +2,7 @@ import Badge from 'antd/es/badge';
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
-import type { HolidayDay, OperationTime, SystemStatus } from '@contract/shell';
+import type { HolidayDay, OperationTime, SystemStatus } from '@contract/shell-schemas';
 import { format } from '@/locales/format';
 import { dashboardMessages } from '@/locales/zh-CN/dashboard';
 import { formatLongDate, shanghaiToday } from '@/utils/date-time';

@@ -1,4 +1,5 @@
-import type { MonthlyFigure, Statistics, StatisticsKind } from '@contract/statistics';
+import type { StatisticsKind } from '@contract/statistics';
+import type { MonthlyFigure, Statistics } from '@contract/statistics-schemas';
 import { dashboardMessages } from '@/locales/zh-CN/dashboard';
 import { useStatisticsQuery } from '@/features/dashboard/api/dashboard-api';
 

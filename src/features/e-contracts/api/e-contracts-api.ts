@@ -1,15 +1,14 @@
-import {
-  ECONTRACT_URL,
-  type BatchSignRequest,
-  type Contract,
-  type ContractStatus,
-  type EsignAccountState,
-  type Seal,
-  type SignInfo,
-  type SignRecord,
-  type SignStatus,
-} from '@contract/e-contract';
-import type { Page } from '@contract/envelope';
+import { ECONTRACT_URL, type ContractStatus } from '@contract/e-contract';
+import type {
+  BatchSignRequest,
+  Contract,
+  EsignAccountState,
+  Seal,
+  SignInfo,
+  SignRecord,
+  SignStatus,
+} from '@contract/e-contract-schemas';
+import type { Page } from '@contract/envelope-schemas';
 import { api } from '@/lib/api';
 import { http, toHttpError } from '@/lib/http';
 

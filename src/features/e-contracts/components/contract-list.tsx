@@ -6,13 +6,8 @@ import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import {
-  BATCH_SIGN_MAX,
-  CONTRACT_STATUS,
-  type Contract,
-  type ContractParty,
-  type ContractStatus,
-} from '@contract/e-contract';
+import { BATCH_SIGN_MAX, CONTRACT_STATUS, type ContractStatus } from '@contract/e-contract';
+import type { ContractParty, Contract } from '@contract/e-contract-schemas';
 import { format } from '@/locales/format';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { eContractsMessages } from '@/locales/zh-CN/e-contracts';

@@ -5,7 +5,7 @@ import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { Contract, EsignAccountState, Seal, SignInfo, SignRecord } from '@contract/e-contract';
+import type { Contract, EsignAccountState, Seal, SignInfo, SignRecord } from '@contract/e-contract-schemas';
 import { createAppStore } from '@/lib/store';
 import { recordNotices, signInAs, type RecordingNotifier } from '@/lib/testing/fake-adapter';
 import { ContractsPage } from './contracts-page';

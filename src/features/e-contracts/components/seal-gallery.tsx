@@ -3,7 +3,7 @@ import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import type { Seal } from '@contract/e-contract';
+import type { Seal } from '@contract/e-contract-schemas';
 import { format } from '@/locales/format';
 import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
 import { useSealsQuery } from '@/features/e-contracts/api/e-contracts-api';

@@ -1,4 +1,4 @@
-import type { Account } from '@contract/auth';
+import type { Account } from '@contract/auth-schemas';
 import { GRANT_TYPE, OAUTH_SCOPE, SYSTEM_ROLE } from '@contract/constants';
 import { env } from '@/config/env';
 import { request, requestForm } from '@/lib/http';

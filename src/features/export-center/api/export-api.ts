@@ -1,4 +1,6 @@
-import { EXPORT_TASKS_URL, type ExportKind, type ExportTask } from '@contract/export';
+import { EXPORT_TASKS_URL, type ExportKind } from '@contract/export';
+import type { Page } from '@contract/envelope-schemas';
+import type { ExportTask } from '@contract/export-schemas';
 import { api } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
 
@@ -8,14 +10,6 @@ export const EXPORT_URL = {
   file: (id: string) => `/api/export-tasks/${encodeURIComponent(id)}/file`,
 } as const;
 
-export interface ExportTaskPage {
-  content: ExportTask[];
-  totalElements: number;
-  totalPages: number;
-  size: number;
-  number: number;
-}
-
 export interface ExportTaskPageArgs {
   page: number;
   size: number;
@@ -23,7 +17,7 @@ export interface ExportTaskPageArgs {
 
 export const exportApi = api.enhanceEndpoints({ addTagTypes: ['ExportTask'] }).injectEndpoints({
   endpoints: (build) => ({
-    exportTasks: build.query<ExportTaskPage, ExportTaskPageArgs>({
+    exportTasks: build.query<Page<ExportTask>, ExportTaskPageArgs>({
       query: ({ page, size }) => ({
         url: EXPORT_URL.tasks,
         method: 'GET',

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import AntApp from 'antd/es/app';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ExportTask } from '@contract/export';
+import type { ExportTask } from '@contract/export-schemas';
 import type { Middleware } from '@reduxjs/toolkit';
 import { redDotSet } from '@/lib/app-actions';
 import { createAppStore, dynamicMiddleware } from '@/lib/store';

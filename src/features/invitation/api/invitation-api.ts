@@ -1,5 +1,5 @@
-import type { CompanyItem } from '@contract/auth';
-import type { Invitation, InvitationDetail } from '@contract/invitation';
+import type { CompanyItem } from '@contract/auth-schemas';
+import type { Invitation, InvitationDetail } from '@contract/invitation-schemas';
 import { api } from '@/lib/api';
 import type { InvitationRef } from '@/features/invitation/model/invitation-ref';
 

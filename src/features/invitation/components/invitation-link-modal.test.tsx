@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import AntApp from 'antd/es/app';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { CompanyItem } from '@contract/auth';
+import type { CompanyItem } from '@contract/auth-schemas';
 import { createAppStore } from '@/lib/store';
 import type { InvitationRef } from '@/features/invitation/model/invitation-ref';
 import { InvitationLinkModal } from './invitation-link-modal';

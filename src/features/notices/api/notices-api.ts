@@ -1,6 +1,7 @@
 import { NOTICE_PAGE } from '@contract/constants';
-import type { Page } from '@contract/envelope';
-import { NOTICE_STATUS, NOTICE_TYPE, type NoticeItem } from '@contract/notice';
+import type { Page } from '@contract/envelope-schemas';
+import { NOTICE_STATUS, NOTICE_TYPE } from '@contract/notice';
+import type { NoticeItem } from '@contract/notice-schemas';
 import { api } from '@/lib/api';
 
 /** The notice calls of spec section 7. */

@@ -10,7 +10,7 @@ import { format } from '@/locales/format';
 import { noticeMessages } from '@/locales/zh-CN/notices';
 import { formatDateTime } from '@/utils/date-time';
 import { useMarkAllNoticesReadMutation, useMarkNoticeReadMutation } from '@/features/notices/api/notices-api';
-import type { NoticeItem } from '@contract/notice';
+import type { NoticeItem } from '@contract/notice-schemas';
 import type { NoticeFeed } from '@/features/notices/model/split-notices';
 import { NoticeLink } from './notice-link';
 import styles from './notices.module.css';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { NoticeItem } from '@contract/notice';
+import type { NoticeItem } from '@contract/notice-schemas';
 import { noticeMessages } from '@/locales/zh-CN/notices';
 import styles from './notices.module.css';
 

@@ -4,8 +4,9 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
-import type { Page } from '@contract/envelope';
-import { NOTICE_STATUS, type NoticeItem } from '@contract/notice';
+import type { Page } from '@contract/envelope-schemas';
+import { NOTICE_STATUS } from '@contract/notice';
+import type { NoticeItem } from '@contract/notice-schemas';
 import { noticeMessages } from '@/locales/zh-CN/notices';
 import { formatDateTime } from '@/utils/date-time';
 import {

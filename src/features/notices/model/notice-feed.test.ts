@@ -1,6 +1,6 @@
 import { delay, http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { NoticeItem } from '@contract/notice';
+import type { NoticeItem } from '@contract/notice-schemas';
 import { createAppStore } from '@/lib/store';
 import { createNoticeReload, selectNoticeFeed } from './notice-feed';
 

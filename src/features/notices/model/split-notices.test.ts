@@ -1,4 +1,4 @@
-import type { NoticeItem } from '@contract/notice';
+import type { NoticeItem } from '@contract/notice-schemas';
 import { splitNotices } from './split-notices';
 
 /** `type` and `status` as numbers: the feed must also cope with values the contract does not know. */

@@ -1,4 +1,5 @@
-import { NOTICE_STATUS, NOTICE_TYPE, type NoticeItem } from '@contract/notice';
+import { NOTICE_STATUS, NOTICE_TYPE } from '@contract/notice';
+import type { NoticeItem } from '@contract/notice-schemas';
 
 /** The global state's notice: {notice, todo, announcement, total} (spec section 3). */
 export interface NoticeFeed {

@@ -1,11 +1,11 @@
-import {
-  BANK_URL,
-  type AuthApplyRecord,
-  type BankAccountRequest,
-  type BankVerification,
-  type TransferAuthCheck,
-} from '@contract/bank-account';
-import type { Page } from '@contract/envelope';
+import { BANK_URL } from '@contract/bank-account';
+import type {
+  AuthApplyRecord,
+  BankAccountRequest,
+  BankVerification,
+  TransferAuthCheck,
+} from '@contract/bank-account-schemas';
+import type { Page } from '@contract/envelope-schemas';
 import { api } from '@/lib/api';
 
 /** Authentication requests kept on the page at a time. */

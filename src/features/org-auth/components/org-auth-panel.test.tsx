@@ -4,7 +4,7 @@ import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { AuthApplyRecord, BankVerification } from '@contract/bank-account';
+import type { AuthApplyRecord, BankVerification } from '@contract/bank-account-schemas';
 import { createAppStore } from '@/lib/store';
 import { signInAs } from '@/lib/testing/fake-adapter';
 import { OrgAuthPanel } from './org-auth-panel';

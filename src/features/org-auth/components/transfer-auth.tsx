@@ -6,12 +6,8 @@ import Card from 'antd/es/card';
 import Form from 'antd/es/form';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
-import {
-  BANK_VERIFICATION_STATUS,
-  type BankAccountRequest,
-  type BankVerification,
-  type BankVerificationStatus,
-} from '@contract/bank-account';
+import { BANK_VERIFICATION_STATUS, type BankVerificationStatus } from '@contract/bank-account';
+import type { BankAccountRequest, BankVerification } from '@contract/bank-account-schemas';
 import {
   BankAccountFields,
   bankAccountBody,

@@ -1,4 +1,4 @@
-import type { CheckedDefaultChannel, OrgChannel } from '@contract/shell';
+import type { CheckedDefaultChannel, OrgChannel } from '@contract/shell-schemas';
 import { api, fromCache } from '@/lib/api';
 import type { RootState } from '@/lib/store';
 

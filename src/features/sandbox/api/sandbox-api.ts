@@ -1,5 +1,6 @@
-import { BANK_URL, type SandboxBankTransfer } from '@contract/bank-account';
-import type { SandboxQr, SandboxSms } from '@contract/verification';
+import { BANK_URL } from '@contract/bank-account';
+import type { SandboxBankTransfer } from '@contract/bank-account-schemas';
+import type { SandboxQr, SandboxSms } from '@contract/verification-schemas';
 import { api, type HttpQueryError } from '@/lib/api';
 import { catalogueMessage, showErrorNotice } from '@/lib/error-messages';
 

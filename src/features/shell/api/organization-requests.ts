@@ -1,4 +1,4 @@
-import type { Account } from '@contract/auth';
+import type { Account } from '@contract/auth-schemas';
 import { request } from '@/lib/http';
 
 export const ORGANIZATION_SWITCH_URL = (orgId: string) => `/api/account/switch/${encodeURIComponent(orgId)}`;

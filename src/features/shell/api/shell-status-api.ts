@@ -1,4 +1,4 @@
-import type { HolidayDay, OperationTime, SystemStatus } from '@contract/shell';
+import type { HolidayDay, OperationTime, SystemStatus } from '@contract/shell-schemas';
 import { DEFAULT_SYSTEM_STATUS } from '@contract/constants';
 import { api, fromCache } from '@/lib/api';
 import type { RootState } from '@/lib/store';

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import type { CompanyItem } from '@contract/auth';
+import type { CompanyItem } from '@contract/auth-schemas';
 import { shellMessages } from '@/locales/zh-CN/shell';
 import { loadChunk } from '@/utils/lazy-chunk';
 import { lazyAntdPart } from '@/components/antd-provider/lazy-with-antd';
