@@ -35,6 +35,8 @@ import { applyRecordRoutes } from './modules/apply-record/routes';
 import { elecLicenseRoutes } from './modules/elec-license/routes';
 import { billRoutes } from './modules/bills/routes';
 import { seedDemoBills } from './modules/bills/service';
+import { seedDemoInstitutions } from './modules/institution/service';
+import { institutionRoutes } from './modules/institution/routes';
 import {
   eContractCallbackRoutes,
   eContractRoutes,
@@ -136,7 +138,10 @@ async function openDatabase(config: AppConfig, now: () => number): Promise<Db> {
     await ensurePermissionCatalogue(db);
     await ensureBankDirectory(db, now());
     // The demo bills go through the ledger's own commands, after the organisations and accounts they need.
-    if (config.seedDemo && (await seedDemoData(db, now()))) await seedDemoBills(db, now());
+    if (config.seedDemo && (await seedDemoData(db, now()))) {
+      await db.transaction().execute((trx) => seedDemoInstitutions(trx, now()));
+      await seedDemoBills(db, now());
+    }
     return db;
   } catch (error) {
     await db.destroy();
@@ -372,6 +377,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(applyRecordRoutes, { prefix: '/api' });
     await app.register(elecLicenseRoutes, { prefix: '/api' });
     await app.register(billRoutes, { prefix: '/api' });
+    await app.register(institutionRoutes, { prefix: '/api' });
     setupContractSigning(app);
     await app.register(eContractRoutes, { prefix: '/api' });
     await app.register(eContractCallbackRoutes, { prefix: '/api' });

@@ -5,6 +5,7 @@ import type { TokenResponse } from '@contract/auth-schemas';
 import { buildApp } from '../../src/app';
 import { testConfig } from '../../src/config';
 import { DEMO_ACCOUNTS, DEMO_ORGS, PERMISSION_CATALOGUE } from '../../src/db/seed';
+import { DEMO_INSTITUTIONS } from '../../src/modules/institution/service';
 import {
   authed,
   basicAuth,
@@ -208,7 +209,7 @@ describe('a restart on the same DATA_DIR', () => {
           DEMO_ACCOUNTS.length + 1,
         );
         expect(await second.db.selectFrom('organizations').select('id').execute()).toHaveLength(
-          Object.keys(DEMO_ORGS).length,
+          Object.keys(DEMO_ORGS).length + Object.keys(DEMO_INSTITUTIONS).length,
         );
         expect(await second.db.selectFrom('permissions').select('path').execute()).toHaveLength(
           PERMISSION_CATALOGUE.length,

@@ -18,6 +18,7 @@ import * as providerCheckedAmounts from './017-provider-checked-amounts';
 import * as captchaClientAddress from './018-captcha-client-address';
 import * as invitationRoles from './019-invitation-roles';
 import * as holidayCalendar from './020-holiday-calendar';
+import * as institutions from './021-institutions';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '018-captcha-client-address': captchaClientAddress,
   '019-invitation-roles': invitationRoles,
   '020-holiday-calendar': holidayCalendar,
+  '021-institutions': institutions,
 };

@@ -13,6 +13,8 @@ export interface OrganizationTable {
   id: string;
   name: string;
   credit_code: string;
+  /** 'enterprise' | 'institution' (ORG_KIND, contract/institution.ts; migration 021). */
+  kind: Generated<string>;
   authorized: number;
   bound: number;
   created_at: number;

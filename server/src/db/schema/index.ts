@@ -21,6 +21,7 @@ import type { ApplyRecordTables } from './apply-record';
 import type { BillLedgerTables } from './bills';
 import type { EContractTables } from './e-contract';
 import type { HolidayTables } from './holiday';
+import type { InstitutionTables } from './institution';
 
 export interface Database
   extends
@@ -41,7 +42,8 @@ export interface Database
     ApplyRecordTables,
     BillLedgerTables,
     EContractTables,
-    HolidayTables {}
+    HolidayTables,
+    InstitutionTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -61,3 +63,4 @@ export type * from './apply-record';
 export type * from './bills';
 export type * from './e-contract';
 export type * from './holiday';
+export type * from './institution';

@@ -43,6 +43,7 @@ import {
   type Decision,
   type StoredRecord,
 } from './service';
+import { ORG_KIND } from '@contract/institution';
 
 /** Applications one user may send per hour: a person applies to a few organisations, a script to many. */
 export const APPLY_LIMIT = { limit: 20, windowMs: 60 * 60_000 } as const;
@@ -155,6 +156,8 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .selectFrom('organizations')
         .select('id')
         .where('credit_code', '=', creditCode)
+        // An institution has no staff on the platform: nobody joins it.
+        .where('kind', '=', ORG_KIND.enterprise)
         .executeTakeFirst();
       if (!org) throw fail(API_ERROR.notFound, APPLY_RECORD_MSG.orgNotFound);
       return runCommand(request, reply, async (trx) => {

@@ -23,6 +23,7 @@ import {
  */
 
 export { validatedAccount, type AccountFields } from './accounts';
+export { branchByNo } from './directory';
 export { BANK_MSG } from './messages';
 export type { CheckOutcome, VerificationRow } from './transfers';
 

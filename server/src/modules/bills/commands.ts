@@ -38,6 +38,7 @@ import {
 } from './ledger';
 import { BILL_MSG } from './messages';
 import { MAX_DAY_SEQUENCE, packageNumber } from './package-number';
+import { ORG_KIND } from '@contract/institution';
 
 /**
  * The ledger's commands. Each runs inside the caller's transaction, for one acting member, and ends with the
@@ -85,10 +86,10 @@ async function orgName(trx: Db, orgId: string): Promise<string> {
 async function readyOrganization(trx: Db, orgId: string): Promise<{ name: string; branchNo: string } | null> {
   const org = await trx
     .selectFrom('organizations')
-    .select(['name', 'authorized'])
+    .select(['name', 'authorized', 'kind'])
     .where('id', '=', orgId)
     .executeTakeFirst();
-  if (!org || org.authorized !== 1) return null;
+  if (!org || org.authorized !== 1 || org.kind !== ORG_KIND.enterprise) return null;
   const account = await verifiedSettlementAccountOf(trx, orgId);
   return account ? { name: org.name, branchNo: account.branchNo } : null;
 }

@@ -35,6 +35,7 @@ import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
 import { isCalendarDate } from '../holiday/service';
 import { BILL_MSG } from './messages';
 import { amountFenOf } from './rules';
+import { ORG_KIND } from '@contract/institution';
 
 /** A received bill shows 已到期 from its maturity date on (the stored status changes with payment, later). */
 export function shownStatus(stored: string, dueDate: string, today: string): BillStatus {
@@ -610,7 +611,9 @@ export async function counterparties(db: Db, keyword: string | undefined): Promi
       join.onRef('b.org_id', '=', 'o.id').on('b.is_default', '=', 1).on('b.verified', '=', 1),
     )
     .select(['o.id', 'o.name', 'o.credit_code'])
-    .where('o.authorized', '=', 1);
+    .where('o.authorized', '=', 1)
+    // Institutions take bills by discount and pledge, never as payee or endorsee.
+    .where('o.kind', '=', ORG_KIND.enterprise);
   const text = keyword?.trim();
   if (text) {
     query = query.where(sql<SqlBool>`(${contains('o.name', text)} or ${contains('o.credit_code', text)})`);

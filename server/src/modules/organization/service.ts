@@ -2,6 +2,7 @@ import { ORG_QUERY_LIMIT } from '@contract/organization';
 import type { OrganizationQueryItem, OrganizationInfo } from '@contract/organization-schemas';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
+import { ORG_KIND } from '@contract/institution';
 
 export async function organizationInfoOf(db: Db, orgId: string): Promise<OrganizationInfo | null> {
   const row = await db.selectFrom('organizations').selectAll().where('id', '=', orgId).executeTakeFirst();
@@ -27,6 +28,8 @@ export async function searchOrganizations(db: Db, keyword: string): Promise<Orga
   const rows = await db
     .selectFrom('organizations')
     .select(['id', 'name', 'credit_code', 'authorized'])
+    // An institution has no staff on the platform: nobody joins it.
+    .where('kind', '=', ORG_KIND.enterprise)
     .where((eb) =>
       eb.or([eb('credit_code', '=', keyword.toUpperCase()), likeEscaped('name', containsPattern(keyword))]),
     )
