@@ -73,6 +73,22 @@ export const MEASURED_ROUTES = [
     path: '/api/apply-record/list?page=0&size=10',
     headers: signedIn,
   },
+  // The discount calculator, called by the form as the user types: a maturity on a holiday, so the
+  // calendar is walked.
+  {
+    name: 'POST /api/scbill/discount/trial',
+    method: 'POST',
+    path: '/api/scbill/discount/trial',
+    body: {
+      faceAmount: '1000000.00',
+      annualRate: '2.0000',
+      discountDate: '2026-09-01',
+      maturityDate: '2026-10-01',
+      interestPayer: 'PT03',
+      buyerSharePercent: '40',
+    },
+    headers: signedInJson,
+  },
 ];
 
 /** Targets of the routes above: req/s as a share of the bare route's, and p99 latency. */

@@ -97,6 +97,10 @@ export const API_ERROR = {
   billNotTransferable: 'BILL_NOT_TRANSFERABLE',
   billStateInvalid: 'BILL_STATE_INVALID',
   billApplicationAnswered: 'BILL_APPLICATION_ANSWERED',
+  // Interest and discounts (contract/discount.ts)
+  rateInvalid: 'RATE_INVALID',
+  discountDateInvalid: 'DISCOUNT_DATE_INVALID',
+  interestShareInvalid: 'INTEREST_SHARE_INVALID',
   // Electronic contracts (contract/e-contract.ts)
   orgNotAuthorized: 'ORG_NOT_AUTHORIZED',
   esignAccountNotOpen: 'ESIGN_ACCOUNT_NOT_OPEN',
@@ -173,6 +177,9 @@ export const API_ERROR_STATUS = {
   [API_ERROR.billNotTransferable]: 409,
   [API_ERROR.billStateInvalid]: 409,
   [API_ERROR.billApplicationAnswered]: 409,
+  [API_ERROR.rateInvalid]: 400,
+  [API_ERROR.discountDateInvalid]: 400,
+  [API_ERROR.interestShareInvalid]: 400,
   [API_ERROR.orgNotAuthorized]: 409,
   [API_ERROR.esignAccountNotOpen]: 409,
   [API_ERROR.contractNotSignable]: 409,

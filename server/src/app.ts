@@ -51,6 +51,7 @@ import { entryLinkSandboxRoutes } from './modules/entry-link/routes';
 import { exportRoutes } from './modules/export/routes';
 import { healthRoutes } from './modules/health/routes';
 import { holidayRoutes } from './modules/holiday/routes';
+import { discountRoutes } from './modules/discount/routes';
 import { identityRoutes, partnerRegistrationRoutes } from './modules/identity/routes';
 import { setupHousekeeping } from './modules/housekeeping/setup';
 import { invitationRoutes } from './modules/invitation/routes';
@@ -377,6 +378,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(applyRecordRoutes, { prefix: '/api' });
     await app.register(elecLicenseRoutes, { prefix: '/api' });
     await app.register(billRoutes, { prefix: '/api' });
+    await app.register(discountRoutes, { prefix: '/api' });
     await app.register(institutionRoutes, { prefix: '/api' });
     setupContractSigning(app);
     await app.register(eContractRoutes, { prefix: '/api' });

@@ -1,0 +1,54 @@
+import { Type, type Static } from 'typebox';
+import { literalUnion } from './common-schemas';
+import { INTEREST_PAYERS } from './discount';
+
+/**
+ * The wire shapes of discount.ts's domain, each declared once: a TypeBox schema the server validates
+ * with, and its type that the SPA imports with `import type`.
+ */
+
+/** Text the server checks itself, so a mistake is answered with its own code and a Chinese message. */
+const Typed = (maxLength: number) => Type.String({ maxLength });
+/** Yuan with two decimals, e.g. "1000000.00". */
+const Yuan = Type.String();
+
+/** `POST /api/scbill/discount/trial` */
+export const DiscountTrialRequest = Type.Object({
+  /** The face of the discounted range, yuan ("1000000.00"). */
+  faceAmount: Typed(32),
+  /** Annual rate, per cent, at most four decimals ("2.0000"). */
+  annualRate: Typed(16),
+  /** YYYY-MM-DD */
+  discountDate: Typed(16),
+  /** YYYY-MM-DD, the bill's maturity. */
+  maturityDate: Typed(16),
+  /** PT02 (the seller pays) when absent. */
+  interestPayer: Type.Optional(literalUnion(INTEREST_PAYERS)),
+  /** PT03 only: the buyer's share of the interest, per cent ("40" or "40.00"). */
+  buyerSharePercent: Type.Optional(Typed(16)),
+});
+export type DiscountTrialRequest = Static<typeof DiscountTrialRequest>;
+
+export const DiscountTrial = Type.Object({
+  faceAmount: Yuan,
+  annualRate: Type.String(),
+  discountDate: Type.String(),
+  maturityDate: Type.String(),
+  /** The business day the bill is paid on: maturity, or the next business day after it. */
+  paymentDate: Type.String(),
+  /** From the discount date to maturity, the first day counted and the last not. */
+  days: Type.Integer(),
+  /** From maturity to `paymentDate` when maturity is not a business day; else 0. */
+  adjustDays: Type.Integer(),
+  interestPayer: literalUnion(INTEREST_PAYERS),
+  buyerSharePercent: Type.Optional(Type.String()),
+  /** face x rate x (days + adjustDays) / 360, rounded half up to the fen. */
+  interest: Yuan,
+  /** The interest the buyer pays the institution. */
+  buyerInterest: Yuan,
+  /** The interest deducted from what the seller receives. */
+  sellerInterest: Yuan,
+  /** What the seller (the holder who discounts) receives. */
+  netAmount: Yuan,
+});
+export type DiscountTrial = Static<typeof DiscountTrial>;
