@@ -15,7 +15,15 @@ import { BIZ_TYPES } from './statistics';
 const SystemStatusCodeSchema = literalUnion(SYSTEM_STATUS_CODES);
 
 /** `GET /api/scbill/shcpe/system/status` */
-export const SystemStatus = Type.Object({ status: SystemStatusCodeSchema, name: Type.String() });
+export const SystemStatus = Type.Object({
+  status: SystemStatusCodeSchema,
+  name: Type.String(),
+  /**
+   * Years a bill issued today can reach whose holidays nobody has published to the platform yet: business
+   * days there are the weekdays alone until the State Council's notice is loaded (docs/domain.md).
+   */
+  unpublishedHolidayYears: Type.Array(Type.Integer()),
+});
 export type SystemStatus = Static<typeof SystemStatus>;
 
 /** `PUT /api/sandbox/system-status` */

@@ -13,7 +13,7 @@ export const systemStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/scbill/shcpe/system/status',
     { schema: { response: { 200: Envelope(SystemStatus), ...AUTHENTICATED_ERRORS } } },
-    async () => ok(await systemStatusOf(app.db)),
+    async () => ok(await systemStatusOf(app.db, app.now())),
   );
 
   app.get(

@@ -1,17 +1,22 @@
 import { Value } from 'typebox/value';
-import type { TSchema, Static } from 'typebox';
+import { Type, type TSchema, type Static } from 'typebox';
 import { DEFAULT_SYSTEM_STATUS } from '@contract/constants';
 import { SYSTEM_STATUS_NAME, type SystemStatusCode } from '@contract/shell';
 import { type OperationTime, SystemStatus } from '@contract/shell-schemas';
 import type { BusinessHours } from '../../config';
 import type { Db } from '../../db/database';
+import { calendarYearsNeeded, holidayCalendar, todayInShanghai } from '../holiday/service';
 
 /** Keys of platform_settings this module owns. */
 export const SETTING = {
   systemStatus: 'shcpe.system-status',
 } as const;
 
-export const DEFAULT_STATUS: SystemStatus = {
+/** What an operator sets (the setting's value): the status without what the platform works out. */
+const StoredStatus = Type.Pick(SystemStatus, ['status', 'name']);
+type StoredStatus = Static<typeof StoredStatus>;
+
+export const DEFAULT_STATUS: StoredStatus = {
   status: DEFAULT_SYSTEM_STATUS as SystemStatusCode,
   name: SYSTEM_STATUS_NAME[DEFAULT_SYSTEM_STATUS as SystemStatusCode],
 };
@@ -80,10 +85,19 @@ export async function ensureDefaultSettings(db: Db, now: number): Promise<void> 
     .execute();
 }
 
-export const systemStatusOf = (db: Db) => readSetting(db, SETTING.systemStatus, SystemStatus, DEFAULT_STATUS);
+/** The years a bill issued today can reach that the holiday calendar answers from weekends alone. */
+async function unpublishedHolidayYears(db: Db, now: number): Promise<number[]> {
+  const calendar = await holidayCalendar(db);
+  return calendarYearsNeeded(todayInShanghai(now)).filter((year) => calendar.sourceOf(year) === 'weekends');
+}
+
+export async function systemStatusOf(db: Db, now: number): Promise<SystemStatus> {
+  const stored = await readSetting(db, SETTING.systemStatus, StoredStatus, DEFAULT_STATUS);
+  return { ...stored, unpublishedHolidayYears: await unpublishedHolidayYears(db, now) };
+}
 
 export async function setSystemStatus(db: Db, status: SystemStatusCode, now: number): Promise<SystemStatus> {
-  const value: SystemStatus = { status, name: SYSTEM_STATUS_NAME[status] };
+  const value: StoredStatus = { status, name: SYSTEM_STATUS_NAME[status] };
   await writeSetting(db, SETTING.systemStatus, value, now);
-  return value;
+  return { ...value, unpublishedHolidayYears: await unpublishedHolidayYears(db, now) };
 }

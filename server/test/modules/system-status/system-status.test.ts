@@ -1,4 +1,5 @@
 import type { OperationTime, SystemStatus } from '@contract/shell-schemas';
+import { loadHolidayYear, parseHolidayYearFile } from '../../../src/modules/holiday/service';
 import { SETTING } from '../../../src/modules/system-status/service';
 import { getData, signIn, startApp, type TestApp } from '../../support/helpers';
 
@@ -19,6 +20,7 @@ describe('GET /api/scbill/shcpe/system/status', () => {
     expect(await get<SystemStatus>('/api/scbill/shcpe/system/status')).toEqual({
       status: 'SS00',
       name: '系统正常',
+      unpublishedHolidayYears: [],
     });
     const row = await t.app.db
       .selectFrom('platform_settings')
@@ -37,6 +39,7 @@ describe('GET /api/scbill/shcpe/system/status', () => {
     expect(await get<SystemStatus>('/api/scbill/shcpe/system/status')).toEqual({
       status: 'SS02',
       name: '系统维护中',
+      unpublishedHolidayYears: [],
     });
     await t.app.db
       .updateTable('platform_settings')
@@ -55,6 +58,30 @@ describe('GET /api/scbill/shcpe/system/status', () => {
     expect((await get<SystemStatus>('/api/scbill/shcpe/system/status')).status).toBe('SS01');
     expect((await put('SS99')).statusCode).toBe(400);
     await put('SS00');
+  });
+
+  it('names a year a bill issued today can reach whose holidays are not published, until it is loaded', async () => {
+    const later = await startApp();
+    try {
+      // 2026-11-26: bills issued today mature in 2027, which the holiday package does not know.
+      later.clock.advance(Date.UTC(2026, 10, 26, 1) - later.clock.now());
+      const token = (await signIn(later.app, '13800000002')).access_token;
+      const status = () => getData<SystemStatus>(later.app, '/api/scbill/shcpe/system/status', token);
+      expect((await status()).unpublishedHolidayYears).toEqual([2027]);
+      await loadHolidayYear(
+        later.app.db,
+        parseHolidayYearFile({
+          year: 2027,
+          source: '测试用安排',
+          holidays: [{ name: '元旦', from: '2027-01-01', to: '2027-01-01' }],
+          workdays: [],
+        }),
+        later.clock.now(),
+      );
+      expect((await status()).unpublishedHolidayYears).toEqual([]);
+    } finally {
+      await later.app.close();
+    }
   });
 
   it('needs a signed-in user', async () => {

@@ -26,7 +26,10 @@ function statusName(code: string, status: SystemStatus | undefined): string {
   return known[code] ?? status?.name ?? format(text.unknownStatus, { code });
 }
 
-/** SHCPE system status, whether today is a working day, and the business hours. */
+/**
+ * SHCPE system status, whether today is a working day, the years whose holidays are not yet known (their
+ * business days are weekdays alone), and the business hours.
+ */
 export function SystemStatusCard({
   statusCode,
   status,
@@ -57,6 +60,19 @@ export function SystemStatusCard({
             </Tag>
             {holiday?.name && <Tag>{holiday.name}</Tag>}
           </dd>
+          {status && status.unpublishedHolidayYears.length > 0 && (
+            <>
+              <dt>{text.holidayCalendar}</dt>
+              <dd>
+                <Badge
+                  status="warning"
+                  text={format(text.holidayUnpublished, {
+                    years: status.unpublishedHolidayYears.join(text.yearSeparator),
+                  })}
+                />
+              </dd>
+            </>
+          )}
           <dt>{text.operationTime}</dt>
           <dd>
             {operationTime.length === 0 ? (
