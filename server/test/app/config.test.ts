@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHANNEL_ID, WEB_CLIENT } from '@contract/constants';
 import { ConfigError, EXIT_CONFIG, loadConfig } from '../../src/config';
+import { runtimeEnv } from '../support/child-env';
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAIN = path.join(SERVER, 'src/main.ts');
@@ -18,7 +19,7 @@ async function start(cwd: string, env: Record<string, string>) {
     cwd,
     // The variables the test sets, not the ones of whoever runs it.
     env: {
-      PATH: process.env.PATH,
+      ...runtimeEnv(),
       TSX_TSCONFIG_PATH: path.join(SERVER, 'tsconfig.json'),
       WEB_ROOT: 'off',
       ...env,

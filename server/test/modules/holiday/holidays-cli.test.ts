@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, migrate } from '../../../src/db/database';
 import { holidayCalendar } from '../../../src/modules/holiday/service';
+import { runtimeEnv } from '../../support/child-env';
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const TOOL = path.join(SERVER, 'src/holidays.ts');
@@ -14,7 +15,7 @@ const TSX = path.resolve(SERVER, '../node_modules/tsx/dist/esm/index.mjs');
 async function holidays(dataDir: string, args: string[]) {
   const child = spawn(process.execPath, ['--import', TSX, TOOL, ...args], {
     cwd: dataDir,
-    env: { PATH: process.env.PATH, TSX_TSCONFIG_PATH: path.join(SERVER, 'tsconfig.json'), DATA_DIR: dataDir },
+    env: { ...runtimeEnv(), TSX_TSCONFIG_PATH: path.join(SERVER, 'tsconfig.json'), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
