@@ -89,6 +89,12 @@ export const MEASURED_ROUTES = [
     },
     headers: signedInJson,
   },
+  // The settlement account's statement on the bank accounts screen, read from the sandbox bank.
+  {
+    name: 'GET /api/organization/bank/account/statement',
+    path: '/api/organization/bank/account/statement?page=0&size=10',
+    headers: signedIn,
+  },
 ];
 
 /** Targets of the routes above: req/s as a share of the bare route's, and p99 latency. */

@@ -16,6 +16,8 @@ import type { FileStore } from './adapters/file-store/store';
 import { EsignIdentityGateway } from './adapters/identity/esign';
 import { UnavailableIdentityGateway } from './adapters/identity/gateway';
 import { SandboxIdentityGateway } from './adapters/identity/sandbox';
+import { UnavailableSettlementGateway } from './adapters/settlement/gateway';
+import { SandboxSettlementGateway } from './adapters/settlement/sandbox';
 import { UnavailableLicenceGateway } from './adapters/licence/gateway';
 import { SandboxLicenceGateway } from './adapters/licence/sandbox';
 import { AliyunSmsGateway } from './adapters/sms/aliyun';
@@ -37,6 +39,8 @@ import { billRoutes } from './modules/bills/routes';
 import { seedDemoBills } from './modules/bills/service';
 import { seedDemoInstitutions } from './modules/institution/service';
 import { institutionRoutes } from './modules/institution/routes';
+import { settlementRoutes, settlementSandboxRoutes } from './modules/settlement/routes';
+import { seedDemoBalances } from './modules/settlement/service';
 import {
   eContractCallbackRoutes,
   eContractRoutes,
@@ -140,7 +144,10 @@ async function openDatabase(config: AppConfig, now: () => number): Promise<Db> {
     await ensureBankDirectory(db, now());
     // The demo bills go through the ledger's own commands, after the organisations and accounts they need.
     if (config.seedDemo && (await seedDemoData(db, now()))) {
-      await db.transaction().execute((trx) => seedDemoInstitutions(trx, now()));
+      await db.transaction().execute(async (trx) => {
+        await seedDemoInstitutions(trx, now());
+        await seedDemoBalances(trx, now());
+      });
       await seedDemoBills(db, now());
     }
     return db;
@@ -181,6 +188,7 @@ function createAdapters(
         config.platformName,
       ),
       identity: new SandboxIdentityGateway(),
+      settlement: new SandboxSettlementGateway(now),
       files,
       esign: new SandboxESignGateway(
         {
@@ -204,6 +212,8 @@ function createAdapters(
     licence: new UnavailableLicenceGateway(),
     bankTransfer: esign ? new EsignBankTransferGateway(esign, now) : new UnavailableBankTransferGateway(),
     identity: esign ? new EsignIdentityGateway(esign) : new UnavailableIdentityGateway(),
+    // No bank's payment interface is connected yet: outside the sandbox, payments are unavailable.
+    settlement: new UnavailableSettlementGateway(),
     files,
     esign:
       esign && config.esign
@@ -223,6 +233,8 @@ const UNAVAILABLE_FUNCTIONS = {
   bankTransfer: 'small-amount bank transfers: bank account verification',
   identity: 'identity checks: real-name verification of legal representatives',
   esign: 'e-signature: organisation agreements and contracts',
+  settlement:
+    'settlement payments: online clearing of discounts, payment at maturity, recourse and financing',
 } as const;
 
 function unavailableFunctions(adapters: Adapters): string[] {
@@ -232,6 +244,7 @@ function unavailableFunctions(adapters: Adapters): string[] {
     bankTransfer: adapters.bankTransfer instanceof UnavailableBankTransferGateway,
     identity: adapters.identity instanceof UnavailableIdentityGateway,
     esign: adapters.esign instanceof UnavailableESignGateway,
+    settlement: adapters.settlement instanceof UnavailableSettlementGateway,
   };
   return (Object.keys(missing) as (keyof typeof missing)[])
     .filter((name) => missing[name])
@@ -380,6 +393,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(billRoutes, { prefix: '/api' });
     await app.register(discountRoutes, { prefix: '/api' });
     await app.register(institutionRoutes, { prefix: '/api' });
+    await app.register(settlementRoutes, { prefix: '/api' });
     setupContractSigning(app);
     await app.register(eContractRoutes, { prefix: '/api' });
     await app.register(eContractCallbackRoutes, { prefix: '/api' });
@@ -393,6 +407,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       nonPaymentSandboxRoutes,
       systemStatusSandboxRoutes,
       bankSandboxRoutes,
+      settlementSandboxRoutes,
       eContractSandboxRoutes,
     ]);
     await setupWebRoot(app, config.webRoot);

@@ -4,6 +4,7 @@ import type { ESignGateway } from './adapters/e-sign/gateway';
 import type { FileStore } from './adapters/file-store/store';
 import type { IdentityGateway } from './adapters/identity/gateway';
 import type { LicenceGateway } from './adapters/licence/gateway';
+import type { SettlementGateway } from './adapters/settlement/gateway';
 import type { SmsGateway } from './adapters/sms/gateway';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
@@ -21,6 +22,8 @@ export interface Adapters {
   identity: IdentityGateway;
   /** The e-sign provider: accounts, seals, sign flows; results by signed callback. */
   esign: ESignGateway;
+  /** The payment system of the settlement accounts: payments between accounts, balances and statements. */
+  settlement: SettlementGateway;
 }
 
 /** What every module reads from the Fastify instance. `now` is the clock, swappable in tests. */

@@ -15,6 +15,7 @@ const SANDBOX_EXPOSES = [
   'the licence app: confirms or refuses any pending QR verification',
   'notices, the non-payment display and the system status of any account or of the platform',
   'the e-sign provider: drafts contracts for any organisation and signs them with certificates of its own CA',
+  "the settlement bank: reads any settlement account's balance and statement, and deposits money into any",
 ];
 
 /** Headers a proxy adds; a request carrying any of them came through one, whatever its peer address. */

@@ -19,6 +19,7 @@ import * as captchaClientAddress from './018-captcha-client-address';
 import * as invitationRoles from './019-invitation-roles';
 import * as holidayCalendar from './020-holiday-calendar';
 import * as institutions from './021-institutions';
+import * as sandboxSettlement from './022-sandbox-settlement';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '019-invitation-roles': invitationRoles,
   '020-holiday-calendar': holidayCalendar,
   '021-institutions': institutions,
+  '022-sandbox-settlement': sandboxSettlement,
 };

@@ -22,6 +22,7 @@ import type { BillLedgerTables } from './bills';
 import type { EContractTables } from './e-contract';
 import type { HolidayTables } from './holiday';
 import type { InstitutionTables } from './institution';
+import type { SettlementTables } from './settlement';
 
 export interface Database
   extends
@@ -43,7 +44,8 @@ export interface Database
     BillLedgerTables,
     EContractTables,
     HolidayTables,
-    InstitutionTables {}
+    InstitutionTables,
+    SettlementTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -64,3 +66,4 @@ export type * from './bills';
 export type * from './e-contract';
 export type * from './holiday';
 export type * from './institution';
+export type * from './settlement';

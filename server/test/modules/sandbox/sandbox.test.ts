@@ -1,5 +1,5 @@
 import type { SandboxSms } from '@contract/verification-schemas';
-import { signIn, startApp, type TestApp } from '../../support/helpers';
+import { authed, signIn, startApp, type TestApp } from '../../support/helpers';
 import {
   changePassword,
   cipherOf,
@@ -59,6 +59,12 @@ describe('sandbox off (SANDBOX=off, the default)', () => {
       { method: 'GET', url: '/api/sandbox/qr/AAAAAAAAAAAAAAAAAAAAAA' },
       { method: 'POST', url: '/api/sandbox/qr/AAAAAAAAAAAAAAAAAAAAAA/confirm' },
       { method: 'POST', url: '/api/sandbox/qr/AAAAAAAAAAAAAAAAAAAAAA/refuse' },
+      { method: 'GET', url: '/api/sandbox/bank/settlement/statement?accountNo=98450078801400000187' },
+      {
+        method: 'POST',
+        url: '/api/sandbox/bank/settlement/deposit',
+        payload: { accountNo: '1', amount: '1' },
+      },
     ] as const;
     for (const call of calls) {
       const response = await t.app.inject(call);
@@ -77,9 +83,20 @@ describe('sandbox off (SANDBOX=off, the default)', () => {
       /^licence QR verification/m,
       /^small-amount bank transfers/m,
       /^e-signature/m,
+      /^settlement payments/m,
     ]) {
       expect(unavailable).toMatch(what);
     }
+  });
+
+  it('answers 503 for a settlement account statement without a payment provider', async () => {
+    const { access_token } = await signIn(t.app, OWNER_SH);
+    const response = await authed(t.app, 'GET', '/api/organization/bank/account/statement', access_token);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      msg: '资金结算服务暂不可用，请稍后重试',
+    });
   });
 
   it('refuses to send a code without a real SMS provider rather than dropping it', async () => {
