@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { refreshCompanyList } from '@/features/auth/model/company-list';
 import { selectUserInfo } from '@/features/auth/model/user-slice';
 import { BankAccountsPanel } from '@/features/bank-accounts/components/bank-accounts-panel';
+import { SettlementStatementCard } from '@/features/bank-accounts/components/settlement-statement-card';
 import { ApplyRecordsTab } from '@/features/apply-records/components/apply-records-tab';
 import { ApplyToJoin } from '@/features/apply-records/components/apply-to-join';
 import { JoinOrganizationPage } from '@/features/apply-records/components/join-organization-page';
@@ -33,7 +34,12 @@ function OrgAuthTab() {
 
 function BankAccountsTab() {
   const userInfo = useAppSelector(selectUserInfo);
-  return <BankAccountsPanel orgName={userInfo?.orgName ?? ''} />;
+  return (
+    <>
+      <BankAccountsPanel orgName={userInfo?.orgName ?? ''} />
+      <SettlementStatementCard />
+    </>
+  );
 }
 
 /** `/company-center`: the tabbed company centre (`?type=authorize` and the others open a tab). */

@@ -1,6 +1,8 @@
 import { BANK_URL } from '@contract/bank-account';
 import type { BankAccount, BankAccountRequest, BankAccountUpdate } from '@contract/bank-account-schemas';
 import type { Page } from '@contract/envelope-schemas';
+import { SETTLEMENT_URL } from '@contract/settlement';
+import type { SettlementStatement } from '@contract/settlement-schemas';
 import { api } from '@/lib/api';
 
 /** Accounts an organisation keeps are few: one page holds them all. */
@@ -41,6 +43,11 @@ const bankAccountsApi = api.enhanceEndpoints({ addTagTypes: ['BankAccount'] }).i
       }),
       invalidatesTags: ['BankAccount'],
     }),
+    /** The default settlement account's balance and a page of its lines; another default is another statement. */
+    settlementStatement: build.query<SettlementStatement, { page: number; size: number }>({
+      query: (params) => ({ url: SETTLEMENT_URL.statement, params, silent: true }),
+      providesTags: ['BankAccount'],
+    }),
     bindSettlementAccount: build.mutation<BankAccount, string>({
       query: (id) => ({ url: BANK_URL.bindSettlement, method: 'POST', data: { id }, silent: true }),
       invalidatesTags: ['BankAccount'],
@@ -54,4 +61,5 @@ export const {
   useUpdateBankAccountMutation,
   useCheckBankAccountAmountMutation,
   useBindSettlementAccountMutation,
+  useSettlementStatementQuery,
 } = bankAccountsApi;

@@ -1,5 +1,7 @@
 import { BANK_URL } from '@contract/bank-account';
 import type { SandboxBankTransfer } from '@contract/bank-account-schemas';
+import { SETTLEMENT_URL } from '@contract/settlement';
+import type { SandboxDepositRequest, SettlementStatement } from '@contract/settlement-schemas';
 import type { SandboxQr, SandboxSms } from '@contract/verification-schemas';
 import { api, type HttpQueryError } from '@/lib/api';
 import { catalogueMessage, showErrorNotice } from '@/lib/error-messages';
@@ -31,7 +33,7 @@ export interface SandboxDecision {
 }
 
 /** The reads are silent (see noticeUnlessOff); a decision goes through the request layer's notices. */
-const sandboxApi = api.injectEndpoints({
+const sandboxApi = api.enhanceEndpoints({ addTagTypes: ['SandboxSettlement'] }).injectEndpoints({
   endpoints: (build) => ({
     sandboxSms: build.query<SandboxSms[], string>({
       query: (mobile) => ({ url: SANDBOX_URL.sms, params: { mobile }, silent: true }),
@@ -41,6 +43,17 @@ const sandboxApi = api.injectEndpoints({
     sandboxStatement: build.query<SandboxBankTransfer[], string>({
       query: (accountNo) => ({ url: BANK_URL.sandboxStatement, params: { accountNo }, silent: true }),
       onQueryStarted: noticeUnlessOff,
+    }),
+    /** One settlement account at the sandbox bank: its balance and latest lines. */
+    sandboxSettlement: build.query<SettlementStatement, string>({
+      query: (accountNo) => ({ url: SETTLEMENT_URL.sandboxStatement, params: { accountNo }, silent: true }),
+      onQueryStarted: noticeUnlessOff,
+      providesTags: ['SandboxSettlement'],
+    }),
+    /** The sandbox bank puts money into an account the platform knows; answers its statement. */
+    sandboxDeposit: build.mutation<SettlementStatement, SandboxDepositRequest>({
+      query: (body) => ({ url: SETTLEMENT_URL.sandboxDeposit, method: 'POST', data: body }),
+      invalidatesTags: ['SandboxSettlement'],
     }),
     pendingQrs: build.query<SandboxQr[], void>({
       query: () => ({ url: SANDBOX_URL.qrList, silent: true }),
@@ -62,6 +75,8 @@ const sandboxApi = api.injectEndpoints({
 export const {
   useSandboxSmsQuery,
   useSandboxStatementQuery,
+  useSandboxSettlementQuery,
+  useSandboxDepositMutation,
   usePendingQrsQuery,
   useSandboxQrQuery,
   useDecideSandboxQrMutation,

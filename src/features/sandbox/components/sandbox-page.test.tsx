@@ -1,5 +1,6 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
+import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -26,6 +27,27 @@ const pendingQr = {
 
 const decisions: string[] = [];
 const statementQueries: string[] = [];
+const deposits: unknown[] = [];
+const settlementLine = {
+  id: 'l-1',
+  at: '2026-03-02T01:00:00.000Z',
+  direction: 'in',
+  amount: '2000000.00',
+  balanceAfter: '2000000.00',
+  counterpartyName: '沙箱银行',
+  counterpartyAccountNo: '',
+  remark: '期初余额',
+};
+const settlementOf = (balance: string, lines: object[]) => ({
+  account: {
+    accountNo: '32050188360000001234',
+    accountName: '苏州华信精密零部件有限公司',
+    bankName: '平安银行',
+    branchName: '平安银行股份有限公司苏州分行',
+  },
+  balance,
+  lines: { content: lines, totalElements: lines.length, totalPages: 1, size: 10, number: 0 },
+});
 const server = setupServer(
   mock.get('*/api/sandbox/sms', ({ request }) => {
     const mobile = new URL(request.url).searchParams.get('mobile');
@@ -70,6 +92,26 @@ const server = setupServer(
         : [],
     );
   }),
+  mock.get('*/api/sandbox/bank/settlement/statement', () =>
+    ok(
+      deposits.length === 0
+        ? settlementOf('2000000.00', [settlementLine])
+        : settlementOf('2001000.50', [
+            {
+              ...settlementLine,
+              id: 'l-2',
+              amount: '1000.50',
+              balanceAfter: '2001000.50',
+              remark: '沙箱银行存入',
+            },
+            settlementLine,
+          ]),
+    ),
+  ),
+  mock.post('*/api/sandbox/bank/settlement/deposit', async ({ request }) => {
+    deposits.push(await request.json());
+    return ok(settlementOf('2001000.50', []));
+  }),
   mock.get('*/api/sandbox/qr', () => ok([pendingQr])),
   mock.get('*/api/sandbox/qr/:qrId', ({ params }) =>
     params.qrId === pendingQr.qrId ? ok(pendingQr) : notFound(),
@@ -85,6 +127,7 @@ afterEach(() => {
   server.resetHandlers();
   decisions.length = 0;
   statementQueries.length = 0;
+  deposits.length = 0;
 });
 afterAll(() => server.close());
 
@@ -100,7 +143,9 @@ function renderAt(path: string) {
   render(
     <Provider store={createAppStore()}>
       <ConfigProvider button={{ autoInsertSpace: false }}>
-        <RouterProvider router={router} />
+        <App>
+          <RouterProvider router={router} />
+        </App>
       </ConfigProvider>
     </Provider>,
   );
@@ -151,6 +196,21 @@ describe('the sandbox page', () => {
     query('请输入银行账号', '955880001234');
     expect(await screen.findByText('暂无到账记录')).toBeInTheDocument();
     expect(statementQueries).toEqual(['955880001234']);
+  });
+
+  it('shows a settlement account’s balance and lines, and deposits into it', async () => {
+    renderAt('/sandbox');
+    query('请输入结算账号', '3205 0188 3600 0000 1234');
+    const lines = await screen.findByRole('list', { name: '收支明细' });
+    expect(screen.getByText(/户名：苏州华信精密零部件有限公司/)).toBeInTheDocument();
+    expect(lines).toHaveTextContent('收入 2,000,000.00 · 余额 2,000,000.00 · 期初余额');
+    expect(lines).toHaveTextContent('对方：沙箱银行');
+
+    fireEvent.change(screen.getByLabelText('存入金额'), { target: { value: '1,000.5' } });
+    fireEvent.click(screen.getByText('存入').closest('button')!);
+    await waitFor(() => expect(deposits).toEqual([{ accountNo: '32050188360000001234', amount: '1000.50' }]));
+    expect(await screen.findByText('2,001,000.50')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: '收支明细' })).toHaveTextContent('沙箱银行存入');
   });
 
   it('lists the QR codes waiting for the licence app with a link to each', async () => {

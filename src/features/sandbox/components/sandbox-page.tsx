@@ -25,6 +25,7 @@ import {
   useSandboxSmsQuery,
   useSandboxStatementQuery,
 } from '@/features/sandbox/api/sandbox-api';
+import { SandboxSettlementCard } from './sandbox-settlement-card';
 import styles from './sandbox.module.css';
 
 const text = sandboxMessages;
@@ -240,8 +241,8 @@ function PendingQrs({ onOff }: { onOff: () => void }) {
 }
 
 /**
- * The sandbox of the outside world: the SMS gateway's outbox per mobile, the bank's statement per account and
- * the QR codes waiting for the e-licence app. Only meaningful while the server's sandbox is on.
+ * The sandbox of the outside world: the SMS gateway's outbox per mobile, the verification transfers per
+ * account, the settlement bank's balances and lines, and the QR codes waiting for the e-licence app. Only meaningful while the server's sandbox is on.
  */
 export function SandboxPage() {
   const [off, setOff] = useState(false);
@@ -257,6 +258,7 @@ export function SandboxPage() {
           <>
             <Outbox onOff={turnOff} />
             <BankStatement onOff={turnOff} />
+            <SandboxSettlementCard onOff={turnOff} />
             <PendingQrs onOff={turnOff} />
           </>
         )}
