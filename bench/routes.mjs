@@ -1,8 +1,8 @@
 // The API routes `npm run bench` measures against the bare Fastify route, at 50 connections. A new list
 // endpoint adds a line here: a name, the request (method, path, body) and the headers its caller sends.
 // `context.accessToken` is a signed-in demo owner's (13800000001, every permission) access token. A line may
-// have `prepare({ dataDir })`, run once before the measured rounds, to fill the database it reads.
-import { seedHoldings } from './lib/seed-holdings.mjs';
+// have `prepare({ database })`, run once before the measured rounds, to fill the database it reads (each pass's
+// database: bench/lib/databases.mjs).
 
 // As a browser sends them: Accept-Encoding included, so the cost of compression (or of deciding against it) counts.
 const signedIn = (context) => ({
@@ -59,7 +59,7 @@ export const MEASURED_ROUTES = [
     name: 'GET /api/scbill/bills/held, 100,000 holdings',
     path: '/api/scbill/bills/held?page=0&size=10',
     headers: signedIn,
-    prepare: ({ dataDir }) => seedHoldings(dataDir),
+    prepare: ({ database }) => database.seedHoldings(),
   },
   {
     name: 'GET /api/edoc/contract/v2/page',
@@ -97,5 +97,12 @@ export const MEASURED_ROUTES = [
   },
 ];
 
-/** Targets of the routes above: req/s as a share of the bare route's, and p99 latency. */
-export const ROUTE_TARGETS = { minRatio: 0.3, maxP99Ms: 10 };
+/**
+ * Targets of the routes above on each database: req/s as a share of the bare route's, and p99 latency. On
+ * PostgreSQL every read is a round trip to another process on the same cores (one prepared query alone
+ * serves about 0.4x of the bare route), so its share is lower.
+ */
+export const ROUTE_TARGETS = {
+  sqlite: { minRatio: 0.3, maxP99Ms: 10 },
+  postgres: { minRatio: 0.15, maxP99Ms: 10 },
+};

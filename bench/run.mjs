@@ -1,16 +1,18 @@
-// `npm run bench`: start-up, the API's hot paths as a ratio of a bare Fastify route, sign-in throughput,
-// the login route's JavaScript and Lighthouse's mobile scores. Needs a build (npm run bench builds first)
-// and Chromium. Tunables: BENCH_ROUNDS (3; 0 skips the hot paths), BENCH_DURATION seconds per run (3),
-// BENCH_STARTS (5; 0 skips start-up), BENCH_LIGHTHOUSE_RUNS (3; 0 skips Lighthouse), BENCH_ROUTES (a piece of
-// a route's name: measures only the routes whose names contain it). Results: a table, and bench/results/<date>.json.
-import crypto from 'node:crypto';
+// `npm run bench`: start-up, the API's hot paths as a ratio of a bare Fastify route on SQLite and on
+// PostgreSQL, sign-in throughput, the login route's JavaScript and Lighthouse's mobile scores. Needs a build
+// (npm run bench builds first) and Chromium. Tunables: BENCH_ROUNDS (3; 0 skips the hot paths), BENCH_DURATION
+// seconds per run (3), BENCH_STARTS (5; 0 skips start-up), BENCH_LIGHTHOUSE_RUNS (3; 0 skips Lighthouse),
+// BENCH_ROUTES (a piece of a route's name: measures only the routes whose names contain it), BENCH_DATABASES
+// (`sqlite,postgres`: the passes to run), BENCH_SIGN_INS (300; 0 skips the sign-in throughput), BENCH_BROWSER
+// (1; 0 skips the login route's JavaScript and the entry link, which need Chromium). Results: a table, and
+// bench/results/<date>.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import forge from 'node-forge';
 import { DEMO, entryLinkToStatistics, loginRouteJavaScript, signInByEntryLink } from './lib/browser.mjs';
 import { lighthouseScores } from './lib/lighthouse.mjs';
+import { postgresDatabase, sqliteDatabase } from './lib/databases.mjs';
 import { cannon, compareWithBare } from './lib/load.mjs';
 import { startBare, startServer } from './lib/processes.mjs';
 import { Report } from './lib/report.mjs';
@@ -26,8 +28,10 @@ const DURATION_S = intEnv('BENCH_DURATION', 3);
 const STARTS = intEnv('BENCH_STARTS', 5);
 const LIGHTHOUSE_RUNS = intEnv('BENCH_LIGHTHOUSE_RUNS', 3);
 const ONLY_ROUTES = process.env.BENCH_ROUTES ?? '';
+const DATABASES = (process.env.BENCH_DATABASES || 'sqlite,postgres').split(',').map((name) => name.trim());
+const SIGN_INS = intEnv('BENCH_SIGN_INS', 300);
+const BROWSER = intEnv('BENCH_BROWSER', 1) > 0;
 const CONNECTIONS = 50;
-const SIGN_INS = 300;
 const SIGN_IN_CONNECTIONS = 4;
 
 const BASIC = `Basic ${Buffer.from('chain-bill-web:chain-bill-web-public').toString('base64')}`;
@@ -46,33 +50,6 @@ function encryptPassword(publicKeyPem, password) {
 /** The i-th simulated client's address: each sign-in comes from its own, as the server's proxy says. */
 const clientAddress = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
-/**
- * Puzzle answers are excluded from the sign-in figures: verifications are written straight into the database,
- * each for the client address that will spend it (a verification is good only from the address that solved it).
- */
-function grantCaptchaVerifications(dataDir, count) {
-  const db = new Database(path.join(dataDir, 'chain-bill.sqlite'));
-  const insert = db.prepare(
-    "INSERT INTO captcha_verifications (hash, scene, client_ip, created_at, expires_at, used_at) VALUES (?, 'login', ?, ?, ?, NULL)",
-  );
-  const values = [];
-  const now = Date.now();
-  db.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const value = crypto.randomBytes(24).toString('base64');
-      insert.run(
-        crypto.createHash('sha256').update(value).digest('hex'),
-        clientAddress(i),
-        now,
-        now + 10 * 60_000,
-      );
-      values.push(value);
-    }
-  })();
-  db.close();
-  return values;
-}
-
 const signInForm = (password, verification) => ({
   grant_type: 'mobile_password',
   mobile: DEMO.mobile,
@@ -82,9 +59,13 @@ const signInForm = (password, verification) => ({
   systemRole: '2',
 });
 
-/** 300 sign-ins over 4 connections, each from its own client address (the server trusts the bench's proxy). */
-async function signInThroughput(base, dataDir, password) {
-  const verifications = grantCaptchaVerifications(dataDir, SIGN_INS);
+/**
+ * SIGN_INS sign-ins over 4 connections, each from its own client address (the server trusts the bench's
+ * proxy). Puzzle answers are excluded from the figures: verifications are written straight into the database,
+ * each for the client address that will spend it (a verification is good only from the address that solved it).
+ */
+async function signInThroughput(base, database, password) {
+  const verifications = await database.grantVerifications(SIGN_INS, clientAddress);
   let next = 0;
   return cannon({
     url: `${base}/oauth/token`,
@@ -112,119 +93,158 @@ async function signInThroughput(base, dataDir, password) {
   });
 }
 
-async function accessToken(base, dataDir, password) {
-  const [verification] = grantCaptchaVerifications(dataDir, 1);
+async function accessToken(base, database, password) {
+  // From the address the verification was granted for: a verification is spent only from its own.
+  const [verification] = await database.grantVerifications(1, clientAddress);
   const res = await fetch(`${base}/oauth/token`, {
     method: 'POST',
-    headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: BASIC,
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-forwarded-for': clientAddress(0),
+    },
     body: new URLSearchParams(signInForm(password, verification)),
   });
   if (!res.ok) throw new Error(`sign-in for the bench: ${res.status}`);
   return (await res.json()).access_token;
 }
 
+const loadNow = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** The figures of one database: the hot paths against the bare route, and sign-in throughput. */
+async function databasePass(report, extra, { server, database, bare }) {
+  const name = database.name;
+  console.log(`\n${name} pass, load ${loadNow()}`);
+  report.add(`${name}: load average (1 min) at the start of the pass`, os.loadavg()[0].toFixed(2), 'load');
+  const config = await (await fetch(`${server.base}/api/channel/config/default`)).json();
+  const password = encryptPassword(config.data.passwordPublicKey, DEMO.password);
+  const context = { accessToken: await accessToken(server.base, database, password) };
+
+  if (ROUNDS > 0) {
+    const measured = MEASURED_ROUTES.filter((route) => route.name.includes(ONLY_ROUTES));
+    if (measured.length === 0)
+      throw new Error(`BENCH_ROUTES="${ONLY_ROUTES}" names no route of bench/routes.mjs`);
+    for (const route of measured) await route.prepare?.({ database });
+    console.log(
+      `hot paths vs the bare route (${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s)`,
+    );
+    const routes = await compareWithBare(measured, {
+      base: server.base,
+      bareUrl: bare.url,
+      context,
+      rounds: ROUNDS,
+      duration: DURATION_S,
+      connections: CONNECTIONS,
+    });
+    for (const route of routes) {
+      const label = `${name}: ${route.name}`;
+      report.add(`${label}, share of the bare route`, route.ratio.toFixed(2), 'x', {
+        min: ROUTE_TARGETS[database.kind].minRatio,
+      });
+      report.add(`${label}, latency p99`, route.p99, 'ms', { max: ROUTE_TARGETS[database.kind].maxP99Ms });
+      report.add(`${label}, throughput`, Math.round(route.reqPerSec), 'req/s');
+      report.add(`${label}, non-2xx answers`, route.non2xx, 'responses', { max: 0 });
+    }
+    report.add(`${name}: bare route throughput`, Math.round(routes[0].bareReqPerSec), 'req/s');
+    report.add(`${name}: bare route latency p99`, routes[0].bareP99, 'ms');
+    extra.routes = { ...extra.routes, [database.kind]: routes };
+  }
+
+  if (SIGN_INS > 0) {
+    console.log('sign-in');
+    const signIn = await signInThroughput(server.base, database, password);
+    report.add(`${name}: sign-in throughput (puzzle excluded)`, Math.round(signIn.requests.average), 'req/s');
+    report.add(`${name}: sign-in latency p99`, signIn.latency.p99, 'ms');
+    report.add(`${name}: sign-in non-2xx answers`, signIn.non2xx, 'responses', { max: 0 });
+  }
+}
+
+/** The web app's figures, which do not depend on the database: measured once, on the first pass's server. */
+async function browserFigures(report, extra, server) {
+  console.log('\nlogin route JavaScript');
+  const { firstPaint: js, toPuzzle } = await loginRouteJavaScript(server.base);
+  report.add(
+    'login route JavaScript at first paint, gzip',
+    (js.gzip / 1024).toFixed(1),
+    'kB',
+    TARGET.loginJsGzipKb,
+  );
+  report.add('login route JavaScript at first paint, raw', (js.raw / 1024).toFixed(1), 'kB');
+  report.add('login route JavaScript files', js.files, 'files');
+  report.add('sign-in JavaScript up to the puzzle, gzip', (toPuzzle.gzip / 1024).toFixed(1), 'kB');
+
+  const entryMs = await entryLinkToStatistics(server.base);
+  report.add('entry link to dashboard statistics (minus 2 x 2 s)', Math.round(entryMs), 'ms');
+
+  if (LIGHTHOUSE_RUNS > 0) {
+    console.log(`\nLighthouse, mobile preset (median of ${LIGHTHOUSE_RUNS})`);
+    const scores = await lighthouseScores({
+      base: server.base,
+      runs: LIGHTHOUSE_RUNS,
+      signIn: (page) => signInByEntryLink(page, server.base),
+    });
+    for (const [page, label] of [
+      ['login', 'login page'],
+      ['dashboard', 'dashboard (signed in)'],
+    ]) {
+      const s = scores[page];
+      report.add(`Lighthouse ${label}, performance`, s.performance, 'score', TARGET.lighthouse);
+      report.add(`Lighthouse ${label}, accessibility`, s.accessibility, 'score', TARGET.lighthouse);
+      report.add(`Lighthouse ${label}, LCP`, s.lcpMs, 'ms');
+      report.add(`Lighthouse ${label}, total blocking time`, s.tbtMs, 'ms');
+      report.add(`Lighthouse ${label}, transferred`, s.transferKb, 'kB');
+    }
+    extra.lighthouse = scores;
+  }
+}
+
+const DATABASE_KINDS = {
+  sqlite: (dataDir) => ({ kind: 'sqlite', ...sqliteDatabase(dataDir) }),
+  postgres: async () => ({ kind: 'postgres', ...(await postgresDatabase()) }),
+};
+
 async function main() {
+  const unknown = DATABASES.filter((kind) => !(kind in DATABASE_KINDS));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_DATABASES names no pass "${unknown.join(', ')}": sqlite, postgres`);
   const report = new Report();
   const extra = {};
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-bench-'));
-  console.log(
-    `machine: ${os.cpus().length} cores, Node ${process.version}, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`machine: ${os.cpus().length} cores, Node ${process.version}, load ${loadNow()}`);
 
-  // measureStartup seeds empty-0 first; with BENCH_STARTS=0 the measured server seeds it itself.
-  const dataDir = path.join(tmp, 'empty-0');
   if (STARTS > 0) {
-    console.log(`\nstart-up (median of ${STARTS})`);
+    console.log(`\nstart-up on SQLite (median of ${STARTS})`);
     const startup = await measureStartup(tmp, STARTS);
     report.add('start-up, empty DATA_DIR', Math.round(startup.emptyMs), 'ms', TARGET.emptyStartMs);
     report.add('start-up, seeded DATA_DIR', Math.round(startup.seededMs), 'ms', TARGET.seededStartMs);
     extra.startup = startup;
   }
 
-  // Behind a trusted proxy, so each simulated client has its own address for the per-IP sign-in limit.
-  const server = await startServer(dataDir, { TRUST_PROXY: '127.0.0.1' });
   const bare = await startBare();
   try {
-    console.log('\nlogin route JavaScript');
-    const { firstPaint: js, toPuzzle } = await loginRouteJavaScript(server.base);
-    report.add(
-      'login route JavaScript at first paint, gzip',
-      (js.gzip / 1024).toFixed(1),
-      'kB',
-      TARGET.loginJsGzipKb,
-    );
-    report.add('login route JavaScript at first paint, raw', (js.raw / 1024).toFixed(1), 'kB');
-    report.add('login route JavaScript files', js.files, 'files');
-    report.add('sign-in JavaScript up to the puzzle, gzip', (toPuzzle.gzip / 1024).toFixed(1), 'kB');
-
-    const config = await (await fetch(`${server.base}/api/channel/config/default`)).json();
-    const password = encryptPassword(config.data.passwordPublicKey, DEMO.password);
-    const context = { accessToken: await accessToken(server.base, dataDir, password) };
-
-    if (ROUNDS > 0) {
-      const measured = MEASURED_ROUTES.filter((route) => route.name.includes(ONLY_ROUTES));
-      if (measured.length === 0)
-        throw new Error(`BENCH_ROUTES="${ONLY_ROUTES}" names no route of bench/routes.mjs`);
-      for (const route of measured) await route.prepare?.({ dataDir });
-      console.log(
-        `\nhot paths vs the bare route (${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s)`,
-      );
-      const routes = await compareWithBare(measured, {
-        base: server.base,
-        bareUrl: bare.url,
-        context,
-        rounds: ROUNDS,
-        duration: DURATION_S,
-        connections: CONNECTIONS,
-      });
-      for (const route of routes) {
-        report.add(`${route.name}, share of the bare route`, route.ratio.toFixed(2), 'x', {
-          min: ROUTE_TARGETS.minRatio,
-        });
-        report.add(`${route.name}, latency p99`, route.p99, 'ms', { max: ROUTE_TARGETS.maxP99Ms });
-        report.add(`${route.name}, throughput`, Math.round(route.reqPerSec), 'req/s');
-        report.add(`${route.name}, non-2xx answers`, route.non2xx, 'responses', { max: 0 });
+    for (const [index, kind] of DATABASES.entries()) {
+      // measureStartup seeds empty-0 first; without it the measured server seeds its DATA_DIR itself.
+      const dataDir = path.join(tmp, kind === 'sqlite' ? 'empty-0' : kind);
+      const database = await DATABASE_KINDS[kind](dataDir);
+      try {
+        // Behind a trusted proxy, so each simulated client has its own address for the per-IP sign-in limit.
+        const server = await startServer(dataDir, { TRUST_PROXY: '127.0.0.1', ...database.env });
+        try {
+          await databasePass(report, extra, { server, database, bare });
+          if (index === 0 && BROWSER) await browserFigures(report, extra, server);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await database.drop();
       }
-      report.add('bare route throughput', Math.round(routes[0].bareReqPerSec), 'req/s');
-      report.add('bare route latency p99', routes[0].bareP99, 'ms');
-      extra.routes = routes;
-    }
-
-    console.log('\nsign-in');
-    const signIn = await signInThroughput(server.base, dataDir, password);
-    report.add('sign-in throughput (puzzle excluded)', Math.round(signIn.requests.average), 'req/s');
-    report.add('sign-in latency p99', signIn.latency.p99, 'ms');
-    report.add('sign-in non-2xx answers', signIn.non2xx, 'responses', { max: 0 });
-
-    const entryMs = await entryLinkToStatistics(server.base);
-    report.add('entry link to dashboard statistics (minus 2 x 2 s)', Math.round(entryMs), 'ms');
-
-    if (LIGHTHOUSE_RUNS > 0) {
-      console.log(`\nLighthouse, mobile preset (median of ${LIGHTHOUSE_RUNS})`);
-      const scores = await lighthouseScores({
-        base: server.base,
-        runs: LIGHTHOUSE_RUNS,
-        signIn: (page) => signInByEntryLink(page, server.base),
-      });
-      for (const [page, label] of [
-        ['login', 'login page'],
-        ['dashboard', 'dashboard (signed in)'],
-      ]) {
-        const s = scores[page];
-        report.add(`Lighthouse ${label}, performance`, s.performance, 'score', TARGET.lighthouse);
-        report.add(`Lighthouse ${label}, accessibility`, s.accessibility, 'score', TARGET.lighthouse);
-        report.add(`Lighthouse ${label}, LCP`, s.lcpMs, 'ms');
-        report.add(`Lighthouse ${label}, total blocking time`, s.tbtMs, 'ms');
-        report.add(`Lighthouse ${label}, transferred`, s.transferKb, 'kB');
-      }
-      extra.lighthouse = scores;
     }
   } finally {
     await bare.stop();
-    await server.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 

@@ -18,6 +18,16 @@ const RANGES_PER_PACKAGE = 50;
 const RANGE_FEN = 100_000;
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The spread above, for the PostgreSQL pass's own statements (databases.mjs). */
+export const HOLDING_SPREAD = {
+  holdings: HOLDINGS,
+  rangesPerPackage: RANGES_PER_PACKAGE,
+  rangeFen: RANGE_FEN,
+  shanghai: SHANGHAI,
+  suzhou: SUZHOU,
+  owner: OWNER,
+};
+
 export function seedHoldings(dataDir, count = HOLDINGS) {
   const db = new Database(path.join(dataDir, 'chain-bill.sqlite'));
   db.pragma('busy_timeout = 10000');
