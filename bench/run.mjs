@@ -1,11 +1,11 @@
 // `npm run bench`: start-up, the API's hot paths as a ratio of a bare Fastify route on SQLite and on
 // PostgreSQL, sign-in throughput, the login route's JavaScript and Lighthouse's mobile scores. Needs a build
-// (npm run bench builds first) and Chromium. Tunables: BENCH_ROUNDS (3; 0 skips the hot paths), BENCH_DURATION
-// seconds per run (3), BENCH_STARTS (5; 0 skips start-up), BENCH_LIGHTHOUSE_RUNS (3; 0 skips Lighthouse),
-// BENCH_ROUTES (a piece of a route's name: measures only the routes whose names contain it), BENCH_DATABASES
-// (`sqlite,postgres`: the passes to run), BENCH_SIGN_INS (300; 0 skips the sign-in throughput), BENCH_BROWSER
-// (1; 0 skips the login route's JavaScript and the entry link, which need Chromium). Results: a table, and
-// bench/results/<date>.json.
+// (npm run bench builds first) and Chromium. Tunables: BENCH_ROUNDS (3; 0 skips the hot paths),
+// BENCH_DURATION seconds per run (3), BENCH_STARTS (5; 0 skips start-up), BENCH_LIGHTHOUSE_RUNS (3; 0 skips
+// Lighthouse), BENCH_ROUTES (pieces of routes' names separated by `|`: measures only the routes whose names
+// contain one), BENCH_DATABASES (`sqlite,postgres`: the passes to run), BENCH_SIGN_INS (300; 0 skips the
+// sign-in throughput), BENCH_BROWSER (1; 0 skips the login route's JavaScript, the entry link and
+// Lighthouse, which need Chromium). Results: a table, and bench/results/<date>.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +27,7 @@ const ROUNDS = intEnv('BENCH_ROUNDS', 3);
 const DURATION_S = intEnv('BENCH_DURATION', 3);
 const STARTS = intEnv('BENCH_STARTS', 5);
 const LIGHTHOUSE_RUNS = intEnv('BENCH_LIGHTHOUSE_RUNS', 3);
-const ONLY_ROUTES = process.env.BENCH_ROUTES ?? '';
+const ONLY_ROUTES = (process.env.BENCH_ROUTES ?? '').split('|');
 const DATABASES = (process.env.BENCH_DATABASES || 'sqlite,postgres').split(',').map((name) => name.trim());
 const SIGN_INS = intEnv('BENCH_SIGN_INS', 300);
 const BROWSER = intEnv('BENCH_BROWSER', 1) > 0;
@@ -125,7 +125,9 @@ async function databasePass(report, extra, { server, database, bare }) {
   const context = { accessToken: await accessToken(server.base, database, password) };
 
   if (ROUNDS > 0) {
-    const measured = MEASURED_ROUTES.filter((route) => route.name.includes(ONLY_ROUTES));
+    const measured = MEASURED_ROUTES.filter((route) =>
+      ONLY_ROUTES.some((piece) => route.name.includes(piece)),
+    );
     if (measured.length === 0)
       throw new Error(`BENCH_ROUTES="${ONLY_ROUTES}" names no route of bench/routes.mjs`);
     for (const route of measured) await route.prepare?.({ database });
