@@ -11,4 +11,35 @@ export type OrgKind = (typeof ORG_KIND)[keyof typeof ORG_KIND];
 export const INSTITUTION_URL = {
   /** `GET`: the institutions, for the discount, pledge and financing forms. */
   list: '/api/scbill/basic-data/institutions',
+  /** `GET`: applications the sandbox institutions are to answer, then the latest answered. */
+  sandboxApplications: '/api/sandbox/institution/applications',
+  /** `POST` (`:id` the application's): a developer answers for the institution. */
+  sandboxAnswer: '/api/sandbox/institution/applications/:id/answer',
 } as const;
+
+/** Why an institution declines or refuses (the institution adapter's reasons). */
+export const INSTITUTION_REFUSAL_REASONS = [
+  'acceptor_not_approved',
+  'over_limit',
+  'term_out_of_range',
+  'rate_too_low',
+  'other',
+] as const;
+export type InstitutionRefusalReason = (typeof INSTITUTION_REFUSAL_REASONS)[number];
+
+/** Where an application to a sandbox institution stands. */
+export const SANDBOX_APPLICATION_STATE = {
+  waiting: 'waiting',
+  /** Answered (by hand or by the policy) and being delivered. */
+  answering: 'answering',
+  signed: 'sign',
+  refused: 'refuse',
+  withdrawn: 'withdrawn',
+  /** The platform did not take the answer after every retry. */
+  failed: 'failed',
+} as const;
+export type SandboxApplicationState =
+  (typeof SANDBOX_APPLICATION_STATE)[keyof typeof SANDBOX_APPLICATION_STATE];
+
+/** What a remark a developer writes for a refusal may hold. */
+export const SANDBOX_REMARK_MAX = 100;

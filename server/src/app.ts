@@ -16,6 +16,8 @@ import type { FileStore } from './adapters/file-store/store';
 import { EsignIdentityGateway } from './adapters/identity/esign';
 import { UnavailableIdentityGateway } from './adapters/identity/gateway';
 import { SandboxIdentityGateway } from './adapters/identity/sandbox';
+import { UnavailableInstitutionGateway } from './adapters/institution/gateway';
+import { SandboxInstitutionGateway } from './adapters/institution/sandbox';
 import { UnavailableSettlementGateway } from './adapters/settlement/gateway';
 import { SandboxSettlementGateway } from './adapters/settlement/sandbox';
 import { UnavailableLicenceGateway } from './adapters/licence/gateway';
@@ -39,6 +41,7 @@ import { billRoutes } from './modules/bills/routes';
 import { seedDemoBills } from './modules/bills/service';
 import { seedDemoInstitutions } from './modules/institution/service';
 import { institutionRoutes } from './modules/institution/routes';
+import { institutionSandboxRoutes } from './modules/institution/sandbox-routes';
 import { settlementRoutes, settlementSandboxRoutes } from './modules/settlement/routes';
 import { seedDemoBalances } from './modules/settlement/service';
 import {
@@ -179,6 +182,7 @@ function createAdapters(
     write: async (key, bytes) => void (await files.put(key, bytes)),
   };
   if (config.sandbox) {
+    const settlement = new SandboxSettlementGateway(now);
     return {
       sms: new SandboxSmsGateway(db, now),
       licence: new SandboxLicenceGateway(keys.qrSignature),
@@ -188,7 +192,21 @@ function createAdapters(
         config.platformName,
       ),
       identity: new SandboxIdentityGateway(),
-      settlement: new SandboxSettlementGateway(now),
+      settlement,
+      institution: new SandboxInstitutionGateway(
+        {
+          db,
+          now,
+          pay: (order, within) => settlement.pay(order, within),
+          answerDelayMs:
+            config.institutionAnswerDelaySeconds === null
+              ? null
+              : config.institutionAnswerDelaySeconds * 1000,
+          leaseMs: config.taskLeaseSeconds * 1000,
+          pollMs: config.taskPollSeconds * 1000,
+        },
+        log,
+      ),
       files,
       esign: new SandboxESignGateway(
         {
@@ -214,6 +232,8 @@ function createAdapters(
     identity: esign ? new EsignIdentityGateway(esign) : new UnavailableIdentityGateway(),
     // No bank's payment interface is connected yet: outside the sandbox, payments are unavailable.
     settlement: new UnavailableSettlementGateway(),
+    // Nor any institution's: outside the sandbox, quotes and applications to institutions are unavailable.
+    institution: new UnavailableInstitutionGateway(),
     files,
     esign:
       esign && config.esign
@@ -235,6 +255,7 @@ const UNAVAILABLE_FUNCTIONS = {
   esign: 'e-signature: organisation agreements and contracts',
   settlement:
     'settlement payments: online clearing of discounts, payment at maturity, recourse and financing',
+  institution: 'financial institutions: quotes, discount and pledge applications to institutions',
 } as const;
 
 function unavailableFunctions(adapters: Adapters): string[] {
@@ -245,6 +266,7 @@ function unavailableFunctions(adapters: Adapters): string[] {
     identity: adapters.identity instanceof UnavailableIdentityGateway,
     esign: adapters.esign instanceof UnavailableESignGateway,
     settlement: adapters.settlement instanceof UnavailableSettlementGateway,
+    institution: adapters.institution instanceof UnavailableInstitutionGateway,
   };
   return (Object.keys(missing) as (keyof typeof missing)[])
     .filter((name) => missing[name])
@@ -264,6 +286,14 @@ function connectSandboxESign(app: FastifyInstance): void {
   });
   app.addHook('onReady', async () => esign.worker.start());
   app.addHook('preClose', async () => esign.worker.stop());
+}
+
+/** The sandbox institutions answer through the server's task queue, on every node. */
+function connectSandboxInstitution(app: FastifyInstance): void {
+  const institution = app.adapters.institution;
+  if (!(institution instanceof SandboxInstitutionGateway)) return;
+  app.addHook('onReady', async () => institution.worker.start());
+  app.addHook('preClose', async () => institution.worker.stop());
 }
 
 /** DATA_DIR/files for one node; the database when several share it (FILE_STORE=database). */
@@ -398,6 +428,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(eContractRoutes, { prefix: '/api' });
     await app.register(eContractCallbackRoutes, { prefix: '/api' });
     connectSandboxESign(app);
+    connectSandboxInstitution(app);
     setupDocsRoutes(app);
     // Every sandbox route is registered here, and nowhere else: see plugins/sandbox-gate.ts.
     await registerSandbox(app, [
@@ -408,6 +439,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       systemStatusSandboxRoutes,
       bankSandboxRoutes,
       settlementSandboxRoutes,
+      institutionSandboxRoutes,
       eContractSandboxRoutes,
     ]);
     await setupWebRoot(app, config.webRoot);

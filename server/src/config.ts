@@ -42,6 +42,8 @@ export interface AppConfig {
   trustProxy: string[] | false;
   /** Sandbox bank: how long a small-amount transfer takes to reach the account (0: at once). */
   bankTransferArrivalDelaySeconds: number;
+  /** How long the sandbox institutions take to answer an application; null: only by hand (sandbox page). */
+  institutionAnswerDelaySeconds: number | null;
   /** Where kept files live: `local` (DATA_DIR/files, one node) or `database` (shared by every node). */
   fileStore: FileStoreKind;
   /** A background task claimed by a node is its own for this long; progress renews it. */
@@ -184,6 +186,10 @@ export const EnvSchema = Type.Object({
     ),
   ),
   BANK_TRANSFER_ARRIVAL_DELAY_SECONDS: Whole(0, 'sandbox bank transfer delay', 0),
+  SANDBOX_INSTITUTION_DELAY_SECONDS: Text(
+    'seconds the sandbox institutions take to answer an application by their policy, or manual (the sandbox page only)',
+    { pattern: '^(\\d{1,6}|manual)$', default: '5' },
+  ),
   TASK_LEASE_SECONDS: Whole(60, 'how long a claimed background task is held'),
   TASK_POLL_SECONDS: Whole(5, 'how often each node looks for background tasks'),
   TOKEN_RATE_LIMIT: Whole(
@@ -387,6 +393,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ? listOf(env.TRUST_PROXY) : false,
     bankTransferArrivalDelaySeconds: Number(env.BANK_TRANSFER_ARRIVAL_DELAY_SECONDS),
+    institutionAnswerDelaySeconds:
+      env.SANDBOX_INSTITUTION_DELAY_SECONDS === 'manual'
+        ? null
+        : Number(env.SANDBOX_INSTITUTION_DELAY_SECONDS),
     fileStore: env.FILE_STORE,
     taskLeaseSeconds: Number(env.TASK_LEASE_SECONDS),
     taskPollSeconds: Number(env.TASK_POLL_SECONDS),

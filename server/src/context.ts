@@ -3,6 +3,7 @@ import type { BankTransferGateway } from './adapters/bank-transfer/gateway';
 import type { ESignGateway } from './adapters/e-sign/gateway';
 import type { FileStore } from './adapters/file-store/store';
 import type { IdentityGateway } from './adapters/identity/gateway';
+import type { InstitutionGateway } from './adapters/institution/gateway';
 import type { LicenceGateway } from './adapters/licence/gateway';
 import type { SettlementGateway } from './adapters/settlement/gateway';
 import type { SmsGateway } from './adapters/sms/gateway';
@@ -24,6 +25,8 @@ export interface Adapters {
   esign: ESignGateway;
   /** The payment system of the settlement accounts: payments between accounts, balances and statements. */
   settlement: SettlementGateway;
+  /** The financial institutions' side: quotes, answers to applications, their payments. */
+  institution: InstitutionGateway;
 }
 
 /** What every module reads from the Fastify instance. `now` is the clock, swappable in tests. */

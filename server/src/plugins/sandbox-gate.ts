@@ -16,6 +16,7 @@ const SANDBOX_EXPOSES = [
   'notices, the non-payment display and the system status of any account or of the platform',
   'the e-sign provider: drafts contracts for any organisation and signs them with certificates of its own CA',
   "the settlement bank: reads any settlement account's balance and statement, and deposits money into any",
+  'the financial institutions: lists every application made to them and answers any in their place',
 ];
 
 /** Headers a proxy adds; a request carrying any of them came through one, whatever its peer address. */

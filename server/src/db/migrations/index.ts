@@ -20,6 +20,7 @@ import * as invitationRoles from './019-invitation-roles';
 import * as holidayCalendar from './020-holiday-calendar';
 import * as institutions from './021-institutions';
 import * as sandboxSettlement from './022-sandbox-settlement';
+import * as institutionSandbox from './023-institution-sandbox';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '020-holiday-calendar': holidayCalendar,
   '021-institutions': institutions,
   '022-sandbox-settlement': sandboxSettlement,
+  '023-institution-sandbox': institutionSandbox,
 };

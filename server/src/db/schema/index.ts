@@ -23,6 +23,7 @@ import type { EContractTables } from './e-contract';
 import type { HolidayTables } from './holiday';
 import type { InstitutionTables } from './institution';
 import type { SettlementTables } from './settlement';
+import type { InstitutionSandboxTables } from './institution-sandbox';
 
 export interface Database
   extends
@@ -45,7 +46,8 @@ export interface Database
     EContractTables,
     HolidayTables,
     InstitutionTables,
-    SettlementTables {}
+    SettlementTables,
+    InstitutionSandboxTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -67,3 +69,4 @@ export type * from './e-contract';
 export type * from './holiday';
 export type * from './institution';
 export type * from './settlement';
+export type * from './institution-sandbox';

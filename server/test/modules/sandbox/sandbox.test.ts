@@ -65,6 +65,12 @@ describe('sandbox off (SANDBOX=off, the default)', () => {
         url: '/api/sandbox/bank/settlement/deposit',
         payload: { accountNo: '1', amount: '1' },
       },
+      { method: 'GET', url: '/api/sandbox/institution/applications' },
+      {
+        method: 'POST',
+        url: '/api/sandbox/institution/applications/x/answer',
+        payload: { decision: 'sign' },
+      },
     ] as const;
     for (const call of calls) {
       const response = await t.app.inject(call);
@@ -84,6 +90,7 @@ describe('sandbox off (SANDBOX=off, the default)', () => {
       /^small-amount bank transfers/m,
       /^e-signature/m,
       /^settlement payments/m,
+      /^financial institutions/m,
     ]) {
       expect(unavailable).toMatch(what);
     }
