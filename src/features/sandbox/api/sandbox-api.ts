@@ -3,6 +3,8 @@ import type { SandboxBankTransfer } from '@contract/bank-account-schemas';
 import { SETTLEMENT_URL } from '@contract/settlement';
 import type { SandboxDepositRequest, SettlementStatement } from '@contract/settlement-schemas';
 import type { SandboxQr, SandboxSms } from '@contract/verification-schemas';
+import { INSTITUTION_URL } from '@contract/institution';
+import type { SandboxInstitutionAnswer, SandboxInstitutionApplication } from '@contract/institution-schemas';
 import { api, type HttpQueryError } from '@/lib/api';
 import { catalogueMessage, showErrorNotice } from '@/lib/error-messages';
 
@@ -33,50 +35,69 @@ export interface SandboxDecision {
 }
 
 /** The reads are silent (see noticeUnlessOff); a decision goes through the request layer's notices. */
-const sandboxApi = api.enhanceEndpoints({ addTagTypes: ['SandboxSettlement'] }).injectEndpoints({
-  endpoints: (build) => ({
-    sandboxSms: build.query<SandboxSms[], string>({
-      query: (mobile) => ({ url: SANDBOX_URL.sms, params: { mobile }, silent: true }),
-      onQueryStarted: noticeUnlessOff,
-    }),
-    /** The sandbox bank's statement of one account: the transfers that reached it. */
-    sandboxStatement: build.query<SandboxBankTransfer[], string>({
-      query: (accountNo) => ({ url: BANK_URL.sandboxStatement, params: { accountNo }, silent: true }),
-      onQueryStarted: noticeUnlessOff,
-    }),
-    /** One settlement account at the sandbox bank: its balance and latest lines. */
-    sandboxSettlement: build.query<SettlementStatement, string>({
-      query: (accountNo) => ({ url: SETTLEMENT_URL.sandboxStatement, params: { accountNo }, silent: true }),
-      onQueryStarted: noticeUnlessOff,
-      providesTags: ['SandboxSettlement'],
-    }),
-    /** The sandbox bank puts money into an account the platform knows; answers its statement. */
-    sandboxDeposit: build.mutation<SettlementStatement, SandboxDepositRequest>({
-      query: (body) => ({ url: SETTLEMENT_URL.sandboxDeposit, method: 'POST', data: body }),
-      invalidatesTags: ['SandboxSettlement'],
-    }),
-    pendingQrs: build.query<SandboxQr[], void>({
-      query: () => ({ url: SANDBOX_URL.qrList, silent: true }),
-      onQueryStarted: noticeUnlessOff,
-    }),
-    sandboxQr: build.query<SandboxQr, string>({
-      query: (qrId) => ({ url: SANDBOX_URL.qr(qrId), silent: true }),
-    }),
-    /** What the licence app does when its holder confirms or refuses; answers the QR's new state. */
-    decideSandboxQr: build.mutation<SandboxQr, SandboxDecision>({
-      query: ({ qrId, decision }) => ({
-        url: decision === 'confirm' ? SANDBOX_URL.confirm(qrId) : SANDBOX_URL.refuse(qrId),
-        method: 'POST',
+const sandboxApi = api
+  .enhanceEndpoints({ addTagTypes: ['SandboxSettlement', 'SandboxInstitution'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      sandboxSms: build.query<SandboxSms[], string>({
+        query: (mobile) => ({ url: SANDBOX_URL.sms, params: { mobile }, silent: true }),
+        onQueryStarted: noticeUnlessOff,
+      }),
+      /** The sandbox bank's statement of one account: the transfers that reached it. */
+      sandboxStatement: build.query<SandboxBankTransfer[], string>({
+        query: (accountNo) => ({ url: BANK_URL.sandboxStatement, params: { accountNo }, silent: true }),
+        onQueryStarted: noticeUnlessOff,
+      }),
+      /** One settlement account at the sandbox bank: its balance and latest lines. */
+      sandboxSettlement: build.query<SettlementStatement, string>({
+        query: (accountNo) => ({ url: SETTLEMENT_URL.sandboxStatement, params: { accountNo }, silent: true }),
+        onQueryStarted: noticeUnlessOff,
+        providesTags: ['SandboxSettlement'],
+      }),
+      /** The sandbox bank puts money into an account the platform knows; answers its statement. */
+      sandboxDeposit: build.mutation<SettlementStatement, SandboxDepositRequest>({
+        query: (body) => ({ url: SETTLEMENT_URL.sandboxDeposit, method: 'POST', data: body }),
+        invalidatesTags: ['SandboxSettlement'],
+      }),
+      /** Applications the sandbox institutions are to answer, then the latest answered. */
+      sandboxInstitutionApplications: build.query<SandboxInstitutionApplication[], void>({
+        query: () => ({ url: INSTITUTION_URL.sandboxApplications, silent: true }),
+        onQueryStarted: noticeUnlessOff,
+        providesTags: ['SandboxInstitution'],
+      }),
+      /** A developer answers for the institution. */
+      answerInstitutionApplication: build.mutation<null, { id: string } & SandboxInstitutionAnswer>({
+        query: ({ id, ...body }) => ({
+          url: INSTITUTION_URL.sandboxAnswer.replace(':id', encodeURIComponent(id)),
+          method: 'POST',
+          data: body,
+        }),
+        invalidatesTags: ['SandboxInstitution'],
+      }),
+      pendingQrs: build.query<SandboxQr[], void>({
+        query: () => ({ url: SANDBOX_URL.qrList, silent: true }),
+        onQueryStarted: noticeUnlessOff,
+      }),
+      sandboxQr: build.query<SandboxQr, string>({
+        query: (qrId) => ({ url: SANDBOX_URL.qr(qrId), silent: true }),
+      }),
+      /** What the licence app does when its holder confirms or refuses; answers the QR's new state. */
+      decideSandboxQr: build.mutation<SandboxQr, SandboxDecision>({
+        query: ({ qrId, decision }) => ({
+          url: decision === 'confirm' ? SANDBOX_URL.confirm(qrId) : SANDBOX_URL.refuse(qrId),
+          method: 'POST',
+        }),
       }),
     }),
-  }),
-});
+  });
 
 export const {
   useSandboxSmsQuery,
   useSandboxStatementQuery,
   useSandboxSettlementQuery,
   useSandboxDepositMutation,
+  useSandboxInstitutionApplicationsQuery,
+  useAnswerInstitutionApplicationMutation,
   usePendingQrsQuery,
   useSandboxQrQuery,
   useDecideSandboxQrMutation,

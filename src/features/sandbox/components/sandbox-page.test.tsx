@@ -48,7 +48,36 @@ const settlementOf = (balance: string, lines: object[]) => ({
   balance,
   lines: { content: lines, totalElements: lines.length, totalPages: 1, size: 10, number: 0 },
 });
+const institutionAnswers: unknown[] = [];
+const waitingApplication = {
+  id: 'app-1',
+  act: 'discount',
+  institutionName: '兴业银行（模拟）',
+  applicantName: '苏州华信精密零部件有限公司',
+  billNo: '530012345678901234567890123456',
+  acceptorName: '上海链票示范供应链有限公司',
+  amount: '3000000.00',
+  maturityDate: '2026-05-31',
+  annualRate: '1.9500',
+  clearing: 'SM00',
+  createdAt: '2026-03-02T01:00:00.000Z',
+  dueAt: null,
+  state: 'waiting',
+  remark: null,
+  policy: { decision: 'refuse', annualRate: null, reason: 'over_limit', remark: '金额超过本行单张票据额度' },
+};
 const server = setupServer(
+  mock.get('*/api/sandbox/institution/applications', () =>
+    ok(
+      institutionAnswers.length === 0
+        ? [waitingApplication]
+        : [{ ...waitingApplication, state: 'refuse', remark: '金额超过本行单张票据额度' }],
+    ),
+  ),
+  mock.post('*/api/sandbox/institution/applications/:id/answer', async ({ request, params }) => {
+    institutionAnswers.push({ id: params.id, ...((await request.json()) as object) });
+    return ok(null);
+  }),
   mock.get('*/api/sandbox/sms', ({ request }) => {
     const mobile = new URL(request.url).searchParams.get('mobile');
     return ok(
@@ -128,6 +157,7 @@ afterEach(() => {
   decisions.length = 0;
   statementQueries.length = 0;
   deposits.length = 0;
+  institutionAnswers.length = 0;
 });
 afterAll(() => server.close());
 
@@ -211,6 +241,18 @@ describe('the sandbox page', () => {
     await waitFor(() => expect(deposits).toEqual([{ accountNo: '32050188360000001234', amount: '1000.50' }]));
     expect(await screen.findByText('2,001,000.50')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: '收支明细' })).toHaveTextContent('沙箱银行存入');
+  });
+
+  it('lists an application to an institution with what its policy says, and answers it by hand', async () => {
+    renderAt('/sandbox');
+    const list = await screen.findByRole('list', { name: '提交给金融机构的申请' });
+    expect(list).toHaveTextContent('兴业银行（模拟） · 贴现 · 线上清算');
+    expect(list).toHaveTextContent('政策答复：驳回：金额超过本行单张票据额度 · 自动答复时间：仅手动答复');
+    fireEvent.click(within(list).getByText('驳回').closest('button')!);
+    await waitFor(() =>
+      expect(institutionAnswers).toEqual([{ id: 'app-1', decision: 'refuse', reason: 'over_limit' }]),
+    );
+    expect(await within(list).findByText('已驳回')).toBeInTheDocument();
   });
 
   it('lists the QR codes waiting for the licence app with a link to each', async () => {

@@ -25,6 +25,7 @@ import {
   useSandboxSmsQuery,
   useSandboxStatementQuery,
 } from '@/features/sandbox/api/sandbox-api';
+import { SandboxInstitutionCard } from './sandbox-institution-card';
 import { SandboxSettlementCard } from './sandbox-settlement-card';
 import styles from './sandbox.module.css';
 
@@ -242,7 +243,7 @@ function PendingQrs({ onOff }: { onOff: () => void }) {
 
 /**
  * The sandbox of the outside world: the SMS gateway's outbox per mobile, the verification transfers per
- * account, the settlement bank's balances and lines, and the QR codes waiting for the e-licence app. Only meaningful while the server's sandbox is on.
+ * account, the settlement bank's balances and lines, the applications the institutions are to answer, and the QR codes waiting for the e-licence app. Only meaningful while the server's sandbox is on.
  */
 export function SandboxPage() {
   const [off, setOff] = useState(false);
@@ -259,6 +260,7 @@ export function SandboxPage() {
             <Outbox onOff={turnOff} />
             <BankStatement onOff={turnOff} />
             <SandboxSettlementCard onOff={turnOff} />
+            <SandboxInstitutionCard onOff={turnOff} />
             <PendingQrs onOff={turnOff} />
           </>
         )}
