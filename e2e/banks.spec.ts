@@ -111,7 +111,10 @@ test('13800000001 adds a bank account, verifies it and binds it as the settlemen
   await signIn(page, mobile);
   await page.goto('/#/company-center/bank-accounts');
   await expect(page.getByRole('heading', { name: '银行账户' })).toBeVisible();
-  const table = page.getByRole('table');
+  // The accounts' table, not the settlement statement's below it.
+  const table = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: '银行账号', exact: true }) });
   const seeded = table.getByRole('row', { name: /9845 \*{4} \*{4} \*{4} 0187/ });
   const defaultTag = (row: typeof seeded) => row.getByText('默认结算账户', { exact: true });
   await expect(defaultTag(seeded)).toBeVisible();
