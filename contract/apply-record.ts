@@ -53,9 +53,9 @@ export const APPLY_RECORD_URL = {
   apply: '/api/apply-record',
   mine: '/api/apply-record/mine',
   list: '/api/apply-record/list',
-  detail: (id: string) => `/api/apply-record/detail/${encodeURIComponent(id)}`,
-  close: (id: string) => `/api/apply-record/close/${encodeURIComponent(id)}`,
-  refuse: (id: string) => `/api/apply-record/refuse/${encodeURIComponent(id)}`,
+  detail: '/api/apply-record/detail/:id',
+  close: '/api/apply-record/close/:id',
+  refuse: '/api/apply-record/refuse/:id',
   auth: '/api/apply-record/auth',
-  authLetter: (id: string) => `/api/apply-record/${encodeURIComponent(id)}/auth-letter`,
+  authLetter: '/api/apply-record/:id/auth-letter',
 } as const;

@@ -8,18 +8,18 @@ export const BILL_URL = {
   issue: '/api/scbill/bills/issue',
   endorse: '/api/scbill/bills/endorse',
   /** `{id}` of a package. */
-  detail: (id: string) => `/api/scbill/bills/${id}`,
-  acceptance: (id: string) => `/api/scbill/bills/${id}/acceptance`,
-  delivery: (id: string) => `/api/scbill/bills/${id}/delivery`,
-  revoke: (id: string) => `/api/scbill/bills/${id}/revoke`,
+  detail: '/api/scbill/bills/:id',
+  acceptance: '/api/scbill/bills/:id/acceptance',
+  delivery: '/api/scbill/bills/:id/delivery',
+  revoke: '/api/scbill/bills/:id/revoke',
   held: '/api/scbill/bills/held',
   issued: '/api/scbill/bills/issued',
   pending: '/api/scbill/bill-applications/pending',
   mine: '/api/scbill/bill-applications/mine',
   /** `{id}` of an application. */
-  sign: (id: string) => `/api/scbill/bill-applications/${id}/sign`,
-  refuse: (id: string) => `/api/scbill/bill-applications/${id}/refuse`,
-  withdraw: (id: string) => `/api/scbill/bill-applications/${id}/withdraw`,
+  sign: '/api/scbill/bill-applications/:id/sign',
+  refuse: '/api/scbill/bill-applications/:id/refuse',
+  withdraw: '/api/scbill/bill-applications/:id/withdraw',
   counterparties: '/api/scbill/bill-counterparties',
 } as const;
 

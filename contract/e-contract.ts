@@ -59,11 +59,14 @@ export const ECONTRACT_URL = {
   open: '/api/edoc/acct/open',
   seals: '/api/edoc/acct/seal/list',
   contracts: '/api/edoc/contract/v2/page',
-  preview: (id: string) => `/api/edoc/contract/v2/${encodeURIComponent(id)}/preview`,
+  preview: '/api/edoc/contract/v2/:id/preview',
   batchSign: '/api/edoc/contract/v2/batch-sign',
   status: '/api/scbill/contract/sign/status',
   signInfo: '/api/scbill/open/contract/sign-info',
   records: '/api/sign/record/page',
   recordResult: '/api/sign/record/result',
   cancelRecord: '/api/sign/record/auth/cancel',
+  /** The e-sign provider's call back to the platform. */
+  callback: '/api/edoc/callback',
+  sandboxAgreement: '/api/sandbox/e-contract/agreement',
 } as const;

@@ -36,7 +36,7 @@ export const ELEC_LICENSE_URL = {
   bizAuth: '/api/organization/elec-license/biz-auth/qr-image/apply',
   bindAuth: '/api/apply-record/bind-auth/qr-image/apply',
   confirmAuth: '/api/apply-record/confirm-auth/qr-image/apply',
-  status: (qrId: string) => `/api/organization/elec-license/qr-image/${encodeURIComponent(qrId)}/status`,
+  status: '/api/organization/elec-license/qr-image/:qrId/status',
   state: '/api/organization/elec-license/state',
 } as const;
 

@@ -40,4 +40,7 @@ export const EXPORT_ROW_CAP = 50_000;
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** `POST` creates a task (ExportTaskRequest), `GET` pages the caller's tasks. */
-export const EXPORT_TASKS_URL = '/api/export-tasks';
+export const EXPORT_URL = {
+  tasks: '/api/export-tasks',
+  file: '/api/export-tasks/:id/file',
+} as const;

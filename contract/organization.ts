@@ -15,6 +15,8 @@ export const ORG_URL = {
   staff: '/api/scbill/configuration/staff',
   roleList: '/api/scbill/configuration/staff/org/role-list',
   sign: '/api/scbill/org/sign',
+  /** `:id` of a signed agreement. */
+  signed: '/api/scbill/org/sign/:id',
   signRelease: '/api/scbill/org/sign/release',
   openFunc: '/api/scbill/org-acct/open-func',
   onboarding: '/api/organization/onboarding',

@@ -7,6 +7,26 @@ import type { BizType } from './statistics';
  * declared in shell-schemas.ts.
  */
 
+/** The paths of the shell, the dashboard's side calls and the sandbox's switches (patterns: contract/paths.ts). */
+export const SHELL_URL = {
+  health: '/api/health',
+  healthLive: '/api/health/live',
+  healthReady: '/api/health/ready',
+  channelConfig: '/api/channel/config/default',
+  systemStatus: '/api/scbill/shcpe/system/status',
+  operationTime: '/api/scbill/shcpe/operation-time',
+  holidayToday: '/api/quote/holidays/day',
+  operations: '/api/scbill/operate/list',
+  orgFunctions: '/api/scbill/org-acct-function-endpoint',
+  channelFunctions: '/api/permission/binding/channel/func',
+  channelList: '/api/scbill/org/channel/list',
+  channelCheckedDefault: '/api/scbill/org/channel/checked/default',
+  channelDefault: '/api/scbill/org/channel/default',
+  sandboxEntryLinks: '/api/sandbox/entry-links',
+  sandboxNonPayment: '/api/sandbox/non-payment',
+  sandboxSystemStatus: '/api/sandbox/system-status',
+} as const;
+
 // ---- SHCPE system status and business hours -------------------------------------------------------
 
 /** SHCPE system states the platform relays; SS00 is the spec's default. */

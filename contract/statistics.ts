@@ -3,6 +3,11 @@
  * imports this file at run time; the shapes are declared in statistics-schemas.ts.
  */
 
+/** The dashboard's figures, `:kind` one of STATISTICS_KINDS (patterns: contract/paths.ts). */
+export const STATISTICS_URL = {
+  figures: '/api/scbill/statistics/:kind',
+} as const;
+
 /**
  * Business types of the operation log and the statistics paths (`/api/scbill/statistics/{issue|accept|discount|trans}`).
  * `trans` is endorsement transfer (背书转让).

@@ -6,6 +6,22 @@
  * Plain values only: the SPA imports this file at run time; the shapes are declared in verification-schemas.ts.
  */
 
+/** The paths of the verification calls and the sandbox's licence app (patterns: contract/paths.ts). */
+export const VERIFICATION_URL = {
+  sms: '/api/sms',
+  qr: '/api/verification/qr',
+  qrStatus: '/api/verification/qr/:qrId/status',
+  bizAuthType: '/api/organization/product-channel/biz-auth/type',
+  elecLicenseStatus: '/api/apply-record/account/elec-license/status',
+  roleAuth: '/api/role/auth',
+  ownerAuth: '/api/account/owner/auth',
+  sandboxSms: '/api/sandbox/sms',
+  sandboxQrList: '/api/sandbox/qr',
+  sandboxQr: '/api/sandbox/qr/:qrId',
+  sandboxQrConfirm: '/api/sandbox/qr/:qrId/confirm',
+  sandboxQrRefuse: '/api/sandbox/qr/:qrId/refuse',
+} as const;
+
 /** Headers of a verified replay (spec section 7). */
 export const VERIFICATION_HEADER = {
   smsCode: 'Verify-Code',

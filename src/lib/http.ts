@@ -1,3 +1,4 @@
+import { AUTH_URL } from '@contract/auth';
 import axios, {
   AxiosError,
   AxiosHeaders,
@@ -50,9 +51,8 @@ export const TIMEOUT_STATUS = HTTP_STATUS.gatewayTimeout;
 export { HEADER } from '@/lib/headers';
 export const FORMAT_JSON = 'json';
 
-export const OAUTH_TOKEN_URL = '/oauth/token';
 /** Calls a token refresh never serves: the token endpoint itself, and logging out with a dead token. */
-const NEVER_REFRESHED: ReadonlySet<string> = new Set([OAUTH_TOKEN_URL, '/api/user/logout']);
+const NEVER_REFRESHED: ReadonlySet<string> = new Set([AUTH_URL.token, AUTH_URL.logout]);
 const TOKEN_ERRORS: ReadonlySet<string> = new Set([OAUTH_ERROR.invalidToken, OAUTH_ERROR.tokenExpired]);
 
 /** Calls the spec gives 10 s instead of 5 (the captcha fetch passes its own timeout). */
@@ -228,7 +228,7 @@ async function sendRefreshGrant(authInfo: StoredAuthInfo): Promise<RefreshedToke
     client_secret: authInfo.client_secret,
   });
   const response = await http.request<RefreshedTokens>({
-    url: OAUTH_TOKEN_URL,
+    url: AUTH_URL.token,
     method: 'POST',
     data: form,
     headers: {

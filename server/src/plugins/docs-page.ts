@@ -142,11 +142,11 @@ ${shared ? `<h1>共用结构</h1>${shared}` : ''}</main></body></html>`;
 
 export function setupDocsRoutes(app: FastifyInstance): void {
   let page: string | null = null;
-  app.get(OPENAPI_PATH, async (_request, reply) => {
+  app.get(OPENAPI_PATH, async function getOpenApiDocument(_request, reply) {
     reply.header('Cache-Control', 'no-cache');
     return app.openApiDocument();
   });
-  app.get(DOCS_PATH, async (_request, reply) => {
+  app.get(DOCS_PATH, async function getDocsPage(_request, reply) {
     page ??= docsPage(await app.openApiDocument());
     return reply
       .header('Content-Security-Policy', PAGE_CSP)
@@ -154,7 +154,7 @@ export function setupDocsRoutes(app: FastifyInstance): void {
       .type('text/html; charset=utf-8')
       .send(page);
   });
-  app.get(CSS_PATH, async (_request, reply) =>
-    reply.header('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(CSS),
-  );
+  app.get(CSS_PATH, async function getDocsCss(_request, reply) {
+    return reply.header('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(CSS);
+  });
 }

@@ -203,7 +203,7 @@ export function setupMetrics(app: FastifyInstance, kit: MetricsKit | null): void
 
   const port = app.config.metricsPort;
   if (port === undefined) {
-    app.get(METRICS_PATH, async (_request, reply) => {
+    app.get(METRICS_PATH, async function getMetrics(_request, reply) {
       reply.header('Content-Type', registry.contentType).header('Cache-Control', 'no-store');
       return registry.metrics();
     });

@@ -76,22 +76,22 @@ export function setupSandboxGate(app: FastifyInstance): void {
 }
 
 /**
- * The one place sandbox routes are registered: under SANDBOX_PREFIX, only when the sandbox is on (behind the
- * gate of setupSandboxGate), with a warning at start naming what is exposed and to whom.
+ * The one place sandbox routes are registered: each at its contract path, which must lie under SANDBOX_PREFIX
+ * (a start with one outside it fails), only when the sandbox is on (behind the gate of setupSandboxGate),
+ * with a warning at start naming what is exposed and to whom.
  */
 export async function registerSandbox(app: FastifyInstance, plugins: FastifyPluginAsync[]): Promise<void> {
   const { config } = app;
   if (!config.sandbox) return;
   const routes: string[] = [];
-  await app.register(
-    async (sandbox) => {
-      sandbox.addHook('onRoute', (route) => {
-        if (route.method !== 'HEAD') routes.push(`${[route.method].flat().join(',')} ${route.url}`);
-      });
-      for (const plugin of plugins) await sandbox.register(plugin);
-    },
-    { prefix: SANDBOX_PREFIX },
-  );
+  await app.register(async (sandbox) => {
+    sandbox.addHook('onRoute', (route) => {
+      if (!route.url.startsWith(`${SANDBOX_PREFIX}/`))
+        throw new Error(`sandbox route ${route.url} is not under ${SANDBOX_PREFIX}`);
+      if (route.method !== 'HEAD') routes.push(`${[route.method].flat().join(',')} ${route.url}`);
+    });
+    for (const plugin of plugins) await sandbox.register(plugin);
+  });
   app.log.warn(
     {
       sandbox: { exposes: SANDBOX_EXPOSES, routes, allowed: ['loopback, unforwarded, loopback Host'] },

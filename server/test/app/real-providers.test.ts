@@ -1,10 +1,11 @@
+import { pathOf } from '@contract/paths';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONTRACT_BIZ_TYPE } from '@contract/e-contract';
+import { CONTRACT_BIZ_TYPE, ECONTRACT_URL } from '@contract/e-contract';
 import { DEMO_ORGS } from '../../src/db/seed';
 import { esignCallbackSignature } from '../../src/lib/esign-open-api';
 import { draftContract } from '../../src/modules/e-contract/service';
 import { accountFor, call } from '../support/bank-helpers';
-import { batchSign, dataOf, ECONTRACT_URL, openAccount } from '../support/e-contract-helpers';
+import { batchSign, dataOf, openAccount } from '../support/e-contract-helpers';
 import { startFakeAliyunSms, type FakeAliyunSms } from '../support/fake-aliyun-sms';
 import { startFakeEsign, type FakeEsign } from '../support/fake-esign';
 import { signIn, startApp, testClock, type TestApp } from '../support/helpers';
@@ -163,7 +164,7 @@ describe('with the sandbox off and real providers configured', () => {
     });
     const preview = await t.app.inject({
       method: 'GET',
-      url: ECONTRACT_URL.preview(contract.id),
+      url: pathOf(ECONTRACT_URL.preview, { id: contract.id }),
       headers: { authorization: `Bearer ${token}` },
     });
     expect(preview.statusCode).toBe(200);

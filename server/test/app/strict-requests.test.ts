@@ -1,5 +1,6 @@
 import { BILL_URL } from '@contract/bills';
 import { API_ERROR } from '@contract/errors';
+import { NOTICE_URL } from '@contract/notice';
 import { accountFor, addAccount, call } from '../support/bank-helpers';
 import { billCall, issueBody, type LedgerTokens, ledgerTokens } from '../support/bill-helpers';
 import { signIn, startApp, tokenRequest, type TestApp } from '../support/helpers';
@@ -53,7 +54,7 @@ describe('a command body with a field its schema does not name', () => {
   });
 
   it('is refused inside a nested object, named by its path', async () => {
-    const response = await call(t.app, 'POST', '/api/plat-message/page', token.suzhou, {
+    const response = await call(t.app, 'POST', NOTICE_URL.page, token.suzhou, {
       payload: { status: 0, extra: { deep: true } },
     });
     expect(response.statusCode, response.body).toBe(400);

@@ -1,3 +1,4 @@
+import { pathOf } from '@contract/paths';
 import { lonelyUser } from './org-helpers';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import jpeg from 'jpeg-js';
@@ -72,7 +73,7 @@ export const uploadLetter = (
 ) =>
   app.inject({
     method: 'POST',
-    url: APPLY_RECORD_URL.authLetter(id),
+    url: pathOf(APPLY_RECORD_URL.authLetter, { id }),
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
     payload: content,
   });

@@ -1,3 +1,4 @@
+import { pathOf } from '@contract/paths';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { BILL_URL } from '@contract/bills';
 import type { BillApplication, BillDetail, Holding, IssueRequest } from '@contract/bills-schemas';
@@ -150,8 +151,8 @@ export const heldOf = (t: TestApp, accessToken: string) =>
   listOf<Holding>(t, `${BILL_URL.held}?size=100`, accessToken);
 
 export const answer = (t: TestApp, accessToken: string, id: string, how: 'sign' | 'withdraw') =>
-  billCall(t.app, 'POST', BILL_URL[how](id), accessToken);
+  billCall(t.app, 'POST', pathOf(BILL_URL[how], { id }), accessToken);
 export const refuse = (t: TestApp, accessToken: string, id: string, reason = '金额与合同不符') =>
-  billCall(t.app, 'POST', BILL_URL.refuse(id), accessToken, { reason });
+  billCall(t.app, 'POST', pathOf(BILL_URL.refuse, { id }), accessToken, { reason });
 
 export const errorCodeOf = (response: LightMyRequestResponse) => response.json<{ code: string }>().code;

@@ -1,24 +1,10 @@
+import { ECONTRACT_URL } from '@contract/e-contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Contract, SignRecord } from '@contract/e-contract-schemas';
 import type { QrEvent, QrImage } from '@contract/verification-schemas';
 import { freshLoopbackIp } from './captcha-helpers';
 import { bearer, listenAs } from './helpers';
 import { latestCode, refusalOf, sendSms, withCode, withQr } from './verification-helpers';
-
-export const ECONTRACT_URL = {
-  isOpen: '/api/edoc/acct/is-open',
-  open: '/api/edoc/acct/open',
-  seals: '/api/edoc/acct/seal/list',
-  list: '/api/edoc/contract/v2/page',
-  preview: (id: string) => `/api/edoc/contract/v2/${id}/preview`,
-  batchSign: '/api/edoc/contract/v2/batch-sign',
-  status: '/api/scbill/contract/sign/status',
-  signInfo: '/api/scbill/open/contract/sign-info',
-  result: '/api/sign/record/result',
-  records: '/api/sign/record/page',
-  cancel: '/api/sign/record/auth/cancel',
-  callback: '/api/edoc/callback',
-} as const;
 
 export const dataOf = <T>(response: LightMyRequestResponse) => response.json<{ data: T }>().data;
 
@@ -102,7 +88,7 @@ export async function recordResult(
 ): Promise<SignRecord> {
   const response = await app.inject({
     method: 'GET',
-    url: ECONTRACT_URL.result,
+    url: ECONTRACT_URL.recordResult,
     query: { recordId },
     headers: bearer(token),
   });

@@ -1,4 +1,4 @@
-import type { CaptchaScene } from '@contract/captcha';
+import { CAPTCHA_URL, type CaptchaScene } from '@contract/captcha';
 import type { CaptchaCheckResponse, CaptchaGetResponse } from '@contract/captcha-schemas';
 import { CAPTCHA_FETCH_TIMEOUT, CAPTCHA_TYPE } from '@contract/constants';
 import { http } from '@/lib/http';
@@ -36,7 +36,7 @@ async function captchaCall<T extends CaptchaEnvelope>(call: () => Promise<{ data
 /** GET /api/captcha/get: a new blockPuzzle for this browser session and scene. */
 export function fetchPuzzle(scene: CaptchaScene, signal?: AbortSignal): Promise<CaptchaGetResponse> {
   return captchaCall<CaptchaGetResponse>(() =>
-    http.get('/api/captcha/get', {
+    http.get(CAPTCHA_URL.get, {
       params: { captchaType: CAPTCHA_TYPE, clientUid: getSliderClientId(), scene },
       timeout: CAPTCHA_FETCH_TIMEOUT,
       validateStatus: captchaAnswerStatus,
@@ -54,7 +54,7 @@ export function checkAnswer(
 ): Promise<CaptchaCheckResponse> {
   return captchaCall<CaptchaCheckResponse>(() =>
     http.post(
-      '/api/captcha/check',
+      CAPTCHA_URL.check,
       {
         captchaType: CAPTCHA_TYPE,
         pointJson: answer.pointJson,

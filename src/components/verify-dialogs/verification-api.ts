@@ -1,14 +1,9 @@
+import { VERIFICATION_URL } from '@contract/verification';
+import { pathOf } from '@contract/paths';
 import { SMS_BUSINESS_CODE } from '@contract/constants';
 import type { SmsSendRequest, QrEvent, QrImage, SmsSent } from '@contract/verification-schemas';
 import { env } from '@/config/env';
 import { request } from '@/lib/http';
-
-/** The calls of the verification dialogs (the server names the QR paths; spec section 7 leaves them open). */
-export const VERIFICATION_URL = {
-  sms: '/api/sms',
-  qr: '/api/verification/qr',
-  qrStatus: (qrId: string) => `/api/verification/qr/${encodeURIComponent(qrId)}/status`,
-} as const;
 
 /** `POST /api/sms` after the slider puzzle (scene 'sms'); failures show through the catalogue. */
 export function sendSmsCode(mobile: string, captchaVerification: string): Promise<SmsSent> {
@@ -28,5 +23,5 @@ export function fetchVerificationQr(challengeId: string, signal?: AbortSignal): 
 
 /** The socket's fallback: the QR session's status as the QRCODE_EVENT would carry it. */
 export function fetchQrStatus(qrId: string, signal?: AbortSignal): Promise<QrEvent> {
-  return request<QrEvent>({ url: VERIFICATION_URL.qrStatus(qrId), silent: true, signal });
+  return request<QrEvent>({ url: pathOf(VERIFICATION_URL.qrStatus, { qrId }), silent: true, signal });
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { AUTH_URL } from '@contract/auth';
 import { Account, CompanyItem, PermissionItem, SwitchOrgParams } from '@contract/auth-schemas';
 import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
@@ -26,18 +27,18 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   app.get(
-    '/user',
+    AUTH_URL.currentUser,
     { schema: { response: { 200: Envelope(Account), ...AUTHENTICATED_ERRORS } } },
-    async (request) => {
+    async function getAuthCurrentUser(request) {
       const { userId, orgId } = authOf(request);
       return ok(await currentAccount(userId, orgId));
     },
   );
 
   app.post(
-    '/user/logout',
+    AUTH_URL.logout,
     { schema: { response: { 200: Done, ...AUTHENTICATED_ERRORS } } },
-    async (request) => {
+    async function postAuthLogout(request) {
       const { sessionId, userId } = authOf(request);
       await revokeSession(app.db, sessionId, SESSION_REVOKED.logout, app.now());
       await app.realtime.recheckUser(userId);
@@ -46,14 +47,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/permission/page',
+    AUTH_URL.permissionPage,
     {
       schema: {
         querystring: PageQuery,
         response: { 200: Envelope(Page(PermissionItem)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) => {
+    async function getAuthPermissionPage(request) {
       const { membershipId, owner } = authOf(request);
       const page = request.query.page ?? 0;
       const size = request.query.size ?? PERMISSION_PAGE_DEFAULT_SIZE;
@@ -69,23 +70,23 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/account/orgs/list',
+    AUTH_URL.companyList,
     { schema: { response: { 200: Envelope(Type.Array(CompanyItem)), ...AUTHENTICATED_ERRORS } } },
-    async (request) => {
+    async function getAuthCompanyList(request) {
       const { userId, orgId } = authOf(request);
       return ok(await companiesOf(app.db, userId, orgId));
     },
   );
 
   app.post(
-    '/account/switch/:id',
+    AUTH_URL.switchOrg,
     {
       schema: {
         params: SwitchOrgParams,
         response: { 200: Envelope(Account), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
       },
     },
-    async (request) => {
+    async function postAuthSwitchOrg(request) {
       const auth = authOf(request);
       const target = request.params.id;
       if (!(await switchOrg(app.db, auth.userId, auth.sessionId, target))) {

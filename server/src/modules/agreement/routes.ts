@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { AGREEMENT_STATUS, ORG_TEXT, PREREQUISITE, type Prerequisite } from '@contract/organization';
+import { AGREEMENT_STATUS, ORG_TEXT, PREREQUISITE, type Prerequisite, ORG_URL } from '@contract/organization';
 import {
   AgreementUpdate,
   Onboarding,
@@ -101,20 +101,20 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get(
-    '/scbill/org/sign',
+    ORG_URL.sign,
     {
       schema: {
         response: { 200: Envelope(Type.Array(OrgAgreement)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
       },
     },
-    async (request) => {
+    async function getOrgSign(request) {
       const member = await requirePermission(request, AGREEMENT_PERMISSION);
       return ok(await agreementsOf(app.db, member.orgId, app.config.channelId));
     },
   );
 
   app.get(
-    '/scbill/org/sign/release',
+    ORG_URL.signRelease,
     {
       schema: {
         querystring: ReleaseCheckQuery,
@@ -126,7 +126,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async function getOrgSignRelease(request) {
       const member = await requirePermission(request, AGREEMENT_PERMISSION);
       const row = await ownAgreement(request, app.db, member, request.query.id);
       const dependents =
@@ -156,13 +156,13 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.post(
-    '/scbill/org/sign',
+    ORG_URL.sign,
     {
       config: { idempotent: true, verification: { kind: 'qr-or-sms', operation: SIGN_OPERATION } },
       preHandler: refuseUnsignable,
       schema: { body: SignAgreementRequest, response: { 200: Envelope(OrgAgreement), ...COMMAND_ERRORS } },
     },
-    async (request, reply) => {
+    async function postOrgSign(request, reply) {
       const member = await requirePermission(request, AGREEMENT_PERMISSION);
       const agreement = agreementByCode(request.body.agreementCode);
       if (!agreement) throw fail(API_ERROR.agreementNotOffered, AGREEMENT_MSG.notOffered);
@@ -201,7 +201,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
-    '/scbill/org/sign/:id',
+    ORG_URL.signed,
     {
       config: { idempotent: true },
       schema: {
@@ -210,7 +210,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(OrgAgreement), ...COMMAND_ERRORS },
       },
     },
-    async (request, reply) => {
+    async function putOrgSigned(request, reply) {
       const member = await requirePermission(request, AGREEMENT_PERMISSION);
       const current = await ownAgreement(request, app.db, member, request.params.id);
       const now = app.now();
@@ -251,12 +251,12 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/scbill/org-acct/open-func',
+    ORG_URL.openFunc,
     {
       config: { idempotent: true },
       schema: { body: OpenFuncRequest, response: { 200: Envelope(OpenFuncResult), ...COMMAND_ERRORS } },
     },
-    async (request, reply) => {
+    async function postOrgOpenFunc(request, reply) {
       const member = await requirePermission(request, AGREEMENT_PERMISSION);
       const { funcCode } = request.body;
       if (!isKnownFunction(funcCode)) throw fail(API_ERROR.badRequest, UNKNOWN_FUNCTION_MSG);
@@ -274,8 +274,10 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/organization/onboarding',
+    ORG_URL.onboarding,
     { schema: { response: { 200: Envelope(Onboarding), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden } } },
-    async (request) => ok(await onboardingOf(app.db, requireMember(request).orgId)),
+    async function getOrgOnboarding(request) {
+      return ok(await onboardingOf(app.db, requireMember(request).orgId));
+    },
   );
 };

@@ -7,6 +7,7 @@ import {
   AUTH_LETTER_MAX_BYTES,
   CREDIT_CODE_LENGTH,
   type ApplyRecordStatus,
+  APPLY_RECORD_URL,
 } from '@contract/apply-record';
 import {
   ApplyRecord,
@@ -121,7 +122,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.realtime.publishToOrg(orgId, { type: REALTIME_EVENT.applyRecord, payload: { id } }, trx);
 
   app.post(
-    '/apply-record',
+    APPLY_RECORD_URL.apply,
     {
       config: { idempotent: true },
       schema: {
@@ -136,7 +137,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async function postApplyRecordApply(request, reply) {
       const { userId } = authOf(request);
       const creditCode = request.body.creditCode.replace(/\s+/g, '').toUpperCase();
       if (creditCode.length !== CREDIT_CODE_LENGTH)
@@ -181,24 +182,28 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/apply-record/mine',
+    APPLY_RECORD_URL.mine,
     { schema: { response: { 200: Envelope(Type.Array(ApplyRecord)), ...AUTHENTICATED_ERRORS } } },
-    async (request) => ok(await applicationsOf(app.db, authOf(request).userId)),
+    async function getApplyRecordMine(request) {
+      return ok(await applicationsOf(app.db, authOf(request).userId));
+    },
   );
 
   app.get(
-    '/apply-record/list',
+    APPLY_RECORD_URL.list,
     {
       schema: {
         querystring: ApplyRecordQuery,
         response: { 200: Envelope(Page(ApplyRecord)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
       },
     },
-    async (request) => ok(await listApplyRecords(app.db, requireOwner(request).orgId, request.query)),
+    async function getApplyRecordList(request) {
+      return ok(await listApplyRecords(app.db, requireOwner(request).orgId, request.query));
+    },
   );
 
   app.get(
-    '/apply-record/detail/:id',
+    APPLY_RECORD_URL.detail,
     {
       schema: {
         params: ApplyRecordParams,
@@ -210,7 +215,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async function getApplyRecordDetail(request) {
       const { orgId } = requireOwner(request);
       return ok((await ownRecord(request, app.db, request.params.id, orgId)).view);
     },
@@ -249,7 +254,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   app.put(
-    '/apply-record/close/:id',
+    APPLY_RECORD_URL.close,
     {
       config: { idempotent: true },
       schema: {
@@ -257,12 +262,19 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(ApplyRecord), ...DECISION_SCHEMA_ERRORS },
       },
     },
-    async (request, reply) =>
-      decide(request, reply, request.params.id, { to: APPLY_RECORD_STATUS.closed }, APPLY_RECORD_MSG.closed),
+    async function putApplyRecordClose(request, reply) {
+      return decide(
+        request,
+        reply,
+        request.params.id,
+        { to: APPLY_RECORD_STATUS.closed },
+        APPLY_RECORD_MSG.closed,
+      );
+    },
   );
 
   app.put(
-    '/apply-record/refuse/:id',
+    APPLY_RECORD_URL.refuse,
     {
       config: { idempotent: true },
       schema: {
@@ -271,7 +283,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(ApplyRecord), ...DECISION_SCHEMA_ERRORS },
       },
     },
-    async (request, reply) => {
+    async function putApplyRecordRefuse(request, reply) {
       const reason = request.body.reason.trim();
       if (!reason) throw fail(API_ERROR.badRequest, APPLY_RECORD_MSG.reasonRequired);
       return decide(
@@ -285,19 +297,20 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
-    '/apply-record/auth',
+    APPLY_RECORD_URL.auth,
     {
       config: { idempotent: true },
       schema: { body: AuthoriseRequest, response: { 200: Envelope(ApplyRecord), ...DECISION_SCHEMA_ERRORS } },
     },
-    async (request, reply) =>
-      decide(
+    async function putApplyRecordAuth(request, reply) {
+      return decide(
         request,
         reply,
         request.body.id,
         { to: APPLY_RECORD_STATUS.authorised, roles: request.body.roles },
         APPLY_RECORD_MSG.authorised,
-      ),
+      );
+    },
   );
 
   /**
@@ -323,7 +336,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       (_request, body, done) => done(null, body),
     );
     uploads.post(
-      '/apply-record/:id/auth-letter',
+      APPLY_RECORD_URL.authLetter,
       {
         config: { fileUpload: true },
         bodyLimit: AUTH_LETTER_MAX_BYTES,
@@ -342,7 +355,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
         },
       },
-      async (request) => {
+      async function postApplyRecordAuthLetter(request) {
         const { record, reread } = await letterRecord(request, request.params.id);
         const body: unknown = request.body;
         if (body === undefined || body === null || (Buffer.isBuffer(body) && body.length === 0))
@@ -367,7 +380,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(
-    '/apply-record/:id/auth-letter',
+    APPLY_RECORD_URL.authLetter,
     {
       schema: {
         params: ApplyRecordParams,
@@ -379,7 +392,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async function getApplyRecordAuthLetter(request, reply) {
       const { record } = await letterRecord(request, request.params.id);
       const type = record.view.authLetterType;
       const file = type ? await app.adapters.files.get(authLetterKey(record.view.id)) : null;

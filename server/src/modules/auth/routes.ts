@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { AUTH_URL } from '@contract/auth';
 import {
   MobileValidation,
   MobileValidationRequest,
@@ -36,7 +37,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   await app.register(formbody, { bodyLimit: app.initialConfig.bodyLimit });
   app.post(
-    '/oauth/token',
+    AUTH_URL.token,
     {
       config: { oauthErrors: true },
       schema: {
@@ -51,7 +52,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async function postAuthToken(request, reply) {
       const answer = await handleTokenRequest(request, request.body);
       // RFC 6749 section 5.1: token responses are never cached.
       reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
@@ -78,7 +79,7 @@ async function enforceIpLimit(request: FastifyRequest, rule: IpLimitRule): Promi
  */
 export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
-    '/register',
+    AUTH_URL.register,
     {
       config: {
         verification: {
@@ -112,7 +113,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async function postAuthRegister(request, reply) {
       const { mobile, name, password, captchaVerification } = request.body;
       const now = app.now();
       if (!(await consumeCaptchaVerification(app.db, captchaVerification, 'register', request.ip, now))) {
@@ -133,7 +134,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/account/mobile/validation',
+    AUTH_URL.mobileValidation,
     {
       schema: {
         body: MobileValidationRequest,
@@ -145,7 +146,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async function postAuthMobileValidation(request) {
       await enforceIpLimit(request, MOBILE_VALIDATION_IP_LIMIT);
       const { mobile, captchaVerification } = request.body;
       if (

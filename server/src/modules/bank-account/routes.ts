@@ -7,6 +7,7 @@ import {
   normalizeAccountNo,
   TRANSFER_AMOUNT_MAX_FEN,
   TRANSFER_AMOUNT_MIN_FEN,
+  BANK_URL,
 } from '@contract/bank-account';
 import {
   AmountCheckRequest,
@@ -98,7 +99,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.post(
-    '/scbill/basic-data/bank/page',
+    BANK_URL.branchPage,
     {
       schema: {
         querystring: PageQuery,
@@ -106,7 +107,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(BankBranch)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request, reply) => {
+    async function postBankBranchPage(request, reply) {
       const criteria = branchCriteriaOf(request.body);
       // Spec section 5: no criterion, no query.
       if (!criteria) return ok(emptyBankPage());
@@ -123,14 +124,14 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/organization/bank/account/list',
+    BANK_URL.accountList,
     {
       schema: {
         querystring: PageQuery,
         response: { 200: Envelope(Page(BankAccount)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
       },
     },
-    async (request) => {
+    async function getBankAccountList(request) {
       const page = pageRequest(request.query);
       if (!memberOrNull(request)) return ok(pageOf<BankAccount>([], 0, page));
       const member = await requirePermission(request, BANK_ACCOUNT_PERMISSION);
@@ -140,12 +141,12 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/organization/bank/account',
+    BANK_URL.account,
     {
       config: { idempotent: true },
       schema: { body: BankAccountRequest, response: { 201: AccountAnswer, ...COMMAND_ERRORS } },
     },
-    async (request, reply) => {
+    async function postBankAccount(request, reply) {
       const member = await requirePermission(request, BANK_ACCOUNT_PERMISSION);
       const fields = await validatedAccount(app.db, member.orgId, request.body);
       const now = app.now();
@@ -177,12 +178,12 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
-    '/organization/bank/account',
+    BANK_URL.account,
     {
       config: { idempotent: true },
       schema: { body: BankAccountUpdate, response: { 200: AccountAnswer, ...COMMAND_ERRORS } },
     },
-    async (request, reply) => {
+    async function putBankAccount(request, reply) {
       const member = await requirePermission(request, BANK_ACCOUNT_PERMISSION);
       const current = await ownAccount(request, app.db, member, request.body.id);
       const fields = await validatedAccount(app.db, member.orgId, request.body);
@@ -224,12 +225,12 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
-    '/organization/bank/account/auth/check',
+    BANK_URL.amountCheck,
     {
       config: { idempotent: true },
       schema: { body: AmountCheckRequest, response: { 200: AccountAnswer, ...COMMAND_ERRORS } },
     },
-    async (request, reply) => {
+    async function putBankAmountCheck(request, reply) {
       const member = await requirePermission(request, BANK_ACCOUNT_PERMISSION);
       const amountFen = yuanToFen(request.body.amount);
       if (amountFen === null || amountFen < TRANSFER_AMOUNT_MIN_FEN || amountFen > TRANSFER_AMOUNT_MAX_FEN) {
@@ -269,13 +270,13 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.post(
-    '/scbill/bank-acct/bind',
+    BANK_URL.bindSettlement,
     {
       config: { idempotent: true, verification: { kind: 'sms', operation: BIND_SETTLEMENT_OPERATION } },
       preHandler: refuseUnbindable,
       schema: { body: BindSettlementRequest, response: { 200: AccountAnswer, ...COMMAND_ERRORS } },
     },
-    async (request, reply) => {
+    async function postBankBindSettlement(request, reply) {
       const member = await requirePermission(request, BANK_ACCOUNT_PERMISSION);
       const now = app.now();
       return runCommand(request, reply, async (trx) => {
@@ -325,14 +326,14 @@ export const bankSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(
-    '/bank/statement',
+    BANK_URL.sandboxStatement,
     {
       schema: {
         querystring: SandboxStatementQuery,
         response: { 200: Envelope(Type.Array(SandboxBankTransfer)), ...ERRORS.badRequest, ...ERRORS.tooMany },
       },
     },
-    async (request) => {
+    async function getBankSandboxStatement(request) {
       const now = app.now();
       let query = app.db
         .selectFrom('sandbox_bank_transfers')

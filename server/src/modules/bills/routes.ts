@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { APPLICATION_KIND } from '@contract/bills';
+import { APPLICATION_KIND, BILL_URL } from '@contract/bills';
 import {
   BillApplication,
   BillDetail,
@@ -100,7 +100,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.post(
-    '/scbill/bills/issue',
+    BILL_URL.issue,
     {
       config: {
         idempotent: true,
@@ -109,7 +109,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: checkIssue,
       schema: { body: IssueRequest, response: { 201: Envelope(BillDetail), ...COMMAND_ERRORS } },
     },
-    async (request, reply) => {
+    async function postBillIssue(request, reply) {
       const member = await requirePermission(request, ISSUE_PERMISSION);
       const body = request.body;
       return runCommand(request, reply, async (trx) => {
@@ -133,17 +133,17 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   for (const [path, command, msg] of [
-    ['acceptance', requestAcceptance, BILL_MSG.applied],
-    ['delivery', requestReceipt, BILL_MSG.applied],
-    ['revoke', revokeBill, BILL_MSG.revoked],
+    [BILL_URL.acceptance, requestAcceptance, BILL_MSG.applied],
+    [BILL_URL.delivery, requestReceipt, BILL_MSG.applied],
+    [BILL_URL.revoke, revokeBill, BILL_MSG.revoked],
   ] as const) {
     app.post(
-      `/scbill/bills/:id/${path}`,
+      path,
       {
         config: { idempotent: true },
         schema: { params: IdParams, response: { 200: Envelope(BillDetail), ...COMMAND_ERRORS } },
       },
-      async (request, reply) => {
+      async function postBillIssuerStep(request, reply) {
         const member = await requirePermission(request, ISSUE_PERMISSION);
         return runCommand(request, reply, async (trx) => {
           const ctx = context(trx, member);
@@ -174,7 +174,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.post(
-    '/scbill/bills/endorse',
+    BILL_URL.endorse,
     {
       config: {
         idempotent: true,
@@ -183,7 +183,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: checkEndorse,
       schema: { body: EndorseRequest, response: { 201: Envelope(BillApplication), ...COMMAND_ERRORS } },
     },
-    async (request, reply) => {
+    async function postBillEndorse(request, reply) {
       const member = await requirePermission(request, ENDORSE_PERMISSION);
       const body = request.body;
       return runCommand(request, reply, async (trx) => {
@@ -212,17 +212,21 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   const answers = [
-    ['sign', (ctx: CommandContext, id: string) => signApplication(ctx, id), BILL_MSG.signed],
-    ['withdraw', (ctx: CommandContext, id: string) => withdrawApplication(ctx, id), BILL_MSG.withdrawn],
+    [BILL_URL.sign, (ctx: CommandContext, id: string) => signApplication(ctx, id), BILL_MSG.signed],
+    [
+      BILL_URL.withdraw,
+      (ctx: CommandContext, id: string) => withdrawApplication(ctx, id),
+      BILL_MSG.withdrawn,
+    ],
   ] as const;
   for (const [path, command, msg] of answers) {
     app.post(
-      `/scbill/bill-applications/:id/${path}`,
+      path,
       {
         config: { idempotent: true },
         schema: { params: IdParams, response: { 200: Envelope(BillApplication), ...COMMAND_ERRORS } },
       },
-      async (request, reply) => {
+      async function postBillApplicationAnswer(request, reply) {
         const member = await memberFor(request, request.params.id);
         return runCommand(request, reply, async (trx) => {
           const ctx = context(trx, member);
@@ -235,7 +239,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.post(
-    '/scbill/bill-applications/:id/refuse',
+    BILL_URL.refuse,
     {
       config: { idempotent: true },
       schema: {
@@ -244,7 +248,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(BillApplication), ...COMMAND_ERRORS },
       },
     },
-    async (request, reply) => {
+    async function postBillRefuse(request, reply) {
       const member = await memberFor(request, request.params.id);
       const reason = request.body.reason.trim();
       if (!reason) throw fail(API_ERROR.badRequest, BILL_MSG.reasonRequired);
@@ -260,14 +264,14 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---- reads
 
   app.get(
-    '/scbill/bills/held',
+    BILL_URL.held,
     {
       schema: {
         querystring: BillListQuery,
         response: { 200: Envelope(Page(Holding)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request, reply) => {
+    async function getBillHeld(request, reply) {
       const page = pageRequest(request.query);
       const filter = listFilterOf(request.query, 'bill');
       const sort = listSortOf(request.query.sort);
@@ -281,14 +285,14 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/scbill/bills/issued',
+    BILL_URL.issued,
     {
       schema: {
         querystring: BillListQuery,
         response: { 200: Envelope(Page(BillPackage)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) => {
+    async function getBillIssued(request) {
       const page = pageRequest(request.query);
       const filter = listFilterOf(request.query, 'bill');
       const sort = listSortOf(request.query.sort);
@@ -300,18 +304,18 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   for (const [path, side] of [
-    ['pending', 'receiver'],
-    ['mine', 'applicant'],
+    [BILL_URL.pending, 'receiver'],
+    [BILL_URL.mine, 'applicant'],
   ] as const) {
     app.get(
-      `/scbill/bill-applications/${path}`,
+      path,
       {
         schema: {
           querystring: BillListQuery,
           response: { 200: Envelope(Page(BillApplication)), ...AUTHENTICATED_ERRORS },
         },
       },
-      async (request) => {
+      async function getBillApplications(request) {
         const page = pageRequest(request.query);
         const filter = listFilterOf(request.query, 'application');
         const sort = listSortOf(request.query.sort);
@@ -332,9 +336,9 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get(
-    '/scbill/bills/:id',
+    BILL_URL.detail,
     { schema: { params: IdParams, response: { 200: Envelope(BillDetail), ...READ_ERRORS } } },
-    async (request) => {
+    async function getBillDetail(request) {
       const member = memberOrNull(request);
       if (!member) throw fail(API_ERROR.notFound, BILL_MSG.billNotFound);
       return ok(await detailOf(app.db, request, member.orgId, request.params.id));
@@ -342,13 +346,15 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/scbill/bill-counterparties',
+    BILL_URL.counterparties,
     {
       schema: {
         querystring: CounterpartyQuery,
         response: { 200: Envelope(Type.Array(Counterparty)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) => ok(memberOrNull(request) ? await counterparties(app.db, request.query.keyword) : []),
+    async function getBillCounterparties(request) {
+      return ok(memberOrNull(request) ? await counterparties(app.db, request.query.keyword) : []);
+    },
   );
 };

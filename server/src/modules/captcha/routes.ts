@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { CaptchaScene } from '@contract/captcha';
+import { CAPTCHA_URL, type CaptchaScene } from '@contract/captcha';
 import {
   CaptchaCheckRequest,
   CaptchaGetBody,
@@ -81,19 +81,23 @@ export const captchaRoutes: FastifyPluginAsync = async (fastify) => {
   }
 
   app.get(
-    '/get',
+    CAPTCHA_URL.get,
     { schema: { querystring: CaptchaGetQuery, ...getSchema }, errorHandler: answerBadCaptchaRequest },
-    async (request, reply) => issue(request, reply, request.query),
+    async function getCaptchaGet(request, reply) {
+      return issue(request, reply, request.query);
+    },
   );
 
   app.post(
-    '/get',
+    CAPTCHA_URL.get,
     { schema: { body: CaptchaGetBody, ...getSchema }, errorHandler: answerBadCaptchaRequest },
-    async (request, reply) => issue(request, reply, request.body),
+    async function postCaptchaGet(request, reply) {
+      return issue(request, reply, request.body);
+    },
   );
 
   app.post(
-    '/check',
+    CAPTCHA_URL.check,
     {
       schema: {
         body: CaptchaCheckRequest,
@@ -105,7 +109,7 @@ export const captchaRoutes: FastifyPluginAsync = async (fastify) => {
       },
       errorHandler: answerBadCaptchaRequest,
     },
-    async (request, reply) => {
+    async function postCaptchaCheck(request, reply) {
       reply.header('Cache-Control', 'no-store');
       const retryAfter = await checkLimitedFor(request);
       if (retryAfter !== null) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { SHELL_URL } from '@contract/shell';
 import { ChannelConfig } from '@contract/auth-schemas';
 import { Envelope } from '@contract/envelope-schemas';
 import { ERRORS, ok } from '../../lib/responses';
@@ -13,13 +14,14 @@ const ChannelQuery = Type.Object({}, { additionalProperties: true });
  */
 export const channelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/channel/config/default',
+    SHELL_URL.channelConfig,
     { schema: { querystring: ChannelQuery, response: { 200: Envelope(ChannelConfig), ...ERRORS.internal } } },
-    async () =>
-      ok({
+    async function getShellChannelConfig() {
+      return ok({
         platformName: app.config.platformName,
         channelId: app.config.channelId,
         passwordPublicKey: app.passwordKey.publicKeyPem,
-      }),
+      });
+    },
   );
 };

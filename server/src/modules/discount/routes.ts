@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DISCOUNT_URL } from '@contract/discount';
 import { DiscountTrial, DiscountTrialRequest } from '@contract/discount-schemas';
 import { Envelope } from '@contract/envelope-schemas';
 import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
@@ -13,13 +14,15 @@ export const discountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.post(
-    '/scbill/discount/trial',
+    DISCOUNT_URL.trial,
     {
       schema: {
         body: DiscountTrialRequest,
         response: { 200: Envelope(DiscountTrial), ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) => ok(discountTrial(request.body, await holidayCalendar(app.db))),
+    async function postDiscountTrial(request) {
+      return ok(discountTrial(request.body, await holidayCalendar(app.db)));
+    },
   );
 };

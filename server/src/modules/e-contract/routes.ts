@@ -8,6 +8,7 @@ import {
   SIGN_RECORD_STATUS,
   type SignRecordStatus,
   type SignItemStatus,
+  ECONTRACT_URL,
 } from '@contract/e-contract';
 import {
   BatchSignRequest,
@@ -169,13 +170,13 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get(
-    '/edoc/acct/is-open',
+    ECONTRACT_URL.isOpen,
     {
       schema: {
         response: { 200: Envelope(EsignAccountState), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
       },
     },
-    async (request) => {
+    async function getEContractIsOpen(request) {
       const member = memberOrNull(request);
       if (!member) return ok({ open: false, canOpen: false, openedAt: null });
       await requirePermission(request, CONTRACT_PERMISSION);
@@ -198,13 +199,13 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.post(
-    '/edoc/acct/open',
+    ECONTRACT_URL.open,
     {
       config: { idempotent: true, verification: { kind: 'sms', operation: OPEN_ACCOUNT_OPERATION } },
       preHandler: refuseUnopenable,
       schema: { response: { 200: Envelope(EsignAccountState), ...COMMAND_ERRORS } },
     },
-    async (request, reply) => {
+    async function postEContractOpen(request, reply) {
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const org = await app.db
         .selectFrom('organizations')
@@ -260,11 +261,11 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/edoc/acct/seal/list',
+    ECONTRACT_URL.seals,
     {
       schema: { response: { 200: Envelope(Type.Array(Seal)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden } },
     },
-    async (request) => {
+    async function getEContractSeals(request) {
       if (!memberOrNull(request)) return ok([]);
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const rows = await app.db
@@ -278,14 +279,14 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/edoc/contract/v2/page',
+    ECONTRACT_URL.contracts,
     {
       schema: {
         querystring: ContractListQuery,
         response: { 200: Envelope(Page(Contract)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
       },
     },
-    async (request, reply) => {
+    async function getEContractContracts(request, reply) {
       const page = pageRequest(request.query);
       if (!memberOrNull(request)) return ok(pageOf<Contract>([], 0, page));
       const member = await requirePermission(request, CONTRACT_PERMISSION);
@@ -299,7 +300,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/edoc/contract/v2/:id/preview',
+    ECONTRACT_URL.preview,
     {
       schema: {
         params: ContractIdParams,
@@ -311,7 +312,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async function getEContractPreview(request, reply) {
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const contract = await ownContract(request, member, request.params.id);
       const file = await app.adapters.files.get(contract.signed_file_key ?? contract.file_key);
@@ -359,7 +360,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.post(
-    '/edoc/contract/v2/batch-sign',
+    ECONTRACT_URL.batchSign,
     {
       config: {
         idempotent: true,
@@ -368,7 +369,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: refuseUnsignable,
       schema: { body: BatchSignRequest, response: { 200: Envelope(SignRecord), ...COMMAND_ERRORS } },
     },
-    async (request, reply) => {
+    async function postEContractBatchSign(request, reply) {
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const sealQuery = app.db.selectFrom('esign_seals').select('id').where('org_id', '=', member.orgId);
       const seal = await (
@@ -422,7 +423,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/scbill/contract/sign/status',
+    ECONTRACT_URL.status,
     {
       schema: {
         querystring: ContractIdQuery,
@@ -434,7 +435,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async function getEContractStatus(request) {
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const contract = await ownContract(request, member, request.query.contractId);
       const view = contractView(contract);
@@ -443,9 +444,9 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/scbill/open/contract/sign-info',
+    ECONTRACT_URL.signInfo,
     { schema: { response: { 200: Envelope(SignInfo), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden } } },
-    async (request) => {
+    async function getEContractSignInfo(request) {
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const [account, org, seals, counts] = await Promise.all([
         accountOf(app.db, member.orgId),
@@ -476,7 +477,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/sign/record/result',
+    ECONTRACT_URL.recordResult,
     {
       schema: {
         querystring: RecordIdQuery,
@@ -488,7 +489,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async function getEContractRecordResult(request) {
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const view = await recordView(app.db, member.orgId, request.query.recordId);
       if (!view) throw fail(API_ERROR.notFound, ECONTRACT_MSG.recordNotFound);
@@ -497,14 +498,14 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/sign/record/page',
+    ECONTRACT_URL.records,
     {
       schema: {
         querystring: PageQuery,
         response: { 200: Envelope(Page(SignRecord)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
       },
     },
-    async (request) => {
+    async function getEContractRecords(request) {
       const page = pageRequest(request.query);
       if (!memberOrNull(request)) return ok(pageOf<SignRecord>([], 0, page));
       const member = await requirePermission(request, CONTRACT_PERMISSION);
@@ -514,12 +515,12 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/sign/record/auth/cancel',
+    ECONTRACT_URL.cancelRecord,
     {
       config: { idempotent: true },
       schema: { querystring: RecordIdQuery, response: { 200: Envelope(SignRecord), ...COMMAND_ERRORS } },
     },
-    async (request, reply) => {
+    async function postEContractCancelRecord(request, reply) {
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const now = app.now();
       return runCommand(request, reply, async (trx) => {
@@ -566,7 +567,7 @@ export const eContractCallbackRoutes: FastifyPluginAsyncTypebox = async (app) =>
   );
 
   app.post(
-    '/edoc/callback',
+    ECONTRACT_URL.callback,
     {
       config: { rawBody: true },
       schema: {
@@ -578,7 +579,7 @@ export const eContractCallbackRoutes: FastifyPluginAsyncTypebox = async (app) =>
         },
       },
     },
-    async (request, reply) => {
+    async function postEContractCallback(request, reply) {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const reading = await app.adapters.esign.readCallback({
         headers: request.headers,
@@ -616,14 +617,14 @@ export const eContractCallbackRoutes: FastifyPluginAsyncTypebox = async (app) =>
  */
 export const eContractSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
-    '/e-contract/agreement',
+    ECONTRACT_URL.sandboxAgreement,
     {
       schema: {
         body: SandboxContractRequest,
         response: { 201: Envelope(Contract), ...ERRORS.badRequest, ...ERRORS.notFound },
       },
     },
-    async (request, reply) => {
+    async function postEContractSandboxAgreement(request, reply) {
       const org = await app.db
         .selectFrom('organizations')
         .select('id')

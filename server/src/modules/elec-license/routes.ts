@@ -10,7 +10,7 @@ import {
   LicenceQrParams,
   OrgLicenceState,
 } from '@contract/elec-license-schemas';
-import { LICENCE_QR_KIND, type LicenceQrKind } from '@contract/elec-license';
+import { LICENCE_QR_KIND, type LicenceQrKind, ELEC_LICENSE_URL } from '@contract/elec-license';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { authOf } from '../../lib/auth';
@@ -102,20 +102,24 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return owner;
   };
 
-  app.get('/organization/elec-license/org-auth/qr-image/apply', { schema: qrSchema }, async (request) => {
+  app.get(ELEC_LICENSE_URL.orgAuth, { schema: qrSchema }, async function getElecLicenseOrgAuth(request) {
     const owner = await orgCall(request, LICENCE_QR_KIND.orgAuth);
     return issue(request, { kind: LICENCE_QR_KIND.orgAuth, orgId: owner.orgId, userId: owner.userId });
   });
 
-  app.get('/organization/elec-license/change-auth/qr-image/apply', { schema: qrSchema }, async (request) => {
-    const owner = await orgCall(request, LICENCE_QR_KIND.changeAuth);
-    return issue(request, { kind: LICENCE_QR_KIND.changeAuth, orgId: owner.orgId, userId: owner.userId });
-  });
+  app.get(
+    ELEC_LICENSE_URL.changeAuth,
+    { schema: qrSchema },
+    async function getElecLicenseChangeAuth(request) {
+      const owner = await orgCall(request, LICENCE_QR_KIND.changeAuth);
+      return issue(request, { kind: LICENCE_QR_KIND.changeAuth, orgId: owner.orgId, userId: owner.userId });
+    },
+  );
 
   app.post(
-    '/organization/elec-license/biz-auth/qr-image/apply',
+    ELEC_LICENSE_URL.bizAuth,
     { schema: { ...qrSchema, body: BizAuthRequest } },
-    async (request) => {
+    async function postElecLicenseBizAuth(request) {
       const owner = await orgCall(request, LICENCE_QR_KIND.bizAuth);
       return issue(request, {
         kind: LICENCE_QR_KIND.bizAuth,
@@ -141,9 +145,9 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The applicant asks the organisation's licence holder to authorise them (as its administrator).
   app.post(
-    '/apply-record/bind-auth/qr-image/apply',
+    ELEC_LICENSE_URL.bindAuth,
     { schema: { ...qrSchema, body: ApplyRecordQrRequest } },
-    async (request) => {
+    async function postElecLicenseBindAuth(request) {
       const { userId } = authOf(request);
       const record = await recordOfApplicant(app.db, request.body.id, userId);
       if (!record) throw await recordNotFound(request, request.body.id);
@@ -159,9 +163,9 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // An administrator authorises an applicant with the roles chosen, confirmed by the licence holder.
   app.post(
-    '/apply-record/confirm-auth/qr-image/apply',
+    ELEC_LICENSE_URL.confirmAuth,
     { schema: { ...qrSchema, body: ApplyRecordQrRequest } },
-    async (request) => {
+    async function postElecLicenseConfirmAuth(request) {
       const owner = requireOwner(request);
       const record = await recordOfOrg(app.db, request.body.id, owner.orgId);
       if (!record) throw await recordNotFound(request, request.body.id);
@@ -179,7 +183,7 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/organization/elec-license/qr-image/:qrId/status',
+    ELEC_LICENSE_URL.status,
     {
       schema: {
         params: LicenceQrParams,
@@ -191,7 +195,7 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async function getElecLicenseStatus(request) {
       const { userId } = authOf(request);
       await enforceLimit(request, 'poll', LICENCE_POLL_LIMIT);
       await expireDueLicenceQrs(app);
@@ -202,10 +206,12 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/organization/elec-license/state',
+    ELEC_LICENSE_URL.state,
     {
       schema: { response: { 200: Envelope(OrgLicenceState), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden } },
     },
-    async (request) => ok(await orgLicenceState(app.db, requireMember(request).orgId)),
+    async function getElecLicenseState(request) {
+      return ok(await orgLicenceState(app.db, requireMember(request).orgId));
+    },
   );
 };

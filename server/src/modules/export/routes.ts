@@ -5,7 +5,13 @@ import { Type } from 'typebox';
 import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION } from '@contract/permissions';
-import { EXPORT_RATE_LIMIT, EXPORT_ROW_CAP, EXPORT_STATUS, XLSX_CONTENT_TYPE } from '@contract/export';
+import {
+  EXPORT_RATE_LIMIT,
+  EXPORT_ROW_CAP,
+  EXPORT_STATUS,
+  XLSX_CONTENT_TYPE,
+  EXPORT_URL,
+} from '@contract/export';
 import { ExportTask, ExportTaskParams, ExportTaskRequest } from '@contract/export-schemas';
 import { fail } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
@@ -66,7 +72,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.post(
-    '/export-tasks',
+    EXPORT_URL.tasks,
     {
       config: { idempotent: true },
       schema: {
@@ -79,7 +85,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async function postExportTasks(request, reply) {
       // The file is fetched from the export centre: a member who may not open it may not fill it either.
       const member = await requirePermission(request, PERMISSION.exportCenter.path);
       const { kind } = request.body;
@@ -100,14 +106,14 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/export-tasks',
+    EXPORT_URL.tasks,
     {
       schema: {
         querystring: PageQuery,
         response: { 200: Envelope(Page(ExportTask)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) => {
+    async function getExportTasks(request) {
       const page = pageRequest(request.query);
       const member = memberOrNull(request);
       if (!member) return ok(pageOf<ExportTask>([], 0, page));
@@ -117,7 +123,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/export-tasks/:id/file',
+    EXPORT_URL.file,
     {
       schema: {
         params: ExportTaskParams,
@@ -129,7 +135,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async function getExportFile(request, reply) {
       const member = memberOrNull(request);
       const task = member ? await ownTask(app.db, member, request.params.id) : undefined;
       if (!task) {

@@ -1,3 +1,4 @@
+import { SHELL_URL } from '@contract/shell';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { Type, type Static } from 'typebox';
@@ -20,20 +21,28 @@ type ReadinessShape = Static<typeof Readiness>;
  * sends no traffic to a node that cannot serve it (a lost database, a node newer than the schema).
  */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/health', { schema: { response: { 200: Health } } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return { status: 'ok' as const };
-  });
-
-  app.get('/health/live', { schema: { response: { 200: Health } } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return { status: 'ok' as const };
-  });
+  app.get(
+    SHELL_URL.health,
+    { schema: { response: { 200: Health } } },
+    async function getShellHealth(_request, reply) {
+      reply.header('Cache-Control', 'no-store');
+      return { status: 'ok' as const };
+    },
+  );
 
   app.get(
-    '/health/ready',
+    SHELL_URL.healthLive,
+    { schema: { response: { 200: Health } } },
+    async function getShellHealthLive(_request, reply) {
+      reply.header('Cache-Control', 'no-store');
+      return { status: 'ok' as const };
+    },
+  );
+
+  app.get(
+    SHELL_URL.healthReady,
     { schema: { response: { 200: Readiness, 503: Readiness } } },
-    async (_request, reply) => {
+    async function getShellHealthReady(_request, reply) {
       reply.header('Cache-Control', 'no-store');
       let answer: ReadinessShape;
       try {

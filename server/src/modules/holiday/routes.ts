@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SHELL_URL } from '@contract/shell';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { HolidayDay, HolidayQuery } from '@contract/shell-schemas';
@@ -12,11 +13,11 @@ export const holidayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get(
-    '/quote/holidays/day',
+    SHELL_URL.holidayToday,
     {
       schema: { querystring: HolidayQuery, response: { 200: Envelope(HolidayDay), ...AUTHENTICATED_ERRORS } },
     },
-    async (request) => {
+    async function getShellHolidayToday(request) {
       const date = request.query.date ?? todayInShanghai(app.now());
       if (!isCalendarDate(date)) throw fail(API_ERROR.badRequest, MSG.badRequest);
       return ok((await holidayCalendar(app.db)).dayOf(date));

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MOBILE_PATTERN } from '@contract/auth';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { ID_AUTH_DAILY_LIMIT, ORG_TEXT, PARTNER_TOKEN_HEADER } from '@contract/organization';
+import { ID_AUTH_DAILY_LIMIT, ORG_TEXT, PARTNER_TOKEN_HEADER, ORG_URL } from '@contract/organization';
 import {
   IdAuthRequest,
   PartnerRegistered,
@@ -63,13 +63,15 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get(
-    '/user/identity',
+    ORG_URL.identity,
     { schema: { response: { 200: Envelope(UserIdentity), ...AUTHENTICATED_ERRORS } } },
-    async (request) => ok(await identityOf(app.db, authOf(request).userId)),
+    async function getOrgIdentity(request) {
+      return ok(await identityOf(app.db, authOf(request).userId));
+    },
   );
 
   app.post(
-    '/user/idAuth',
+    ORG_URL.idAuth,
     {
       config: { idempotent: true },
       schema: {
@@ -82,7 +84,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async function postOrgIdAuth(request, reply) {
       const { userId } = authOf(request);
       const name = request.body.name.trim();
       const idNumber = normalizeResidentId(request.body.idNumber);
@@ -129,7 +131,7 @@ export const partnerRegistrationRoutes: FastifyPluginAsyncTypebox = async (app) 
   await app.register(formbody, { bodyLimit: app.initialConfig.bodyLimit });
 
   app.post(
-    '/register/sgscsp',
+    ORG_URL.partnerRegister,
     {
       schema: {
         body: PartnerRegistration,
@@ -144,7 +146,7 @@ export const partnerRegistrationRoutes: FastifyPluginAsyncTypebox = async (app) 
         },
       },
     },
-    async (request, reply) => {
+    async function postOrgPartnerRegister(request, reply) {
       const secret = app.config.partnerSecret;
       if (!secret) throw fail(API_ERROR.forbidden, PARTNER_MSG.closed);
       const retryAfter = await hitIpLimit(request, PARTNER_IP_LIMIT);

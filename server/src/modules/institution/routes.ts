@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '@contract/envelope-schemas';
+import { INSTITUTION_URL } from '@contract/institution';
 import { Institution } from '@contract/institution-schemas';
 import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
 import { institutionList, institutionView } from './registry';
@@ -13,8 +14,10 @@ export const institutionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get(
-    '/scbill/basic-data/institutions',
+    INSTITUTION_URL.list,
     { schema: { response: { 200: Envelope(Type.Array(Institution)), ...AUTHENTICATED_ERRORS } } },
-    async () => ok((await institutionList(app.db)).map(institutionView)),
+    async function getInstitutions() {
+      return ok((await institutionList(app.db)).map(institutionView));
+    },
   );
 };

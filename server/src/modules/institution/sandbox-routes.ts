@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { SANDBOX_APPLICATION_STATE, type SandboxApplicationState } from '@contract/institution';
+import {
+  INSTITUTION_URL,
+  SANDBOX_APPLICATION_STATE,
+  type SandboxApplicationState,
+} from '@contract/institution';
 import { SandboxInstitutionAnswer, SandboxInstitutionApplication } from '@contract/institution-schemas';
 import type { InstitutionApplication } from '../../adapters/institution/gateway';
 import { SANDBOX_REFUSAL_TEXT, SandboxInstitutionGateway } from '../../adapters/institution/sandbox';
@@ -53,13 +57,13 @@ export const institutionSandboxRoutes: FastifyPluginAsyncTypebox = async (app) =
   };
 
   app.get(
-    '/institution/applications',
+    INSTITUTION_URL.sandboxApplications,
     {
       schema: {
         response: { 200: Envelope(Type.Array(SandboxInstitutionApplication)), ...ERRORS.tooMany },
       },
     },
-    async () => {
+    async function getSandboxInstitutionApplications() {
       const gateway = sandbox();
       const [rows, institutions] = await Promise.all([
         gateway.applications(LIST_LIMIT),
@@ -103,7 +107,7 @@ export const institutionSandboxRoutes: FastifyPluginAsyncTypebox = async (app) =
   );
 
   app.post(
-    '/institution/applications/:id/answer',
+    INSTITUTION_URL.sandboxAnswer,
     {
       schema: {
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
@@ -117,7 +121,7 @@ export const institutionSandboxRoutes: FastifyPluginAsyncTypebox = async (app) =
         },
       },
     },
-    async (request) => {
+    async function postSandboxInstitutionAnswer(request) {
       const gateway = sandbox();
       const exists = await app.db
         .selectFrom('sandbox_institution_applications')

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { INVITATION_URL } from '@contract/invitation';
 import { CompanyItem } from '@contract/auth-schemas';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR, type ApiErrorCode } from '@contract/errors';
@@ -72,7 +73,7 @@ async function enforceIpLimit(request: FastifyRequest, rule: IpLimitRule): Promi
 /** Invitations to join an organisation (spec section 7): single-use, expiring, owner-only. */
 export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
-    '/invitation',
+    INVITATION_URL.create,
     {
       preHandler: app.authenticate,
       // The mobile is optional, so is the body: an empty POST invites anyone.
@@ -89,7 +90,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async function postInvitationCreate(request, reply) {
       const owner = requireOwner(request);
       const now = app.now();
       const decision = await hitRateLimit(
@@ -118,7 +119,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/invitation/detail/:orgId/:code',
+    INVITATION_URL.detail,
     {
       schema: {
         params: InvitationParams,
@@ -131,7 +132,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async function getInvitationDetail(request, reply) {
       await enforceIpLimit(request, INVITATION_DETAIL_IP_LIMIT);
       const { orgId, code } = request.params;
       const detail = await invitationDetail(app.db, orgId, code, app.now());
@@ -150,7 +151,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/account/invitation/:orgId/:code',
+    INVITATION_URL.join,
     {
       preHandler: app.authenticate,
       schema: {
@@ -164,7 +165,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async function postInvitationJoin(request) {
       await enforceIpLimit(request, INVITATION_ACCEPT_IP_LIMIT);
       const auth = authOf(request);
       const { orgId, code } = request.params;

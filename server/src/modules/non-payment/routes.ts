@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SHELL_URL } from '@contract/shell';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { REALTIME_EVENT, type NonPaymentEventPayload } from '@contract/realtime';
@@ -13,7 +14,7 @@ import { accountByMobile, UNKNOWN_ACCOUNT_MSG } from '../entry-link/service';
  */
 export const nonPaymentSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
-    '/non-payment',
+    SHELL_URL.sandboxNonPayment,
     {
       schema: {
         body: NonPaymentRequest,
@@ -25,7 +26,7 @@ export const nonPaymentSandboxRoutes: FastifyPluginAsyncTypebox = async (app) =>
         },
       },
     },
-    async (request) => {
+    async function postShellSandboxNonPayment(request) {
       const account = await accountByMobile(app.db, request.body.mobile);
       if (!account) throw fail(API_ERROR.notFound, UNKNOWN_ACCOUNT_MSG);
       const payload: NonPaymentEventPayload = { show: request.body.show };

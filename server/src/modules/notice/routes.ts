@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { NOTICE_URL } from '@contract/notice';
 import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import {
@@ -43,7 +44,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.post(
-    '/plat-message/page',
+    NOTICE_URL.page,
     {
       schema: {
         querystring: PageQuery,
@@ -51,7 +52,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NoticePage, ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request, reply) => {
+    async function postNoticePage(request, reply) {
       const page = pageRequest(request.query);
       const reader = memberOrNull(request);
       if (!reader) return ok(emptyPage(page));
@@ -63,7 +64,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/plat-message/todo/page',
+    NOTICE_URL.todoPage,
     {
       schema: {
         querystring: PageQuery,
@@ -71,7 +72,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NoticePage, ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) => {
+    async function postNoticeTodoPage(request) {
       const page = pageRequest(request.query);
       const reader = memberOrNull(request);
       if (!reader) return ok(emptyPage(page));
@@ -81,9 +82,9 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
-    '/plat-message/notice/all/read',
+    NOTICE_URL.markAllRead,
     { schema: { response: { 200: Envelope(NoticeMarkedAll), ...AUTHENTICATED_ERRORS } } },
-    async (request) => {
+    async function putNoticeMarkAllRead(request) {
       const reader = memberOrNull(request);
       if (!reader) return ok({ updated: 0 });
       const updated = await app.db.transaction().execute(async (trx) => {
@@ -96,7 +97,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
-    '/plat-message/:id',
+    NOTICE_URL.markRead,
     {
       schema: {
         params: NoticeIdParams,
@@ -104,7 +105,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Type.Null()), ...AUTHENTICATED_ERRORS, ...ERRORS.notFound },
       },
     },
-    async (request) => {
+    async function putNoticeMarkRead(request) {
       const reader = memberOrNull(request);
       const marked =
         reader !== null &&
@@ -129,14 +130,14 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
 /** `POST /api/sandbox/notices`: posts a notice to one account, as a business event would. */
 export const noticeSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
-    '/notices',
+    NOTICE_URL.sandboxNotices,
     {
       schema: {
         body: SandboxNoticeRequest,
         response: { 201: Envelope(NoticeItem), ...ERRORS.badRequest, ...ERRORS.notFound, ...ERRORS.internal },
       },
     },
-    async (request, reply) => {
+    async function postNoticeSandboxNotices(request, reply) {
       const { mobile, type, title, content, orgId } = request.body;
       const account = await accountByMobile(app.db, mobile);
       if (!account) throw fail(API_ERROR.notFound, UNKNOWN_ACCOUNT_MSG);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SHELL_URL } from '@contract/shell';
 import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { OperationItem, OperationQuery } from '@contract/shell-schemas';
@@ -14,14 +15,14 @@ export const operationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get(
-    '/scbill/operate/list',
+    SHELL_URL.operations,
     {
       schema: {
         querystring: OperationQuery,
         response: { 200: Envelope(Page(OperationItem)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) => {
+    async function getShellOperations(request) {
       const page = pageRequest(request.query);
       const sort = request.query.sort ?? DEFAULT_OPERATION_SORT;
       if (!isOperationSort(sort)) throw fail(API_ERROR.badRequest, MSG.badRequest);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { SHELL_URL } from '@contract/shell';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { CheckedDefaultChannel, DefaultChannelQuery, OrgChannel } from '@contract/shell-schemas';
@@ -20,25 +21,25 @@ export const orgChannelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get(
-    '/scbill/org/channel/list',
+    SHELL_URL.channelList,
     { schema: { response: { 200: Envelope(Type.Array(OrgChannel)), ...AUTHENTICATED_ERRORS } } },
-    async (request) => {
+    async function getShellChannelList(request) {
       const member = memberOrNull(request);
       return ok(member ? await channelsOf(app.db, member.orgId) : []);
     },
   );
 
   app.get(
-    '/scbill/org/channel/checked/default',
+    SHELL_URL.channelCheckedDefault,
     { schema: { response: { 200: Envelope(CheckedDefaultChannel), ...AUTHENTICATED_ERRORS } } },
-    async (request) => {
+    async function getShellChannelCheckedDefault(request) {
       const member = memberOrNull(request);
       return ok(member ? await defaultChannelOf(app.db, member.orgId) : { checked: false, channelId: null });
     },
   );
 
   app.put(
-    '/scbill/org/channel/default',
+    SHELL_URL.channelDefault,
     {
       schema: {
         querystring: DefaultChannelQuery,
@@ -50,7 +51,7 @@ export const orgChannelRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async function putShellChannelDefault(request) {
       const member = requireMember(request);
       const { channelId } = request.query;
       if (!(await setDefaultChannel(app.db, member.orgId, channelId)))

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { SHELL_URL } from '@contract/shell';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { ChannelFunc, ChannelFuncQuery, OrgFunction, OrgFunctionQuery } from '@contract/shell-schemas';
@@ -14,26 +15,27 @@ export const orgFunctionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get(
-    '/scbill/org-acct-function-endpoint',
+    SHELL_URL.orgFunctions,
     {
       schema: {
         querystring: OrgFunctionQuery,
         response: { 200: Envelope(Type.Array(OrgFunction)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) =>
-      ok(await functionsOf(app.db, memberOrNull(request)?.orgId ?? null, request.query.funcType)),
+    async function getShellOrgFunctions(request) {
+      return ok(await functionsOf(app.db, memberOrNull(request)?.orgId ?? null, request.query.funcType));
+    },
   );
 
   app.get(
-    '/permission/binding/channel/func',
+    SHELL_URL.channelFunctions,
     {
       schema: {
         querystring: ChannelFuncQuery,
         response: { 200: Envelope(Type.Array(ChannelFunc)), ...AUTHENTICATED_ERRORS, ...ERRORS.notFound },
       },
     },
-    async (request) => {
+    async function getShellChannelFunctions(request) {
       const member = memberOrNull(request);
       const fallback = member ? (await defaultChannelOf(app.db, member.orgId)).channelId : null;
       const channelId = request.query.channelId ?? fallback ?? app.config.channelId;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { VERIFICATION_URL } from '@contract/verification';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { BizAuthType, ElecLicenseStatus, OwnerAuthResult, RoleAuth } from '@contract/verification-schemas';
@@ -34,32 +35,36 @@ export const organizationAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.addHook('preHandler', app.authenticate);
 
   app.get(
-    '/organization/product-channel/biz-auth/type',
+    VERIFICATION_URL.bizAuthType,
     {
       schema: {
         response: { 200: Envelope(BizAuthType), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
       },
     },
-    async (request) => ok({ bizAuthType: await bizAuthTypeOf(app.db, membershipOf(request).orgId) }),
+    async function getVerificationBizAuthType(request) {
+      return ok({ bizAuthType: await bizAuthTypeOf(app.db, membershipOf(request).orgId) });
+    },
   );
 
   app.get(
-    '/apply-record/account/elec-license/status',
+    VERIFICATION_URL.elecLicenseStatus,
     { schema: { response: { 200: Envelope(ElecLicenseStatus), ...AUTHENTICATED_ERRORS } } },
-    async (request) => ok(await elecLicenseStatusOf(app.db, authOf(request).orgId)),
+    async function getVerificationElecLicenseStatus(request) {
+      return ok(await elecLicenseStatusOf(app.db, authOf(request).orgId));
+    },
   );
 
   app.get(
-    '/role/auth',
+    VERIFICATION_URL.roleAuth,
     { schema: { response: { 200: Envelope(RoleAuth), ...AUTHENTICATED_ERRORS } } },
-    async (request) => {
+    async function getVerificationRoleAuth(request) {
       const { membershipId, owner } = authOf(request);
       return ok(roleAuthOf(membershipId, owner));
     },
   );
 
   app.post(
-    '/account/owner/auth',
+    VERIFICATION_URL.ownerAuth,
     {
       config: { idempotent: true, verification: { kind: 'qr', operation: OWNER_AUTH_OPERATION } },
       preHandler: refuseOwner,
@@ -72,7 +77,7 @@ export const organizationAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
         },
       },
     },
-    async (request, reply) => {
+    async function postVerificationOwnerAuth(request, reply) {
       const { membershipId } = membershipOf(request);
       return runCommand(request, reply, async (trx) => {
         if (!(await becomeOwner(trx, membershipId))) {

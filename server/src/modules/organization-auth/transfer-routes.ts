@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ORG_AUTH_METHOD, TRANSFER_AMOUNT_MAX_FEN, TRANSFER_AMOUNT_MIN_FEN } from '@contract/bank-account';
+import {
+  ORG_AUTH_METHOD,
+  TRANSFER_AMOUNT_MAX_FEN,
+  TRANSFER_AMOUNT_MIN_FEN,
+  BANK_URL,
+} from '@contract/bank-account';
 import {
   AuthApplyRecord,
   BankAccountRequest,
@@ -83,12 +88,12 @@ export const bankTransferAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.addHook('preHandler', app.authenticate);
 
   app.post(
-    '/organization/auth/bank-transfer-auth/apply',
+    BANK_URL.transferAuthApply,
     {
       config: { idempotent: true },
       schema: { body: BankAccountRequest, response: { 201: Envelope(BankVerification), ...COMMAND_ERRORS } },
     },
-    async (request, reply) => {
+    async function postBankTransferAuthApply(request, reply) {
       const member = await requirePermission(request, TRANSFER_PERMISSION);
       await refuseAuthorized(app.db, member.orgId);
       const fields = await validatedAccount(app.db, member.orgId, request.body);
@@ -107,14 +112,14 @@ export const bankTransferAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
   );
 
   app.get(
-    '/organization/auth/bank-transfer-auth/records',
+    BANK_URL.transferAuthRecords,
     {
       schema: {
         querystring: PageQuery,
         response: { 200: Envelope(Page(BankVerification)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) => {
+    async function getBankTransferAuthRecords(request) {
       const page = pageRequest(request.query);
       const member = memberOrNull(request);
       if (!member) return ok(pageOf<BankVerification>([], 0, page));
@@ -124,12 +129,15 @@ export const bankTransferAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
   );
 
   app.post(
-    '/organization/auth/bank-transfer-auth/check',
+    BANK_URL.transferAuthCheck,
     {
       config: { idempotent: true },
       schema: { body: TransferAuthCheck, response: { 200: Envelope(AuthApplyRecord), ...COMMAND_ERRORS } },
     },
-    async (request: FastifyRequest<{ Body: { id: string; amount: string } }>, reply) => {
+    async function postBankTransferAuthCheck(
+      request: FastifyRequest<{ Body: { id: string; amount: string } }>,
+      reply,
+    ) {
       const member = await requirePermission(request, TRANSFER_PERMISSION);
       const amountFen = yuanToFen(request.body.amount);
       if (amountFen === null || amountFen < TRANSFER_AMOUNT_MIN_FEN || amountFen > TRANSFER_AMOUNT_MAX_FEN) {
@@ -187,10 +195,12 @@ export const bankTransferAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
   );
 
   app.get(
-    '/organization/auth/apply/record',
+    BANK_URL.authApplyRecord,
     {
       schema: { response: { 200: Envelope(AuthApplyRecord), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden } },
     },
-    async (request) => ok(await applyRecordOf(app.db, requireMember(request).orgId, app.now())),
+    async function getBankAuthApplyRecord(request) {
+      return ok(await applyRecordOf(app.db, requireMember(request).orgId, app.now()));
+    },
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MOBILE_PATTERN } from '@contract/auth';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { CREDIT_CODE_WARNING, ORG_QUERY_MIN_LENGTH, ORG_TEXT } from '@contract/organization';
+import { CREDIT_CODE_WARNING, ORG_QUERY_MIN_LENGTH, ORG_TEXT, ORG_URL } from '@contract/organization';
 import {
   OrganizationContactUpdate,
   OrganizationInfo,
@@ -51,7 +51,7 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get(
-    '/organization',
+    ORG_URL.organization,
     {
       schema: {
         response: {
@@ -62,7 +62,7 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async function getOrgOrganization(request) {
       const member = requireMember(request);
       const info = await organizationInfoOf(app.db, member.orgId);
       if (!info) throw fail(API_ERROR.notFound, ORG_MSG.notFound);
@@ -71,7 +71,7 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
-    '/organization',
+    ORG_URL.organization,
     {
       config: { idempotent: true },
       preValidation: async (request) => {
@@ -90,7 +90,7 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async function putOrgOrganization(request, reply) {
       const member = await requirePermission(request, PERMISSION.companyCenter.path);
       const contactName = clean(request.body.contactName);
       const contactMobile = clean(request.body.contactMobile).replace(/\s+/g, '');
@@ -119,14 +119,14 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/organization/query',
+    ORG_URL.query,
     {
       schema: {
         body: OrganizationQuery,
         response: { 200: Envelope(OrganizationQueryResult), ...AUTHENTICATED_ERRORS, ...ERRORS.tooMany },
       },
     },
-    async (request) => {
+    async function postOrgQuery(request) {
       // Any signed-in user: one who belongs to no organisation yet searches for one to join.
       const { userId } = request.auth!;
       const decision = await hitRateLimit(

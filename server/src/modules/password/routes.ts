@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { AUTH_URL } from '@contract/auth';
 import { API_ERROR } from '@contract/errors';
 import { PasswordChangeBody, PasswordResetBody } from '@contract/verification-schemas';
 import { requireClient } from '../../lib/client-credential';
@@ -43,7 +44,7 @@ function newPasswordOf(request: FastifyRequest, ciphertext: string): string {
  */
 export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
-    '/user/password/reset',
+    AUTH_URL.passwordReset,
     {
       config: {
         verification: {
@@ -73,7 +74,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async function postAuthPasswordReset(request) {
       const { mobile } = request.body;
       const password = newPasswordOf(request, request.body.password);
       // Only a registered mobile ever receives a code, so a verified request names an existing user.
@@ -98,7 +99,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/user/password/change',
+    AUTH_URL.passwordChange,
     {
       config: { verification: { kind: 'sms', operation: PASSWORD_CHANGE_OPERATION } },
       preHandler: [
@@ -112,7 +113,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Done, ...AUTHENTICATED_ERRORS },
       },
     },
-    async (request) => {
+    async function postAuthPasswordChange(request) {
       const { userId, orgId, sessionId } = authOf(request);
       const password = newPasswordOf(request, request.body.password);
       const user = await app.db

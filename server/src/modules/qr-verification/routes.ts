@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { QR_SESSION_TTL_SECONDS } from '@contract/verification';
+import { QR_SESSION_TTL_SECONDS, VERIFICATION_URL } from '@contract/verification';
 import { QrEvent, QrIdParams, QrImage, QrImageQuery } from '@contract/verification-schemas';
 import { fail } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
@@ -45,14 +45,14 @@ export const qrVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get(
-    '/verification/qr',
+    VERIFICATION_URL.qr,
     {
       schema: {
         querystring: QrImageQuery,
         response: { 200: Envelope(QrImage), ...AUTHENTICATED_ERRORS, ...ERRORS.tooMany, 404: ApiError },
       },
     },
-    async (request) => {
+    async function getVerificationQr(request) {
       const { userId, orgId } = authOf(request);
       await enforceUserLimit(request, 'qr-fetch', QR_FETCH_LIMIT);
       if (orgId === null) throw fail(API_ERROR.notFound, CHALLENGE_NOT_FOUND);
@@ -73,14 +73,14 @@ export const qrVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/verification/qr/:qrId/status',
+    VERIFICATION_URL.qrStatus,
     {
       schema: {
         params: QrIdParams,
         response: { 200: Envelope(QrEvent), ...AUTHENTICATED_ERRORS, ...ERRORS.tooMany, 404: ApiError },
       },
     },
-    async (request) => {
+    async function getVerificationQrStatus(request) {
       const { userId } = authOf(request);
       await enforceUserLimit(request, 'qr-poll', QR_POLL_LIMIT);
       await expireDueQrSessions(app);

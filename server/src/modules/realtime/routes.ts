@@ -75,53 +75,57 @@ export async function setupRealtimeSocket(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get(REALTIME_PATH, { websocket: true, preValidation: authenticateUpgrade }, (connection, request) => {
-    const socket = connection as unknown as Socket;
-    const { userId, orgId } = authOf(request);
-    let scope = orgId;
-    let closed = false;
-    let remove: () => void = () => {};
-    /**
-     * The socket hears only what its session may hear now: a token that expired or was revoked (logout, a
-     * password change, a refresh token reused) or a membership removed closes it; a session switched to
-     * another organisation moves it there. Run at every keep-alive, and at once when the user's sessions or
-     * memberships change (Realtime.recheckUser). Checks run one after another, never side by side.
-     */
-    let checking = Promise.resolve();
-    const recheck = () => {
-      checking = checking.then(async () => {
-        if (closed) return;
-        const now = await currentScope(app, request);
-        if (closed) return;
-        if (!now) {
-          remove();
-          socket.close(REALTIME_CLOSE_TOKEN_INVALID, 'token invalid');
-        } else if (now.orgId !== scope) {
-          remove();
-          scope = now.orgId;
-          remove = app.realtime.add(userId, scope, socket, recheck);
-        }
+  app.get(
+    REALTIME_PATH,
+    { websocket: true, preValidation: authenticateUpgrade },
+    function getRealtime(connection, request) {
+      const socket = connection as unknown as Socket;
+      const { userId, orgId } = authOf(request);
+      let scope = orgId;
+      let closed = false;
+      let remove: () => void = () => {};
+      /**
+       * The socket hears only what its session may hear now: a token that expired or was revoked (logout, a
+       * password change, a refresh token reused) or a membership removed closes it; a session switched to
+       * another organisation moves it there. Run at every keep-alive, and at once when the user's sessions or
+       * memberships change (Realtime.recheckUser). Checks run one after another, never side by side.
+       */
+      let checking = Promise.resolve();
+      const recheck = () => {
+        checking = checking.then(async () => {
+          if (closed) return;
+          const now = await currentScope(app, request);
+          if (closed) return;
+          if (!now) {
+            remove();
+            socket.close(REALTIME_CLOSE_TOKEN_INVALID, 'token invalid');
+          } else if (now.orgId !== scope) {
+            remove();
+            scope = now.orgId;
+            remove = app.realtime.add(userId, scope, socket, recheck);
+          }
+        });
+      };
+      remove = app.realtime.add(userId, orgId, socket, recheck);
+      let alive = true;
+      socket.on('pong', () => {
+        alive = true;
       });
-    };
-    remove = app.realtime.add(userId, orgId, socket, recheck);
-    let alive = true;
-    socket.on('pong', () => {
-      alive = true;
-    });
-    const ping = setInterval(() => {
-      if (!alive) {
-        socket.terminate();
-        return;
-      }
-      alive = false;
-      socket.ping();
-      recheck();
-    }, REALTIME_PING_INTERVAL_MS);
-    ping.unref();
-    socket.on('close', () => {
-      closed = true;
-      clearInterval(ping);
-      remove();
-    });
-  });
+      const ping = setInterval(() => {
+        if (!alive) {
+          socket.terminate();
+          return;
+        }
+        alive = false;
+        socket.ping();
+        recheck();
+      }, REALTIME_PING_INTERVAL_MS);
+      ping.unref();
+      socket.on('close', () => {
+        closed = true;
+        clearInterval(ping);
+        remove();
+      });
+    },
+  );
 }

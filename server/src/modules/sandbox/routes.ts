@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { VERIFICATION_URL } from '@contract/verification';
 import { ApiError, Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { QrIdParams, SandboxQr, SandboxSms, SandboxSmsQuery } from '@contract/verification-schemas';
@@ -51,14 +52,14 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', enforceSandboxLimit);
 
   app.get(
-    '/sms',
+    VERIFICATION_URL.sandboxSms,
     {
       schema: {
         querystring: SandboxSmsQuery,
         response: { 200: Envelope(Type.Array(SandboxSms)), ...ERRORS.badRequest, ...ERRORS.tooMany },
       },
     },
-    async (request) => {
+    async function getVerificationSandboxSms(request) {
       let query = app.db
         .selectFrom('sms_outbox')
         .select(['id', 'mobile', 'text', 'business_code', 'created_at'])
@@ -80,9 +81,9 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/qr',
+    VERIFICATION_URL.sandboxQrList,
     { schema: { response: { 200: Envelope(Type.Array(SandboxQr)), ...ERRORS.tooMany } } },
-    async () => {
+    async function getVerificationSandboxQrList() {
       await expireDueQrSessions(app);
       await expireDueLicenceQrs(app);
       // Verification codes and e-licence authentications are both what the licence app is asked to confirm.
@@ -99,14 +100,14 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/qr/:qrId',
+    VERIFICATION_URL.sandboxQr,
     {
       schema: {
         params: QrIdParams,
         response: { 200: Envelope(SandboxQr), ...ERRORS.badRequest, ...ERRORS.tooMany, 404: ApiError },
       },
     },
-    async (request) => {
+    async function getVerificationSandboxQr(request) {
       await expireDueQrSessions(app);
       await expireDueLicenceQrs(app);
       const details =
@@ -151,6 +152,6 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       404: ApiError,
     },
   };
-  app.post('/qr/:qrId/confirm', { schema: decisionSchema }, decide('confirm'));
-  app.post('/qr/:qrId/refuse', { schema: decisionSchema }, decide('refuse'));
+  app.post(VERIFICATION_URL.sandboxQrConfirm, { schema: decisionSchema }, decide('confirm'));
+  app.post(VERIFICATION_URL.sandboxQrRefuse, { schema: decisionSchema }, decide('refuse'));
 };

@@ -3,7 +3,7 @@ import { normalizeAccountNo } from '@contract/bank-account';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION } from '@contract/permissions';
-import { SANDBOX_DEPOSIT_MAX_FEN } from '@contract/settlement';
+import { SANDBOX_DEPOSIT_MAX_FEN, SETTLEMENT_URL } from '@contract/settlement';
 import {
   SandboxDepositRequest,
   SandboxSettlementQuery,
@@ -69,14 +69,14 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get(
-    '/organization/bank/account/statement',
+    SETTLEMENT_URL.statement,
     {
       schema: {
         querystring: StatementQuery,
         response: { 200: Envelope(SettlementStatement), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
       },
     },
-    async (request) => {
+    async function getSettlementStatement(request) {
       const member = await requirePermission(request, BANK_ACCOUNT_PERMISSION);
       const paging = pageRequest(request.query);
       const account = await settlementAccountOf(app.db, member.orgId);
@@ -114,7 +114,7 @@ export const settlementSandboxRoutes: FastifyPluginAsyncTypebox = async (app) =>
   };
 
   app.get(
-    '/bank/settlement/statement',
+    SETTLEMENT_URL.sandboxStatement,
     {
       schema: {
         querystring: SandboxSettlementQuery,
@@ -126,7 +126,7 @@ export const settlementSandboxRoutes: FastifyPluginAsyncTypebox = async (app) =>
         },
       },
     },
-    async (request) => {
+    async function getSandboxSettlementStatement(request) {
       const accountNo = normalizeAccountNo(request.query.accountNo);
       const paging = pageRequest(request.query);
       const account = (await accountOwnerOf(app.db, accountNo)) ?? null;
@@ -139,7 +139,7 @@ export const settlementSandboxRoutes: FastifyPluginAsyncTypebox = async (app) =>
   );
 
   app.post(
-    '/bank/settlement/deposit',
+    SETTLEMENT_URL.sandboxDeposit,
     {
       schema: {
         body: SandboxDepositRequest,
@@ -151,7 +151,7 @@ export const settlementSandboxRoutes: FastifyPluginAsyncTypebox = async (app) =>
         },
       },
     },
-    async (request) => {
+    async function postSandboxSettlementDeposit(request) {
       const amountFen = yuanToFen(request.body.amount);
       if (amountFen === null || amountFen < 1 || amountFen > SANDBOX_DEPOSIT_MAX_FEN) {
         throw fail(API_ERROR.amountInvalid, SETTLEMENT_MSG.depositInvalid);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { VERIFICATION_URL } from '@contract/verification';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
 import { SmsSendRequest, SmsSent } from '@contract/verification-schemas';
@@ -35,7 +36,7 @@ async function optionalSignIn(
  */
 export const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
-    '/sms',
+    VERIFICATION_URL.sms,
     {
       schema: {
         body: SmsSendRequest,
@@ -48,7 +49,7 @@ export const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async function postVerificationSms(request, reply) {
       const { mobile, captchaVerification } = request.body;
       const signedIn = await optionalSignIn(request, reply);
       if (signedIn && signedIn.mobile !== mobile) {

@@ -4,7 +4,14 @@ import { Type } from 'typebox';
 import { MOBILE_PATTERN } from '@contract/auth';
 import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { ORG_TEXT, OWNER_ROLE, STAFF_ACTION, STAFF_ROLES, type StaffRoleCode } from '@contract/organization';
+import {
+  ORG_TEXT,
+  OWNER_ROLE,
+  STAFF_ACTION,
+  STAFF_ROLES,
+  type StaffRoleCode,
+  ORG_URL,
+} from '@contract/organization';
 import {
   StaffCommand,
   StaffCommandResult,
@@ -119,20 +126,22 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get(
-    '/scbill/configuration/staff/org/role-list',
+    ORG_URL.roleList,
     { schema: { response: { 200: Envelope(Type.Array(StaffRole)), ...AUTHENTICATED_ERRORS } } },
-    async () => ok(STAFF_ROLES.map((role) => ({ ...role, permissions: [...role.permissions] }))),
+    async function getOrgRoleList() {
+      return ok(STAFF_ROLES.map((role) => ({ ...role, permissions: [...role.permissions] })));
+    },
   );
 
   app.get(
-    '/scbill/configuration/staff',
+    ORG_URL.staff,
     {
       schema: {
         querystring: StaffQuery,
         response: { 200: Envelope(Page(StaffMember)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
       },
     },
-    async (request) => {
+    async function getOrgStaff(request) {
       const page = pageRequest(request.query);
       if (!memberOrNull(request)) return ok(pageOf<StaffMember>([], 0, page));
       const member = await requirePermission(request, STAFF_PERMISSION);
@@ -148,12 +157,12 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/scbill/configuration/staff',
+    ORG_URL.staff,
     {
       config: { idempotent: true },
       schema: { body: StaffCommand, response: { 200: Envelope(StaffCommandResult), ...COMMAND_ERRORS } },
     },
-    async (request, reply) => {
+    async function postOrgStaff(request, reply) {
       const caller = await requirePermission(request, STAFF_PERMISSION);
       const { membershipId: callerMembership } = authOf(request);
       const body = request.body;

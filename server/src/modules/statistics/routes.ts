@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@contract/envelope-schemas';
-import { STATISTICS_KINDS } from '@contract/statistics';
+import { pathOf } from '@contract/paths';
+import { STATISTICS_KINDS, STATISTICS_URL } from '@contract/statistics';
 import { Statistics } from '@contract/statistics-schemas';
 import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
 import { memberOrNull } from '../../lib/tenant';
@@ -12,9 +13,9 @@ export const statisticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   for (const kind of STATISTICS_KINDS) {
     app.get(
-      `/scbill/statistics/${kind}`,
+      pathOf(STATISTICS_URL.figures, { kind }),
       { schema: { response: { 200: Envelope(Statistics), ...AUTHENTICATED_ERRORS } } },
-      async (request) => {
+      async function getStatisticsFigures(request) {
         const member = memberOrNull(request);
         const now = app.now();
         return ok(member ? await statisticsOf(app.db, member.orgId, kind, now) : emptyStatistics(now));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { SHELL_URL } from '@contract/shell';
 import { Envelope } from '@contract/envelope-schemas';
 import { OperationTime, SystemStatus, SystemStatusRequest } from '@contract/shell-schemas';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
@@ -11,28 +12,34 @@ export const systemStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get(
-    '/scbill/shcpe/system/status',
+    SHELL_URL.systemStatus,
     { schema: { response: { 200: Envelope(SystemStatus), ...AUTHENTICATED_ERRORS } } },
-    async () => ok(await systemStatusOf(app.db, app.now())),
+    async function getShellSystemStatus() {
+      return ok(await systemStatusOf(app.db, app.now()));
+    },
   );
 
   app.get(
-    '/scbill/shcpe/operation-time',
+    SHELL_URL.operationTime,
     { schema: { response: { 200: Envelope(Type.Array(OperationTime)), ...AUTHENTICATED_ERRORS } } },
-    async () => ok(operationTimeOf(app.config.billBusinessHours)),
+    async function getShellOperationTime() {
+      return ok(operationTimeOf(app.config.billBusinessHours));
+    },
   );
 };
 
 /** `PUT /api/sandbox/system-status`: what an operator would change, for trying the shell's banners. */
 export const systemStatusSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
-    '/system-status',
+    SHELL_URL.sandboxSystemStatus,
     {
       schema: {
         body: SystemStatusRequest,
         response: { 200: Envelope(SystemStatus), ...ERRORS.badRequest, ...ERRORS.internal },
       },
     },
-    async (request) => ok(await setSystemStatus(app.db, request.body.status, app.now())),
+    async function putShellSandboxSystemStatus(request) {
+      return ok(await setSystemStatus(app.db, request.body.status, app.now()));
+    },
   );
 };

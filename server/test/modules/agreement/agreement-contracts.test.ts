@@ -1,5 +1,6 @@
+import { pathOf } from '@contract/paths';
 import { buffer } from 'node:stream/consumers';
-import { CONTRACT_BIZ_TYPE } from '@contract/e-contract';
+import { CONTRACT_BIZ_TYPE, ECONTRACT_URL } from '@contract/e-contract';
 import { ORG_URL } from '@contract/organization';
 import type { OrgAgreement } from '@contract/organization-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
@@ -13,7 +14,7 @@ import {
 import { PLATFORM_CREDIT_CODE } from '../../../src/modules/e-contract/service';
 import { startApp, type TestApp } from '../../support/helpers';
 import { pdfText } from '../../support/poppler';
-import { batchSignWithQr, openAccountWithSms, ECONTRACT_URL } from '../../support/e-contract-helpers';
+import { batchSignWithQr, openAccountWithSms } from '../../support/e-contract-helpers';
 import { call, dataOf, sessionOf, userIdOf, withQrConfirmation } from '../../support/org-helpers';
 import { OWNER_HZ, OWNER_SH } from '../../support/verification-helpers';
 
@@ -123,7 +124,7 @@ describe('the contract of a signed agreement', () => {
     const [contract] = await contractsOf(signed.id);
     const stranger = await t.app.inject({
       method: 'GET',
-      url: ECONTRACT_URL.preview(contract!.id),
+      url: pathOf(ECONTRACT_URL.preview, { id: contract!.id }),
       headers: { authorization: `Bearer ${ownerHz}` },
     });
     expect(stranger.statusCode).toBe(404);

@@ -3,6 +3,7 @@
  * organisation (an administrator), another organisation's administrator, a user who belongs to none, and a
  * member who is not an administrator.
  */
+import { pathOf } from '@contract/paths';
 import type { LightMyRequestResponse } from 'fastify';
 import { APPLY_RECORD_URL } from '@contract/apply-record';
 import type { ApplyRecord } from '@contract/apply-record-schemas';
@@ -56,18 +57,20 @@ interface Row {
 const RECORD_CALLS: Row[] = [
   {
     name: 'GET /api/apply-record/detail/{id}',
-    run: (token, r) => call(t.app, 'GET', APPLY_RECORD_URL.detail(r.id), token),
+    run: (token, r) => call(t.app, 'GET', pathOf(APPLY_RECORD_URL.detail, { id: r.id }), token),
     expected: { own: 200, other: 404, noOrg: 403, noPermission: 403 },
   },
   {
     name: 'PUT /api/apply-record/close/{id}',
-    run: (token, r) => call(t.app, 'PUT', APPLY_RECORD_URL.close(r.id), token),
+    run: (token, r) => call(t.app, 'PUT', pathOf(APPLY_RECORD_URL.close, { id: r.id }), token),
     expected: { own: 200, other: 404, noOrg: 403, noPermission: 403 },
   },
   {
     name: 'PUT /api/apply-record/refuse/{id}',
     run: (token, r) =>
-      call(t.app, 'PUT', APPLY_RECORD_URL.refuse(r.id), token, { payload: { reason: '不符合' } }),
+      call(t.app, 'PUT', pathOf(APPLY_RECORD_URL.refuse, { id: r.id }), token, {
+        payload: { reason: '不符合' },
+      }),
     expected: { own: 200, other: 404, noOrg: 403, noPermission: 403 },
   },
   {
@@ -110,7 +113,7 @@ describe('apply-record calls across organisations', () => {
   it('logs another organisation’s attempts on a record', async () => {
     const record = await pendingRecord();
     const before = t.logs.events('cross_org.denied').length;
-    await call(t.app, 'PUT', APPLY_RECORD_URL.close(record.id), tokens.other);
+    await call(t.app, 'PUT', pathOf(APPLY_RECORD_URL.close, { id: record.id }), tokens.other);
     expect(t.logs.events('cross_org.denied').length).toBe(before + 1);
   });
 
@@ -128,7 +131,8 @@ describe('apply-record calls across organisations', () => {
   it('serves a letter to the record’s organisation and applicant only', async () => {
     const record = await pendingRecord();
     expect((await uploadLetter(t.app, tokens.own, record.id, PDF)).statusCode).toBe(200);
-    const fetch = (token: string) => call(t.app, 'GET', APPLY_RECORD_URL.authLetter(record.id), token);
+    const fetch = (token: string) =>
+      call(t.app, 'GET', pathOf(APPLY_RECORD_URL.authLetter, { id: record.id }), token);
     expect((await fetch(tokens.own)).statusCode).toBe(200);
     expect((await fetch(applicantToken)).statusCode).toBe(200);
     for (const caller of ['other', 'noOrg', 'noPermission'] as const)
@@ -166,7 +170,7 @@ describe('e-licence calls across organisations', () => {
     expect(own.statusCode, own.body).toBe(200);
     const { qrId } = dataOf<LicenceQrImage>(own);
     for (const caller of CALLERS) {
-      const response = await call(t.app, 'GET', ELEC_LICENSE_URL.status(qrId), tokens[caller]);
+      const response = await call(t.app, 'GET', pathOf(ELEC_LICENSE_URL.status, { qrId }), tokens[caller]);
       expect(response.statusCode, caller).toBe(caller === 'own' ? 200 : 404);
     }
   });

@@ -1,3 +1,4 @@
+import { pathOf } from '@contract/paths';
 import { APPLY_RECORD_URL, AUTH_LETTER_MAX_BYTES } from '@contract/apply-record';
 import type { ApplyRecord } from '@contract/apply-record-schemas';
 import type { CompanyItem, PermissionItem } from '@contract/auth-schemas';
@@ -45,9 +46,10 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const close = (id: string, token = owner) => call(t.app, 'PUT', APPLY_RECORD_URL.close(id), token);
+const close = (id: string, token = owner) =>
+  call(t.app, 'PUT', pathOf(APPLY_RECORD_URL.close, { id }), token);
 const refuse = (id: string, reason: string, token = owner) =>
-  call(t.app, 'PUT', APPLY_RECORD_URL.refuse(id), token, { payload: { reason } });
+  call(t.app, 'PUT', pathOf(APPLY_RECORD_URL.refuse, { id }), token, { payload: { reason } });
 const authorise = (id: string, roles: string[], token = owner, headers?: Record<string, string>) =>
   call(t.app, 'PUT', APPLY_RECORD_URL.auth, token, {
     payload: { id, roles },
@@ -143,7 +145,11 @@ describe('the organisation’s list and detail', () => {
     // A LIKE wildcard typed by the user is a character, not a pattern.
     const wildcard = await getData<Page<ApplyRecord>>(t.app, `${APPLY_RECORD_URL.list}?keyword=%25`, owner);
     expect(wildcard).toMatchObject({ content: [], totalElements: 0 });
-    const detail = await getData<ApplyRecord>(t.app, APPLY_RECORD_URL.detail(first.id), owner);
+    const detail = await getData<ApplyRecord>(
+      t.app,
+      pathOf(APPLY_RECORD_URL.detail, { id: first.id }),
+      owner,
+    );
     expect(detail.applicantMobile).toMatch(/^1360000\d{4}$/);
   });
 
@@ -343,14 +349,16 @@ describe('the authorisation letter', () => {
         authLetterSize: content.length,
       });
     }
-    const download = await call(t.app, 'GET', APPLY_RECORD_URL.authLetter(record.id), owner);
+    const download = await call(t.app, 'GET', pathOf(APPLY_RECORD_URL.authLetter, { id: record.id }), owner);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.rawPayload.equals(PDF)).toBe(true);
 
     const other = await sessionOf(t, demoUserId('13800000001'), DEMO_ORGS.shanghai.id);
-    expect((await call(t.app, 'GET', APPLY_RECORD_URL.authLetter(record.id), other)).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'GET', pathOf(APPLY_RECORD_URL.authLetter, { id: record.id }), other)).statusCode,
+    ).toBe(404);
   });
 
   it('lets the applicant upload a letter to their own waiting record', async () => {
@@ -371,7 +379,7 @@ describe('the authorisation letter', () => {
     expect([disguised.statusCode, codeOf(disguised)]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
     const empty = await uploadLetter(t.app, owner, record.id, Buffer.alloc(0), 'application/pdf');
     expect([empty.statusCode, codeOf(empty)]).toEqual([400, 'BAD_REQUEST']);
-    const json = await call(t.app, 'POST', APPLY_RECORD_URL.authLetter(record.id), owner, {
+    const json = await call(t.app, 'POST', pathOf(APPLY_RECORD_URL.authLetter, { id: record.id }), owner, {
       payload: { a: 1 },
     });
     expect(json.statusCode).toBe(415);

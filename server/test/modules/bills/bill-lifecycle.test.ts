@@ -2,6 +2,7 @@
  * The ledger through its API: issue registration, acceptance, receipt, endorsement of the front of a range,
  * refusals and withdrawals, the chain in the detail, the lists, the to-do notices and the statistics.
  */
+import { pathOf } from '@contract/paths';
 import { BILL_URL, CIRCULATION, subTicketRange } from '@contract/bills';
 import type { BillApplication, BillDetail, BillPackage, Holding } from '@contract/bills-schemas';
 import { API_ERROR } from '@contract/errors';
@@ -49,7 +50,7 @@ const pendingFor = (accessToken: string, packageId: string) => pendingIn(t, acce
 const heldIn = async (accessToken: string, packageId: string) =>
   (await heldOf(t, accessToken)).content.filter((h) => h.packageId === packageId);
 const detailOf = async (accessToken: string, id: string) =>
-  dataOf<BillDetail>(await billCall(t.app, 'GET', BILL_URL.detail(id), accessToken));
+  dataOf<BillDetail>(await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id }), accessToken));
 
 /** Suzhou issues a bill of 1,000,000.00 to Ningbo that Shanghai accepts; Ningbo signs for it. */
 async function receivedBill(fields: Parameters<typeof issueBody>[1] = {}): Promise<BillDetail> {
@@ -250,11 +251,11 @@ describe('acceptance and receipt', () => {
     const refused = await dataOf<BillApplication>(await refuse(t, token.shanghai, acceptance!.id));
     expect(refused).toMatchObject({ status: 'refused', statusLabel: '已驳回', reason: '金额与合同不符' });
     const again = await dataOf<BillDetail>(
-      await billCall(t.app, 'POST', BILL_URL.acceptance(detail.bill.id), token.suzhou),
+      await billCall(t.app, 'POST', pathOf(BILL_URL.acceptance, { id: detail.bill.id }), token.suzhou),
     );
     expect(again.holdings.find((h) => h.endedAt === null)?.circulation).toBe(CIRCULATION.locked);
     const revoked = await dataOf<BillDetail>(
-      await billCall(t.app, 'POST', BILL_URL.revoke(detail.bill.id), token.suzhou),
+      await billCall(t.app, 'POST', pathOf(BILL_URL.revoke, { id: detail.bill.id }), token.suzhou),
     );
     expect(revoked.bill.billStatus).toBe('CS05');
     expect(revoked.holdings.find((h) => h.endedAt === null)).toMatchObject({
@@ -274,7 +275,12 @@ describe('acceptance and receipt', () => {
 
   it('refuses to withdraw a bill the payee has signed for', async () => {
     const detail = await receivedBill();
-    const response = await billCall(t.app, 'POST', BILL_URL.revoke(detail.bill.id), token.suzhou);
+    const response = await billCall(
+      t.app,
+      'POST',
+      pathOf(BILL_URL.revoke, { id: detail.bill.id }),
+      token.suzhou,
+    );
     expect(response.statusCode, response.body).toBe(409);
   });
 
@@ -282,7 +288,9 @@ describe('acceptance and receipt', () => {
     const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t, { acceptorOrgId: ORG.suzhou }));
     const [receipt] = await pendingFor(token.ningbo, detail.bill.id);
     await dataOf(await refuse(t, token.ningbo, receipt!.id));
-    await dataOf(await billCall(t.app, 'POST', BILL_URL.delivery(detail.bill.id), token.suzhou));
+    await dataOf(
+      await billCall(t.app, 'POST', pathOf(BILL_URL.delivery, { id: detail.bill.id }), token.suzhou),
+    );
     const [again] = await pendingFor(token.ningbo, detail.bill.id);
     await dataOf(await answer(t, token.ningbo, again!.id, 'sign'));
     expect((await heldIn(token.ningbo, detail.bill.id))[0]?.billStatus).toBe('CS03');
@@ -483,7 +491,7 @@ describe('lists and figures', () => {
     const first = await billCall(
       t.app,
       'POST',
-      BILL_URL.sign(acceptance!.id),
+      pathOf(BILL_URL.sign, { id: acceptance!.id }),
       token.shanghai,
       undefined,
       key,
@@ -492,7 +500,7 @@ describe('lists and figures', () => {
     const retry = await billCall(
       t.app,
       'POST',
-      BILL_URL.sign(acceptance!.id),
+      pathOf(BILL_URL.sign, { id: acceptance!.id }),
       token.shanghai,
       undefined,
       key,

@@ -2,6 +2,7 @@
  * When and by whom: business hours and holidays on a fake clock, concurrent commands on the same range,
  * tenant isolation and permissions.
  */
+import { pathOf } from '@contract/paths';
 import { BILL_URL } from '@contract/bills';
 import type { BillDetail, Holding } from '@contract/bills-schemas';
 import { API_ERROR } from '@contract/errors';
@@ -216,7 +217,7 @@ describe('tenant isolation and permissions', () => {
     await start();
     const { detail, holding } = await receivedBill();
     const outsider = await tokenOf(t, '13800000003', ORG.hangzhou);
-    const read = await billCall(t.app, 'GET', BILL_URL.detail(detail.bill.id), outsider);
+    const read = await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id: detail.bill.id }), outsider);
     expect(read.statusCode).toBe(404);
     const applied = await endorsed(t, MOBILE.ningbo, token.ningbo, {
       holdingId: holding.id,
@@ -233,17 +234,25 @@ describe('tenant isolation and permissions', () => {
       amount: '1.00',
     });
     expect(stolen.statusCode).toBe(404);
-    expect((await billCall(t.app, 'POST', BILL_URL.revoke(detail.bill.id), outsider)).statusCode).toBe(404);
+    expect(
+      (await billCall(t.app, 'POST', pathOf(BILL_URL.revoke, { id: detail.bill.id }), outsider)).statusCode,
+    ).toBe(404);
     for (const url of [BILL_URL.held, BILL_URL.issued, BILL_URL.pending, BILL_URL.mine]) {
       const page = await listOf<{ packageId?: string; id: string }>(t, `${url}?size=100`, outsider);
       expect(page.content.filter((row) => (row.packageId ?? row.id) === detail.bill.id)).toEqual([]);
     }
     // Shanghai accepted nothing here (Suzhou accepted its own bill) and holds none of it: not a party either.
-    const shanghai = await billCall(t.app, 'GET', BILL_URL.detail(detail.bill.id), token.shanghai);
-    expect(shanghai.statusCode).toBe(404);
-    expect((await billCall(t.app, 'GET', BILL_URL.detail(detail.bill.id), token.suzhou)).statusCode).toBe(
-      200,
+    const shanghai = await billCall(
+      t.app,
+      'GET',
+      pathOf(BILL_URL.detail, { id: detail.bill.id }),
+      token.shanghai,
     );
+    expect(shanghai.statusCode).toBe(404);
+    expect(
+      (await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id: detail.bill.id }), token.suzhou))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('needs the issuing or endorsing permission for commands, and answers a user without an organisation empty lists', async () => {

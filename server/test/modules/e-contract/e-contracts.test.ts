@@ -1,5 +1,6 @@
+import { pathOf } from '@contract/paths';
 import { buffer } from 'node:stream/consumers';
-import { CONTRACT_STATUS } from '@contract/e-contract';
+import { CONTRACT_STATUS, ECONTRACT_URL } from '@contract/e-contract';
 import type { Contract, EsignAccountState, Seal, SignInfo, SignRecord } from '@contract/e-contract-schemas';
 import type { Page } from '@contract/envelope-schemas';
 import { VERIFICATION_ERROR } from '@contract/verification';
@@ -11,7 +12,6 @@ import {
   batchSignWithQr,
   dataOf,
   draftAgreement,
-  ECONTRACT_URL,
   openAccount,
   openAccountWithSms,
   recordResult,
@@ -98,7 +98,7 @@ describe('contracts', () => {
   });
 
   it('lists the organisation’s contracts with status, parties and business record', async () => {
-    const page = dataOf<Page<Contract>>(await get(ECONTRACT_URL.list, sh));
+    const page = dataOf<Page<Contract>>(await get(ECONTRACT_URL.contracts, sh));
     expect(page.content.map((c) => c.id)).toEqual(expect.arrayContaining([first.id, second.id]));
     expect(page.content.find((c) => c.id === first.id)).toMatchObject({
       status: 'draft',
@@ -106,12 +106,12 @@ describe('contracts', () => {
       bizType: 'org-agreement',
       parties: [{ role: '甲方' }, { role: '乙方', name: DEMO_ORGS.shanghai.name }],
     });
-    expect(dataOf<Page<Contract>>(await get(ECONTRACT_URL.list, hz)).content).toEqual([]);
+    expect(dataOf<Page<Contract>>(await get(ECONTRACT_URL.contracts, hz)).content).toEqual([]);
   });
 
   it('filters the list by status and pages it, with the total of the filter', async () => {
     const list = (query: Record<string, string>) =>
-      get(ECONTRACT_URL.list, sh, query).then((response) => dataOf<Page<Contract>>(response));
+      get(ECONTRACT_URL.contracts, sh, query).then((response) => dataOf<Page<Contract>>(response));
     const drafts = await list({ status: 'draft', size: '100' });
     expect(drafts.content.map((c) => c.id)).toEqual(expect.arrayContaining([first.id, second.id]));
     expect(drafts.content.every((c) => c.status === 'draft')).toBe(true);
@@ -124,7 +124,7 @@ describe('contracts', () => {
   });
 
   it('streams the PDF inline to the organisation, and answers another organisation as if it did not exist', async () => {
-    const preview = await get(ECONTRACT_URL.preview(first.id), sh);
+    const preview = await get(pathOf(ECONTRACT_URL.preview, { id: first.id }), sh);
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('application/pdf');
     expect(preview.headers['content-disposition']).toMatch(
@@ -136,7 +136,7 @@ describe('contracts', () => {
     expect(text).toContain('人民币壹拾万柒仟元伍角叁分（¥107,000.53）');
 
     const denials = t.logs.events('cross_org.denied').length;
-    const stranger = await get(ECONTRACT_URL.preview(first.id), hz);
+    const stranger = await get(pathOf(ECONTRACT_URL.preview, { id: first.id }), hz);
     expect(stranger.statusCode).toBe(404);
     expect(t.logs.events('cross_org.denied').length).toBe(denials + 1);
     expect((await get(ECONTRACT_URL.status, hz, { contractId: first.id })).statusCode).toBe(404);
@@ -170,7 +170,7 @@ describe('contracts', () => {
     expect(result.items.map((i) => i.status)).toEqual(['signed', 'signed']);
 
     // The preview is now the signed file: the seal's organisation signed it, and pdfsig finds it intact.
-    const preview = await get(ECONTRACT_URL.preview(first.id), sh);
+    const preview = await get(pathOf(ECONTRACT_URL.preview, { id: first.id }), sh);
     const report = pdfsig(preview.rawPayload);
     expect(report).toContain(`Signer Certificate Common Name: ${DEMO_ORGS.shanghai.name}`);
     expect(report).toContain('Signature Validation: Signature is Valid.');
@@ -363,7 +363,7 @@ describe('cancelling a signing authorisation', () => {
     const signed = await batchSignWithQr(app.app, token, userIdOf(OWNER_SH), { contractIds: [contract.id] });
     expect(signed.statusCode, signed.body).toBe(200);
     const { recordId } = dataOf<SignRecord>(signed);
-    const cancel = () => authed(app.app, 'POST', `${ECONTRACT_URL.cancel}?recordId=${recordId}`, token);
+    const cancel = () => authed(app.app, 'POST', `${ECONTRACT_URL.cancelRecord}?recordId=${recordId}`, token);
     const cancelled = await cancel();
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(dataOf<SignRecord>(cancelled)).toMatchObject({
@@ -377,7 +377,7 @@ describe('cancelling a signing authorisation', () => {
     expect(pdfsig(await buffer(file!.stream))).not.toContain('Signature is Valid');
     const other = (await signIn(app.app, OWNER_HZ)).access_token;
     expect(
-      (await authed(app.app, 'GET', `${ECONTRACT_URL.result}?recordId=${recordId}`, other)).statusCode,
+      (await authed(app.app, 'GET', `${ECONTRACT_URL.recordResult}?recordId=${recordId}`, other)).statusCode,
     ).toBe(404);
   });
 

@@ -1,3 +1,4 @@
+import { pathOf } from '@contract/paths';
 import { APPLY_RECORD_URL } from '@contract/apply-record';
 import type { ApplyRecord } from '@contract/apply-record-schemas';
 import { QR_VALIDITY } from '@contract/constants';
@@ -42,7 +43,7 @@ async function qrOf(token: string, method: 'GET' | 'POST', url: string, payload?
   return dataOf<LicenceQrImage>(response);
 }
 const statusOf = (token: string, qrId: string) =>
-  getData<LicenceQrEvent>(t.app, ELEC_LICENSE_URL.status(qrId), token);
+  getData<LicenceQrEvent>(t.app, pathOf(ELEC_LICENSE_URL.status, { qrId }), token);
 const stateOf = (token: string) => getData<OrgLicenceState>(t.app, ELEC_LICENSE_URL.state, token);
 
 describe('organisation authentication by e-licence', () => {
@@ -137,7 +138,12 @@ describe('organisation authentication by e-licence', () => {
 
   it('answers another user’s code as unknown', async () => {
     const qr = await qrOf(hangzhouOwner, 'GET', ELEC_LICENSE_URL.orgAuth);
-    const response = await call(t.app, 'GET', ELEC_LICENSE_URL.status(qr.qrId), shanghaiOwner);
+    const response = await call(
+      t.app,
+      'GET',
+      pathOf(ELEC_LICENSE_URL.status, { qrId: qr.qrId }),
+      shanghaiOwner,
+    );
     expect(response.statusCode).toBe(404);
   });
 
@@ -218,7 +224,11 @@ describe('the licence holder authorising an applicant', () => {
       roles: ['STAFF'],
     });
     await sandboxDecide(t.app, qr.qrId, 'confirm');
-    const detail = await getData<ApplyRecord>(t.app, APPLY_RECORD_URL.detail(record.id), hangzhouOwner);
+    const detail = await getData<ApplyRecord>(
+      t.app,
+      pathOf(APPLY_RECORD_URL.detail, { id: record.id }),
+      hangzhouOwner,
+    );
     expect(detail).toMatchObject({ status: 'AUTHORISED', roles: ['STAFF'] });
   });
 
@@ -229,7 +239,7 @@ describe('the licence holder authorising an applicant', () => {
       id: record.id,
       roles: ['ADMIN'],
     });
-    await call(t.app, 'PUT', APPLY_RECORD_URL.close(record.id), hangzhouOwner);
+    await call(t.app, 'PUT', pathOf(APPLY_RECORD_URL.close, { id: record.id }), hangzhouOwner);
     await sandboxDecide(t.app, qr.qrId, 'confirm');
     expect(await statusOf(hangzhouOwner, qr.qrId)).toMatchObject({
       status: -1,

@@ -1,3 +1,4 @@
+import { VERIFICATION_URL } from '@contract/verification';
 import { DEFAULT_AUTH_METHOD } from '@contract/constants';
 import type {
   BizAuthType,
@@ -7,26 +8,25 @@ import type {
 } from '@contract/verification-schemas';
 import { api, fromCache } from '@/lib/api';
 import type { RootState } from '@/lib/store';
-import { ACCOUNT_SECURITY_URL } from './account-security-requests';
 
 /** The account security page's server data. */
 export const accountSecurityApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The organisation's authentication method; the signed-in shell keeps it loaded. */
     bizAuthType: build.query<BizAuthType | null, void>({
-      query: () => ({ url: ACCOUNT_SECURITY_URL.bizAuthType, silent: true }),
+      query: () => ({ url: VERIFICATION_URL.bizAuthType, silent: true }),
     }),
     roleAuth: build.query<RoleAuth, void>({
-      query: () => ({ url: ACCOUNT_SECURITY_URL.roleAuth }),
+      query: () => ({ url: VERIFICATION_URL.roleAuth }),
       providesTags: ['Account'],
     }),
     elecLicenseStatus: build.query<ElecLicenseStatus, void>({
-      query: () => ({ url: ACCOUNT_SECURITY_URL.elecLicenseStatus }),
+      query: () => ({ url: VERIFICATION_URL.elecLicenseStatus }),
       providesTags: ['Company'],
     }),
     /** QR-verified (412): the request layer shows the QR dialog and replays. */
     becomeOwner: build.mutation<OwnerAuthResult, void>({
-      query: () => ({ url: ACCOUNT_SECURITY_URL.ownerAuth, method: 'POST' }),
+      query: () => ({ url: VERIFICATION_URL.ownerAuth, method: 'POST' }),
       invalidatesTags: ['Account', 'Company'],
     }),
   }),

@@ -1,20 +1,12 @@
+import { SHELL_URL } from '@contract/shell';
+import { AUTH_URL } from '@contract/auth';
 import type { ChannelConfig } from '@contract/auth-schemas';
 import type { PasswordChangeBody, PasswordResetBody } from '@contract/verification-schemas';
 import { basicClientCredential, request } from '@/lib/http';
 
-export const ACCOUNT_SECURITY_URL = {
-  channelConfig: '/api/channel/config/default',
-  passwordReset: '/api/user/password/reset',
-  passwordChange: '/api/user/password/change',
-  bizAuthType: '/api/organization/product-channel/biz-auth/type',
-  elecLicenseStatus: '/api/apply-record/account/elec-license/status',
-  roleAuth: '/api/role/auth',
-  ownerAuth: '/api/account/owner/auth',
-} as const;
-
 /** The key passwords are encrypted under (served with the channel configuration). */
 export async function fetchPasswordKey(): Promise<string> {
-  const config = await request<ChannelConfig>({ url: ACCOUNT_SECURITY_URL.channelConfig, silent: true });
+  const config = await request<ChannelConfig>({ url: SHELL_URL.channelConfig, silent: true });
   return config.passwordPublicKey;
 }
 
@@ -24,7 +16,7 @@ export async function fetchPasswordKey(): Promise<string> {
  */
 export function requestPasswordReset(body: PasswordResetBody): Promise<unknown> {
   return request({
-    url: ACCOUNT_SECURITY_URL.passwordReset,
+    url: AUTH_URL.passwordReset,
     method: 'POST',
     data: body,
     headers: { Authorization: basicClientCredential() },
@@ -34,5 +26,5 @@ export function requestPasswordReset(body: PasswordResetBody): Promise<unknown> 
 
 /** `POST /api/user/password/change`, signed in; SMS-verified to the user's own mobile. */
 export function requestPasswordChange(body: PasswordChangeBody): Promise<unknown> {
-  return request({ url: ACCOUNT_SECURITY_URL.passwordChange, method: 'POST', data: body });
+  return request({ url: AUTH_URL.passwordChange, method: 'POST', data: body });
 }

@@ -1,3 +1,4 @@
+import { pathOf } from '@contract/paths';
 import { APPLY_RECORD_URL } from '@contract/apply-record';
 import type {
   ApplyRecord,
@@ -37,11 +38,15 @@ export const applyRecordsApi = api.enhanceEndpoints({ addTagTypes: ['ApplyRecord
       query: (keyword) => ({ url: ORG_URL.query, method: 'POST', data: { keyword } }),
     }),
     closeApplyRecord: build.mutation<ApplyRecord, string>({
-      query: (id) => ({ url: APPLY_RECORD_URL.close(id), method: 'PUT' }),
+      query: (id) => ({ url: pathOf(APPLY_RECORD_URL.close, { id }), method: 'PUT' }),
       invalidatesTags: ['ApplyRecord'],
     }),
     refuseApplyRecord: build.mutation<ApplyRecord, { id: string; reason: string }>({
-      query: ({ id, reason }) => ({ url: APPLY_RECORD_URL.refuse(id), method: 'PUT', data: { reason } }),
+      query: ({ id, reason }) => ({
+        url: pathOf(APPLY_RECORD_URL.refuse, { id }),
+        method: 'PUT',
+        data: { reason },
+      }),
       invalidatesTags: ['ApplyRecord'],
     }),
     authoriseApplyRecord: build.mutation<ApplyRecord, AuthoriseRequest>({
@@ -66,7 +71,7 @@ export const invalidateApplyRecords = () => applyRecordsApi.util.invalidateTags(
 /** Sends the file itself as the body; the server recognises its type by content. */
 export function uploadAuthLetter(id: string, file: Blob): Promise<ApplyRecord> {
   return request<ApplyRecord>({
-    url: APPLY_RECORD_URL.authLetter(id),
+    url: pathOf(APPLY_RECORD_URL.authLetter, { id }),
     method: 'POST',
     data: file,
     headers: { 'Content-Type': file.type || 'application/octet-stream' },
@@ -74,4 +79,4 @@ export function uploadAuthLetter(id: string, file: Blob): Promise<ApplyRecord> {
 }
 
 export const downloadAuthLetter = (id: string) =>
-  downloadFile({ url: APPLY_RECORD_URL.authLetter(id), method: 'GET' }, 'authorisation-letter');
+  downloadFile({ url: pathOf(APPLY_RECORD_URL.authLetter, { id }), method: 'GET' }, 'authorisation-letter');

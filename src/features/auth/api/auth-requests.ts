@@ -1,3 +1,5 @@
+import { SHELL_URL } from '@contract/shell';
+import { AUTH_URL } from '@contract/auth';
 import type {
   Account,
   ChannelConfig,
@@ -9,18 +11,8 @@ import { GRANT_TYPE, OAUTH_SCOPE, SYSTEM_ROLE } from '@contract/constants';
 import type { Page } from '@contract/envelope-schemas';
 import { env } from '@/config/env';
 import { basicClientCredential, request, requestForm } from '@/lib/http';
-import { CHANNEL_CONFIG_URL } from '@/features/auth/api/channel-probe';
 
 /** The calls of signing in and out (spec section 7, account calls). */
-
-export const AUTH_URL = {
-  token: '/oauth/token',
-  channelConfig: CHANNEL_CONFIG_URL,
-  currentUser: '/api/user',
-  logout: '/api/user/logout',
-  permissionPage: '/api/permission/page',
-  companyList: '/api/account/orgs/list',
-} as const;
 
 /** The largest page `/api/permission/page` serves; the list is read page by page up to its end. */
 export const PERMISSION_PAGE_SIZE = 100;
@@ -39,7 +31,7 @@ export interface PasswordGrant {
 }
 
 export function fetchChannelConfig(): Promise<ChannelConfig> {
-  return request<ChannelConfig>({ url: AUTH_URL.channelConfig, method: 'GET', silent: true });
+  return request<ChannelConfig>({ url: SHELL_URL.channelConfig, method: 'GET', silent: true });
 }
 
 export function requestPasswordToken(grant: PasswordGrant): Promise<TokenAnswer> {

@@ -1,8 +1,6 @@
+import { SHELL_URL } from '@contract/shell';
 import { env } from '@/config/env';
 import { HEADER } from '@/lib/headers';
-
-/** `GET /api/channel/config/default`: the platform's default channel configuration. */
-export const CHANNEL_CONFIG_URL = '/api/channel/config/default';
 
 let probe: Promise<void> | null = null;
 
@@ -12,7 +10,7 @@ let probe: Promise<void> | null = null;
  * the request layer, which loads only once the user turns to the form. Rejects when it cannot.
  */
 export function probeChannelConfig(): Promise<void> {
-  probe ??= fetch(`${env.apiBaseUrl}${CHANNEL_CONFIG_URL}`, {
+  probe ??= fetch(`${env.apiBaseUrl}${SHELL_URL.channelConfig}`, {
     headers: { Accept: 'application/json', [HEADER.channelId]: env.channelId },
     credentials: 'omit',
   }).then(async (response) => {

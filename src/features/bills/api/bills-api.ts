@@ -1,3 +1,4 @@
+import { pathOf } from '@contract/paths';
 import { BILL_URL } from '@contract/bills';
 import type {
   BillListFilter,
@@ -10,7 +11,7 @@ import type {
   IssueRequest,
 } from '@contract/bills-schemas';
 import type { Page } from '@contract/envelope-schemas';
-import { EXPORT_TASKS_URL, type ExportKind } from '@contract/export';
+import { EXPORT_URL, type ExportKind } from '@contract/export';
 import type { ExportTask } from '@contract/export-schemas';
 import { api } from '@/lib/api';
 
@@ -49,7 +50,7 @@ export const billsApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpo
       providesTags: [TAG],
     }),
     billDetail: build.query<BillDetail, string>({
-      query: (id) => ({ url: BILL_URL.detail(id), method: 'GET' }),
+      query: (id) => ({ url: pathOf(BILL_URL.detail, { id }), method: 'GET' }),
       providesTags: [TAG],
     }),
     counterparties: build.query<Counterparty[], string>({
@@ -69,21 +70,21 @@ export const billsApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpo
       invalidatesTags: [TAG],
     }),
     signApplication: build.mutation<BillApplication, string>({
-      query: (id) => ({ url: BILL_URL.sign(id), method: 'POST' }),
+      query: (id) => ({ url: pathOf(BILL_URL.sign, { id }), method: 'POST' }),
       invalidatesTags: [TAG],
     }),
     refuseApplication: build.mutation<BillApplication, { id: string; reason: string }>({
-      query: ({ id, reason }) => ({ url: BILL_URL.refuse(id), method: 'POST', data: { reason } }),
+      query: ({ id, reason }) => ({ url: pathOf(BILL_URL.refuse, { id }), method: 'POST', data: { reason } }),
       invalidatesTags: [TAG],
     }),
     withdrawApplication: build.mutation<BillApplication, string>({
-      query: (id) => ({ url: BILL_URL.withdraw(id), method: 'POST' }),
+      query: (id) => ({ url: pathOf(BILL_URL.withdraw, { id }), method: 'POST' }),
       invalidatesTags: [TAG],
     }),
     /** The export centre lists the task; it reloads its list whenever it opens. */
     exportBillList: build.mutation<ExportTask, BillListExportArgs>({
       query: ({ kind, filter }) => ({
-        url: EXPORT_TASKS_URL,
+        url: EXPORT_URL.tasks,
         method: 'POST',
         data: { kind, params: filter },
       }),

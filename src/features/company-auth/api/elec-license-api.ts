@@ -1,3 +1,4 @@
+import { pathOf } from '@contract/paths';
 import { ELEC_LICENSE_URL, type LicenceQrKind } from '@contract/elec-license';
 import type {
   ApplyRecordQrRequest,
@@ -46,5 +47,5 @@ export function fetchLicenceQr(input: LicenceQrBody, signal?: AbortSignal): Prom
 
 /** The socket's fallback: the code's status as the result event would carry it. */
 export function fetchLicenceQrStatus(qrId: string, signal?: AbortSignal): Promise<LicenceQrEvent> {
-  return request<LicenceQrEvent>({ url: ELEC_LICENSE_URL.status(qrId), silent: true, signal });
+  return request<LicenceQrEvent>({ url: pathOf(ELEC_LICENSE_URL.status, { qrId }), silent: true, signal });
 }

@@ -1,3 +1,4 @@
+import { pathOf } from '@contract/paths';
 import { ECONTRACT_URL, type ContractStatus } from '@contract/e-contract';
 import type {
   BatchSignRequest,
@@ -93,7 +94,10 @@ export const invalidateContracts = () => eContractsApi.util.invalidateTags([TAG]
 /** The contract's PDF as a blob (the call needs the sign-in header, so no plain link can fetch it). */
 export async function fetchContractPdf(contractId: string, signal?: AbortSignal): Promise<Blob> {
   try {
-    const answer = await http.get<Blob>(ECONTRACT_URL.preview(contractId), { responseType: 'blob', signal });
+    const answer = await http.get<Blob>(pathOf(ECONTRACT_URL.preview, { id: contractId }), {
+      responseType: 'blob',
+      signal,
+    });
     return answer.data;
   } catch (error) {
     throw toHttpError(error);

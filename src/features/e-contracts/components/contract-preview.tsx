@@ -1,3 +1,4 @@
+import { pathOf } from '@contract/paths';
 import { useEffect, useState } from 'react';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
@@ -53,7 +54,7 @@ export function ContractPreview({ contract, onClose }: { contract: Contract; onC
   const download = async () => {
     try {
       await downloadFile(
-        { url: ECONTRACT_URL.preview(contract.id), method: 'GET' },
+        { url: pathOf(ECONTRACT_URL.preview, { id: contract.id }), method: 'GET' },
         `${contract.contractNo}.pdf`,
       );
     } catch {

@@ -1,14 +1,9 @@
-import { EXPORT_TASKS_URL, type ExportKind } from '@contract/export';
+import { pathOf } from '@contract/paths';
+import { EXPORT_URL, type ExportKind } from '@contract/export';
 import type { Page } from '@contract/envelope-schemas';
 import type { ExportTask } from '@contract/export-schemas';
 import { api } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
-
-/** The export centre's calls: tasks the server runs in the background, and their downloads. */
-export const EXPORT_URL = {
-  tasks: EXPORT_TASKS_URL,
-  file: (id: string) => `/api/export-tasks/${encodeURIComponent(id)}/file`,
-} as const;
 
 export interface ExportTaskPageArgs {
   page: number;
@@ -37,7 +32,10 @@ export const { useExportTasksQuery, useCreateExportTaskMutation } = exportApi;
 
 /** A finished task's file, saved under the name its Content-Disposition gives. */
 export function downloadExportFile(task: Pick<ExportTask, 'id' | 'fileName'>): Promise<string> {
-  return downloadFile({ url: EXPORT_URL.file(task.id), method: 'GET' }, task.fileName || 'export.xlsx');
+  return downloadFile(
+    { url: pathOf(EXPORT_URL.file, { id: task.id }), method: 'GET' },
+    task.fileName || 'export.xlsx',
+  );
 }
 
 /** The task list is stale (a task finished elsewhere). */

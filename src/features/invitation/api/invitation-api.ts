@@ -1,16 +1,9 @@
+import { INVITATION_URL } from '@contract/invitation';
+import { pathOf } from '@contract/paths';
 import type { CompanyItem } from '@contract/auth-schemas';
 import type { Invitation, InvitationDetail } from '@contract/invitation-schemas';
 import { api } from '@/lib/api';
 import type { InvitationRef } from '@/features/invitation/model/invitation-ref';
-
-/** The invitation calls of spec section 7 (organisation calls). */
-export const INVITATION_URL = {
-  create: '/api/invitation',
-  detail: (orgId: string, code: string) =>
-    `/api/invitation/detail/${encodeURIComponent(orgId)}/${encodeURIComponent(code)}`,
-  join: (orgId: string, code: string) =>
-    `/api/account/invitation/${encodeURIComponent(orgId)}/${encodeURIComponent(code)}`,
-} as const;
 
 /** Silent: the modals say what went wrong in their own words. */
 const invitationApi = api.injectEndpoints({
@@ -25,11 +18,19 @@ const invitationApi = api.injectEndpoints({
       }),
     }),
     invitationDetail: build.query<InvitationDetail, InvitationRef>({
-      query: ({ orgId, code }) => ({ url: INVITATION_URL.detail(orgId, code), method: 'GET', silent: true }),
+      query: ({ orgId, code }) => ({
+        url: pathOf(INVITATION_URL.detail, { orgId, code }),
+        method: 'GET',
+        silent: true,
+      }),
     }),
     /** Joins the organisation; the server answers the caller's new company list. */
     joinByInvitation: build.mutation<CompanyItem[] | null, InvitationRef>({
-      query: ({ orgId, code }) => ({ url: INVITATION_URL.join(orgId, code), method: 'POST', silent: true }),
+      query: ({ orgId, code }) => ({
+        url: pathOf(INVITATION_URL.join, { orgId, code }),
+        method: 'POST',
+        silent: true,
+      }),
     }),
   }),
 });

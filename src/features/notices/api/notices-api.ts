@@ -1,16 +1,9 @@
+import { pathOf } from '@contract/paths';
 import { NOTICE_PAGE } from '@contract/constants';
 import type { Page } from '@contract/envelope-schemas';
-import { NOTICE_STATUS, NOTICE_TYPE } from '@contract/notice';
+import { NOTICE_STATUS, NOTICE_TYPE, NOTICE_URL } from '@contract/notice';
 import type { NoticeItem } from '@contract/notice-schemas';
 import { api } from '@/lib/api';
-
-/** The notice calls of spec section 7. */
-export const NOTICE_URL = {
-  page: '/api/plat-message/page',
-  todoPage: '/api/plat-message/todo/page',
-  markRead: (id: string) => `/api/plat-message/${encodeURIComponent(id)}`,
-  markAllRead: '/api/plat-message/notice/all/read',
-} as const;
 
 export interface NoticePageArgs {
   page: number;
@@ -57,7 +50,7 @@ export const noticeApi = api.enhanceEndpoints({ addTagTypes: ['Notice'] }).injec
     /** The screens reload what they show themselves once it succeeded (the header's feed, the lists). */
     markNoticeRead: build.mutation<unknown, string>({
       query: (id) => ({
-        url: NOTICE_URL.markRead(id),
+        url: pathOf(NOTICE_URL.markRead, { id }),
         method: 'PUT',
         params: { status: NOTICE_STATUS.read },
       }),

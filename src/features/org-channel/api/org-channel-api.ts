@@ -1,27 +1,21 @@
+import { SHELL_URL } from '@contract/shell';
 import type { CheckedDefaultChannel, OrgChannel } from '@contract/shell-schemas';
 import { api, fromCache } from '@/lib/api';
 import type { RootState } from '@/lib/store';
 
-/** The organisation's billing channels (spec section 7, organisation calls). */
-export const ORG_CHANNEL_URL = {
-  list: '/api/scbill/org/channel/list',
-  checkedDefault: '/api/scbill/org/channel/checked/default',
-  setDefault: '/api/scbill/org/channel/default',
-} as const;
-
 const orgChannelApi = api.enhanceEndpoints({ addTagTypes: ['OrgChannel'] }).injectEndpoints({
   endpoints: (build) => ({
     orgChannels: build.query<OrgChannel[], void>({
-      query: () => ({ url: ORG_CHANNEL_URL.list, method: 'GET', silent: true }),
+      query: () => ({ url: SHELL_URL.channelList, method: 'GET', silent: true }),
       transformResponse: (answer: OrgChannel[] | null) => answer ?? [],
       providesTags: ['OrgChannel'],
     }),
     checkedDefaultChannel: build.query<CheckedDefaultChannel, void>({
-      query: () => ({ url: ORG_CHANNEL_URL.checkedDefault, method: 'GET', silent: true }),
+      query: () => ({ url: SHELL_URL.channelCheckedDefault, method: 'GET', silent: true }),
       providesTags: ['OrgChannel'],
     }),
     setDefaultChannel: build.mutation<unknown, string>({
-      query: (channelId) => ({ url: ORG_CHANNEL_URL.setDefault, method: 'PUT', params: { channelId } }),
+      query: (channelId) => ({ url: SHELL_URL.channelDefault, method: 'PUT', params: { channelId } }),
       invalidatesTags: ['OrgChannel'],
     }),
   }),

@@ -1,3 +1,5 @@
+import { pathOf } from '@contract/paths';
+import { VERIFICATION_URL } from '@contract/verification';
 import { BANK_URL } from '@contract/bank-account';
 import type { SandboxBankTransfer } from '@contract/bank-account-schemas';
 import { SETTLEMENT_URL } from '@contract/settlement';
@@ -7,15 +9,6 @@ import { INSTITUTION_URL } from '@contract/institution';
 import type { SandboxInstitutionAnswer, SandboxInstitutionApplication } from '@contract/institution-schemas';
 import { api, type HttpQueryError } from '@/lib/api';
 import { catalogueMessage, showErrorNotice } from '@/lib/error-messages';
-
-/** The server's sandbox (on unless SANDBOX=off; its paths answer 404 when off). */
-export const SANDBOX_URL = {
-  sms: '/api/sandbox/sms',
-  qrList: '/api/sandbox/qr',
-  qr: (qrId: string) => `/api/sandbox/qr/${encodeURIComponent(qrId)}`,
-  confirm: (qrId: string) => `/api/sandbox/qr/${encodeURIComponent(qrId)}/confirm`,
-  refuse: (qrId: string) => `/api/sandbox/qr/${encodeURIComponent(qrId)}/refuse`,
-} as const;
 
 export const HTTP_NOT_FOUND = 404;
 
@@ -40,7 +33,7 @@ const sandboxApi = api
   .injectEndpoints({
     endpoints: (build) => ({
       sandboxSms: build.query<SandboxSms[], string>({
-        query: (mobile) => ({ url: SANDBOX_URL.sms, params: { mobile }, silent: true }),
+        query: (mobile) => ({ url: VERIFICATION_URL.sandboxSms, params: { mobile }, silent: true }),
         onQueryStarted: noticeUnlessOff,
       }),
       /** The sandbox bank's statement of one account: the transfers that reached it. */
@@ -68,23 +61,26 @@ const sandboxApi = api
       /** A developer answers for the institution. */
       answerInstitutionApplication: build.mutation<null, { id: string } & SandboxInstitutionAnswer>({
         query: ({ id, ...body }) => ({
-          url: INSTITUTION_URL.sandboxAnswer.replace(':id', encodeURIComponent(id)),
+          url: pathOf(INSTITUTION_URL.sandboxAnswer, { id }),
           method: 'POST',
           data: body,
         }),
         invalidatesTags: ['SandboxInstitution'],
       }),
       pendingQrs: build.query<SandboxQr[], void>({
-        query: () => ({ url: SANDBOX_URL.qrList, silent: true }),
+        query: () => ({ url: VERIFICATION_URL.sandboxQrList, silent: true }),
         onQueryStarted: noticeUnlessOff,
       }),
       sandboxQr: build.query<SandboxQr, string>({
-        query: (qrId) => ({ url: SANDBOX_URL.qr(qrId), silent: true }),
+        query: (qrId) => ({ url: pathOf(VERIFICATION_URL.sandboxQr, { qrId }), silent: true }),
       }),
       /** What the licence app does when its holder confirms or refuses; answers the QR's new state. */
       decideSandboxQr: build.mutation<SandboxQr, SandboxDecision>({
         query: ({ qrId, decision }) => ({
-          url: decision === 'confirm' ? SANDBOX_URL.confirm(qrId) : SANDBOX_URL.refuse(qrId),
+          url: pathOf(
+            decision === 'confirm' ? VERIFICATION_URL.sandboxQrConfirm : VERIFICATION_URL.sandboxQrRefuse,
+            { qrId },
+          ),
           method: 'POST',
         }),
       }),
