@@ -1,9 +1,17 @@
 import type { ReactNode } from 'react';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
+import type { TableConfig } from 'antd/es/config-provider/context';
 import zhCN from 'antd/es/locale/zh_CN';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '@/utils/media-query';
 import { appTheme, stillTheme } from './theme';
+
+/**
+ * Every table as wide as its columns need and at least as wide as its card, scrolling sideways inside the
+ * card when the card is narrower (a phone, a narrow window): the page itself never scrolls sideways. A
+ * table that names its own `scroll` replaces this, so none does.
+ */
+export const TABLE_DEFAULTS = { scroll: { x: 'max-content' } } as const satisfies TableConfig;
 
 /**
  * antd in Chinese (zh_CN) with the app's theme, around every screen drawn with antd. Each such screen's
@@ -18,6 +26,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
       locale={zhCN}
       theme={reducedMotion ? stillTheme : appTheme}
       button={{ autoInsertSpace: false }}
+      table={TABLE_DEFAULTS}
     >
       {children}
     </ConfigProvider>

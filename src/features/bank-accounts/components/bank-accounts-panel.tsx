@@ -211,7 +211,6 @@ export function BankAccountsPanel({ orgName }: BankAccountsPanelProps) {
           loading={accounts.isFetching}
           pagination={false}
           locale={{ emptyText: text.empty }}
-          scroll={{ x: 720 }}
         />
       )}
       {rows

@@ -107,7 +107,6 @@ export function OperationsTable() {
         dataSource={result.data?.content ?? []}
         loading={result.isFetching}
         locale={{ emptyText: result.isError ? text.operationsFailed : text.operationsEmpty }}
-        scroll={{ x: 900 }}
         pagination={{
           current: page + 1,
           pageSize: size,

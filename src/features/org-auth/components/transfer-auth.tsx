@@ -200,7 +200,6 @@ function Records() {
         loading={records.isFetching}
         pagination={false}
         locale={{ emptyText: text.records.empty }}
-        scroll={{ x: 640 }}
       />
     </Card>
   );
