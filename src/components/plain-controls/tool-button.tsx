@@ -12,6 +12,11 @@ export interface ToolButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
   busy?: boolean;
   /** Text after the icon. */
   children?: ReactNode;
+  /**
+   * The control's name beside its icon on a small screen, where the header's tools are rows of a drop-down
+   * panel (ToolCaption); on a wide one the icon alone shows, named by the button's aria-label.
+   */
+  caption?: string;
   iconAfter?: boolean;
 }
 
@@ -25,6 +30,7 @@ export function ToolButton({
   dot = false,
   busy = false,
   iconAfter = false,
+  caption,
   children,
   onClick,
   ...buttonProps
@@ -51,8 +57,14 @@ export function ToolButton({
       }}
     >
       {!iconAfter && shownIcon}
+      {caption && <ToolCaption>{caption}</ToolCaption>}
       {children}
       {iconAfter && shownIcon}
     </button>
   );
+}
+
+/** A header control's name shown beside its icon only on a small screen (see ToolButton's `caption`). */
+export function ToolCaption({ children }: { children: ReactNode }) {
+  return <span className={styles.caption}>{children}</span>;
 }

@@ -7,6 +7,9 @@ export const shellMessages = {
   noOrganization: '暂未加入企业',
   helpCenter: '帮助中心',
   mainMenu: '主菜单',
+  /** The small screen's buttons: the menu drawer, and the header's tools in a drop-down. */
+  navMenu: '导航菜单',
+  headerMenu: '更多',
   expandRail: '展开菜单',
   narrowRail: '收起菜单',
   closePanel: '收起子菜单',

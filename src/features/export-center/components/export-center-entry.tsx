@@ -12,6 +12,7 @@ export function ExportCenterEntry({ redDot, onOpen }: { redDot: boolean; onOpen:
       onClick={onOpen}
       aria-label={redDot ? text.entryWithDot : text.entry}
       title={text.entry}
+      caption={text.entry}
       data-tour="export"
     />
   );

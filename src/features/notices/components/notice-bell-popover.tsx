@@ -9,6 +9,7 @@ import Tabs from 'antd/es/tabs';
 import { format } from '@/locales/format';
 import { noticeMessages } from '@/locales/zh-CN/notices';
 import { formatDateTime } from '@/utils/date-time';
+import { ToolCaption } from '@/components/plain-controls/tool-button';
 import { useMarkAllNoticesReadMutation, useMarkNoticeReadMutation } from '@/features/notices/api/notices-api';
 import type { NoticeItem } from '@contract/notice-schemas';
 import type { NoticeFeed } from '@/features/notices/model/split-notices';
@@ -154,6 +155,7 @@ export function NoticeBellPopover({ feed, onChanged, initialOpen = false }: Noti
         <Badge count={feed.total} size="small" overflowCount={99}>
           <BellOutlined aria-hidden style={{ fontSize: 18 }} />
         </Badge>
+        <ToolCaption>{text.bell}</ToolCaption>
       </Button>
     </Popover>
   );

@@ -25,6 +25,7 @@ export function NoticeBell({ feed, onChanged }: NoticeBellProps) {
       count={feed.total}
       busy={used}
       aria-label={feed.total > 0 ? format(text.bellWithCount, { count: feed.total }) : text.bell}
+      caption={text.bell}
       data-tour="notices"
       onPointerEnter={preload}
       onFocus={preload}

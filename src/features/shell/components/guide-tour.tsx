@@ -6,7 +6,14 @@ import { shellMessages } from '@/locales/zh-CN/shell';
 
 const text = shellMessages;
 
-const target = (name: string) => () => document.querySelector<HTMLElement>(`[data-tour="${name}"]`)!;
+/**
+ * The element a step points at: the first one named so that shows. On a small screen the menu and the
+ * header's tools are closed behind the header's two buttons, which carry their names too.
+ */
+const target = (name: string) => () => {
+  const named = [...document.querySelectorAll<HTMLElement>(`[data-tour~="${name}"]`)];
+  return named.find((element) => element.getClientRects().length > 0) ?? named[0]!;
+};
 
 const tourSteps: TourProps['steps'] = [
   { title: navMessages.dashboard, description: text.tourMenu, target: target('menu') },

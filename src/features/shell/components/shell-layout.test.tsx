@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -7,7 +8,7 @@ import type { UserInfo } from '@/lib/storage';
 import { createAppStore } from '@/lib/store';
 import { sidebarCollapsedChanged } from '@/features/shell/model/global-slice';
 import type { MenuGroup, RouteHandle } from '@/features/shell/model/route-handle';
-import { ShellLayout } from './shell-layout';
+import { ShellHeader, ShellLayout } from './shell-layout';
 
 /** noRemindersList as the spec names it in local storage. */
 const setNoReminders = (ids: string[]) => localStorage.setItem('SgThsk_noRemindersList', JSON.stringify(ids));
@@ -73,7 +74,7 @@ const staff: UserInfo = {
   permissions: { '/chain-bill/dashboard': true, '/chain-bill/issue': true },
 };
 
-function renderShell(path: string, userInfo: UserInfo = staff) {
+function renderShell(path: string, userInfo: UserInfo = staff, header: ReactNode = <div>页头</div>) {
   const store = createAppStore();
   const view = render(
     <Provider store={store}>
@@ -84,7 +85,7 @@ function renderShell(path: string, userInfo: UserInfo = staff) {
               path="*"
               element={
                 <ShellLayout
-                  header={<div>页头</div>}
+                  header={header}
                   menu={menu}
                   routeHandles={routeHandles}
                   userInfo={userInfo}
@@ -99,7 +100,7 @@ function renderShell(path: string, userInfo: UserInfo = staff) {
       </AntApp>
     </Provider>,
   );
-  const offset = () => view.getByRole('main').style.marginLeft;
+  const offset = () => view.getByRole('main').style.getPropertyValue('--content-offset');
   return { store, offset };
 }
 
@@ -190,5 +191,66 @@ describe('the shell frame', { timeout: 30_000 }, () => {
 
     expect(screen.getByText('页面内容')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: '欢迎使用链票通' })).not.toBeInTheDocument();
+  });
+
+  describe('on a small screen', () => {
+    const header = (
+      <ShellHeader
+        userName="李华"
+        account={<button type="button">切换企业</button>}
+        tools={<button type="button">消息通知</button>}
+        leaving={false}
+        onLogOut={() => undefined}
+      />
+    );
+    const layoutMenu = () => screen.getByRole('main').parentElement!.getAttribute('data-menu');
+
+    it('opens the menu as a drawer from the header, and a chosen page closes it', async () => {
+      const user = userEvent.setup();
+      renderShell('/chain-bill/dashboard', staff, header);
+      const toggle = screen.getByRole('button', { name: '导航菜单' });
+      const nav = screen.getByRole('navigation', { name: '主菜单' });
+      expect(toggle).toHaveAttribute('aria-controls', nav.id);
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(layoutMenu()).toBe('nav');
+      expect(nav).toContainElement(document.activeElement as HTMLElement);
+
+      await user.click(within(nav).getByRole('button', { name: '票据业务' }));
+      expect(layoutMenu()).toBe('nav');
+      await user.click(
+        within(screen.getByRole('region', { name: '票据业务' })).getByRole('link', { name: '出票' }),
+      );
+      expect(screen.getByRole('navigation', { name: '当前位置' })).toHaveTextContent('出票');
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(layoutMenu()).toBeNull();
+    });
+
+    it("puts the header's tools in a panel that Escape closes, back on its button", async () => {
+      const user = userEvent.setup();
+      renderShell('/chain-bill/dashboard', staff, header);
+      const toggle = screen.getByRole('button', { name: '更多' });
+      const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+      expect(within(panel).getByRole('button', { name: '退出登录' })).toBeInTheDocument();
+      expect(within(panel).getByRole('button', { name: '切换企业' })).toBeInTheDocument();
+      expect(panel).toHaveAttribute('data-open', 'false');
+
+      await user.click(toggle);
+      expect(panel).toHaveAttribute('data-open', 'true');
+      expect(document.activeElement).toBe(within(panel).getByRole('button', { name: '消息通知' }));
+      // One at a time: the drawer replaces the panel.
+      await user.click(screen.getByRole('button', { name: '导航菜单' }));
+      expect(panel).toHaveAttribute('data-open', 'false');
+      expect(layoutMenu()).toBe('nav');
+      await user.click(toggle);
+      expect(layoutMenu()).toBe('tools');
+
+      await user.keyboard('{Escape}');
+      expect(panel).toHaveAttribute('data-open', 'false');
+      expect(layoutMenu()).toBeNull();
+      expect(document.activeElement).toBe(toggle);
+    });
   });
 });

@@ -1,4 +1,16 @@
-import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import {
+  createContext,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import type { UserInfo } from '@/lib/storage';
@@ -44,15 +56,59 @@ function BrandMark() {
   );
 }
 
+/**
+ * On a small screen (under 768 px, shell-layout.module.css) the sidebar is a drawer and the header's tools
+ * a drop-down panel, each opened by a button of the header: at most one is open, and either closes on
+ * navigation, Escape or a tap beside it. Above that width both buttons are hidden and neither state shows.
+ */
+export type SmallScreenMenu = 'nav' | 'tools' | null;
+
+interface SmallScreenMenus {
+  open: SmallScreenMenu;
+  toggle: (menu: Exclude<SmallScreenMenu, null>) => void;
+  navId: string;
+  toolsId: string;
+}
+
+const SmallScreenMenusContext = createContext<SmallScreenMenus>({
+  open: null,
+  toggle: () => undefined,
+  navId: '',
+  toolsId: '',
+});
+
 /** The signed-in header: platform name, the tools, the organisation, who is signed in, and 退出登录. */
 export function ShellHeader({ userName, account, tools, leaving, onLogOut }: ShellHeaderProps) {
+  const menus = useContext(SmallScreenMenusContext);
   return (
     <header className={styles.header}>
+      <button
+        type="button"
+        className={styles.menuToggle}
+        aria-label={shellMessages.navMenu}
+        aria-expanded={menus.open === 'nav'}
+        aria-controls={menus.navId || undefined}
+        data-tour="menu"
+        onClick={() => menus.toggle('nav')}
+      >
+        <FrameIcon name="menu" />
+      </button>
       <div className={styles.brand}>
         <BrandMark />
         <span>{commonMessages.platformName}</span>
       </div>
-      <div className={styles.account}>
+      <button
+        type="button"
+        className={styles.menuToggle}
+        aria-label={shellMessages.headerMenu}
+        aria-expanded={menus.open === 'tools'}
+        aria-controls={menus.toolsId || undefined}
+        data-tour="notices export account"
+        onClick={() => menus.toggle('tools')}
+      >
+        <FrameIcon name="ellipsis" />
+      </button>
+      <div className={styles.account} id={menus.toolsId || undefined} data-open={menus.open === 'tools'}>
         {tools}
         {account}
         <span className={styles.who} role="group" aria-label={shellMessages.userMenuLabel}>
@@ -93,6 +149,49 @@ function activeGroupOf(
 }
 
 /**
+ * The small screen's drawer and tools panel. A new page closes them, and the window's scroll returns to the
+ * top: a page opened from far down another one would otherwise open as far down.
+ */
+function useSmallScreenMenus(): SmallScreenMenus & { close: () => void } {
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+  // What was opened and on which page: on another page it shows closed (a link followed from either).
+  const [opened, setOpened] = useState<{ menu: SmallScreenMenu; at: string }>({ menu: null, at: here });
+  const open = opened.at === here ? opened.menu : null;
+  const navId = useId();
+  const toolsId = useId();
+  const close = useCallback(() => setOpened({ menu: null, at: here }), [here]);
+  const toggle = useCallback(
+    (menu: Exclude<SmallScreenMenu, null>) =>
+      setOpened((current) => ({
+        menu: current.at === here && current.menu === menu ? null : menu,
+        at: here,
+      })),
+    [here],
+  );
+
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  // Opened: the keyboard moves into it, and Escape closes it, back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const controlled = document.getElementById(open === 'nav' ? navId : toolsId);
+    controlled?.querySelector<HTMLElement>('button, a[href]')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(controlled?.id ?? '')}"]`)?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, navId, toolsId, close]);
+
+  return useMemo(() => ({ open, toggle, close, navId, toolsId }), [open, toggle, close, navId, toolsId]);
+}
+
+/**
  * The authenticated app's frame: header, the two-part sidebar whose `collapsed` value sets the content's
  * offset (SIDEBAR_OFFSETS), the breadcrumb, the first-visit guide (on the dashboard, where a newcomer
  * starts: above every page it would push each page's own content down), the non-payment banner, and the
@@ -112,6 +211,7 @@ export function ShellLayout({
   const { pathname } = useLocation();
   const handle = useCurrentRouteHandle(routeHandles);
   const denial = handle ? accessDenial(handle, userInfo) : null;
+  const menus = useSmallScreenMenus();
 
   // The store starts with the stored answer (global-slice.ts), so the card is part of the first commit;
   // on a later sign-in in the same tab (the sign-out reset it) this sets it before the first paint, so the
@@ -122,20 +222,24 @@ export function ShellLayout({
   }, [dispatch]);
 
   return (
-    <div className={styles.layout}>
-      {header}
+    <div className={styles.layout} data-menu={menus.open ?? undefined}>
+      <SmallScreenMenusContext.Provider value={menus}>{header}</SmallScreenMenusContext.Provider>
       <Sidebar
+        id={menus.navId}
         groups={menu}
         collapsed={collapsed}
         onCollapsedChange={(value) => dispatch(sidebarCollapsedChanged(value))}
         userInfo={userInfo}
         activeGroupKey={activeGroupOf(menu, pathname, handle?.trail?.[0]?.title)}
         onAction={onMenuAction}
+        onLeafChosen={menus.close}
       />
+      {/* Beside an open drawer or tools panel (small screens only): a tap here closes it. */}
+      <div className={styles.backdrop} aria-hidden="true" onClick={menus.close} />
       <main
         className={styles.content}
         data-collapsed={collapsed}
-        style={{ marginLeft: contentOffset(collapsed) }}
+        style={{ '--content-offset': `${contentOffset(collapsed)}px` } as CSSProperties}
       >
         <NonPaymentBanner />
         <div className={styles.crumbs}>

@@ -13,6 +13,7 @@ import styles from './shell-layout.module.css';
 const text = shellMessages;
 
 export interface SidebarProps {
+  id?: string;
   groups: MenuGroup[];
   collapsed: SidebarCollapsed;
   onCollapsedChange: (collapsed: SidebarCollapsed) => void;
@@ -20,6 +21,8 @@ export interface SidebarProps {
   /** The group of the page on screen, whose panel opens by default. */
   activeGroupKey: string | undefined;
   onAction: (action: NonNullable<MenuLeaf['action']>) => void;
+  /** A page or an action was chosen: the small screen's drawer closes. */
+  onLeafChosen?: () => void;
 }
 
 /** Leaves the user may see: no permission hides an item; an unauthorized organisation greys it. */
@@ -32,12 +35,14 @@ export function visibleLeaves(group: MenuGroup, userInfo: UserInfo | null): Menu
  * and a panel with the pages of the open group. `collapsed` holds both flags (model/sidebar.ts).
  */
 export function Sidebar({
+  id,
   groups,
   collapsed,
   onCollapsedChange,
   userInfo,
   activeGroupKey,
   onAction,
+  onLeafChosen,
 }: SidebarProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -55,6 +60,7 @@ export function Sidebar({
   const runLeaf = (item: MenuLeaf) => {
     if (item.action) onAction(item.action);
     else navigate(item.path);
+    onLeafChosen?.();
   };
 
   const openGroup = (group: MenuGroup, leaves: MenuLeaf[]) => {
@@ -73,7 +79,7 @@ export function Sidebar({
   };
 
   return (
-    <nav className={styles.sidebar} aria-label={text.mainMenu} data-tour="menu">
+    <nav id={id} className={styles.sidebar} aria-label={text.mainMenu} data-tour="menu">
       <div className={styles.rail} data-wide={wideRail}>
         <ul className={styles.railList}>
           {shownGroups.map(({ group, leaves }) => {
