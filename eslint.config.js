@@ -226,6 +226,12 @@ export default tseslint.config(
           paths: [
             { name: 'axios', message: 'Call the API through src/lib/http.ts.' },
             {
+              name: 'antd/es/table',
+              importNames: ['default'],
+              message:
+                "Draw tables with src/components/data-table: it names the pager's controls in Chinese.",
+            },
+            {
               name: 'typebox',
               allowTypeImports: true,
               message: 'The SPA imports contract types with `import type` only.',

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import Input from 'antd/es/input';
 import theme from 'antd/es/theme';
 import { AntdProvider } from './antd-provider';
 
@@ -40,5 +41,15 @@ describe('antd around the screens', () => {
       </AntdProvider>,
     );
     expect(screen.getByText('still')).toBeInTheDocument();
+  });
+
+  it("names a search field's button 搜索, not by its icon", () => {
+    preferReducedMotion(false);
+    render(
+      <AntdProvider>
+        <Input.Search aria-label="关键字" />
+      </AntdProvider>,
+    );
+    expect(screen.getByRole('button', { name: '搜索' })).toBeInTheDocument();
   });
 });

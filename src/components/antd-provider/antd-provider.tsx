@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { SearchOutlined } from '@ant-design/icons';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
-import type { TableConfig } from 'antd/es/config-provider/context';
+import type { InputSearchConfig, TableConfig } from 'antd/es/config-provider/context';
 import zhCN from 'antd/es/locale/zh_CN';
+import { commonMessages } from '@/locales/zh-CN/common';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '@/utils/media-query';
 import { appTheme, stillTheme } from './theme';
 
@@ -12,6 +14,11 @@ import { appTheme, stillTheme } from './theme';
  * table that names its own `scroll` replaces this, so none does.
  */
 export const TABLE_DEFAULTS = { scroll: { x: 'max-content' } } as const satisfies TableConfig;
+
+/** Input.Search's button is named by its icon, which antd names "search". */
+const SEARCH_DEFAULTS = {
+  searchIcon: <SearchOutlined aria-label={commonMessages.search} />,
+} satisfies InputSearchConfig;
 
 /**
  * antd in Chinese (zh_CN) with the app's theme, around every screen drawn with antd. Each such screen's
@@ -27,6 +34,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
       theme={reducedMotion ? stillTheme : appTheme}
       button={{ autoInsertSpace: false }}
       table={TABLE_DEFAULTS}
+      inputSearch={SEARCH_DEFAULTS}
     >
       {children}
     </ConfigProvider>

@@ -10,4 +10,7 @@ export const commonMessages = {
   clear: '清除',
   showPassword: '显示密码',
   hidePassword: '隐藏密码',
+  search: '搜索',
+  selectRow: '选择此行',
+  selectPage: '全选当页',
 } as const;

@@ -8,7 +8,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal/Modal';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
+import { Table } from '@/components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import Upload from 'antd/es/upload';
 import {

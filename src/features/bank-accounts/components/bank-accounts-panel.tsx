@@ -7,7 +7,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
+import { Table } from '@/components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import {
   BANK_ACCOUNT_STATUS,

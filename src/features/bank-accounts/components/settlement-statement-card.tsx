@@ -4,7 +4,7 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
-import Table from 'antd/es/table';
+import { Table } from '@/components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import type { StatementLine } from '@contract/settlement-schemas';
 import { CardTitle } from '@/components/card-title/card-title';

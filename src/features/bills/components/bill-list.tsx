@@ -1,4 +1,5 @@
-import Table, { type ColumnsType } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
+import { Table } from '@/components/data-table/data-table';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import type { Page } from '@contract/envelope-schemas';
 import { BillFilterBar, type BillFilterBarProps, type BillListState } from './bill-filter-bar';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Table from 'antd/es/table';
+import { Table } from '@/components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import type { ContractStatus } from '@contract/e-contract';
 import { AGREEMENT_STATUS, AGREEMENT_STATUS_LABEL, type AgreementStatus } from '@contract/organization';

@@ -7,7 +7,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
+import { Table } from '@/components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';

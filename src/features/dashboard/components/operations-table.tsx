@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import Badge from 'antd/es/badge';
 import Card from 'antd/es/card';
-import Table, { type ColumnsType } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
+import { Table } from '@/components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';

@@ -3,7 +3,7 @@ import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Select from 'antd/es/select';
-import Table from 'antd/es/table';
+import { Table } from '@/components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { BATCH_SIGN_MAX, CONTRACT_STATUS, type ContractStatus } from '@contract/e-contract';

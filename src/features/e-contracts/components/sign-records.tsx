@@ -3,7 +3,7 @@ import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
+import { Table } from '@/components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import { SIGN_RECORD_STATUS } from '@contract/e-contract';
 import type { SignRecord } from '@contract/e-contract-schemas';

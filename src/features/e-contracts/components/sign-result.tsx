@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Alert from 'antd/es/alert';
 import Modal from 'antd/es/modal';
-import Table from 'antd/es/table';
+import { Table } from '@/components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import { SIGN_RECORD_STATUS } from '@contract/e-contract';
 import type { SignRecordItem, SignRecord } from '@contract/e-contract-schemas';

@@ -5,7 +5,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
+import { Table } from '@/components/data-table/data-table';
 import { BANK_VERIFICATION_STATUS, type BankVerificationStatus } from '@contract/bank-account';
 import type { BankAccountRequest, BankVerification } from '@contract/bank-account-schemas';
 import {

@@ -1,0 +1,89 @@
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useRef,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import type { PaginationProps } from 'antd/es/pagination';
+import type { AnyObject } from 'antd/es/_util/type';
+// The one place that draws antd's Table: every other module draws it through this one.
+// eslint-disable-next-line no-restricted-imports
+import AntdTable, { type TableProps, type TableRef } from 'antd/es/table';
+import zhCN from 'antd/es/locale/zh_CN';
+import { commonMessages } from '@/locales/zh-CN/common';
+
+/**
+ * What antd's pager names in English, by the icons inside its buttons ("left", "right", "double-right"),
+ * named as its zh_CN locale titles them.
+ */
+const pageItemNames: Partial<Record<string, string | undefined>> = {
+  prev: zhCN.Pagination?.prev_page,
+  next: zhCN.Pagination?.next_page,
+  'jump-prev': zhCN.Pagination?.prev_5,
+  'jump-next': zhCN.Pagination?.next_5,
+};
+
+export const namedPageItem: NonNullable<PaginationProps['itemRender']> = (_page, type, element) => {
+  const name = pageItemNames[type];
+  if (!name || !isValidElement(element)) return element;
+  return cloneElement(element as ReactElement<{ 'aria-label'?: string }>, { 'aria-label': name });
+};
+
+function namedSelection<T extends AnyObject>(
+  selection: NonNullable<TableProps<T>['rowSelection']>,
+): TableProps<T>['rowSelection'] {
+  const { getCheckboxProps, getTitleCheckboxProps } = selection;
+  return {
+    ...selection,
+    // antd names these "Select all" and "Select row 3"; a table may name its rows better itself.
+    getTitleCheckboxProps: () => ({ 'aria-label': commonMessages.selectPage, ...getTitleCheckboxProps?.() }),
+    getCheckboxProps: (record) => ({ 'aria-label': commonMessages.selectRow, ...getCheckboxProps?.(record) }),
+  };
+}
+
+/** The parts of antd's table that scroll sideways when its columns are wider than its card. */
+const SCROLLERS = '.ant-table-content, .ant-table-body';
+
+/**
+ * A table wider than its card scrolls inside it, and a keyboard must reach what is scrolled out of view
+ * (WCAG 2.1.1): such a scroller takes the focus, so the arrow keys move it. One that does not scroll stays
+ * out of the tab order.
+ */
+function useKeyboardScrolling(table: RefObject<TableRef | null>): void {
+  useEffect(() => {
+    const root = table.current?.nativeElement;
+    if (!root) return;
+    const mark = () => {
+      for (const scroller of root.querySelectorAll<HTMLElement>(SCROLLERS)) {
+        if (scroller.scrollWidth > scroller.clientWidth) scroller.tabIndex = 0;
+        else scroller.removeAttribute('tabindex');
+      }
+    };
+    mark();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(mark);
+    observer.observe(root);
+    return () => observer.disconnect();
+  });
+}
+
+/**
+ * antd's Table, with every control of it named in Chinese (the pager's buttons, the selection
+ * checkboxes). How wide it draws, and its sideways scrolling inside its card, is the antd provider's
+ * table default; a keyboard scrolls it too.
+ */
+export function Table<T extends AnyObject>({ pagination, rowSelection, ...props }: TableProps<T>): ReactNode {
+  const table = useRef<TableRef>(null);
+  useKeyboardScrolling(table);
+  return (
+    <AntdTable<T>
+      ref={table}
+      {...props}
+      pagination={pagination === false ? false : { itemRender: namedPageItem, ...pagination }}
+      rowSelection={rowSelection && namedSelection(rowSelection)}
+    />
+  );
+}
