@@ -16,10 +16,15 @@ async function openFromMenu(page: Page, group: string, item: string, address: Re
   await expect(page).toHaveURL(address);
 }
 
-/** The page is drawn, not the failure screen, and it passes axe. */
-async function expectPageWorks(page: Page, shown: ReturnType<Page['getByRole']>): Promise<void> {
+/** The page is drawn, not the failure screen, its one h1 names it, and it passes axe. */
+async function expectPageWorks(
+  page: Page,
+  shown: ReturnType<Page['getByRole']>,
+  title: string | RegExp,
+): Promise<void> {
   await expect(shown).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('页面出错了')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expectNoSeriousA11yViolations(page);
 }
 
@@ -30,43 +35,43 @@ test('a user walks from area to area through the menu, tabs and links, and no pa
   page.on('pageerror', (error) => failures.push(error.message));
 
   await signIn(page, '13800000001');
-  await expectPageWorks(page, page.getByRole('heading', { name: '工作台' }));
+  await expectPageWorks(page, page.getByRole('heading', { name: '工作台' }), '工作台');
 
   await openFromMenu(page, '票据业务', '出票', /#\/chain-bill\/issue$/);
-  await expectPageWorks(page, page.getByRole('button', { name: '提交出票' }));
+  await expectPageWorks(page, page.getByRole('button', { name: '提交出票' }), '出票信息登记');
   await openFromMenu(page, '票据业务', '背书', /#\/chain-bill\/endorse$/);
-  await expectPageWorks(page, page.getByText('我发起的申请'));
+  await expectPageWorks(page, page.getByText('我发起的申请'), '背书转让');
   await openFromMenu(page, '票据业务', '待签收', /#\/chain-bill\/sign-workbench$/);
-  await expectPageWorks(page, page.getByRole('heading', { name: '待签收' }));
+  await expectPageWorks(page, page.getByRole('heading', { name: '待签收' }), '待签收');
 
   await openFromMenu(page, '融资服务', '轻松贴融资', /#\/chain-bill\/ease-discount$/);
-  await expectPageWorks(page, page.getByRole('heading', { name: /功能建设中/ }));
+  await expectPageWorks(page, page.getByRole('heading', { name: /功能建设中/ }), /轻松贴融资/);
   await openFromMenu(page, '支付结算', '开票', /#\/chain-bill\/invoice$/);
-  await expectPageWorks(page, page.getByRole('heading', { name: /功能建设中/ }));
+  await expectPageWorks(page, page.getByRole('heading', { name: /功能建设中/ }), /开票/);
 
   // The company centre after the bill screens: each tab, 申请记录 with its own applications among them.
   await openFromMenu(page, '企业中心', '企业认证与授权', /#\/company-center$/);
-  await expectPageWorks(page, page.getByRole('tab', { name: '企业信息', selected: true }));
+  await expectPageWorks(page, page.getByRole('tab', { name: '企业信息', selected: true }), '企业中心');
   for (const tab of ['申请记录', '成员管理', '签约管理']) {
     await page.getByRole('tab', { name: tab }).click();
-    await expectPageWorks(page, page.getByRole('tab', { name: tab, selected: true }));
+    await expectPageWorks(page, page.getByRole('tab', { name: tab, selected: true }), '企业中心');
   }
   await page.getByRole('tab', { name: '申请记录' }).click();
-  await expectPageWorks(page, page.getByText('我的申请'));
+  await expectPageWorks(page, page.getByText('我的申请'), '企业中心');
 
   await openFromMenu(page, '企业中心', '银行账户', /#\/company-center\/bank-accounts$/);
-  await expectPageWorks(page, page.getByRole('button', { name: /添加银行账户/ }));
+  await expectPageWorks(page, page.getByRole('button', { name: /添加银行账户/ }), '银行账户');
   await openFromMenu(page, '企业中心', '合同签署', /#\/company-center\/contracts$/);
-  await expectPageWorks(page, page.getByRole('tab', { name: '合同列表' }));
+  await expectPageWorks(page, page.getByRole('tab', { name: '合同列表' }), '电子合同');
   await openFromMenu(page, '企业中心', '成员管理', /#\/company-center\?type=staff$/);
-  await expectPageWorks(page, page.getByRole('tab', { name: '成员管理', selected: true }));
+  await expectPageWorks(page, page.getByRole('tab', { name: '成员管理', selected: true }), '企业中心');
 
   await page.getByRole('link', { name: '账号安全' }).click();
   await expect(page).toHaveURL(/#\/chain-bill\/account\/security$/);
-  await expectPageWorks(page, page.getByRole('heading', { name: '账号安全' }));
+  await expectPageWorks(page, page.getByRole('heading', { name: '账号安全' }), '账号安全');
 
   await page.getByRole('navigation', { name: '主菜单' }).getByRole('button', { name: '工作台' }).click();
   await expect(page).toHaveURL(/#\/chain-bill\/dashboard$/);
-  await expectPageWorks(page, page.getByRole('heading', { name: '工作台' }));
+  await expectPageWorks(page, page.getByRole('heading', { name: '工作台' }), '工作台');
   expect(failures).toEqual([]);
 });

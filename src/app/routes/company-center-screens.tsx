@@ -32,11 +32,11 @@ function OrgAuthTab() {
   return <OrgAuthPanel onAuthorized={authorized} licence={<CompanyAuthTab />} />;
 }
 
-function BankAccountsTab() {
+function BankAccountsTab({ asPage = false }: { asPage?: boolean }) {
   const userInfo = useAppSelector(selectUserInfo);
   return (
     <>
-      <BankAccountsPanel orgName={userInfo?.orgName ?? ''} />
+      <BankAccountsPanel orgName={userInfo?.orgName ?? ''} asPage={asPage} />
       <SettlementStatementCard />
     </>
   );
@@ -63,7 +63,7 @@ export function CompanyCenterScreen() {
 
 /** `/company-center/bank-accounts`: the accounts on a page of their own. */
 export function BankAccountsScreen() {
-  return <BankAccountsTab />;
+  return <BankAccountsTab asPage />;
 }
 
 /** `/company-center/staff`, the menu's 成员管理: the company centre's tab of that name. */

@@ -51,6 +51,8 @@ const awaitsAmount = (account: BankAccount) =>
 export interface BankAccountsPanelProps {
   /** The organisation's name: every account is in it. */
   orgName: string;
+  /** Shown as a page of its own (not a tab of the company centre): its title is the page's h1. */
+  asPage?: boolean;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface BankAccountsPanelProps {
  * by four, the status tags and the default settlement account; adding, editing, the amount check, a new
  * transfer for an account whose verification ended, and binding the settlement account (SMS verified).
  */
-export function BankAccountsPanel({ orgName }: BankAccountsPanelProps) {
+export function BankAccountsPanel({ orgName, asPage = false }: BankAccountsPanelProps) {
   const { message } = App.useApp();
   const accounts = useBankAccountsQuery();
   const [drawer, setDrawer] = useState<{ account?: BankAccount } | null>(null);
@@ -188,7 +190,7 @@ export function BankAccountsPanel({ orgName }: BankAccountsPanelProps) {
 
   return (
     <Card
-      title={<CardTitle>{text.title}</CardTitle>}
+      title={<CardTitle level={asPage ? 1 : 2}>{text.title}</CardTitle>}
       extra={
         <Space>
           <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void accounts.refetch()}>

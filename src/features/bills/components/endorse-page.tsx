@@ -157,7 +157,7 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
 
   return (
     <>
-      <Card title={<CardTitle>{text.endorseTitle}</CardTitle>}>
+      <Card title={<CardTitle level={1}>{text.endorseTitle}</CardTitle>}>
         <ListError error={held.error} onRetry={() => void held.refetch()} />
         <Form<EndorseForm>
           form={form}

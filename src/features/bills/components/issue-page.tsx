@@ -83,7 +83,7 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
 
   return (
     <>
-      <Card title={<CardTitle>{text.issueTitle}</CardTitle>}>
+      <Card title={<CardTitle level={1}>{text.issueTitle}</CardTitle>}>
         <Form<IssueForm>
           form={form}
           layout="vertical"

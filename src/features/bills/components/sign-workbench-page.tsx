@@ -86,7 +86,7 @@ export function SignWorkbenchPage({ canExport = false }: { canExport?: boolean }
   ];
 
   return (
-    <Card title={<CardTitle>{text.workbenchTitle}</CardTitle>}>
+    <Card title={<CardTitle level={1}>{text.workbenchTitle}</CardTitle>}>
       {packageId && (
         <Alert
           type="info"

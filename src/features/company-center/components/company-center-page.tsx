@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Tabs from 'antd/es/tabs';
-import Typography from 'antd/es/typography';
 import { useSearchParams } from 'react-router';
 import { companyCenterMessages as text } from '@/locales/zh-CN/company-center';
+import { PageTitle } from '@/components/card-title/card-title';
 import { AgreementsTab } from './agreements-tab';
 import { OrgInfoTab } from './org-info-tab';
 import { StaffTab } from './staff-tab';
@@ -34,9 +34,7 @@ export function CompanyCenterPage({ slots = {} }: { slots?: CompanyCenterSlots }
   };
   return (
     <section className={styles.page}>
-      <Typography.Title level={2} className={styles.title}>
-        {text.title}
-      </Typography.Title>
+      <PageTitle>{text.title}</PageTitle>
       <Tabs
         activeKey={active}
         destroyOnHidden

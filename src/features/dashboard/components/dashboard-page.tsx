@@ -27,7 +27,7 @@ export function DashboardPage({ userName, orgName, onboardingPanel, children }: 
   return (
     <section className={styles.page}>
       <header className={styles.pageHead}>
-        <h2 className={styles.pageTitle}>{text.title}</h2>
+        <h1 className={styles.pageTitle}>{text.title}</h1>
         <span className={styles.welcome}>
           {format(text.welcome, { name: userName ?? '' })} ·{' '}
           {format(text.organization, { orgName: orgName || shellMessages.noOrganization })}

@@ -6,6 +6,7 @@ import { REALTIME_EVENT } from '@contract/realtime';
 import { subscribeRealtime } from '@/lib/realtime';
 import { useAppDispatch } from '@/lib/store';
 import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
+import { PageTitle } from '@/components/card-title/card-title';
 import { invalidateContracts, useAccountStateQuery } from '@/features/e-contracts/api/e-contracts-api';
 import { AccountCard } from './account-card';
 import { ContractList } from './contract-list';
@@ -33,6 +34,7 @@ export function ContractsPage() {
   const open = account.data?.open ?? false;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <PageTitle>{eContractsMessages.title}</PageTitle>
       <AccountCard />
       <SealGallery accountOpen={open} />
       <Card>

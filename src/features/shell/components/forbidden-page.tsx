@@ -5,6 +5,7 @@ import { companyCenterAuthorizePath, paths } from '@/config/paths';
 import { areaMessages } from '@/locales/zh-CN/areas';
 import { shellMessages } from '@/locales/zh-CN/shell';
 import type { AccessDenial } from '@/features/shell/model/route-handle';
+import styles from './shell-layout.module.css';
 
 /** The page a user sees instead of one their permissions or their organisation's status closes (spec section 6). */
 export function ForbiddenPage({ reason }: { reason: Exclude<AccessDenial, null> }) {
@@ -12,7 +13,8 @@ export function ForbiddenPage({ reason }: { reason: Exclude<AccessDenial, null> 
   return (
     <Result
       status="403"
-      title={shellMessages.forbiddenTitle}
+      // In place of the page, its one heading: antd draws Result's title as plain text.
+      title={<h1 className={styles.resultTitle}>{shellMessages.forbiddenTitle}</h1>}
       subTitle={
         <>
           <p>{shellMessages.forbidden}</p>
