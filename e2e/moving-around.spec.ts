@@ -50,9 +50,9 @@ test('a user walks from area to area through the menu, tabs and links, and no pa
   await expectPageWorks(page, page.getByRole('heading', { name: /功能建设中/ }), /开票/);
 
   // The company centre after the bill screens: each tab, 申请记录 with its own applications among them.
-  await openFromMenu(page, '企业中心', '企业认证与授权', /#\/company-center$/);
-  await expectPageWorks(page, page.getByRole('tab', { name: '企业信息', selected: true }), '企业中心');
-  for (const tab of ['申请记录', '成员管理', '签约管理']) {
+  await openFromMenu(page, '企业中心', '企业认证与授权', /#\/company-center\?type=authorize$/);
+  await expectPageWorks(page, page.getByRole('tab', { name: '企业认证与授权', selected: true }), '企业中心');
+  for (const tab of ['企业信息', '申请记录', '成员管理', '签约管理']) {
     await page.getByRole('tab', { name: tab }).click();
     await expectPageWorks(page, page.getByRole('tab', { name: tab, selected: true }), '企业中心');
   }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { breadcrumbOf } from '@/features/shell/components/breadcrumbs';
 import { useCurrentRouteHandle } from '@/features/shell/components/route-meta';
-import { routeHandles } from './route-table';
+import { menuGroups, routeHandles } from './route-table';
 
 const trailAt = (address: string) => {
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -27,5 +27,17 @@ describe("the company centre's breadcrumb", () => {
 
   it('leaves the other pages their own title', () => {
     expect(trailAt('/company-center/bank-accounts')).toEqual(['工作台', '企业中心', '银行账户']);
+  });
+});
+
+describe("the menu's company centre", () => {
+  it('opens 企业认证与授权 on its own tab, whose breadcrumb names it', () => {
+    const leaf = menuGroups
+      .find((group) => group.key === 'company')
+      ?.items.find((item) => item.title === '企业认证与授权');
+    expect(leaf).toBeDefined();
+    const address = `${leaf!.path}${leaf!.search ?? ''}`;
+    expect(address).toBe('/company-center?type=authorize');
+    expect(trailAt(address).at(-1)).toBe('企业认证与授权');
   });
 });

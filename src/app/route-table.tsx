@@ -4,7 +4,7 @@ import { accountLinkMessages } from '@/locales/zh-CN/account-links';
 import { areaMessages } from '@/locales/zh-CN/areas';
 import { navMessages } from '@/locales/zh-CN/nav';
 import { companyCenterMessages } from '@/locales/zh-CN/company-center';
-import { companyCenterTabOf } from '@/features/company-center/model/tabs';
+import { companyCenterTabOf, type CompanyCenterTab } from '@/features/company-center/model/tabs';
 import type { MenuGroup, MenuLeaf, RouteHandle } from '@/features/shell/model/route-handle';
 
 /**
@@ -56,6 +56,8 @@ export const businessPages = [
   {
     key: 'authorize',
     path: paths.companyCenter,
+    // The company centre opens on 企业信息; the menu's 企业认证与授权 is its own tab.
+    menuSearch: `?type=${'authorize' satisfies CompanyCenterTab}`,
     group: 'company',
     permission: PERMISSION.companyCenter.path,
   },
@@ -83,6 +85,8 @@ export const businessPages = [
   hiddenFromMenu?: boolean;
   /** The page before this one in the breadcrumb. */
   parentKey?: string;
+  /** The query the menu opens the page with. */
+  menuSearch?: string;
 }>;
 
 export type BusinessPageKey = (typeof businessPages)[number]['key'];
@@ -141,6 +145,7 @@ const leaf = (page: BusinessPage): MenuLeaf => ({
   key: page.key,
   title: nav[page.key],
   path: page.path,
+  ...('menuSearch' in page ? { search: page.menuSearch } : {}),
   permission: 'permission' in page ? page.permission : undefined,
   requiresAuthorized: needsAuthorized(page.group),
 });

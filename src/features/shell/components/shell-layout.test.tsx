@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import AntApp from 'antd/es/app';
 import type { UserInfo } from '@/lib/storage';
 import { createAppStore } from '@/lib/store';
@@ -42,6 +42,15 @@ const menu: MenuGroup[] = [
       { key: 'freeze', title: '冻结/解冻', path: '/chain-bill/freeze', requiresAuthorized: true },
     ],
   },
+  {
+    key: 'company',
+    title: '企业中心',
+    icon: 'company',
+    items: [
+      { key: 'authorize', title: '企业认证与授权', path: '/company-center', search: '?type=authorize' },
+      { key: 'accounts', title: '银行账户', path: '/company-center/bank-accounts' },
+    ],
+  },
 ];
 
 const routeHandles: Array<{ path: string; handle: RouteHandle }> = [
@@ -74,6 +83,11 @@ const staff: UserInfo = {
   permissions: { '/chain-bill/dashboard': true, '/chain-bill/issue': true },
 };
 
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="地址">{pathname + search}</output>;
+}
+
 function renderShell(path: string, userInfo: UserInfo = staff, header: ReactNode = <div>页头</div>) {
   const store = createAppStore();
   const view = render(
@@ -92,6 +106,7 @@ function renderShell(path: string, userInfo: UserInfo = staff, header: ReactNode
                   onMenuAction={() => undefined}
                 >
                   <p>页面内容</p>
+                  <Address />
                 </ShellLayout>
               }
             />
@@ -133,6 +148,20 @@ describe('the shell frame', { timeout: 30_000 }, () => {
     expect(offset()).toBe('200px');
     await user.click(within(panel).getByRole('button', { name: '收起子菜单' }));
     expect(offset()).toBe('50px');
+  });
+
+  it("opens a page's part the menu item names (a tab, by its query) and marks that item only", async () => {
+    const user = userEvent.setup();
+    renderShell('/company-center?type=info');
+    await user.click(screen.getByRole('button', { name: '企业中心' }));
+    const panel = screen.getByRole('region', { name: '企业中心' });
+    const authorize = within(panel).getByRole('link', { name: '企业认证与授权' });
+    expect(authorize).toHaveAttribute('href', '#/company-center?type=authorize');
+    expect(authorize).not.toHaveAttribute('aria-current');
+
+    await user.click(authorize);
+    expect(screen.getByRole('status', { name: '地址' })).toHaveTextContent('/company-center?type=authorize');
+    expect(authorize).toHaveAttribute('aria-current', 'page');
   });
 
   it('hides menu items without permission and locks those of an unauthorized organisation', async () => {

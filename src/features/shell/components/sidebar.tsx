@@ -45,7 +45,7 @@ export function Sidebar({
   onLeafChosen,
 }: SidebarProps) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { wideRail, panelOpen } = sidebarShape(collapsed);
   const [chosenGroup, setChosenGroup] = useState<string | undefined>(undefined);
   const lockedHintId = useId();
@@ -59,7 +59,7 @@ export function Sidebar({
 
   const runLeaf = (item: MenuLeaf) => {
     if (item.action) onAction(item.action);
-    else navigate(item.path);
+    else navigate({ pathname: item.path, search: item.search });
     onLeafChosen?.();
   };
 
@@ -136,7 +136,7 @@ export function Sidebar({
           <ul className={styles.panelList}>
             {panel.leaves.map((item) => {
               const locked = accessDenial({ requiresAuthorized: item.requiresAuthorized }, userInfo) !== null;
-              const current = pathname === item.path;
+              const current = pathname === item.path && (!item.search || search === item.search);
               if (locked) {
                 return (
                   <li key={item.key}>
@@ -157,7 +157,7 @@ export function Sidebar({
               return (
                 <li key={item.key}>
                   <a
-                    href={`#${item.path}`}
+                    href={`#${item.path}${item.search ?? ''}`}
                     className={styles.panelItem}
                     data-current={current}
                     aria-current={current ? 'page' : undefined}

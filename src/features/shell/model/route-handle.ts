@@ -40,6 +40,8 @@ export interface MenuLeaf {
   key: string;
   title: string;
   path: string;
+  /** The query it opens the page with (`?type=authorize`: a tab of the company centre). */
+  search?: string;
   permission?: string;
   requiresAuthorized?: boolean;
   /** Opens something other than a route (the export centre drawer, the help centre in a new tab). */
