@@ -1,3 +1,4 @@
+import { ECONTRACT_URL } from '@contract/e-contract';
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -44,13 +45,10 @@ import { institutionRoutes } from './modules/institution/routes';
 import { institutionSandboxRoutes } from './modules/institution/sandbox-routes';
 import { settlementRoutes, settlementSandboxRoutes } from './modules/settlement/routes';
 import { seedDemoBalances } from './modules/settlement/service';
-import {
-  eContractCallbackRoutes,
-  eContractRoutes,
-  eContractSandboxRoutes,
-  ESIGN_CALLBACK_PATH,
-  setupContractSigning,
-} from './modules/e-contract/routes';
+import { eContractCallbackRoutes } from './modules/e-contract/callback-routes';
+import { eContractRoutes } from './modules/e-contract/routes';
+import { eContractSandboxRoutes } from './modules/e-contract/sandbox-routes';
+import { setupContractSigning } from './modules/e-contract/signing';
 import { oauthRoutes, registrationRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { channelRoutes } from './modules/channel/routes';
@@ -281,7 +279,7 @@ function connectSandboxESign(app: FastifyInstance): void {
   const esign = app.adapters.esign;
   if (!(esign instanceof SandboxESignGateway)) return;
   esign.deliverTo(async (body, headers) => {
-    const answer = await app.inject({ method: 'POST', url: ESIGN_CALLBACK_PATH, payload: body, headers });
+    const answer = await app.inject({ method: 'POST', url: ECONTRACT_URL.callback, payload: body, headers });
     return answer.statusCode;
   });
   app.addHook('onReady', async () => esign.worker.start());

@@ -6,24 +6,19 @@ import {
   SIGN_ITEM_STATUS,
   type ContractBizType,
   type ContractStatus,
-  type SealTemplateName,
 } from '@contract/e-contract';
-import type { ContractParty, Contract, Seal } from '@contract/e-contract-schemas';
 import { API_ERROR } from '@contract/errors';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { FINAL_FLOW_STATUSES, type FlowEvent } from '../../adapters/e-sign/gateway';
 import type { FileStore } from '../../adapters/file-store/store';
 import type { Db } from '../../db/database';
-import { pageAndTotal, preparedQuery, type PagedQueries } from '../../db/prepared-query';
-import type { PageRequest } from '../../lib/paging';
-import type { ContractTable, Database, EsignSealTable } from '../../db/schema';
+import type { ContractTable, Database } from '../../db/schema';
 import { lockWithinTransaction } from '../../db/locks';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { fenToYuan } from '../../lib/money';
 import { renderContract, UnprintableText } from '../../lib/pdf/contract-pdf';
-import { SEAL_TEMPLATES } from '../../lib/pdf/seal';
-import { isoTime, shanghaiParts } from '../../lib/shanghai-time';
+import { shanghaiParts } from '../../lib/shanghai-time';
 import { ECONTRACT_MSG } from './messages';
 import { contractContent, ORG_PARTY_INDEX, type ContractSubject } from './templates';
 
@@ -31,7 +26,6 @@ import { contractContent, ORG_PARTY_INDEX, type ContractSubject } from './templa
 export const PLATFORM_CREDIT_CODE = '91310000MA1FL0000X';
 
 export type ContractRow = Selectable<ContractTable>;
-type SealRow = Selectable<EsignSealTable>;
 
 /** A contract not signed within this long after it was drafted expires (the providers' default flow deadline). */
 export const CONTRACT_SIGN_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -40,120 +34,6 @@ export const SIGNABLE: readonly string[] = [CONTRACT_STATUS.draft, CONTRACT_STAT
 
 export const contractFileKey = (id: string) => `contracts/${id}.pdf`;
 export const signedFileKey = (id: string) => `contracts/${id}.signed.pdf`;
-
-interface ContractListValues {
-  orgId: string;
-  status: string;
-  size: number;
-  offset: number;
-}
-
-/** The contract list's page and total, with and without a status, prepared (db/prepared-query.ts). */
-function contractListQueries(byStatus: boolean) {
-  const listed = (db: Db, v: ContractListValues) => {
-    const query = db.selectFrom('contracts').where('org_id', '=', v.orgId);
-    return byStatus ? query.where('status', '=', v.status) : query;
-  };
-  return {
-    page: preparedQuery((db: Db, v: ContractListValues) =>
-      listed(db, v)
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(v.size)
-        .offset(v.offset),
-    ),
-    total: preparedQuery((db: Db, v: ContractListValues) =>
-      listed(db, v).select((eb) => eb.fn.countAll<number>().as('n')),
-    ),
-  };
-}
-
-const allContracts = contractListQueries(false);
-const contractsByStatus = contractListQueries(true);
-
-/** One page of the organisation's contracts, newest first. */
-export async function contractPage(
-  db: Db,
-  orgId: string,
-  status: string | undefined,
-  page: PageRequest,
-): Promise<{ rows: ReadonlyArray<Readonly<ContractRow>>; total: number }> {
-  const queries = status ? contractsByStatus : allContracts;
-  const values: ContractListValues = { orgId, status: status ?? '', size: page.size, offset: page.offset };
-  return pageAndTotal(db, queries, values);
-}
-
-/** The ids of a page of the organisation's sign records (newest first), and their count, prepared. */
-const signRecordIds: PagedQueries<{ orgId: string; size: number; offset: number }, { id: string }> = {
-  page: preparedQuery((db: Db, v: { orgId: string; size: number; offset: number }) =>
-    db
-      .selectFrom('sign_records')
-      .where('org_id', '=', v.orgId)
-      .select('id')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(v.size)
-      .offset(v.offset),
-  ),
-  total: preparedQuery((db: Db, v: { orgId: string }) =>
-    db
-      .selectFrom('sign_records')
-      .where('org_id', '=', v.orgId)
-      .select((eb) => eb.fn.countAll<number>().as('n')),
-  ),
-};
-
-export async function signRecordPageIds(
-  db: Db,
-  orgId: string,
-  page: PageRequest,
-): Promise<{ ids: string[]; total: number }> {
-  const { rows, total } = await pageAndTotal(db, signRecordIds, {
-    orgId,
-    size: page.size,
-    offset: page.offset,
-  });
-  return { ids: rows.map((row) => row.id), total };
-}
-
-export function contractView(row: ContractRow): Contract {
-  return {
-    id: row.id,
-    contractNo: row.contract_no,
-    title: row.title,
-    status: row.status as ContractStatus,
-    parties: JSON.parse(row.parties) as ContractParty[],
-    bizType: row.biz_type as ContractBizType,
-    bizId: row.biz_id,
-    amount: fenToYuan(row.amount_fen),
-    expiresAt: isoTime(Number(row.expires_at)),
-    signedAt: row.signed_at === null ? null : isoTime(Number(row.signed_at)),
-    createdAt: isoTime(Number(row.created_at)),
-  };
-}
-
-export function sealView(row: SealRow): Seal {
-  const template = row.template as SealTemplateName;
-  return {
-    id: row.id,
-    template,
-    sizeMm: SEAL_TEMPLATES[template].sizeMm,
-    name: row.name,
-    label: row.label,
-    isDefault: row.is_default === 1,
-    svg: row.svg,
-  };
-}
-
-export const contractInOrg = (db: Db, orgId: string, id: string) =>
-  db.selectFrom('contracts').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
-
-export const contractOrgOf = async (db: Db, id: string) =>
-  (await db.selectFrom('contracts').select('org_id').where('id', '=', id).executeTakeFirst())?.org_id;
-
-export const accountOf = (db: Db, orgId: string) =>
-  db.selectFrom('esign_accounts').selectAll().where('org_id', '=', orgId).executeTakeFirst();
 
 /**
  * What a business record does when its contract changes state (an agreement takes effect when signed, a

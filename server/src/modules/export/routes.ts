@@ -21,7 +21,7 @@ import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { pageOf, pageRequest } from '../../lib/paging';
 import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
-import { attachment } from './content-disposition';
+import { attachment } from '../../lib/content-disposition';
 import { createExportTask, exportFileKey, exportTaskPage, ownTask, taskOrgOf } from './service';
 import { createExportWorker } from './worker';
 import { exportRowCount } from './workbooks';

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { ExpiryTimer } from './expiry-timer';
+import { announceContract, expireOverdueContracts } from './service';
+import { createSignWorker } from './sign-worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contractSignWorker: ReturnType<typeof createSignWorker>;
+    /** Ends the contracts whose signing window has passed; tests call `sweep()` with their clock. */
+    contractExpiry: ExpiryTimer;
+  }
+}
+
+/** The batch-signing worker of this node, started with the app and stopped before it closes. */
+export function setupContractSigning(app: FastifyInstance): void {
+  const worker = createSignWorker({
+    db: app.db,
+    esign: app.adapters.esign,
+    now: app.now,
+    log: app.log,
+    leaseMs: app.config.taskLeaseSeconds * 1000,
+    pollMs: app.config.taskPollSeconds * 1000,
+  });
+  app.decorate('contractSignWorker', worker);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', async () => worker.stop());
+
+  const expiry = new ExpiryTimer(
+    () =>
+      expireOverdueContracts({
+        db: app.db,
+        now: app.now(),
+        revoke: (flowId) => app.adapters.esign.revoke(flowId),
+        announce: (trx, row) => announceContract(app, trx, row),
+        onRevokeFailed: (contractId, error) =>
+          app.log.warn({ err: error, contractId }, 'contract expiry: the provider did not revoke the flow'),
+      }),
+    app.log,
+  );
+  app.decorate('contractExpiry', expiry);
+  app.addHook('onReady', async () => expiry.start());
+  app.addHook('preClose', async () => expiry.stop());
+}
