@@ -91,6 +91,14 @@ function serverViolation(file, target, typeOnly) {
   const shown = path.relative(SERVER_SRC, target);
   // The configuration's shape is known everywhere; reading it (the environment) is config.ts's alone.
   if (toLayer === 'config' && typeOnly) return null;
+  // The demo seed (db/demo/) acts through the modules' commands as a caller would; only the root runs it.
+  const fromDemo = fromLayer === 'db' && fromUnit === 'demo';
+  if (toLayer === 'db' && toUnit === 'demo' && !fromDemo)
+    return `only app.ts and main.ts seed the demo, not server/src/${fromLayer}`;
+  if (fromDemo && toLayer === 'modules') {
+    if (toRest.length === 1 && toRest[0].replace(/\.ts$/, '') === 'service') return null;
+    return `the demo seed may use module ${toUnit} only through modules/${toUnit}/service.ts, not ${shown}`;
+  }
   if (fromLayer === 'modules') {
     if (toLayer === 'modules') {
       if (toUnit === fromUnit) return null;

@@ -9,6 +9,7 @@ import {
   SIGN_RECORD_STATUS,
 } from './e-contract';
 import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from './envelope';
+import { PREREQUISITE } from './organization';
 
 /**
  * The wire shapes of e-contract.ts's domain, each declared once: a TypeBox schema the server validates
@@ -22,8 +23,12 @@ const ContractStatusSchema = literalUnion(Object.values(CONTRACT_STATUS));
 
 export const EsignAccountState = Type.Object({
   open: Type.Boolean(),
-  /** The organisation is authenticated: only then may it open an account. */
+  /**
+   * The account can be opened: its opening is electronic signing's (企业开通功能 电子合同签署), which needs what
+   * any function needs; `missing` names what is left.
+   */
   canOpen: Type.Boolean(),
+  missing: Type.Array(literalUnion(Object.values(PREREQUISITE))),
   openedAt: NullableTime,
 });
 export type EsignAccountState = Static<typeof EsignAccountState>;

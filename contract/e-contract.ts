@@ -3,7 +3,6 @@
  * contracts, and batch signing with its sign records. Plain values only: the SPA imports this file at run
  * time; the shapes are declared in e-contract-schemas.ts.
  */
-
 /** Spec section 9: the client waits this long for batch-sign; the server answers well within it. */
 export const BATCH_SIGN_TIMEOUT = 10_000;
 /** Contracts one batch signs at most. */

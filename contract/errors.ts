@@ -84,6 +84,10 @@ export const API_ERROR = {
   agreementInUse: 'AGREEMENT_IN_USE',
   agreementReleased: 'AGREEMENT_RELEASED',
   functionPrerequisites: 'FUNCTION_PREREQUISITES_MISSING',
+  /** The function is not built yet (即将上线), its channel does not offer it, or it opens another way. */
+  functionUnavailable: 'FUNCTION_UNAVAILABLE',
+  /** A command of a function the organisation has not opened. */
+  functionNotOpened: 'FUNCTION_NOT_OPENED',
   // Apply records and the e-licence (contract/apply-record.ts, contract/elec-license.ts)
   applyRecordDecided: 'APPLY_RECORD_DECIDED',
   licenceNotBound: 'LICENCE_NOT_BOUND',
@@ -166,6 +170,8 @@ export const API_ERROR_STATUS = {
   [API_ERROR.agreementInUse]: 409,
   [API_ERROR.agreementReleased]: 409,
   [API_ERROR.functionPrerequisites]: 409,
+  [API_ERROR.functionUnavailable]: 409,
+  [API_ERROR.functionNotOpened]: 409,
   [API_ERROR.applyRecordDecided]: 409,
   [API_ERROR.licenceNotBound]: 409,
   [API_ERROR.billOutsideHours]: 409,

@@ -184,6 +184,8 @@ export const PREREQUISITE = {
   authentication: 'AUTHENTICATION',
   settlementAccount: 'SETTLEMENT_ACCOUNT',
   agreement: 'AGREEMENT',
+  /** The licence holder's 业务授权 of the function's business (an organisation whose licence is bound). */
+  businessAuthorisation: 'BUSINESS_AUTHORISATION',
 } as const;
 export type Prerequisite = (typeof PREREQUISITE)[keyof typeof PREREQUISITE];
 

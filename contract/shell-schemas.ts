@@ -2,7 +2,16 @@ import { Type, type Static } from 'typebox';
 import { Mobile } from './auth-schemas';
 import { literalUnion } from './common-schemas';
 import { PageQuery } from './envelope-schemas';
-import { FUNC_TYPES, OP_STATUSES, OP_TYPES, SYSTEM_STATUS_CODES } from './shell';
+import { LICENCE_BIZ_TYPES } from './elec-license';
+import { PREREQUISITE } from './organization';
+import {
+  FUNC_TYPES,
+  FUNCTION_OPENED_WITHS,
+  ORG_FUNCTIONS,
+  OP_STATUSES,
+  OP_TYPES,
+  SYSTEM_STATUS_CODES,
+} from './shell';
 import { BIZ_TYPES } from './statistics';
 
 /**
@@ -101,13 +110,27 @@ export type OperationItem = Static<typeof OperationItem>;
 export const OrgFunctionQuery = Type.Object({ funcType: Type.Optional(literalUnion(FUNC_TYPES)) });
 export type OrgFunctionQuery = Static<typeof OrgFunctionQuery>;
 
-/** `GET /api/scbill/org-acct-function-endpoint` */
+/**
+ * `GET /api/scbill/org-acct-function-endpoint`: one function as the organisation stands, the one answer to
+ * "may it do this" that the dashboard, the menu and the company centre show.
+ */
 export const OrgFunction = Type.Object({
-  funcCode: Type.String(),
+  funcCode: literalUnion(ORG_FUNCTIONS.map((f) => f.funcCode)),
   funcName: Type.String(),
+  funcType: literalUnion(FUNC_TYPES),
   opened: Type.Boolean(),
   /** ISO 8601 (UTC). */
   openedAt: Type.Optional(Type.String({ format: 'date-time' })),
+  /** Built on this platform; false: 即将上线, it cannot be opened yet. */
+  available: Type.Boolean(),
+  /** The organisation's default channel offers it. */
+  offered: Type.Boolean(),
+  /** What opening it still needs, in checklist order; empty once opened or when it can be opened now. */
+  missing: Type.Array(literalUnion(Object.values(PREREQUISITE))),
+  /** How it is opened: by `open-func`, or (electronic signing) with the e-sign account. */
+  openedWith: literalUnion(FUNCTION_OPENED_WITHS),
+  /** The business the licence holder authorises for it (业务授权), where one applies. */
+  licenceBusiness: Type.Union([literalUnion(LICENCE_BIZ_TYPES), Type.Null()]),
 });
 export type OrgFunction = Static<typeof OrgFunction>;
 

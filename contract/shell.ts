@@ -84,6 +84,11 @@ export const ORG_FUNCTIONS = [
 ] as const satisfies ReadonlyArray<{ funcCode: string; funcName: string; funcType: FuncType }>;
 export type FuncCode = (typeof ORG_FUNCTIONS)[number]['funcCode'];
 
+/** How a function is opened: by `open-func`, or (electronic signing) with the e-sign account. */
+export const FUNCTION_OPENED_WITH = { command: 'FUNCTION', esignAccount: 'ESIGN_ACCOUNT' } as const;
+export type FunctionOpenedWith = (typeof FUNCTION_OPENED_WITH)[keyof typeof FUNCTION_OPENED_WITH];
+export const FUNCTION_OPENED_WITHS = Object.values(FUNCTION_OPENED_WITH);
+
 // ---- Organisation channels ------------------------------------------------------------------------
 
 // ---- Sandbox: entry links and non-payment ------------------------------------------------------

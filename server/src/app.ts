@@ -31,7 +31,7 @@ import type { Adapters } from './context';
 import { EsignOpenApi } from './lib/esign-open-api';
 import { createDatabase, migrate, type Db } from './db/database';
 import { ensureBankDirectory } from './db/bank-directory';
-import { ensurePermissionCatalogue, seedDemoData } from './db/seed';
+import { ensurePermissionCatalogue } from './db/seed';
 import { accountRoutes } from './modules/account/routes';
 import { setupAgreementContracts } from './modules/agreement/contracts';
 import { agreementRoutes } from './modules/agreement/routes';
@@ -39,12 +39,10 @@ import { bankAccountRoutes, bankSandboxRoutes } from './modules/bank-account/rou
 import { applyRecordRoutes } from './modules/apply-record/routes';
 import { elecLicenseRoutes } from './modules/elec-license/routes';
 import { billRoutes } from './modules/bills/routes';
-import { seedDemoBills } from './modules/bills/service';
-import { seedDemoInstitutions } from './modules/institution/service';
 import { institutionRoutes } from './modules/institution/routes';
 import { institutionSandboxRoutes } from './modules/institution/sandbox-routes';
 import { settlementRoutes, settlementSandboxRoutes } from './modules/settlement/routes';
-import { seedDemoBalances } from './modules/settlement/service';
+import { seedDemo } from './db/demo';
 import { eContractCallbackRoutes } from './modules/e-contract/callback-routes';
 import { eContractRoutes } from './modules/e-contract/routes';
 import { eContractSandboxRoutes } from './modules/e-contract/sandbox-routes';
@@ -143,14 +141,6 @@ async function openDatabase(config: AppConfig, now: () => number): Promise<Db> {
     await migrate(db);
     await ensurePermissionCatalogue(db);
     await ensureBankDirectory(db, now());
-    // The demo bills go through the ledger's own commands, after the organisations and accounts they need.
-    if (config.seedDemo && (await seedDemoData(db, now()))) {
-      await db.transaction().execute(async (trx) => {
-        await seedDemoInstitutions(trx, now());
-        await seedDemoBalances(trx, now());
-      });
-      await seedDemoBills(db, now());
-    }
     return db;
   } catch (error) {
     await db.destroy();
@@ -442,6 +432,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ]);
     await setupWebRoot(app, config.webRoot);
     await app.ready();
+    // Through the modules' commands, so after every module is set up.
+    if (config.seedDemo) await seedDemo(app);
   } catch (error) {
     await app.close();
     throw error;

@@ -1,8 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, EXIT_CONFIG, loadConfig, readEnvFile } from './config';
-import { seedDemoContracts } from './modules/agreement/demo-contracts';
 import { AGREEMENT_DRAFT_RETRY_MS } from './modules/agreement/contracts';
-import { PLATFORM_CREDIT_CODE } from './modules/e-contract/service';
 
 /** How long a graceful close may take before the process gives up on open connections. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -16,18 +14,9 @@ async function main(): Promise<void> {
     { address: `http://${config.host}:${config.port}`, dataDir: config.dataDir },
     'chain-bill ready',
   );
-  if (config.seedDemo) {
-    // After listening: the contract PDFs take a second or two, which the start-up does not wait for.
-    seedDemoContracts(
-      { db: app.db, files: app.adapters.files, now: app.now() },
-      { name: config.platformName, creditCode: PLATFORM_CREDIT_CODE },
-    )
-      .catch((error: unknown) => app.log.error({ err: error }, 'demo contracts not drafted'))
-      // Then the contracts of any other signed agreement a crash or a failed draft left without one.
-      .finally(() => app.agreementContracts.sweepEvery(AGREEMENT_DRAFT_RETRY_MS));
-  } else {
-    app.agreementContracts.sweepEvery(AGREEMENT_DRAFT_RETRY_MS);
-  }
+  // After listening: signed agreements still without a contract (the demo's, on a first start) get one now,
+  // and the PDFs take a second or two the start-up does not wait for.
+  app.agreementContracts.sweepEvery(AGREEMENT_DRAFT_RETRY_MS);
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -63,6 +63,36 @@ describe('the server layers rule', () => {
     expect(messages).toEqual([`${RULE}: adapter licence must not import adapter sms`]);
   });
 
+  it("lets the demo seed act through the modules' service.ts, and nothing but the root run it", async () => {
+    const seed = 'server/src/db/demo/ledger-history.ts';
+    expect(
+      await ruleMessages(
+        seed,
+        "import { issueBill } from '../../modules/bills/service';\nexport const used = issueBill;",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleMessages(
+        seed,
+        "import { issueBill } from '../../modules/bills/commands';\nexport const used = issueBill;",
+      ),
+    ).toEqual([
+      `${RULE}: the demo seed may use module bills only through modules/bills/service.ts, not modules/bills/commands`,
+    ]);
+    expect(
+      await ruleMessages(
+        'server/src/modules/bills/routes.ts',
+        "import { seedDemo } from '../../db/demo/seed';\nexport const used = seedDemo;",
+      ),
+    ).toEqual([`${RULE}: only app.ts and main.ts seed the demo, not server/src/modules`]);
+    expect(
+      await ruleMessages(
+        'server/src/db/seed.ts',
+        "import { issueBill } from '../modules/bills/service';\nexport const used = issueBill;",
+      ),
+    ).toEqual([`${RULE}: server/src/db may import only db/, lib/ and contract/, not modules/bills/service`]);
+  });
+
   it('lets app.ts compose every layer', async () => {
     const code = [
       "import { exportRoutes } from './modules/export/routes';",

@@ -1,11 +1,10 @@
-import { DEFAULT_CHANNEL_ID, PERMISSION_PATH_PREFIX } from '@contract/constants';
+import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import { OWNER_ROLE, permissionsOfRoles, type StaffRoleCode } from '@contract/organization';
 import { PERMISSION, type PermissionKey } from '@contract/permissions';
 import { newId } from '../lib/hash';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './database';
 import { lockWithinTransaction } from './locks';
-import { seedDemoHistory } from './seed-history';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -149,7 +148,7 @@ export const DEMO_BANK_ACCOUNT = {
   addedBy: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e001',
 } as const;
 
-/** The agreements the Shanghai company signed (its bill and e-signing functions are open). */
+/** The signing records of the agreements the Shanghai company signs in the demo (db/demo/organisation-setup.ts). */
 export const DEMO_AGREEMENTS = [
   { id: '8e2a4b63-9d5f-4c7b-a031-6f9e8d7c5b01', code: 'SCB_SERVICE' },
   { id: '8e2a4b63-9d5f-4c7b-a031-6f9e8d7c5b02', code: 'E_SIGN_SERVICE' },
@@ -288,27 +287,6 @@ export async function seedDemoData(db: Db, now: number): Promise<boolean> {
         })),
       )
       .execute();
-    await seedDemoHistory(trx, now);
-    // The Shanghai company's opened functions rest on the agreements it signed (modules/agreement).
-    await trx
-      .insertInto('org_agreements')
-      .values(
-        DEMO_AGREEMENTS.map((agreement) => ({
-          id: agreement.id,
-          org_id: DEMO_ORGS.shanghai.id,
-          agreement_code: agreement.code,
-          version: '2026.1',
-          channel_id: DEFAULT_CHANNEL_ID,
-          status: 'SIGNED',
-          signed_by: DEMO_BANK_ACCOUNT.addedBy,
-          signed_at: now,
-          released_by: null,
-          released_at: null,
-        })),
-      )
-      .execute();
-    // Hangzhou is not authenticated: it can open nothing yet, whatever its history says.
-    await trx.deleteFrom('org_function_openings').where('org_id', '=', DEMO_ORGS.hangzhou.id).execute();
     await trx
       .updateTable('organizations')
       .set(DEMO_SHANGHAI_DETAILS)

@@ -5,7 +5,7 @@ import type { TokenResponse } from '@contract/auth-schemas';
 import { buildApp } from '../../src/app';
 import { testConfig } from '../../src/config';
 import { DEMO_ACCOUNTS, DEMO_ORGS, PERMISSION_CATALOGUE } from '../../src/db/seed';
-import { DEMO_INSTITUTIONS } from '../../src/modules/institution/service';
+import { DEMO_INSTITUTIONS } from '../../src/db/demo/institutions';
 import {
   authed,
   basicAuth,

@@ -1,7 +1,8 @@
 import { pathOf } from '@contract/paths';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTRACT_BIZ_TYPE, ECONTRACT_URL } from '@contract/e-contract';
-import { DEMO_ORGS } from '../../src/db/seed';
+import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
+import { signAgreement } from '../../src/modules/agreement/service';
 import { esignCallbackSignature } from '../../src/lib/esign-open-api';
 import { draftContract } from '../../src/modules/e-contract/service';
 import { accountFor, call } from '../support/bank-helpers';
@@ -55,6 +56,16 @@ beforeAll(async () => {
     const answer = await t.app.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
     return answer.statusCode;
   };
+  // Suzhou signed the e-signing agreement, which its e-sign account needs, through the agreement command.
+  await t.app.db.transaction().execute((trx) =>
+    signAgreement(trx, {
+      orgId: DEMO_ORGS.suzhou.id,
+      userId: DEMO_ACCOUNTS.find((a) => a.mobile === SUZHOU_OWNER)!.id,
+      code: 'E_SIGN_SERVICE',
+      platformChannelId: t.config.channelId,
+      now: clock.now(),
+    }),
+  );
   const hangzhou = await t.app.db
     .selectFrom('organizations')
     .select(['name', 'credit_code', 'legal_person'])

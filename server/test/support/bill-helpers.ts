@@ -3,10 +3,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { BILL_URL } from '@contract/bills';
 import type { BillApplication, BillDetail, Holding, IssueRequest } from '@contract/bills-schemas';
 import type { Page } from '@contract/envelope-schemas';
+import type { FuncCode } from '@contract/shell';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { openSession } from '../../src/modules/auth/tokens';
 import { shanghaiDate } from '../../src/lib/shanghai-time';
 import { addMonths } from '../../src/modules/bills/rules';
+import { openFunction } from '../../src/modules/org-function/service';
 import { bearer, type TestApp } from './helpers';
 import { latestCode, sendSms, withCode } from './verification-helpers';
 
@@ -34,6 +36,24 @@ export async function tokenOf(t: TestApp, mobile: string, orgId: string | null):
     t.config,
   );
   return session.accessToken;
+}
+
+/**
+ * Opens functions of a demo company through the function command, acted by `mobile`: the companies have
+ * the agreement and the account the bill functions need, and open only those the demo uses.
+ */
+export async function openFunctions(t: TestApp, mobile: string, orgId: string, codes: FuncCode[]) {
+  await t.app.db.transaction().execute(async (trx) => {
+    for (const funcCode of codes) {
+      await openFunction(trx, {
+        orgId,
+        userId: userIdOf(mobile),
+        funcCode,
+        platformChannelId: t.config.channelId,
+        now: t.app.now(),
+      });
+    }
+  });
 }
 
 export type LedgerTokens = Record<keyof typeof MOBILE, string>;

@@ -21,6 +21,7 @@ import * as holidayCalendar from './020-holiday-calendar';
 import * as institutions from './021-institutions';
 import * as sandboxSettlement from './022-sandbox-settlement';
 import * as institutionSandbox from './023-institution-sandbox';
+import * as functionOpenings from './024-function-openings';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '021-institutions': institutions,
   '022-sandbox-settlement': sandboxSettlement,
   '023-institution-sandbox': institutionSandbox,
+  '024-function-openings': functionOpenings,
 };

@@ -15,7 +15,7 @@ import {
   type ContractRow,
 } from '../e-contract/service';
 import { postNotice } from '../notice/service';
-import { agreementByCode } from './service';
+import { agreementByCode } from './queries';
 
 /**
  * The annual service fee each agreement's contract states, in fen. The product leaves fees to the platform

@@ -3,67 +3,34 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { AGREEMENT_STATUS, ORG_TEXT, PREREQUISITE, type Prerequisite, ORG_URL } from '@contract/organization';
+import { AGREEMENT_STATUS, ORG_TEXT, ORG_URL } from '@contract/organization';
 import {
   AgreementUpdate,
-  Onboarding,
   OrgAgreement,
   ReleaseCheck,
   ReleaseCheckQuery,
   SignAgreementRequest,
 } from '@contract/organization-schemas';
 import { PERMISSION } from '@contract/permissions';
-import { OpenFuncRequest, OpenFuncResult } from '@contract/shell-schemas';
 import { afterCommit } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { fail } from '../../lib/errors';
-import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
-import { notFoundInOrg, requireMember, requirePermission, type Member } from '../../lib/tenant';
-import { isKnownFunction, openFunction } from '../org-function/service';
+import { notFoundInOrg, requirePermission, type Member } from '../../lib/tenant';
+import { signAgreement } from './commands';
 import { lockAgreementContract, revokeReleasedAgreementContract } from './contracts';
+import { AGREEMENT_MSG, SIGN_OPERATION } from './messages';
 import {
-  agreementByCode,
   agreementInOrg,
-  agreementOfFunction,
   agreementOrgOf,
   agreementsOf,
   dependentsOf,
   lockOrgFunctions,
-  missingPrerequisites,
   offeredAgreements,
-  onboardingOf,
   signedAgreement,
   type AgreementRow,
-} from './service';
-
-/** Shown to the licence holder on the confirmation page, and in the SMS. */
-export const SIGN_OPERATION = '签署平台服务协议';
-export const UNKNOWN_FUNCTION_MSG = '不支持的功能';
-
-export const AGREEMENT_MSG = {
-  notFound: '签约记录不存在',
-  notOffered: '当前渠道不提供该协议',
-  alreadySigned: '该协议已签署',
-  released: '该协议已解约',
-  inUse: (names: string[]) => `以下已开通的业务依赖该协议，请先关闭后再解约：${names.join('、')}`,
-} as const;
-
-const PREREQUISITE_TEXT: Record<Prerequisite, string> = {
-  [PREREQUISITE.authentication]: '企业认证',
-  [PREREQUISITE.settlementAccount]: '结算账户验证',
-  [PREREQUISITE.agreement]: '签署协议',
-};
-
-/** Names what is missing, the agreement by its title: 开通前请先完成：企业认证、签署《…》. */
-export function prerequisitesMessage(missing: Prerequisite[], funcCode: string): string {
-  const agreement = agreementOfFunction(funcCode);
-  const names = missing.map((item) =>
-    item === PREREQUISITE.agreement && agreement ? `签署《${agreement.name}》` : PREREQUISITE_TEXT[item],
-  );
-  return `开通前请先完成：${names.join('、')}`;
-}
+} from './queries';
 
 const AGREEMENT_PERMISSION = PERMISSION.companyCenter.path;
 const COMMAND_ERRORS = {
@@ -90,12 +57,10 @@ async function ownAgreement(
 }
 
 /**
- * The platform's service agreements (签约, spec section 7: signing and staff), opening business functions and
- * the onboarding checklist. Signing is sensitive: the licence holder's QR confirmation, or an SMS code where no
- * licence is bound. Release (解约) is refused while an opened function needs the agreement; opening a function
- * is refused, naming what is missing, until the organisation is authenticated, has a verified settlement
- * account and has signed the function's agreement. Release needs no second verification: it takes rights
- * away and cannot happen while anything depends on it.
+ * The platform's service agreements (签约, spec section 7: signing and staff). Signing is sensitive: the
+ * licence holder's QR confirmation, or an SMS code where no licence is bound. Release (解约) is refused while
+ * an opened function needs the agreement; opening a function is modules/org-function. Release needs no second
+ * verification: it takes rights away and cannot happen while anything depends on it.
  */
 export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
@@ -164,33 +129,18 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function postOrgSign(request, reply) {
       const member = await requirePermission(request, AGREEMENT_PERMISSION);
-      const agreement = agreementByCode(request.body.agreementCode);
-      if (!agreement) throw fail(API_ERROR.agreementNotOffered, AGREEMENT_MSG.notOffered);
+      const code = request.body.agreementCode;
       const now = app.now();
       return runCommand<ReturnType<typeof ok<OrgAgreement>>>(request, reply, async (trx) => {
-        await lockOrgFunctions(trx, member.orgId);
-        if (await signedAgreement(trx, member.orgId, agreement.code)) {
-          throw fail(API_ERROR.agreementSigned, AGREEMENT_MSG.alreadySigned);
-        }
-        const { channelId } = await offeredAgreements(trx, member.orgId, app.config.channelId);
-        const id = newId();
-        await trx
-          .insertInto('org_agreements')
-          .values({
-            id,
-            org_id: member.orgId,
-            agreement_code: agreement.code,
-            version: agreement.version,
-            channel_id: channelId,
-            status: AGREEMENT_STATUS.signed,
-            signed_by: member.userId,
-            signed_at: now,
-            released_by: null,
-            released_at: null,
-          })
-          .execute();
+        const id = await signAgreement(trx, {
+          orgId: member.orgId,
+          userId: member.userId,
+          code,
+          platformChannelId: app.config.channelId,
+          now,
+        });
         const view = (await agreementsOf(trx, member.orgId, app.config.channelId)).find(
-          (a) => a.agreementCode === agreement.code,
+          (a) => a.agreementCode === code,
         );
         if (!view) throw fail(API_ERROR.agreementNotOffered, AGREEMENT_MSG.notOffered);
         // Its contract is drafted once the signature is committed, never as part of it (contracts.ts).
@@ -247,37 +197,6 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return { statusCode: 200, body: ok(view, ORG_TEXT.released) };
       });
-    },
-  );
-
-  app.post(
-    ORG_URL.openFunc,
-    {
-      config: { idempotent: true },
-      schema: { body: OpenFuncRequest, response: { 200: Envelope(OpenFuncResult), ...COMMAND_ERRORS } },
-    },
-    async function postOrgOpenFunc(request, reply) {
-      const member = await requirePermission(request, AGREEMENT_PERMISSION);
-      const { funcCode } = request.body;
-      if (!isKnownFunction(funcCode)) throw fail(API_ERROR.badRequest, UNKNOWN_FUNCTION_MSG);
-      const now = app.now();
-      return runCommand(request, reply, async (trx) => {
-        await lockOrgFunctions(trx, member.orgId);
-        const missing = await missingPrerequisites(trx, member.orgId, funcCode);
-        if (missing.length > 0) {
-          throw fail(API_ERROR.functionPrerequisites, prerequisitesMessage(missing, funcCode));
-        }
-        await openFunction(trx, member.orgId, funcCode, member.userId, now);
-        return { statusCode: 200, body: ok({ funcCode, opened: true as const }, ORG_TEXT.functionOpened) };
-      });
-    },
-  );
-
-  app.get(
-    ORG_URL.onboarding,
-    { schema: { response: { 200: Envelope(Onboarding), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden } } },
-    async function getOrgOnboarding(request) {
-      return ok(await onboardingOf(app.db, requireMember(request).orgId));
     },
   );
 };

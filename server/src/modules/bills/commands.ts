@@ -25,6 +25,7 @@ import type { Realtime } from '../../lib/realtime-hub';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import { verifiedSettlementAccountOf } from '../bank-account/service';
 import { postNotice } from '../notice/service';
+import { requireFunction } from '../org-function/service';
 import {
   assertPackageInvariant,
   firstHolding,
@@ -316,6 +317,16 @@ export interface IssueInput {
   remark: string;
 }
 
+/** Issuing needs 票据签发 open, and 票据承兑 too when the drawer accepts its own bill. */
+export async function requireIssueFunctions(
+  trx: Db,
+  drawerOrgId: string,
+  acceptorOrgId: string,
+): Promise<void> {
+  await requireFunction(trx, drawerOrgId, 'BILL_ISSUE');
+  if (acceptorOrgId === drawerOrgId) await requireFunction(trx, drawerOrgId, 'BILL_ACCEPT');
+}
+
 /** The next sequence number of a registration day, atomically (one row per day). */
 async function nextSequence(trx: Db, day: string): Promise<number> {
   const row = await trx
@@ -336,6 +347,7 @@ async function nextSequence(trx: Db, day: string): Promise<number> {
  * drawer accepts its own bill, the acceptance recorded with the registration and 提示收票 to the payee.
  */
 export async function issueBill(ctx: CommandContext, input: IssueInput): Promise<PackageRow> {
+  await requireIssueFunctions(ctx.trx, ctx.actor.orgId, input.acceptorOrgId);
   requireWholeFen(input.amountFen);
   const drawer = await readyOrganization(ctx.trx, ctx.actor.orgId);
   if (!drawer) throw fail(API_ERROR.billDrawerNotReady, BILL_MSG.drawerNotReady);
@@ -497,6 +509,7 @@ export interface EndorseInput {
  * the last receiver of that range), a 不得转让 bill never, a locked range not until it is released.
  */
 export async function endorse(ctx: CommandContext, input: EndorseInput): Promise<ApplicationRow> {
+  await requireFunction(ctx.trx, ctx.actor.orgId, 'BILL_ENDORSE');
   requireWholeFen(input.amountFen);
   const holding = await ctx.trx
     .selectFrom('bill_holdings')
@@ -601,6 +614,8 @@ function requireReceiver(ctx: CommandContext, application: ApplicationRow): void
 export async function signApplication(ctx: CommandContext, id: string): Promise<ApplicationRow> {
   const application = await applicationFor(ctx.trx, ctx.actor.orgId, id);
   requireReceiver(ctx, application);
+  if (application.kind === APPLICATION_KIND.acceptance)
+    await requireFunction(ctx.trx, ctx.actor.orgId, 'BILL_ACCEPT');
   await closeApplication(ctx, application, APPLICATION_STATUS.signed, null);
   const pkg = await packageOf(ctx.trx, application.package_id);
   const holding = await holdingOf(ctx.trx, application.holding_id);

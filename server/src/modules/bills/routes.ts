@@ -30,6 +30,7 @@ import {
   endorse,
   issueBill,
   refuseApplication,
+  requireIssueFunctions,
   requestAcceptance,
   requestReceipt,
   revokeBill,
@@ -37,6 +38,7 @@ import {
   withdrawApplication,
   type CommandContext,
 } from './commands';
+import { requireFunction } from '../org-function/service';
 import { BILL_MSG, ENDORSE_OPERATION, ISSUE_OPERATION } from './messages';
 import {
   applicationById,
@@ -93,7 +95,8 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** Before the verification guard: nobody is asked for a code for a bill that cannot be issued. */
   async function checkIssue(request: FastifyRequest<{ Body: IssueRequest }>): Promise<void> {
-    await requirePermission(request, ISSUE_PERMISSION);
+    const member = await requirePermission(request, ISSUE_PERMISSION);
+    await requireIssueFunctions(app.db, member.orgId, request.body.acceptorOrgId);
     await requireBusinessTime(app.config, app.db, app.now());
     amountFenOf(request.body.amount);
     checkTerm(request.body.issueDate, request.body.dueDate, app.now());
@@ -162,6 +165,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function checkEndorse(request: FastifyRequest<{ Body: EndorseRequest }>): Promise<void> {
     const member = await requirePermission(request, ENDORSE_PERMISSION);
+    await requireFunction(app.db, member.orgId, 'BILL_ENDORSE');
     await requireBusinessTime(app.config, app.db, app.now());
     amountFenOf(request.body.amount);
     const holding = await app.db

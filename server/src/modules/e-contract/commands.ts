@@ -45,7 +45,7 @@ export async function keepOpenedAccount(
     seals: Awaited<ReturnType<typeof drawOpenedSeals>>;
     now: number;
   },
-): Promise<void> {
+): Promise<boolean> {
   const inserted = await trx
     .insertInto('esign_accounts')
     .values({
@@ -56,9 +56,10 @@ export async function keepOpenedAccount(
     })
     .onConflict((oc) => oc.column('org_id').doNothing())
     .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-    await trx.insertInto('esign_seals').values(input.seals).execute();
-  }
+  // Another request opened it meanwhile: its seals stand.
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+  await trx.insertInto('esign_seals').values(input.seals).execute();
+  return true;
 }
 
 /** Two batches of the organisation at once (two tabs, a double click) take turns from here. */

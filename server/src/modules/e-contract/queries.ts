@@ -8,7 +8,15 @@ import {
   type SignItemStatus,
   type SignRecordStatus,
 } from '@contract/e-contract';
-import type { Contract, ContractParty, Seal, SignInfo, SignRecord } from '@contract/e-contract-schemas';
+import type {
+  Contract,
+  ContractParty,
+  EsignAccountState,
+  Seal,
+  SignInfo,
+  SignRecord,
+} from '@contract/e-contract-schemas';
+import type { FuncCode } from '@contract/shell';
 import type { Db } from '../../db/database';
 import { pageAndTotal, preparedQuery, type PagedQueries } from '../../db/prepared-query';
 import type { EsignSealTable } from '../../db/schema';
@@ -16,6 +24,7 @@ import { fenToYuan } from '../../lib/money';
 import type { PageRequest } from '../../lib/paging';
 import { SEAL_TEMPLATES } from '../../lib/pdf/seal';
 import { isoTime } from '../../lib/shanghai-time';
+import { functionOf } from '../org-function/service';
 import { SIGNABLE, type ContractRow } from './service';
 
 /**
@@ -139,15 +148,23 @@ export const contractOrgOf = async (db: Db, id: string) =>
 export const accountOf = (db: Db, orgId: string) =>
   db.selectFrom('esign_accounts').selectAll().where('org_id', '=', orgId).executeTakeFirst();
 
-/** The organisation's e-sign account as the settings page shows it. */
-export async function accountState(db: Db, orgId: string) {
-  const [account, org] = await Promise.all([
+/** Electronic signing: the function the e-sign account opens. */
+export const ESIGN_FUNCTION: FuncCode = 'E_SIGN';
+
+/** The organisation's e-sign account as the settings page shows it, and whether electronic signing can open. */
+export async function accountState(
+  db: Db,
+  orgId: string,
+  platformChannelId: string,
+): Promise<EsignAccountState> {
+  const [account, esign] = await Promise.all([
     accountOf(db, orgId),
-    db.selectFrom('organizations').select('authorized').where('id', '=', orgId).executeTakeFirst(),
+    functionOf(db, orgId, platformChannelId, ESIGN_FUNCTION),
   ]);
   return {
     open: Boolean(account),
-    canOpen: org?.authorized === 1,
+    canOpen: esign.available && esign.offered && esign.missing.length === 0,
+    missing: esign.missing,
     openedAt: account ? isoTime(Number(account.opened_at)) : null,
   };
 }

@@ -19,6 +19,8 @@ import { SIGN_RECORD_STATUS } from '@contract/e-contract';
 import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION } from '@contract/permissions';
+import { REALTIME_EVENT } from '@contract/realtime';
+import { FUNCTION_OPENED_WITH } from '@contract/shell';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
@@ -27,6 +29,7 @@ import { pageOf, pageRequest } from '../../lib/paging';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
 import { inline } from '../../lib/content-disposition';
+import { openFunction, requireOpenable } from '../org-function/service';
 import {
   cancelSignRecord,
   drawOpenedSeals,
@@ -38,6 +41,7 @@ import { BATCH_SIGN_OPERATION, ECONTRACT_MSG, OPEN_ACCOUNT_OPERATION } from './m
 import {
   accountOf,
   accountState,
+  ESIGN_FUNCTION,
   busyContractNo,
   contractInOrg,
   contractOrgOf,
@@ -73,6 +77,13 @@ const COMMAND_ERRORS = {
 export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
+  const esignOpening = (member: Member) => ({
+    orgId: member.orgId,
+    funcCode: ESIGN_FUNCTION,
+    platformChannelId: app.config.channelId,
+    openedWith: FUNCTION_OPENED_WITH.esignAccount,
+  });
+
   async function ownContract(request: FastifyRequest, member: Member, id: string): Promise<ContractRow> {
     const row = await contractInOrg(app.db, member.orgId, id);
     if (row) return row;
@@ -88,9 +99,9 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function getEContractIsOpen(request) {
       const member = memberOrNull(request);
-      if (!member) return ok({ open: false, canOpen: false, openedAt: null });
+      if (!member) return ok({ open: false, canOpen: false, missing: [], openedAt: null });
       await requirePermission(request, CONTRACT_PERMISSION);
-      return ok(await accountState(app.db, member.orgId));
+      return ok(await accountState(app.db, member.orgId, app.config.channelId));
     },
   );
 
@@ -103,9 +114,9 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply: FastifyReply,
   ): Promise<FastifyReply | void> {
     const member = await requirePermission(request, CONTRACT_PERMISSION);
-    const state = await accountState(app.db, member.orgId);
+    const state = await accountState(app.db, member.orgId, app.config.channelId);
     if (state.open) return reply.send(ok(state, ECONTRACT_MSG.alreadyOpen));
-    if (!state.canOpen) throw fail(API_ERROR.orgNotAuthorized, ECONTRACT_MSG.orgNotAuthorized);
+    await requireOpenable(app.db, esignOpening(member));
   }
 
   app.post(
@@ -119,7 +130,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const org = await orgIdentity(app.db, member.orgId);
       if (await accountOf(app.db, member.orgId)) {
-        return ok(await accountState(app.db, member.orgId), ECONTRACT_MSG.alreadyOpen);
+        return ok(await accountState(app.db, member.orgId, app.config.channelId), ECONTRACT_MSG.alreadyOpen);
       }
       // The provider's account first (it answers the same account when asked twice), then ours.
       const opened = await app.adapters.esign.openAccount(
@@ -129,8 +140,26 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const now = app.now();
       const seals = await drawOpenedSeals(member.orgId, opened, now);
       return runCommand(request, reply, async (trx) => {
-        await keepOpenedAccount(trx, { orgId: member.orgId, userId: member.userId, opened, seals, now });
-        return { statusCode: 200, body: ok(await accountState(trx, member.orgId), ECONTRACT_MSG.opened) };
+        const isNew = await keepOpenedAccount(trx, {
+          orgId: member.orgId,
+          userId: member.userId,
+          opened,
+          seals,
+          now,
+        });
+        // The account's opening is electronic signing's, under the same checks as any function's.
+        if (isNew) {
+          await openFunction(trx, { ...esignOpening(member), userId: member.userId, now });
+          await app.realtime.publishToOrg(
+            member.orgId,
+            { type: REALTIME_EVENT.organization, payload: {} },
+            trx,
+          );
+        }
+        return {
+          statusCode: 200,
+          body: ok(await accountState(trx, member.orgId, app.config.channelId), ECONTRACT_MSG.opened),
+        };
       });
     },
   );

@@ -228,6 +228,8 @@ async function applyConfirmation(
       await orgChanged();
       return true;
     case LICENCE_QR_KIND.bizAuth:
+      // What the organisation may open rests on it.
+      await orgChanged();
       return true;
     case LICENCE_QR_KIND.bindAuth:
     case LICENCE_QR_KIND.confirmAuth: {
@@ -360,20 +362,26 @@ export async function orgLicenceState(db: Db, orgId: string): Promise<OrgLicence
     .select(['name', 'credit_code', 'authorized', 'bound', 'licence_auth_at'])
     .where('id', '=', orgId)
     .executeTakeFirstOrThrow();
-  const biz = await db
-    .selectFrom('licence_qr_sessions')
-    .select('biz_type')
-    .distinct()
-    .where('org_id', '=', orgId)
-    .where('kind', '=', LICENCE_QR_KIND.bizAuth)
-    .where('status', '=', LICENCE_SESSION_STATE.confirmed)
-    .execute();
   return {
     orgName: org.name,
     creditCode: org.credit_code,
     authorized: org.authorized === 1,
     bound: org.bound === 1,
     licenceAuthAt: org.licence_auth_at == null ? null : Number(org.licence_auth_at),
-    bizTypes: biz.flatMap((row) => (row.biz_type ? [row.biz_type as LicenceBizType] : [])),
+    bizTypes: await authorisedBusinessesOf(db, orgId),
   };
+}
+
+/** The businesses the organisation's licence holder authorised (业务授权), each once. */
+export async function authorisedBusinessesOf(db: Db, orgId: string): Promise<LicenceBizType[]> {
+  const rows = await db
+    .selectFrom('licence_qr_sessions')
+    .select('biz_type')
+    .distinct()
+    .where('org_id', '=', orgId)
+    .where('kind', '=', LICENCE_QR_KIND.bizAuth)
+    .where('status', '=', LICENCE_SESSION_STATE.confirmed)
+    .orderBy('biz_type')
+    .execute();
+  return rows.flatMap((row) => (row.biz_type ? [row.biz_type as LicenceBizType] : []));
 }

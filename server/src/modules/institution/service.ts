@@ -12,4 +12,3 @@ export {
   type InstitutionRecord,
   type InstitutionRegistration,
 } from './registry';
-export { DEMO_INSTITUTIONS, seedDemoInstitutions } from './demo';

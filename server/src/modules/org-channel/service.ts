@@ -1,5 +1,5 @@
 import { ORG_FUNCTIONS } from '@contract/shell';
-import type { CheckedDefaultChannel, OrgChannel } from '@contract/shell-schemas';
+import type { ChannelFunc, CheckedDefaultChannel, OrgChannel } from '@contract/shell-schemas';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 
@@ -27,6 +27,44 @@ export async function ensurePlatformChannel(
       .onConflict((oc) => oc.columns(['channel_id', 'func_code']).doNothing())
       .execute();
   });
+}
+
+/** Adds a channel offering `functions`; a channel that exists is left as it is. */
+export async function defineChannel(
+  db: Db,
+  channel: { id: string; name: string; functions: readonly string[] },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('channels')
+    .values({ id: channel.id, name: channel.name, created_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('channel_functions')
+    .values(channel.functions.map((code) => ({ channel_id: channel.id, func_code: code })))
+    .onConflict((oc) => oc.columns(['channel_id', 'func_code']).doNothing())
+    .execute();
+}
+
+/** The organisation joins a channel; as its default, the only one. */
+export async function joinChannel(
+  db: Db,
+  input: { orgId: string; channelId: string; isDefault: boolean },
+  now: number,
+): Promise<void> {
+  if (input.isDefault) {
+    await db.updateTable('org_channels').set({ is_default: 0 }).where('org_id', '=', input.orgId).execute();
+  }
+  await db
+    .insertInto('org_channels')
+    .values({
+      org_id: input.orgId,
+      channel_id: input.channelId,
+      is_default: input.isDefault ? 1 : 0,
+      created_at: now,
+    })
+    .execute();
 }
 
 export async function channelsOf(db: Db, orgId: string): Promise<OrgChannel[]> {
@@ -71,4 +109,20 @@ export async function setDefaultChannel(db: Db, orgId: string, channelId: string
       .execute();
     return true;
   });
+}
+
+/** What a channel offers, in catalogue order; null when there is no such channel. */
+export async function channelFunctions(db: Db, channelId: string): Promise<ChannelFunc[] | null> {
+  const channel = await db.selectFrom('channels').select('id').where('id', '=', channelId).executeTakeFirst();
+  if (!channel) return null;
+  const rows = await db
+    .selectFrom('channel_functions')
+    .select('func_code')
+    .where('channel_id', '=', channelId)
+    .execute();
+  const offered = new Set(rows.map((r) => r.func_code));
+  return ORG_FUNCTIONS.filter((f) => offered.has(f.funcCode)).map((f) => ({
+    funcCode: f.funcCode,
+    funcName: f.funcName,
+  }));
 }

@@ -1,8 +1,6 @@
 import type { PaymentResult, SettlementGateway } from '../../adapters/settlement/gateway';
 import { SandboxSettlementGateway } from '../../adapters/settlement/sandbox';
 import type { Db } from '../../db/database';
-import { DEMO_ORGS } from '../../db/seed';
-import { DEMO_INSTITUTIONS } from '../institution/service';
 import { settlementAccountOf } from './accounts';
 import { SETTLEMENT_MSG } from './messages';
 
@@ -50,30 +48,21 @@ export async function payBetween(
 }
 
 /**
- * The demo's opening balances at the sandbox bank: the core enterprise enough to pay every bill it
- * accepted, the suppliers some, the institutions plenty to discount and lend with.
+ * Books an opening balance at the sandbox bank for an organisation's settlement account, once (the
+ * reference is fixed per account): how a sandbox or demo database starts with money to move.
  */
-export const DEMO_OPENING_BALANCES_FEN: ReadonlyArray<{ orgId: string; amountFen: number }> = [
-  { orgId: DEMO_ORGS.shanghai.id, amountFen: 5_000_000_000 },
-  { orgId: DEMO_ORGS.suzhou.id, amountFen: 200_000_000 },
-  { orgId: DEMO_ORGS.ningbo.id, amountFen: 200_000_000 },
-  ...Object.values(DEMO_INSTITUTIONS).map((institution) => ({
-    orgId: institution.orgId,
-    amountFen: 1_000_000_000_000,
-  })),
-];
-
-/** Books the demo's opening balances at the sandbox bank, once each (their references are fixed). */
-export async function seedDemoBalances(db: Db, now: number): Promise<void> {
-  const bank = new SandboxSettlementGateway(() => now);
-  for (const { orgId, amountFen } of DEMO_OPENING_BALANCES_FEN) {
-    const account = await settlementAccountOf(db, orgId);
-    if (!account) throw new Error(`demo organisation ${orgId} has no settlement account`);
-    await bank.deposit(
-      account,
-      amountFen,
-      { reference: `demo-opening:${account.accountNo}`, remark: SETTLEMENT_MSG.openingRemark },
-      db,
-    );
-  }
+export async function depositOpeningBalance(
+  db: Db,
+  orgId: string,
+  amountFen: number,
+  now: number,
+): Promise<void> {
+  const account = await settlementAccountOf(db, orgId);
+  if (!account) throw new Error(`organisation ${orgId} has no settlement account`);
+  await new SandboxSettlementGateway(() => now).deposit(
+    account,
+    amountFen,
+    { reference: `demo-opening:${account.accountNo}`, remark: SETTLEMENT_MSG.openingRemark },
+    db,
+  );
 }

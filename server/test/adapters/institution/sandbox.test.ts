@@ -3,7 +3,7 @@ import { SANDBOX_QUOTE_VALID_MS, SandboxInstitutionGateway } from '../../../src/
 import { decide, policyOf } from '../../../src/adapters/institution/sandbox-policy';
 import { SandboxSettlementGateway } from '../../../src/adapters/settlement/sandbox';
 import { DEMO_ORGS } from '../../../src/db/seed';
-import { DEMO_INSTITUTIONS } from '../../../src/modules/institution/service';
+import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { startApp, type TestApp } from '../../support/helpers';
 
 const CORE = DEMO_ORGS.shanghai.creditCode;

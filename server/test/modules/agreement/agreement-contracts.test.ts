@@ -141,12 +141,23 @@ describe('the contract of a signed agreement', () => {
     expect(await contractsOf(agreement.id)).toEqual([]);
     files.put = put;
 
-    // The start's sweep drafts every signed agreement still without one: the demo seed's two as well.
+    // The start's sweep drafts every signed agreement still without one: the demo companies' as well, each
+    // with its PDF.
     t.app.agreementContracts.sweep();
     await t.app.agreementContracts.idle();
     expect(await contractsOf(agreement.id)).toHaveLength(1);
-    const all = await t.app.db.selectFrom('contracts').select('biz_id').execute();
-    expect(all).toHaveLength(3);
+    const signedIds = await t.app.db
+      .selectFrom('org_agreements')
+      .select('id')
+      .where('status', '=', 'SIGNED')
+      .execute();
+    expect(signedIds.length).toBeGreaterThan(2);
+    const all = await t.app.db.selectFrom('contracts').select(['biz_id', 'file_key', 'status']).execute();
+    expect(all.map((c) => c.biz_id).sort()).toEqual(signedIds.map((a) => a.id).sort());
+    for (const contract of all) {
+      expect(contract.status).toBe('draft');
+      expect((await t.app.adapters.files.get(contract.file_key))?.size).toBeGreaterThan(1000);
+    }
   });
 
   it('drafts a contract that failed again at the next periodic sweep, without a restart', async () => {

@@ -1,8 +1,7 @@
 import { AGREEMENT_STATUS, ORG_URL } from '@contract/organization';
-import type { Onboarding, OrgAgreement, ReleaseCheck } from '@contract/organization-schemas';
+import type { OrgAgreement, ReleaseCheck } from '@contract/organization-schemas';
 import { VERIFICATION_ERROR } from '@contract/verification';
 import { DEMO_AGREEMENTS, DEMO_ORGS } from '../../../src/db/seed';
-import { IDEMPOTENT_REPLAY_HEADER } from '../../../src/lib/idempotency';
 import { startApp, type TestApp } from '../../support/helpers';
 import {
   call,
@@ -13,17 +12,15 @@ import {
   withQrConfirmation,
   withSmsCode,
 } from '../../support/org-helpers';
-import { OWNER_HZ, OWNER_SH, STAFF_SH } from '../../support/verification-helpers';
+import { OWNER_HZ, OWNER_SH } from '../../support/verification-helpers';
 
 let t: TestApp;
 let ownerSh: string;
 let ownerHz: string;
-let staffSh: string;
 beforeEach(async () => {
   t = await startApp();
   ownerSh = await sessionOf(t.app, t.config, userIdOf(OWNER_SH), DEMO_ORGS.shanghai.id);
   ownerHz = await sessionOf(t.app, t.config, userIdOf(OWNER_HZ), DEMO_ORGS.hangzhou.id);
-  staffSh = await sessionOf(t.app, t.config, userIdOf(STAFF_SH), DEMO_ORGS.shanghai.id);
 });
 afterEach(async () => {
   await t.app.close();
@@ -42,8 +39,6 @@ const sign = (token: string, agreementCode: string) =>
     url: ORG_URL.sign,
     payload: { agreementCode },
   });
-const openFunc = (token: string, funcCode: string, headers: Record<string, string> = {}) =>
-  call(t.app, 'POST', ORG_URL.openFunc, token, { payload: { funcCode }, headers });
 const release = (token: string, id: string) =>
   call(t.app, 'PUT', `${ORG_URL.sign}/${id}`, token, { payload: { action: 'RELEASE' } });
 const releaseCheck = async (token: string, id: string) => {
@@ -51,15 +46,6 @@ const releaseCheck = async (token: string, id: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return dataOf<ReleaseCheck>(response);
 };
-const opened = async (orgId: string) =>
-  (
-    await t.app.db
-      .selectFrom('org_function_openings')
-      .select('func_code')
-      .where('org_id', '=', orgId)
-      .execute()
-  ).map((row) => row.func_code);
-
 describe('the organisation’s agreements', () => {
   it('lists the channel’s agreements with what was signed and the opened functions that depend on it', async () => {
     const list = await agreements(ownerSh);
@@ -166,104 +152,5 @@ describe('the organisation’s agreements', () => {
       payload: { action: 'SIGN' },
     });
     expect(other.statusCode).toBe(400);
-  });
-});
-
-describe('opening a business function', () => {
-  it('refuses until authenticated, with a verified settlement account and the signed agreement, naming each missing one', async () => {
-    const response = await openFunc(ownerHz, 'BILL_ISSUE');
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      code: 'FUNCTION_PREREQUISITES_MISSING',
-      msg: '开通前请先完成：企业认证、结算账户验证、签署《供应链票据业务服务协议》',
-    });
-    expect(await opened(DEMO_ORGS.hangzhou.id)).toEqual([]);
-  });
-
-  it('names only the agreement when the rest is in place, and opens once it is signed', async () => {
-    const before = await openFunc(ownerSh, 'PLEDGE_FIN');
-    expect(before.statusCode).toBe(409);
-    expect(before.json<{ msg: string }>().msg).toBe('开通前请先完成：签署《供应链融资服务协议》');
-    expect((await sign(ownerSh, 'FINANCE_SERVICE')).statusCode).toBe(200);
-    const after = await openFunc(ownerSh, 'PLEDGE_FIN');
-    expect(after.statusCode, after.body).toBe(200);
-    expect(after.json()).toMatchObject({ code: 200, data: { funcCode: 'PLEDGE_FIN', opened: true } });
-    expect(await opened(DEMO_ORGS.shanghai.id)).toContain('PLEDGE_FIN');
-    // Now the agreement has a dependent.
-    const finance = await agreementOf(ownerSh, 'FINANCE_SERVICE');
-    expect(finance?.dependents).toEqual(['质押融资']);
-  });
-
-  it('names the settlement account after the account lost its verification', async () => {
-    await t.app.db
-      .updateTable('bank_accounts')
-      .set({ verified: 0 })
-      .where('org_id', '=', DEMO_ORGS.shanghai.id)
-      .execute();
-    const response = await openFunc(ownerSh, 'BILL_PLEDGE');
-    expect(response.json<{ msg: string }>().msg).toBe('开通前请先完成：结算账户验证');
-  });
-
-  it('keeps the first opening when opened again, and replays the answer of a retried request', async () => {
-    const key = { 'Idempotency-Key': 'open-func-retry-0001' };
-    const first = await openFunc(ownerSh, 'BILL_PLEDGE', key);
-    expect(first.statusCode, first.body).toBe(200);
-    const retry = await openFunc(ownerSh, 'BILL_PLEDGE', key);
-    expect(retry.statusCode).toBe(200);
-    expect(retry.headers[IDEMPOTENT_REPLAY_HEADER.toLowerCase()]).toBe('true');
-    t.clock.advance(1000);
-    expect((await openFunc(ownerSh, 'BILL_PLEDGE')).statusCode).toBe(200);
-    const rows = await t.app.db
-      .selectFrom('org_function_openings')
-      .select('opened_at')
-      .where('org_id', '=', DEMO_ORGS.shanghai.id)
-      .where('func_code', '=', 'BILL_PLEDGE')
-      .execute();
-    expect(rows).toHaveLength(1);
-  });
-
-  it('answers 400 to an unknown function and 403 to a member without the company-centre permission', async () => {
-    expect((await openFunc(ownerSh, 'DROP_TABLE')).statusCode).toBe(400);
-    const refused = await openFunc(staffSh, 'BILL_PLEDGE');
-    expect(refused.statusCode).toBe(403);
-    expect(await opened(DEMO_ORGS.shanghai.id)).not.toContain('BILL_PLEDGE');
-  });
-
-  it('leaves a consistent state when a release and an opening that needs the agreement race', async () => {
-    const signed = dataOf<OrgAgreement>(await sign(ownerSh, 'FINANCE_SERVICE'));
-    const [released, openedAnswer] = await Promise.all([
-      release(ownerSh, signed.id),
-      openFunc(ownerSh, 'ORDER_FIN'),
-    ]);
-    const functions = await opened(DEMO_ORGS.shanghai.id);
-    const status = (await agreementOf(ownerSh, 'FINANCE_SERVICE'))?.status;
-    if (released.statusCode === 200) {
-      expect(openedAnswer.statusCode).toBe(409);
-      expect(functions).not.toContain('ORDER_FIN');
-      expect(status).toBe('RELEASED');
-    } else {
-      expect(openedAnswer.statusCode).toBe(200);
-      expect(functions).toContain('ORDER_FIN');
-      expect(status).toBe('SIGNED');
-    }
-  });
-});
-
-describe('the onboarding checklist', () => {
-  it('shows each step done or not', async () => {
-    const hz = dataOf<Onboarding>(await call(t.app, 'GET', ORG_URL.onboarding, ownerHz));
-    expect(hz).toEqual({
-      authenticated: false,
-      settlementAccount: false,
-      agreementSigned: false,
-      functionOpened: false,
-    });
-    const sh = dataOf<Onboarding>(await call(t.app, 'GET', ORG_URL.onboarding, ownerSh));
-    expect(sh).toEqual({
-      authenticated: true,
-      settlementAccount: true,
-      agreementSigned: true,
-      functionOpened: true,
-    });
   });
 });

@@ -168,12 +168,27 @@ describe('issue registration', () => {
     expect(errorCodeOf(unknown)).toBe(API_ERROR.billCounterpartyInvalid);
   });
 
-  it('refuses a drawer that is not authenticated with its own code, apart from a bad counterparty', async () => {
-    const hangzhouMobile = '13800000003';
-    const hangzhouToken = await tokenOf(t, hangzhouMobile, ORG.hangzhou);
-    const response = await issue(t, hangzhouMobile, hangzhouToken, issueBody(t, { payeeOrgId: ORG.suzhou }));
-    expect(response.statusCode, response.body).toBe(409);
-    expect(errorCodeOf(response)).toBe(API_ERROR.billDrawerNotReady);
+  it('refuses a drawer whose organisation has not opened 票据签发 before any verification, and one without a verified account with its own code', async () => {
+    const hangzhouToken = await tokenOf(t, '13800000003', ORG.hangzhou);
+    const closed = await billCall(t.app, 'POST', BILL_URL.issue, hangzhouToken, issueBody(t));
+    expect(closed.statusCode, closed.body).toBe(409);
+    expect(errorCodeOf(closed)).toBe(API_ERROR.functionNotOpened);
+    await t.app.db
+      .updateTable('bank_accounts')
+      .set({ verified: 0 })
+      .where('org_id', '=', ORG.suzhou)
+      .execute();
+    try {
+      const response = await issue(t, MOBILE.suzhou, token.suzhou, issueBody(t));
+      expect(response.statusCode, response.body).toBe(409);
+      expect(errorCodeOf(response)).toBe(API_ERROR.billDrawerNotReady);
+    } finally {
+      await t.app.db
+        .updateTable('bank_accounts')
+        .set({ verified: 1 })
+        .where('org_id', '=', ORG.suzhou)
+        .execute();
+    }
   });
 
   it('asks for a QR confirmation instead of an SMS code where the licence is bound', async () => {
@@ -450,8 +465,12 @@ describe('lists and figures', () => {
     expect(await amounts('minAmount=4000&maxAmount=6000')).toEqual(['5000.00']);
     const filteredTotal = await listOf<Holding>(t, url('minAmount=200&maxAmount=6000'), token.ningbo);
     expect(filteredTotal.totalElements).toBe(2);
-    expect(await amounts('dueFrom=2026-04-01&dueTo=2026-04-30')).toEqual(['5000.00']);
-    expect(await amounts('counterparty=苏州华信&sort=amount,asc')).toEqual(['300.00', '5000.00']);
+    // Below the demo's bills (5万 and up), some of which mature in April too.
+    expect(await amounts('dueFrom=2026-04-01&dueTo=2026-04-30&maxAmount=10000')).toEqual(['5000.00']);
+    expect(await amounts('counterparty=苏州华信&sort=amount,asc&maxAmount=10000')).toEqual([
+      '300.00',
+      '5000.00',
+    ]);
     expect(await amounts('billStatus=CS01&counterparty=苏州华信')).toEqual([]);
     const bad = await billCall(t.app, 'GET', url('billStatus=XX'), token.ningbo);
     expect(bad.statusCode).toBe(400);

@@ -19,6 +19,7 @@ import {
   dataOf,
   endorsed,
   errorCodeOf,
+  openFunctions,
   heldOf,
   issue,
   issueBody,
@@ -228,12 +229,12 @@ describe('tenant isolation and permissions', () => {
       expect((await answer(t, outsider, applied.id, how)).statusCode).toBe(404);
     }
     expect((await refuse(t, outsider, applied.id)).statusCode).toBe(404);
-    const stolen = await billCall(t.app, 'POST', BILL_URL.endorse, outsider, {
-      holdingId: holding.id,
-      endorseeOrgId: ORG.suzhou,
-      amount: '1.00',
-    });
-    expect(stolen.statusCode).toBe(404);
+    // Shanghai may endorse (its 背书转让 is open), but not a holding of another organisation; Hangzhou may
+    // not endorse at all, whatever the holding.
+    const theft = { holdingId: holding.id, endorseeOrgId: ORG.suzhou, amount: '1.00' };
+    expect((await billCall(t.app, 'POST', BILL_URL.endorse, token.shanghai, theft)).statusCode).toBe(404);
+    const closed = await billCall(t.app, 'POST', BILL_URL.endorse, outsider, theft);
+    expect(errorCodeOf(closed)).toBe(API_ERROR.functionNotOpened);
     expect(
       (await billCall(t.app, 'POST', pathOf(BILL_URL.revoke, { id: detail.bill.id }), outsider)).statusCode,
     ).toBe(404);
@@ -289,6 +290,7 @@ describe('tenant isolation and permissions', () => {
     const reader = await session(ORG.suzhou);
     const denied = await billCall(t.app, 'POST', BILL_URL.issue, reader, issueBody(t));
     expect(denied.statusCode).toBe(403);
+    await openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_ISSUE', 'BILL_ACCEPT']);
     const detail = await issued(
       t,
       MOBILE.ningbo,

@@ -3,10 +3,13 @@ import { buffer } from 'node:stream/consumers';
 import { CONTRACT_STATUS, ECONTRACT_URL } from '@contract/e-contract';
 import type { Contract, EsignAccountState, Seal, SignInfo, SignRecord } from '@contract/e-contract-schemas';
 import type { Page } from '@contract/envelope-schemas';
+import { ORG_URL } from '@contract/organization';
+import type { OrgFunction } from '@contract/shell-schemas';
 import { VERIFICATION_ERROR } from '@contract/verification';
 import { CALLBACK_HEADER, callbackSignature } from '../../../src/adapters/e-sign/callback-signature';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../../src/db/seed';
 import { authed, bearer, signIn, startApp, type TestApp } from '../../support/helpers';
+import { withSmsCode } from '../../support/org-helpers';
 import {
   batchSign,
   batchSignWithQr,
@@ -19,6 +22,7 @@ import {
 import { pdfsig, pdfText } from '../../support/poppler';
 import {
   latestCode,
+  outboxOf,
   OWNER_HZ,
   OWNER_SH,
   refusalOf,
@@ -29,12 +33,15 @@ import {
 let t: TestApp;
 let sh = '';
 let hz = '';
+let sz = '';
+const OWNER_SZ = '13800000005';
 const userIdOf = (mobile: string) => DEMO_ACCOUNTS.find((a) => a.mobile === mobile)?.id ?? '';
 
 beforeAll(async () => {
   t = await startApp();
   sh = (await signIn(t.app, OWNER_SH)).access_token;
   hz = (await signIn(t.app, OWNER_HZ)).access_token;
+  sz = (await signIn(t.app, OWNER_SZ)).access_token;
 });
 afterAll(async () => {
   await t.app.close();
@@ -48,15 +55,23 @@ const contractRow = (id: string) =>
   t.app.db.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('the e-sign account', () => {
-  it('refuses to open for an organisation that is not authenticated, before asking for an SMS code', async () => {
+  it('refuses to open until electronic signing could be opened, naming what is missing before asking for an SMS code', async () => {
     expect(dataOf<EsignAccountState>(await get(ECONTRACT_URL.isOpen, hz))).toEqual({
       open: false,
       canOpen: false,
+      missing: ['AUTHENTICATION', 'SETTLEMENT_ACCOUNT', 'AGREEMENT'],
       openedAt: null,
     });
     const refused = await openAccount(t.app, hz);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'ORG_NOT_AUTHORIZED' });
+    expect(refused.json()).toEqual({
+      code: 'FUNCTION_PREREQUISITES_MISSING',
+      msg: '开通前请先完成：企业认证、结算账户验证、签署《电子签章服务协议》',
+    });
+    // Suzhou is authenticated with a verified account, but has not signed the e-signing agreement.
+    const suzhou = await openAccount(t.app, sz);
+    expect(suzhou.json()).toMatchObject({ msg: '开通前请先完成：签署《电子签章服务协议》' });
+    expect(await outboxOf(t.app, OWNER_SZ)).toEqual([]);
   });
 
   it('opens after an SMS code, once, with the three template seals drawn as red vector seals', async () => {
@@ -66,7 +81,10 @@ describe('the e-sign account', () => {
     await sendSms(t.app, OWNER_SH, { accessToken: sh });
     const opened = await openAccount(t.app, sh, withCode(await latestCode(t.app, OWNER_SH)));
     expect(opened.statusCode, opened.body).toBe(200);
-    expect(dataOf<EsignAccountState>(opened)).toMatchObject({ open: true, canOpen: true });
+    expect(dataOf<EsignAccountState>(opened)).toMatchObject({ open: true, canOpen: true, missing: [] });
+    // The account's opening is electronic signing's: 企业开通功能 shows it opened.
+    const functions = dataOf<OrgFunction[]>(await get('/api/scbill/org-acct-function-endpoint', sh));
+    expect(functions.find((f) => f.funcCode === 'E_SIGN')).toMatchObject({ opened: true });
 
     const seals = dataOf<Seal[]>(await get(ECONTRACT_URL.seals, sh));
     expect(seals.map((s) => [s.template, s.sizeMm, s.isDefault])).toEqual([
@@ -188,35 +206,39 @@ describe('contracts', () => {
 
   it('refuses another organisation’s contract in a batch as a missing one', async () => {
     const theirs = await draftAgreement(t.app, DEMO_ORGS.shanghai.id);
-    await t.app.db
-      .updateTable('organizations')
-      .set({ authorized: 1 })
-      .where('id', '=', DEMO_ORGS.hangzhou.id)
-      .execute();
-    expect((await openAccountWithSms(t.app, hz, OWNER_HZ)).statusCode).toBe(200);
-    const response = await batchSign(t.app, hz, { contractIds: [theirs.id] });
+    // Suzhou signs the e-signing agreement, which is what its account still needed.
+    t.clock.advance(61_000);
+    const agreed = await withSmsCode(t.app, sz, OWNER_SZ, {
+      method: 'POST',
+      url: ORG_URL.sign,
+      payload: { agreementCode: 'E_SIGN_SERVICE' },
+    });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    t.clock.advance(61_000);
+    expect((await openAccountWithSms(t.app, sz, OWNER_SZ)).statusCode).toBe(200);
+    const response = await batchSign(t.app, sz, { contractIds: [theirs.id] });
     expect(response.statusCode).toBe(404);
     expect((await contractRow(theirs.id)).status).toBe('draft');
   });
 
   it('asks for an SMS code instead of a QR code where no licence is bound', async () => {
-    const contract = await draftAgreement(t.app, DEMO_ORGS.hangzhou.id);
-    const first = await batchSign(t.app, hz, { contractIds: [contract.id] });
+    const contract = await draftAgreement(t.app, DEMO_ORGS.suzhou.id);
+    const first = await batchSign(t.app, sz, { contractIds: [contract.id] });
     expect(first.statusCode).toBe(406);
     t.clock.advance(61_000);
-    await sendSms(t.app, OWNER_HZ, { accessToken: hz });
+    await sendSms(t.app, OWNER_SZ, { accessToken: sz });
     const signed = await batchSign(
       t.app,
-      hz,
+      sz,
       { contractIds: [contract.id] },
-      withCode(await latestCode(t.app, OWNER_HZ)),
+      withCode(await latestCode(t.app, OWNER_SZ)),
     );
     expect(signed.statusCode, signed.body).toBe(200);
-    await vi.waitFor(async () => expect(await statusOf(contract.id, hz)).toBe('complete'), {
+    await vi.waitFor(async () => expect(await statusOf(contract.id, sz)).toBe('complete'), {
       timeout: 15_000,
       interval: 100,
     });
-    expect(dataOf<SignInfo>(await get(ECONTRACT_URL.signInfo, hz)).verification).toBe('sms');
+    expect(dataOf<SignInfo>(await get(ECONTRACT_URL.signInfo, sz)).verification).toBe('sms');
   });
 });
 

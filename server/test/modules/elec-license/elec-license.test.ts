@@ -174,9 +174,11 @@ describe('change-auth and biz-auth', () => {
       .executeTakeFirstOrThrow();
     expect(org).toEqual({ licence_operator_id: demoUserId('13800000001'), licence_auth_at: t.app.now() });
 
+    // The demo company's licence holder authorised its bill business and e-signing; now pledge financing too.
+    expect((await stateOf(shanghaiOwner)).bizTypes).toEqual(['ECONTRACT', 'SCBILL']);
     const biz = await qrOf(shanghaiOwner, 'POST', ELEC_LICENSE_URL.bizAuth, { bizType: 'PLEDGE_FIN' });
     await sandboxDecide(t.app, biz.qrId, 'confirm');
-    expect((await stateOf(shanghaiOwner)).bizTypes).toEqual(['PLEDGE_FIN']);
+    expect((await stateOf(shanghaiOwner)).bizTypes).toEqual(['ECONTRACT', 'PLEDGE_FIN', 'SCBILL']);
     const unknown = await call(t.app, 'POST', ELEC_LICENSE_URL.bizAuth, shanghaiOwner, {
       payload: { bizType: 'X' },
     });

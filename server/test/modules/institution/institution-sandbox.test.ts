@@ -2,7 +2,7 @@ import type { SandboxInstitutionApplication } from '@contract/institution-schema
 import type { InstitutionAnswer } from '../../../src/adapters/institution/gateway';
 import { type SandboxInstitutionGateway } from '../../../src/adapters/institution/sandbox';
 import { DEMO_ORGS } from '../../../src/db/seed';
-import { DEMO_INSTITUTIONS } from '../../../src/modules/institution/service';
+import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { startApp, type TestApp } from '../../support/helpers';
 
 const LIST = '/api/sandbox/institution/applications';

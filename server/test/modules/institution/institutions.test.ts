@@ -1,8 +1,8 @@
 import { API_ERROR } from '@contract/errors';
 import type { Institution } from '@contract/institution-schemas';
 import { ApiFailure } from '../../../src/lib/errors';
+import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import {
-  DEMO_INSTITUTIONS,
   institutionByBankNo,
   institutionOf,
   registerInstitution,

@@ -47,7 +47,8 @@ async function postNotices(orgId: string, userId: string | null, title: string, 
 
 describe('POST /api/plat-message/page', () => {
   it('lists the member’s own and organisation-wide notices, newest first, in the page envelope', async () => {
-    const result = await page(await token('13800000001'), {}, 'page=0&size=5');
+    // Ningbo's: the to-dos of the bills that came to it, and the platform's announcements.
+    const result = await page(await token('13800000006'), {}, 'page=0&size=5');
     expect(result.size).toBe(5);
     expect(result.number).toBe(0);
     expect(result.content).toHaveLength(5);
@@ -62,7 +63,7 @@ describe('POST /api/plat-message/page', () => {
   });
 
   it('filters by type and by the member’s own read state', async () => {
-    const accessToken = await token('13800000001');
+    const accessToken = await token('13800000006');
     const all = (await page(accessToken)).content;
     const pendingTodos = await page(accessToken, { type: 2, status: 0 });
     expect(pendingTodos.content.map((n) => n.id)).toEqual(
@@ -117,6 +118,9 @@ describe('POST /api/plat-message/todo/page', () => {
       (await authed(t.app, 'POST', `/api/plat-message/todo/page${query}`, zhang, {})).json<{
         data: Page<NoticeItem>;
       }>().data;
+    const done = await postNotices(DEMO_ORGS.shanghai.id, await idOf('13800000001'), '办完的待办');
+    await put(`/api/plat-message/${done}?status=1`, zhang);
+    t.clock.advance(1000);
     const id = await postNotices(DEMO_ORGS.shanghai.id, await idOf('13800000001'), '新的待办');
     const before = await todo();
     expect(before.content[0]).toMatchObject({ id, type: 2, status: 0 });

@@ -15,10 +15,12 @@ interface Page<T> {
 let t: TestApp;
 let shanghai: string;
 let hangzhou: string;
+let suzhou: string;
 beforeAll(async () => {
   t = await startApp();
   shanghai = (await signIn(t.app, '13800000001')).access_token;
   hangzhou = (await signIn(t.app, '13800000003')).access_token;
+  suzhou = (await signIn(t.app, '13800000005')).access_token;
 });
 afterAll(async () => {
   await t.app.close();
@@ -36,7 +38,7 @@ const rowsOf = (orgId: string) =>
 describe('GET /api/scbill/operate/list', () => {
   it('pages through every operation of the current organisation, newest first, without overlap', async () => {
     const rows = await rowsOf(DEMO_ORGS.shanghai.id);
-    expect(rows.length).toBeGreaterThanOrEqual(100);
+    expect(rows.length).toBeGreaterThan(20);
     const first = await list(shanghai);
     expect(first).toMatchObject({ size: 10, number: 0, totalElements: rows.length });
     expect(first.totalPages).toBe(Math.ceil(rows.length / 10));
@@ -110,19 +112,21 @@ describe('GET /api/scbill/operate/list', () => {
   });
 
   it('never answers another organisation’s operations, even with orgId in the query', async () => {
-    const hangzhouIds = new Set((await rowsOf(DEMO_ORGS.hangzhou.id)).map((r) => r.id));
-    expect(hangzhouIds.size).toBeGreaterThan(0);
+    const suzhouIds = new Set((await rowsOf(DEMO_ORGS.suzhou.id)).map((r) => r.id));
+    expect(suzhouIds.size).toBeGreaterThan(0);
     const forged = await t.app.inject({
       method: 'GET',
-      url: `/api/scbill/operate/list?size=100&orgId=${DEMO_ORGS.hangzhou.id}`,
+      url: `/api/scbill/operate/list?size=100&orgId=${DEMO_ORGS.suzhou.id}`,
       headers: bearer(shanghai),
     });
     expect([forged.statusCode, forged.json<{ code: string }>().code]).toEqual([400, 'UNKNOWN_FIELD']);
     const fromShanghai = await list(shanghai, '?size=100');
-    expect(fromShanghai.content.some((o) => hangzhouIds.has(o.id))).toBe(false);
-    const fromHangzhou = await list(hangzhou, '?size=100');
-    expect(fromHangzhou.totalElements).toBe(hangzhouIds.size);
-    expect(fromHangzhou.content.every((o) => hangzhouIds.has(o.id))).toBe(true);
+    expect(fromShanghai.content.some((o) => suzhouIds.has(o.id))).toBe(false);
+    const fromSuzhou = await list(suzhou, '?size=100');
+    expect(fromSuzhou.totalElements).toBe(suzhouIds.size);
+    expect(fromSuzhou.content.every((o) => suzhouIds.has(o.id))).toBe(true);
+    // Hangzhou is not authenticated: it has done nothing.
+    expect((await list(hangzhou, '?size=100')).totalElements).toBe(0);
   });
 
   it('answers an empty page to a user who belongs to no organisation', async () => {

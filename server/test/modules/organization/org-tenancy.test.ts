@@ -87,7 +87,7 @@ const CASES: Case[] = [
   },
   {
     name: 'POST /api/scbill/org-acct/open-func',
-    send: (who) => call(t.app, 'POST', ORG_URL.openFunc, token[who], { payload: { funcCode: 'E_SIGN' } }),
+    send: (who) => call(t.app, 'POST', ORG_URL.openFunc, token[who], { payload: { funcCode: 'BILL_ISSUE' } }),
     expected: { own: 409, other: 200, noOrg: 403, noPermission: 403 },
   },
   {

@@ -1,6 +1,6 @@
 import type { SettlementStatement } from '@contract/settlement-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
-import { DEMO_INSTITUTIONS } from '../../../src/modules/institution/service';
+import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { payBetween, settlementAccountOf } from '../../../src/modules/settlement/service';
 import { MOBILE, ORG, tokenOf } from '../../support/bill-helpers';
 import { authed, getData, startApp, type TestApp } from '../../support/helpers';

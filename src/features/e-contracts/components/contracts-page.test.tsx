@@ -79,7 +79,7 @@ const server = setupServer(
   mock.get('*/api/edoc/acct/is-open', () => ok(account)),
   mock.post('*/api/edoc/acct/open', () => {
     opens += 1;
-    account = { open: true, canOpen: true, openedAt: '2026-11-24T01:30:00.000Z' };
+    account = { open: true, canOpen: false, missing: [], openedAt: '2026-11-24T01:30:00.000Z' };
     return ok(account);
   }),
   mock.get('*/api/scbill/open/contract/sign-info', () =>
@@ -130,7 +130,7 @@ const server = setupServer(
 let notices: RecordingNotifier;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  account = { open: true, canOpen: true, openedAt: '2026-11-24T01:30:00.000Z' };
+  account = { open: true, canOpen: false, missing: [], openedAt: '2026-11-24T01:30:00.000Z' };
   contracts = [
     contract(1),
     contract(2),
@@ -181,7 +181,7 @@ async function confirmDialog(name: string | RegExp, button: string) {
 // antd's tables and dialogs in jsdom take seconds on a busy 2-core machine.
 describe('ContractsPage', { timeout: 45_000 }, () => {
   it('offers an unopened account to an authenticated company, opens it, and then shows its seals and counts', async () => {
-    account = { open: false, canOpen: true, openedAt: null };
+    account = { open: false, canOpen: true, missing: [], openedAt: null };
     renderPage();
     expect(await screen.findByText('未开通')).toBeInTheDocument();
     expect(screen.getByText('开通电子签章账户后生成模板印章')).toBeInTheDocument();
@@ -208,7 +208,12 @@ describe('ContractsPage', { timeout: 45_000 }, () => {
   });
 
   it('sends a company that is not authenticated to authentication instead of offering the account', async () => {
-    account = { open: false, canOpen: false, openedAt: null };
+    account = {
+      open: false,
+      canOpen: false,
+      missing: ['AUTHENTICATION', 'SETTLEMENT_ACCOUNT', 'AGREEMENT'],
+      openedAt: null,
+    };
     renderPage();
     expect(await screen.findByText('企业完成认证后方可开通电子签章账户。')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '去完成企业认证' })).toHaveAttribute(

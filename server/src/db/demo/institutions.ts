@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import { registerInstitution, type InstitutionRegistration } from './registry';
+import { registerInstitution, type InstitutionRegistration } from '../../modules/institution/service';
+import type { Db } from '../database';
 
 /**
  * The demo's institutions: three real head offices (their CNAPS numbers are the banks' own), each marked as
