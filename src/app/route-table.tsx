@@ -1,4 +1,5 @@
 import { PERMISSION } from '@contract/permissions';
+import type { FuncCode } from '@contract/shell';
 import { paths } from '@/config/paths';
 import { accountLinkMessages } from '@/locales/zh-CN/account-links';
 import { areaMessages } from '@/locales/zh-CN/areas';
@@ -19,24 +20,55 @@ export type PageGroup = 'bill' | 'financing' | 'settlement' | 'company';
 /** The pages of the business areas (spec section 1); each key names its title and plan in appMessages. */
 export const businessPages = [
   // 票据业务
-  { key: 'issue', path: paths.issue, group: 'bill', permission: PERMISSION.issue.path },
-  { key: 'endorse', path: paths.endorse, group: 'bill', permission: PERMISSION.endorse.path },
+  {
+    key: 'issue',
+    path: paths.issue,
+    group: 'bill',
+    permission: PERMISSION.issue.path,
+    funcCode: 'BILL_ISSUE',
+  },
+  {
+    key: 'endorse',
+    path: paths.endorse,
+    group: 'bill',
+    permission: PERMISSION.endorse.path,
+    funcCode: 'BILL_ENDORSE',
+  },
   { key: 'signWorkbench', path: paths.signWorkbench, group: 'bill' },
-  { key: 'discount', path: paths.discount, group: 'bill', permission: PERMISSION.discount.path },
-  { key: 'pledge', path: paths.pledge, group: 'bill', permission: PERMISSION.pledge.path },
+  {
+    key: 'discount',
+    path: paths.discount,
+    group: 'bill',
+    permission: PERMISSION.discount.path,
+    funcCode: 'BILL_DISCOUNT',
+  },
+  {
+    key: 'pledge',
+    path: paths.pledge,
+    group: 'bill',
+    permission: PERMISSION.pledge.path,
+    funcCode: 'BILL_PLEDGE',
+  },
   { key: 'guarantee', path: paths.guarantee, group: 'bill', permission: PERMISSION.guarantee.path },
   { key: 'recourse', path: paths.recourse, group: 'bill', permission: PERMISSION.recourse.path },
   { key: 'depository', path: paths.depository, group: 'bill' },
   { key: 'freeze', path: paths.freeze, group: 'bill' },
   { key: 'trustTransfer', path: paths.trustTransfer, group: 'bill' },
-  { key: 'payPrompt', path: paths.payPrompt, group: 'bill', permission: PERMISSION.payPrompt.path },
+  {
+    key: 'payPrompt',
+    path: paths.payPrompt,
+    group: 'bill',
+    permission: PERMISSION.payPrompt.path,
+    funcCode: 'BILL_PAY_PROMPT',
+  },
   // 融资服务
-  { key: 'easeDiscount', path: paths.easeDiscount, group: 'financing' },
+  { key: 'easeDiscount', path: paths.easeDiscount, group: 'financing', funcCode: 'EASE_DISCOUNT' },
   {
     key: 'pledgeFinancing',
     path: paths.pledgeFinancing,
     group: 'financing',
     permission: PERMISSION.pledgeFinancing.path,
+    funcCode: 'PLEDGE_FIN',
   },
   {
     key: 'pledgeFinancingStart',
@@ -46,7 +78,12 @@ export const businessPages = [
     hiddenFromMenu: true,
     parentKey: 'pledgeFinancing',
   },
-  { key: 'directFinancingApply', path: paths.directFinancingApply, group: 'financing' },
+  {
+    key: 'directFinancingApply',
+    path: paths.directFinancingApply,
+    group: 'financing',
+    funcCode: 'ORDER_FIN',
+  },
   { key: 'financingPlan', path: paths.financingPlan, group: 'financing' },
   // 支付结算
   { key: 'invoice', path: paths.invoice, group: 'settlement' },
@@ -72,6 +109,7 @@ export const businessPages = [
     path: paths.contractSigning,
     group: 'company',
     permission: PERMISSION.contractSign.path,
+    funcCode: 'E_SIGN',
   },
   { key: 'staff', path: paths.staff, group: 'company', permission: PERMISSION.staff.path },
   // No permission: someone who belongs to no organisation holds none, and this is how they get one.
@@ -81,6 +119,8 @@ export const businessPages = [
   path: string;
   group: PageGroup;
   permission?: string;
+  /** The organisation's function the page belongs to: the menu shows where it stands (即将上线, 未开通). */
+  funcCode?: FuncCode;
   /** Reached from another page or a link only, not from the menu. */
   hiddenFromMenu?: boolean;
   /** The page before this one in the breadcrumb. */
@@ -148,6 +188,7 @@ const leaf = (page: BusinessPage): MenuLeaf => ({
   ...('menuSearch' in page ? { search: page.menuSearch } : {}),
   permission: 'permission' in page ? page.permission : undefined,
   requiresAuthorized: needsAuthorized(page.group),
+  funcCode: 'funcCode' in page ? page.funcCode : undefined,
 });
 
 const groupItems = (group: PageGroup) =>

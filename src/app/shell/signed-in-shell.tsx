@@ -24,6 +24,7 @@ import { selectNoticeFeed } from '@/features/notices/model/notice-feed';
 import { useCheckedDefaultChannelQuery } from '@/features/org-channel/api/org-channel-api';
 import { ChannelConfigGate } from '@/features/org-channel/components/channel-config-gate';
 import { AfterFirstPaint } from '@/components/after-first-paint/after-first-paint';
+import { useLoadedFunctionStates, useOrgFunctionsQuery } from '@/components/org-functions/org-functions-api';
 import { VerifyDialogHost } from '@/components/verify-dialogs/verify-dialog-host';
 import { AccountSecurityLink } from '@/features/account-security/components/account-security-link';
 import { AccountMenu } from '@/features/shell/components/account-menu';
@@ -85,6 +86,7 @@ function BackgroundSession() {
   useRealtimeSession();
   useShellStatus();
   useCheckedDefaultChannelQuery();
+  useOrgFunctionsQuery();
   useEffect(() => {
     dispatch(refreshCompanyList()).catch(() => undefined);
   }, [dispatch]);
@@ -111,6 +113,7 @@ export function SignedInShell() {
   const [joinOpen, setJoinOpen] = useState(followedInvitation !== null);
   const [switching, setSwitching] = useState(false);
   const orgId = userInfo?.orgId || undefined;
+  const functionStates = useLoadedFunctionStates();
   const owner = { mobile: userInfo?.mobile, cId: userInfo?.cId };
 
   useExportTaskEvents(owner, exportOpen);
@@ -166,6 +169,7 @@ export function SignedInShell() {
       <NoticeRefreshContext.Provider value={refreshNotices}>
         <ShellLayout
           menu={menuGroups}
+          functionStates={functionStates}
           routeHandles={routeHandles}
           userInfo={userInfo}
           onMenuAction={onMenuAction}

@@ -9,6 +9,12 @@ export const eContractsMessages = {
     intro: '开通后平台为企业生成合同专用章和公章模板印章，用于在线签署电子合同，签署结果具有法律效力。',
     needsAuth: '企业完成认证后方可开通电子签章账户。',
     goAuth: '去完成企业认证',
+    needs: '开通电子签章账户前需完成：{items}',
+    goFor: {
+      SETTLEMENT_ACCOUNT: '去验证结算账户',
+      AGREEMENT: '去签署协议',
+      BUSINESS_AUTHORISATION: '去业务授权',
+    },
     openAction: '开通电子签章账户',
     openConfirm: '为本企业开通电子签章账户？开通需短信验证。',
     openConfirmOk: '开通',

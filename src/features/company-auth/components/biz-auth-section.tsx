@@ -7,6 +7,8 @@ import { LICENCE_BIZ_TYPES, type LicenceBizType } from '@contract/elec-license';
 import { LicenceQrAuthPanel } from '@/components/qr-auth-panel/licence-qr-auth-panel';
 import { format } from '@/locales/format';
 import { elecLicenseMessages } from '@/locales/zh-CN/elec-license';
+import { orgFunctionsMessages } from '@/locales/zh-CN/org-functions';
+import { useOrgFunctionsQuery } from '@/components/org-functions/org-functions-api';
 import { useLicenceQr } from '../hooks/use-licence-qr';
 
 const text = elecLicenseMessages;
@@ -18,7 +20,8 @@ function BizAuthQr({ bizType, onConfirmed }: { bizType: LicenceBizType; onConfir
 
 /**
  * 业务授权 (`POST .../biz-auth/qr-image/apply`), once the licence is bound: each business type the holder can
- * authorise, whether it is, and the QR panel for the one chosen. A confirmation reloads the state.
+ * authorise, whether it is (opening the business's functions needs it), 即将上线 for a business none of whose
+ * functions is built, and the QR panel for the one chosen. A confirmation reloads the state.
  */
 export function BizAuthSection({
   authorised,
@@ -28,6 +31,7 @@ export function BizAuthSection({
   onConfirmed: () => void;
 }) {
   const [chosen, setChosen] = useState<LicenceBizType | null>(null);
+  const functions = useOrgFunctionsQuery();
   const confirmed = () => {
     setChosen(null);
     onConfirmed();
@@ -40,24 +44,37 @@ export function BizAuthSection({
         dataSource={LICENCE_BIZ_TYPES}
         renderItem={(bizType) => {
           const done = authorised.includes(bizType);
+          // A business none of whose functions is built yet has nothing to authorise.
+          const comingSoon =
+            !done &&
+            functions.data !== undefined &&
+            !functions.data.some((f) => f.licenceBusiness === bizType && f.available);
           return (
             <List.Item
-              actions={[
-                <Button
-                  key="authorise"
-                  disabled={chosen !== null}
-                  aria-label={`${done ? text.bizReauthorize : text.bizAuthorize}：${text.bizTypes[bizType]}`}
-                  onClick={() => setChosen(bizType)}
-                >
-                  {done ? text.bizReauthorize : text.bizAuthorize}
-                </Button>,
-              ]}
+              actions={
+                comingSoon
+                  ? []
+                  : [
+                      <Button
+                        key="authorise"
+                        disabled={chosen !== null}
+                        aria-label={`${done ? text.bizReauthorize : text.bizAuthorize}：${text.bizTypes[bizType]}`}
+                        onClick={() => setChosen(bizType)}
+                      >
+                        {done ? text.bizReauthorize : text.bizAuthorize}
+                      </Button>,
+                    ]
+              }
             >
               <Space>
                 <span>{text.bizTypes[bizType]}</span>
-                <Tag color={done ? 'success' : 'default'}>
-                  {done ? text.bizAuthorized : text.bizUnauthorized}
-                </Tag>
+                {comingSoon ? (
+                  <Tag>{orgFunctionsMessages.comingSoon}</Tag>
+                ) : (
+                  <Tag color={done ? 'success' : 'default'}>
+                    {done ? text.bizAuthorized : text.bizUnauthorized}
+                  </Tag>
+                )}
               </Space>
             </List.Item>
           );

@@ -6,6 +6,7 @@ import { setupServer } from 'msw/node';
 import { Provider } from 'react-redux';
 import type { LicenceBizType } from '@contract/elec-license';
 import type { OrgLicenceState } from '@contract/elec-license-schemas';
+import type { OrgFunction } from '@contract/shell-schemas';
 import { createAppStore } from '@/lib/store';
 import { signInAs } from '@/lib/testing/fake-adapter';
 import { CompanyAuthTab } from './company-auth-tab';
@@ -26,14 +27,34 @@ const state = (): OrgLicenceState => ({
   licenceAuthAt: Date.UTC(2026, 2, 2, 1),
   bizTypes,
 });
+/** The functions as the server answers them, by the business their authorisation belongs to. */
+const fn = (funcCode: OrgFunction['funcCode'], licenceBusiness: LicenceBizType, available: boolean) =>
+  ({
+    funcCode,
+    funcName: funcCode,
+    funcType: 'BILL',
+    opened: false,
+    available,
+    offered: true,
+    missing: [],
+    openedWith: 'FUNCTION',
+    licenceBusiness,
+  }) satisfies OrgFunction;
 const server = setupServer(
   mock.get('*/api/organization/elec-license/state', () => ok(state())),
+  mock.get('*/api/scbill/org-acct-function-endpoint', () =>
+    ok([
+      fn('BILL_ISSUE', 'SCBILL', true),
+      fn('E_SIGN', 'ECONTRACT', true),
+      fn('PLEDGE_FIN', 'PLEDGE_FIN', false),
+    ]),
+  ),
   mock.post('*/api/organization/elec-license/biz-auth/qr-image/apply', async ({ request }) => {
     applied.push(await request.json());
     return ok({ qrImage: 'AAAA', qrId: 'qr-1', expiresIn: 540 });
   }),
   mock.get('*/api/organization/elec-license/qr-image/qr-1/status', () => {
-    if (holderAnswer === 1) bizTypes = ['PLEDGE_FIN'];
+    if (holderAnswer === 1) bizTypes = ['SCBILL'];
     return ok({ status: holderAnswer, msg: '', __qrcodeId: 'qr-1', kind: 'BIZ_AUTH' });
   }),
 );
@@ -63,22 +84,31 @@ describe('CompanyAuthTab: 业务授权', { timeout: 60_000 }, () => {
   it('authorises a business type by the licence QR code and shows it authorised once the holder confirms', async () => {
     renderTab();
     expect(await screen.findByRole('heading', { name: '业务授权' })).toBeInTheDocument();
-    expect(screen.getAllByText('未授权')).toHaveLength(3);
+    expect(screen.getAllByText('未授权')).toHaveLength(2);
 
-    fireEvent.click(screen.getByRole('button', { name: '扫码授权：质押融资业务' }));
+    fireEvent.click(screen.getByRole('button', { name: '扫码授权：供应链票据业务' }));
     expect(await screen.findByAltText('电子营业执照认证二维码')).toHaveAttribute(
       'src',
       'data:image/jpeg;base64,AAAA',
     );
-    expect(applied).toEqual([{ bizType: 'PLEDGE_FIN' }]);
-    expect(screen.getByRole('heading', { name: '授权「质押融资业务」' })).toBeInTheDocument();
+    expect(applied).toEqual([{ bizType: 'SCBILL' }]);
+    expect(screen.getByRole('heading', { name: '授权「供应链票据业务」' })).toBeInTheDocument();
     // One business at a time.
-    expect(screen.getByRole('button', { name: '扫码授权：供应链票据业务' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '扫码授权：电子合同签署' })).toBeDisabled();
 
     holderAnswer = 1;
-    await waitFor(() => expect(screen.getByRole('button', { name: '重新授权：质押融资业务' })).toBeEnabled());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '重新授权：供应链票据业务' })).toBeEnabled(),
+    );
     expect(screen.getByText('已授权')).toBeInTheDocument();
     expect(screen.queryByAltText('电子营业执照认证二维码')).not.toBeInTheDocument();
+  });
+
+  it('shows 即将上线 for a business none of whose functions is built, with nothing to authorise', async () => {
+    renderTab();
+    expect(await screen.findByText('即将上线')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /：质押融资业务$/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '扫码授权：电子合同签署' })).toBeEnabled();
   });
 
   it('puts the QR panel away on 取消 without authorising', async () => {
@@ -87,6 +117,6 @@ describe('CompanyAuthTab: 业务授权', { timeout: 60_000 }, () => {
     expect(await screen.findByAltText('电子营业执照认证二维码')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     expect(screen.queryByAltText('电子营业执照认证二维码')).not.toBeInTheDocument();
-    expect(screen.getAllByText('未授权')).toHaveLength(3);
+    expect(screen.getAllByText('未授权')).toHaveLength(2);
   });
 });

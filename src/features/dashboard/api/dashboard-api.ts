@@ -1,8 +1,7 @@
 import { pathOf } from '@contract/paths';
 import { SHELL_URL } from '@contract/shell';
-import { ORG_URL } from '@contract/organization';
 import type { Page } from '@contract/envelope-schemas';
-import type { ChannelFunc, OperationItem, OrgFunction } from '@contract/shell-schemas';
+import type { OperationItem } from '@contract/shell-schemas';
 import { STATISTICS_URL, type StatisticsKind } from '@contract/statistics';
 import type { Statistics } from '@contract/statistics-schemas';
 import { api } from '@/lib/api';
@@ -12,7 +11,7 @@ export interface OperationPageArgs {
   size: number;
 }
 
-const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['OrgFunction'] }).injectEndpoints({
+const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     statistics: build.query<Statistics, StatisticsKind>({
       query: (kind) => ({ url: pathOf(STATISTICS_URL.figures, { kind }), method: 'GET', silent: true }),
@@ -25,28 +24,7 @@ const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['OrgFunction'] }).inje
         silent: true,
       }),
     }),
-    orgFunctions: build.query<OrgFunction[], void>({
-      query: () => ({ url: SHELL_URL.orgFunctions, method: 'GET', params: {}, silent: true }),
-      transformResponse: (answer: OrgFunction[] | null) => answer ?? [],
-      providesTags: ['OrgFunction'],
-    }),
-    /** What the organisation's default channel offers (no channelId: the server picks the default). */
-    channelFunctions: build.query<ChannelFunc[], void>({
-      query: () => ({ url: SHELL_URL.channelFunctions, method: 'GET', params: {}, silent: true }),
-      transformResponse: (answer: ChannelFunc[] | null) => answer ?? [],
-      providesTags: ['OrgFunction'],
-    }),
-    openFunction: build.mutation<unknown, string>({
-      query: (funcCode) => ({ url: ORG_URL.openFunc, method: 'POST', data: { funcCode } }),
-      invalidatesTags: ['OrgFunction'],
-    }),
   }),
 });
 
-export const {
-  useStatisticsQuery,
-  useOperationsQuery,
-  useOrgFunctionsQuery,
-  useChannelFunctionsQuery,
-  useOpenFunctionMutation,
-} = dashboardApi;
+export const { useStatisticsQuery, useOperationsQuery } = dashboardApi;

@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router';
 import App from 'antd/es/app';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -6,30 +7,30 @@ import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
+import { FUNCTION_OPENED_WITH } from '@contract/shell';
 import type { OrgFunction } from '@contract/shell-schemas';
+import { paths } from '@/config/paths';
 import { format } from '@/locales/format';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { dashboardMessages } from '@/locales/zh-CN/dashboard';
+import { orgFunctionsMessages } from '@/locales/zh-CN/org-functions';
 import { formatDate } from '@/utils/date-time';
-import {
-  useChannelFunctionsQuery,
-  useOpenFunctionMutation,
-  useOrgFunctionsQuery,
-} from '@/features/dashboard/api/dashboard-api';
+import { functionStateLabel, functionStateOf, missingText } from '@/components/org-functions/function-state';
+import { useOpenFunctionMutation, useOrgFunctionsQuery } from '@/components/org-functions/org-functions-api';
 import styles from './dashboard.module.css';
 
 const text = dashboardMessages;
 
 /**
- * The organisation account's functions: opened or not, whether the default channel offers them, and
- * 开通 for the organisation's owner (`POST /api/scbill/org-acct/open-func`).
+ * The organisation account's functions as the server decides them: 已开通, 即将上线 (not built yet), not
+ * offered by its channel, or 未开通 with what opening it still needs; 开通 for the owner once nothing is
+ * missing (`POST /api/scbill/org-acct/open-func`), or the e-sign account's page for electronic signing.
  */
 export function OrgFunctionsPanel({ owner }: { owner: boolean }) {
   const { message, modal } = App.useApp();
+  const navigate = useNavigate();
   const functions = useOrgFunctionsQuery();
-  const offered = useChannelFunctionsQuery();
   const [openFunction, opening] = useOpenFunctionMutation();
-  const offeredCodes = offered.data ? new Set(offered.data.map((f) => f.funcCode)) : null;
 
   const confirmOpen = (item: OrgFunction) => {
     modal.confirm({
@@ -50,6 +51,48 @@ export function OrgFunctionsPanel({ owner }: { owner: boolean }) {
     });
   };
 
+  const action = (item: OrgFunction) => {
+    const state = functionStateOf(item);
+    if (state === 'opened') {
+      return (
+        <Tooltip
+          title={item.openedAt ? format(text.openedAt, { time: formatDate(item.openedAt) }) : undefined}
+        >
+          <Tag color="success">{functionStateLabel(state)}</Tag>
+        </Tooltip>
+      );
+    }
+    if (state !== 'notOpened') return <span className={styles.muted}>{functionStateLabel(state)}</span>;
+    const missing = missingText(item);
+    if (missing) return <span className={styles.muted}>{missing}</span>;
+    if (!owner) {
+      return (
+        <Tooltip title={text.ownerOnly}>
+          <Tag>{functionStateLabel(state)}</Tag>
+        </Tooltip>
+      );
+    }
+    if (item.openedWith === FUNCTION_OPENED_WITH.esignAccount) {
+      return (
+        <Button size="small" type="link" onClick={() => navigate(paths.contractSigning)}>
+          {orgFunctionsMessages.openWithEsignAccount}
+        </Button>
+      );
+    }
+    return (
+      <Button
+        size="small"
+        type="primary"
+        ghost
+        loading={opening.isLoading && opening.originalArgs === item.funcCode}
+        onClick={() => confirmOpen(item)}
+        aria-label={`${text.openFunction}${item.funcName}`}
+      >
+        {text.openFunction}
+      </Button>
+    );
+  };
+
   const list = functions.data ?? [];
   return (
     <Card id="org-functions" size="small" title={text.functionsTitle} style={{ height: '100%' }}>
@@ -61,40 +104,12 @@ export function OrgFunctionsPanel({ owner }: { owner: boolean }) {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.functionsEmpty} />
       ) : (
         <ul className={styles.functions}>
-          {list.map((item) => {
-            const isOffered = !offeredCodes || offeredCodes.has(item.funcCode);
-            return (
-              <li key={item.funcCode} className={styles.function}>
-                <span className={styles.functionName}>{item.funcName}</span>
-                {item.opened ? (
-                  <Tooltip
-                    title={
-                      item.openedAt ? format(text.openedAt, { time: formatDate(item.openedAt) }) : undefined
-                    }
-                  >
-                    <Tag color="success">{text.opened}</Tag>
-                  </Tooltip>
-                ) : !isOffered ? (
-                  <span className={styles.muted}>{text.notOffered}</span>
-                ) : owner ? (
-                  <Button
-                    size="small"
-                    type="primary"
-                    ghost
-                    loading={opening.isLoading && opening.originalArgs === item.funcCode}
-                    onClick={() => confirmOpen(item)}
-                    aria-label={`${text.openFunction}${item.funcName}`}
-                  >
-                    {text.openFunction}
-                  </Button>
-                ) : (
-                  <Tooltip title={text.ownerOnly}>
-                    <Tag>{text.notOpened}</Tag>
-                  </Tooltip>
-                )}
-              </li>
-            );
-          })}
+          {list.map((item) => (
+            <li key={item.funcCode} className={styles.function}>
+              <span className={styles.functionName}>{item.funcName}</span>
+              {action(item)}
+            </li>
+          ))}
         </ul>
       )}
     </Card>

@@ -6,9 +6,12 @@ import Descriptions from 'antd/es/descriptions';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { Link } from 'react-router';
-import { companyCenterAuthorizePath } from '@/config/paths';
+import type { Prerequisite } from '@contract/organization';
+import { companyCenterAuthorizePath, paths } from '@/config/paths';
+import { format } from '@/locales/format';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
+import { orgFunctionsMessages } from '@/locales/zh-CN/org-functions';
 import { formatDateTime } from '@/utils/date-time';
 import {
   useAccountStateQuery,
@@ -19,6 +22,41 @@ import { conflictReason } from './conflict';
 import styles from './e-contracts.module.css';
 
 const text = eContractsMessages.account;
+
+/** Where each prerequisite of the account is done. */
+const PLACE_OF: Record<Exclude<Prerequisite, 'AUTHENTICATION'>, string> = {
+  SETTLEMENT_ACCOUNT: paths.bankAccounts,
+  AGREEMENT: `${paths.companyCenter}?type=agreements`,
+  BUSINESS_AUTHORISATION: companyCenterAuthorizePath(),
+};
+
+/**
+ * What the account still needs, from the organisation's functions (its opening is electronic signing's):
+ * authentication first, else the list and a link to where the first is done.
+ */
+function MissingAlert({ missing }: { missing: Prerequisite[] }) {
+  const [first] = missing;
+  if (!first || first === 'AUTHENTICATION') {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={text.needsAuth}
+        action={<Link to={companyCenterAuthorizePath()}>{text.goAuth}</Link>}
+      />
+    );
+  }
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={format(text.needs, {
+        items: missing.map((item) => orgFunctionsMessages.prerequisites[item]).join('、'),
+      })}
+      action={<Link to={PLACE_OF[first]}>{text.goFor[first]}</Link>}
+    />
+  );
+}
 
 /**
  * 电子签章账户: whether the organisation's account is open, what waits for its signature, and the open action
@@ -74,12 +112,7 @@ export function AccountCard() {
               {text.openAction}
             </Button>
           ) : (
-            <Alert
-              type="info"
-              showIcon
-              title={text.needsAuth}
-              action={<Link to={companyCenterAuthorizePath()}>{text.goAuth}</Link>}
-            />
+            <MissingAlert missing={account.missing} />
           )}
         </>
       )}

@@ -79,7 +79,7 @@ const server = setupServer(
   mock.get('*/api/edoc/acct/is-open', () => ok(account)),
   mock.post('*/api/edoc/acct/open', () => {
     opens += 1;
-    account = { open: true, canOpen: false, missing: [], openedAt: '2026-11-24T01:30:00.000Z' };
+    account = { open: true, canOpen: true, missing: [], openedAt: '2026-11-24T01:30:00.000Z' };
     return ok(account);
   }),
   mock.get('*/api/scbill/open/contract/sign-info', () =>
@@ -130,7 +130,7 @@ const server = setupServer(
 let notices: RecordingNotifier;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  account = { open: true, canOpen: false, missing: [], openedAt: '2026-11-24T01:30:00.000Z' };
+  account = { open: true, canOpen: true, missing: [], openedAt: '2026-11-24T01:30:00.000Z' };
   contracts = [
     contract(1),
     contract(2),
@@ -219,6 +219,24 @@ describe('ContractsPage', { timeout: 45_000 }, () => {
     expect(screen.getByRole('link', { name: '去完成企业认证' })).toHaveAttribute(
       'href',
       '/company-center?type=authorize',
+    );
+    expect(screen.queryByRole('button', { name: '开通电子签章账户' })).not.toBeInTheDocument();
+  });
+
+  it('names what an authenticated company still needs before the account, and links to where the first is done', async () => {
+    account = {
+      open: false,
+      canOpen: false,
+      missing: ['AGREEMENT', 'BUSINESS_AUTHORISATION'],
+      openedAt: null,
+    };
+    renderPage();
+    expect(
+      await screen.findByText('开通电子签章账户前需完成：签署协议、电子营业执照业务授权'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去签署协议' })).toHaveAttribute(
+      'href',
+      '/company-center?type=agreements',
     );
     expect(screen.queryByRole('button', { name: '开通电子签章账户' })).not.toBeInTheDocument();
   });

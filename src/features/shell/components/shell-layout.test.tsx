@@ -8,6 +8,7 @@ import type { UserInfo } from '@/lib/storage';
 import { createAppStore } from '@/lib/store';
 import { sidebarCollapsedChanged } from '@/features/shell/model/global-slice';
 import type { MenuGroup, RouteHandle } from '@/features/shell/model/route-handle';
+import type { FunctionState } from '@/components/org-functions/function-state';
 import { ShellHeader, ShellLayout } from './shell-layout';
 
 /** noRemindersList as the spec names it in local storage. */
@@ -31,6 +32,21 @@ const menu: MenuGroup[] = [
         path: '/chain-bill/issue',
         permission: '/chain-bill/issue',
         requiresAuthorized: true,
+        funcCode: 'BILL_ISSUE',
+      },
+      {
+        key: 'discount',
+        title: '贴现',
+        path: '/chain-bill/discount',
+        requiresAuthorized: true,
+        funcCode: 'BILL_DISCOUNT',
+      },
+      {
+        key: 'endorse',
+        title: '背书',
+        path: '/chain-bill/endorse',
+        requiresAuthorized: true,
+        funcCode: 'BILL_ENDORSE',
       },
       {
         key: 'pledge',
@@ -88,7 +104,14 @@ function Address() {
   return <output aria-label="地址">{pathname + search}</output>;
 }
 
-function renderShell(path: string, userInfo: UserInfo = staff, header: ReactNode = <div>页头</div>) {
+function renderShell(
+  path: string,
+  userInfo: UserInfo = staff,
+  {
+    header = <div>页头</div>,
+    functionStates,
+  }: { header?: ReactNode; functionStates?: ReadonlyMap<string, FunctionState> } = {},
+) {
   const store = createAppStore();
   const view = render(
     <Provider store={store}>
@@ -104,6 +127,7 @@ function renderShell(path: string, userInfo: UserInfo = staff, header: ReactNode
                   routeHandles={routeHandles}
                   userInfo={userInfo}
                   onMenuAction={() => undefined}
+                  functionStates={functionStates}
                 >
                   <p>页面内容</p>
                   <Address />
@@ -162,6 +186,28 @@ describe('the shell frame', { timeout: 30_000 }, () => {
     await user.click(authorize);
     expect(screen.getByRole('status', { name: '地址' })).toHaveTextContent('/company-center?type=authorize');
     expect(authorize).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('marks the pages of functions the organisation cannot use yet, keeping each page’s name', async () => {
+    const user = userEvent.setup();
+    const states = new Map<string, FunctionState>([
+      ['BILL_ISSUE', 'opened'],
+      ['BILL_DISCOUNT', 'comingSoon'],
+      ['BILL_ENDORSE', 'notOpened'],
+    ]);
+    renderShell('/chain-bill/dashboard', staff, { functionStates: states });
+    await user.click(screen.getByRole('button', { name: '票据业务' }));
+    const panel = screen.getByRole('region', { name: '票据业务' });
+
+    const discount = within(panel).getByRole('link', { name: '贴现' });
+    expect(discount).toHaveTextContent('即将上线');
+    expect(discount).toHaveAccessibleDescription('即将上线');
+    const endorse = within(panel).getByRole('link', { name: '背书' });
+    expect(endorse).toHaveTextContent('未开通');
+    expect(endorse).toHaveAccessibleDescription('未开通');
+    const issue = within(panel).getByRole('link', { name: '出票' });
+    expect(issue).toHaveTextContent(/^出票$/);
+    expect(issue).not.toHaveAccessibleDescription();
   });
 
   it('hides menu items without permission and locks those of an unauthorized organisation', async () => {
@@ -236,7 +282,7 @@ describe('the shell frame', { timeout: 30_000 }, () => {
 
     it('opens the menu as a drawer from the header, and a chosen page closes it', async () => {
       const user = userEvent.setup();
-      renderShell('/chain-bill/dashboard', staff, header);
+      renderShell('/chain-bill/dashboard', staff, { header });
       const toggle = screen.getByRole('button', { name: '导航菜单' });
       const nav = screen.getByRole('navigation', { name: '主菜单' });
       expect(toggle).toHaveAttribute('aria-controls', nav.id);
@@ -259,7 +305,7 @@ describe('the shell frame', { timeout: 30_000 }, () => {
 
     it("puts the header's tools in a panel that Escape closes, back on its button", async () => {
       const user = userEvent.setup();
-      renderShell('/chain-bill/dashboard', staff, header);
+      renderShell('/chain-bill/dashboard', staff, { header });
       const toggle = screen.getByRole('button', { name: '更多' });
       const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
       expect(within(panel).getByRole('button', { name: '退出登录' })).toBeInTheDocument();

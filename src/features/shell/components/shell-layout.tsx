@@ -24,6 +24,7 @@ import { contentOffset } from '@/features/shell/model/sidebar';
 import { lazyWithAntd } from '@/components/antd-provider/lazy-with-antd';
 import { PlainButton } from '@/components/plain-controls/plain-button';
 import { FrameIcon } from '@/components/plain-controls/frame-icons';
+import type { FunctionState } from '@/components/org-functions/function-state';
 import { loadChunk } from '@/utils/lazy-chunk';
 import { Breadcrumbs } from './breadcrumbs';
 import { GuideCard } from './guide-card';
@@ -135,6 +136,8 @@ export interface ShellLayoutProps {
   onMenuAction: (action: NonNullable<MenuLeaf['action']>) => void;
   /** Dialogs and drawers of the shell (export centre, invitations). */
   overlays?: ReactNode;
+  /** Where the organisation stands with each function, for the menu. */
+  functionStates?: ReadonlyMap<string, FunctionState> | undefined;
   children: ReactNode;
 }
 
@@ -204,6 +207,7 @@ export function ShellLayout({
   userInfo,
   onMenuAction,
   overlays,
+  functionStates,
   children,
 }: ShellLayoutProps) {
   const dispatch = useAppDispatch();
@@ -233,6 +237,7 @@ export function ShellLayout({
         activeGroupKey={activeGroupOf(menu, pathname, handle?.trail?.[0]?.title)}
         onAction={onMenuAction}
         onLeafChosen={menus.close}
+        functionStates={functionStates}
       />
       {/* Beside an open drawer or tools panel (small screens only): a tap here closes it. */}
       <div className={styles.backdrop} aria-hidden="true" onClick={menus.close} />

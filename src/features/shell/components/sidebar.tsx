@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SidebarCollapsed } from '@contract/constants';
 import type { UserInfo } from '@/lib/storage';
+import { orgFunctionsMessages } from '@/locales/zh-CN/org-functions';
 import { shellMessages } from '@/locales/zh-CN/shell';
+import type { FunctionState } from '@/components/org-functions/function-state';
 import { accessDenial, type MenuGroup, type MenuLeaf } from '@/features/shell/model/route-handle';
 import { sidebarShape, withPanel, withRailToggled } from '@/features/shell/model/sidebar';
 import { FrameIcon } from '@/components/plain-controls/frame-icons';
@@ -23,6 +25,21 @@ export interface SidebarProps {
   onAction: (action: NonNullable<MenuLeaf['action']>) => void;
   /** A page or an action was chosen: the small screen's drawer closes. */
   onLeafChosen?: () => void;
+  /**
+   * Where the organisation stands with each function (the server's answer, once loaded): a page of a function
+   * not built yet shows 即将上线, one not opened 未开通.
+   */
+  functionStates?: ReadonlyMap<string, FunctionState> | undefined;
+}
+
+/** The badge a menu leaf of a function shows, or none once it is opened. */
+export function leafBadge(
+  item: Pick<MenuLeaf, 'funcCode'>,
+  states: ReadonlyMap<string, FunctionState> | undefined,
+): 'comingSoon' | 'notOpened' | null {
+  const state = item.funcCode ? states?.get(item.funcCode) : undefined;
+  if (!state || state === 'opened') return null;
+  return state === 'comingSoon' ? 'comingSoon' : 'notOpened';
 }
 
 /** Leaves the user may see: no permission hides an item; an unauthorized organisation greys it. */
@@ -43,12 +60,14 @@ export function Sidebar({
   activeGroupKey,
   onAction,
   onLeafChosen,
+  functionStates,
 }: SidebarProps) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const { wideRail, panelOpen } = sidebarShape(collapsed);
   const [chosenGroup, setChosenGroup] = useState<string | undefined>(undefined);
   const lockedHintId = useId();
+  const badgeHintId = useId();
   const shownGroups = groups
     .map((group) => ({ group, leaves: visibleLeaves(group, userInfo) }))
     .filter(({ leaves }) => leaves.length > 0);
@@ -119,6 +138,12 @@ export function Sidebar({
       <span id={lockedHintId} className={styles.srOnly}>
         {text.unauthorizedHint}
       </span>
+      <span id={`${badgeHintId}comingSoon`} className={styles.srOnly}>
+        {orgFunctionsMessages.comingSoon}
+      </span>
+      <span id={`${badgeHintId}notOpened`} className={styles.srOnly}>
+        {orgFunctionsMessages.notOpened}
+      </span>
       {panelOpen && panel && (
         <div className={styles.panel} role="region" aria-label={panel.group.title}>
           <div className={styles.panelHead}>
@@ -154,6 +179,7 @@ export function Sidebar({
                   </li>
                 );
               }
+              const badge = leafBadge(item, functionStates);
               return (
                 <li key={item.key}>
                   <a
@@ -161,12 +187,19 @@ export function Sidebar({
                     className={styles.panelItem}
                     data-current={current}
                     aria-current={current ? 'page' : undefined}
+                    // The page keeps its name; where the function stands is its description.
+                    aria-describedby={badge ? `${badgeHintId}${badge}` : undefined}
                     onClick={(event) => {
                       event.preventDefault();
                       runLeaf(item);
                     }}
                   >
                     {item.title}
+                    {badge && (
+                      <span className={styles.leafBadge} data-badge={badge} aria-hidden="true">
+                        {orgFunctionsMessages[badge]}
+                      </span>
+                    )}
                   </a>
                 </li>
               );

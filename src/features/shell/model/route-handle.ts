@@ -1,3 +1,4 @@
+import type { FuncCode } from '@contract/shell';
 import type { UserInfo } from '@/lib/storage';
 
 /**
@@ -44,6 +45,8 @@ export interface MenuLeaf {
   search?: string;
   permission?: string;
   requiresAuthorized?: boolean;
+  /** The organisation's function the page belongs to. */
+  funcCode?: FuncCode | undefined;
   /** Opens something other than a route (the export centre drawer, the help centre in a new tab). */
   action?: 'export-center' | 'help-center';
 }
