@@ -26,6 +26,7 @@ import { fail } from '../../lib/errors';
 import { runCommand } from '../../lib/idempotency';
 import { MSG } from '../../lib/messages';
 import { hitRateLimit } from '../../lib/rate-limit';
+import { answerList } from '../../lib/list-page';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { notFoundInOrg, requireOwner } from '../../lib/tenant';
@@ -36,7 +37,7 @@ import {
   authLetterKey,
   createApplyRecord,
   decideApplyRecord,
-  listApplyRecords,
+  applyRecordPage,
   recordOfApplicant,
   recordOfOrg,
   recordOrgOf,
@@ -198,7 +199,13 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getApplyRecordList(request) {
-      return ok(await listApplyRecords(app.db, requireOwner(request).orgId, request.query));
+      return answerList(
+        request,
+        (member, page) => applyRecordPage(app.db, member.orgId, request.query, page),
+        {
+          readBy: 'owner',
+        },
+      );
     },
   );
 

@@ -13,7 +13,7 @@ import { pageAndTotal, preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { lockWithinTransaction } from '../../db/locks';
 import { newId } from '../../lib/hash';
-import { pageOf, pageRequest } from '../../lib/paging';
+import { type PageRequest } from '../../lib/paging';
 import { maskMobile } from '../../lib/security-log';
 import { grantRoles, memberOf } from '../staff/service';
 
@@ -128,8 +128,8 @@ const recordListShapes = [false, true].map((byStatus) =>
   [false, true].map((byKeyword) => recordListQueries(byStatus, byKeyword)),
 );
 
-export async function listApplyRecords(db: Db, orgId: string, query: ApplyRecordQuery) {
-  const paging = pageRequest(query);
+/** One page of the organisation's applications, newest first. */
+export async function applyRecordPage(db: Db, orgId: string, query: ApplyRecordQuery, paging: PageRequest) {
   const keyword = query.keyword?.replace(/\s+/g, '') ?? '';
   const queries = recordListShapes[query.status ? 1 : 0]![keyword ? 1 : 0]!;
   const values: RecordListValues = {
@@ -140,11 +140,7 @@ export async function listApplyRecords(db: Db, orgId: string, query: ApplyRecord
     offset: paging.offset,
   };
   const { rows, total } = await pageAndTotal(db, queries, values);
-  return pageOf(
-    rows.map((row) => viewOf(row, false)),
-    total,
-    paging,
-  );
+  return { items: rows.map((row) => viewOf(row, false)), total };
 }
 
 /** The caller's own applications, newest first (at most 50: a person applies to a few organisations). */

@@ -28,6 +28,7 @@ import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
 import { sendKeptAnswer } from '../../lib/kept-answers';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
+import { answerList } from '../../lib/list-page';
 import { MSG } from '../../lib/messages';
 import { fenToYuan, yuanToFen } from '../../lib/money';
 import { pageOf, pageRequest } from '../../lib/paging';
@@ -132,11 +133,9 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getBankAccountList(request) {
-      const page = pageRequest(request.query);
-      if (!memberOrNull(request)) return ok(pageOf<BankAccount>([], 0, page));
-      const member = await requirePermission(request, BANK_ACCOUNT_PERMISSION);
-      const { items, total } = await accountPage(app.db, member.orgId, page, app.now());
-      return ok(pageOf(items, total, page));
+      return answerList(request, (member, page) => accountPage(app.db, member.orgId, page, app.now()), {
+        readBy: { permission: BANK_ACCOUNT_PERMISSION },
+      });
     },
   );
 

@@ -21,8 +21,7 @@ import { PERMISSION, type PermissionPath } from '@contract/permissions';
 import type { Db } from '../../db/database';
 import { fail } from '../../lib/errors';
 import { runCommand } from '../../lib/idempotency';
-import { sendKeptAnswer } from '../../lib/kept-answers';
-import { pageOf, pageRequest } from '../../lib/paging';
+import { answerList } from '../../lib/list-page';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
 import {
@@ -276,14 +275,12 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getBillHeld(request, reply) {
-      const page = pageRequest(request.query);
       const filter = listFilterOf(request.query, 'bill');
       const sort = listSortOf(request.query.sort);
-      const member = memberOrNull(request);
-      if (!member) return ok(pageOf([], 0, page));
-      const { items, total } = await heldPage(app.db, member.orgId, filter, sort, page, app.now());
-      return sendKeptAnswer(reply, items, `${total}:${page.page}:${page.size}`, () =>
-        ok(pageOf(items, total, page)),
+      return answerList(
+        request,
+        (member, page) => heldPage(app.db, member.orgId, filter, sort, page, app.now()),
+        { keep: reply },
       );
     },
   );
@@ -297,13 +294,11 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getBillIssued(request) {
-      const page = pageRequest(request.query);
       const filter = listFilterOf(request.query, 'bill');
       const sort = listSortOf(request.query.sort);
-      const member = memberOrNull(request);
-      if (!member) return ok(pageOf([], 0, page));
-      const { items, total } = await issuedPage(app.db, member.orgId, filter, sort, page, app.now());
-      return ok(pageOf(items, total, page));
+      return answerList(request, (member, page) =>
+        issuedPage(app.db, member.orgId, filter, sort, page, app.now()),
+      );
     },
   );
 
@@ -320,21 +315,11 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async function getBillApplications(request) {
-        const page = pageRequest(request.query);
         const filter = listFilterOf(request.query, 'application');
         const sort = listSortOf(request.query.sort);
-        const member = memberOrNull(request);
-        if (!member) return ok(pageOf([], 0, page));
-        const { items, total } = await applicationPage(
-          app.db,
-          member.orgId,
-          side,
-          filter,
-          sort,
-          page,
-          app.now(),
+        return answerList(request, (member, page) =>
+          applicationPage(app.db, member.orgId, side, filter, sort, page, app.now()),
         );
-        return ok(pageOf(items, total, page));
       },
     );
   }

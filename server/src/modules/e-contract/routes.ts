@@ -24,8 +24,7 @@ import { FUNCTION_OPENED_WITH } from '@contract/shell';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
-import { sendKeptAnswer } from '../../lib/kept-answers';
-import { pageOf, pageRequest } from '../../lib/paging';
+import { answerList } from '../../lib/list-page';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
 import { inline } from '../../lib/content-disposition';
@@ -185,14 +184,15 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getEContractContracts(request, reply) {
-      const page = pageRequest(request.query);
-      if (!memberOrNull(request)) return ok(pageOf<Contract>([], 0, page));
-      const member = await requirePermission(request, CONTRACT_PERMISSION);
-      const { rows, total } = await contractPage(app.db, member.orgId, request.query.status, page);
       // Each row's parties are JSON and its amount and times are formatted: made and serialised once
       // for as long as the rows are kept (lib/kept-answers.ts).
-      return sendKeptAnswer(reply, rows, `${total}:${page.page}:${page.size}`, () =>
-        ok(pageOf(rows.map(contractView), total, page)),
+      return answerList(
+        request,
+        async (member, page) => {
+          const { rows, total } = await contractPage(app.db, member.orgId, request.query.status, page);
+          return { items: rows, total };
+        },
+        { readBy: { permission: CONTRACT_PERMISSION }, keep: reply, view: contractView },
       );
     },
   );
@@ -348,11 +348,14 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getEContractRecords(request) {
-      const page = pageRequest(request.query);
-      if (!memberOrNull(request)) return ok(pageOf<SignRecord>([], 0, page));
-      const member = await requirePermission(request, CONTRACT_PERMISSION);
-      const { ids, total } = await signRecordPageIds(app.db, member.orgId, page);
-      return ok(pageOf(await recordViews(app.db, member.orgId, ids), total, page));
+      return answerList(
+        request,
+        async (member, page) => {
+          const { ids, total } = await signRecordPageIds(app.db, member.orgId, page);
+          return { items: await recordViews(app.db, member.orgId, ids), total };
+        },
+        { readBy: { permission: CONTRACT_PERMISSION } },
+      );
     },
   );
 

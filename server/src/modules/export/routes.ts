@@ -14,12 +14,12 @@ import {
 } from '@contract/export';
 import { ExportTask, ExportTaskParams, ExportTaskRequest } from '@contract/export-schemas';
 import { fail } from '../../lib/errors';
+import { answerList } from '../../lib/list-page';
 import { MSG } from '../../lib/messages';
 import { runCommand } from '../../lib/idempotency';
 import { hitRateLimit } from '../../lib/rate-limit';
-import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { AUTHENTICATED_ERRORS, ERRORS } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { pageOf, pageRequest } from '../../lib/paging';
 import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
 import { attachment } from '../../lib/content-disposition';
 import { createExportTask, exportFileKey, exportTaskPage, ownTask, taskOrgOf } from './service';
@@ -114,11 +114,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getExportTasks(request) {
-      const page = pageRequest(request.query);
-      const member = memberOrNull(request);
-      if (!member) return ok(pageOf<ExportTask>([], 0, page));
-      const { items, total } = await exportTaskPage(app.db, member, page);
-      return ok(pageOf(items, total, page));
+      return answerList(request, (member, page) => exportTaskPage(app.db, member, page));
     },
   );
 

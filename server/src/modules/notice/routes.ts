@@ -15,11 +15,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { Type } from 'typebox';
 import { fail } from '../../lib/errors';
-import { sendKeptAnswer } from '../../lib/kept-answers';
+import { answerList } from '../../lib/list-page';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { accountByMobile, UNKNOWN_ACCOUNT_MSG } from '../entry-link/service';
-import { pageOf, pageRequest } from '../../lib/paging';
 import { notFoundInOrg, memberOrNull } from '../../lib/tenant';
 import { markAllRead, markRead, noticeOrgOf, noticePage, postNotice, todoPage, type Reader } from './service';
 
@@ -27,7 +26,6 @@ export const NOTICE_NOT_FOUND_MSG = '消息不存在';
 export const NOTICE_NO_ORG_MSG = '该账号尚未加入企业';
 
 const NoticePage = Envelope(Page(NoticeItem));
-const emptyPage = (page: ReturnType<typeof pageRequest>) => pageOf<NoticeItem>([], 0, page);
 
 /** Tells the member's open tabs (in that organisation) to reload their notice counts, once `trx` commits. */
 function noticeChanged(app: FastifyInstance, reader: Reader, trx: Db): Promise<void> {
@@ -53,13 +51,9 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function postNoticePage(request, reply) {
-      const page = pageRequest(request.query);
-      const reader = memberOrNull(request);
-      if (!reader) return ok(emptyPage(page));
-      const { items, total } = await noticePage(app.db, reader, request.body, page);
-      return sendKeptAnswer(reply, items, `${total}:${page.page}:${page.size}`, () =>
-        ok(pageOf([...items], total, page)),
-      );
+      return answerList(request, (reader, page) => noticePage(app.db, reader, request.body, page), {
+        keep: reply,
+      });
     },
   );
 
@@ -73,11 +67,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function postNoticeTodoPage(request) {
-      const page = pageRequest(request.query);
-      const reader = memberOrNull(request);
-      if (!reader) return ok(emptyPage(page));
-      const { items, total } = await todoPage(app.db, reader, page);
-      return ok(pageOf([...items], total, page));
+      return answerList(request, (reader, page) => todoPage(app.db, reader, page));
     },
   );
 

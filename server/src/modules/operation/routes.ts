@@ -4,11 +4,10 @@ import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { OperationItem, OperationQuery } from '@contract/shell-schemas';
 import { fail } from '../../lib/errors';
+import { answerList } from '../../lib/list-page';
 import { MSG } from '../../lib/messages';
-import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
-import { pageOf, pageRequest } from '../../lib/paging';
+import { AUTHENTICATED_ERRORS } from '../../lib/responses';
 import { DEFAULT_OPERATION_SORT, isOperationSort, operationPage } from './service';
-import { memberOrNull } from '../../lib/tenant';
 
 /** `GET /api/scbill/operate/list`: the current organisation's business operation log. */
 export const operationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,19 +22,11 @@ export const operationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getShellOperations(request) {
-      const page = pageRequest(request.query);
       const sort = request.query.sort ?? DEFAULT_OPERATION_SORT;
       if (!isOperationSort(sort)) throw fail(API_ERROR.badRequest, MSG.badRequest);
-      const member = memberOrNull(request);
-      if (!member) return ok(pageOf<OperationItem>([], 0, page));
-      const { items, total } = await operationPage(
-        app.db,
-        member.orgId,
-        { bizType: request.query.bizType },
-        sort,
-        page,
+      return answerList(request, (member, page) =>
+        operationPage(app.db, member.orgId, { bizType: request.query.bizType }, sort, page),
       );
-      return ok(pageOf(items, total, page));
     },
   );
 };

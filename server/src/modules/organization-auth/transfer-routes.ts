@@ -20,10 +20,10 @@ import { REALTIME_EVENT } from '@contract/realtime';
 import type { Db } from '../../db/database';
 import { fail } from '../../lib/errors';
 import { runCommand } from '../../lib/idempotency';
+import { answerList } from '../../lib/list-page';
 import { yuanToFen } from '../../lib/money';
-import { pageOf, pageRequest } from '../../lib/paging';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
-import { notFoundInOrg, memberOrNull, requireMember, requirePermission } from '../../lib/tenant';
+import { notFoundInOrg, requireMember, requirePermission } from '../../lib/tenant';
 import {
   BANK_MSG,
   checkOrgAuthTransfer,
@@ -120,11 +120,9 @@ export const bankTransferAuthRoutes: FastifyPluginAsyncTypebox = async (app) => 
       },
     },
     async function getBankTransferAuthRecords(request) {
-      const page = pageRequest(request.query);
-      const member = memberOrNull(request);
-      if (!member) return ok(pageOf<BankVerification>([], 0, page));
-      const { items, total } = await orgAuthTransferPage(app.db, member.orgId, page, app.now());
-      return ok(pageOf(items, total, page));
+      return answerList(request, (member, page) =>
+        orgAuthTransferPage(app.db, member.orgId, page, app.now()),
+      );
     },
   );
 

@@ -27,12 +27,12 @@ import type { Db } from '../../db/database';
 import { authOf } from '../../lib/auth';
 import { fail } from '../../lib/errors';
 import { runCommand } from '../../lib/idempotency';
+import { answerList } from '../../lib/list-page';
 import { MSG } from '../../lib/messages';
 import { hitRateLimit } from '../../lib/rate-limit';
-import { pageOf, pageRequest } from '../../lib/paging';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
-import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
+import { notFoundInOrg, requirePermission, type Member } from '../../lib/tenant';
 import { createInvitation } from '../invitation/service';
 import {
   grantedPaths,
@@ -142,17 +142,13 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getOrgStaff(request) {
-      const page = pageRequest(request.query);
-      if (!memberOrNull(request)) return ok(pageOf<StaffMember>([], 0, page));
-      const member = await requirePermission(request, STAFF_PERMISSION);
       const keyword = (request.query.keyword ?? '').replace(/\s+/g, '');
-      const { items, total } = await staffPage(app.db, {
-        orgId: member.orgId,
-        callerUserId: member.userId,
-        keyword,
-        page,
-      });
-      return ok(pageOf(items, total, page));
+      return answerList(
+        request,
+        (member, page) =>
+          staffPage(app.db, { orgId: member.orgId, callerUserId: member.userId, keyword, page }),
+        { readBy: { permission: STAFF_PERMISSION } },
+      );
     },
   );
 
