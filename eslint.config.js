@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { controlNames } from './lint/control-names.js';
 import { noImportCycles } from './lint/no-import-cycles.js';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -248,6 +249,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // Every control is named in Chinese (lint/control-names.js); tests may name what they draw as they like.
+  {
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx'],
+    plugins: { 'chain-bill-a11y': { rules: { 'control-names': controlNames } } },
+    rules: { 'chain-bill-a11y/control-names': 'error' },
   },
   // src/lib is the bottom layer: its modules import each other without a circle (lint/no-import-cycles.js).
   {

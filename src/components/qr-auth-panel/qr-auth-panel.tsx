@@ -73,7 +73,7 @@ export function QrAuthPanel({
           <img className={styles.image} src={qrcode} alt={alt ?? ''} />
         ) : (
           <div className={styles.placeholder} aria-hidden="true">
-            <QrcodeOutlined />
+            <QrcodeOutlined aria-hidden />
           </div>
         )}
         {succeeded && (

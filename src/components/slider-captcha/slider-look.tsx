@@ -26,7 +26,7 @@ export function sliderLook(phase: SliderPhase, token: GlobalToken): SliderLook {
         text: token.colorTextSecondary,
         handleBackground: token.colorBgContainer,
         handleColor: token.colorTextSecondary,
-        handleIcon: <ArrowRightOutlined />,
+        handleIcon: <ArrowRightOutlined aria-hidden />,
       };
     case 'dragging':
       return {
@@ -35,7 +35,7 @@ export function sliderLook(phase: SliderPhase, token: GlobalToken): SliderLook {
         fill: token.colorPrimaryBg,
         text: token.colorTextSecondary,
         ...active,
-        handleIcon: <ArrowRightOutlined />,
+        handleIcon: <ArrowRightOutlined aria-hidden />,
       };
     case 'verifying':
       return {
@@ -44,7 +44,7 @@ export function sliderLook(phase: SliderPhase, token: GlobalToken): SliderLook {
         fill: token.colorPrimaryBg,
         text: token.colorPrimary,
         ...active,
-        handleIcon: <LoadingOutlined />,
+        handleIcon: <LoadingOutlined aria-hidden />,
       };
     case 'success':
       return {
@@ -54,7 +54,7 @@ export function sliderLook(phase: SliderPhase, token: GlobalToken): SliderLook {
         text: token.colorSuccess,
         handleBackground: token.colorSuccess,
         handleColor: token.colorTextLightSolid,
-        handleIcon: <CheckOutlined />,
+        handleIcon: <CheckOutlined aria-hidden />,
       };
     case 'failure':
       return {
@@ -64,7 +64,7 @@ export function sliderLook(phase: SliderPhase, token: GlobalToken): SliderLook {
         text: token.colorError,
         handleBackground: token.colorError,
         handleColor: token.colorTextLightSolid,
-        handleIcon: <CloseOutlined />,
+        handleIcon: <CloseOutlined aria-hidden />,
       };
   }
 }

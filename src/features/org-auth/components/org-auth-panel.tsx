@@ -1,3 +1,4 @@
+import { CheckCircleFilled } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import Alert from 'antd/es/alert';
@@ -50,6 +51,7 @@ export function OrgAuthPanel({ onAuthorized, licence }: OrgAuthPanelProps) {
         <Card>
           <Result
             status="success"
+            icon={<CheckCircleFilled aria-hidden />}
             title={<h2 className={styles.resultTitle}>{text.authorized.title}</h2>}
             subTitle={format(text.authorized.subTitle, { orgName })}
           >

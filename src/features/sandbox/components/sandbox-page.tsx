@@ -1,3 +1,4 @@
+import { WarningFilled } from '@ant-design/icons';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -40,7 +41,7 @@ function useOffWhenNotFound(error: unknown, onOff: () => void): void {
 }
 
 export function SandboxDisabled() {
-  return <Result status="warning" title={text.disabled} />;
+  return <Result status="warning" icon={<WarningFilled aria-hidden />} title={text.disabled} />;
 }
 
 interface LookupResult<T> {

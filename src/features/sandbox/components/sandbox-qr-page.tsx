@@ -1,3 +1,4 @@
+import { CloseCircleFilled } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import Button from 'antd/es/button';
@@ -92,7 +93,13 @@ export function SandboxQrPage({ qrId }: { qrId: string }) {
       body = <Result status="404" title={text.notFound} />;
       break;
     case 'failed':
-      body = <Result status="error" title={errorMessages.network.fallback} />;
+      body = (
+        <Result
+          status="error"
+          icon={<CloseCircleFilled aria-hidden />}
+          title={errorMessages.network.fallback}
+        />
+      );
       break;
     case 'ready': {
       if (!shown) break;
