@@ -1,4 +1,4 @@
-import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expectChineseControlNames, expectNoSeriousA11yViolations } from './support/a11y';
 import { signIn } from './support/session';
 import { expect, test, type Page } from './support/test';
 
@@ -16,7 +16,7 @@ async function openFromMenu(page: Page, group: string, item: string, address: Re
   await expect(page).toHaveURL(address);
 }
 
-/** The page is drawn, not the failure screen, its one h1 names it, and it passes axe. */
+/** The page is drawn, not the failure screen, its one h1 names it, it passes axe and names its controls in Chinese. */
 async function expectPageWorks(
   page: Page,
   shown: ReturnType<Page['getByRole']>,
@@ -26,6 +26,7 @@ async function expectPageWorks(
   await expect(page.getByText('页面出错了')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expectNoSeriousA11yViolations(page);
+  await expectChineseControlNames(page);
 }
 
 test('a user walks from area to area through the menu, tabs and links, and no page fails on the way', async ({

@@ -1,4 +1,4 @@
-import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expectChineseControlNames, expectNoSeriousA11yViolations } from './support/a11y';
 import { signIn } from './support/session';
 import { expect, test, type Page } from './support/test';
 
@@ -18,13 +18,14 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow, `the page at ${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
-/** The page is drawn at the phone's width, at its top, with its one h1, and passes axe. */
+/** The page is drawn at the phone's width, at its top, with its one h1; it passes axe and names its controls in Chinese. */
 async function expectPageFits(page: Page, title: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 20_000 });
   await expect(page.getByText('页面出错了')).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
+  await expectChineseControlNames(page);
 }
 
 /**
@@ -77,6 +78,7 @@ test('on a phone the user walks through the drawer menu; no page scrolls sideway
     await expect(page.getByRole('tab', { name: tab, selected: true })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page);
+    await expectChineseControlNames(page);
   }
   await openFromDrawer(page, '企业中心', '银行账户', /#\/company-center\/bank-accounts$/);
   await expectPageFits(page, '银行账户');

@@ -47,3 +47,61 @@ export async function expectNoSeriousA11yViolations(page: Page, options: A11yOpt
     }));
   expect(blocking, `accessibility violations on ${page.url()}`).toEqual([]);
 }
+
+/** The roles a user operates or is shown as a picture, whose names a screen reader announces. */
+const NAMED_ROLES = new Set([
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'switch',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'combobox',
+  'textbox',
+  'searchbox',
+  'spinbutton',
+  'slider',
+  'img',
+]);
+/** Roles whose content is presentational (WAI-ARIA "children presentational"): only their own name is read. */
+const OPAQUE_ROLES = new Set([
+  'button',
+  'checkbox',
+  'img',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'radio',
+  'slider',
+  'switch',
+  'tab',
+]);
+const NODE = /^(\s*)- ([a-z]+)(?: "((?:[^"\\]|\\.)*)")?/;
+
+/**
+ * Every control on the page (and every picture with a name) is named in Chinese: axe asks only that it
+ * has a name, and antd's own, left alone, are English words after their icons ("search", "left", "close").
+ * A name without letters (a page number, an amount) passes, and so does what a control whose content is
+ * presentational holds: a screen reader reads that control by its own name alone.
+ */
+export async function expectChineseControlNames(page: Page): Promise<void> {
+  const tree = await page.locator('body').ariaSnapshot();
+  const english: string[] = [];
+  let opaqueDepth = Infinity;
+  for (const line of tree.split('\n')) {
+    const node = NODE.exec(line);
+    if (!node) continue;
+    const [, indent, role, name] = node;
+    const depth = indent!.length;
+    if (depth <= opaqueDepth) opaqueDepth = Infinity;
+    if (opaqueDepth !== Infinity) continue;
+    if (OPAQUE_ROLES.has(role!)) opaqueDepth = depth;
+    if (NAMED_ROLES.has(role!) && name && /[A-Za-z]/.test(name) && !/\p{Script=Han}/u.test(name))
+      english.push(`${role} "${name}"`);
+  }
+  expect(english, `controls not named in Chinese on ${page.url()}`).toEqual([]);
+}

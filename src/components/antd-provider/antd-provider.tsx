@@ -1,8 +1,20 @@
 import type { ReactNode } from 'react';
-import { SearchOutlined } from '@ant-design/icons';
+import {
+  CalendarOutlined,
+  CloseCircleFilled,
+  CloseOutlined,
+  DownOutlined,
+  LoadingOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
-import type { InputSearchConfig, TableConfig } from 'antd/es/config-provider/context';
+import type {
+  DatePickerConfig,
+  InputSearchConfig,
+  SelectConfig,
+  TableConfig,
+} from 'antd/es/config-provider/context';
 import zhCN from 'antd/es/locale/zh_CN';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '@/utils/media-query';
@@ -20,6 +32,23 @@ const SEARCH_DEFAULTS = {
   searchIcon: <SearchOutlined aria-label={commonMessages.search} />,
 } satisfies InputSearchConfig;
 
+/*
+ * The arrows, clear and remove marks of selects and date fields, hidden from screen readers: antd names
+ * each after its glyph in English ("down", "calendar", "close-circle"), and the field they decorate has its
+ * own name; the keyboard opens, clears and edits it without them.
+ */
+const SELECT_DEFAULTS = {
+  suffixIcon: <DownOutlined aria-hidden />,
+  clearIcon: <CloseCircleFilled aria-hidden />,
+  removeIcon: <CloseOutlined aria-hidden />,
+  loadingIcon: <LoadingOutlined spin aria-hidden />,
+} satisfies SelectConfig;
+
+const DATE_PICKER_DEFAULTS = {
+  suffixIcon: <CalendarOutlined aria-hidden />,
+  clearIcon: <CloseCircleFilled aria-hidden />,
+} satisfies DatePickerConfig;
+
 /**
  * antd in Chinese (zh_CN) with the app's theme, around every screen drawn with antd. Each such screen's
  * lazy route brings it (app/app-routes.tsx), so the login screen, which draws without antd, paints before
@@ -35,6 +64,8 @@ export function AntdProvider({ children }: { children: ReactNode }) {
       button={{ autoInsertSpace: false }}
       table={TABLE_DEFAULTS}
       inputSearch={SEARCH_DEFAULTS}
+      select={SELECT_DEFAULTS}
+      datePicker={DATE_PICKER_DEFAULTS}
     >
       {children}
     </ConfigProvider>

@@ -16,20 +16,26 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { commonMessages } from '@/locales/zh-CN/common';
 
 /**
- * What antd's pager names in English, by the icons inside its buttons ("left", "right", "double-right"),
- * named as its zh_CN locale titles them.
+ * What antd's pager names in English, by the icons inside its buttons ("left", "right"), named as its
+ * zh_CN locale titles them.
  */
 const pageItemNames: Partial<Record<string, string | undefined>> = {
   prev: zhCN.Pagination?.prev_page,
   next: zhCN.Pagination?.next_page,
-  'jump-prev': zhCN.Pagination?.prev_5,
-  'jump-next': zhCN.Pagination?.next_5,
 };
 
+/**
+ * The jumps by five pages are list items that take the focus and carry their Chinese title (向后 5 页);
+ * what they draw inside ("double-right", "ellipsis") is decoration, hidden from screen readers.
+ */
+const DECORATED_ITEMS = new Set(['jump-prev', 'jump-next']);
+
 export const namedPageItem: NonNullable<PaginationProps['itemRender']> = (_page, type, element) => {
+  if (!isValidElement(element)) return element;
+  const item = element as ReactElement<{ 'aria-label'?: string; 'aria-hidden'?: boolean }>;
+  if (DECORATED_ITEMS.has(type)) return cloneElement(item, { 'aria-hidden': true });
   const name = pageItemNames[type];
-  if (!name || !isValidElement(element)) return element;
-  return cloneElement(element as ReactElement<{ 'aria-label'?: string }>, { 'aria-label': name });
+  return name ? cloneElement(item, { 'aria-label': name }) : element;
 };
 
 function namedSelection<T extends AnyObject>(
