@@ -26,6 +26,8 @@ function violation(file, target) {
   if (fromTop === 'src' && toTop === 'server') return 'the SPA must not import the server';
   if (fromTop === 'server' && toTop === 'src') return 'the server must not import the SPA';
   if (fromTop !== 'src' || toTop !== 'src') return null;
+  if (toZone === 'testing' && fromZone !== 'testing' && !/\.test\.tsx?$/.test(file))
+    return 'src/testing holds the test doubles: only tests import it';
   if (SHARED.includes(fromZone) && (toZone === 'features' || toZone === 'app'))
     return `src/${fromZone} is shared code: it must not import src/${toZone}`;
   if (fromZone === 'features' && toZone === 'app') return 'features must not import src/app';
@@ -275,7 +277,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/lib/http.ts', 'src/**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    files: ['src/lib/http.ts', 'src/testing/**/*.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
   },
   serverLayers,

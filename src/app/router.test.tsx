@@ -2,13 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bindNavigate } from '@/lib/navigation';
 import { clearSignIn, getAuthInfo, setUserInfo } from '@/lib/storage';
-import {
-  callsTo,
-  ownerAccount,
-  platformServer,
-  resetPlatformServer,
-} from '../../tests/support/platform-server';
-import { renderApp, storeSignedInUser } from '../../tests/support/render-app';
+import { callsTo, ownerAccount, platformServer, resetPlatformServer } from '@/testing/platform-server';
+import { renderApp, storeSignedInUser } from '@/testing/render-app';
 
 beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

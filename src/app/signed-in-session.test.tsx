@@ -4,7 +4,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { api } from '@/lib/api';
 import { endSession } from '@/lib/session';
-import { signInAs } from '@/lib/testing/fake-adapter';
+import { signInAs } from '@/testing/fake-adapter';
 import { setUserInfo } from '@/lib/storage';
 import { createStore } from '@/app/store';
 import { userInfoPublished } from '@/features/auth/model/user-slice';

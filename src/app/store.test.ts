@@ -18,8 +18,8 @@ import {
 } from '@/features/shell/model/global-slice';
 import { selectNonPaymentShow, selectNonPaymentSocket } from '@/features/shell/model/nonpayment-slice';
 import { localKey } from '@/lib/storage';
-import { ownerAccount } from '../../tests/support/platform-server';
-import { storeSignedInUser } from '../../tests/support/render-app';
+import { ownerAccount } from '@/testing/platform-server';
+import { storeSignedInUser } from '@/testing/render-app';
 
 describe('store', () => {
   it('starts the global shell state with the spec defaults', () => {

@@ -1,7 +1,7 @@
 import type { AxiosAdapter } from 'axios';
 import { downloadFile, filenameFromContentDisposition } from './download';
 import { HttpError } from './http-error';
-import { recordNotices, respond } from './testing/fake-adapter';
+import { recordNotices, respond } from '@/testing/fake-adapter';
 
 describe('file names from Content-Disposition (RFC 6266)', () => {
   it.each([

@@ -3,7 +3,7 @@ import { http, request } from './http';
 import { HttpError } from './http-error';
 import { catalogueMessage, statusMessage } from './error-messages';
 import { subscribeVerification, currentVerification } from './verification-queue';
-import { recordNotices, respond, signInAs, type RecordingNotifier } from './testing/fake-adapter';
+import { recordNotices, respond, signInAs, type RecordingNotifier } from '@/testing/fake-adapter';
 
 let notices: RecordingNotifier;
 const seen: InternalAxiosRequestConfig[] = [];

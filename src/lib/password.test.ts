@@ -1,4 +1,4 @@
-import { makeRsaKeyPair, rsaDecrypt } from '../../tests/support/keys';
+import { makeRsaKeyPair, rsaDecrypt } from '@/testing/keys';
 import { encryptPassword } from './password';
 
 describe('password encryption', () => {

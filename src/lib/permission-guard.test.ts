@@ -1,5 +1,5 @@
 import { ensureAuthorized } from './permission-guard';
-import { recordNotices } from './testing/fake-adapter';
+import { recordNotices } from '@/testing/fake-adapter';
 
 describe('ensureAuthorized', () => {
   it('passes an authorized user without a notice', () => {

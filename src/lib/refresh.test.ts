@@ -15,7 +15,7 @@ import {
   signInAs,
   useAdapter,
   type RecordingNotifier,
-} from './testing/fake-adapter';
+} from '@/testing/fake-adapter';
 
 vi.mock('./realtime', () => ({
   restartRealtime: vi.fn(),

@@ -3,7 +3,7 @@ import { request } from './http';
 import { HttpError } from './http-error';
 import { MAX_VERIFICATION_ATTEMPTS } from './verification';
 import { currentVerification, subscribeVerification, type VerificationTask } from './verification-queue';
-import { headerOf, recordNotices, respond, signInAs, type RecordingNotifier } from './testing/fake-adapter';
+import { headerOf, recordNotices, respond, signInAs, type RecordingNotifier } from '@/testing/fake-adapter';
 import { setUserInfo } from './storage';
 
 const CHALLENGE = '5b0d7f0e-0000-4000-8000-000000000001';

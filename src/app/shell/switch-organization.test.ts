@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import type { Account, CompanyItem } from '@contract/auth-schemas';
 import { api } from '@/lib/api';
 import { getUserInfo } from '@/lib/storage';
-import { signInAs } from '@/lib/testing/fake-adapter';
+import { signInAs } from '@/testing/fake-adapter';
 import { selectCompanyList, selectUserInfo, userInfoPublished } from '@/features/auth/model/user-slice';
 import { noticeApi } from '@/features/notices/api/notices-api';
 import { selectNoticeFeed } from '@/features/notices/model/notice-feed';

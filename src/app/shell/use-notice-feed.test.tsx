@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { NOTICE_THROTTLE } from '@contract/constants';
 import { createStore } from '@/app/store';
-import { platformServer, servePlatformForEachTest } from '../../../tests/support/platform-server';
-import { storeSignedInUser } from '../../../tests/support/render-app';
+import { platformServer, servePlatformForEachTest } from '@/testing/platform-server';
+import { storeSignedInUser } from '@/testing/render-app';
 import { useNoticeFeed } from './use-notice-feed';
 
 type Handler = (payload: unknown) => void;

@@ -4,7 +4,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { BankBranch } from '@contract/bank-account-schemas';
 import { createAppStore } from '@/lib/store';
-import { signInAs } from '@/lib/testing/fake-adapter';
+import { signInAs } from '@/testing/fake-adapter';
 import { bankSearchOf } from './bank-search-api';
 import { BranchPicker, BRANCH_SEARCH_DEBOUNCE_MS } from './branch-picker';
 

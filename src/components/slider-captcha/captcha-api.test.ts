@@ -1,5 +1,5 @@
 import { http as mock, HttpResponse } from 'msw';
-import { captchaServer, resetCaptchaServer } from './captcha-mock-server';
+import { captchaServer, resetCaptchaServer } from '@/testing/captcha-server';
 import { checkAnswer, fetchPuzzle } from './captcha-api';
 
 beforeAll(() => captchaServer.listen({ onUnhandledRequest: 'error' }));

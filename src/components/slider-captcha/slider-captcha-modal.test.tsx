@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { captchaRequests, captchaServer, resetCaptchaServer } from './captcha-mock-server';
+import { captchaRequests, captchaServer, resetCaptchaServer } from '@/testing/captcha-server';
 import { SliderCaptchaModal } from './slider-captcha-modal';
 
 beforeAll(() => captchaServer.listen({ onUnhandledRequest: 'error' }));

@@ -10,7 +10,7 @@ import {
   puzzleNumber,
   rejected,
   resetCaptchaServer,
-} from './captcha-mock-server';
+} from '@/testing/captcha-server';
 import { SliderCaptcha } from './slider-captcha';
 
 beforeAll(() => captchaServer.listen({ onUnhandledRequest: 'error' }));

@@ -4,7 +4,7 @@ import type { AxiosAdapter } from 'axios';
 import { request } from '@/lib/http';
 import { bindNavigate } from '@/lib/navigation';
 import { setUserInfo } from '@/lib/storage';
-import { headerOf, respond, signInAs } from '@/lib/testing/fake-adapter';
+import { headerOf, respond, signInAs } from '@/testing/fake-adapter';
 import { VerifyDialogHost } from './verify-dialog-host';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -3,7 +3,7 @@ import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { Provider } from 'react-redux';
-import { signInAs } from '@/lib/testing/fake-adapter';
+import { signInAs } from '@/testing/fake-adapter';
 import { createAppStore } from '@/lib/store';
 import { AccountSecurityPage } from './account-security-page';
 

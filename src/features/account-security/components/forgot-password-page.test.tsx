@@ -3,7 +3,7 @@ import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { makeRsaKeyPair, rsaDecrypt } from '../../../../tests/support/keys';
+import { makeRsaKeyPair, rsaDecrypt } from '@/testing/keys';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -1,7 +1,7 @@
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type * as ErrorMessages from '@/lib/error-messages';
-import { makeRsaKeyPair, rsaDecrypt } from '../../../../tests/support/keys';
+import { makeRsaKeyPair, rsaDecrypt } from '@/testing/keys';
 import { encryptForPlatform } from '@/features/account-security/model/platform-password';
 
 const notices = vi.hoisted(() => [] as string[]);

@@ -8,7 +8,7 @@ import type { ApplyRecord } from '@contract/apply-record-schemas';
 import { CREDIT_CODE_WARNING } from '@contract/organization';
 import type { OrganizationQueryItem } from '@contract/organization-schemas';
 import { createAppStore } from '@/lib/store';
-import { signInAs } from '@/lib/testing/fake-adapter';
+import { signInAs } from '@/testing/fake-adapter';
 import { JoinOrganizationPage } from './join-organization-page';
 
 configure({ asyncUtilTimeout: 5000 });

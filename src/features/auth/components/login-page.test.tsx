@@ -3,13 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { bindNavigate } from '@/lib/navigation';
 import { getAuthInfo } from '@/lib/storage';
 import { forgetChannelConfig } from '@/features/auth/api/channel-config';
-import {
-  DEMO_PASSWORD,
-  callsTo,
-  platformServer,
-  resetPlatformServer,
-} from '../../../../tests/support/platform-server';
-import { renderApp } from '../../../../tests/support/render-app';
+import { DEMO_PASSWORD, callsTo, platformServer, resetPlatformServer } from '@/testing/platform-server';
+import { renderApp } from '@/testing/render-app';
 
 /** The puzzle is another component's business: here it passes or closes at a click. */
 vi.mock('@/components/slider-captcha/slider-captcha-modal', () => ({

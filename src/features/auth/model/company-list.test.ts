@@ -1,7 +1,7 @@
 import { http as mock, HttpResponse } from 'msw';
 import { getCompanyList } from '@/lib/storage';
 import { createAppStore } from '@/lib/store';
-import { platformServer, servePlatformForEachTest } from '../../../../tests/support/platform-server';
+import { platformServer, servePlatformForEachTest } from '@/testing/platform-server';
 import { refreshCompanyList } from './company-list';
 
 servePlatformForEachTest();

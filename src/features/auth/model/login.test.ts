@@ -7,8 +7,8 @@ import {
   ownerAccount,
   platformServer,
   servePlatformForEachTest,
-} from '../../../../tests/support/platform-server';
-import { rsaDecrypt } from '../../../../tests/support/keys';
+} from '@/testing/platform-server';
+import { rsaDecrypt } from '@/testing/keys';
 import { logIn } from '@/features/auth/model/login';
 import { selectLoginLoading } from '@/features/auth/model/user-slice';
 

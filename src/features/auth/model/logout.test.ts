@@ -1,8 +1,8 @@
 import { http as mock, HttpResponse } from 'msw';
 import { setAuthInfo, setCompanyList, setUserInfo } from '@/lib/storage';
 import { createAppStore } from '@/lib/store';
-import { authInfo } from '@/lib/testing/fake-adapter';
-import { callsTo, platformServer, servePlatformForEachTest } from '../../../../tests/support/platform-server';
+import { authInfo } from '@/testing/fake-adapter';
+import { callsTo, platformServer, servePlatformForEachTest } from '@/testing/platform-server';
 import { logOut, logOutLocally } from '@/features/auth/model/logout';
 import { selectCompanyList, selectUserInfo, userInfoPublished } from '@/features/auth/model/user-slice';
 

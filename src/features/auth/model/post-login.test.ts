@@ -7,7 +7,7 @@ import {
   ownerAccount,
   platformServer,
   servePlatformForEachTest,
-} from '../../../../tests/support/platform-server';
+} from '@/testing/platform-server';
 import type { TokenAnswer } from '@/features/auth/api/auth-requests';
 import { selectPermissionList } from '@/features/auth/model/permission-slice';
 import { completeSignIn } from '@/features/auth/model/post-login';

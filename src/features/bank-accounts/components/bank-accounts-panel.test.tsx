@@ -6,7 +6,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { BankAccount, BankVerification } from '@contract/bank-account-schemas';
 import { createAppStore } from '@/lib/store';
-import { signInAs } from '@/lib/testing/fake-adapter';
+import { signInAs } from '@/testing/fake-adapter';
 import { BankAccountsPanel } from './bank-accounts-panel';
 
 configure({ asyncUtilTimeout: 5000 });

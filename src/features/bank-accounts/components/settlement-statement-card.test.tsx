@@ -5,7 +5,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { SettlementStatement, StatementLine } from '@contract/settlement-schemas';
 import { createAppStore } from '@/lib/store';
-import { signInAs } from '@/lib/testing/fake-adapter';
+import { signInAs } from '@/testing/fake-adapter';
 import { SettlementStatementCard } from './settlement-statement-card';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -8,7 +8,7 @@ import type { LicenceBizType } from '@contract/elec-license';
 import type { OrgLicenceState } from '@contract/elec-license-schemas';
 import type { OrgFunction } from '@contract/shell-schemas';
 import { createAppStore } from '@/lib/store';
-import { signInAs } from '@/lib/testing/fake-adapter';
+import { signInAs } from '@/testing/fake-adapter';
 import { CompanyAuthTab } from './company-auth-tab';
 
 // The status is polled every 3 s while the socket is away (as here).

@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { STAFF_ROLES } from '@contract/organization';
 import type { OrgAgreement, StaffMember } from '@contract/organization-schemas';
 import { createAppStore } from '@/lib/store';
-import { signInAs } from '@/lib/testing/fake-adapter';
+import { signInAs } from '@/testing/fake-adapter';
 import { CompanyCenterPage } from './company-center-page';
 
 configure({ asyncUtilTimeout: 5000 });

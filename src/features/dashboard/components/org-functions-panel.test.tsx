@@ -7,7 +7,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { OrgFunction } from '@contract/shell-schemas';
 import { createAppStore } from '@/lib/store';
-import { signInAs } from '@/lib/testing/fake-adapter';
+import { signInAs } from '@/testing/fake-adapter';
 import { OrgFunctionsPanel } from './org-functions-panel';
 
 const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });

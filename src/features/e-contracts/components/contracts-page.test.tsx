@@ -7,7 +7,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Contract, EsignAccountState, Seal, SignInfo, SignRecord } from '@contract/e-contract-schemas';
 import { createAppStore } from '@/lib/store';
-import { recordNotices, signInAs, type RecordingNotifier } from '@/lib/testing/fake-adapter';
+import { recordNotices, signInAs, type RecordingNotifier } from '@/testing/fake-adapter';
 import { ContractsPage } from './contracts-page';
 
 configure({ asyncUtilTimeout: 5000 });

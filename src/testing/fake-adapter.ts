@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- test helpers build axios' own answers and errors
 import {
   AxiosError,
   AxiosHeaders,
