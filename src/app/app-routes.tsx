@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { loadChunk } from '@/utils/lazy-chunk';
 import { preloadableLazy } from '@/utils/preloadable-lazy';
@@ -56,7 +56,7 @@ const suspended = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>
 
 /**
  * Children of the signed-in root (`/`, behind the sign-in check), as route objects for a data router
- * (`createHashRouter`) or `useRoutes`. `appRouteElements` is the same table for `<Routes>`.
+ * (`createHashRouter`) or `useRoutes`.
  */
 export const appRouteObjects: RouteObject[] = [
   { index: true, element: <Navigate to={paths.dashboard} replace /> },
@@ -72,15 +72,3 @@ export const publicRouteObjects: RouteObject[] = [
   { path: paths.sandbox, element: suspended(<SandboxRoute />) },
   { path: paths.sandboxQr, element: suspended(<SandboxRoute />) },
 ];
-
-const toElements = (objects: RouteObject[]) =>
-  objects.map((route, index) =>
-    route.index ? (
-      <Route key="index" index element={route.element} />
-    ) : (
-      <Route key={route.path ?? index} path={route.path} element={route.element} />
-    ),
-  );
-
-export const appRouteElements = <>{toElements(appRouteObjects)}</>;
-export const publicRouteElements = <>{toElements(publicRouteObjects)}</>;
