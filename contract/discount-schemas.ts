@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { literalUnion } from './common-schemas';
-import { INTEREST_PAYERS } from './discount';
+import { INTEREST_PAYERS, QUOTE_BILLS_MAX } from './discount';
 
 /**
  * The wire shapes of discount.ts's domain, each declared once: a TypeBox schema the server validates
@@ -52,3 +52,42 @@ export const DiscountTrial = Type.Object({
   netAmount: Yuan,
 });
 export type DiscountTrial = Static<typeof DiscountTrial>;
+
+/** `POST /api/scbill/discount/quotes` */
+export const DiscountQuoteRequest = Type.Object({
+  /** The held bills (holdings) to be quoted, each for its whole amount. */
+  holdingIds: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: QUOTE_BILLS_MAX }),
+});
+export type DiscountQuoteRequest = Static<typeof DiscountQuoteRequest>;
+
+/** One institution's answer for one held bill, the seller paying the interest (PT02). */
+export const DiscountQuote = Type.Object({
+  id: Type.String(),
+  institution: Type.Object({ orgId: Type.String(), name: Type.String() }),
+  /** offered: a rate until `validUntil`; declined: `reason` says why. */
+  status: literalUnion(['offered', 'declined'] as const),
+  annualRate: Type.Union([Type.String(), Type.Null()]),
+  interest: Type.Union([Yuan, Type.Null()]),
+  netAmount: Type.Union([Yuan, Type.Null()]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  /** ISO time; null when declined. */
+  validUntil: Type.Union([Type.String(), Type.Null()]),
+  /** The offer with the most money for the holder (the lowest interest) of this bill's quotes. */
+  best: Type.Boolean(),
+});
+export type DiscountQuote = Static<typeof DiscountQuote>;
+
+/** The quotes of one held bill, side by side. */
+export const DiscountQuoteSet = Type.Object({
+  holdingId: Type.String(),
+  packageId: Type.String(),
+  packageNo: Type.String(),
+  range: Type.String(),
+  amount: Yuan,
+  maturityDate: Type.String(),
+  discountDate: Type.String(),
+  days: Type.Integer(),
+  adjustDays: Type.Integer(),
+  quotes: Type.Array(DiscountQuote),
+});
+export type DiscountQuoteSet = Static<typeof DiscountQuoteSet>;

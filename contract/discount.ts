@@ -1,12 +1,17 @@
 /**
- * Discounts (贴现, docs/domain.md: interest and financing): the calculator's constants and paths. The
- * application itself, its quotes and its answers come with the ledger.
+ * Discounts (贴现, docs/domain.md: interest and financing, 轻松贴): the calculator's constants and paths,
+ * and the quotes every institution gives for held bills. The application itself comes with the ledger.
  */
 
 export const DISCOUNT_URL = {
   /** `POST`: a discount's figures, for the form as the user types and for anyone who wants them. */
   trial: '/api/scbill/discount/trial',
+  /** `POST`: 轻松贴, every institution's quote for each of the chosen held bills at once. */
+  quotes: '/api/scbill/discount/quotes',
 } as const;
+
+/** 轻松贴 asks for at most this many bills at once. */
+export const QUOTE_BILLS_MAX = 10;
 
 /** Who pays the interest (SHCPE's 付息方式): the buyer of the goods, the seller (the holder), or both by agreement. */
 export const INTEREST_PAYER = { buyer: 'PT01', seller: 'PT02', agreement: 'PT03' } as const;

@@ -105,6 +105,8 @@ export const API_ERROR = {
   rateInvalid: 'RATE_INVALID',
   discountDateInvalid: 'DISCOUNT_DATE_INVALID',
   interestShareInvalid: 'INTEREST_SHARE_INVALID',
+  /** 轻松贴: the quote named has passed its expiry (or is not the caller's). */
+  quoteExpired: 'QUOTE_EXPIRED',
   // Electronic contracts (contract/e-contract.ts)
   orgNotAuthorized: 'ORG_NOT_AUTHORIZED',
   esignAccountNotOpen: 'ESIGN_ACCOUNT_NOT_OPEN',
@@ -186,6 +188,7 @@ export const API_ERROR_STATUS = {
   [API_ERROR.rateInvalid]: 400,
   [API_ERROR.discountDateInvalid]: 400,
   [API_ERROR.interestShareInvalid]: 400,
+  [API_ERROR.quoteExpired]: 409,
   [API_ERROR.orgNotAuthorized]: 409,
   [API_ERROR.esignAccountNotOpen]: 409,
   [API_ERROR.contractNotSignable]: 409,

@@ -22,6 +22,7 @@ import * as institutions from './021-institutions';
 import * as sandboxSettlement from './022-sandbox-settlement';
 import * as institutionSandbox from './023-institution-sandbox';
 import * as functionOpenings from './024-function-openings';
+import * as discountQuotes from './025-discount-quotes';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '022-sandbox-settlement': sandboxSettlement,
   '023-institution-sandbox': institutionSandbox,
   '024-function-openings': functionOpenings,
+  '025-discount-quotes': discountQuotes,
 };

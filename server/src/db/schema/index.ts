@@ -24,6 +24,7 @@ import type { HolidayTables } from './holiday';
 import type { InstitutionTables } from './institution';
 import type { SettlementTables } from './settlement';
 import type { InstitutionSandboxTables } from './institution-sandbox';
+import type { DiscountTables } from './discount';
 
 export interface Database
   extends
@@ -47,7 +48,8 @@ export interface Database
     HolidayTables,
     InstitutionTables,
     SettlementTables,
-    InstitutionSandboxTables {}
+    InstitutionSandboxTables,
+    DiscountTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -70,3 +72,4 @@ export type * from './holiday';
 export type * from './institution';
 export type * from './settlement';
 export type * from './institution-sandbox';
+export type * from './discount';

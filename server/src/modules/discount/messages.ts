@@ -5,6 +5,7 @@ import {
   RATE_DECIMALS,
   SHARE_DECIMALS,
 } from '@contract/discount';
+import type { InstitutionRefusal } from '../../adapters/institution/gateway';
 import { fenToYuan } from '../../lib/money';
 
 /** What the discount calls answer, in Chinese. */
@@ -18,4 +19,17 @@ export const DISCOUNT_MSG = {
   shareRequired: `协议付息须填写买方付息比例（0-100%，最多${SHARE_DECIMALS}位小数）`,
   shareInvalid: `买方付息比例须在0-100%之间，最多${SHARE_DECIMALS}位小数`,
   shareNotAgreement: '仅协议付息可填写买方付息比例',
+  holdingNotFound: '持有的票据不存在',
+  notTransferable: '该票据不得转让，不能贴现',
+  notQuotable: (packageNo: string) => `票据${packageNo}不是可流转的已签收票据，不能询价`,
+  matured: (packageNo: string) => `票据${packageNo}已到期，不能贴现`,
+  declined: {
+    acceptor_not_approved: '承兑人不在该机构授信名单内',
+    over_limit: '金额超过该机构单张票据额度',
+    term_out_of_range: '剩余期限不在该机构受理范围内',
+    rate_too_low: '利率低于该机构报价',
+    other: '该机构暂不受理',
+  } satisfies Record<InstitutionRefusal, string>,
+  quoteUnavailable: '该报价不存在或未报价，请重新询价',
+  quoteExpired: '报价已过期，请重新询价',
 } as const;
