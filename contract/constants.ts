@@ -62,6 +62,17 @@ export const EMPTY_BANK_PAGE_SIZE = 5;
 export const LAZY_CHUNK_TIMEOUT = 120_000;
 export const SERVICE_WORKER_CHECK_INTERVAL = 1000;
 
+/**
+ * The locale every number is written in for a person (screens, notices, printed contracts): the platform
+ * speaks the mainland's Chinese, whose grouping is by thousands with a comma.
+ */
+export const NUMBER_LOCALE = 'zh-CN';
+/** Yuan are shown to the fen. */
+export const YUAN_DISPLAY_DECIMALS = 2;
+/** The units a short reading of a large amount counts in (1.23亿, 45.6万). */
+export const WAN = 10_000;
+export const YI = 100_000_000;
+
 /** Amounts in Chinese capitals stop here (exclusive). */
 export const AMOUNT_WORDS_LIMIT = 1e15;
 export const AMOUNT_WORDS_DECIMALS = 4;

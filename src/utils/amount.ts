@@ -1,5 +1,7 @@
 import Big from 'big.js';
 import { amountInWords } from '@contract/amount-words';
+import { WAN, YI, YUAN_DISPLAY_DECIMALS } from '@contract/constants';
+import { yuanFigures } from '@contract/number-format';
 
 /** Chinese capitals are shared with the server (contracts print them): see contract/amount-words.ts. */
 export { amountInWords };
@@ -8,17 +10,16 @@ export { amountInWords };
 export function formatYuan(amount: string | number | null | undefined): string {
   const text = String(amount ?? '').replace(/[,\s]/g, '');
   if (!/^-?\d+(\.\d+)?$/.test(text)) return '--';
-  const fixed = new Big(text).round(2, Big.roundHalfUp).toFixed(2);
-  const [integer = '0', fraction = '00'] = fixed.split('.');
-  const sign = integer.startsWith('-') ? '-' : '';
-  const digits = sign ? integer.slice(1) : integer;
-  return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  return yuanFigures(
+    new Big(text).round(YUAN_DISPLAY_DECIMALS, Big.roundHalfUp).toFixed(YUAN_DISPLAY_DECIMALS),
+  );
 }
 
 /** A short reading for charts and cards: 1.23亿, 45.6万, or the yuan amount. */
 export function compactYuan(amount: string | number): string {
   const value = new Big(String(amount).replace(/[,\s]/g, '') || '0');
-  if (value.abs().gte(1e8)) return `${value.div(1e8).round(2, Big.roundHalfUp).toString()}亿`;
-  if (value.abs().gte(1e4)) return `${value.div(1e4).round(2, Big.roundHalfUp).toString()}万`;
-  return value.round(2, Big.roundHalfUp).toString();
+  const short = (unit: number) => value.div(unit).round(YUAN_DISPLAY_DECIMALS, Big.roundHalfUp).toString();
+  if (value.abs().gte(YI)) return `${short(YI)}亿`;
+  if (value.abs().gte(WAN)) return `${short(WAN)}万`;
+  return short(1);
 }

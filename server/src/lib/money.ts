@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { yuanFigures } from '@contract/number-format';
 
 const FEN_PER_YUAN = 100;
 const YUAN_DECIMALS = 2;
@@ -17,10 +18,7 @@ export function fenToYuan(fen: number | string | bigint | null | undefined): str
  * they read as the screens show them; the wire keeps fenToYuan's plain decimal.
  */
 export function yuanText(fen: number | string | bigint | null | undefined): string {
-  const [integer = '0', fraction = '00'] = fenToYuan(fen).split('.');
-  const sign = integer.startsWith('-') ? '-' : '';
-  const digits = sign ? integer.slice(1) : integer;
-  return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  return yuanFigures(fenToYuan(fen));
 }
 
 /** Adds integer fen amounts exactly. */

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import type { Rule } from 'antd/es/form';
 import { MAX_FACE_FEN } from '@contract/bills';
+import { groupedInteger } from '@contract/number-format';
 import { amountMessages } from '@/locales/zh-CN/amount';
 import { formatYuan } from '@/utils/amount';
 
@@ -28,7 +29,7 @@ export function groupThousands(plain: string): string {
   const match = /^(-?)(\d+)(.*)$/.exec(plain);
   if (!match) return plain;
   const [, sign, integer, rest] = match;
-  return `${sign}${integer!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${rest}`;
+  return `${sign}${groupedInteger(integer!)}${rest}`;
 }
 
 /** Whether two typed texts are the same number ('1000.' and '1000.00' are). */

@@ -1,5 +1,6 @@
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { amountInWords } from '@contract/amount-words';
+import { yuanFigures as groupedYuan } from '@contract/number-format';
 import { cjkSubsetFor, missingCharacters } from './cjk-font';
 
 /** A4 in points. */
@@ -49,10 +50,10 @@ export class UnprintableText extends Error {
   }
 }
 
-/** '1234567.8' -> '1,234,567.80' without floating point. */
+/** '1234567.8' -> '1,234,567.80' without floating point; more decimals are cut at the fen, as before. */
 export function yuanFigures(amount: string): string {
   const [integer = '0', fraction = ''] = amount.split('.');
-  return `${integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+  return groupedYuan(`${integer}.${fraction.padEnd(2, '0').slice(0, 2)}`);
 }
 
 export const amountText = (amount: string) => `人民币${amountInWords(amount)}（¥${yuanFigures(amount)}）`;
