@@ -4,14 +4,14 @@ import { paths } from '@/config/paths';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { refreshCompanyList } from '@/features/auth/model/company-list';
 import { selectUserInfo } from '@/features/auth/model/user-slice';
-import { BankAccountsPanel } from '@/features/bank-accounts/components/bank-accounts-panel';
-import { SettlementStatementCard } from '@/features/bank-accounts/components/settlement-statement-card';
+import { BankAccountPanel } from '@/features/bank-account/components/bank-account-panel';
+import { SettlementStatementCard } from '@/features/bank-account/components/settlement-statement-card';
 import { ApplyRecordsTab } from '@/features/apply-records/components/apply-records-tab';
 import { ApplyToJoin } from '@/features/apply-records/components/apply-to-join';
 import { JoinOrganizationPage } from '@/features/apply-records/components/join-organization-page';
-import { CompanyAuthTab } from '@/features/company-auth/components/company-auth-tab';
+import { ElecLicenseTab } from '@/features/elec-license/components/elec-license-tab';
 import { CompanyCenterPage } from '@/features/company-center/components/company-center-page';
-import { ContractsPage } from '@/features/e-contracts/components/contracts-page';
+import { ContractsPage } from '@/features/e-contract/components/contracts-page';
 import { OrgAuthPanel } from '@/features/org-auth/components/org-auth-panel';
 import { OrgChannelsPanel } from '@/features/org-channel/components/org-channels-panel';
 import { useNoticeRefresh } from '../shell/notice-feed-context';
@@ -29,14 +29,14 @@ function OrgAuthTab() {
     dispatch(refreshCompanyList()).catch(() => undefined);
     refreshNotices();
   }, [dispatch, refreshNotices]);
-  return <OrgAuthPanel onAuthorized={authorized} licence={<CompanyAuthTab />} />;
+  return <OrgAuthPanel onAuthorized={authorized} licence={<ElecLicenseTab />} />;
 }
 
 function BankAccountsTab({ asPage = false }: { asPage?: boolean }) {
   const userInfo = useAppSelector(selectUserInfo);
   return (
     <>
-      <BankAccountsPanel orgName={userInfo?.orgName ?? ''} asPage={asPage} />
+      <BankAccountPanel orgName={userInfo?.orgName ?? ''} asPage={asPage} />
       <SettlementStatementCard />
     </>
   );

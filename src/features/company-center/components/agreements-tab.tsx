@@ -14,7 +14,7 @@ import { subscribeRealtime } from '@/lib/realtime';
 import { format } from '@/locales/format';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { companyCenterMessages as text } from '@/locales/zh-CN/company-center';
-import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
+import { eContractMessages } from '@/locales/zh-CN/e-contract';
 import { formatDateTime } from '@/utils/date-time';
 import {
   useAgreementsQuery,
@@ -48,7 +48,7 @@ function ContractCell({ item }: { item: OrgAgreement }) {
   const waiting = item.contractStatus === 'draft' || item.contractStatus === 'signing';
   return (
     <>
-      <Tag color={CONTRACT_COLOR[item.contractStatus]}>{eContractsMessages.status[item.contractStatus]}</Tag>
+      <Tag color={CONTRACT_COLOR[item.contractStatus]}>{eContractMessages.status[item.contractStatus]}</Tag>
       {waiting && (
         <Link
           to={paths.contractSigning}

@@ -1,6 +1,6 @@
 import { AMOUNT_ENTRIES } from '@contract/bank-account';
 import { bankMessages } from '@/locales/zh-CN/bank';
-import { bankAccountsMessages } from '@/locales/zh-CN/bank-accounts';
+import { bankAccountMessages } from '@/locales/zh-CN/bank-account';
 import { helpArticles } from './help-articles';
 
 const textOf = (id: string) => {
@@ -13,7 +13,7 @@ const textOf = (id: string) => {
 describe('the help centre and the screens it explains', () => {
   it('names the bank account button and the state a verified account shows as the screen does', () => {
     const help = textOf('bank-account');
-    expect(help).toContain(`「${bankAccountsMessages.add}」`);
+    expect(help).toContain(`「${bankAccountMessages.add}」`);
     expect(help).toContain(`「${bankMessages.accountStatus.VERIFIED}」`);
     expect(help).not.toContain('新增账户');
   });

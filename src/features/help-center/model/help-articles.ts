@@ -8,7 +8,7 @@
  */
 import { AMOUNT_ENTRIES, TRANSFER_EXPECTED_HOURS, VERIFICATION_WINDOW_DAYS } from '@contract/bank-account';
 import { bankMessages } from '@/locales/zh-CN/bank';
-import { bankAccountsMessages } from '@/locales/zh-CN/bank-accounts';
+import { bankAccountMessages } from '@/locales/zh-CN/bank-account';
 import { navMessages } from '@/locales/zh-CN/nav';
 
 export interface HelpSection {
@@ -120,7 +120,7 @@ export const helpArticles: HelpArticle[] = [
         id: 'bank-account-bind',
         title: '如何绑定银行账户',
         steps: [
-          `进入「${navMessages.companyCenter} › ${navMessages.bankAccounts}」，点击「${bankAccountsMessages.add}」。`,
+          `进入「${navMessages.companyCenter} › ${navMessages.bankAccounts}」，点击「${bankAccountMessages.add}」。`,
           '通过银行名称或联行号搜索开户支行；联行号为 12 位数字，前 3 位代表银行。',
           '填写对公账号并提交，系统会发起小额打款验证。',
           `回填到账金额，验证通过后账户状态变为「${bankMessages.accountStatus.VERIFIED}」。`,

@@ -9,7 +9,7 @@ import type { OrgLicenceState } from '@contract/elec-license-schemas';
 import type { OrgFunction } from '@contract/shell-schemas';
 import { createAppStore } from '@/lib/store';
 import { signInAs } from '@/testing/fake-adapter';
-import { CompanyAuthTab } from './company-auth-tab';
+import { ElecLicenseTab } from './elec-license-tab';
 
 // The status is polled every 3 s while the socket is away (as here).
 configure({ asyncUtilTimeout: 10_000 });
@@ -73,14 +73,14 @@ function renderTab() {
     <Provider store={createAppStore()}>
       <ConfigProvider button={{ autoInsertSpace: false }}>
         <App>
-          <CompanyAuthTab />
+          <ElecLicenseTab />
         </App>
       </ConfigProvider>
     </Provider>,
   );
 }
 
-describe('CompanyAuthTab: 业务授权', { timeout: 60_000 }, () => {
+describe('ElecLicenseTab: 业务授权', { timeout: 60_000 }, () => {
   it('authorises a business type by the licence QR code and shows it authorised once the holder confirms', async () => {
     renderTab();
     expect(await screen.findByRole('heading', { name: '业务授权' })).toBeInTheDocument();

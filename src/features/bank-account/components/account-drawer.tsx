@@ -12,14 +12,14 @@ import {
 } from '@/components/bank-account-fields/bank-account-fields';
 import { scrollToFirstError } from '@/lib/form';
 import { refusalOf } from '@/lib/refusal';
-import { bankAccountsMessages } from '@/locales/zh-CN/bank-accounts';
+import { bankAccountMessages } from '@/locales/zh-CN/bank-account';
 import {
   useAddBankAccountMutation,
   useUpdateBankAccountMutation,
-} from '@/features/bank-accounts/api/bank-accounts-api';
-import styles from './bank-accounts.module.css';
+} from '@/features/bank-account/api/bank-account-api';
+import styles from './bank-account.module.css';
 
-const text = bankAccountsMessages.drawer;
+const text = bankAccountMessages.drawer;
 
 const branchOfAccount = (account: BankAccount): BankBranch => ({
   bankNo: account.branchNo,

@@ -10,18 +10,18 @@ import type { Prerequisite } from '@contract/organization';
 import { companyCenterAuthorizePath, paths } from '@/config/paths';
 import { format } from '@/locales/format';
 import { commonMessages } from '@/locales/zh-CN/common';
-import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
+import { eContractMessages } from '@/locales/zh-CN/e-contract';
 import { orgFunctionsMessages } from '@/locales/zh-CN/org-functions';
 import { formatDateTime } from '@/utils/date-time';
 import {
   useAccountStateQuery,
   useOpenAccountMutation,
   useSignInfoQuery,
-} from '@/features/e-contracts/api/e-contracts-api';
+} from '@/features/e-contract/api/e-contract-api';
 import { conflictReason } from './conflict';
-import styles from './e-contracts.module.css';
+import styles from './e-contract.module.css';
 
-const text = eContractsMessages.account;
+const text = eContractMessages.account;
 
 /** Where each prerequisite of the account is done. */
 const PLACE_OF: Record<Exclude<Prerequisite, 'AUTHENTICATION'>, string> = {

@@ -6,12 +6,12 @@ import Tag from 'antd/es/tag';
 import { SIGN_RECORD_STATUS } from '@contract/e-contract';
 import type { SignRecordItem, SignRecord } from '@contract/e-contract-schemas';
 import { format } from '@/locales/format';
-import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
+import { eContractMessages } from '@/locales/zh-CN/e-contract';
 import { useAppDispatch } from '@/lib/store';
-import { invalidateContracts, useSignRecordResultQuery } from '@/features/e-contracts/api/e-contracts-api';
+import { invalidateContracts, useSignRecordResultQuery } from '@/features/e-contract/api/e-contract-api';
 import { ITEM_COLOR, RECORD_COLOR } from './contract-status';
 
-const text = eContractsMessages.sign;
+const text = eContractMessages.sign;
 /** How often an unfinished batch is asked for again (the server signs in the background). */
 export const RESULT_POLL_MS = 1500;
 
@@ -33,11 +33,11 @@ export function SignResult({ recordId, onClose }: { recordId: string; onClose: (
   }, [finished, dispatch]);
   return (
     <Modal open title={text.resultTitle} width={720} onCancel={onClose} footer={null}>
-      {result.isError && <Alert type="warning" showIcon title={eContractsMessages.records.loadFailed} />}
+      {result.isError && <Alert type="warning" showIcon title={eContractMessages.records.loadFailed} />}
       {record && (
         <>
           <p role="status">
-            <Tag color={RECORD_COLOR[record.status]}>{eContractsMessages.recordStatus[record.status]}</Tag>
+            <Tag color={RECORD_COLOR[record.status]}>{eContractMessages.recordStatus[record.status]}</Tag>
             {unfinished(record)
               ? text.resultRunning
               : format(text.resultSummary, {
@@ -52,17 +52,17 @@ export function SignResult({ recordId, onClose }: { recordId: string; onClose: (
             pagination={false}
             dataSource={record.items}
             columns={[
-              { title: eContractsMessages.list.contractNo, dataIndex: 'contractNo' },
-              { title: eContractsMessages.list.name, dataIndex: 'title' },
+              { title: eContractMessages.list.contractNo, dataIndex: 'contractNo' },
+              { title: eContractMessages.list.name, dataIndex: 'title' },
               {
-                title: eContractsMessages.list.status,
+                title: eContractMessages.list.status,
                 dataIndex: 'status',
                 render: (status: SignRecordItem['status']) => (
-                  <Tag color={ITEM_COLOR[status]}>{eContractsMessages.itemStatus[status]}</Tag>
+                  <Tag color={ITEM_COLOR[status]}>{eContractMessages.itemStatus[status]}</Tag>
                 ),
               },
               {
-                title: eContractsMessages.records.itemMessage,
+                title: eContractMessages.records.itemMessage,
                 dataIndex: 'message',
                 render: (value: string | null) => value ?? '—',
               },

@@ -10,12 +10,12 @@ import { ECONTRACT_URL } from '@contract/e-contract';
 import type { Contract } from '@contract/e-contract-schemas';
 import { downloadFile } from '@/lib/download';
 import { format } from '@/locales/format';
-import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
-import { fetchContractPdf, useSignStatusQuery } from '@/features/e-contracts/api/e-contracts-api';
+import { eContractMessages } from '@/locales/zh-CN/e-contract';
+import { fetchContractPdf, useSignStatusQuery } from '@/features/e-contract/api/e-contract-api';
 import { STATUS_COLOR } from './contract-status';
-import styles from './e-contracts.module.css';
+import styles from './e-contract.module.css';
 
-const text = eContractsMessages.preview;
+const text = eContractMessages.preview;
 
 type Pdf = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; url: string };
 
@@ -71,7 +71,7 @@ export function ContractPreview({ contract, onClose }: { contract: Contract; onC
       footer={<Button onClick={() => void download()}>{text.download}</Button>}
     >
       <p>
-        {text.signStatus}：<Tag color={STATUS_COLOR[current]}>{eContractsMessages.status[current]}</Tag>
+        {text.signStatus}：<Tag color={STATUS_COLOR[current]}>{eContractMessages.status[current]}</Tag>
       </p>
       {pdf.state === 'loading' && (
         <div role="status">

@@ -9,12 +9,12 @@ import { scrollToFirstError } from '@/lib/form';
 import { refusalOf } from '@/lib/refusal';
 import { format } from '@/locales/format';
 import { bankMessages } from '@/locales/zh-CN/bank';
-import { bankAccountsMessages } from '@/locales/zh-CN/bank-accounts';
+import { bankAccountMessages } from '@/locales/zh-CN/bank-account';
 import { formatDateTime } from '@/utils/date-time';
 import { maskAccountNo } from '@/utils/account-number';
-import { useCheckBankAccountAmountMutation } from '@/features/bank-accounts/api/bank-accounts-api';
+import { useCheckBankAccountAmountMutation } from '@/features/bank-account/api/bank-account-api';
 
-const text = bankAccountsMessages.verifyDialog;
+const text = bankAccountMessages.verifyDialog;
 
 export interface VerifyAmountModalProps {
   account: BankAccount | null;

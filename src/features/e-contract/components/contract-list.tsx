@@ -10,17 +10,17 @@ import { BATCH_SIGN_MAX, CONTRACT_STATUS, type ContractStatus } from '@contract/
 import type { ContractParty, Contract } from '@contract/e-contract-schemas';
 import { format } from '@/locales/format';
 import { commonMessages } from '@/locales/zh-CN/common';
-import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
+import { eContractMessages } from '@/locales/zh-CN/e-contract';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
-import { useBatchSignMutation, useContractsQuery } from '@/features/e-contracts/api/e-contracts-api';
+import { useBatchSignMutation, useContractsQuery } from '@/features/e-contract/api/e-contract-api';
 import { ContractPreview } from './contract-preview';
 import { STATUS_COLOR } from './contract-status';
 import { SignResult } from './sign-result';
 import { conflictReason } from './conflict';
-import styles from './e-contracts.module.css';
+import styles from './e-contract.module.css';
 
-const text = eContractsMessages.list;
+const text = eContractMessages.list;
 export const CONTRACT_PAGE_SIZE = 10;
 const STATUS_FILTER_ID = 'e-contract-status-filter';
 const ALL = 'all';
@@ -35,9 +35,9 @@ export function isSignable(contract: Contract, now = Date.now()): boolean {
 
 const statusOptions = [
   { value: ALL, label: text.allStatuses },
-  ...(Object.keys(eContractsMessages.status) as ContractStatus[]).map((status) => ({
+  ...(Object.keys(eContractMessages.status) as ContractStatus[]).map((status) => ({
     value: status,
-    label: eContractsMessages.status[status],
+    label: eContractMessages.status[status],
   })),
 ];
 
@@ -64,7 +64,7 @@ export function ContractList({ accountOpen }: { accountOpen: boolean }) {
     try {
       const record = await batchSign({ contractIds: chosen.map((c) => c.id) }).unwrap();
       setSelected([]);
-      void message.success(eContractsMessages.sign.accepted);
+      void message.success(eContractMessages.sign.accepted);
       setRecordId(record.recordId);
     } catch (error) {
       const reason = conflictReason(error);
@@ -76,7 +76,7 @@ export function ContractList({ accountOpen }: { accountOpen: boolean }) {
   const confirmSign = () => {
     const chosen = selected;
     modal.confirm({
-      title: format(eContractsMessages.sign.confirmTitle, { count: chosen.length }),
+      title: format(eContractMessages.sign.confirmTitle, { count: chosen.length }),
       content: (
         <>
           <ul className={styles.parties}>
@@ -86,10 +86,10 @@ export function ContractList({ accountOpen }: { accountOpen: boolean }) {
               </li>
             ))}
           </ul>
-          <p>{eContractsMessages.sign.confirmHint}</p>
+          <p>{eContractMessages.sign.confirmHint}</p>
         </>
       ),
-      okText: eContractsMessages.sign.confirmOk,
+      okText: eContractMessages.sign.confirmOk,
       cancelText: commonMessages.cancel,
       onOk: () => {
         void signNow(chosen);
@@ -171,14 +171,14 @@ export function ContractList({ accountOpen }: { accountOpen: boolean }) {
           {
             title: text.business,
             dataIndex: 'bizType',
-            render: (bizType: Contract['bizType']) => eContractsMessages.bizType[bizType],
+            render: (bizType: Contract['bizType']) => eContractMessages.bizType[bizType],
           },
           { title: text.amount, dataIndex: 'amount', align: 'right', render: (v: string) => formatYuan(v) },
           {
             title: text.status,
             dataIndex: 'status',
             render: (value: ContractStatus) => (
-              <Tag color={STATUS_COLOR[value]}>{eContractsMessages.status[value]}</Tag>
+              <Tag color={STATUS_COLOR[value]}>{eContractMessages.status[value]}</Tag>
             ),
           },
           { title: text.expiresAt, dataIndex: 'expiresAt', render: (v: string) => formatDateTime(v) },

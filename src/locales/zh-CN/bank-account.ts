@@ -1,5 +1,5 @@
 /** 银行账户: the organisation's bank accounts, their verification and the default settlement account. */
-export const bankAccountsMessages = {
+export const bankAccountMessages = {
   title: '银行账户',
   intro:
     '企业用于票据结算的银行账户。账户名称须与企业名称一致，添加后平台向账户打入一笔1元以下的随机金额，输入到账金额即完成验证。',

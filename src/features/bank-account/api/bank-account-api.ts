@@ -13,7 +13,7 @@ export const ACCOUNT_LIST_SIZE = 100;
  * went wrong next to what the user did. Binding is SMS-verified: the request layer opens the dialog on 406 and
  * replays.
  */
-const bankAccountsApi = api.enhanceEndpoints({ addTagTypes: ['BankAccount'] }).injectEndpoints({
+const bankAccountApi = api.enhanceEndpoints({ addTagTypes: ['BankAccount'] }).injectEndpoints({
   endpoints: (build) => ({
     bankAccounts: build.query<BankAccount[], void>({
       query: () => ({
@@ -62,4 +62,4 @@ export const {
   useCheckBankAccountAmountMutation,
   useBindSettlementAccountMutation,
   useSettlementStatementQuery,
-} = bankAccountsApi;
+} = bankAccountApi;

@@ -9,14 +9,14 @@ import { SIGN_RECORD_STATUS } from '@contract/e-contract';
 import type { SignRecord } from '@contract/e-contract-schemas';
 import { format } from '@/locales/format';
 import { commonMessages } from '@/locales/zh-CN/common';
-import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
+import { eContractMessages } from '@/locales/zh-CN/e-contract';
 import { formatDateTime } from '@/utils/date-time';
-import { useCancelSignRecordMutation, useSignRecordsQuery } from '@/features/e-contracts/api/e-contracts-api';
+import { useCancelSignRecordMutation, useSignRecordsQuery } from '@/features/e-contract/api/e-contract-api';
 import { conflictReason } from './conflict';
 import { RECORD_COLOR } from './contract-status';
 import { SignResult } from './sign-result';
 
-const text = eContractsMessages.records;
+const text = eContractMessages.records;
 const RECORD_PAGE_SIZE = 10;
 
 const cancellable = (record: SignRecord) =>
@@ -78,7 +78,7 @@ export function SignRecords() {
             title: text.status,
             dataIndex: 'status',
             render: (status: SignRecord['status']) => (
-              <Tag color={RECORD_COLOR[status]}>{eContractsMessages.recordStatus[status]}</Tag>
+              <Tag color={RECORD_COLOR[status]}>{eContractMessages.recordStatus[status]}</Tag>
             ),
           },
           {

@@ -10,14 +10,14 @@ import type { StatementLine } from '@contract/settlement-schemas';
 import { CardTitle } from '@/components/card-title/card-title';
 import { refusalOf } from '@/lib/refusal';
 import { format } from '@/locales/format';
-import { bankAccountsMessages } from '@/locales/zh-CN/bank-accounts';
+import { bankAccountMessages } from '@/locales/zh-CN/bank-account';
 import { maskAccountNo } from '@/utils/account-number';
 import { amountInWords, formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
-import { useSettlementStatementQuery } from '@/features/bank-accounts/api/bank-accounts-api';
-import styles from './bank-accounts.module.css';
+import { useSettlementStatementQuery } from '@/features/bank-account/api/bank-account-api';
+import styles from './bank-account.module.css';
 
-const text = bankAccountsMessages.statement;
+const text = bankAccountMessages.statement;
 const PAGE_SIZE = 10;
 
 /**

@@ -24,7 +24,7 @@ function LicenceQr({ input, onConfirmed }: { input: LicenceQrBody; onConfirmed: 
  * operator, and 业务授权 lists the business types the holder authorises. A confirmation reloads the state (and
  * the company list, whose authorized flag changed).
  */
-export function CompanyAuthTab() {
+export function ElecLicenseTab() {
   const dispatch = useDispatch();
   const state = useLicenceStateQuery();
   const [changing, setChanging] = useState(false);

@@ -30,7 +30,7 @@ const TAG = 'EContract' as const;
  * The electronic-contract calls. Any command (opening, signing, cancelling) or a CONTRACT_STATUS event makes
  * everything the screens show stale: one signing touches the contracts, the counts and the records.
  */
-export const eContractsApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
+export const eContractApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
   endpoints: (build) => ({
     accountState: build.query<EsignAccountState, void>({
       query: () => ({ url: ECONTRACT_URL.isOpen, method: 'GET' }),
@@ -86,10 +86,10 @@ export const {
   useOpenAccountMutation,
   useBatchSignMutation,
   useCancelSignRecordMutation,
-} = eContractsApi;
+} = eContractApi;
 
 /** A CONTRACT_STATUS event (or a resync): whatever the screens show of contracts is stale. */
-export const invalidateContracts = () => eContractsApi.util.invalidateTags([TAG]);
+export const invalidateContracts = () => eContractApi.util.invalidateTags([TAG]);
 
 /** The contract's PDF as a blob (the call needs the sign-in header, so no plain link can fetch it). */
 export async function fetchContractPdf(contractId: string, signal?: AbortSignal): Promise<Blob> {

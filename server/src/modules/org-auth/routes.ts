@@ -31,7 +31,7 @@ async function refuseOwner(request: FastifyRequest): Promise<void> {
 }
 
 /** Organisation authentication method, e-licence status and the caller's role (spec section 7). */
-export const organizationAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const orgAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get(

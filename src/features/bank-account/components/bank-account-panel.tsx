@@ -22,18 +22,18 @@ import {
 } from '@/components/verification-status/verification-status';
 import { refusalOf } from '@/lib/refusal';
 import { bankMessages } from '@/locales/zh-CN/bank';
-import { bankAccountsMessages } from '@/locales/zh-CN/bank-accounts';
+import { bankAccountMessages } from '@/locales/zh-CN/bank-account';
 import { maskAccountNo } from '@/utils/account-number';
 import {
   useBankAccountsQuery,
   useBindSettlementAccountMutation,
   useUpdateBankAccountMutation,
-} from '@/features/bank-accounts/api/bank-accounts-api';
+} from '@/features/bank-account/api/bank-account-api';
 import { AccountDrawer } from './account-drawer';
-import styles from './bank-accounts.module.css';
+import styles from './bank-account.module.css';
 import { VerifyAmountModal } from './verify-amount-modal';
 
-const text = bankAccountsMessages;
+const text = bankAccountMessages;
 
 const ENDED_WITHOUT_SUCCESS: readonly BankVerificationStatus[] = [
   BANK_VERIFICATION_STATUS.paymentFailed,
@@ -48,7 +48,7 @@ const awaitsAmount = (account: BankAccount) =>
   account.verification?.status === BANK_VERIFICATION_STATUS.paid &&
   account.verification.purpose === BANK_VERIFICATION_PURPOSE.account;
 
-export interface BankAccountsPanelProps {
+export interface BankAccountPanelProps {
   /** The organisation's name: every account is in it. */
   orgName: string;
   /** Shown as a page of its own (not a tab of the company centre): its title is the page's h1. */
@@ -60,7 +60,7 @@ export interface BankAccountsPanelProps {
  * by four, the status tags and the default settlement account; adding, editing, the amount check, a new
  * transfer for an account whose verification ended, and binding the settlement account (SMS verified).
  */
-export function BankAccountsPanel({ orgName, asPage = false }: BankAccountsPanelProps) {
+export function BankAccountPanel({ orgName, asPage = false }: BankAccountPanelProps) {
   const { message } = App.useApp();
   const accounts = useBankAccountsQuery();
   const [drawer, setDrawer] = useState<{ account?: BankAccount } | null>(null);

@@ -5,9 +5,9 @@ import Tabs from 'antd/es/tabs';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { subscribeRealtime } from '@/lib/realtime';
 import { useAppDispatch } from '@/lib/store';
-import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
+import { eContractMessages } from '@/locales/zh-CN/e-contract';
 import { PageTitle } from '@/components/card-title/card-title';
-import { invalidateContracts, useAccountStateQuery } from '@/features/e-contracts/api/e-contracts-api';
+import { invalidateContracts, useAccountStateQuery } from '@/features/e-contract/api/e-contract-api';
 import { AccountCard } from './account-card';
 import { ContractList } from './contract-list';
 import { SealGallery } from './seal-gallery';
@@ -34,7 +34,7 @@ export function ContractsPage() {
   const open = account.data?.open ?? false;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <PageTitle>{eContractsMessages.title}</PageTitle>
+      <PageTitle>{eContractMessages.title}</PageTitle>
       <AccountCard />
       <SealGallery accountOpen={open} />
       <Card>
@@ -42,10 +42,10 @@ export function ContractsPage() {
           items={[
             {
               key: 'contracts',
-              label: eContractsMessages.tabs.contracts,
+              label: eContractMessages.tabs.contracts,
               children: <ContractList accountOpen={open} />,
             },
-            { key: 'records', label: eContractsMessages.tabs.records, children: <SignRecords /> },
+            { key: 'records', label: eContractMessages.tabs.records, children: <SignRecords /> },
           ]}
         />
       </Card>

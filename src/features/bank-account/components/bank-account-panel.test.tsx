@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import type { BankAccount, BankVerification } from '@contract/bank-account-schemas';
 import { createAppStore } from '@/lib/store';
 import { signInAs } from '@/testing/fake-adapter';
-import { BankAccountsPanel } from './bank-accounts-panel';
+import { BankAccountPanel } from './bank-account-panel';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -131,7 +131,7 @@ function renderPanel() {
     <Provider store={createAppStore()}>
       <ConfigProvider button={{ autoInsertSpace: false }}>
         <App>
-          <BankAccountsPanel orgName={ORG} />
+          <BankAccountPanel orgName={ORG} />
         </App>
       </ConfigProvider>
     </Provider>,
@@ -149,7 +149,7 @@ async function openAddDrawer() {
 }
 
 // A drawer and a dialog of antd in jsdom take seconds on a busy 2-core machine.
-describe('BankAccountsPanel', { timeout: 45_000 }, () => {
+describe('BankAccountPanel', { timeout: 45_000 }, () => {
   it('lists the accounts masked and grouped by four, with their status and the default settlement account', async () => {
     renderPanel();
     const first = await rowOf('9845 **** **** **** 0187');

@@ -5,16 +5,16 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import type { Seal } from '@contract/e-contract-schemas';
 import { format } from '@/locales/format';
-import { eContractsMessages } from '@/locales/zh-CN/e-contracts';
-import { useSealsQuery } from '@/features/e-contracts/api/e-contracts-api';
-import styles from './e-contracts.module.css';
+import { eContractMessages } from '@/locales/zh-CN/e-contract';
+import { useSealsQuery } from '@/features/e-contract/api/e-contract-api';
+import styles from './e-contract.module.css';
 
-const text = eContractsMessages.seals;
+const text = eContractMessages.seals;
 
 /** The seal's SVG as an image: drawn by the browser, never inserted into the page as markup. */
 const sealSource = (seal: Seal) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(seal.svg)}`;
 
-const templateName = (seal: Seal) => eContractsMessages.templates[seal.template] ?? seal.template;
+const templateName = (seal: Seal) => eContractMessages.templates[seal.template] ?? seal.template;
 
 /** 印章: the template seals the account was opened with, the default one marked. */
 export function SealGallery({ accountOpen }: { accountOpen: boolean }) {

@@ -1,5 +1,5 @@
 /** 电子合同: the e-sign account, its seals, the organisation's contracts, batch signing and its records. */
-export const eContractsMessages = {
+export const eContractMessages = {
   title: '电子合同',
   account: {
     title: '电子签章账户',
