@@ -46,6 +46,16 @@ describe('a table', () => {
     expect(screen.getByRole('checkbox', { name: '选择第2行' })).toBeInTheDocument();
   });
 
+  it('keeps the copy of the select-all checkbox in the hidden measuring row out of the focus order', () => {
+    const view = renderTable({ rowSelection: {} });
+    const measuring = view.container.querySelector('.ant-table-measure-row');
+    expect(measuring).not.toBeNull();
+    const copies = measuring!.querySelectorAll('input[type="checkbox"]');
+    expect(copies.length).toBeGreaterThan(0);
+    for (const copy of copies) expect(copy.closest('[inert]')).not.toBeNull();
+    expect(screen.getByRole('checkbox', { name: '全选当页' }).closest('[inert]')).toBeNull();
+  });
+
   it('lets the keyboard reach a table wider than its card, and only such a one', () => {
     const view = renderTable();
     const scroller = view.container.querySelector<HTMLElement>('.ant-table-content');

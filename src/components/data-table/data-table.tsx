@@ -1,6 +1,7 @@
 import {
   cloneElement,
   isValidElement,
+  useContext,
   useEffect,
   useRef,
   type ReactElement,
@@ -12,6 +13,7 @@ import type { AnyObject } from 'antd/es/_util/type';
 // The one place that draws antd's Table: every other module draws it through this one.
 // eslint-disable-next-line no-restricted-imports
 import AntdTable, { type TableProps, type TableRef } from 'antd/es/table';
+import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import zhCN from 'antd/es/locale/zh_CN';
 import { commonMessages } from '@/locales/zh-CN/common';
 
@@ -38,12 +40,31 @@ export const namedPageItem: NonNullable<PaginationProps['itemRender']> = (_page,
   return name ? cloneElement(item, { 'aria-label': name }) : element;
 };
 
+/**
+ * antd copies each column's title into a hidden row that measures the columns of a scrolling table
+ * (aria-hidden), the select-all checkbox with it: a control there would take the focus unseen
+ * (axe: aria-hidden-focus), so the copy is inert.
+ */
+function SelectionTitle({ children }: { children: ReactNode }) {
+  const measuring = useContext(TableMeasureRowContext);
+  return measuring ? <span inert>{children}</span> : children;
+}
+
 function namedSelection<T extends AnyObject>(
   selection: NonNullable<TableProps<T>['rowSelection']>,
 ): TableProps<T>['rowSelection'] {
-  const { getCheckboxProps, getTitleCheckboxProps } = selection;
+  const { getCheckboxProps, getTitleCheckboxProps, columnTitle } = selection;
+  // Without a select-all checkbox (radio rows, hidden, or antd's own selection menu) the title is left alone.
+  const selectAll = selection.type !== 'radio' && !selection.hideSelectAll && !selection.selections;
   return {
     ...selection,
+    ...(selectAll && {
+      columnTitle: (checkbox: ReactNode) => (
+        <SelectionTitle>
+          {typeof columnTitle === 'function' ? columnTitle(checkbox) : (columnTitle ?? checkbox)}
+        </SelectionTitle>
+      ),
+    }),
     // antd names these "Select all" and "Select row 3"; a table may name its rows better itself.
     getTitleCheckboxProps: () => ({ 'aria-label': commonMessages.selectPage, ...getTitleCheckboxProps?.() }),
     getCheckboxProps: (record) => ({ 'aria-label': commonMessages.selectRow, ...getCheckboxProps?.(record) }),
