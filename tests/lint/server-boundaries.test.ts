@@ -55,6 +55,14 @@ describe('the server layers rule', () => {
     ]);
   });
 
+  it('keeps storage at the bottom: db/ imports no kernel file, but the seed may', async () => {
+    const code = "import { newId } from '../lib/hash';\nexport const used = newId;";
+    expect(await ruleMessages('server/src/db/locks.ts', code)).toEqual([
+      `${RULE}: server/src/db may import only db/ and contract/, not lib/hash`,
+    ]);
+    expect(await ruleMessages('server/src/db/seed.ts', code)).toEqual([]);
+  });
+
   it('keeps each adapter to its own folder', async () => {
     const messages = await ruleMessages(
       'server/src/adapters/licence/sandbox.ts',
@@ -90,7 +98,7 @@ describe('the server layers rule', () => {
         'server/src/db/seed.ts',
         "import { issueBill } from '../modules/bills/service';\nexport const used = issueBill;",
       ),
-    ).toEqual([`${RULE}: server/src/db may import only db/, lib/ and contract/, not modules/bills/service`]);
+    ).toEqual([`${RULE}: server/src/db may import only db/ and contract/, not modules/bills/service`]);
   });
 
   it('lets app.ts compose every layer', async () => {

@@ -1,5 +1,5 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { sha256Hex } from '../lib/hash';
 import type { Db } from './database';
 import { lockWithinTransaction } from './locks';
 import type { BankBranchTable } from './schema';
@@ -66,7 +66,7 @@ export async function ensureBankDirectory(
   file: URL = BANK_BRANCHES_FILE,
 ): Promise<boolean> {
   const text = fs.readFileSync(file, 'utf8');
-  const version = sha256Hex(text);
+  const version = crypto.hash('sha256', text, 'hex');
   if ((await loadedVersion(db)) === version) return false;
   const rows = parseBankBranches(text);
   return db.transaction().execute(async (trx) => {
