@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Plugin } from 'vite';
-import { STORAGE_PREFIX } from '../contract/constants';
 import { paths } from '../src/config/paths';
+import { LOCAL_KEY, SESSION_KEY } from '../src/lib/storage';
 import { SIGNED_IN_ENTRIES } from './first-screen-chunks';
 
 /*
@@ -15,8 +15,8 @@ import { SIGNED_IN_ENTRIES } from './first-screen-chunks';
 
 /** The hash addresses the signed-in root opens on (main.tsx sends the bare root to the dashboard). */
 const DASHBOARD_HASHES = ['', '#', `#${paths.root}`, `#${paths.dashboard}`];
-/** Where the sign-in is kept (src/lib/storage.ts): this tab's session first, then local storage. */
-const AUTH_KEYS = { session: 'authInfo', local: `${STORAGE_PREFIX}authInfo` };
+/** Where the sign-in is kept: this tab's session first, then local storage. */
+const AUTH_KEYS = { session: SESSION_KEY.authInfo, local: LOCAL_KEY.authInfo };
 
 interface ChunkLike {
   type: 'chunk';

@@ -1,5 +1,7 @@
 import type { Account, CompanyItem } from '@contract/auth-schemas';
-import { STORAGE_PREFIX } from '@contract/constants';
+// Relative, not through the alias: the build's preload script (scripts/signed-in-preload.ts) imports these
+// keys from Vite's own configuration, which resolves no alias.
+import { STORAGE_PREFIX } from '../../contract/constants';
 import { v1 as uuidv1 } from 'uuid';
 
 /**
