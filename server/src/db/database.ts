@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import type pg from 'pg';
 import {
   CompiledQuery,
   Kysely,
@@ -22,7 +23,7 @@ import { transactionCommitted, transactionRolledBack } from './after-commit';
 import { isPostgres } from './dialect';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
-import { keepRowsWhileUnchanged } from './prepared-query';
+import { keepRowsWhileUnchanged, statementNameOf } from './prepared-query';
 import { withStatementCache } from './sqlite-statements';
 
 export type Db = Kysely<Database>;
@@ -58,16 +59,32 @@ export function poolStats(db: Db): { total: number; idle: number; waiting: numbe
   return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
+/**
+ * pg's client, sending the prepared queries' SQL (db/prepared-query.ts) as named statements: each
+ * connection parses and plans one once, then binds values to it. Kysely hands pg the SQL text and values.
+ */
+function namedStatementClient(PgClient: typeof pg.Client): typeof pg.Client {
+  const Client = class extends PgClient {};
+  const send = PgClient.prototype.query as (...args: unknown[]) => unknown;
+  Client.prototype.query = function query(this: InstanceType<typeof PgClient>, ...args: unknown[]) {
+    const [text, values, callback] = args;
+    const name = typeof text === 'string' ? statementNameOf(text) : undefined;
+    return name === undefined ? send.apply(this, args) : send.call(this, { name, text, values }, callback);
+  } as typeof Client.prototype.query;
+  return Client;
+}
+
 async function createPostgres(connectionString: string): Promise<Db> {
-  const { default: pg } = await import('pg');
-  const pool = new pg.Pool({
+  const { default: pgModule } = await import('pg');
+  const pool = new pgModule.Pool({
     connectionString,
+    Client: namedStatementClient(pgModule.Client),
     max: 10,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID && format !== 'binary'
           ? int8AsNumber
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          : pgModule.types.getTypeParser(oid, format)) as typeof pgModule.types.getTypeParser,
     },
   });
   const db = new Kysely<Database>({ dialect: new CommitAwarePostgresDialect({ pool }) });

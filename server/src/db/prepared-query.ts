@@ -11,28 +11,74 @@ interface Prepared<O> {
   slots: Array<string | null>;
 }
 
-function prepare<P, O>(db: Db, build: (db: Db, values: P) => Compilable<O>): Prepared<O> {
-  const used = new Set<string>();
-  const placeholders = new Proxy(
+/** Values standing in for each name a builder reads: every name gets the same `value`. */
+function standIns<P>(value: (name: string) => unknown, used: Set<string>): P {
+  return new Proxy(
     {},
     {
       get: (_target, key) => {
         used.add(String(key));
-        return `${PLACEHOLDER}${String(key)}`;
+        return value(String(key));
       },
     },
   ) as P;
-  const query = build(db, placeholders).compile();
+}
+
+/**
+ * SQL that reads the clock or draws a random number: its rows change with no write to the database, so
+ * they cannot be kept while it is unchanged. The time is passed as a value instead.
+ */
+const CLOCK_IN_SQL =
+  /\b(?:now|current_timestamp|current_date|current_time|localtimestamp|localtime|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|julianday|unixepoch)\b|'now'/i;
+
+/** Why a prepared query is refused: its rules, checked when it is first compiled for a database. */
+export const PREPARED_QUERY_RULES = {
+  boundOnly: 'a prepared query may use its values only as bound parameters',
+  sameSql: 'a prepared query may not choose its SQL by its values',
+  noClock: 'a prepared query may not read the clock or draw a random number in SQL: pass the time as a value',
+} as const;
+
+function prepare<P, O>(db: Db, build: (db: Db, values: P) => Compilable<O>): Prepared<O> {
+  const used = new Set<string>();
+  const query = build(
+    db,
+    standIns<P>((name) => `${PLACEHOLDER}${name}`, used),
+  ).compile();
   const slots = query.parameters.map((value) =>
     typeof value === 'string' && value.startsWith(PLACEHOLDER) ? value.slice(PLACEHOLDER.length) : null,
   );
   // A value that ended up in the SQL text, or was read by the builder's own logic, cannot be a parameter.
   const bound = new Set(slots.filter((slot) => slot !== null));
   if (query.sql.includes(PLACEHOLDER) || [...used].some((name) => !bound.has(name))) {
-    throw new Error('a prepared query may use its values only as bound parameters');
+    throw new Error(PREPARED_QUERY_RULES.boundOnly);
   }
+  // Built again with every value null: a builder that branches on a value (a null check, a truthiness
+  // test) compiles other SQL, or fails, and its one compiled text would serve values it was not built for.
+  let again: string | undefined;
+  try {
+    again = build(
+      db,
+      standIns<P>(() => null, new Set()),
+    ).compile().sql;
+  } catch {
+    again = undefined;
+  }
+  if (again !== query.sql) throw new Error(PREPARED_QUERY_RULES.sameSql);
+  if (CLOCK_IN_SQL.test(query.sql)) throw new Error(PREPARED_QUERY_RULES.noClock);
+  statementNames.set(query.sql, statementNames.get(query.sql) ?? `prepared_${statementNames.size + 1}`);
   return { query, slots };
 }
+
+/** The name of each prepared query's SQL, the same on every connection (PostgreSQL keeps plans by name). */
+const statementNames = new Map<string, string>();
+
+/**
+ * The name PostgreSQL prepares `sql` under, when it is a prepared query's (database.ts gives it to pg): the
+ * statement is parsed and planned once per connection rather than on every call. Planning the
+ * authentication query took ten times as long as running it. Any other SQL (a transaction's, a list's
+ * varying filters) is sent unnamed, so the statements a connection keeps are a fixed set.
+ */
+export const statementNameOf = (sql: string): string | undefined => statementNames.get(sql);
 
 /** The SQLite databases whose changes are marked (db/sqlite-statements.ts); PostgreSQL's are not. */
 const changeMarksOf = new WeakMap<Db, ChangeMarks>();
@@ -91,15 +137,15 @@ class KeptRows<O> {
 
 /**
  * A query of a hot path, built and compiled once per database and then run with new values. Building and
- * compiling with Kysely cost 10 times what SQLite took to run the authentication query (45 µs against
- * 3 µs under load). `build` must use each value only as a bound parameter (a comparison, a limit), never
- * in its own logic or as a list: the values it sees are placeholders.
+ * compiling with Kysely cost more than SQLite took to run the authentication query. `build` must use
+ * each value only as a bound parameter (a comparison, a limit), never in its own logic or as a list, and
+ * its SQL must not read the clock: `prepare` refuses a query that breaks either rule (PREPARED_QUERY_RULES).
  *
  * On SQLite the rows of each set of values are kept (frozen) until anything changes the database, and
  * asked again after: no write through this process, and no commit by another, can be missed, so a revoked
- * token or a new notice counts from the next request on. Running the notices page's query and turning
- * its rows into objects took 40% of that route's CPU. A query whose SQL reads the clock must not be one
- * (pass the time as a value). On PostgreSQL, which other server nodes change, every call asks it.
+ * token or a new notice counts from the next request on. That is why the SQL may not read the clock. On
+ * PostgreSQL, which other server nodes change, every call asks it, under a statement name
+ * (statementNameOf).
  */
 export function preparedQuery<P extends object, O>(
   build: (db: Db, values: P) => Compilable<O>,

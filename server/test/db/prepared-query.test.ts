@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrate, type Db } from '../../src/db/database';
-import { KEPT_ROWS_PER_QUERY, preparedQuery } from '../../src/db/prepared-query';
+import { KEPT_ROWS_PER_QUERY, PREPARED_QUERY_RULES, preparedQuery } from '../../src/db/prepared-query';
 import { DEMO_ACCOUNTS } from '../../src/db/seed';
 import { startApp, type TestApp } from '../support/helpers';
 
@@ -58,7 +59,28 @@ describe('a prepared query', () => {
       const query = db.selectFrom('users').select('id');
       return values.mobile ? query.where('mobile', '=', '13800000001') : query;
     });
-    await expect(inLogic(a.app.db, { mobile: 'x' })).rejects.toThrow(/bound parameters/);
+    await expect(inLogic(a.app.db, { mobile: 'x' })).rejects.toThrow(PREPARED_QUERY_RULES.boundOnly);
+  });
+
+  it('refuses a builder that chooses its SQL by a value it also binds', async () => {
+    const branching = preparedQuery((db, values: { orgId: string | null }) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where('last_org_id', values.orgId === null ? 'is' : '=', values.orgId),
+    );
+    await expect(branching(a.app.db, { orgId: null })).rejects.toThrow(PREPARED_QUERY_RULES.sameSql);
+  });
+
+  it('refuses SQL that reads the clock, whose rows change with no write', async () => {
+    const dueNow = preparedQuery((db, values: { mobile: string }) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where('mobile', '=', values.mobile)
+        .where(sql<number>`current_timestamp`, 'is not', null),
+    );
+    await expect(dueNow(a.app.db, { mobile: 'x' })).rejects.toThrow(PREPARED_QUERY_RULES.noClock);
   });
 });
 
