@@ -1,5 +1,4 @@
-// Encodings of API answers, chosen by Accept-Encoding: for one answer (plugins/compression.ts) and for kept
-// answers (lib/kept-answers.ts).
+// Encodings of API answers, chosen by Accept-Encoding (plugins/compression.ts).
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';

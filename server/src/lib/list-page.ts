@@ -1,6 +1,5 @@
 import type { PermissionPath } from '@contract/permissions';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendKeptAnswer } from './kept-answers';
+import type { FastifyRequest } from 'fastify';
 import { pageOf, pageRequest, type PageRequest } from './paging';
 import { ok } from './responses';
 import { memberOrNull, requireOwner, requirePermission, type Member } from './tenant';
@@ -17,8 +16,6 @@ export interface ListAccess<R, T> {
    * page; a permission: the same, then the owner or a member granted it; `owner`: the organisation's owner.
    */
   readBy?: 'member' | 'owner' | { permission: PermissionPath };
-  /** The answer is kept while `items` is (lib/kept-answers.ts): made and serialised once per page. */
-  keep?: FastifyReply;
   /** Turns each row read into the wire's view; rows are answered as they are without it. */
   view?: (row: R) => T;
 }
@@ -43,8 +40,5 @@ export async function answerList<R, T = R>(
   }
   if (!member) return ok(pageOf<T>([], 0, page));
   const { items, total } = await read(member, page);
-  const envelope = () =>
-    ok(pageOf<T>(access.view ? items.map(access.view) : ([...items] as unknown as T[]), total, page));
-  if (!access.keep) return envelope();
-  return sendKeptAnswer(access.keep, items, `${total}:${page.page}:${page.size}`, envelope);
+  return ok(pageOf<T>(access.view ? items.map(access.view) : ([...items] as unknown as T[]), total, page));
 }

@@ -68,8 +68,8 @@ export class BranchIndex {
 
   /**
    * Matches of every criterion, the page asked for and their total. The directory does not change while
-   * the index lives, so each search's answer is kept (the same object, so its serialised answer can be
-   * kept too: lib/kept-answers.ts): the picker asks the same few prefixes and names again and again.
+   * the index lives, so each search's answer is kept: the picker asks the same few prefixes and names
+   * again and again.
    */
   readonly search = boundedMemo(
     KEPT_SEARCHES,

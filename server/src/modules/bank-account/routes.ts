@@ -26,7 +26,6 @@ import { PERMISSION } from '@contract/permissions';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
-import { sendKeptAnswer } from '../../lib/kept-answers';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { answerList } from '../../lib/list-page';
 import { MSG } from '../../lib/messages';
@@ -108,7 +107,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(BankBranch)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async function postBankBranchPage(request, reply) {
+    async function postBankBranchPage(request) {
       const criteria = branchCriteriaOf(request.body);
       // Spec section 5: no criterion, no query.
       if (!criteria) return ok(emptyBankPage());
@@ -118,9 +117,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const near = orgId && !request.query.sort?.trim() ? await regionOfOrg(app.db, orgId) : null;
       const found = await searchBranches(app.db, criteria, branchSortOf(request.query.sort), page, near);
       // The index keeps each search's answer (the directory does not change while the server runs).
-      return sendKeptAnswer(reply, found, `${page.page}:${page.size}`, () =>
-        ok(pageOf([...found.items], found.total, page)),
-      );
+      return ok(pageOf([...found.items], found.total, page));
     },
   );
 

@@ -274,13 +274,11 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(Holding)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async function getBillHeld(request, reply) {
+    async function getBillHeld(request) {
       const filter = listFilterOf(request.query, 'bill');
       const sort = listSortOf(request.query.sort);
-      return answerList(
-        request,
-        (member, page) => heldPage(app.db, member.orgId, filter, sort, page, app.now()),
-        { keep: reply },
+      return answerList(request, (member, page) =>
+        heldPage(app.db, member.orgId, filter, sort, page, app.now()),
       );
     },
   );

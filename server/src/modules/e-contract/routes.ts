@@ -183,16 +183,14 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(Contract)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
       },
     },
-    async function getEContractContracts(request, reply) {
-      // Each row's parties are JSON and its amount and times are formatted: made and serialised once
-      // for as long as the rows are kept (lib/kept-answers.ts).
+    async function getEContractContracts(request) {
       return answerList(
         request,
         async (member, page) => {
           const { rows, total } = await contractPage(app.db, member.orgId, request.query.status, page);
           return { items: rows, total };
         },
-        { readBy: { permission: CONTRACT_PERMISSION }, keep: reply, view: contractView },
+        { readBy: { permission: CONTRACT_PERMISSION }, view: contractView },
       );
     },
   );

@@ -50,10 +50,8 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NoticePage, ...AUTHENTICATED_ERRORS },
       },
     },
-    async function postNoticePage(request, reply) {
-      return answerList(request, (reader, page) => noticePage(app.db, reader, request.body, page), {
-        keep: reply,
-      });
+    async function postNoticePage(request) {
+      return answerList(request, (reader, page) => noticePage(app.db, reader, request.body, page));
     },
   );
 
