@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { invalidToken, tokenExpired } from '../lib/auth';
 import { preparedQuery } from '../db/prepared-query';
 import { bearerToken } from '../lib/client-credential';
-import { boundedMemo } from '../lib/bounded-memo';
 import { sha256Hex } from '../lib/hash';
 import { fail } from '../lib/errors';
 import { MSG } from '../lib/messages';
@@ -44,27 +43,16 @@ const callerByTokenHash = preparedQuery((db, values: { tokenHash: string }) =>
     .where('t.token_hash', '=', values.tokenHash),
 );
 
-/**
- * Access tokens are stored only as digests, so every authenticated request hashes its token: 3% of a small
- * answer's CPU. The digest of each Authorization header is kept instead, for up to this many headers (a
- * busy node's signed-in tabs), then forgotten together: a flood of made-up headers costs only hashing again.
- * The headers stay in this process's memory as the requests that carried them did, never on disk or in a log.
- */
-export const KEPT_TOKEN_DIGESTS = 10_000;
-const tokenDigestOf = boundedMemo(KEPT_TOKEN_DIGESTS, (authorization) => {
-  const token = bearerToken(authorization);
-  return token ? sha256Hex(token) : null;
-});
-
 export function setupAuthentication(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
   const rate = new TokenRateCounter(app.config.tokenRateLimit);
 
   /** Sets request.auth from a valid access token; returns the token's digest. */
   async function check(request: FastifyRequest): Promise<string> {
-    const { authorization } = request.headers;
-    const tokenHash = authorization ? tokenDigestOf(authorization) : null;
-    if (!tokenHash) throw invalidToken();
+    // Access tokens are stored only as digests.
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw invalidToken();
+    const tokenHash = sha256Hex(token);
     const [row] = await callerByTokenHash(app.db, { tokenHash });
     if (!row || row.revokedAt !== null || row.userStatus !== 'active') throw invalidToken();
     // A membership removed after sign-in ends the session's access to that organisation.
