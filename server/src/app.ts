@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import pino from 'pino';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { UnavailableBankTransferGateway } from './adapters/bank-transfer/gateway';
 import { EsignBankTransferGateway } from './adapters/bank-transfer/esign';
@@ -84,8 +85,7 @@ import { setupCompression } from './plugins/compression';
 import { answerUnroutable, setupErrorHandling } from './plugins/error-handler';
 import { lazySchemaController } from './plugins/lazy-schemas';
 import { setupPasswordKey, startLoadingPasswordKey } from './plugins/password-key';
-import { LOG_BASE, OneLinePerRequest, requestFields, requestLogger } from './plugins/request-log';
-import { logTime, stdoutLog } from './lib/log-output';
+import { OneLinePerRequest, requestFields } from './plugins/request-log';
 import { registerSandbox, setupSandboxGate } from './plugins/sandbox-gate';
 import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupDocsRoutes } from './plugins/docs-page';
@@ -111,6 +111,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Never written to logs, wherever they appear in a logged object. */
 const SECRET_FIELDS = ['password', 'refresh_token', 'access_token', 'captchaVerification', 'crToken'];
+/** Every line but the request line, which holds nothing these could match (plugins/request-log.ts). */
 const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -294,22 +295,20 @@ function createFileStore(config: AppConfig, db: Db, now: () => number): FileStor
 /** The platform server, ready to `inject` or `listen`: database migrated (and seeded), every route registered. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
-  const stdout = options.logStream ? { stop: () => {} } : stdoutLog(config.logLevel);
-  const logStream = options.logStream ?? stdout.stream;
   const app = Fastify({
+    // Pino writes each line to stdout as it is logged (its default, synchronous destination), so a
+    // process that is killed loses none.
     logger: {
       level: config.logLevel,
-      base: LOG_BASE,
       redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
       serializers: {
         req: requestFields,
       },
-      timestamp: logTime,
-      stream: logStream,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    logController: new OneLinePerRequest(),
     genReqId: requestId,
-    logController: new OneLinePerRequest(logStream),
-    childLoggerFactory: requestLogger,
     schemaController: lazySchemaController(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -318,7 +317,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Bodies are JSON (the token endpoint: forms); any other type, text/plain included, is answered 415.
   app.removeContentTypeParser('text/plain');
   setupBodyRules(app);
-  app.addHook('onClose', async () => stdout.stop());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const passwordKey = startLoadingPasswordKey(config);

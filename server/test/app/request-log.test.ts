@@ -78,3 +78,42 @@ describe('the request log', () => {
     expect(requestLine).not.toContain('SECRETCODE');
   });
 });
+
+describe('the redaction of log lines', () => {
+  it('has nothing to take from the request line, which holds no header and no body', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: {
+        'request-id': 'log-secret-1',
+        authorization: 'Bearer tok-secret-1',
+        cookie: 'c=cookie-secret-1',
+      },
+      payload: { password: 'body-secret-1' },
+    });
+    const line = t.logs
+      .raw()
+      .split('\n')
+      .find((entry) => entry.includes('"reqId":"log-secret-1"') && entry.includes('request completed'));
+    expect(line).toBeDefined();
+    for (const secret of ['tok-secret-1', 'cookie-secret-1', 'body-secret-1'])
+      expect(line).not.toContain(secret);
+  });
+
+  it('hides secrets given as fields of a logged object, or inside an error it carries', () => {
+    const err = Object.assign(new Error('provider refused'), {
+      password: 'p-1',
+      response: { access_token: 'a-1', refresh_token: 'r-1' },
+    });
+    t.app.log.warn(
+      { marker: 'redact-1', password: 'p-0', captchaVerification: 'c-0', code: '123456', err },
+      'x',
+    );
+    const line = t.logs
+      .raw()
+      .split('\n')
+      .find((entry) => entry.includes('redact-1'))!;
+    for (const secret of ['p-0', 'c-0', '123456', 'p-1', 'a-1', 'r-1']) expect(line).not.toContain(secret);
+    expect(line).toContain('provider refused');
+  });
+});
