@@ -98,8 +98,8 @@ const ROWS = Symbol('rows');
 /**
  * The rows kept under one mark, found by their parameters one after the other: a map per parameter, so a
  * request builds no key. The same strings come back request after request (the caller's ids, read from
- * kept rows; the token digest), and a map finds a string it has hashed before at once; turning the
- * parameters into one JSON key and hashing that took 2% of a small answer's CPU.
+ * kept rows; the token digest), and a map finds a string it has hashed before at once, where one JSON key
+ * of all the parameters would be built and hashed anew.
  */
 class KeptRows<O> {
   private readonly tree = new Map<unknown, unknown>();

@@ -36,8 +36,7 @@ export class ChangeMarks {
    * open: what a read sees then may be uncommitted, and must not outlive the transaction.
    *
    * This connection's writes count at once. Other connections' commits are read from `PRAGMA data_version`
-   * once per turn of the event loop: asked for every hot read, the pragma was 8% of GET /api/user's CPU.
-   * A commit elsewhere is then seen from the next turn on, which is no later than a request sent after
+   * once per turn of the event loop rather than for every hot read. A commit elsewhere is then seen from the next turn on, which is no later than a request sent after
    * it is read; reads of one request were never one snapshot (each runs on its own).
    */
   mark(): string | null {
@@ -56,8 +55,7 @@ export interface CachedSqliteDatabase extends SqliteDatabase {
 
 /**
  * The SQLite database as Kysely's dialect sees it, with each SQL text prepared once and reused: Kysely's
- * driver prepares every query anew, which took 11% of the CPU of an authenticated GET /api/user under
- * load. A statement still being iterated (a streamed select) is busy, so the same text gets a fresh one.
+ * driver prepares every query anew. A statement still being iterated (a streamed select) is busy, so the same text gets a fresh one.
  * SQLite re-prepares a cached statement by itself after a schema change (migrations). Kysely prepares a
  * statement right before it runs it, so every statement that may write (anything but a read-only one; a
  * transaction's BEGIN and COMMIT write nothing themselves) counts as a change here.

@@ -4,12 +4,10 @@ import { appendVary, compressors, negotiateEncoding, type Encoding } from '../li
 export { negotiateEncoding };
 
 /**
- * API answers are compressed from this size on. Measured on the notices page (10 items, 2.7 kB): gzip or
- * brotli cost 90-200 µs a request, about as much as the whole request costs the server, to save 1.3 kB;
- * @fastify/compress's hooks alone took a third of the throughput of small answers. A page of 10 bills
- * (about 10 kB) was the same story at a larger scale: brotli took a third of the held list's time on the
- * main thread under load, to save 8 kB, a few milliseconds on an office connection. From 32 KiB (pages of
- * 50 records and more, the puzzle images) the saving is tens of kilobytes for under a millisecond of CPU.
+ * API answers are compressed from this size on. Below it (a page of 10 notices or 10 bills) compressing
+ * costs the server about as much as the rest of the request, to save a few kilobytes, a few milliseconds on
+ * an office connection; from 32 KiB (pages of 50 records and more, the puzzle images) the saving is tens
+ * of kilobytes for under a millisecond of CPU. docs/performance.md has the figures.
  */
 export const COMPRESS_MIN_BYTES = 32 * 1024;
 const COMPRESSIBLE_TYPE = /^application\/json\b/;

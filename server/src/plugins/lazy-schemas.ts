@@ -56,8 +56,8 @@ export function closed(schema: unknown): unknown {
 
 /**
  * Fastify's own compilers (Ajv for requests, fast-json-stringify for answers), each route's run on the first
- * request that needs it instead of at start-up: compiling the schemas of every route was 37% of the CPU of a
- * start on a seeded DATA_DIR. A broken schema now fails that route's first request rather than the start;
+ * request that needs it instead of at start-up, where compiling every route's schemas was most of a start's
+ * work. A broken schema now fails that route's first request rather than the start;
  * the route fuzzer (server/test/fuzz.test.ts) calls every route, so tests still meet every schema.
  */
 export function lazySchemaController(): NonNullable<FastifyServerOptions['schemaController']> {

@@ -35,7 +35,7 @@ const HELMET_OPTIONS = {
 
 /**
  * The headers helmet sets for our options, taken once from its middleware: @fastify/helmet built a new
- * helmet (parsing the policy again) on every request, 10% of the CPU of an authenticated GET /api/user.
+ * helmet (parsing the policy again) on every request.
  * Helmet only sets and removes response headers, so what it sets once is what it would set every time.
  */
 function helmetHeaders(): Record<string, string> {
