@@ -172,7 +172,6 @@ describe('two server nodes on one PostgreSQL database', () => {
     const rows = Array.from({ length: MANY_OPERATIONS }, (_, i) => ({
       id: `bulk-${i}`,
       org_id: DEMO_ORGS.shanghai.id,
-      bill_id: null,
       biz_id: `bulk-${i}`,
       biz_type: 'trans',
       op_type: 'apply',

@@ -23,6 +23,7 @@ import * as sandboxSettlement from './022-sandbox-settlement';
 import * as institutionSandbox from './023-institution-sandbox';
 import * as functionOpenings from './024-function-openings';
 import * as discountQuotes from './025-discount-quotes';
+import * as dropBills from './026-drop-bills';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '023-institution-sandbox': institutionSandbox,
   '024-function-openings': functionOpenings,
   '025-discount-quotes': discountQuotes,
+  '026-drop-bills': dropBills,
 };

@@ -166,7 +166,6 @@ async function logOperation(
     .values({
       id: newId(),
       org_id: fields.orgId,
-      bill_id: null,
       biz_id: fields.bizId,
       biz_type: fields.bizType,
       op_type: fields.opType,

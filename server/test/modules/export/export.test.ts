@@ -181,7 +181,6 @@ describe('the operation-list export', () => {
         .values({
           id: newId(),
           org_id: DEMO_ORGS.shanghai.id,
-          bill_id: null,
           biz_id: `inject-${i}`,
           biz_type: 'trans',
           op_type: 'apply',
@@ -392,7 +391,6 @@ describe('limits and refusals', () => {
     const rows = Array.from({ length: 50_001 }, (_, i) => ({
       id: `bulk-${i}`,
       org_id: DEMO_ORGS.hangzhou.id,
-      bill_id: null,
       biz_id: `bulk-${i}`,
       biz_type: 'trans',
       op_type: 'apply',
@@ -477,7 +475,6 @@ describe('shutting down', () => {
       const rows = Array.from({ length: 3000 }, (_, i) => ({
         id: `many-${i}`,
         org_id: DEMO_ORGS.hangzhou.id,
-        bill_id: null,
         biz_id: `many-${i}`,
         biz_type: 'trans',
         op_type: 'apply',

@@ -111,7 +111,6 @@ describe('GET /api/scbill/statistics/{kind}', () => {
         .values({
           id,
           org_id: DEMO_ORGS.hangzhou.id,
-          bill_id: null,
           biz_id: id,
           biz_type: 'discount',
           op_type: 'apply',
