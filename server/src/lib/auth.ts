@@ -11,6 +11,15 @@ export interface AuthContext {
   sessionId: string;
   membershipId: string | null;
   owner: boolean;
+  /** The account as the token's own query read it (`GET /api/user`): the user, and the organisation's name and state. */
+  account: {
+    mobile: string;
+    name: string;
+    /** Empty outside an organisation. */
+    orgName: string;
+    authorized: boolean;
+    bound: boolean;
+  };
 }
 
 declare module 'fastify' {

@@ -21,7 +21,11 @@ declare module 'fastify' {
   }
 }
 
-/** One query on primary keys and the memberships (user_id, org_id) unique index; every authenticated request runs it. */
+/**
+ * One query on primary keys and the memberships (user_id, org_id) unique index; every authenticated request
+ * runs it. It reads the caller's account as well (the user's mobile and name, the organisation's name and
+ * state), so `GET /api/user`, asked on every page load, makes no second trip for the same rows.
+ */
 const callerByTokenHash = preparedQuery((db, values: { tokenHash: string }) =>
   db
     .selectFrom('access_tokens as t')
@@ -30,6 +34,7 @@ const callerByTokenHash = preparedQuery((db, values: { tokenHash: string }) =>
     .leftJoin('memberships as m', (join) =>
       join.onRef('m.user_id', '=', 's.user_id').onRef('m.org_id', '=', 's.org_id'),
     )
+    .leftJoin('organizations as o', 'o.id', 'm.org_id')
     .select([
       't.expires_at as tokenExpiresAt',
       's.id as sessionId',
@@ -39,6 +44,11 @@ const callerByTokenHash = preparedQuery((db, values: { tokenHash: string }) =>
       'u.status as userStatus',
       'm.id as membershipId',
       'm.owner as owner',
+      'u.mobile',
+      'u.name',
+      'o.name as orgName',
+      'o.authorized',
+      'o.bound',
     ])
     .where('t.token_hash', '=', values.tokenHash),
 );
@@ -64,6 +74,13 @@ export function setupAuthentication(app: FastifyInstance): void {
       sessionId: row.sessionId,
       membershipId: row.membershipId,
       owner: row.owner === 1,
+      account: {
+        mobile: row.mobile,
+        name: row.name,
+        orgName: row.orgName ?? '',
+        authorized: row.authorized === 1,
+        bound: row.bound === 1,
+      },
     };
     return tokenHash;
   }

@@ -30,8 +30,19 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     AUTH_URL.currentUser,
     { schema: { response: { 200: Envelope(Account), ...AUTHENTICATED_ERRORS } } },
     async function getAuthCurrentUser(request) {
-      const { userId, orgId } = authOf(request);
-      return ok(await currentAccount(userId, orgId));
+      // Read with the token itself (plugins/authenticate.ts): the same rows accountOf reads.
+      const { userId, orgId, owner, account } = authOf(request);
+      return ok({
+        id: userId,
+        mobile: account.mobile,
+        name: account.name,
+        orgId: orgId ?? '',
+        orgName: account.orgName,
+        owner,
+        cId: app.config.channelId,
+        authorized: account.authorized,
+        bound: account.bound,
+      });
     },
   );
 

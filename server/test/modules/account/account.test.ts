@@ -39,6 +39,25 @@ describe('GET /api/user', () => {
     expect(account).toEqual(tokens.account);
     expect(account).toMatchObject({ mobile: '13800000002', owner: false, orgId: DEMO_ORGS.shanghai.id });
   });
+
+  it('answers what the organisation is now, after it changed since the sign-in', async () => {
+    const tokens = await signIn(t.app, '13800000001');
+    await t.app.db
+      .updateTable('organizations')
+      .set({ name: '改名后的企业' })
+      .where('id', '=', DEMO_ORGS.shanghai.id)
+      .execute();
+    try {
+      const account = await data<Account>(authed(t.app, 'GET', '/api/user', tokens.access_token));
+      expect(account).toEqual({ ...tokens.account, orgName: '改名后的企业' });
+    } finally {
+      await t.app.db
+        .updateTable('organizations')
+        .set({ name: DEMO_ORGS.shanghai.name })
+        .where('id', '=', DEMO_ORGS.shanghai.id)
+        .execute();
+    }
+  });
 });
 
 describe('GET /api/permission/page', () => {
@@ -119,7 +138,7 @@ describe('organisations', () => {
       authorized: false,
     });
     const user = await data<Account>(authed(t.app, 'GET', '/api/user', tokens.access_token));
-    expect(user.orgId).toBe(DEMO_ORGS.hangzhou.id);
+    expect(user).toEqual(switched);
     expect((await refreshGrant(t.app, tokens.refresh_token)).json().account.orgId).toBe(
       DEMO_ORGS.hangzhou.id,
     );
