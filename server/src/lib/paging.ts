@@ -36,3 +36,20 @@ export async function countRows<DB, TB extends keyof DB, O>(
     .executeTakeFirstOrThrow()) as { n: number | string | bigint };
   return Number(row.n);
 }
+
+/**
+ * The one way a list reads a page from a query it builds: the page's rows (`limit`/`offset` applied here to
+ * what `shape` selects and orders) and the count of everything `listed` matches, asked at once. Prepared
+ * lists do the same through db/prepared-query.ts's pageAndTotal.
+ */
+export async function listedPage<DB, TB extends keyof DB, O, R>(
+  listed: SelectQueryBuilder<DB, TB, O>,
+  shape: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
+  page: Pick<PageRequest, 'size' | 'offset'>,
+): Promise<{ rows: R[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    shape(listed).limit(page.size).offset(page.offset).execute(),
+    countRows(listed),
+  ]);
+  return { rows: rows as R[], total };
+}

@@ -6,7 +6,7 @@ import type { BankTransferGateway } from '../../adapters/bank-transfer/gateway';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/hash';
 import type { CommandAnswer } from '../../lib/idempotency';
-import { countRows, type PageRequest } from '../../lib/paging';
+import { type PageRequest, listedPage } from '../../lib/paging';
 import { accountByNumber, lockBankAccounts, type AccountFields } from './accounts';
 import { BANK_MSG } from './messages';
 import {
@@ -139,14 +139,11 @@ export async function orgAuthTransferPage(
   page: PageRequest,
   now: number,
 ): Promise<{ items: BankVerification[]; total: number }> {
-  const total = await countRows(orgAuthTransfers(db, orgId));
-  const rows = await orgAuthTransfers(db, orgId)
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.size)
-    .offset(page.offset)
-    .execute();
+  const { rows, total } = await listedPage(
+    orgAuthTransfers(db, orgId),
+    (query) => query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    page,
+  );
   return { total, items: rows.map((row) => verificationOf(row, now)) };
 }
 

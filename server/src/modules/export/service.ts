@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { ExportTaskTable } from '../../db/schema';
 import { newId } from '../../lib/hash';
 import { isoTime, shanghaiStamp } from '../../lib/shanghai-time';
-import { countRows, type PageRequest } from '../../lib/paging';
+import { type PageRequest, listedPage } from '../../lib/paging';
 
 export const XLSX_EXTENSION = '.xlsx';
 
@@ -82,14 +82,11 @@ export async function exportTaskPage(
   owner: TaskOwner,
   page: PageRequest,
 ): Promise<{ items: ExportTask[]; total: number }> {
-  const total = await countRows(ofOwner(db, owner));
-  const rows = await ofOwner(db, owner)
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.size)
-    .offset(page.offset)
-    .execute();
+  const { rows, total } = await listedPage(
+    ofOwner(db, owner),
+    (query) => query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    page,
+  );
   return { items: rows.map(toExportTask), total };
 }
 

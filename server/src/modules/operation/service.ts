@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { BillOperationTable } from '../../db/schema';
 import { isoTime } from '../../lib/shanghai-time';
 import { fenToYuan } from '../../lib/money';
-import { countRows, type PageRequest } from '../../lib/paging';
+import { countRows, type PageRequest, listedPage } from '../../lib/paging';
 
 export type OperationSort = (typeof OPERATION_SORTS)[number];
 export const DEFAULT_OPERATION_SORT: OperationSort = 'createdAt,desc';
@@ -95,14 +95,16 @@ export async function operationPage(
   page: PageRequest,
 ): Promise<{ items: OperationItem[]; total: number }> {
   const [field, direction] = sort.split(',') as ['createdAt' | 'amount', 'asc' | 'desc'];
-  const rows = await ofOrg(db, orgId, filter)
-    .select(COLUMNS)
-    .orderBy(field === 'amount' ? 'amount_fen' : 'created_at', direction)
-    .orderBy('id', direction)
-    .limit(page.size)
-    .offset(page.offset)
-    .execute();
-  return { items: rows.map(toOperationItem), total: await countOperations(db, orgId, filter) };
+  const { rows, total } = await listedPage(
+    ofOrg(db, orgId, filter),
+    (query) =>
+      query
+        .select(COLUMNS)
+        .orderBy(field === 'amount' ? 'amount_fen' : 'created_at', direction)
+        .orderBy('id', direction),
+    page,
+  );
+  return { items: rows.map(toOperationItem), total };
 }
 
 /** Rows for an export, newest first, in batches of `batchSize` (keeps memory flat for large logs). */
