@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import App from 'antd/es/app';
 import { bindNotifier } from '@/lib/notify';
 import { AntdProvider } from '@/components/antd-provider/antd-provider';
+import { AntdApp } from '@/components/antd-provider/antd-app';
 
 /** Hands the mounted App's message/notification/modal to code outside components (lib/notify.ts). */
 function NotifierBinding() {
@@ -14,9 +15,9 @@ function NotifierBinding() {
 export function NotifierHost() {
   return (
     <AntdProvider>
-      <App component={false}>
+      <AntdApp>
         <NotifierBinding />
-      </App>
+      </AntdApp>
     </AntdProvider>
   );
 }

@@ -1,23 +1,28 @@
 import type { ReactNode } from 'react';
 import {
   CalendarOutlined,
+  CheckCircleFilled,
   CloseCircleFilled,
   CloseOutlined,
   DownOutlined,
+  ExclamationCircleFilled,
+  InfoCircleFilled,
   LoadingOutlined,
   SearchOutlined,
 } from '@ant-design/icons';
-import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import type {
+  AlertConfig,
   DatePickerConfig,
   InputSearchConfig,
+  ModalConfig,
   SelectConfig,
   TableConfig,
 } from 'antd/es/config-provider/context';
 import zhCN from 'antd/es/locale/zh_CN';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '@/utils/media-query';
+import { AntdApp } from './antd-app';
 import { appTheme, stillTheme } from './theme';
 
 /**
@@ -49,6 +54,19 @@ const DATE_PICKER_DEFAULTS = {
   clearIcon: <CloseCircleFilled aria-hidden />,
 } satisfies DatePickerConfig;
 
+/*
+ * The status icons of confirmation dialogs and alerts, hidden from screen readers: antd names them in
+ * English ("info-circle"), and the title or the message beside them says what they mean.
+ */
+const STATUS_ICONS = {
+  infoIcon: <InfoCircleFilled aria-hidden />,
+  successIcon: <CheckCircleFilled aria-hidden />,
+  errorIcon: <CloseCircleFilled aria-hidden />,
+  warningIcon: <ExclamationCircleFilled aria-hidden />,
+} as const;
+const MODAL_DEFAULTS = STATUS_ICONS satisfies ModalConfig;
+const ALERT_DEFAULTS = STATUS_ICONS satisfies AlertConfig;
+
 /**
  * antd in Chinese (zh_CN) with the app's theme, around every screen drawn with antd. Each such screen's
  * lazy route brings it (app/app-routes.tsx), so the login screen, which draws without antd, paints before
@@ -66,6 +84,8 @@ export function AntdProvider({ children }: { children: ReactNode }) {
       inputSearch={SEARCH_DEFAULTS}
       select={SELECT_DEFAULTS}
       datePicker={DATE_PICKER_DEFAULTS}
+      modal={MODAL_DEFAULTS}
+      alert={ALERT_DEFAULTS}
     >
       {children}
     </ConfigProvider>
@@ -79,7 +99,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
 export function AntdAppProvider({ children }: { children: ReactNode }) {
   return (
     <AntdProvider>
-      <App component={false}>{children}</App>
+      <AntdApp>{children}</AntdApp>
     </AntdProvider>
   );
 }
