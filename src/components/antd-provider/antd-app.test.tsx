@@ -5,7 +5,7 @@ import App from 'antd/es/app';
 import { AntdAppProvider } from './antd-provider';
 
 function Notices() {
-  const { message, modal } = App.useApp();
+  const { message, modal, notification } = App.useApp();
   return (
     <>
       <button type="button" onClick={() => void message.success('已保存')}>
@@ -16,6 +16,9 @@ function Notices() {
       </button>
       <button type="button" onClick={() => modal.info({ title: '提示', content: '链接已失效' })}>
         提示
+      </button>
+      <button type="button" onClick={() => notification.error({ title: '提示', description: '登录已过期' })}>
+        过期
       </button>
       <Alert type="warning" showIcon title="尚未认证" />
     </>
@@ -33,9 +36,11 @@ describe("the app's notices", () => {
     await user.click(screen.getByRole('button', { name: '保存' }));
     await user.click(screen.getByRole('button', { name: '失败' }));
     await user.click(screen.getByRole('button', { name: '提示' }));
+    await user.click(screen.getByRole('button', { name: '过期' }));
     expect(await screen.findByText('已保存')).toBeInTheDocument();
     expect(await screen.findByText('保存失败')).toBeInTheDocument();
     expect(await screen.findByText('链接已失效')).toBeInTheDocument();
+    expect(await screen.findByText('登录已过期')).toBeInTheDocument();
     expect(screen.getByText('尚未认证')).toBeInTheDocument();
     expect(screen.queryAllByRole('img', { name: /circle/ })).toEqual([]);
     expect(document.querySelectorAll('.ant-message .anticon[aria-hidden="true"]')).toHaveLength(2);

@@ -9,6 +9,7 @@ import {
 import App from 'antd/es/app';
 import AppContext, { type useAppProps } from 'antd/es/app/context';
 import type { ArgsProps, JointContent, MessageInstance, TypeOpen } from 'antd/es/message/interface';
+import type { NotificationInstance } from 'antd/es/notification/interface';
 
 type MessageKind = 'info' | 'success' | 'error' | 'warning' | 'loading';
 
@@ -22,6 +23,19 @@ const MESSAGE_ICONS: Record<MessageKind, ReactNode> = {
   error: <CloseCircleFilled aria-hidden />,
   warning: <ExclamationCircleFilled aria-hidden />,
   loading: <LoadingOutlined aria-hidden />,
+};
+
+type NotificationKind = 'info' | 'success' | 'error' | 'warning';
+
+/**
+ * A notification's icon, hidden likewise. antd colours its own by type and leaves a given one alone, so
+ * these carry the theme's colour for their type.
+ */
+const NOTIFICATION_ICONS: Record<NotificationKind, ReactNode> = {
+  info: <InfoCircleFilled aria-hidden style={{ color: 'var(--ant-color-info)' }} />,
+  success: <CheckCircleFilled aria-hidden style={{ color: 'var(--ant-color-success)' }} />,
+  error: <CloseCircleFilled aria-hidden style={{ color: 'var(--ant-color-error)' }} />,
+  warning: <ExclamationCircleFilled aria-hidden style={{ color: 'var(--ant-color-warning)' }} />,
 };
 
 const isArgs = (content: JointContent): content is ArgsProps =>
@@ -51,20 +65,42 @@ function withHiddenIcons(message: MessageInstance): MessageInstance {
   };
 }
 
-function HiddenMessageIcons({ children }: { children: ReactNode }) {
+function withHiddenNotificationIcons(notification: NotificationInstance): NotificationInstance {
+  const typed =
+    (type: NotificationKind): NotificationInstance['open'] =>
+    (args) =>
+      notification.open({ ...args, type, icon: args.icon ?? NOTIFICATION_ICONS[type] });
+  return {
+    ...notification,
+    info: typed('info'),
+    success: typed('success'),
+    error: typed('error'),
+    warning: typed('warning'),
+  };
+}
+
+function HiddenNoticeIcons({ children }: { children: ReactNode }) {
   const app = App.useApp();
-  const value = useMemo<useAppProps>(() => ({ ...app, message: withHiddenIcons(app.message) }), [app]);
+  const value = useMemo<useAppProps>(
+    () => ({
+      ...app,
+      message: withHiddenIcons(app.message),
+      notification: withHiddenNotificationIcons(app.notification),
+    }),
+    [app],
+  );
   return <AppContext.Provider value={value}>{children}</AppContext.Provider>;
 }
 
 /**
- * antd's App (`App.useApp()`: message, notification, modal) as the app mounts it: its messages' icons are
- * hidden from screen readers (the dialogs' and alerts' are, by the provider's defaults).
+ * antd's App (`App.useApp()`: message, notification, modal) as the app mounts it: its messages' and
+ * notifications' icons are hidden from screen readers (the dialogs' and alerts' are, by the provider's
+ * defaults).
  */
 export function AntdApp({ children }: { children: ReactNode }) {
   return (
     <App component={false}>
-      <HiddenMessageIcons>{children}</HiddenMessageIcons>
+      <HiddenNoticeIcons>{children}</HiddenNoticeIcons>
     </App>
   );
 }
