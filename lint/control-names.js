@@ -8,6 +8,7 @@
  *   all it would otherwise be named by.
  * - An antd Result of status success, error, info or warning is given its icon (`aria-hidden`): the one
  *   it draws itself is named in English ("check-circle"), and its title already says what happened.
+ * - So is an antd Popconfirm, whose own warning icon is named "exclamation-circle".
  * - A name or hint written in place (`aria-label`, `title`, `alt`, `placeholder`) is Chinese: one spelt in
  *   Latin letters alone is an English word the user was not meant to hear.
  *
@@ -18,6 +19,7 @@ const ICON_SOURCES = ['@ant-design/icons'];
 const BUTTON_SOURCES = new Set(['antd/es/button', 'antd/lib/button']);
 const RESULT_SOURCES = new Set(['antd/es/result', 'antd/lib/result']);
 const ICON_STATUSES = new Set(['success', 'error', 'info', 'warning']);
+const POPCONFIRM_SOURCES = new Set(['antd/es/popconfirm', 'antd/lib/popconfirm']);
 const NAMED_ATTRIBUTES = [
   'aria-label',
   'title',
@@ -57,6 +59,8 @@ export const controlNames = {
     schema: [],
     messages: {
       icon: '{{name}} names itself in English: give it aria-hidden (a control with a text) or a Chinese aria-label.',
+      popconfirmIcon:
+        'A Popconfirm draws an icon named in English (exclamation-circle): give it icon={<… aria-hidden />}.',
       resultIcon:
         'A Result of status {{status}} draws an icon named in English: give it icon={<… aria-hidden />}.',
       iconButton: 'A Button with only an icon is named by its icon: give it a Chinese aria-label.',
@@ -67,6 +71,7 @@ export const controlNames = {
     const icons = new Set();
     const buttons = new Set();
     const results = new Set();
+    const popconfirms = new Set();
     return {
       ImportDeclaration(node) {
         if (node.importKind === 'type') return;
@@ -78,6 +83,8 @@ export const controlNames = {
             buttons.add(specifier.local.name);
           else if (RESULT_SOURCES.has(source) && specifier.type === 'ImportDefaultSpecifier')
             results.add(specifier.local.name);
+          else if (POPCONFIRM_SOURCES.has(source) && specifier.type === 'ImportDefaultSpecifier')
+            popconfirms.add(specifier.local.name);
           else if (source === 'antd' && specifier.imported?.name === 'Button')
             buttons.add(specifier.local.name);
           else if (source === 'antd' && specifier.imported?.name === 'Result')
@@ -108,6 +115,8 @@ export const controlNames = {
         const status = literalText(attributes.get('status')?.value);
         if (results.has(element) && ICON_STATUSES.has(status) && !attributes.has('icon'))
           context.report({ node, messageId: 'resultIcon', data: { status } });
+        if (popconfirms.has(element) && !attributes.has('icon'))
+          context.report({ node, messageId: 'popconfirmIcon' });
         if (buttons.has(element) && attributes.has('icon') && !named && hasNoText(node))
           context.report({ node, messageId: 'iconButton' });
       },

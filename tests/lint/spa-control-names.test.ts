@@ -61,6 +61,21 @@ export const Done = () => (
     ]);
   });
 
+  it('fails a Popconfirm left with its own icon', async () => {
+    const code = `import Popconfirm from 'antd/es/popconfirm';
+import { ExclamationCircleFilled } from '@ant-design/icons';
+export const Remove = () => (
+  <>
+    <Popconfirm title="删除？"><a>删除</a></Popconfirm>
+    <Popconfirm title="删除？" icon={<ExclamationCircleFilled aria-hidden />}><a>删除</a></Popconfirm>
+  </>
+);
+`;
+    expect(await problems(code)).toEqual([
+      `${RULE}: A Popconfirm draws an icon named in English (exclamation-circle): give it icon={<… aria-hidden />}.`,
+    ]);
+  });
+
   it('fails a name or hint written in English', async () => {
     const code = `${HEAD}
 export const Field = () => (

@@ -1,6 +1,6 @@
 import { CardTitle } from '@/components/card-title/card-title';
 import { useState } from 'react';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ExclamationCircleFilled, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -166,6 +166,7 @@ export function BankAccountPanel({ orgName, asPage = false }: BankAccountPanelPr
             </Button>
             {account.status === BANK_ACCOUNT_STATUS.verified && !account.isDefault && (
               <Popconfirm
+                icon={<ExclamationCircleFilled aria-hidden />}
                 title={text.bindConfirm}
                 okText={text.bind}
                 cancelText={text.drawer.cancel}

@@ -1,3 +1,4 @@
+import { ExclamationCircleFilled } from '@ant-design/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from 'antd/es/alert';
@@ -70,6 +71,7 @@ export function SignWorkbenchPage({ canExport = false }: { canExport?: boolean }
         <>
           {detail.link(a.packageId)}
           <Popconfirm
+            icon={<ExclamationCircleFilled aria-hidden />}
             title={text.confirmSign}
             onConfirm={() => void sign(a.id).then((r) => 'data' in r && message.success(text.signed))}
           >

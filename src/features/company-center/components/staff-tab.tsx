@@ -1,3 +1,4 @@
+import { ExclamationCircleFilled } from '@ant-design/icons';
 import { useState } from 'react';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -164,6 +165,7 @@ export function StaffTab() {
                   {text.editRoles}
                 </Button>
                 <Popconfirm
+                  icon={<ExclamationCircleFilled aria-hidden />}
                   title={format(text.removeConfirm, { name: member.name })}
                   okText={text.remove}
                   cancelText={commonMessages.cancel}
