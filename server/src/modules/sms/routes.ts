@@ -11,7 +11,7 @@ import { MSG } from '../../lib/messages';
 import { ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { consumeCaptchaVerification } from '../captcha/service';
-import { SMS_IP_LIMIT, SMS_MOBILE_MISMATCH_MSG, SMS_SENT, SMS_SENT_MSG } from './constants';
+import { SMS_IP_LIMITS, SMS_MOBILE_MISMATCH_MSG, SMS_SENT, SMS_SENT_MSG } from './constants';
 import { hitMobileLimits, sendVerificationCode } from './service';
 
 /** The signed-in caller, when the request carries a bearer token (which must then be valid). */
@@ -60,13 +60,16 @@ export const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         logSecurityEvent(request, SECURITY_EVENT.captchaRejected, { mobile, reason: 'sms' });
         throw fail(API_ERROR.captchaInvalid, MSG.captchaInvalid);
       }
-      const ipRetryAfter = await hitIpLimit(request, SMS_IP_LIMIT);
+      const ipRetryAfter = await hitIpLimit(
+        request,
+        signedIn ? SMS_IP_LIMITS.signedIn : SMS_IP_LIMITS.beforeSignIn,
+      );
       if (ipRetryAfter !== null) {
         throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
           'Retry-After': String(ipRetryAfter),
         });
       }
-      const limited = await hitMobileLimits(app, mobile, now);
+      const limited = await hitMobileLimits(app, mobile, signedIn !== null, now);
       if (limited) {
         logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
           mobile,

@@ -13,9 +13,10 @@ import { SMS_MOBILE_LIMITS, smsCodeText, type MobileLimitRule } from './constant
 export async function hitMobileLimits(
   app: FastifyInstance,
   mobile: string,
+  signedIn: boolean,
   now: number,
 ): Promise<{ rule: MobileLimitRule; retryAfterSeconds: number } | null> {
-  for (const rule of SMS_MOBILE_LIMITS) {
+  for (const rule of signedIn ? SMS_MOBILE_LIMITS.signedIn : SMS_MOBILE_LIMITS.beforeSignIn) {
     const key = `${VERIFICATION_RATE_KEY_PREFIX}sms-${rule.name}:${mobile}`;
     const decision = await hitRateLimit(app.db, key, rule.limit, rule.windowMs, now);
     if (!decision.allowed) {
@@ -24,15 +25,6 @@ export async function hitMobileLimits(
   }
   return null;
 }
-
-const isRegistration = async (app: FastifyInstance, challengeId: string) =>
-  (
-    await app.db
-      .selectFrom('verification_challenges')
-      .select('operation_name')
-      .where('id', '=', challengeId)
-      .executeTakeFirst()
-  )?.operation_name === REGISTER_OPERATION;
 
 const isRegistered = async (app: FastifyInstance, mobile: string) =>
   (await app.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst()) !==
@@ -50,13 +42,18 @@ export async function sendVerificationCode(
 ): Promise<boolean> {
   const { mobile, signedInUserId, now } = input;
   const registered = signedInUserId !== null || (await isRegistered(app, mobile));
-  const challengeId = await challengeForSmsSend(app.db, { mobile, signedInUserId, now });
-  if (challengeId === null) return false;
+  const challenge = await challengeForSmsSend(app.db, { mobile, signedInUserId, now });
+  if (challenge === null) return false;
   const code = randomSmsCode();
-  await storeSmsCode(app.db, app.verificationKeys.smsCode, { challengeId, mobile, code, now });
+  await storeSmsCode(app.db, app.verificationKeys.smsCode, {
+    challengeId: challenge.id,
+    mobile,
+    code,
+    now,
+  });
   // A registration is the one operation whose mobile has no account yet: it is what the code proves.
-  if (!registered && !(await isRegistration(app, challengeId))) return false;
+  if (!registered && challenge.operationName !== REGISTER_OPERATION) return false;
   // After the commit: a gateway is the outside world and must not hold a transaction open.
-  await app.adapters.sms.send({ mobile, code, text: smsCodeText(code) });
+  await app.adapters.sms.send({ mobile, code, text: smsCodeText(code, challenge.operationName) });
   return true;
 }

@@ -92,15 +92,16 @@ export async function openChallenge(
 /**
  * The challenge a code sent to `mobile` serves: the newest open SMS challenge of the signed-in user when
  * there is one, else the newest open one raised before sign-in for that mobile. Without sign-in, only the
- * latter: nobody can make a code land on a signed-in user's challenge.
+ * latter: nobody can make a code land on a signed-in user's challenge. With the operation's name, which the
+ * text of the code names.
  */
 export async function challengeForSmsSend(
   db: Db,
   input: { mobile: string; signedInUserId: string | null; now: number },
-): Promise<string | null> {
+): Promise<{ id: string; operationName: string } | null> {
   const open = db
     .selectFrom('verification_challenges')
-    .select('id')
+    .select(['id', 'operation_name as operationName'])
     .where('kind', '=', 'sms')
     .where('mobile', '=', input.mobile)
     .where('consumed_at', 'is', null)
@@ -110,12 +111,12 @@ export async function challengeForSmsSend(
     .limit(1);
   if (input.signedInUserId !== null) {
     const own = await open.where('user_id', '=', input.signedInUserId).executeTakeFirst();
-    if (own) return own.id;
+    if (own) return own;
   }
   const beforeSignIn = await open
     .where('subject_key', '=', mobileSubject(input.mobile).key)
     .executeTakeFirst();
-  return beforeSignIn?.id ?? null;
+  return beforeSignIn ?? null;
 }
 
 /**

@@ -34,8 +34,11 @@ export type VerificationRuleKind = VerificationKind | 'qr-or-sms';
 
 export interface VerificationRule {
   kind: VerificationRuleKind;
-  /** Chinese name of the operation, shown to the licence holder and written in logs. */
-  operation?: string;
+  /**
+   * Chinese name of the operation, shown to the licence holder, named in the SMS text and written in logs;
+   * a function describes this very request (what and how much), from what the route's own preHandlers found.
+   */
+  operation?: string | ((request: FastifyRequest) => string);
   /**
    * For routes before sign-in: the mobile that proves (e.g. the body's). Without it the route must
    * authenticate, and the signed-in member is the subject.
@@ -61,6 +64,9 @@ const headerOf = (request: FastifyRequest, name: string): string | undefined => 
   const value = request.headers[name.toLowerCase()];
   return typeof value === 'string' ? value.trim() : undefined;
 };
+
+const operationNameOf = (rule: VerificationRule, request: FastifyRequest): string =>
+  (typeof rule.operation === 'function' ? rule.operation(request) : rule.operation) ?? DEFAULT_OPERATION_NAME;
 
 const ruleOf = (value: VerificationRuleKind | VerificationRule | undefined): VerificationRule | undefined =>
   typeof value === 'string' ? { kind: value } : value;
@@ -126,7 +132,7 @@ function smsGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsync
     const subject = await subjectOf(request, rule);
     const operation: OperationRef = {
       hash: operationHashOf(request),
-      name: rule.operation ?? DEFAULT_OPERATION_NAME,
+      name: operationNameOf(rule, request),
     };
     const now = app.now();
     const challenge = () => openChallenge(app.db, { kind: 'sms', subject, operation, now });
@@ -168,7 +174,7 @@ function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncH
     }
     const operation: OperationRef = {
       hash: operationHashOf(request),
-      name: rule.operation ?? DEFAULT_OPERATION_NAME,
+      name: operationNameOf(rule, request),
     };
     const now = app.now();
     const challenge = () => openChallenge(app.db, { kind: 'qr', subject, operation, now });

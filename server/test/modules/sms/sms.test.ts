@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { SMS_RESEND_COUNTDOWN_SECONDS } from '@contract/constants';
 import { SMS_CODE_TTL_SECONDS } from '@contract/verification';
-import { SMS_IP_LIMIT, SMS_MOBILE_LIMITS } from '../../../src/modules/sms/constants';
+import { SMS_IP_LIMITS, SMS_MOBILE_LIMITS } from '../../../src/modules/sms/constants';
 import { freshIp } from '../../support/captcha-helpers';
 import { insertCaptchaVerification, signIn, startApp, type TestApp } from '../../support/helpers';
 import {
@@ -56,7 +56,10 @@ describe('POST /api/sms', () => {
     const [message, ...older] = await outboxOf(t.app, OWNER_SH);
     expect(older).toHaveLength(0);
     expect(message).toMatchObject({ mobile: OWNER_SH, businessCode: 2, createdAt: t.clock.now() });
-    expect(message?.text).toMatch(/^【链票通】您的验证码为\d{6}，5分钟内有效，请勿泄露。$/);
+    // The text names what the code confirms.
+    expect(message?.text).toMatch(
+      /^【链票通】您正在办理修改登录密码，验证码为\d{6}，5分钟内有效，请勿泄露。$/,
+    );
   });
 
   it('requires a captcha verification of scene sms, spent once, from the address that solved it', async () => {
@@ -149,7 +152,7 @@ describe('POST /api/sms', () => {
   });
 
   it('allows 5 sends per mobile per hour and 10 per day', async () => {
-    const [, hourly, daily] = SMS_MOBILE_LIMITS;
+    const [, hourly, daily] = SMS_MOBILE_LIMITS.beforeSignIn;
     await raiseReset(OWNER_SH);
     for (let i = 0; i < 5; i++) {
       expect((await sendSms(t.app, OWNER_SH)).statusCode).toBe(200);
@@ -176,6 +179,7 @@ describe('POST /api/sms', () => {
   });
 
   it('allows 10 sends per client address per 10 minutes, whatever the mobiles', async () => {
+    const SMS_IP_LIMIT = SMS_IP_LIMITS.beforeSignIn;
     const ip = freshIp();
     const mobiles = Array.from(
       { length: SMS_IP_LIMIT.limit + 1 },
@@ -190,6 +194,40 @@ describe('POST /api/sms', () => {
     expect(over.json()).toMatchObject({ code: 'RATE_LIMITED' });
     // Another address is not affected.
     expect((await sendSms(t.app, mobiles.at(-1) ?? '')).statusCode).toBe(200);
+  });
+
+  it('gives a signed-in member a day of ledger acts: 30 codes an hour, 100 a day, counted apart from strangers', async () => {
+    const [resend, hourly, daily] = SMS_MOBILE_LIMITS.signedIn;
+    expect([resend?.limit, hourly?.limit, daily?.limit]).toEqual([1, 30, 100]);
+    const { access_token } = await signIn(t.app, OWNER_SH);
+    await changePassword(t.app, access_token, cipherOf(t.app));
+    // A stranger before sign-in spends the tight budget of the mobile, not the member's.
+    for (let i = 0; i < 10; i++) {
+      await raiseReset(OWNER_SH);
+      expect((await sendSms(t.app, OWNER_SH)).statusCode).toBe(200);
+      t.clock.advance(13 * MINUTE);
+    }
+    expect((await sendSms(t.app, OWNER_SH)).json()).toMatchObject({
+      msg: SMS_MOBILE_LIMITS.beforeSignIn[2]?.msg,
+    });
+    t.clock.advance(MINUTE);
+    const { access_token: fresh } = await signIn(t.app, OWNER_SH);
+    await changePassword(t.app, fresh, cipherOf(t.app));
+    // One office address: every send of the member passes, one a minute, up to the hour's 30.
+    const office = freshIp();
+    for (let i = 0; i < 30; i++) {
+      const sent = await sendSms(t.app, OWNER_SH, { accessToken: fresh, ip: office });
+      expect(sent.statusCode, `send ${i + 1}: ${sent.body}`).toBe(200);
+      t.clock.advance(MINUTE);
+    }
+    const early = await sendSms(t.app, OWNER_SH, { accessToken: fresh, ip: office });
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toMatchObject({ msg: hourly?.msg });
+    // Within the minute the one-a-minute rule still holds.
+    t.clock.advance(HOUR);
+    expect((await sendSms(t.app, OWNER_SH, { accessToken: fresh })).statusCode).toBe(200);
+    const again = await sendSms(t.app, OWNER_SH, { accessToken: fresh });
+    expect(again.json()).toMatchObject({ msg: resend?.msg });
   });
 
   it('never logs the code it sends', async () => {
