@@ -61,6 +61,13 @@ export const MEASURED_ROUTES = [
     headers: signedIn,
     prepare: ({ database }) => database.seedHoldings(),
   },
+  // 待签收 as the workbench opens it, and the accounts 签收 offers.
+  {
+    name: 'GET /api/scbill/bill-applications/pending',
+    path: '/api/scbill/bill-applications/pending?page=0&size=10',
+    headers: signedIn,
+  },
+  { name: 'GET /api/scbill/bill-accounts', path: '/api/scbill/bill-accounts', headers: signedIn },
   {
     name: 'GET /api/edoc/contract/v2/page',
     path: '/api/edoc/contract/v2/page?page=0&size=10',

@@ -2,6 +2,8 @@ import { Type, type Static } from 'typebox';
 import {
   APPLICATION_KIND,
   APPLICATION_STATUS,
+  BATCH_ANSWER_MAX,
+  BILL_ACT,
   BILL_EVENT,
   BILL_REMARK_MAX,
   BILL_STATUS,
@@ -51,6 +53,21 @@ export const RefuseRequest = Type.Object({
 });
 export type RefuseRequest = Static<typeof RefuseRequest>;
 
+/** Body of 签收: the receiver's verified settlement account to hold the bill in; its default one when absent. */
+export const SignRequest = Type.Object({ accountId: Type.Optional(Id) });
+export type SignRequest = Static<typeof SignRequest>;
+
+const BatchIds = Type.Array(Id, { minItems: 1, maxItems: BATCH_ANSWER_MAX, uniqueItems: true });
+
+export const BatchSignRequest = Type.Object({ ids: BatchIds, accountId: Type.Optional(Id) });
+export type BatchSignRequest = Static<typeof BatchSignRequest>;
+
+export const BatchRefuseRequest = Type.Object({
+  ids: BatchIds,
+  reason: Type.String({ minLength: 1, maxLength: REFUSAL_REASON_MAX }),
+});
+export type BatchRefuseRequest = Static<typeof BatchRefuseRequest>;
+
 export const IdParams = Type.Object({ id: Id });
 
 /** The filters every bill list takes, and its xlsx export with them. */
@@ -76,6 +93,7 @@ export type BillParty = Static<typeof BillParty>;
 const BillStatusSchema = literalUnion(Object.values(BILL_STATUS));
 const CirculationSchema = literalUnion(Object.values(CIRCULATION));
 const KindSchema = literalUnion(Object.values(APPLICATION_KIND));
+const Acts = Type.Array(literalUnion(Object.values(BILL_ACT)));
 
 export const Holding = Type.Object({
   id: Type.String(),
@@ -101,6 +119,7 @@ export const Holding = Type.Object({
   acquiredAt: IsoTime,
   /** Null while held. */
   endedAt: Type.Union([IsoTime, Type.Null()]),
+  actions: Acts,
 });
 export type Holding = Static<typeof Holding>;
 
@@ -120,6 +139,7 @@ export const BillPackage = Type.Object({
   billStatus: BillStatusSchema,
   billStatusLabel: Type.String(),
   createdAt: IsoTime,
+  actions: Acts,
 });
 export type BillPackage = Static<typeof BillPackage>;
 
@@ -140,6 +160,7 @@ export const BillApplication = Type.Object({
   dueDate: Type.String(),
   appliedAt: IsoTime,
   answeredAt: Type.Union([IsoTime, Type.Null()]),
+  actions: Acts,
 });
 export type BillApplication = Static<typeof BillApplication>;
 
@@ -157,6 +178,13 @@ export const BillEvent = Type.Object({
 });
 export type BillEvent = Static<typeof BillEvent>;
 
+/** A party on the face of a bill: its settlement account and bank (null for bills written before they were kept). */
+const FaceParty = Type.Object({
+  name: Type.String(),
+  accountNo: Type.Union([Type.String(), Type.Null()]),
+  bankName: Type.Union([Type.String(), Type.Null()]),
+});
+
 export const BillDetail = Type.Object({
   bill: BillPackage,
   /** The caller's holdings of this package, current and past. */
@@ -165,8 +193,12 @@ export const BillDetail = Type.Object({
   applications: Type.Array(BillApplication),
   /** The whole chain, oldest first. */
   events: Type.Array(BillEvent),
+  /** The parties as the face of the bill names them. */
+  face: Type.Object({ drawer: FaceParty, acceptor: FaceParty, payee: FaceParty }),
 });
 export type BillDetail = Static<typeof BillDetail>;
+export type BillFace = BillDetail['face'];
+export type BillFaceParty = BillFace['drawer'];
 
 export const Counterparty = Type.Object({
   orgId: Type.String(),
@@ -174,3 +206,30 @@ export const Counterparty = Type.Object({
   creditCode: Type.String(),
 });
 export type Counterparty = Static<typeof Counterparty>;
+
+/** A batch answer: per row done, or refused with the server's reason. */
+export const BatchAnswerResult = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      ok: Type.Boolean(),
+      msg: Type.String(),
+      /** The application as it is after the row's answer (null when it could not be read). */
+      application: Type.Union([BillApplication, Type.Null()]),
+    }),
+  ),
+  succeeded: Type.Integer(),
+  failed: Type.Integer(),
+});
+export type BatchAnswerResult = Static<typeof BatchAnswerResult>;
+export type BatchAnswerRow = BatchAnswerResult['results'][number];
+
+/** A settlement account the caller may receive a bill into. */
+export const BillAccount = Type.Object({
+  id: Type.String(),
+  accountNo: Type.String(),
+  /** The branch (开户行). */
+  bankName: Type.String(),
+  isDefault: Type.Boolean(),
+});
+export type BillAccount = Static<typeof BillAccount>;

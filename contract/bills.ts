@@ -20,7 +20,12 @@ export const BILL_URL = {
   sign: '/api/scbill/bill-applications/:id/sign',
   refuse: '/api/scbill/bill-applications/:id/refuse',
   withdraw: '/api/scbill/bill-applications/:id/withdraw',
+  /** 签收 or 驳回 of several pending applications with one confirmation. */
+  batchSign: '/api/scbill/bill-applications/batch-sign',
+  batchRefuse: '/api/scbill/bill-applications/batch-refuse',
   counterparties: '/api/scbill/bill-counterparties',
+  /** The caller's verified settlement accounts a bill may be signed into. */
+  accounts: '/api/scbill/bill-accounts',
 } as const;
 
 /** The 待签收 workbench of the web app (its hash route, src/config/paths.ts signWorkbench). */
@@ -165,9 +170,87 @@ export const BILL_EVENT_LABEL: Record<BillEventType, string> = {
   revoked: '撤票',
 };
 
+/**
+ * The acts a user can take on a row of the ledger's lists, each one ledger command. Which are offered in a
+ * state is decided here alone (holdingActs, applicationActs): the server sends them with every row, and its
+ * commands allow exactly these (server/test/modules/bills/bill-states.test.ts).
+ */
+export const BILL_ACT = {
+  /** 重新提示承兑: after the acceptor refused or the drawer withdrew. */
+  requestAcceptance: 'requestAcceptance',
+  /** 再次提示收票: after the payee refused or the drawer withdrew. */
+  requestReceipt: 'requestReceipt',
+  /** 撤票: the drawer's, until the payee signs. */
+  revoke: 'revoke',
+  endorse: 'endorse',
+  sign: 'sign',
+  refuse: 'refuse',
+  withdraw: 'withdraw',
+} as const;
+export type BillAct = (typeof BILL_ACT)[keyof typeof BILL_ACT];
+
+/** The rows selected for one batch 签收 or 驳回 on the 待签收 workbench: one confirmation for all of them. */
+export const BATCH_ANSWER_MAX = 50;
+
+/** What decides a holding's acts: its stored statuses, whether it is current, and the bill's terms. */
+export interface HoldingState {
+  /** The stored bill status (CS03 stays CS03 after maturity; `today` tells). */
+  billStatus: string;
+  circulation: string;
+  current: boolean;
+  noTransfer: boolean;
+  /** YYYY-MM-DD */
+  dueDate: string;
+}
+
+/**
+ * The acts on a holding. Before receipt only the drawer holds the bill (CS01 registered, CS02 accepted): it
+ * may ask again (when nothing is pending and the bill has not matured) or withdraw the bill. A received,
+ * transferable range may be endorsed until its maturity date.
+ */
+export function holdingActs(holding: HoldingState, today: string): BillAct[] {
+  if (!holding.current) return [];
+  const matured = today >= holding.dueDate;
+  if (holding.billStatus === BILL_STATUS.issued || holding.billStatus === BILL_STATUS.accepted) {
+    const again =
+      holding.billStatus === BILL_STATUS.issued ? BILL_ACT.requestAcceptance : BILL_ACT.requestReceipt;
+    const waiting = holding.circulation === CIRCULATION.locked;
+    return waiting || matured ? [BILL_ACT.revoke] : [again, BILL_ACT.revoke];
+  }
+  if (
+    holding.billStatus === BILL_STATUS.received &&
+    holding.circulation === CIRCULATION.negotiable &&
+    !holding.noTransfer &&
+    !matured
+  ) {
+    return [BILL_ACT.endorse];
+  }
+  return [];
+}
+
+/**
+ * The acts on an application, for the side that sees it: the receiver signs (not on or after the maturity
+ * date) or refuses, the applicant withdraws; once answered, none.
+ */
+export function applicationActs(
+  application: { status: string; side: 'receiver' | 'applicant'; dueDate: string },
+  today: string,
+): BillAct[] {
+  if (application.status !== APPLICATION_STATUS.pending) return [];
+  if (application.side === 'applicant') return [BILL_ACT.withdraw];
+  return today >= application.dueDate ? [BILL_ACT.refuse] : [BILL_ACT.sign, BILL_ACT.refuse];
+}
+
 /** `000000000001-000120000000`. */
 export const subTicketRange = (start: number, end: number): string =>
   `${String(start).padStart(SUB_TICKET_DIGITS, '0')}-${String(end).padStart(SUB_TICKET_DIGITS, '0')}`;
+
+/** The range of a package that may not be split (docs/domain.md): it is not divided into sub-tickets. */
+export const WHOLE_PACKAGE_RANGE = '0';
+
+/** A range as the platform shows and sends it: `0` for a bill that may not be split, else its sub-tickets. */
+export const billRange = (splittable: boolean, start: number, end: number): string =>
+  splittable ? subTicketRange(start, end) : WHOLE_PACKAGE_RANGE;
 
 /** The range that leaves when `amountFen` of the holding `[start, end]` is endorsed: always its front. */
 export const leavingRange = (start: number, amountFen: number): [number, number] => [

@@ -9,7 +9,7 @@ import Big from 'big.js';
 import { seedDemo } from '../../src/db/demo';
 import { DEMO_ORGS } from '../../src/db/seed';
 import { addMonths } from '../../src/modules/bills/rules';
-import { assertPackageInvariant } from '../../src/modules/bills/ledger';
+import { checkPackage } from '../../src/modules/bills/ledger';
 import { shanghaiDate } from '../../src/lib/shanghai-time';
 import { MOBILE, dataOf, tokenOf } from '../support/bill-helpers';
 import { startApp, T0, type TestApp } from '../support/helpers';
@@ -112,7 +112,7 @@ describe('the demo', () => {
       expect(pkg.due_date > today).toBe(true);
       expect(pkg.due_date <= addMonths(pkg.issue_date, 6)).toBe(true);
       expect(Number(pkg.created_at)).toBeGreaterThan(T0 - 180 * DAY);
-      await t.app.db.transaction().execute((trx) => assertPackageInvariant(trx, pkg.id));
+      await t.app.db.transaction().execute((trx) => checkPackage(trx, pkg.id));
     }
     const drawers = new Set(packages.map((p) => p.drawer_org_id));
     expect(drawers).toEqual(new Set([DEMO_ORGS.shanghai.id, DEMO_ORGS.suzhou.id]));

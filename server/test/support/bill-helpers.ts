@@ -4,13 +4,15 @@ import { BILL_URL } from '@contract/bills';
 import type { BillApplication, BillDetail, Holding, IssueRequest } from '@contract/bills-schemas';
 import type { Page } from '@contract/envelope-schemas';
 import type { FuncCode } from '@contract/shell';
+import type { QrEvent, QrImage } from '@contract/verification-schemas';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { openSession } from '../../src/modules/auth/tokens';
 import { shanghaiDate } from '../../src/lib/shanghai-time';
 import { addMonths } from '../../src/modules/bills/rules';
 import { openFunction } from '../../src/modules/org-function/service';
+import { freshLoopbackIp } from './captcha-helpers';
 import { bearer, type TestApp } from './helpers';
-import { latestCode, sendSms, withCode } from './verification-helpers';
+import { latestCode, refusalOf, sendSms, withCode, withQr } from './verification-helpers';
 
 /** Demo organisations of the ledger: Suzhou and Ningbo prove by SMS (no licence bound), Shanghai by QR. */
 export const ORG = {
@@ -27,6 +29,9 @@ export const userIdOf = (mobile: string) => {
   return account.id;
 };
 
+/** Whose mobile each token of these helpers belongs to, so an act can be confirmed by its own user. */
+const mobileOfToken = new Map<string, string>();
+
 /** An access token of `mobile` acting for `orgId`, opened directly (sign-in has its own tests). */
 export async function tokenOf(t: TestApp, mobile: string, orgId: string | null): Promise<string> {
   const session = await openSession(
@@ -35,6 +40,7 @@ export async function tokenOf(t: TestApp, mobile: string, orgId: string | null):
     t.app.now(),
     t.config,
   );
+  mobileOfToken.set(session.accessToken, mobile);
   return session.accessToken;
 }
 
@@ -85,12 +91,13 @@ export function billCall(
   });
 }
 
-/** SMS limits allow 5 codes an hour per mobile: each proof moves the clock on 13 minutes. */
-const SMS_SPACING_MS = 13 * 60 * 1000;
+/** A member may have one code a minute sent: each proof moves the clock on a little more. */
+const PROOF_SPACING_MS = 61 * 1000;
 
 /**
- * A sensitive command the way the SPA sends it: the 406, an SMS code to the signed-in mobile, the same
- * request again with the code.
+ * A ledger act the way the SPA sends it: the refusal asking for a proof (406 SMS, 412 QR where the licence
+ * is bound), the proof (a code to the signed-in mobile, or the licence holder's confirmation on the sandbox
+ * page), the same request again with it. Any other first answer (a refusal before verification) is returned.
  */
 export async function withSms(
   t: TestApp,
@@ -98,12 +105,58 @@ export async function withSms(
   accessToken: string,
   send: (headers: Record<string, string>) => Promise<LightMyRequestResponse>,
 ): Promise<LightMyRequestResponse> {
-  t.clock.advance(SMS_SPACING_MS);
+  t.clock.advance(PROOF_SPACING_MS);
   const asked = await send({});
-  if (asked.statusCode !== 406) return asked;
-  const sent = await sendSms(t.app, mobile, { accessToken });
-  expect(sent.statusCode, sent.body).toBe(200);
-  return send(withCode(await latestCode(t.app, mobile)));
+  if (asked.statusCode === 406) {
+    const sent = await sendSms(t.app, mobile, { accessToken });
+    expect(sent.statusCode, sent.body).toBe(200);
+    return send(withCode(await latestCode(t.app, mobile)));
+  }
+  if (asked.statusCode === 412) {
+    const { qrId, signature } = await confirmQr(t, accessToken, refusalOf(asked).challengeId ?? '');
+    return send(withQr(qrId, signature));
+  }
+  return asked;
+}
+
+/** The licence holder confirms the challenge's QR code on the sandbox page; the proof the SPA then sends. */
+export async function confirmQr(
+  t: TestApp,
+  accessToken: string,
+  challengeId: string,
+): Promise<{ qrId: string; signature: string }> {
+  const qr = await t.app.inject({
+    method: 'GET',
+    url: '/api/verification/qr',
+    query: { challengeId },
+    headers: bearer(accessToken),
+  });
+  expect(qr.statusCode, qr.body).toBe(200);
+  const { qrId } = qr.json<{ data: QrImage }>().data;
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: `/api/sandbox/qr/${qrId}/confirm`,
+    remoteAddress: freshLoopbackIp(),
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const status = await t.app.inject({
+    method: 'GET',
+    url: `/api/verification/qr/${qrId}/status`,
+    headers: bearer(accessToken),
+  });
+  expect(status.statusCode, status.body).toBe(200);
+  return { qrId, signature: status.json<{ data: QrEvent }>().data.signature ?? '' };
+}
+
+/** A ledger act by the holder of `accessToken`, confirmed by its own user (SMS or QR). */
+export function confirmed(
+  t: TestApp,
+  accessToken: string,
+  send: (headers: Record<string, string>) => Promise<LightMyRequestResponse>,
+): Promise<LightMyRequestResponse> {
+  const mobile = mobileOfToken.get(accessToken);
+  if (!mobile) throw new Error('a token not opened by tokenOf');
+  return withSms(t, mobile, accessToken, send);
 }
 
 export const issueBody = (t: TestApp, fields: Partial<IssueRequest> = {}): IssueRequest => ({
@@ -170,9 +223,25 @@ export const pendingIn = async (t: TestApp, accessToken: string, packageId: stri
 export const heldOf = (t: TestApp, accessToken: string) =>
   listOf<Holding>(t, `${BILL_URL.held}?size=100`, accessToken);
 
+/** 签收 or 撤回, confirmed. */
 export const answer = (t: TestApp, accessToken: string, id: string, how: 'sign' | 'withdraw') =>
-  billCall(t.app, 'POST', pathOf(BILL_URL[how], { id }), accessToken);
+  confirmed(t, accessToken, (headers) =>
+    billCall(t.app, 'POST', pathOf(BILL_URL[how], { id }), accessToken, undefined, headers),
+  );
+/** 驳回 with a reason, confirmed. */
 export const refuse = (t: TestApp, accessToken: string, id: string, reason = '金额与合同不符') =>
-  billCall(t.app, 'POST', pathOf(BILL_URL.refuse, { id }), accessToken, { reason });
+  confirmed(t, accessToken, (headers) =>
+    billCall(t.app, 'POST', pathOf(BILL_URL.refuse, { id }), accessToken, { reason }, headers),
+  );
+/** An act of the drawer on its bill (提示承兑, 提示收票, 撤票), confirmed. */
+export const drawerAct = (
+  t: TestApp,
+  accessToken: string,
+  id: string,
+  how: 'acceptance' | 'delivery' | 'revoke',
+) =>
+  confirmed(t, accessToken, (headers) =>
+    billCall(t.app, 'POST', pathOf(BILL_URL[how], { id }), accessToken, undefined, headers),
+  );
 
 export const errorCodeOf = (response: LightMyRequestResponse) => response.json<{ code: string }>().code;

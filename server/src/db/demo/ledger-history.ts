@@ -11,7 +11,7 @@ import {
   revokeBill,
   signApplication,
   withdrawApplication,
-  type CommandContext,
+  type CommandScope,
 } from '../../modules/bills/service';
 import { holidayCalendar, type HolidayCalendar } from '../../modules/holiday/service';
 import type { Db } from '../database';
@@ -150,7 +150,7 @@ interface Ledger {
   today: string;
 }
 
-function context(ledger: Ledger, company: Company, at: number): CommandContext {
+function context(ledger: Ledger, company: Company, at: number): CommandScope {
   return {
     trx: ledger.trx,
     now: at,
@@ -232,7 +232,7 @@ function planIssue(ledger: Ledger, drawer: Company, payee: Company, at: number):
     } else if (answer < 92) {
       // Refused, asked again the next working day, then signed for.
       timeline.follow(answeredAt, async (then) => {
-        await refuseApplication(context(ledger, payee, then), receipt, rng.pick(REFUSALS));
+        await refuseApplication(context(ledger, payee, then), { id: receipt, reason: rng.pick(REFUSALS) });
         const again = workMoment(rng, workdayAfter(ledger.calendar, then, 1), then);
         timeline.follow(again, async (later) => {
           await requestReceipt(context(ledger, drawer, later), pkg.id);
@@ -249,7 +249,7 @@ function planIssue(ledger: Ledger, drawer: Company, payee: Company, at: number):
     } else if (answer < 96) {
       // Refused, and the drawer withdraws the bill (撤票).
       timeline.follow(answeredAt, async (then) => {
-        await refuseApplication(context(ledger, payee, then), receipt, rng.pick(REFUSALS));
+        await refuseApplication(context(ledger, payee, then), { id: receipt, reason: rng.pick(REFUSALS) });
         const revokedAt = workMoment(rng, workdayAfter(ledger.calendar, then, 1), then);
         timeline.follow(
           revokedAt,
@@ -287,7 +287,7 @@ function planReceipt(
   const endorseOn = transferable && rng.chance(holder === 'suzhou' ? 0.5 : 0.2);
   const afterDays = rng.int(3, 20);
   timeline.follow(at, async (now) => {
-    await signApplication(context(ledger, holder, now), applicationId);
+    await signApplication(context(ledger, holder, now), { id: applicationId });
     if (!endorseOn) return;
     const holdingId = await holdingFrom(ledger.trx, applicationId, holder);
     if (!holdingId) return;
@@ -328,8 +328,12 @@ function planEndorsement(ledger: Ledger, holder: Company, holdingId: string, at:
     });
     const answeredAt = workMoment(rng, workdayAfter(ledger.calendar, now, answerDays), now);
     timeline.follow(answeredAt, async (then) => {
-      if (signs) await signApplication(context(ledger, endorsee, then), application.id);
-      else await refuseApplication(context(ledger, endorsee, then), application.id, rng.pick(REFUSALS));
+      if (signs) await signApplication(context(ledger, endorsee, then), { id: application.id });
+      else
+        await refuseApplication(context(ledger, endorsee, then), {
+          id: application.id,
+          reason: rng.pick(REFUSALS),
+        });
     });
   });
 }
@@ -359,7 +363,7 @@ async function seedPast(trx: Db, now: number): Promise<void> {
  * one bill waits for Ningbo's signature in its 待签收.
  */
 async function seedJourneyBills(trx: Db, now: number): Promise<void> {
-  const as = (company: Company, at: number): CommandContext => ({
+  const as = (company: Company, at: number): CommandScope => ({
     trx,
     now: at,
     actor: { orgId: DEMO_ORGS[company].id, userId: actorsOf(company)[0]! },
@@ -381,7 +385,7 @@ async function seedJourneyBills(trx: Db, now: number): Promise<void> {
   };
   const start = now - 3 * DAY;
   const first = await issue(start, 'suzhou', 120_000_000, false);
-  await signApplication(as('suzhou', start + MINUTE), first);
+  await signApplication(as('suzhou', start + MINUTE), { id: first });
   const held = await holdingFrom(trx, first, 'suzhou');
   const endorsement = await endorse(as('suzhou', start + DAY), {
     holdingId: held!,
@@ -389,9 +393,9 @@ async function seedJourneyBills(trx: Db, now: number): Promise<void> {
     amountFen: 30_000_000,
     remark: '原材料采购',
   });
-  await signApplication(as('ningbo', start + DAY + MINUTE), endorsement.id);
+  await signApplication(as('ningbo', start + DAY + MINUTE), { id: endorsement.id });
   const second = await issue(start + 2 * DAY, 'suzhou', 80_000_000, true);
-  await signApplication(as('suzhou', start + 2 * DAY + MINUTE), second);
+  await signApplication(as('suzhou', start + 2 * DAY + MINUTE), { id: second });
   await issue(now - MINUTE, 'ningbo', 50_000_000, false);
 }
 

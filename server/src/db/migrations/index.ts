@@ -24,6 +24,7 @@ import * as institutionSandbox from './023-institution-sandbox';
 import * as functionOpenings from './024-function-openings';
 import * as discountQuotes from './025-discount-quotes';
 import * as dropBills from './026-drop-bills';
+import * as ledgerActs from './027-ledger-acts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '024-function-openings': functionOpenings,
   '025-discount-quotes': discountQuotes,
   '026-drop-bills': dropBills,
+  '027-ledger-acts': ledgerActs,
 };

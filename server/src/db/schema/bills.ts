@@ -38,6 +38,13 @@ export interface BillPackageTable {
   remark: string;
   created_by: string;
   created_at: number;
+  /** The parties' settlement accounts and their banks (branch names) as the face names them; null before 019. */
+  drawer_account_no: string | null;
+  drawer_bank_name: string | null;
+  acceptor_account_no: string | null;
+  acceptor_bank_name: string | null;
+  payee_account_no: string | null;
+  payee_bank_name: string | null;
 }
 
 /** One organisation's holding of `[sub_start, sub_end]`; the current ones have no `ended_at`. */
@@ -54,6 +61,8 @@ export interface BillHoldingTable {
   circ_status: string;
   acquired_at: number;
   ended_at: number | null;
+  /** The holder's settlement account the range is held in; null for holdings before 019. */
+  account_id: string | null;
 }
 
 export interface BillApplicationTable {
@@ -76,6 +85,8 @@ export interface BillApplicationTable {
   answered_by: string | null;
   applied_at: number;
   answered_at: number | null;
+  /** The settlement account the receiver chose when it signed; null otherwise and before 019. */
+  receiver_account_id: string | null;
 }
 
 export interface BillEventTable {

@@ -17,6 +17,10 @@ export interface PlatMessageTable {
   created_at: number;
   /** Where the notice leads in the web app (a hash-route path), or null; optional on insert. */
   link: Generated<string | null>;
+  /** What a to-do is about (`bill-application:<id>`), so it can be closed with it; optional on insert. */
+  subject: Generated<string | null>;
+  /** When the to-do closed for every member (its subject was answered); null while open. */
+  closed_at: Generated<number | null>;
 }
 
 /** Who has read which notice; an org-wide notice is read per member. */

@@ -43,13 +43,33 @@ export interface SettlementAccount {
  * (issue, discount, payment) call this and refuse to proceed on null. One indexed read.
  */
 export async function verifiedSettlementAccountOf(db: Db, orgId: string): Promise<SettlementAccount | null> {
-  const row = await db
+  return settlementAccount(db, orgId, null);
+}
+
+/**
+ * A verified account of the organisation that it names (a bill signed into that account); null when it has
+ * no verified account of that id. Another organisation's account answers null like a missing one.
+ */
+export async function verifiedAccountOf(
+  db: Db,
+  orgId: string,
+  accountId: string,
+): Promise<SettlementAccount | null> {
+  return settlementAccount(db, orgId, accountId);
+}
+
+async function settlementAccount(
+  db: Db,
+  orgId: string,
+  accountId: string | null,
+): Promise<SettlementAccount | null> {
+  let query = db
     .selectFrom('bank_accounts')
     .select(['id', 'account_no', 'account_name', 'branch_no', 'branch_name', 'bank_name'])
     .where('org_id', '=', orgId)
-    .where('is_default', '=', 1)
-    .where('verified', '=', 1)
-    .executeTakeFirst();
+    .where('verified', '=', 1);
+  query = accountId === null ? query.where('is_default', '=', 1) : query.where('id', '=', accountId);
+  const row = await query.executeTakeFirst();
   if (!row) return null;
   return {
     id: row.id,

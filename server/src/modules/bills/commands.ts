@@ -7,8 +7,8 @@ import {
   BILL_STATUS,
   CIRCULATION,
   MAX_FACE_FEN,
+  billRange,
   signWorkbenchLink,
-  subTicketRange,
   type ApplicationKind,
   type BillEventType,
 } from '@contract/bills';
@@ -23,27 +23,38 @@ import { newId } from '../../lib/hash';
 import { yuanText } from '../../lib/money';
 import type { Realtime } from '../../lib/realtime-hub';
 import { shanghaiDate } from '../../lib/shanghai-time';
-import { verifiedSettlementAccountOf } from '../bank-account/service';
-import { postNotice } from '../notice/service';
 import { requireFunction } from '../org-function/service';
 import {
-  assertPackageInvariant,
+  verifiedAccountOf,
+  verifiedSettlementAccountOf,
+  type SettlementAccount,
+} from '../bank-account/service';
+import { closeNotices, postNotice } from '../notice/service';
+import {
+  endCommand,
+  enterPackage,
   firstHolding,
+  LedgerWork,
   lockFront,
   restingCirculation,
   setStatus,
   transfer,
   unlock,
   type HoldingRow,
+  type LedgerTx,
   type PackageRow,
 } from './ledger';
-import { BILL_MSG } from './messages';
+import { ACT_NAME, ANSWER_NOTICE, BILL_MSG } from './messages';
 import { MAX_DAY_SEQUENCE, packageNumber } from './package-number';
 import { ORG_KIND } from '@contract/institution';
+import { checkTerm } from './rules';
 
 /**
- * The ledger's commands. Each runs inside the caller's transaction, for one acting member, and ends with the
- * package's invariant check; the routes and the demo seed call the same functions.
+ * The ledger's commands. Each is a check and an apply (`ledgerCommand`): the check reads and refuses, and
+ * writes nothing, so a route runs it before it asks for an SMS code or a QR confirmation (a mistake must
+ * not spend one); the command runs the check again inside its transaction, then the apply, then the one
+ * last step that writes what the command gathered and checks the packages it entered (`endCommand`). The
+ * routes and the demo seed call the same commands.
  */
 
 export interface Actor {
@@ -51,20 +62,77 @@ export interface Actor {
   userId: string;
 }
 
-export interface CommandContext {
+/** Where and for whom a command runs; the routes and the seed give this. */
+export interface CommandScope {
+  /** The command's transaction (for the check before verification: the database, read only). */
   trx: Db;
   now: number;
   actor: Actor;
-  /** Null while seeding: nobody is connected. */
+  /** Null while seeding or checking: nobody is told. */
   realtime: Realtime | null;
+}
+
+/** A check's view: `work` is null in the check before verification, which takes no lock. */
+export interface CheckContext extends CommandScope {
+  work: LedgerWork | null;
+}
+
+/** An apply's view: it writes through `trx` and gathers into `work`. */
+export interface CommandContext extends CommandScope, LedgerTx {}
+
+/** What a user confirms before an act is sent and what the SMS text and the QR prompt name. */
+export interface ActSummary {
+  /** 出票, 背书转让, 签收提示收票… */
+  operation: string;
+  /** Null before the package exists (出票). */
+  packageNo: string | null;
+  amountFen: number;
+  counterparty: string;
+  /** The range the act moves or locks, null before the package exists; `0` for a bill that may not be split. */
+  range: string | null;
+}
+
+/** What every check answers: the summary, and whatever its apply needs. */
+export interface Checked {
+  summary: ActSummary;
+}
+
+export interface LedgerCommand<I, C extends Checked, O> {
+  (scope: CommandScope, input: I): Promise<O>;
+  /** The command's refusals, reading only (no lock, no write), for a route to answer before verification. */
+  check(scope: CommandScope, input: I): Promise<C>;
+}
+
+/** A command of the ledger: the way every act is defined, so none can skip its check or its last step. */
+export function ledgerCommand<I, C extends Checked, O>(
+  check: (ctx: CheckContext, input: I) => Promise<C>,
+  apply: (ctx: CommandContext, checked: C, input: I) => Promise<O>,
+): LedgerCommand<I, C, O> {
+  const run = async (scope: CommandScope, input: I): Promise<O> => {
+    const ctx: CommandContext = { ...scope, work: new LedgerWork() };
+    const checked = await check(ctx, input);
+    const result = await apply(ctx, checked, input);
+    await endCommand(ctx);
+    return result;
+  };
+  return Object.assign(run, {
+    check: (scope: CommandScope, input: I) => check({ ...scope, realtime: null, work: null }, input),
+  });
 }
 
 export type ApplicationRow = BillApplicationTable;
 
 // ---- reading within a command
 
-async function packageOf(trx: Db, id: string): Promise<PackageRow> {
-  const pkg = await trx.selectFrom('bill_packages').selectAll().where('id', '=', id).executeTakeFirst();
+/** Enters the package (a command: waits for it and holds it; the check before verification: no lock). */
+async function enter(ctx: CheckContext, packageId: string): Promise<void> {
+  if (ctx.work) await enterPackage({ trx: ctx.trx, work: ctx.work }, packageId);
+}
+
+/** The package, entered first, so what the command reads of it next no other command is changing. */
+async function packageOf(ctx: CheckContext, id: string): Promise<PackageRow> {
+  await enter(ctx, id);
+  const pkg = await ctx.trx.selectFrom('bill_packages').selectAll().where('id', '=', id).executeTakeFirst();
   if (!pkg) throw fail(API_ERROR.notFound, BILL_MSG.billNotFound);
   return pkg;
 }
@@ -80,11 +148,13 @@ async function orgName(trx: Db, orgId: string): Promise<string> {
   return org?.name ?? '';
 }
 
-/**
- * A counterparty (and a drawer) is an authenticated organisation with a verified default settlement account;
- * answers its name and the account's branch number.
- */
-async function readyOrganization(trx: Db, orgId: string): Promise<{ name: string; branchNo: string } | null> {
+interface ReadyOrganization {
+  name: string;
+  account: SettlementAccount;
+}
+
+/** A counterparty (and a drawer) is an authenticated organisation with a verified default settlement account. */
+async function readyOrganization(trx: Db, orgId: string): Promise<ReadyOrganization | null> {
   const org = await trx
     .selectFrom('organizations')
     .select(['name', 'authorized', 'kind'])
@@ -92,17 +162,26 @@ async function readyOrganization(trx: Db, orgId: string): Promise<{ name: string
     .executeTakeFirst();
   if (!org || org.authorized !== 1 || org.kind !== ORG_KIND.enterprise) return null;
   const account = await verifiedSettlementAccountOf(trx, orgId);
-  return account ? { name: org.name, branchNo: account.branchNo } : null;
+  return account ? { name: org.name, account } : null;
 }
 
-async function counterparty(trx: Db, orgId: string): Promise<{ name: string }> {
+async function counterparty(trx: Db, orgId: string): Promise<ReadyOrganization> {
   const ready = await readyOrganization(trx, orgId);
   if (!ready) throw fail(API_ERROR.billCounterpartyInvalid, BILL_MSG.counterpartyInvalid);
   return ready;
 }
 
+const rangeOf = (pkg: Pick<PackageRow, 'splittable'>, range: { sub_start: number; sub_end: number }) =>
+  billRange(pkg.splittable === 1, Number(range.sub_start), Number(range.sub_end));
+
+const isMatured = (pkg: Pick<PackageRow, 'due_date'>, now: number) => shanghaiDate(now) >= pkg.due_date;
+
 // ---- what every command writes beside the holdings
 
+/**
+ * Appends an event to the package's chain. The package was entered, so no other command numbers one at
+ * the same time, and the unique (package_id, seq) holds the numbers apart regardless.
+ */
 async function recordEvent(
   ctx: CommandContext,
   fields: {
@@ -114,8 +193,13 @@ async function recordEvent(
     to: string | null;
     range: { sub_start: number; sub_end: number };
     reason?: string | null;
+    /** Whose act it is; the acting user unless the act is made on another's behalf. */
+    userId?: string;
   },
 ): Promise<void> {
+  if (!ctx.work.packages.has(fields.packageId)) {
+    throw new Error(`an event of package ${fields.packageId}, which the command did not enter`);
+  }
   const last = await ctx.trx
     .selectFrom('bill_events')
     .select((eb) => eb.fn.max('seq').as('seq'))
@@ -135,7 +219,7 @@ async function recordEvent(
       sub_end: fields.range.sub_end,
       amount_fen: fields.range.sub_end - fields.range.sub_start + 1,
       reason: fields.reason ?? null,
-      user_id: ctx.actor.userId,
+      user_id: fields.userId ?? ctx.actor.userId,
       at: ctx.now,
       seq: Number(last?.seq ?? 0) + 1,
     })
@@ -185,7 +269,7 @@ async function logOperation(
 const bizTypeOf = (kind: ApplicationKind): BizType =>
   kind === APPLICATION_KIND.endorsement ? 'trans' : kind === APPLICATION_KIND.acceptance ? 'accept' : 'issue';
 
-/** Tells both sides' open tabs that the bill changed (delivered only if the transaction commits). */
+/** Tells the organisations' open tabs that the bill changed (delivered only if the transaction commits). */
 async function announce(ctx: CommandContext, packageId: string, orgIds: string[]): Promise<void> {
   if (!ctx.realtime) return;
   for (const orgId of new Set(orgIds)) {
@@ -193,11 +277,23 @@ async function announce(ctx: CommandContext, packageId: string, orgIds: string[]
   }
 }
 
+/** Tells the organisations' open tabs to reload their notices (the bell, the to-dos). */
+async function announceNotices(ctx: CommandContext, orgIds: string[]): Promise<void> {
+  if (!ctx.realtime) return;
+  for (const orgId of new Set(orgIds)) {
+    await ctx.realtime.publishToOrg(orgId, { type: REALTIME_EVENT.notice, payload: {} }, ctx.trx);
+  }
+}
+
+/** What a to-do of an application is about: closed with it when it leaves 待签收. */
+const applicationSubject = (id: string) => `bill-application:${id}`;
+
 // ---- applications
 
 /**
  * An application to `receiverOrgId` about the front `amountFen` of `holding`: the range is locked until the
- * receiver signs or refuses, or the applicant withdraws. The receiver gets a to-do notice.
+ * receiver signs or refuses, or the applicant withdraws. The receiver gets a to-do notice. `by` is whose act
+ * it is: the acting member, or the drawer's issuing user for the 提示收票 that follows an acceptance.
  */
 async function apply(
   ctx: CommandContext,
@@ -207,14 +303,15 @@ async function apply(
   receiverOrgId: string,
   amountFen: number,
   remark: string,
+  by: Actor = ctx.actor,
 ): Promise<ApplicationRow> {
-  const locked = await lockFront(ctx.trx, holding, amountFen, ctx.now);
+  const locked = await lockFront(ctx, holding, amountFen, ctx.now);
   const application: ApplicationRow = {
     id: newId(),
     package_id: pkg.id,
     kind,
     applicant_org_id: holding.org_id,
-    applicant_user_id: ctx.actor.userId,
+    applicant_user_id: by.userId,
     receiver_org_id: receiverOrgId,
     holding_id: locked.id,
     sub_start: locked.sub_start,
@@ -226,6 +323,7 @@ async function apply(
     answered_by: null,
     applied_at: ctx.now,
     answered_at: null,
+    receiver_account_id: null,
   };
   await ctx.trx.insertInto('bill_applications').values(application).execute();
   await recordEvent(ctx, {
@@ -236,6 +334,7 @@ async function apply(
     from: holding.org_id,
     to: receiverOrgId,
     range: locked,
+    userId: by.userId,
   });
   const [applicantName, receiverName] = await Promise.all([
     orgName(ctx.trx, holding.org_id),
@@ -260,24 +359,24 @@ async function apply(
       userId: null,
       type: NOTICE_TYPE.todo,
       title: APPLICATION_PENDING_LABEL[kind],
-      content: `${applicantName}向贵司${APPLICATION_KIND_LABEL[kind]}，票据包号${pkg.package_no}，子票区间${subTicketRange(
-        locked.sub_start,
-        locked.sub_end,
-      )}，金额${yuanText(locked.amount_fen)}元，请到待签收处理。`,
+      content: `${applicantName}向贵司${APPLICATION_KIND_LABEL[kind]}，${ANSWER_NOTICE.bill(
+        pkg.package_no,
+        rangeOf(pkg, locked),
+        yuanText(locked.amount_fen),
+      )}，请到待签收处理。`,
       link: signWorkbenchLink(pkg.id),
+      subject: applicationSubject(application.id),
     },
     ctx.now,
   );
-  if (ctx.realtime) {
-    await ctx.realtime.publishToOrg(receiverOrgId, { type: REALTIME_EVENT.notice, payload: {} }, ctx.trx);
-  }
+  await announceNotices(ctx, [receiverOrgId]);
   await announce(ctx, pkg.id, [holding.org_id, receiverOrgId]);
   return application;
 }
 
 /** The drawer's whole holding before receipt (there is only one until the payee signs). */
-async function drawerHolding(ctx: CommandContext, pkg: PackageRow): Promise<HoldingRow> {
-  const holding = await ctx.trx
+async function drawerHolding(trx: Db, pkg: PackageRow): Promise<HoldingRow> {
+  const holding = await trx
     .selectFrom('bill_holdings')
     .selectAll()
     .where('package_id', '=', pkg.id)
@@ -288,7 +387,7 @@ async function drawerHolding(ctx: CommandContext, pkg: PackageRow): Promise<Hold
   return holding;
 }
 
-function requireDrawer(ctx: CommandContext, pkg: PackageRow): void {
+function requireDrawer(ctx: CheckContext, pkg: PackageRow): void {
   if (pkg.drawer_org_id !== ctx.actor.orgId) throw fail(API_ERROR.notFound, BILL_MSG.billNotFound);
 }
 
@@ -309,7 +408,8 @@ export interface IssueInput {
   acceptorOrgId: string;
   payeeOrgId: string;
   amountFen: number;
-  issueDate: string;
+  /** Today when absent: the registration day. */
+  issueDate?: string;
   dueDate: string;
   noTransfer: boolean;
   splittable: boolean;
@@ -341,158 +441,212 @@ async function nextSequence(trx: Db, day: string): Promise<number> {
   return seq;
 }
 
+interface IssueChecked extends Checked {
+  term: { issue: string; due: string };
+  drawer: ReadyOrganization;
+  acceptor: ReadyOrganization;
+  payee: ReadyOrganization;
+}
+
 /**
  * 出票信息登记 by the acting organisation, then at once the next step: 提示承兑 to the acceptor, or, when the
  * drawer accepts its own bill, the acceptance recorded with the registration and 提示收票 to the payee.
  */
-export async function issueBill(ctx: CommandContext, input: IssueInput): Promise<PackageRow> {
-  await requireIssueFunctions(ctx.trx, ctx.actor.orgId, input.acceptorOrgId);
-  requireWholeFen(input.amountFen);
-  const drawer = await readyOrganization(ctx.trx, ctx.actor.orgId);
-  if (!drawer) throw fail(API_ERROR.billDrawerNotReady, BILL_MSG.drawerNotReady);
-  if (input.payeeOrgId === ctx.actor.orgId)
-    throw fail(API_ERROR.billCounterpartyInvalid, BILL_MSG.payeeIsDrawer);
-  const acceptor =
-    input.acceptorOrgId === ctx.actor.orgId ? drawer : await counterparty(ctx.trx, input.acceptorOrgId);
-  const payee = await counterparty(ctx.trx, input.payeeOrgId);
-  const registrationDay = shanghaiDate(ctx.now);
-  const pkg: PackageRow = {
-    id: newId(),
-    package_no: packageNumber(drawer.branchNo, registrationDay, await nextSequence(ctx.trx, registrationDay)),
-    drawer_org_id: ctx.actor.orgId,
-    drawer_name: drawer.name,
-    acceptor_org_id: input.acceptorOrgId,
-    acceptor_name: acceptor.name,
-    payee_org_id: input.payeeOrgId,
-    payee_name: payee.name,
-    drawer_branch_no: drawer.branchNo,
-    amount_fen: input.amountFen,
-    issue_date: input.issueDate,
-    due_date: input.dueDate,
-    no_transfer: input.noTransfer ? 1 : 0,
-    splittable: input.splittable ? 1 : 0,
-    remark: input.remark,
-    created_by: ctx.actor.userId,
-    created_at: ctx.now,
-  };
-  await ctx.trx.insertInto('bill_packages').values(pkg).execute();
-  let holding = await firstHolding(ctx.trx, pkg, ctx.now);
-  await recordEvent(ctx, {
-    packageId: pkg.id,
-    type: BILL_EVENT.issued,
-    from: null,
-    to: pkg.drawer_org_id,
-    range: holding,
-  });
-  await logOperation(ctx, {
-    orgId: pkg.drawer_org_id,
-    bizId: pkg.id,
-    bizType: 'issue',
-    opType: 'apply',
-    pkg,
-    range: holding,
-    counterpartyName: payee.name,
-    status: 'success',
-  });
-  if (pkg.acceptor_org_id === pkg.drawer_org_id) {
-    holding = await setStatus(ctx.trx, holding, BILL_STATUS.accepted, CIRCULATION.awaitingReceipt);
+export const issueBill = ledgerCommand(
+  async (ctx, input: IssueInput): Promise<IssueChecked> => {
+    await requireIssueFunctions(ctx.trx, ctx.actor.orgId, input.acceptorOrgId);
+    requireWholeFen(input.amountFen);
+    const term = checkTerm(input.issueDate, input.dueDate, ctx.now);
+    const drawer = await readyOrganization(ctx.trx, ctx.actor.orgId);
+    if (!drawer) throw fail(API_ERROR.billDrawerNotReady, BILL_MSG.drawerNotReady);
+    if (input.payeeOrgId === ctx.actor.orgId)
+      throw fail(API_ERROR.billCounterpartyInvalid, BILL_MSG.payeeIsDrawer);
+    const acceptor =
+      input.acceptorOrgId === ctx.actor.orgId ? drawer : await counterparty(ctx.trx, input.acceptorOrgId);
+    const payee = await counterparty(ctx.trx, input.payeeOrgId);
+    return {
+      term,
+      drawer,
+      acceptor,
+      payee,
+      summary: {
+        operation: ACT_NAME.issue,
+        packageNo: null,
+        amountFen: input.amountFen,
+        counterparty: payee.name,
+        range: null,
+      },
+    };
+  },
+  async (ctx, { term, drawer, acceptor, payee }, input): Promise<PackageRow> => {
+    const registrationDay = shanghaiDate(ctx.now);
+    const pkg: PackageRow = {
+      id: newId(),
+      package_no: packageNumber(
+        drawer.account.branchNo,
+        registrationDay,
+        await nextSequence(ctx.trx, registrationDay),
+      ),
+      drawer_org_id: ctx.actor.orgId,
+      drawer_name: drawer.name,
+      acceptor_org_id: input.acceptorOrgId,
+      acceptor_name: acceptor.name,
+      payee_org_id: input.payeeOrgId,
+      payee_name: payee.name,
+      drawer_branch_no: drawer.account.branchNo,
+      amount_fen: input.amountFen,
+      issue_date: term.issue,
+      due_date: term.due,
+      no_transfer: input.noTransfer ? 1 : 0,
+      splittable: input.splittable ? 1 : 0,
+      remark: input.remark,
+      created_by: ctx.actor.userId,
+      created_at: ctx.now,
+      drawer_account_no: drawer.account.accountNo,
+      drawer_bank_name: drawer.account.branchName,
+      acceptor_account_no: acceptor.account.accountNo,
+      acceptor_bank_name: acceptor.account.branchName,
+      payee_account_no: payee.account.accountNo,
+      payee_bank_name: payee.account.branchName,
+    };
+    await enterPackage(ctx, pkg.id);
+    await ctx.trx.insertInto('bill_packages').values(pkg).execute();
+    let holding = await firstHolding(ctx, pkg, drawer.account.id, ctx.now);
     await recordEvent(ctx, {
       packageId: pkg.id,
-      type: BILL_EVENT.signed,
-      kind: APPLICATION_KIND.acceptance,
-      from: pkg.drawer_org_id,
-      to: pkg.acceptor_org_id,
+      type: BILL_EVENT.issued,
+      from: null,
+      to: pkg.drawer_org_id,
       range: holding,
     });
     await logOperation(ctx, {
-      orgId: pkg.acceptor_org_id,
+      orgId: pkg.drawer_org_id,
       bizId: pkg.id,
-      bizType: 'accept',
-      opType: 'sign',
+      bizType: 'issue',
+      opType: 'apply',
       pkg,
       range: holding,
-      counterpartyName: drawer.name,
+      counterpartyName: payee.name,
       status: 'success',
     });
-    await apply(ctx, pkg, holding, APPLICATION_KIND.receipt, pkg.payee_org_id, pkg.amount_fen, '');
-  } else {
-    await apply(ctx, pkg, holding, APPLICATION_KIND.acceptance, pkg.acceptor_org_id, pkg.amount_fen, '');
-  }
-  await assertPackageInvariant(ctx.trx, pkg.id);
-  return pkg;
+    if (pkg.acceptor_org_id === pkg.drawer_org_id) {
+      holding = await setStatus(ctx, holding, BILL_STATUS.accepted, CIRCULATION.awaitingReceipt);
+      await recordEvent(ctx, {
+        packageId: pkg.id,
+        type: BILL_EVENT.signed,
+        kind: APPLICATION_KIND.acceptance,
+        from: pkg.drawer_org_id,
+        to: pkg.acceptor_org_id,
+        range: holding,
+      });
+      await logOperation(ctx, {
+        orgId: pkg.acceptor_org_id,
+        bizId: pkg.id,
+        bizType: 'accept',
+        opType: 'sign',
+        pkg,
+        range: holding,
+        counterpartyName: drawer.name,
+        status: 'success',
+      });
+      await apply(ctx, pkg, holding, APPLICATION_KIND.receipt, pkg.payee_org_id, pkg.amount_fen, '');
+    } else {
+      await apply(ctx, pkg, holding, APPLICATION_KIND.acceptance, pkg.acceptor_org_id, pkg.amount_fen, '');
+    }
+    return pkg;
+  },
+);
+
+interface DrawerChecked extends Checked {
+  pkg: PackageRow;
+  holding: HoldingRow;
 }
 
-/** 提示承兑 again after a refusal: the drawer's bill is still only registered. */
-export async function requestAcceptance(ctx: CommandContext, packageId: string): Promise<ApplicationRow> {
-  const pkg = await packageOf(ctx.trx, packageId);
-  requireDrawer(ctx, pkg);
-  const holding = await drawerHolding(ctx, pkg);
-  requireUnlocked(holding);
-  if (holding.bill_status !== BILL_STATUS.issued) throw fail(API_ERROR.billStateInvalid, BILL_MSG.wrongState);
-  const application = await apply(
-    ctx,
-    pkg,
-    holding,
-    APPLICATION_KIND.acceptance,
-    pkg.acceptor_org_id,
-    pkg.amount_fen,
-    '',
+/**
+ * 提示承兑 again after a refusal or a withdrawal (the drawer's bill is still only registered), or 提示收票
+ * again (the accepted bill is still with the drawer); neither once the bill has matured.
+ */
+function requestAgain(kind: typeof APPLICATION_KIND.acceptance | typeof APPLICATION_KIND.receipt) {
+  const [before, name] =
+    kind === APPLICATION_KIND.acceptance
+      ? [BILL_STATUS.issued, ACT_NAME.requestAcceptance]
+      : [BILL_STATUS.accepted, ACT_NAME.requestReceipt];
+  return ledgerCommand(
+    async (ctx, packageId: string): Promise<DrawerChecked> => {
+      const pkg = await packageOf(ctx, packageId);
+      requireDrawer(ctx, pkg);
+      const holding = await drawerHolding(ctx.trx, pkg);
+      requireUnlocked(holding);
+      if (holding.bill_status !== before) throw fail(API_ERROR.billStateInvalid, BILL_MSG.wrongState);
+      if (isMatured(pkg, ctx.now)) throw fail(API_ERROR.billStateInvalid, BILL_MSG.maturedApply);
+      const receiver = kind === APPLICATION_KIND.acceptance ? pkg.acceptor_org_id : pkg.payee_org_id;
+      return {
+        pkg,
+        holding,
+        summary: {
+          operation: name,
+          packageNo: pkg.package_no,
+          amountFen: pkg.amount_fen,
+          counterparty: await orgName(ctx.trx, receiver),
+          range: rangeOf(pkg, holding),
+        },
+      };
+    },
+    async (ctx, { pkg, holding }): Promise<ApplicationRow> => {
+      const receiver = kind === APPLICATION_KIND.acceptance ? pkg.acceptor_org_id : pkg.payee_org_id;
+      return apply(ctx, pkg, holding, kind, receiver, pkg.amount_fen, '');
+    },
   );
-  await assertPackageInvariant(ctx.trx, pkg.id);
-  return application;
 }
 
-/** 提示收票 again after a refusal: the accepted bill is still with the drawer. */
-export async function requestReceipt(ctx: CommandContext, packageId: string): Promise<ApplicationRow> {
-  const pkg = await packageOf(ctx.trx, packageId);
-  requireDrawer(ctx, pkg);
-  const holding = await drawerHolding(ctx, pkg);
-  requireUnlocked(holding);
-  if (holding.bill_status !== BILL_STATUS.accepted)
-    throw fail(API_ERROR.billStateInvalid, BILL_MSG.wrongState);
-  const application = await apply(
-    ctx,
-    pkg,
-    holding,
-    APPLICATION_KIND.receipt,
-    pkg.payee_org_id,
-    pkg.amount_fen,
-    '',
-  );
-  await assertPackageInvariant(ctx.trx, pkg.id);
-  return application;
-}
+export const requestAcceptance = requestAgain(APPLICATION_KIND.acceptance);
+export const requestReceipt = requestAgain(APPLICATION_KIND.receipt);
 
 /** 撤票: the drawer withdraws the bill before the payee has signed; an open application is withdrawn with it. */
-export async function revokeBill(ctx: CommandContext, packageId: string): Promise<PackageRow> {
-  const pkg = await packageOf(ctx.trx, packageId);
-  requireDrawer(ctx, pkg);
-  let holding = await drawerHolding(ctx, pkg);
-  if (holding.bill_status !== BILL_STATUS.issued && holding.bill_status !== BILL_STATUS.accepted) {
-    throw fail(API_ERROR.billStateInvalid, BILL_MSG.revokeTooLate);
-  }
-  const open = await ctx.trx
-    .selectFrom('bill_applications')
-    .selectAll()
-    .where('holding_id', '=', holding.id)
-    .where('status', '=', APPLICATION_STATUS.pending)
-    .executeTakeFirst();
-  if (open) {
-    await closeApplication(ctx, open, APPLICATION_STATUS.withdrawn, null);
-    holding = await holdingOf(ctx.trx, holding.id);
-  }
-  await setStatus(ctx.trx, holding, BILL_STATUS.terminated, CIRCULATION.ended);
-  await recordEvent(ctx, {
-    packageId: pkg.id,
-    type: BILL_EVENT.revoked,
-    from: pkg.drawer_org_id,
-    to: null,
-    range: holding,
-  });
-  await announce(ctx, pkg.id, [pkg.drawer_org_id, pkg.acceptor_org_id, pkg.payee_org_id]);
-  await assertPackageInvariant(ctx.trx, pkg.id);
-  return pkg;
-}
+export const revokeBill = ledgerCommand(
+  async (ctx, packageId: string): Promise<DrawerChecked> => {
+    const pkg = await packageOf(ctx, packageId);
+    requireDrawer(ctx, pkg);
+    const holding = await drawerHolding(ctx.trx, pkg);
+    if (holding.bill_status !== BILL_STATUS.issued && holding.bill_status !== BILL_STATUS.accepted) {
+      throw fail(API_ERROR.billStateInvalid, BILL_MSG.revokeTooLate);
+    }
+    return {
+      pkg,
+      holding,
+      summary: {
+        operation: ACT_NAME.revoke,
+        packageNo: pkg.package_no,
+        amountFen: pkg.amount_fen,
+        counterparty: pkg.payee_name,
+        range: rangeOf(pkg, holding),
+      },
+    };
+  },
+  async (ctx, { pkg, holding: read }): Promise<PackageRow> => {
+    let holding = read;
+    const open = await ctx.trx
+      .selectFrom('bill_applications')
+      .selectAll()
+      .where('holding_id', '=', holding.id)
+      .where('status', '=', APPLICATION_STATUS.pending)
+      .executeTakeFirst();
+    if (open) {
+      await closeApplication(ctx, open, APPLICATION_STATUS.withdrawn, null);
+      holding = await holdingOf(ctx.trx, holding.id);
+    }
+    await setStatus(ctx, holding, BILL_STATUS.terminated, CIRCULATION.ended);
+    await recordEvent(ctx, {
+      packageId: pkg.id,
+      type: BILL_EVENT.revoked,
+      from: pkg.drawer_org_id,
+      to: null,
+      range: holding,
+    });
+    await announce(ctx, pkg.id, [pkg.drawer_org_id, pkg.acceptor_org_id, pkg.payee_org_id]);
+    return pkg;
+  },
+);
 
 // ---- endorsement
 
@@ -503,64 +657,99 @@ export interface EndorseInput {
   remark: string;
 }
 
+interface EndorseChecked extends Checked {
+  pkg: PackageRow;
+  holding: HoldingRow;
+}
+
 /**
  * 转让背书 of all or the front part of a holding. Only the current holder may endorse (continuity: it is
  * the last receiver of that range), a 不得转让 bill never, a locked range not until it is released.
  */
-export async function endorse(ctx: CommandContext, input: EndorseInput): Promise<ApplicationRow> {
-  await requireFunction(ctx.trx, ctx.actor.orgId, 'BILL_ENDORSE');
-  requireWholeFen(input.amountFen);
-  const holding = await ctx.trx
-    .selectFrom('bill_holdings')
-    .selectAll()
-    .where('id', '=', input.holdingId)
-    .where('org_id', '=', ctx.actor.orgId)
-    .executeTakeFirst();
-  if (!holding) throw fail(API_ERROR.notFound, BILL_MSG.holdingNotFound);
-  if (holding.ended_at !== null) throw fail(API_ERROR.billNotHeld, BILL_MSG.notHeld);
-  const pkg = await packageOf(ctx.trx, holding.package_id);
-  requireUnlocked(holding);
-  if (pkg.no_transfer === 1) throw fail(API_ERROR.billNotTransferable, BILL_MSG.notTransferable);
-  if (holding.bill_status !== BILL_STATUS.received || holding.circ_status !== CIRCULATION.negotiable) {
-    throw fail(API_ERROR.billStateInvalid, BILL_MSG.notNegotiable);
-  }
-  if (shanghaiDate(ctx.now) >= pkg.due_date) throw fail(API_ERROR.billStateInvalid, BILL_MSG.matured);
-  if (input.amountFen > holding.amount_fen) throw fail(API_ERROR.amountInvalid, BILL_MSG.amountOverHolding);
-  if (pkg.splittable !== 1 && input.amountFen !== holding.amount_fen) {
-    throw fail(API_ERROR.amountInvalid, BILL_MSG.notSplittable);
-  }
-  if (input.endorseeOrgId === ctx.actor.orgId)
-    throw fail(API_ERROR.billCounterpartyInvalid, BILL_MSG.endorseeIsHolder);
-  await counterparty(ctx.trx, input.endorseeOrgId);
-  const application = await apply(
-    ctx,
-    pkg,
-    holding,
-    APPLICATION_KIND.endorsement,
-    input.endorseeOrgId,
-    input.amountFen,
-    input.remark,
-  );
-  await assertPackageInvariant(ctx.trx, pkg.id);
-  return application;
-}
+export const endorse = ledgerCommand(
+  async (ctx, input: EndorseInput): Promise<EndorseChecked> => {
+    await requireFunction(ctx.trx, ctx.actor.orgId, 'BILL_ENDORSE');
+    requireWholeFen(input.amountFen);
+    const found = await ctx.trx
+      .selectFrom('bill_holdings')
+      .select('package_id')
+      .where('id', '=', input.holdingId)
+      .where('org_id', '=', ctx.actor.orgId)
+      .executeTakeFirst();
+    if (!found) throw fail(API_ERROR.notFound, BILL_MSG.holdingNotFound);
+    const pkg = await packageOf(ctx, found.package_id);
+    const holding = await holdingOf(ctx.trx, input.holdingId);
+    if (holding.ended_at !== null) throw fail(API_ERROR.billNotHeld, BILL_MSG.notHeld);
+    requireUnlocked(holding);
+    if (pkg.no_transfer === 1) throw fail(API_ERROR.billNotTransferable, BILL_MSG.notTransferable);
+    if (holding.bill_status !== BILL_STATUS.received || holding.circ_status !== CIRCULATION.negotiable) {
+      throw fail(API_ERROR.billStateInvalid, BILL_MSG.notNegotiable);
+    }
+    if (isMatured(pkg, ctx.now)) throw fail(API_ERROR.billStateInvalid, BILL_MSG.matured);
+    if (input.amountFen > holding.amount_fen) throw fail(API_ERROR.amountInvalid, BILL_MSG.amountOverHolding);
+    if (pkg.splittable !== 1 && input.amountFen !== holding.amount_fen) {
+      throw fail(API_ERROR.amountInvalid, BILL_MSG.notSplittable);
+    }
+    if (input.endorseeOrgId === ctx.actor.orgId)
+      throw fail(API_ERROR.billCounterpartyInvalid, BILL_MSG.endorseeIsHolder);
+    const endorsee = await counterparty(ctx.trx, input.endorseeOrgId);
+    return {
+      pkg,
+      holding,
+      summary: {
+        operation: ACT_NAME.endorse,
+        packageNo: pkg.package_no,
+        amountFen: input.amountFen,
+        counterparty: endorsee.name,
+        range: rangeOf(pkg, {
+          sub_start: holding.sub_start,
+          sub_end: holding.sub_start + input.amountFen - 1,
+        }),
+      },
+    };
+  },
+  async (ctx, { pkg, holding }, input): Promise<ApplicationRow> =>
+    apply(
+      ctx,
+      pkg,
+      holding,
+      APPLICATION_KIND.endorsement,
+      input.endorseeOrgId,
+      input.amountFen,
+      input.remark,
+    ),
+);
 
 // ---- answers
 
-/** Marks a pending application answered; of two answers at once exactly one gets here, the other 409. */
+type ClosedStatus = 'signed' | 'refused' | 'withdrawn';
+
+/**
+ * Marks a pending application answered; of two answers at once exactly one gets here, the other 409. Its
+ * to-do closes for every member of the receiving organisation, the other side gets a notice of the answer
+ * (the applicant of a 签收 or 驳回, the receiver of a withdrawal), and both sides' screens are told.
+ */
 async function closeApplication(
   ctx: CommandContext,
   application: ApplicationRow,
-  status: 'signed' | 'refused' | 'withdrawn',
+  status: ClosedStatus,
   reason: string | null,
+  receiverAccountId: string | null = null,
 ): Promise<void> {
   const result = await ctx.trx
     .updateTable('bill_applications')
-    .set({ status, reason, answered_by: ctx.actor.userId, answered_at: ctx.now })
+    .set({
+      status,
+      reason,
+      answered_by: ctx.actor.userId,
+      answered_at: ctx.now,
+      receiver_account_id: receiverAccountId,
+    })
     .where('id', '=', application.id)
     .where('status', '=', APPLICATION_STATUS.pending)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw fail(API_ERROR.billApplicationAnswered, BILL_MSG.answered);
+  const kind = application.kind as ApplicationKind;
   await recordEvent(ctx, {
     packageId: application.package_id,
     type:
@@ -569,14 +758,14 @@ async function closeApplication(
         : status === 'refused'
           ? BILL_EVENT.refused
           : BILL_EVENT.withdrawn,
-    kind: application.kind as ApplicationKind,
+    kind,
     applicationId: application.id,
     from: application.applicant_org_id,
     to: application.receiver_org_id,
     range: application,
     reason,
   });
-  if (application.kind === APPLICATION_KIND.endorsement) {
+  if (kind === APPLICATION_KIND.endorsement) {
     await ctx.trx
       .updateTable('bill_operations')
       .set({ status: status === 'signed' ? 'success' : 'failed' })
@@ -584,7 +773,39 @@ async function closeApplication(
       .where('biz_id', '=', application.id)
       .execute();
   }
-  const pkg = await packageOf(ctx.trx, application.package_id);
+  const pkg = await packageOf(ctx, application.package_id);
+  const closedFor = await closeNotices(ctx.trx, applicationSubject(application.id), ctx.now);
+  const label = APPLICATION_KIND_LABEL[kind];
+  const bill = ANSWER_NOTICE.bill(
+    pkg.package_no,
+    rangeOf(pkg, application),
+    yuanText(application.amount_fen),
+  );
+  const [notified, title, content] =
+    status === 'withdrawn'
+      ? [
+          application.receiver_org_id,
+          ANSWER_NOTICE.withdrawnTitle(label),
+          ANSWER_NOTICE.withdrawn(await orgName(ctx.trx, application.applicant_org_id), label, bill),
+        ]
+      : [
+          application.applicant_org_id,
+          status === 'signed' ? ANSWER_NOTICE.signedTitle(label) : ANSWER_NOTICE.refusedTitle(label),
+          status === 'signed'
+            ? ANSWER_NOTICE.signed(await orgName(ctx.trx, application.receiver_org_id), label, bill)
+            : ANSWER_NOTICE.refused(
+                await orgName(ctx.trx, application.receiver_org_id),
+                label,
+                bill,
+                reason ?? '',
+              ),
+        ];
+  await postNotice(
+    ctx.trx,
+    { orgId: notified, userId: null, type: NOTICE_TYPE.announcement, title, content },
+    ctx.now,
+  );
+  await announceNotices(ctx, [...closedFor, notified]);
   await announce(ctx, application.package_id, [
     application.applicant_org_id,
     application.receiver_org_id,
@@ -605,75 +826,169 @@ export async function applicationFor(trx: Db, orgId: string, id: string): Promis
   return application;
 }
 
-function requireReceiver(ctx: CommandContext, application: ApplicationRow): void {
-  if (application.receiver_org_id !== ctx.actor.orgId) throw fail(API_ERROR.forbidden, BILL_MSG.notReceiver);
+interface AnswerChecked extends Checked {
+  application: ApplicationRow;
+  pkg: PackageRow;
 }
 
-/** 签收: the receiver takes what the application offers; an accepted bill goes on to its payee at once. */
-export async function signApplication(ctx: CommandContext, id: string): Promise<ApplicationRow> {
+/**
+ * The shared check of every answer: the application is the acting organisation's to answer from `side`
+ * (receiver: 签收, 驳回; applicant: 撤回), and still waits; one that no longer waits answers 409 saying
+ * what happened to it.
+ */
+async function answerable(
+  ctx: CheckContext,
+  id: string,
+  side: 'receiver' | 'applicant',
+  operation: (kindLabel: string) => string,
+): Promise<AnswerChecked> {
+  const found = await applicationFor(ctx.trx, ctx.actor.orgId, id);
+  const pkg = await packageOf(ctx, found.package_id);
   const application = await applicationFor(ctx.trx, ctx.actor.orgId, id);
-  requireReceiver(ctx, application);
-  if (application.kind === APPLICATION_KIND.acceptance)
-    await requireFunction(ctx.trx, ctx.actor.orgId, 'BILL_ACCEPT');
-  await closeApplication(ctx, application, APPLICATION_STATUS.signed, null);
-  const pkg = await packageOf(ctx.trx, application.package_id);
-  const holding = await holdingOf(ctx.trx, application.holding_id);
-  const applicantName = await orgName(ctx.trx, application.applicant_org_id);
-  if (application.kind === APPLICATION_KIND.acceptance) {
-    const accepted = await setStatus(ctx.trx, holding, BILL_STATUS.accepted, CIRCULATION.awaitingReceipt);
-    await logOperation(ctx, {
-      orgId: application.receiver_org_id,
-      bizId: application.id,
-      bizType: 'accept',
-      opType: 'sign',
-      pkg,
-      range: holding,
-      counterpartyName: applicantName,
-      status: 'success',
-    });
-    await apply(ctx, pkg, accepted, APPLICATION_KIND.receipt, pkg.payee_org_id, pkg.amount_fen, '');
-  } else {
-    await transfer(ctx.trx, pkg, holding, application.receiver_org_id, BILL_STATUS.received, ctx.now);
-    await logOperation(ctx, {
-      orgId: application.receiver_org_id,
-      bizId: application.id,
-      bizType: bizTypeOf(application.kind as ApplicationKind),
-      opType: 'sign',
-      pkg,
-      range: holding,
-      counterpartyName: applicantName,
-      status: 'success',
-    });
+  if (side === 'receiver' && application.receiver_org_id !== ctx.actor.orgId)
+    throw fail(API_ERROR.forbidden, BILL_MSG.notReceiver);
+  if (side === 'applicant' && application.applicant_org_id !== ctx.actor.orgId)
+    throw fail(API_ERROR.forbidden, BILL_MSG.notApplicant);
+  if (application.status !== APPLICATION_STATUS.pending) {
+    throw fail(
+      API_ERROR.billApplicationAnswered,
+      BILL_MSG.closedFor[side][application.status as ClosedStatus],
+    );
   }
-  await assertPackageInvariant(ctx.trx, pkg.id);
-  return { ...application, status: APPLICATION_STATUS.signed, answered_at: ctx.now };
+  const kindLabel = APPLICATION_KIND_LABEL[application.kind as ApplicationKind];
+  const other = side === 'receiver' ? application.applicant_org_id : application.receiver_org_id;
+  return {
+    application,
+    pkg,
+    summary: {
+      operation: operation(kindLabel),
+      packageNo: pkg.package_no,
+      amountFen: application.amount_fen,
+      counterparty: await orgName(ctx.trx, other),
+      range: rangeOf(pkg, application),
+    },
+  };
+}
+
+export interface SignInput {
+  id: string;
+  /** The receiver's verified settlement account to hold the bill in; its default one when absent. */
+  accountId?: string;
+}
+
+interface SignChecked extends AnswerChecked {
+  account: SettlementAccount;
+}
+
+/**
+ * 签收: the receiver takes what the application offers into the settlement account it chose; an accepted
+ * bill goes on to its payee at once, as the drawer's 提示收票. Never on or after the maturity date.
+ */
+export const signApplication = ledgerCommand(
+  async (ctx, input: SignInput): Promise<SignChecked> => {
+    const checked = await answerable(ctx, input.id, 'receiver', ACT_NAME.sign);
+    if (checked.application.kind === APPLICATION_KIND.acceptance)
+      await requireFunction(ctx.trx, ctx.actor.orgId, 'BILL_ACCEPT');
+    if (isMatured(checked.pkg, ctx.now)) throw fail(API_ERROR.billStateInvalid, BILL_MSG.maturedAnswer);
+    const account = input.accountId
+      ? await verifiedAccountOf(ctx.trx, ctx.actor.orgId, input.accountId)
+      : await verifiedSettlementAccountOf(ctx.trx, ctx.actor.orgId);
+    if (!account) {
+      throw input.accountId
+        ? fail(API_ERROR.badRequest, BILL_MSG.accountInvalid)
+        : fail(API_ERROR.billCounterpartyInvalid, BILL_MSG.receiverNotReady);
+    }
+    return { ...checked, account };
+  },
+  async (ctx, { application, pkg, account }): Promise<ApplicationRow> => {
+    await closeApplication(ctx, application, APPLICATION_STATUS.signed, null, account.id);
+    const holding = await holdingOf(ctx.trx, application.holding_id);
+    const applicantName = await orgName(ctx.trx, application.applicant_org_id);
+    const kind = application.kind as ApplicationKind;
+    if (kind === APPLICATION_KIND.acceptance) {
+      const accepted = await setStatus(ctx, holding, BILL_STATUS.accepted, CIRCULATION.awaitingReceipt);
+      await ctx.trx
+        .updateTable('bill_packages')
+        .set({ acceptor_account_no: account.accountNo, acceptor_bank_name: account.branchName })
+        .where('id', '=', pkg.id)
+        .execute();
+      await logOperation(ctx, {
+        orgId: application.receiver_org_id,
+        bizId: application.id,
+        bizType: 'accept',
+        opType: 'sign',
+        pkg,
+        range: holding,
+        counterpartyName: applicantName,
+        status: 'success',
+      });
+      await apply(ctx, pkg, accepted, APPLICATION_KIND.receipt, pkg.payee_org_id, pkg.amount_fen, '', {
+        orgId: pkg.drawer_org_id,
+        userId: pkg.created_by,
+      });
+    } else {
+      await transfer(
+        ctx,
+        pkg,
+        holding,
+        { orgId: application.receiver_org_id, accountId: account.id },
+        BILL_STATUS.received,
+        ctx.now,
+      );
+      if (kind === APPLICATION_KIND.receipt) {
+        await ctx.trx
+          .updateTable('bill_packages')
+          .set({ payee_account_no: account.accountNo, payee_bank_name: account.branchName })
+          .where('id', '=', pkg.id)
+          .execute();
+      }
+      await logOperation(ctx, {
+        orgId: application.receiver_org_id,
+        bizId: application.id,
+        bizType: bizTypeOf(kind),
+        opType: 'sign',
+        pkg,
+        range: holding,
+        counterpartyName: applicantName,
+        status: 'success',
+      });
+    }
+    return {
+      ...application,
+      status: APPLICATION_STATUS.signed,
+      answered_at: ctx.now,
+      receiver_account_id: account.id,
+    };
+  },
+);
+
+export interface RefuseInput {
+  id: string;
+  reason: string;
 }
 
 /** 驳回 with a reason: the range goes back to the applicant as it was. */
-export async function refuseApplication(
-  ctx: CommandContext,
-  id: string,
-  reason: string,
-): Promise<ApplicationRow> {
-  const application = await applicationFor(ctx.trx, ctx.actor.orgId, id);
-  requireReceiver(ctx, application);
-  await closeApplication(ctx, application, APPLICATION_STATUS.refused, reason);
-  const pkg = await packageOf(ctx.trx, application.package_id);
-  await unlock(ctx.trx, pkg, await holdingOf(ctx.trx, application.holding_id), ctx.now);
-  await assertPackageInvariant(ctx.trx, pkg.id);
-  return { ...application, status: APPLICATION_STATUS.refused, reason, answered_at: ctx.now };
-}
+export const refuseApplication = ledgerCommand(
+  async (ctx, input: RefuseInput): Promise<AnswerChecked> => {
+    if (!input.reason.trim()) throw fail(API_ERROR.badRequest, BILL_MSG.reasonRequired);
+    return answerable(ctx, input.id, 'receiver', ACT_NAME.refuse);
+  },
+  async (ctx, { application, pkg }, input): Promise<ApplicationRow> => {
+    const reason = input.reason.trim();
+    await closeApplication(ctx, application, APPLICATION_STATUS.refused, reason);
+    await unlock(ctx, pkg, await holdingOf(ctx.trx, application.holding_id), ctx.now);
+    return { ...application, status: APPLICATION_STATUS.refused, reason, answered_at: ctx.now };
+  },
+);
 
 /** 撤回: the applicant takes back an application nobody has answered yet. */
-export async function withdrawApplication(ctx: CommandContext, id: string): Promise<ApplicationRow> {
-  const application = await applicationFor(ctx.trx, ctx.actor.orgId, id);
-  if (application.applicant_org_id !== ctx.actor.orgId)
-    throw fail(API_ERROR.forbidden, BILL_MSG.notApplicant);
-  await closeApplication(ctx, application, APPLICATION_STATUS.withdrawn, null);
-  const pkg = await packageOf(ctx.trx, application.package_id);
-  await unlock(ctx.trx, pkg, await holdingOf(ctx.trx, application.holding_id), ctx.now);
-  await assertPackageInvariant(ctx.trx, pkg.id);
-  return { ...application, status: APPLICATION_STATUS.withdrawn, answered_at: ctx.now };
-}
+export const withdrawApplication = ledgerCommand(
+  async (ctx, id: string): Promise<AnswerChecked> => answerable(ctx, id, 'applicant', ACT_NAME.withdraw),
+  async (ctx, { application, pkg }): Promise<ApplicationRow> => {
+    await closeApplication(ctx, application, APPLICATION_STATUS.withdrawn, null);
+    await unlock(ctx, pkg, await holdingOf(ctx.trx, application.holding_id), ctx.now);
+    return { ...application, status: APPLICATION_STATUS.withdrawn, answered_at: ctx.now };
+  },
+);
 
 export { restingCirculation };

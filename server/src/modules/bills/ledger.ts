@@ -1,7 +1,9 @@
 import { API_ERROR } from '@contract/errors';
 import { BILL_STATUS, CIRCULATION, type BillStatus, type CirculationFlag } from '@contract/bills';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
-import type { BillHoldingTable, BillPackageTable } from '../../db/schema';
+import { lockWithinTransaction } from '../../db/locks';
+import type { BillHoldingTable, BillPackageTable, Database } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { BILL_MSG } from './messages';
@@ -26,31 +28,58 @@ export function restingCirculation(
   return pkg.no_transfer === 1 ? CIRCULATION.notTransferable : CIRCULATION.negotiable;
 }
 
-export async function currentHolding(db: Db, id: string): Promise<HoldingRow | undefined> {
-  return db.selectFrom('bill_holdings').selectAll().where('id', '=', id).executeTakeFirst();
+/**
+ * What one command changes beyond the rows it writes, gathered while it runs and written by its last step
+ * (`endCommand`): the packages it entered (locked, and checked at its end) and the moves of each
+ * organisation's count of current holdings (bill_org_holdings, the held list's total). The counts move with
+ * the two writes below, the only ones that start or end a holding; they are written once, in one order of
+ * organisations, because a command signing A's range to B and another signing B's range to A at once would
+ * otherwise each hold one counter row and wait for the other's (a deadlock on PostgreSQL).
+ */
+export class LedgerWork {
+  readonly packages = new Set<string>();
+  readonly heldMoves = new Map<string, number>();
+}
+
+/** The transaction a command writes through, and what it gathers for its end. */
+export interface LedgerTx {
+  trx: Db;
+  work: LedgerWork;
 }
 
 /**
- * Each organisation's count of current holdings (bill_org_holdings, the held list's total) moves with the two
- * writes below, the only ones that start or end a holding. The moves of a command are gathered here and
- * written when it ends (settleHeldCounts), in one order of organisations: a command signing A's range to B and
- * another signing B's range to A at once would otherwise each hold one counter row and wait for the other's
- * (a deadlock on PostgreSQL).
+ * Enters a package: waits until no other command holds it and holds it until the transaction ends, so the
+ * commands on one package (on different ranges too) run one after the other and number its events in
+ * turn. Every command enters its package before it reads the state it decides on; the package is then
+ * checked at the command's end.
  */
-const heldMoves = new WeakMap<Db, Map<string, number>>();
-
-function countHeld(trx: Db, orgId: string, delta: 1 | -1): void {
-  const moves = heldMoves.get(trx) ?? new Map<string, number>();
-  moves.set(orgId, (moves.get(orgId) ?? 0) + delta);
-  heldMoves.set(trx, moves);
+export async function enterPackage(ledger: LedgerTx, packageId: string): Promise<void> {
+  if (ledger.work.packages.has(packageId)) return;
+  if (!ledger.trx.isTransaction) throw new Error('a ledger command runs inside a transaction');
+  await lockWithinTransaction(ledger.trx as Transaction<Database>, `bill-package:${packageId}`);
+  ledger.work.packages.add(packageId);
 }
 
-async function settleHeldCounts(trx: Db): Promise<void> {
-  const moves = heldMoves.get(trx);
-  heldMoves.delete(trx);
-  const ordered = [...(moves ?? [])].filter(([, delta]) => delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+/**
+ * Whether a current holding counts as held (the held list and its total): every holding but one at the end
+ * of its life (TF0501, a withdrawn bill), which stays current only so the package's ranges stay whole.
+ */
+export const isHeld = (holding: Pick<HoldingRow, 'circ_status'>): boolean =>
+  holding.circ_status !== CIRCULATION.ended;
+
+function countHeld(ledger: LedgerTx, orgId: string, delta: number): void {
+  if (delta === 0) return;
+  const moves = ledger.work.heldMoves;
+  moves.set(orgId, (moves.get(orgId) ?? 0) + delta);
+}
+
+async function writeHeldCounts(ledger: LedgerTx): Promise<void> {
+  const ordered = [...ledger.work.heldMoves]
+    .filter(([, delta]) => delta !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  ledger.work.heldMoves.clear();
   for (const [orgId, delta] of ordered) {
-    await trx
+    await ledger.trx
       .insertInto('bill_org_holdings')
       .values({ org_id: orgId, held: delta })
       .onConflict((oc) =>
@@ -60,9 +89,18 @@ async function settleHeldCounts(trx: Db): Promise<void> {
   }
 }
 
+/**
+ * The last step of every command: writes what the command gathered, then checks each package it entered.
+ * A breach throws and rolls the whole command back.
+ */
+export async function endCommand(ledger: LedgerTx): Promise<void> {
+  await writeHeldCounts(ledger);
+  for (const packageId of ledger.work.packages) await checkPackage(ledger.trx, packageId);
+}
+
 /** Ends a current holding that still has the status it was read with; 409 when another command got there first. */
-async function endHolding(trx: Db, holding: HoldingRow, now: number): Promise<void> {
-  const result = await trx
+async function endHolding(ledger: LedgerTx, holding: HoldingRow, now: number): Promise<void> {
+  const result = await ledger.trx
     .updateTable('bill_holdings')
     .set({ ended_at: now })
     .where('id', '=', holding.id)
@@ -71,11 +109,11 @@ async function endHolding(trx: Db, holding: HoldingRow, now: number): Promise<vo
     .where('bill_status', '=', holding.bill_status)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw fail(API_ERROR.billLocked, BILL_MSG.locked);
-  countHeld(trx, holding.org_id, -1);
+  countHeld(ledger, holding.org_id, isHeld(holding) ? -1 : 0);
 }
 
 async function insertHolding(
-  trx: Db,
+  ledger: LedgerTx,
   fields: Omit<HoldingRow, 'id' | 'amount_fen' | 'ended_at'>,
 ): Promise<HoldingRow> {
   const row: HoldingRow = {
@@ -84,19 +122,19 @@ async function insertHolding(
     amount_fen: fields.sub_end - fields.sub_start + 1,
     ended_at: null,
   };
-  await trx.insertInto('bill_holdings').values(row).execute();
-  countHeld(trx, row.org_id, 1);
+  await ledger.trx.insertInto('bill_holdings').values(row).execute();
+  countHeld(ledger, row.org_id, isHeld(row) ? 1 : 0);
   return row;
 }
 
 /** Sets the statuses of a current holding whose statuses are still those read; 409 otherwise. */
 export async function setStatus(
-  trx: Db,
+  ledger: LedgerTx,
   holding: HoldingRow,
   billStatus: BillStatus,
   circulation: CirculationFlag,
 ): Promise<HoldingRow> {
-  const result = await trx
+  const result = await ledger.trx
     .updateTable('bill_holdings')
     .set({ bill_status: billStatus, circ_status: circulation })
     .where('id', '=', holding.id)
@@ -105,7 +143,9 @@ export async function setStatus(
     .where('bill_status', '=', holding.bill_status)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw fail(API_ERROR.billLocked, BILL_MSG.locked);
-  return { ...holding, bill_status: billStatus, circ_status: circulation };
+  const changed = { ...holding, bill_status: billStatus, circ_status: circulation };
+  countHeld(ledger, holding.org_id, Number(isHeld(changed)) - Number(isHeld(holding)));
+  return changed;
 }
 
 /**
@@ -113,16 +153,16 @@ export async function setStatus(
  * a part is split off: the front leaves locked, the holder keeps the rest as it was.
  */
 export async function lockFront(
-  trx: Db,
+  ledger: LedgerTx,
   holding: HoldingRow,
   amountFen: number,
   now: number,
 ): Promise<HoldingRow> {
   if (amountFen === holding.amount_fen) {
-    return setStatus(trx, holding, holding.bill_status as BillStatus, CIRCULATION.locked);
+    return setStatus(ledger, holding, holding.bill_status as BillStatus, CIRCULATION.locked);
   }
-  await endHolding(trx, holding, now);
-  const front = await insertHolding(trx, {
+  await endHolding(ledger, holding, now);
+  const front = await insertHolding(ledger, {
     package_id: holding.package_id,
     org_id: holding.org_id,
     sub_start: holding.sub_start,
@@ -130,8 +170,9 @@ export async function lockFront(
     bill_status: holding.bill_status,
     circ_status: CIRCULATION.locked,
     acquired_at: holding.acquired_at,
+    account_id: holding.account_id,
   });
-  await insertHolding(trx, {
+  await insertHolding(ledger, {
     package_id: holding.package_id,
     org_id: holding.org_id,
     sub_start: holding.sub_start + amountFen,
@@ -139,44 +180,50 @@ export async function lockFront(
     bill_status: holding.bill_status,
     circ_status: holding.circ_status,
     acquired_at: holding.acquired_at,
+    account_id: holding.account_id,
   });
   return front;
 }
 
-/** Hands a locked holding to another organisation, which holds it from now with the given bill status. */
+/**
+ * Hands a locked holding to another organisation, which holds it from now with the given bill status in
+ * the settlement account it chose.
+ */
 export async function transfer(
-  trx: Db,
+  ledger: LedgerTx,
   pkg: PackageRow,
   holding: HoldingRow,
-  toOrgId: string,
+  to: { orgId: string; accountId: string | null },
   billStatus: BillStatus,
   now: number,
 ): Promise<HoldingRow> {
-  await endHolding(trx, holding, now);
-  return insertHolding(trx, {
+  await endHolding(ledger, holding, now);
+  return insertHolding(ledger, {
     package_id: holding.package_id,
-    org_id: toOrgId,
+    org_id: to.orgId,
     sub_start: holding.sub_start,
     sub_end: holding.sub_end,
     bill_status: billStatus,
     circ_status: restingCirculation(pkg, billStatus),
     acquired_at: now,
+    account_id: to.accountId,
   });
 }
 
 /**
  * Releases a locked holding back to rest (a refusal or a withdrawal), and joins it with the holder's
- * neighbouring ranges of the same status, so a refused part is whole again with what the holder kept.
+ * neighbouring ranges of the same status in the same account, so a refused part is whole again with what
+ * the holder kept.
  */
 export async function unlock(
-  trx: Db,
+  ledger: LedgerTx,
   pkg: PackageRow,
   holding: HoldingRow,
   now: number,
 ): Promise<HoldingRow> {
   const resting = restingCirculation(pkg, holding.bill_status);
-  const released = await setStatus(trx, holding, holding.bill_status as BillStatus, resting);
-  const neighbours = await trx
+  const released = await setStatus(ledger, holding, holding.bill_status as BillStatus, resting);
+  const neighbours = await ledger.trx
     .selectFrom('bill_holdings')
     .selectAll()
     .where('package_id', '=', pkg.id)
@@ -184,14 +231,15 @@ export async function unlock(
     .where('ended_at', 'is', null)
     .where('bill_status', '=', released.bill_status)
     .where('circ_status', '=', released.circ_status)
+    .where('account_id', released.account_id === null ? 'is' : '=', released.account_id)
     .where((eb) =>
       eb.or([eb('sub_end', '=', released.sub_start - 1), eb('sub_start', '=', released.sub_end + 1)]),
     )
     .execute();
   if (neighbours.length === 0) return released;
   const parts = [released, ...neighbours];
-  for (const part of parts) await endHolding(trx, part, now);
-  return insertHolding(trx, {
+  for (const part of parts) await endHolding(ledger, part, now);
+  return insertHolding(ledger, {
     package_id: pkg.id,
     org_id: holding.org_id,
     sub_start: Math.min(...parts.map((p) => Number(p.sub_start))),
@@ -199,12 +247,13 @@ export async function unlock(
     bill_status: released.bill_status,
     circ_status: released.circ_status,
     acquired_at: Math.min(...parts.map((p) => Number(p.acquired_at))),
+    account_id: released.account_id,
   });
 }
 
-/** The first holding of a new package: the drawer holds the whole face. */
-export const firstHolding = (trx: Db, pkg: PackageRow, now: number) =>
-  insertHolding(trx, {
+/** The first holding of a new package: the drawer holds the whole face in its settlement account. */
+export const firstHolding = (ledger: LedgerTx, pkg: PackageRow, accountId: string, now: number) =>
+  insertHolding(ledger, {
     package_id: pkg.id,
     org_id: pkg.drawer_org_id,
     sub_start: 1,
@@ -212,18 +261,18 @@ export const firstHolding = (trx: Db, pkg: PackageRow, now: number) =>
     bill_status: BILL_STATUS.issued,
     circ_status: CIRCULATION.awaitingReceipt,
     acquired_at: now,
+    account_id: accountId,
   });
 
 export class LedgerInvariantBroken extends Error {}
 
 /**
- * The ledger's one invariant, checked at the end of every command within its transaction: the package's
- * current holdings, in order, cover 1..face exactly (no overlap, no gap), each amount is its range's length,
- * and at most one application per holding is pending. A failure rolls the command back. Every command ends
- * here, so this is also where the command's moves of the holding counts are written.
+ * The ledger's one invariant, checked at the end of every command within its transaction (endCommand): the
+ * package's current holdings, in order, cover 1..face exactly (no overlap, no gap), each amount is its
+ * range's length, and the locked holdings are exactly those of the pending applications, one each. It only
+ * reads.
  */
-export async function assertPackageInvariant(trx: Db, packageId: string): Promise<void> {
-  await settleHeldCounts(trx);
+export async function checkPackage(trx: Db, packageId: string): Promise<void> {
   const pkg = await trx
     .selectFrom('bill_packages')
     .select(['amount_fen'])

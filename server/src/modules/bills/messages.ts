@@ -27,6 +27,23 @@ export const BILL_MSG = {
   matured: '票据已到期，不能背书转让',
   wrongState: '票据当前状态不能办理该业务',
   answered: '该申请已被处理，请刷新后查看',
+  /** An application that is no longer waiting, in words of the side that asks. */
+  closedFor: {
+    receiver: {
+      signed: '该申请已签收，无需再处理',
+      refused: '该申请已驳回，无需再处理',
+      withdrawn: '申请方已撤回该申请',
+    },
+    applicant: {
+      signed: '对方已签收该申请，不能撤回',
+      refused: '对方已驳回该申请，不能撤回',
+      withdrawn: '该申请已被撤回',
+    },
+  },
+  maturedAnswer: '票据已到期，该申请不能再签收，请驳回或由申请方撤回',
+  maturedApply: '票据已到期，不能再提示承兑或提示收票',
+  accountInvalid: '请选择贵司已验证的结算账户',
+  receiverNotReady: '贵司尚未设置已验证的默认结算账户，请选择已验证的结算账户签收',
   notReceiver: '仅被申请方可签收或驳回',
   notApplicant: '仅申请方可撤回申请',
   notDrawer: '仅出票人可办理该业务',
@@ -42,7 +59,61 @@ export const BILL_MSG = {
   refused: '已驳回',
   withdrawn: '已撤回',
   revoked: '已撤票',
+  batchRowDone: '已办理',
+  batchSigned: (succeeded: number, failed: number) =>
+    failed === 0 ? `已签收${succeeded}笔` : `已签收${succeeded}笔，${failed}笔未签收`,
+  batchRefused: (succeeded: number, failed: number) =>
+    failed === 0 ? `已驳回${succeeded}笔` : `已驳回${succeeded}笔，${failed}笔未驳回`,
 } as const;
 
-export const ISSUE_OPERATION = '票据出票';
-export const ENDORSE_OPERATION = '票据背书转让';
+/** How the ledger's acts are named to the user who confirms them (the SMS text, the QR prompt, the summary). */
+export const ACT_NAME = {
+  issue: '出票',
+  requestAcceptance: '提示承兑',
+  requestReceipt: '提示收票',
+  revoke: '撤票',
+  endorse: '背书转让',
+  sign: (kindLabel: string) => `签收${kindLabel}`,
+  refuse: (kindLabel: string) => `驳回${kindLabel}`,
+  withdraw: (kindLabel: string) => `撤回${kindLabel}`,
+  batchSign: '批量签收',
+  batchRefuse: '批量驳回',
+} as const;
+
+/** The notices an answer sends: to the applicant (签收, 驳回) or, for a withdrawal, to the receiver. */
+export const ANSWER_NOTICE = {
+  signedTitle: (kindLabel: string) => `${kindLabel}已签收`,
+  refusedTitle: (kindLabel: string) => `${kindLabel}被驳回`,
+  withdrawnTitle: (kindLabel: string) => `${kindLabel}已撤回`,
+  signed: (who: string, kindLabel: string, bill: string) => `${who}已签收贵司的${kindLabel}，${bill}。`,
+  refused: (who: string, kindLabel: string, bill: string, reason: string) =>
+    `${who}驳回了贵司的${kindLabel}，${bill}，驳回理由：${reason}。`,
+  withdrawn: (who: string, kindLabel: string, bill: string) =>
+    `${who}已撤回${kindLabel}，${bill}，该待办已关闭。`,
+  bill: (packageNo: string, range: string, amount: string) =>
+    `票据包号${packageNo}，子票区间${range}，金额${amount}元`,
+} as const;
+
+/**
+ * An act as the SMS text and the QR prompt name it: the operation, its amount and the other side
+ * (`签收提示收票，金额1,000,000.00元，对方宁波…`). The check before verification found them.
+ */
+export function actDescription(
+  act: { operation: string; amountFen: number; counterparty: string } | null,
+): string {
+  if (!act) return '票据业务';
+  return `票据${act.operation}，金额${yuanText(act.amountFen)}元，对方${act.counterparty}`;
+}
+
+/** The rows of a batch the check let through, as one act: `批量签收3笔`, their total, their other sides. */
+export function batchSummary(
+  operation: string,
+  rows: ReadonlyArray<{ amountFen: number; counterparty: string }>,
+): { operation: string; amountFen: number; counterparty: string } {
+  const names = [...new Set(rows.map((row) => row.counterparty))];
+  return {
+    operation: `${operation}${rows.length}笔`,
+    amountFen: rows.reduce((sum, row) => sum + row.amountFen, 0),
+    counterparty: names.length <= 2 ? names.join('、') : `${names.slice(0, 2).join('、')}等${names.length}家`,
+  };
+}

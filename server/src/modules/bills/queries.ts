@@ -3,10 +3,13 @@ import {
   APPLICATION_STATUS,
   APPLICATION_STATUS_LABEL,
   BILL_EVENT_LABEL,
+  applicationActs,
+  billRange,
+  holdingActs,
   BILL_STATUS,
   BILL_STATUS_LABEL,
+  CIRCULATION,
   CIRCULATION_LABEL,
-  subTicketRange,
   type ApplicationKind,
   type ApplicationStatus,
   type BillEventType,
@@ -14,6 +17,7 @@ import {
   type CirculationFlag,
 } from '@contract/bills';
 import type {
+  BillAccount,
   BillApplication,
   BillDetail,
   BillEvent,
@@ -169,7 +173,7 @@ function holdingView(row: HoldingRow, today: string): Holding {
     packageId: row.package_id,
     packageNo: row.package_no,
     holder: party(row.org_id, row.holder_name),
-    range: subTicketRange(Number(row.sub_start), Number(row.sub_end)),
+    range: billRange(row.splittable === 1, Number(row.sub_start), Number(row.sub_end)),
     subStart: Number(row.sub_start),
     subEnd: Number(row.sub_end),
     amount: fenToYuan(row.amount_fen),
@@ -186,6 +190,16 @@ function holdingView(row: HoldingRow, today: string): Holding {
     splittable: row.splittable === 1,
     acquiredAt: isoTime(Number(row.acquired_at)),
     endedAt: row.ended_at === null ? null : isoTime(Number(row.ended_at)),
+    actions: holdingActs(
+      {
+        billStatus: row.bill_status,
+        circulation: row.circ_status,
+        current: row.ended_at === null,
+        noTransfer: row.no_transfer === 1,
+        dueDate: row.due_date,
+      },
+      today,
+    ),
   };
 }
 
@@ -277,8 +291,12 @@ interface HeldValues extends FilterValues {
  * it counts the matching holdings: from the holdings alone when no condition is on the package.
  */
 function heldQueries(filter: ListFilter, sort: ListSort) {
+  // Held: current and not at the end of its life (ledger.ts isHeld), as the counter counts.
   const current = (db: Db, orgId: string) =>
-    holdingsQuery(db).where('h.org_id', '=', orgId).where('h.ended_at', 'is', null);
+    holdingsQuery(db)
+      .where('h.org_id', '=', orgId)
+      .where('h.ended_at', 'is', null)
+      .where('h.circ_status', '<>', CIRCULATION.ended);
   const order = orderColumn(sort, { time: 'h.acquired_at', amount: 'h.amount_fen', due: 'p.due_date' });
   const onPackage =
     filter.counterparty !== null ||
@@ -289,7 +307,11 @@ function heldQueries(filter: ListFilter, sort: ListSort) {
     filtered(
       onPackage
         ? current(db, v.orgId)
-        : db.selectFrom('bill_holdings as h').where('h.org_id', '=', v.orgId).where('h.ended_at', 'is', null),
+        : db
+            .selectFrom('bill_holdings as h')
+            .where('h.org_id', '=', v.orgId)
+            .where('h.ended_at', 'is', null)
+            .where('h.circ_status', '<>', CIRCULATION.ended),
       filter,
       v,
       HELD_COLUMNS,
@@ -363,11 +385,16 @@ export async function heldPage(
 
 // ---- bills issued
 
-function packageView(
-  row: Omit<BillPackageRowWithStatus, 'bill_status'> & { bill_status: string },
-  today: string,
-): BillPackage {
+/**
+ * A package as the caller sees it, with the status of its first range; its acts are the drawer's, from its
+ * holding of the whole bill before receipt (the first range is then the whole one).
+ */
+function packageView(row: BillPackageRowWithStatus, today: string, callerOrgId: string): BillPackage {
   const billStatus = shownStatus(row.bill_status, row.due_date, today);
+  const drawerHolds =
+    callerOrgId === row.drawer_org_id &&
+    row.holder_org_id === row.drawer_org_id &&
+    (row.bill_status === BILL_STATUS.issued || row.bill_status === BILL_STATUS.accepted);
   return {
     id: row.id,
     packageNo: row.package_no,
@@ -383,9 +410,25 @@ function packageView(
     billStatus,
     billStatusLabel: BILL_STATUS_LABEL[billStatus],
     createdAt: isoTime(Number(row.created_at)),
+    actions: drawerHolds
+      ? holdingActs(
+          {
+            billStatus: row.bill_status,
+            circulation: row.circ_status,
+            current: true,
+            noTransfer: row.no_transfer === 1,
+            dueDate: row.due_date,
+          },
+          today,
+        )
+      : [],
   };
 }
-type BillPackageRowWithStatus = Database['bill_packages'] & { bill_status: string };
+type BillPackageRowWithStatus = Database['bill_packages'] & {
+  bill_status: string;
+  circ_status: string;
+  holder_org_id: string;
+};
 
 /** Packages with the status of their first range (the whole bill's until it is split). */
 function packagesQuery(db: Db) {
@@ -421,7 +464,7 @@ export async function issuedPage(
   const [rows, count] = await Promise.all([
     base
       .selectAll('p')
-      .select('h.bill_status')
+      .select(['h.bill_status', 'h.circ_status', 'h.org_id as holder_org_id'])
       .orderBy(order as 'p.created_at', sort.direction)
       .orderBy('p.id', sort.direction)
       .limit(page.size)
@@ -429,7 +472,7 @@ export async function issuedPage(
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map((row) => packageView(row, today)), total: Number(count.n) };
+  return { items: rows.map((row) => packageView(row, today, orgId)), total: Number(count.n) };
 }
 
 // ---- applications
@@ -444,12 +487,19 @@ function applicationsQuery(db: Db) {
 const applicationSelect = (query: ReturnType<typeof applicationsQuery>) =>
   query
     .selectAll('a')
-    .select(['p.package_no', 'p.due_date', 'ao.name as applicant_name', 'ro.name as receiver_name']);
+    .select([
+      'p.package_no',
+      'p.due_date',
+      'p.splittable',
+      'ao.name as applicant_name',
+      'ro.name as receiver_name',
+    ]);
 type ApplicationViewRow = Awaited<
   ReturnType<ReturnType<typeof applicationSelect>['executeTakeFirstOrThrow']>
 >;
 
-function applicationView(row: ApplicationViewRow): BillApplication {
+/** An application as `callerOrgId` sees it: its acts are those of the caller's side. */
+function applicationView(row: ApplicationViewRow, callerOrgId: string, today: string): BillApplication {
   const kind = row.kind as ApplicationKind;
   const status = row.status as ApplicationStatus;
   return {
@@ -460,7 +510,7 @@ function applicationView(row: ApplicationViewRow): BillApplication {
     kindLabel: APPLICATION_KIND_LABEL[kind],
     applicant: party(row.applicant_org_id, row.applicant_name),
     receiver: party(row.receiver_org_id, row.receiver_name),
-    range: subTicketRange(Number(row.sub_start), Number(row.sub_end)),
+    range: billRange(row.splittable === 1, Number(row.sub_start), Number(row.sub_end)),
     amount: fenToYuan(row.amount_fen),
     status,
     statusLabel: APPLICATION_STATUS_LABEL[status],
@@ -469,6 +519,14 @@ function applicationView(row: ApplicationViewRow): BillApplication {
     dueDate: row.due_date,
     appliedAt: isoTime(Number(row.applied_at)),
     answeredAt: row.answered_at === null ? null : isoTime(Number(row.answered_at)),
+    actions: applicationActs(
+      {
+        status,
+        side: row.receiver_org_id === callerOrgId ? 'receiver' : 'applicant',
+        dueDate: row.due_date,
+      },
+      today,
+    ),
   };
 }
 
@@ -509,7 +567,7 @@ export async function applicationPage(
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(applicationView), total: Number(count.n) };
+  return { items: rows.map((row) => applicationView(row, orgId, today)), total: Number(count.n) };
 }
 
 // ---- detail
@@ -543,6 +601,12 @@ export async function packageOrgOf(db: Db, id: string): Promise<string | undefin
   return row?.drawer_org_id;
 }
 
+const faceParty = (name: string, accountNo: string | null, bankName: string | null) => ({
+  name,
+  accountNo,
+  bankName,
+});
+
 /** The detail, or null when the package does not exist or the organisation is not party to it. */
 export async function billDetail(db: Db, orgId: string, id: string, now: number): Promise<BillDetail | null> {
   const today = shanghaiDate(now);
@@ -551,7 +615,7 @@ export async function billDetail(db: Db, orgId: string, id: string, now: number)
   const [first, holdings, applications, events] = await Promise.all([
     db
       .selectFrom('bill_holdings')
-      .select('bill_status')
+      .select(['bill_status', 'circ_status', 'org_id'])
       .where('package_id', '=', id)
       .where('ended_at', 'is', null)
       .where('sub_start', '=', 1)
@@ -578,9 +642,18 @@ export async function billDetail(db: Db, orgId: string, id: string, now: number)
       .execute(),
   ]);
   return {
-    bill: packageView({ ...pkg, bill_status: first?.bill_status ?? BILL_STATUS.issued }, today),
+    bill: packageView(
+      {
+        ...pkg,
+        bill_status: first?.bill_status ?? BILL_STATUS.issued,
+        circ_status: first?.circ_status ?? CIRCULATION.ended,
+        holder_org_id: first?.org_id ?? '',
+      },
+      today,
+      orgId,
+    ),
     holdings: holdings.map((row) => holdingView(row, today)),
-    applications: applications.map(applicationView),
+    applications: applications.map((row) => applicationView(row, orgId, today)),
     events: events.map((row): BillEvent => ({
       id: row.id,
       type: row.type as BillEventType,
@@ -591,11 +664,16 @@ export async function billDetail(db: Db, orgId: string, id: string, now: number)
       kind: (row.kind as ApplicationKind | null) ?? null,
       from: row.from_org_id ? party(row.from_org_id, row.from_name ?? '') : null,
       to: row.to_org_id ? party(row.to_org_id, row.to_name ?? '') : null,
-      range: subTicketRange(Number(row.sub_start), Number(row.sub_end)),
+      range: billRange(pkg.splittable === 1, Number(row.sub_start), Number(row.sub_end)),
       amount: fenToYuan(row.amount_fen),
       reason: row.reason,
       at: isoTime(Number(row.at)),
     })),
+    face: {
+      drawer: faceParty(pkg.drawer_name, pkg.drawer_account_no, pkg.drawer_bank_name),
+      acceptor: faceParty(pkg.acceptor_name, pkg.acceptor_account_no, pkg.acceptor_bank_name),
+      payee: faceParty(pkg.payee_name, pkg.payee_account_no, pkg.payee_bank_name),
+    },
   };
 }
 
@@ -622,8 +700,31 @@ export async function counterparties(db: Db, keyword: string | undefined): Promi
   return rows.map((row) => ({ orgId: row.id, name: row.name, creditCode: row.credit_code }));
 }
 
-/** One application as the lists show it. */
-export async function applicationById(db: Db, id: string): Promise<BillApplication> {
+/** One application as the lists show it to `orgId`. */
+export async function applicationById(
+  db: Db,
+  orgId: string,
+  id: string,
+  now: number,
+): Promise<BillApplication> {
   const row = await applicationSelect(applicationsQuery(db).where('a.id', '=', id)).executeTakeFirstOrThrow();
-  return applicationView(row);
+  return applicationView(row, orgId, shanghaiDate(now));
+}
+
+/** The organisation's verified settlement accounts, the default first: where 签收 may take a bill. */
+export async function billAccounts(db: Db, orgId: string): Promise<BillAccount[]> {
+  const rows = await db
+    .selectFrom('bank_accounts')
+    .select(['id', 'account_no', 'branch_name', 'is_default'])
+    .where('org_id', '=', orgId)
+    .where('verified', '=', 1)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    accountNo: row.account_no,
+    bankName: row.branch_name,
+    isDefault: row.is_default === 1,
+  }));
 }

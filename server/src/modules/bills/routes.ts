@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyReply, FastifyRequest, FastifySchema, RouteGenericInterface } from 'fastify';
+import { sql } from 'kysely';
+import { Type, type Static } from 'typebox';
 import { APPLICATION_KIND, BILL_URL } from '@contract/bills';
 import {
+  BatchAnswerResult,
+  BatchRefuseRequest,
+  BatchSignRequest,
+  BillAccount,
   BillApplication,
   BillDetail,
   BillListQuery,
@@ -14,13 +19,14 @@ import {
   IdParams,
   IssueRequest,
   RefuseRequest,
+  SignRequest,
 } from '@contract/bills-schemas';
 import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION, type PermissionPath } from '@contract/permissions';
 import type { Db } from '../../db/database';
-import { fail } from '../../lib/errors';
-import { runCommand } from '../../lib/idempotency';
+import { ApiFailure, fail } from '../../lib/errors';
+import { runCommand, type CommandAnswer } from '../../lib/idempotency';
 import { answerList } from '../../lib/list-page';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
@@ -29,19 +35,27 @@ import {
   endorse,
   issueBill,
   refuseApplication,
-  requireIssueFunctions,
   requestAcceptance,
   requestReceipt,
   revokeBill,
   signApplication,
   withdrawApplication,
-  type CommandContext,
+  type ActSummary,
+  type ApplicationRow,
+  type Checked,
+  type CommandScope,
+  type EndorseInput,
+  type IssueInput,
+  type LedgerCommand,
+  type RefuseInput,
+  type SignInput,
 } from './commands';
-import { requireFunction } from '../org-function/service';
-import { BILL_MSG, ENDORSE_OPERATION, ISSUE_OPERATION } from './messages';
+import type { PackageRow } from './ledger';
+import { ACT_NAME, actDescription, batchSummary, BILL_MSG } from './messages';
 import {
   applicationById,
   applicationPage,
+  billAccounts,
   billDetail,
   counterparties,
   heldPage,
@@ -50,7 +64,7 @@ import {
   listSortOf,
   packageOrgOf,
 } from './queries';
-import { amountFenOf, checkTerm, requireBusinessTime } from './rules';
+import { amountFenOf, requireBusinessTime } from './rules';
 
 const COMMAND_ERRORS = {
   ...AUTHENTICATED_ERRORS,
@@ -67,15 +81,48 @@ const ENDORSE_PERMISSION = PERMISSION.endorse.path;
 const permissionOfKind = (kind: string): PermissionPath =>
   kind === APPLICATION_KIND.endorsement ? ENDORSE_PERMISSION : ISSUE_PERMISSION;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** On a ledger act: what its check found the user is about to confirm (the SMS text and QR prompt name it). */
+    ledgerAct: Pick<ActSummary, 'operation' | 'amountFen' | 'counterparty'> | null;
+  }
+}
+
+/** `handler` under `name`: one shape of route declares several acts, each still named on its own. */
+const named = <H extends (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>>(
+  name: string,
+  handler: H,
+): H => ({ [name]: ((request, reply) => handler(request, reply)) as H })[name] as H;
+
+/** The member acting on a route, with the permission its act needs. */
+type MemberOf<R extends RouteGenericInterface> = (request: FastifyRequest<R>) => Promise<Member>;
+
+interface ActRoute<R extends RouteGenericInterface, I, C extends Checked, O> {
+  /** The handler's name (routes are told apart by it in logs and traces). */
+  name: string;
+  url: string;
+  schema: FastifySchema;
+  /** A body the act takes when none is sent (签收 into the default account). */
+  bodyWhenNone?: object;
+  member: MemberOf<R>;
+  /** The command's input from the request (a typed amount becomes fen here, 400 when it is not one). */
+  input: (request: FastifyRequest<R>) => I;
+  command: LedgerCommand<I, C, O>;
+  /** The answer, read inside the command's transaction. */
+  answer: (trx: Db, result: O, request: FastifyRequest<R>, member: Member) => Promise<CommandAnswer>;
+}
+
 /**
  * The bill ledger's calls. Every read and write goes through the caller's organisation: a bill or an
- * application it is not party to answers the same 404 as a missing one. Every command needs the permission
- * of its domain, runs within business hours, in one transaction, once per Idempotency-Key.
+ * application it is not party to answers the same 404 as a missing one. Every act needs the permission of
+ * its domain, runs within business hours, in one transaction, once per Idempotency-Key, and is confirmed by
+ * QR (licence bound) or SMS; the command's own check runs before that confirmation is asked for.
  */
 export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
+  app.decorateRequest('ledgerAct', null);
 
-  const context = (trx: Db, member: Member): CommandContext => ({
+  const scope = (trx: Db, member: Member): CommandScope => ({
     trx,
     now: app.now(),
     actor: { orgId: member.orgId, userId: member.userId },
@@ -90,119 +137,116 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return detail;
   }
 
-  // ---- issue registration
-
-  /** Before the verification guard: nobody is asked for a code for a bill that cannot be issued. */
-  async function checkIssue(request: FastifyRequest<{ Body: IssueRequest }>): Promise<void> {
-    const member = await requirePermission(request, ISSUE_PERMISSION);
-    await requireIssueFunctions(app.db, member.orgId, request.body.acceptorOrgId);
-    await requireBusinessTime(app.config, app.db, app.now());
-    amountFenOf(request.body.amount);
-    checkTerm(request.body.issueDate, request.body.dueDate, app.now());
+  /**
+   * One ledger act on the wire, the way every act is: the command's check (read only) refuses before any
+   * SMS code or QR confirmation is asked for and names what the user confirms; then the command in its
+   * transaction, which checks again.
+   */
+  function actRoute<R extends RouteGenericInterface, I, C extends Checked, O>(route: ActRoute<R, I, C, O>) {
+    // The schema validated the request as R before any of these run.
+    const typed = (request: FastifyRequest) => request as FastifyRequest<R>;
+    async function checkAct(request: FastifyRequest): Promise<void> {
+      const member = await route.member(typed(request));
+      await requireBusinessTime(app.config, app.db, app.now());
+      const checked = await route.command.check(scope(app.db, member), route.input(typed(request)));
+      request.ledgerAct = checked.summary;
+    }
+    async function runAct(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+      const member = await route.member(typed(request));
+      const input = route.input(typed(request));
+      return runCommand(request, reply, async (trx) => {
+        const ctx = scope(trx, member);
+        await requireBusinessTime(app.config, trx, ctx.now);
+        return route.answer(trx, await route.command(ctx, input), typed(request), member);
+      });
+    }
+    app.post(
+      route.url,
+      {
+        config: {
+          idempotent: true,
+          verification: { kind: 'qr-or-sms', operation: (request) => actDescription(request.ledgerAct) },
+        },
+        ...(route.bodyWhenNone
+          ? {
+              preValidation: async function bodyWhenNone(request: FastifyRequest) {
+                request.body ??= { ...route.bodyWhenNone };
+              },
+            }
+          : {}),
+        preHandler: checkAct,
+        schema: route.schema,
+      },
+      named(route.name, runAct),
+    );
   }
 
-  app.post(
-    BILL_URL.issue,
-    {
-      config: {
-        idempotent: true,
-        verification: { kind: 'qr-or-sms', operation: ISSUE_OPERATION },
-      },
-      preHandler: checkIssue,
-      schema: { body: IssueRequest, response: { 201: Envelope(BillDetail), ...COMMAND_ERRORS } },
-    },
-    async function postBillIssue(request, reply) {
-      const member = await requirePermission(request, ISSUE_PERMISSION);
-      const body = request.body;
-      return runCommand(request, reply, async (trx) => {
-        const ctx = context(trx, member);
-        await requireBusinessTime(app.config, trx, ctx.now);
-        const term = checkTerm(body.issueDate, body.dueDate, ctx.now);
-        const pkg = await issueBill(ctx, {
-          acceptorOrgId: body.acceptorOrgId,
-          payeeOrgId: body.payeeOrgId,
-          amountFen: amountFenOf(body.amount),
-          issueDate: term.issue,
-          dueDate: term.due,
-          noTransfer: body.noTransfer,
-          splittable: body.splittable,
-          remark: body.remark?.trim() ?? '',
-        });
-        const detail = await detailOf(trx, request, member.orgId, pkg.id);
-        return { statusCode: 201, body: { code: 201, msg: BILL_MSG.issued, data: detail } };
-      });
-    },
-  );
+  // ---- issue registration, acceptance, receipt, revocation
+
+  actRoute<{ Body: Static<typeof IssueRequest> }, IssueInput, Checked, PackageRow>({
+    name: 'postBillIssue',
+    url: BILL_URL.issue,
+    schema: { body: IssueRequest, response: { 201: Envelope(BillDetail), ...COMMAND_ERRORS } },
+    member: (request) => requirePermission(request, ISSUE_PERMISSION),
+    input: ({ body }) => ({
+      acceptorOrgId: body.acceptorOrgId,
+      payeeOrgId: body.payeeOrgId,
+      amountFen: amountFenOf(body.amount),
+      issueDate: body.issueDate,
+      dueDate: body.dueDate,
+      noTransfer: body.noTransfer,
+      splittable: body.splittable,
+      remark: body.remark?.trim() ?? '',
+    }),
+    command: issueBill,
+    answer: async (trx, pkg, request, member) => ({
+      statusCode: 201,
+      body: { code: 201, msg: BILL_MSG.issued, data: await detailOf(trx, request, member.orgId, pkg.id) },
+    }),
+  });
 
   for (const [path, command, msg] of [
     [BILL_URL.acceptance, requestAcceptance, BILL_MSG.applied],
     [BILL_URL.delivery, requestReceipt, BILL_MSG.applied],
     [BILL_URL.revoke, revokeBill, BILL_MSG.revoked],
   ] as const) {
-    app.post(
-      path,
-      {
-        config: { idempotent: true },
-        schema: { params: IdParams, response: { 200: Envelope(BillDetail), ...COMMAND_ERRORS } },
-      },
-      async function postBillIssuerStep(request, reply) {
-        const member = await requirePermission(request, ISSUE_PERMISSION);
-        return runCommand(request, reply, async (trx) => {
-          const ctx = context(trx, member);
-          await requireBusinessTime(app.config, trx, ctx.now);
-          await command(ctx, request.params.id);
-          return {
-            statusCode: 200,
-            body: ok(await detailOf(trx, request, member.orgId, request.params.id), msg),
-          };
-        });
-      },
-    );
+    actRoute<{ Params: Static<typeof IdParams> }, string, Checked, unknown>({
+      name: 'postBillIssuerStep',
+      url: path,
+      schema: { params: IdParams, response: { 200: Envelope(BillDetail), ...COMMAND_ERRORS } },
+      member: (request) => requirePermission(request, ISSUE_PERMISSION),
+      input: (request) => request.params.id,
+      command: command as LedgerCommand<string, Checked, unknown>,
+      answer: async (trx, _, request, member) => ({
+        statusCode: 200,
+        body: ok(await detailOf(trx, request, member.orgId, request.params.id), msg),
+      }),
+    });
   }
 
   // ---- endorsement
 
-  async function checkEndorse(request: FastifyRequest<{ Body: EndorseRequest }>): Promise<void> {
-    const member = await requirePermission(request, ENDORSE_PERMISSION);
-    await requireFunction(app.db, member.orgId, 'BILL_ENDORSE');
-    await requireBusinessTime(app.config, app.db, app.now());
-    amountFenOf(request.body.amount);
-    const holding = await app.db
-      .selectFrom('bill_holdings')
-      .select(['org_id', 'package_id'])
-      .where('id', '=', request.body.holdingId)
-      .executeTakeFirst();
-    if (holding?.org_id !== member.orgId)
-      throw notFoundInOrg(request, 'bill_holding', holding?.org_id, BILL_MSG.holdingNotFound);
-  }
-
-  app.post(
-    BILL_URL.endorse,
-    {
-      config: {
-        idempotent: true,
-        verification: { kind: 'qr-or-sms', operation: ENDORSE_OPERATION },
+  actRoute<{ Body: Static<typeof EndorseRequest> }, EndorseInput, Checked, ApplicationRow>({
+    name: 'postBillEndorse',
+    url: BILL_URL.endorse,
+    schema: { body: EndorseRequest, response: { 201: Envelope(BillApplication), ...COMMAND_ERRORS } },
+    member: (request) => requirePermission(request, ENDORSE_PERMISSION),
+    input: ({ body }) => ({
+      holdingId: body.holdingId,
+      endorseeOrgId: body.endorseeOrgId,
+      amountFen: amountFenOf(body.amount),
+      remark: body.remark?.trim() ?? '',
+    }),
+    command: endorse,
+    answer: async (trx, application, _, member) => ({
+      statusCode: 201,
+      body: {
+        code: 201,
+        msg: BILL_MSG.applied,
+        data: await applicationById(trx, member.orgId, application.id, app.now()),
       },
-      preHandler: checkEndorse,
-      schema: { body: EndorseRequest, response: { 201: Envelope(BillApplication), ...COMMAND_ERRORS } },
-    },
-    async function postBillEndorse(request, reply) {
-      const member = await requirePermission(request, ENDORSE_PERMISSION);
-      const body = request.body;
-      return runCommand(request, reply, async (trx) => {
-        const ctx = context(trx, member);
-        await requireBusinessTime(app.config, trx, ctx.now);
-        const application = await endorse(ctx, {
-          holdingId: body.holdingId,
-          endorseeOrgId: body.endorseeOrgId,
-          amountFen: amountFenOf(body.amount),
-          remark: body.remark?.trim() ?? '',
-        });
-        const view = await applicationById(trx, application.id);
-        return { statusCode: 201, body: { code: 201, msg: BILL_MSG.applied, data: view } };
-      });
-    },
-  );
+    }),
+  });
 
   // ---- answers
 
@@ -214,55 +258,181 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return requirePermission(request, permissionOfKind(application.kind));
   }
 
-  const answers = [
-    [BILL_URL.sign, (ctx: CommandContext, id: string) => signApplication(ctx, id), BILL_MSG.signed],
-    [
-      BILL_URL.withdraw,
-      (ctx: CommandContext, id: string) => withdrawApplication(ctx, id),
-      BILL_MSG.withdrawn,
-    ],
-  ] as const;
-  for (const [path, command, msg] of answers) {
+  const answered =
+    (msg: string) =>
+    async (trx: Db, application: ApplicationRow, _: unknown, member: Member): Promise<CommandAnswer> => ({
+      statusCode: 200,
+      body: ok(await applicationById(trx, member.orgId, application.id, app.now()), msg),
+    });
+
+  actRoute<
+    { Params: Static<typeof IdParams>; Body: Static<typeof SignRequest> | undefined },
+    SignInput,
+    Checked,
+    ApplicationRow
+  >({
+    name: 'postBillApplicationAnswer',
+    url: BILL_URL.sign,
+    bodyWhenNone: {},
+    schema: {
+      params: IdParams,
+      body: SignRequest,
+      response: { 200: Envelope(BillApplication), ...COMMAND_ERRORS },
+    },
+    member: (request) => memberFor(request, request.params.id),
+    input: (request) => ({ id: request.params.id, accountId: request.body?.accountId }),
+    command: signApplication,
+    answer: answered(BILL_MSG.signed),
+  });
+
+  actRoute<{ Params: Static<typeof IdParams> }, string, Checked, ApplicationRow>({
+    name: 'postBillApplicationAnswer',
+    url: BILL_URL.withdraw,
+    schema: { params: IdParams, response: { 200: Envelope(BillApplication), ...COMMAND_ERRORS } },
+    member: (request) => memberFor(request, request.params.id),
+    input: (request) => request.params.id,
+    command: withdrawApplication,
+    answer: answered(BILL_MSG.withdrawn),
+  });
+
+  actRoute<
+    { Params: Static<typeof IdParams>; Body: Static<typeof RefuseRequest> },
+    RefuseInput,
+    Checked,
+    ApplicationRow
+  >({
+    name: 'postBillRefuse',
+    url: BILL_URL.refuse,
+    schema: {
+      params: IdParams,
+      body: RefuseRequest,
+      response: { 200: Envelope(BillApplication), ...COMMAND_ERRORS },
+    },
+    member: (request) => memberFor(request, request.params.id),
+    input: (request) => ({ id: request.params.id, reason: request.body.reason.trim() }),
+    command: refuseApplication,
+    answer: answered(BILL_MSG.refused),
+  });
+
+  // ---- batch answers on the 待签收 workbench
+
+  /**
+   * 签收 or 驳回 of several applications with one confirmation. Each row is its own command, run in a
+   * savepoint of the one transaction: a row the ledger refuses is rolled back alone and answered with its
+   * reason, the others go through. Before the confirmation every row is checked; only when none could go
+   * through is the batch refused whole (with the first row's reason), so a mistake still costs no code.
+   */
+  function batchRoute<B extends { ids: string[] }, I>(route: {
+    name: string;
+    url: string;
+    body: typeof BatchSignRequest | typeof BatchRefuseRequest;
+    input: (body: B, id: string) => I;
+    command: LedgerCommand<I, Checked, ApplicationRow>;
+    operation: string;
+    msg: (succeeded: number, failed: number) => string;
+  }) {
+    /** Each row's member, or why it cannot be answered. */
+    const membersOf = (request: FastifyRequest, ids: string[]) =>
+      Promise.all(
+        ids.map(async (id) => {
+          try {
+            return { id, member: await memberFor(request, id) };
+          } catch (error) {
+            if (error instanceof ApiFailure) return { id, failure: error };
+            throw error;
+          }
+        }),
+      );
+
+    async function checkBatch(request: FastifyRequest): Promise<void> {
+      const body = request.body as B;
+      await requireBusinessTime(app.config, app.db, app.now());
+      const passed: ActSummary[] = [];
+      let first: ApiFailure | null = null;
+      for (const row of await membersOf(request, body.ids)) {
+        try {
+          if (!row.member) throw row.failure;
+          passed.push(
+            (await route.command.check(scope(app.db, row.member), route.input(body, row.id))).summary,
+          );
+        } catch (error) {
+          if (!(error instanceof ApiFailure)) throw error;
+          first ??= error;
+        }
+      }
+      if (passed.length === 0 && first) throw first;
+      request.ledgerAct = batchSummary(route.operation, passed);
+    }
+
+    async function runBatch(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+      const body = request.body as B;
+      const rows = await membersOf(request, body.ids);
+      return runCommand(request, reply, async (trx) => {
+        await requireBusinessTime(app.config, trx, app.now());
+        const results: BatchAnswerResult['results'] = [];
+        for (const row of rows) {
+          if (!row.member) {
+            results.push({ id: row.id, ok: false, msg: row.failure.msg, application: null });
+            continue;
+          }
+          await sql`savepoint batch_row`.execute(trx);
+          try {
+            const done = await route.command(scope(trx, row.member), route.input(body, row.id));
+            await sql`release savepoint batch_row`.execute(trx);
+            const application = await applicationById(trx, row.member.orgId, done.id, app.now());
+            results.push({ id: row.id, ok: true, msg: BILL_MSG.batchRowDone, application });
+          } catch (error) {
+            if (!(error instanceof ApiFailure)) throw error;
+            await sql`rollback to savepoint batch_row`.execute(trx);
+            await sql`release savepoint batch_row`.execute(trx);
+            results.push({ id: row.id, ok: false, msg: error.msg, application: null });
+          }
+        }
+        const succeeded = results.filter((r) => r.ok).length;
+        const failed = results.length - succeeded;
+        return {
+          statusCode: 200,
+          body: ok({ results, succeeded, failed }, route.msg(succeeded, failed)),
+        };
+      });
+    }
+
     app.post(
-      path,
+      route.url,
       {
-        config: { idempotent: true },
-        schema: { params: IdParams, response: { 200: Envelope(BillApplication), ...COMMAND_ERRORS } },
+        config: {
+          idempotent: true,
+          verification: { kind: 'qr-or-sms', operation: (request) => actDescription(request.ledgerAct) },
+        },
+        preHandler: checkBatch,
+        schema: {
+          body: route.body,
+          response: { 200: Envelope(BatchAnswerResult), ...COMMAND_ERRORS },
+        } as FastifySchema,
       },
-      async function postBillApplicationAnswer(request, reply) {
-        const member = await memberFor(request, request.params.id);
-        return runCommand(request, reply, async (trx) => {
-          const ctx = context(trx, member);
-          await requireBusinessTime(app.config, trx, ctx.now);
-          await command(ctx, request.params.id);
-          return { statusCode: 200, body: ok(await applicationById(trx, request.params.id), msg) };
-        });
-      },
+      named(route.name, runBatch),
     );
   }
 
-  app.post(
-    BILL_URL.refuse,
-    {
-      config: { idempotent: true },
-      schema: {
-        params: IdParams,
-        body: RefuseRequest,
-        response: { 200: Envelope(BillApplication), ...COMMAND_ERRORS },
-      },
-    },
-    async function postBillRefuse(request, reply) {
-      const member = await memberFor(request, request.params.id);
-      const reason = request.body.reason.trim();
-      if (!reason) throw fail(API_ERROR.badRequest, BILL_MSG.reasonRequired);
-      return runCommand(request, reply, async (trx) => {
-        const ctx = context(trx, member);
-        await requireBusinessTime(app.config, trx, ctx.now);
-        await refuseApplication(ctx, request.params.id, reason);
-        return { statusCode: 200, body: ok(await applicationById(trx, request.params.id), BILL_MSG.refused) };
-      });
-    },
-  );
+  batchRoute<Static<typeof BatchSignRequest>, SignInput>({
+    name: 'postBillBatchSign',
+    url: BILL_URL.batchSign,
+    body: BatchSignRequest,
+    input: (body, id) => ({ id, accountId: body.accountId }),
+    command: signApplication,
+    operation: ACT_NAME.batchSign,
+    msg: BILL_MSG.batchSigned,
+  });
+
+  batchRoute<Static<typeof BatchRefuseRequest>, RefuseInput>({
+    name: 'postBillBatchRefuse',
+    url: BILL_URL.batchRefuse,
+    body: BatchRefuseRequest,
+    input: (body, id) => ({ id, reason: body.reason.trim() }),
+    command: refuseApplication,
+    operation: ACT_NAME.batchRefuse,
+    msg: BILL_MSG.batchRefused,
+  });
 
   // ---- reads
 
@@ -329,6 +499,24 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const member = memberOrNull(request);
       if (!member) throw fail(API_ERROR.notFound, BILL_MSG.billNotFound);
       return ok(await detailOf(app.db, request, member.orgId, request.params.id));
+    },
+  );
+
+  app.get(
+    BILL_URL.accounts,
+    {
+      schema: {
+        response: { 200: Envelope(Type.Array(BillAccount)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
+      },
+    },
+    async function billAccountList(request) {
+      const member = memberOrNull(request);
+      if (!member) return ok([]);
+      // Those who may sign for a bill: the issuing or the endorsing permission.
+      await requirePermission(request, ISSUE_PERMISSION).catch(() =>
+        requirePermission(request, ENDORSE_PERMISSION),
+      );
+      return ok(await billAccounts(app.db, member.orgId));
     },
   );
 

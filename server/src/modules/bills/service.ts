@@ -7,7 +7,7 @@ export {
   revokeBill,
   signApplication,
   withdrawApplication,
-  type CommandContext,
+  type CommandScope,
 } from './commands';
 export { billListBatches, billListCount, billListSheet, type BillListName } from './list-export';
 export { addMonths } from './rules';

@@ -34,8 +34,11 @@ type Visible = ReturnType<typeof visible>;
 function filtered(query: Visible, filter: NoticeFilter): Visible {
   let q = query;
   if (filter.type !== undefined) q = q.where('m.type', '=', filter.type);
-  if (filter.status === NOTICE_STATUS.unread) q = q.where('r.message_id', 'is', null);
-  if (filter.status === NOTICE_STATUS.read) q = q.where('r.message_id', 'is not', null);
+  // A closed to-do is done for every member, read or not.
+  if (filter.status === NOTICE_STATUS.unread)
+    q = q.where('r.message_id', 'is', null).where('m.closed_at', 'is', null);
+  if (filter.status === NOTICE_STATUS.read)
+    q = q.where((eb) => eb.or([eb('r.message_id', 'is not', null), eb('m.closed_at', 'is not', null)]));
   return q;
 }
 
@@ -58,7 +61,16 @@ function pageQueries(filter: NoticeFilter) {
     ),
     page: preparedQuery((db, values: PageValues) =>
       base(db, values)
-        .select(['m.id', 'm.type', 'm.title', 'm.content', 'm.created_at', 'm.link', 'r.read_at'])
+        .select([
+          'm.id',
+          'm.type',
+          'm.title',
+          'm.content',
+          'm.created_at',
+          'm.link',
+          'm.closed_at',
+          'r.read_at',
+        ])
         .orderBy('m.created_at', 'desc')
         .orderBy('m.id', 'desc')
         .limit(values.size)
@@ -116,7 +128,7 @@ function itemsOf(rows: ReadonlyArray<PageRow>, size: number): readonly NoticeIte
       Object.freeze({
         id: row.id,
         type: row.type === NOTICE_TYPE.todo ? NOTICE_TYPE.todo : NOTICE_TYPE.announcement,
-        status: row.read_at === null ? NOTICE_STATUS.unread : NOTICE_STATUS.read,
+        status: row.read_at === null && row.closed_at === null ? NOTICE_STATUS.unread : NOTICE_STATUS.read,
         title: row.title,
         content: row.content,
         createdAt: isoTime(Number(row.created_at)),
@@ -177,6 +189,8 @@ export interface NewNotice {
   content: string;
   /** Where the notice leads in the web app (NoticeItem.link). */
   link?: string;
+  /** What a to-do is about, so closeNotices can close it when that is settled (e.g. `bill-application:<id>`). */
+  subject?: string;
 }
 
 export async function postNotice(db: Db, notice: NewNotice, now: number): Promise<NoticeItem> {
@@ -192,6 +206,7 @@ export async function postNotice(db: Db, notice: NewNotice, now: number): Promis
       content: notice.content,
       created_at: now,
       link: notice.link ?? null,
+      subject: notice.subject ?? null,
     })
     .execute();
   return {
@@ -209,4 +224,20 @@ export async function postNotice(db: Db, notice: NewNotice, now: number): Promis
 export async function noticeOrgOf(db: Db, id: string): Promise<string | undefined> {
   const row = await db.selectFrom('plat_messages').select('org_id').where('id', '=', id).executeTakeFirst();
   return row?.org_id;
+}
+
+/**
+ * Closes the open notices about `subject` for every member of their organisations at once (a to-do whose
+ * application was answered, withdrawn or ended); answers the organisations whose notices closed, so their
+ * bells can be told.
+ */
+export async function closeNotices(db: Db, subject: string, now: number): Promise<string[]> {
+  const closed = await db
+    .updateTable('plat_messages')
+    .set({ closed_at: now })
+    .where('subject', '=', subject)
+    .where('closed_at', 'is', null)
+    .returning('org_id')
+    .execute();
+  return [...new Set(closed.map((row) => row.org_id))];
 }

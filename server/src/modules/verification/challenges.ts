@@ -46,7 +46,8 @@ export interface OperationRef {
 
 /**
  * The open challenge of this subject for this operation, created when there is none. Reusing it keeps a
- * client that retries without proof from piling up rows, and lets a resent code land on the same one.
+ * client that retries without proof from piling up rows, and lets a resent code land on the same one;
+ * `created_at` is when it was last asked for, so the newest is the one the user is proving.
  */
 export async function openChallenge(
   db: Db,
@@ -65,7 +66,17 @@ export async function openChallenge(
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (existing) return existing.id;
+  if (existing) {
+    // Asked again, it is the operation the user is proving now: the next code sent lands on it
+    // (challengeForSmsSend takes the newest), not on one raised by an act the user left.
+    await db
+      .updateTable('verification_challenges')
+      .set({ created_at: now })
+      .where('id', '=', existing.id)
+      .where('created_at', '<', now)
+      .execute();
+    return existing.id;
+  }
 
   await purgeExpiredChallenges(db, now);
   const id = newId();

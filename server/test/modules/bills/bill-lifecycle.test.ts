@@ -15,7 +15,9 @@ import { startApp, type TestApp } from '../../support/helpers';
 import {
   answer,
   billCall,
+  confirmed,
   dataOf,
+  drawerAct,
   endorseBill,
   endorsed,
   errorCodeOf,
@@ -265,13 +267,9 @@ describe('acceptance and receipt', () => {
     const [acceptance] = await pendingFor(token.shanghai, detail.bill.id);
     const refused = await dataOf<BillApplication>(await refuse(t, token.shanghai, acceptance!.id));
     expect(refused).toMatchObject({ status: 'refused', statusLabel: '已驳回', reason: '金额与合同不符' });
-    const again = await dataOf<BillDetail>(
-      await billCall(t.app, 'POST', pathOf(BILL_URL.acceptance, { id: detail.bill.id }), token.suzhou),
-    );
+    const again = await dataOf<BillDetail>(await drawerAct(t, token.suzhou, detail.bill.id, 'acceptance'));
     expect(again.holdings.find((h) => h.endedAt === null)?.circulation).toBe(CIRCULATION.locked);
-    const revoked = await dataOf<BillDetail>(
-      await billCall(t.app, 'POST', pathOf(BILL_URL.revoke, { id: detail.bill.id }), token.suzhou),
-    );
+    const revoked = await dataOf<BillDetail>(await drawerAct(t, token.suzhou, detail.bill.id, 'revoke'));
     expect(revoked.bill.billStatus).toBe('CS05');
     expect(revoked.holdings.find((h) => h.endedAt === null)).toMatchObject({
       billStatus: 'CS05',
@@ -303,9 +301,7 @@ describe('acceptance and receipt', () => {
     const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t, { acceptorOrgId: ORG.suzhou }));
     const [receipt] = await pendingFor(token.ningbo, detail.bill.id);
     await dataOf(await refuse(t, token.ningbo, receipt!.id));
-    await dataOf(
-      await billCall(t.app, 'POST', pathOf(BILL_URL.delivery, { id: detail.bill.id }), token.suzhou),
-    );
+    await dataOf(await drawerAct(t, token.suzhou, detail.bill.id, 'delivery'));
     const [again] = await pendingFor(token.ningbo, detail.bill.id);
     await dataOf(await answer(t, token.ningbo, again!.id, 'sign'));
     expect((await heldIn(token.ningbo, detail.bill.id))[0]?.billStatus).toBe('CS03');
@@ -507,13 +503,11 @@ describe('lists and figures', () => {
     const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t));
     const [acceptance] = await pendingFor(token.shanghai, detail.bill.id);
     const key = { 'idempotency-key': 'sign-once-42' };
-    const first = await billCall(
-      t.app,
-      'POST',
-      pathOf(BILL_URL.sign, { id: acceptance!.id }),
-      token.shanghai,
-      undefined,
-      key,
+    const first = await confirmed(t, token.shanghai, (headers) =>
+      billCall(t.app, 'POST', pathOf(BILL_URL.sign, { id: acceptance!.id }), token.shanghai, undefined, {
+        ...key,
+        ...headers,
+      }),
     );
     expect(first.statusCode, first.body).toBe(200);
     const retry = await billCall(

@@ -81,7 +81,14 @@ describe('business hours', () => {
     expect(errorCodeOf(lateIssue)).toBe(API_ERROR.billOutsideHours);
     t.clock.advance(shanghaiAt('2026-03-03', '07:59') - t.clock.now());
     await signInAgain();
-    expect((await answer(t, token.shanghai, acceptance!.id, 'sign')).statusCode).toBe(409);
+    // Refused before any confirmation is asked for.
+    const early = await billCall(
+      t.app,
+      'POST',
+      pathOf(BILL_URL.sign, { id: acceptance!.id }),
+      token.shanghai,
+    );
+    expect(early.statusCode, early.body).toBe(409);
     t.clock.advance(60 * 1000);
     expect((await answer(t, token.shanghai, acceptance!.id, 'sign')).statusCode).toBe(200);
     // Reading is not business: the lists answer at any hour.
@@ -151,7 +158,7 @@ describe('concurrency', () => {
         .execute((trx) =>
           signApplication(
             { trx, now: t.app.now(), actor: { orgId, userId: userIdOf(mobile) }, realtime: null },
-            id,
+            { id },
           ),
         );
     await Promise.all([
@@ -298,7 +305,9 @@ describe('tenant isolation and permissions', () => {
       issueBody(t, { acceptorOrgId: ORG.ningbo, payeeOrgId: ORG.suzhou }),
     );
     const [receipt] = await pendingFor(reader, detail.bill.id);
-    expect((await answer(t, reader, receipt!.id, 'sign')).statusCode).toBe(403);
+    expect(
+      (await billCall(t.app, 'POST', pathOf(BILL_URL.sign, { id: receipt!.id }), reader)).statusCode,
+    ).toBe(403);
     expect((await answer(t, token.suzhou, receipt!.id, 'sign')).statusCode).toBe(200);
 
     await t.app.db.deleteFrom('membership_permissions').where('membership_id', '=', membershipId).execute();

@@ -1,0 +1,219 @@
+/**
+ * The ledger as a state machine: in every state a bill or an application can be in, the acts each row
+ * offers (`actions`, from contract holdingActs/applicationActs) are exactly the acts the server lets through
+ * to their confirmation, and every other act is refused before any confirmation is asked for.
+ */
+import { BILL_ACT, BILL_URL, type BillAct } from '@contract/bills';
+import type { BillApplication, BillDetail, BillPackage, Holding } from '@contract/bills-schemas';
+import { pathOf } from '@contract/paths';
+import { shanghaiDate } from '../../../src/lib/shanghai-time';
+import { addMonths } from '../../../src/modules/bills/rules';
+import { startApp, type TestApp } from '../../support/helpers';
+import {
+  answer,
+  billCall,
+  dataOf,
+  drawerAct,
+  endorsed,
+  issueBody,
+  issued,
+  type LedgerTokens,
+  ledgerTokens,
+  listOf,
+  MOBILE,
+  ORG,
+  pendingIn,
+  refuse,
+} from '../../support/bill-helpers';
+
+let t: TestApp;
+let token: LedgerTokens;
+
+beforeEach(async () => {
+  t = await startApp();
+  token = await ledgerTokens(t);
+});
+afterEach(async () => {
+  await t.app.close();
+});
+
+type Side = keyof LedgerTokens;
+const ORG_OF: Record<Side, string> = { suzhou: ORG.suzhou, ningbo: ORG.ningbo, shanghai: ORG.shanghai };
+
+/** Whether the server lets the act through to its confirmation (406 SMS, 412 QR): nothing changes either way. */
+const asksConfirmation = (status: number) => status === 406 || status === 412;
+
+/** The acts on a bill and one of its holdings that `side` gets through to their confirmation. */
+async function allowedOnBill(
+  side: Side,
+  packageId: string,
+  holding: Holding | undefined,
+): Promise<BillAct[]> {
+  const as = token[side];
+  const allowed: BillAct[] = [];
+  for (const [act, url] of [
+    [BILL_ACT.requestAcceptance, pathOf(BILL_URL.acceptance, { id: packageId })],
+    [BILL_ACT.requestReceipt, pathOf(BILL_URL.delivery, { id: packageId })],
+    [BILL_ACT.revoke, pathOf(BILL_URL.revoke, { id: packageId })],
+  ] as const) {
+    if (asksConfirmation((await billCall(t.app, 'POST', url, as)).statusCode)) allowed.push(act);
+  }
+  if (holding) {
+    const endorsee = ORG_OF[side] === ORG.shanghai ? ORG.suzhou : ORG.shanghai;
+    const endorse = await billCall(t.app, 'POST', BILL_URL.endorse, as, {
+      holdingId: holding.id,
+      endorseeOrgId: endorsee,
+      amount: holding.amount,
+    });
+    if (asksConfirmation(endorse.statusCode)) allowed.push(BILL_ACT.endorse);
+  }
+  return allowed;
+}
+
+/** The answers to an application that `side` gets through to their confirmation. */
+async function allowedOnApplication(side: Side, id: string): Promise<BillAct[]> {
+  const as = token[side];
+  const allowed: BillAct[] = [];
+  if (asksConfirmation((await billCall(t.app, 'POST', pathOf(BILL_URL.sign, { id }), as, {})).statusCode))
+    allowed.push(BILL_ACT.sign);
+  const refusal = await billCall(t.app, 'POST', pathOf(BILL_URL.refuse, { id }), as, { reason: '不同意' });
+  if (asksConfirmation(refusal.statusCode)) allowed.push(BILL_ACT.refuse);
+  if (asksConfirmation((await billCall(t.app, 'POST', pathOf(BILL_URL.withdraw, { id }), as)).statusCode))
+    allowed.push(BILL_ACT.withdraw);
+  return allowed;
+}
+
+const sorted = (acts: readonly BillAct[]) => [...acts].sort();
+
+/**
+ * Every row `side` sees of the bill offers what the server allows: the issued list's row, the detail's bill,
+ * each current holding in the held list, each application in 待签收 and 我发起的申请.
+ */
+async function expectRowsAgree(side: Side, packageId: string, expected: { bill: BillAct[] }) {
+  const as = token[side];
+  const detail = await dataOf<BillDetail>(
+    await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id: packageId }), as),
+  );
+  const held = (await listOf<Holding>(t, `${BILL_URL.held}?size=100&packageId=${packageId}`, as)).content;
+  const drawerHolding = held.find((h) => ['CS01', 'CS02'].includes(h.billStatus));
+  expect(sorted(detail.bill.actions), `${side}: the bill`).toEqual(sorted(expected.bill));
+  expect(sorted(await allowedOnBill(side, packageId, drawerHolding)), `${side}: the server`).toEqual(
+    sorted([...expected.bill, ...(drawerHolding?.actions.includes('endorse') ? ['endorse' as const] : [])]),
+  );
+  const issuedRow = (await listOf<BillPackage>(t, `${BILL_URL.issued}?size=100&packageId=${packageId}`, as))
+    .content[0];
+  if (issuedRow) expect(sorted(issuedRow.actions), `${side}: the issued row`).toEqual(sorted(expected.bill));
+  for (const holding of held) {
+    const allowed = await allowedOnBill(side, packageId, holding);
+    expect(sorted(holding.actions), `${side}: holding ${holding.range}`).toEqual(sorted(allowed));
+  }
+  const applications = [
+    ...(await listOf<BillApplication>(t, `${BILL_URL.pending}?size=100&packageId=${packageId}`, as)).content,
+    ...(await listOf<BillApplication>(t, `${BILL_URL.mine}?size=100&packageId=${packageId}`, as)).content,
+  ];
+  for (const application of applications) {
+    const allowed = await allowedOnApplication(side, application.id);
+    expect(sorted(application.actions), `${side}: ${application.kindLabel} ${application.status}`).toEqual(
+      sorted(allowed),
+    );
+  }
+  return { detail, held, applications };
+}
+
+const pendingTo = (side: Side, packageId: string) => pendingIn(t, token[side], packageId);
+
+describe('every state offers exactly the acts the ledger allows', () => {
+  it('registered, waiting for acceptance, refused, withdrawn, asked again, revoked', async () => {
+    const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t));
+    const id = detail.bill.id;
+    // Waiting for the acceptor: the drawer may withdraw the bill (or the application); the acceptor answers.
+    await expectRowsAgree('suzhou', id, { bill: ['revoke'] });
+    const waiting = await expectRowsAgree('shanghai', id, { bill: [] });
+    expect(waiting.applications.map((a) => a.actions)).toEqual([['sign', 'refuse']]);
+    const [acceptance] = await pendingTo('shanghai', id);
+    await dataOf(await refuse(t, token.shanghai, acceptance!.id));
+    // Refused: 重新提示承兑 and 撤票, nothing for the acceptor.
+    const refused = await expectRowsAgree('suzhou', id, { bill: ['requestAcceptance', 'revoke'] });
+    expect(refused.applications.map((a) => [a.status, a.actions])).toEqual([['refused', []]]);
+    await expectRowsAgree('shanghai', id, { bill: [] });
+    await dataOf(await drawerAct(t, token.suzhou, id, 'acceptance'));
+    const [again] = await pendingTo('shanghai', id);
+    await dataOf(await answer(t, token.suzhou, again!.id, 'withdraw'));
+    await expectRowsAgree('suzhou', id, { bill: ['requestAcceptance', 'revoke'] });
+    await dataOf(await drawerAct(t, token.suzhou, id, 'revoke'));
+    // Withdrawn: nothing more, for anyone.
+    await expectRowsAgree('suzhou', id, { bill: [] });
+    await expectRowsAgree('shanghai', id, { bill: [] });
+  });
+
+  it('accepted, waiting for receipt, refused, delivered again, received, endorsed, not transferable', async () => {
+    const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t));
+    const id = detail.bill.id;
+    const [acceptance] = await pendingTo('shanghai', id);
+    await dataOf(await answer(t, token.shanghai, acceptance!.id, 'sign'));
+    await expectRowsAgree('suzhou', id, { bill: ['revoke'] });
+    await expectRowsAgree('ningbo', id, { bill: [] });
+    const [receipt] = await pendingTo('ningbo', id);
+    await dataOf(await refuse(t, token.ningbo, receipt!.id));
+    await expectRowsAgree('suzhou', id, { bill: ['requestReceipt', 'revoke'] });
+    await dataOf(await drawerAct(t, token.suzhou, id, 'delivery'));
+    const [delivered] = await pendingTo('ningbo', id);
+    await dataOf(await answer(t, token.ningbo, delivered!.id, 'sign'));
+    // Received: the payee may endorse; the drawer has nothing left to do.
+    const received = await expectRowsAgree('ningbo', id, { bill: [] });
+    expect(received.held.map((h) => h.actions)).toEqual([['endorse']]);
+    await expectRowsAgree('suzhou', id, { bill: [] });
+    const application = await endorsed(t, MOBILE.ningbo, token.ningbo, {
+      holdingId: received.held[0]!.id,
+      endorseeOrgId: ORG.suzhou,
+      amount: '400000.00',
+    });
+    // Part of it waits for the endorsee: locked, no act on it; the rest may still be endorsed.
+    const split = await expectRowsAgree('ningbo', id, { bill: [] });
+    expect(split.held.map((h) => [h.circulation, h.actions])).toEqual(
+      expect.arrayContaining([
+        ['TF0302', []],
+        ['TF0301', ['endorse']],
+      ]),
+    );
+    await expectRowsAgree('suzhou', id, { bill: [] });
+    await dataOf(await answer(t, token.suzhou, application.id, 'sign'));
+    await expectRowsAgree('suzhou', id, { bill: [] });
+
+    const fixed = await issued(
+      t,
+      MOBILE.suzhou,
+      token.suzhou,
+      issueBody(t, { acceptorOrgId: ORG.suzhou, noTransfer: true }),
+    );
+    const [fixedReceipt] = await pendingTo('ningbo', fixed.bill.id);
+    await dataOf(await answer(t, token.ningbo, fixedReceipt!.id, 'sign'));
+    const notTransferable = await expectRowsAgree('ningbo', fixed.bill.id, { bill: [] });
+    expect(notTransferable.held.map((h) => [h.circulation, h.actions])).toEqual([['TF0303', []]]);
+  });
+
+  it('matured: a pending application may only be refused or withdrawn, a received bill not endorsed', async () => {
+    const due = addMonths(shanghaiDate(t.app.now()), 1);
+    const received = await issued(
+      t,
+      MOBILE.suzhou,
+      token.suzhou,
+      issueBody(t, { acceptorOrgId: ORG.suzhou, dueDate: due }),
+    );
+    const [receipt] = await pendingTo('ningbo', received.bill.id);
+    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    const waiting = await issued(
+      t,
+      MOBILE.suzhou,
+      token.suzhou,
+      issueBody(t, { acceptorOrgId: ORG.suzhou, dueDate: due }),
+    );
+    t.clock.advance(Date.parse(`${due}T09:00:00+08:00`) - t.clock.now());
+    token = await ledgerTokens(t);
+    const matured = await expectRowsAgree('ningbo', received.bill.id, { bill: [] });
+    expect(matured.held.map((h) => [h.billStatus, h.actions])).toEqual([['CS04', []]]);
+    const late = await expectRowsAgree('ningbo', waiting.bill.id, { bill: [] });
+    expect(late.applications.map((a) => a.actions)).toEqual([['refuse']]);
+    await expectRowsAgree('suzhou', waiting.bill.id, { bill: ['revoke'] });
+  });
+});
