@@ -12,17 +12,24 @@ export async function signIn(page: Page, mobile: string, password: string = DEMO
   await expect(page).toHaveURL(/#\/chain-bill\/dashboard/);
 }
 
-/** The newest verification code the sandbox SMS gateway sent to `mobile`. */
-export async function latestSmsCode(request: APIRequestContext, mobile: string): Promise<string> {
+/**
+ * The newest verification code the sandbox SMS gateway sent to `mobile`; with `after`, the first one sent
+ * after that code (a journey that confirms several acts waits for the new code, not the last one).
+ */
+export async function latestSmsCode(
+  request: APIRequestContext,
+  mobile: string,
+  after?: string,
+): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
       const answer = await request.get(`/api/sandbox/sms?mobile=${mobile}`);
       const body = (await answer.json()) as { data: { text: string }[] };
       code = /(\d{6})/.exec(body.data[0]?.text ?? '')?.[1];
-      return code;
+      return code !== undefined && code !== after;
     })
-    .toBeDefined();
+    .toBe(true);
   return code!;
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Drawer from 'antd/es/drawer';
@@ -7,20 +7,34 @@ import type { ColumnsType } from 'antd/es/table';
 import { Table } from '@/components/data-table/data-table';
 import Timeline from 'antd/es/timeline';
 import Typography from 'antd/es/typography';
+import Space from 'antd/es/space';
+import { billRange } from '@contract/bills';
 import type { BillEvent, Holding } from '@contract/bills-schemas';
 import { billMessages } from '@/locales/zh-CN/bills';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
 import { useBillDetailQuery } from '@/features/bills/api/bills-api';
 import { BillStatusTag, CirculationTag, ListError } from './bill-parts';
+import { BillFace } from './bill-face';
+import { useLedgerActs } from './ledger-acts';
+import { amountFen } from '@/components/amount-input/amount';
 
 const text = billMessages;
 
+// A holding that ended is history: its last flags (已锁定 while it left) are not shown as if still held.
 const holdingColumns: ColumnsType<Holding> = [
   { title: text.range, dataIndex: 'range', key: 'range' },
   { title: text.amount, dataIndex: 'amount', key: 'amount', align: 'right', render: formatYuan },
-  { title: text.status, key: 'status', render: (_, h) => <BillStatusTag status={h.billStatus} /> },
-  { title: text.circulation, key: 'circulation', render: (_, h) => <CirculationTag flag={h.circulation} /> },
+  {
+    title: text.status,
+    key: 'status',
+    render: (_, h) => (h.endedAt === null ? <BillStatusTag status={h.billStatus} /> : '--'),
+  },
+  {
+    title: text.circulation,
+    key: 'circulation',
+    render: (_, h) => (h.endedAt === null ? <CirculationTag flag={h.circulation} /> : text.holdingEnded),
+  },
   {
     title: text.held,
     key: 'held',
@@ -55,6 +69,8 @@ export function useBillDetail() {
 export function BillDetailDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useBillDetailQuery(id ?? '', { skip: id === null });
   const data = detail.data;
+  const acts = useLedgerActs();
+  const wholeRange = data ? billRange(data.bill.splittable, 1, amountFen(data.bill.amount) ?? 0) : '';
   return (
     <Drawer open={id !== null} onClose={onClose} title={text.detailTitle} size="large" destroyOnHidden>
       <ListError error={detail.error} onRetry={() => void detail.refetch()} />
@@ -77,7 +93,45 @@ export function BillDetailDrawer({ id, onClose }: { id: string | null; onClose: 
             </Descriptions.Item>
             <Descriptions.Item label={text.issueDate}>{data.bill.issueDate}</Descriptions.Item>
             <Descriptions.Item label={text.dueDate}>{data.bill.dueDate}</Descriptions.Item>
+            <Descriptions.Item label={text.remark} span={2}>
+              {data.bill.remark || '--'}
+            </Descriptions.Item>
           </Descriptions>
+          {(data.bill.actions.length > 0 || data.applications.some((a) => a.actions.length > 0)) && (
+            <Space wrap style={{ marginTop: 12 }} data-testid="detail-acts">
+              {acts.buttons(
+                {
+                  packageId: data.bill.id,
+                  packageNo: data.bill.packageNo,
+                  amount: data.bill.amount,
+                  counterparty: data.bill.payee.name,
+                  acceptor: data.bill.acceptor.name,
+                  range: wholeRange,
+                },
+                data.bill.actions,
+              )}
+              {data.applications.map((a) => (
+                <Fragment key={a.id}>
+                  {acts.buttons(
+                    {
+                      packageId: a.packageId,
+                      packageNo: a.packageNo,
+                      applicationId: a.id,
+                      kindLabel: a.kindLabel,
+                      amount: a.amount,
+                      counterparty: a.actions.includes('withdraw') ? a.receiver.name : a.applicant.name,
+                      range: a.range,
+                    },
+                    a.actions,
+                  )}
+                </Fragment>
+              ))}
+            </Space>
+          )}
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            {text.face}
+          </Typography.Title>
+          <BillFace detail={data} />
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             {text.myHoldings}
           </Typography.Title>
@@ -102,6 +156,7 @@ export function BillDetailDrawer({ id, onClose }: { id: string | null; onClose: 
           />
         </>
       )}
+      {acts.modal}
     </Drawer>
   );
 }

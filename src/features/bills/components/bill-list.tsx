@@ -1,5 +1,6 @@
 import type { ColumnsType } from 'antd/es/table';
 import { Table } from '@/components/data-table/data-table';
+import type { TableRowSelection } from 'antd/es/table/interface';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import type { Page } from '@contract/envelope-schemas';
 import { BillFilterBar, type BillFilterBarProps, type BillListState } from './bill-filter-bar';
@@ -19,6 +20,8 @@ export interface BillListProps<T> extends Omit<BillFilterBarProps, 'applied' | '
   result: BillListResult<T>;
   columns: ColumnsType<T>;
   emptyText: string;
+  /** Rows the user may pick for an act on several at once (the 待签收 batch). */
+  rowSelection?: TableRowSelection<T>;
 }
 
 /**
@@ -30,6 +33,7 @@ export function BillList<T extends { id: string }>({
   result,
   columns,
   emptyText,
+  rowSelection,
   ...bar
 }: BillListProps<T>) {
   return (
@@ -41,6 +45,7 @@ export function BillList<T extends { id: string }>({
         columns={columns}
         dataSource={result.data?.content ?? []}
         loading={result.isFetching}
+        rowSelection={rowSelection}
         locale={{ emptyText }}
         pagination={{
           current: state.page + 1,

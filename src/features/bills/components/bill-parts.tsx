@@ -15,6 +15,7 @@ import {
   type BillStatus,
   type CirculationFlag,
 } from '@contract/bills';
+import type { Counterparty } from '@contract/bills-schemas';
 import { billMessages } from '@/locales/zh-CN/bills';
 import { amountInWords } from '@/utils/amount';
 import { useCounterpartiesQuery } from '@/features/bills/api/bills-api';
@@ -48,10 +49,12 @@ export interface OrgPickerProps {
   /** Organisations not offered (the drawer as payee, the holder as endorsee). */
   exclude?: string[];
   'aria-label'?: string;
+  /** The organisation picked, with its name (for the confirmation of the act). */
+  onPicked?: (org: Counterparty) => void;
 }
 
 /** Searches authenticated organisations with a verified settlement account by name or credit code. */
-export function OrgPicker({ id, value, onChange, exclude = [], ...rest }: OrgPickerProps) {
+export function OrgPicker({ id, value, onChange, exclude = [], onPicked, ...rest }: OrgPickerProps) {
   const [keyword, setKeyword] = useState('');
   const found = useCounterpartiesQuery(keyword);
   const options = (found.data ?? [])
@@ -62,7 +65,11 @@ export function OrgPicker({ id, value, onChange, exclude = [], ...rest }: OrgPic
       id={id}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       value={value}
-      onChange={onChange}
+      onChange={(next: string) => {
+        onChange?.(next);
+        const org = found.data?.find((candidate) => candidate.orgId === next);
+        if (org) onPicked?.(org);
+      }}
       options={options}
       loading={found.isFetching}
       placeholder={text.pickOrg}

@@ -32,6 +32,7 @@ const application = (overrides: Partial<BillApplication> = {}): BillApplication 
   dueDate: '2026-06-02',
   appliedAt: '2026-03-02T02:00:00.000Z',
   answeredAt: null,
+  actions: ['sign', 'refuse'],
   ...overrides,
 });
 const holding: Holding = {
@@ -56,6 +57,7 @@ const holding: Holding = {
   splittable: true,
   acquiredAt: '2026-03-02T02:00:00.000Z',
   endedAt: null,
+  actions: ['endorse'],
 };
 
 const issuedBill: BillPackage = {
@@ -73,6 +75,7 @@ const issuedBill: BillPackage = {
   billStatus: 'CS02',
   billStatusLabel: '已承兑',
   createdAt: '2026-03-02T02:00:00.000Z',
+  actions: ['requestReceipt', 'revoke'],
 };
 
 const page = <T,>(content: T[], totalElements = content.length) => ({
@@ -119,19 +122,62 @@ const server = setupServer(
     return HttpResponse.json({ code: 201, msg: '', data: {} }, { status: 201 });
   }),
   mock.get('*/api/scbill/bill-counterparties', () => HttpResponse.json({ code: 200, msg: '', data: [] })),
+  mock.get('*/api/scbill/bill-accounts', () =>
+    HttpResponse.json({
+      code: 200,
+      msg: '',
+      data: [
+        { id: 'acct-1', accountNo: '6222000011110001', bankName: '中国银行宁波海曙支行', isDefault: true },
+        { id: 'acct-2', accountNo: '6222000011110002', bankName: '招商银行宁波分行', isDefault: false },
+      ],
+    }),
+  ),
+  mock.post('*/api/scbill/bill-applications/batch-:how', async ({ params, request }) => {
+    const body = (await request.json()) as { ids: string[] };
+    answers.push({ id: 'batch', how: `batch-${String(params.how)}`, body });
+    return HttpResponse.json({
+      code: 200,
+      msg: '',
+      data: {
+        succeeded: body.ids.length - 1,
+        failed: 1,
+        results: body.ids.map((id, i) => ({
+          id,
+          ok: i > 0,
+          msg: i > 0 ? '已办理' : '申请方已撤回该申请',
+          application: null,
+        })),
+      },
+    });
+  }),
   mock.post('*/api/scbill/bill-applications/:id/:how', async ({ params, request }) => {
-    const body = params.how === 'refuse' ? await request.json() : undefined;
+    const text = await request.text();
+    const body = text ? (JSON.parse(text) as unknown) : undefined;
     answers.push({ id: String(params.id), how: String(params.how), body });
+    if (conflict) {
+      return HttpResponse.json({ code: 'BILL_APPLICATION_ANSWERED', msg: conflict }, { status: 409 });
+    }
     pending = [];
     return HttpResponse.json({ code: 200, msg: '已处理', data: application({ status: 'signed' }) });
   }),
+  mock.post('*/api/scbill/bills/:id/:how', ({ params }) => {
+    answers.push({ id: String(params.id), how: String(params.how) });
+    return HttpResponse.json({ code: 200, msg: '', data: null });
+  }),
+  mock.post('*/api/scbill/bills/issue', async ({ request }) => {
+    answers.push({ id: 'new', how: 'issue', body: await request.json() });
+    return HttpResponse.json({ code: 201, msg: '', data: null }, { status: 201 });
+  }),
 );
+/** The 409 message the answer routes give, when set. */
+let conflict: string | null = null;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   pending = [];
   failPending = false;
+  conflict = null;
   pendingQueries = [];
   answers.length = 0;
   for (const list of Object.keys(listQueries)) delete listQueries[list];
@@ -189,13 +235,13 @@ describe('the 待签收 workbench', { timeout: 90_000 }, () => {
   it('refuses only with a reason, and sends it', async () => {
     pending = [application()];
     renderPage(<SignWorkbenchPage />);
-    await userEvent.click(await screen.findByRole('button', { name: /驳\s*回/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^驳\s*回$/ }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /确认并验证/ }));
     expect(await within(dialog).findByText('请填写驳回理由')).toBeInTheDocument();
     expect(answers).toEqual([]);
     await userEvent.type(within(dialog).getByLabelText('驳回理由'), '金额不符');
-    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /确认并验证/ }));
     await waitFor(() => expect(answers).toEqual([{ id: 'a1', how: 'refuse', body: { reason: '金额不符' } }]));
   });
 
@@ -213,13 +259,66 @@ describe('the 待签收 workbench', { timeout: 90_000 }, () => {
     expect(screen.getByTestId('address')).toHaveAttribute('data-how', 'PUSH');
   });
 
-  it('signs after a confirmation and shows the amount with thousands separators', async () => {
+  it('signs after a confirmation of what it is, into the default account unless another is chosen', async () => {
     pending = [application()];
     renderPage(<SignWorkbenchPage />);
     expect(await screen.findByText('500,000.00')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: /签\s*收/ }));
-    await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(answers).toEqual([{ id: 'a1', how: 'sign', body: undefined }]));
+    await userEvent.click(screen.getByRole('button', { name: /^签\s*收$/ }));
+    const dialog = await screen.findByRole('dialog');
+    const summary = within(dialog).getByTestId('act-summary');
+    expect(summary).toHaveTextContent('签收转让背书');
+    expect(summary).toHaveTextContent('500,000.00 元');
+    expect(summary).toHaveTextContent('人民币伍拾万元整');
+    expect(summary).toHaveTextContent('宁波海曙包装材料有限公司');
+    expect(summary).toHaveTextContent('000000000001-000050000000');
+    expect(
+      await within(dialog).findByText(/中国银行宁波海曙支行 6222000011110001（默认）/),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: /确认并验证/ }));
+    await waitFor(() => expect(answers).toEqual([{ id: 'a1', how: 'sign', body: { accountId: 'acct-1' } }]));
+  });
+
+  it('says what happened when the application moved on, and reads the list again', async () => {
+    pending = [application()];
+    conflict = '申请方已撤回该申请';
+    renderPage(<SignWorkbenchPage />);
+    await userEvent.click(await screen.findByRole('button', { name: /^签\s*收$/ }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText(/6222000011110001/);
+    const asked = pendingQueries.length;
+    await userEvent.click(within(dialog).getByRole('button', { name: /确认并验证/ }));
+    expect(await screen.findByText('申请方已撤回该申请')).toBeInTheDocument();
+    await waitFor(() => expect(pendingQueries.length).toBeGreaterThan(asked));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('signs several rows with one confirmation and shows a partial success row by row', async () => {
+    pending = [
+      application({ id: 'a1', packageNo: '730730502751120260302000000018', amount: '100.00' }),
+      application({ id: 'a2', packageNo: '730730502751120260302000000026', amount: '200.50' }),
+    ];
+    renderPage(<SignWorkbenchPage />);
+    const batch = await screen.findByRole('button', { name: /批量签收/ });
+    expect(batch).toBeDisabled();
+    for (const box of await screen.findAllByRole('checkbox', { name: /^选择票据包号/ })) {
+      await userEvent.click(box);
+    }
+    await userEvent.click(batch);
+    const dialog = await screen.findByRole('dialog');
+    const summary = within(dialog).getByTestId('act-summary');
+    expect(summary).toHaveTextContent('批量签收（2笔）');
+    expect(summary).toHaveTextContent('300.50 元');
+    expect(summary).toHaveTextContent('人民币叁佰元伍角');
+    await within(dialog).findByText(/6222000011110001/);
+    await userEvent.click(within(dialog).getByRole('button', { name: /确认并验证/ }));
+    await waitFor(() =>
+      expect(answers).toEqual([
+        { id: 'batch', how: 'batch-sign', body: { ids: ['a1', 'a2'], accountId: 'acct-1' } },
+      ]),
+    );
+    const result = await screen.findByRole('dialog', { name: '办理结果' });
+    expect(within(result).getByText('1笔已办理，1笔未办理，原因见下表')).toBeInTheDocument();
+    expect(within(result).getByText('申请方已撤回该申请')).toBeInTheDocument();
   });
 });
 
@@ -267,6 +366,50 @@ describe('the issue form', { timeout: 90_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: /提\s*交\s*出\s*票/ }));
     expect(await screen.findByText('金额不能超过9,999,999,999.99元')).toBeInTheDocument();
     expect(screen.queryByText(/最多两位小数$/)).toBeNull();
+  });
+});
+
+describe('the acts each row offers', { timeout: 90_000 }, () => {
+  it('offers on an issued bill what the server says, each after a confirmation', async () => {
+    renderPage(<IssuePage orgId="o1" />);
+    await screen.findByText('150.00');
+    expect(screen.getByRole('button', { name: '再次提示收票' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /撤\s*票/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('act-summary')).toHaveTextContent('撤票');
+    expect(within(dialog).getByTestId('act-summary')).toHaveTextContent('000000000001-000000015000');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确认并验证/ }));
+    await waitFor(() => expect(answers).toEqual([{ id: 'p1', how: 'revoke' }]));
+  });
+
+  it('offers nothing but 详情 on a row the ledger allows nothing on', async () => {
+    pending = [application({ actions: [] })];
+    renderPage(<SignWorkbenchPage />);
+    await screen.findByText('500,000.00');
+    const row = screen.getByText('宁波海曙包装材料有限公司').closest('tr') as HTMLElement;
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.replace(/\s/g, '')),
+    ).toEqual(['详情']);
+  });
+});
+
+describe('the issue form’s confirmation', { timeout: 90_000 }, () => {
+  it('does not submit on Enter in the date field, and shows what is issued before it is sent', async () => {
+    renderPage(<IssuePage orgId="o1" />);
+    await screen.findByText('150.00');
+    const due = screen.getByLabelText('到期日');
+    await userEvent.click(due);
+    await userEvent.type(due, '2026-05-06{enter}');
+    // Not submitted: the form did not check its other fields.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('请填写承兑人')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // 提交出票 does check them, and sends nothing until they are filled and confirmed.
+    await userEvent.click(screen.getByRole('button', { name: /提\s*交\s*出\s*票/ }));
+    expect(await screen.findByText('请填写承兑人')).toBeInTheDocument();
+    expect(answers).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -10,11 +11,12 @@ import {
   APPLICATION_STATUS_LABEL,
   BILL_REMARK_MAX,
   BILL_STATUS,
+  BILL_ACT,
   BILL_STATUS_LABEL,
   CIRCULATION,
-  subTicketRange,
+  billRange,
 } from '@contract/bills';
-import type { BillApplication, Holding } from '@contract/bills-schemas';
+import type { BillApplication, EndorseRequest, Holding } from '@contract/bills-schemas';
 import { billMessages } from '@/locales/zh-CN/bills';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
@@ -22,7 +24,6 @@ import {
   useEndorseBillMutation,
   useHeldBillsQuery,
   useMyApplicationsQuery,
-  useWithdrawApplicationMutation,
 } from '@/features/bills/api/bills-api';
 import { useBillDetail } from './bill-detail-drawer';
 import {
@@ -39,6 +40,7 @@ import { amountRules, amountText, isAmount } from '@/components/amount-input/amo
 import { useBillListFilter } from './bill-filter-bar';
 import { BillList } from './bill-list';
 import { CardTitle } from '@/components/card-title/card-title';
+import { ConfirmActModal, useLedgerActs } from './ledger-acts';
 
 const text = billMessages;
 /** Holdings offered for endorsement: the first page of 100 negotiable ones. */
@@ -67,19 +69,29 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
   const detail = useBillDetail();
   const mine = useMyApplicationsQuery(mineFilter.args);
   const [endorse, endorsing] = useEndorseBillMutation();
-  const [withdraw] = useWithdrawApplicationMutation();
+  const acts = useLedgerActs();
+  const [endorseeName, setEndorseeName] = useState('');
+  // What the user confirms before the endorsement is sent.
+  const [confirming, setConfirming] = useState<EndorseRequest | null>(null);
 
-  const choices = (held.data?.content ?? []).filter((h) => h.circulation === CIRCULATION.negotiable);
+  const choices = (held.data?.content ?? []).filter(
+    (h) => h.circulation === CIRCULATION.negotiable && h.actions.includes(BILL_ACT.endorse),
+  );
   const holding: Holding | undefined = choices.find((h) => h.id === holdingId);
   const split = holding && amount ? leavingPart(holding.subStart, holding.subEnd, amount) : null;
+  const rangeOf = (h: Holding, [start, end]: [number, number]) => billRange(h.splittable, start, end);
 
-  const submit = async (values: EndorseForm) => {
-    const result = await endorse({
+  const review = (values: EndorseForm) =>
+    setConfirming({
       holdingId: values.holdingId,
       endorseeOrgId: values.endorseeOrgId,
       amount: amountText(values.amount),
       remark: values.remark?.trim() ?? '',
     });
+
+  const submit = async (request: EndorseRequest) => {
+    const result = await endorse(request);
+    setConfirming(null);
     if ('data' in result) {
       message.success(text.endorsed);
       form.resetFields();
@@ -114,6 +126,17 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
               {text.endorseThis}
             </Button>
           )}
+          {acts.buttons(
+            {
+              packageId: h.packageId,
+              packageNo: h.packageNo,
+              amount: h.amount,
+              counterparty: h.payee.name,
+              acceptor: h.acceptor.name,
+              range: h.range,
+            },
+            h.actions,
+          )}
         </>
       ),
     },
@@ -142,13 +165,17 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
       render: (_, a) => (
         <>
           {detail.link(a.packageId)}
-          {a.status === 'pending' && (
-            <Button
-              type="link"
-              onClick={() => void withdraw(a.id).then((r) => 'data' in r && message.success(text.withdrawn))}
-            >
-              {text.withdraw}
-            </Button>
+          {acts.buttons(
+            {
+              packageId: a.packageId,
+              packageNo: a.packageNo,
+              applicationId: a.id,
+              kindLabel: a.kindLabel,
+              amount: a.amount,
+              counterparty: a.receiver.name,
+              range: a.range,
+            },
+            a.actions,
           )}
         </>
       ),
@@ -159,12 +186,7 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
     <>
       <Card title={<CardTitle level={1}>{text.endorseTitle}</CardTitle>}>
         <ListError error={held.error} onRetry={() => void held.refetch()} />
-        <Form<EndorseForm>
-          form={form}
-          layout="vertical"
-          onFinish={(values) => void submit(values)}
-          style={{ maxWidth: 640 }}
-        >
+        <Form<EndorseForm> form={form} layout="vertical" onFinish={review} style={{ maxWidth: 640 }}>
           <Form.Item
             name="holdingId"
             label={text.holding}
@@ -210,13 +232,13 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
           >
             <AmountInput placeholder={text.amountPlaceholder} />
           </Form.Item>
-          {split && (
+          {split && holding && (
             <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
               <Descriptions.Item label={text.leavingRange}>
-                <span data-testid="leaving-range">{subTicketRange(...split.leaving)}</span>
+                <span data-testid="leaving-range">{rangeOf(holding, split.leaving)}</span>
               </Descriptions.Item>
               <Descriptions.Item label={text.keptRange}>
-                {split.kept ? subTicketRange(...split.kept) : '--'}
+                {split.kept ? rangeOf(holding, split.kept) : '--'}
               </Descriptions.Item>
             </Descriptions>
           )}
@@ -225,7 +247,11 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
             label={text.endorsee}
             rules={[{ required: true, message: text.required(text.endorsee) }]}
           >
-            <OrgPicker aria-label={text.endorsee} exclude={holding ? [holding.holder.orgId] : []} />
+            <OrgPicker
+              aria-label={text.endorsee}
+              exclude={holding ? [holding.holder.orgId] : []}
+              onPicked={(org) => setEndorseeName(org.name)}
+            />
           </Form.Item>
           <Form.Item name="remark" label={text.remark}>
             <Input.TextArea maxLength={BILL_REMARK_MAX} showCount rows={2} />
@@ -258,6 +284,21 @@ export function EndorsePage({ canExport = false }: { canExport?: boolean }) {
           canExport={canExport}
         />
       </Card>
+      {confirming && holding && (
+        <ConfirmActModal
+          summary={{
+            operation: text.endorseOperation,
+            packageNo: holding.packageNo,
+            amount: confirming.amount,
+            counterparty: endorseeName,
+            range: split ? rangeOf(holding, split.leaving) : holding.range,
+          }}
+          loading={endorsing.isLoading}
+          onConfirm={() => void submit(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {acts.modal}
       {detail.drawer}
     </>
   );

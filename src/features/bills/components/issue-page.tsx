@@ -1,3 +1,4 @@
+import { useState, type KeyboardEvent } from 'react';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -7,8 +8,14 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { BILL_REMARK_MAX, BILL_STATUS_LABEL, BILL_TERM_MAX_MONTHS } from '@contract/bills';
-import type { BillPackage } from '@contract/bills-schemas';
+import {
+  BILL_REMARK_MAX,
+  BILL_STATUS_LABEL,
+  BILL_TERM_MAX_MONTHS,
+  WHOLE_PACKAGE_RANGE,
+  billRange,
+} from '@contract/bills';
+import type { BillPackage, IssueRequest } from '@contract/bills-schemas';
 import { billMessages } from '@/locales/zh-CN/bills';
 import { formatYuan } from '@/utils/amount';
 import { shanghaiToday } from '@/utils/date-time';
@@ -17,9 +24,10 @@ import { useBillDetail } from './bill-detail-drawer';
 import { AmountCapitals, BillStatusTag, OrgPicker } from './bill-parts';
 import { useBillListFilter } from './bill-filter-bar';
 import { BillList } from './bill-list';
+import { ConfirmActModal, useLedgerActs } from './ledger-acts';
 import { CardTitle } from '@/components/card-title/card-title';
 import { AmountInput } from '@/components/amount-input/amount-input';
-import { amountRules, amountText } from '@/components/amount-input/amount';
+import { amountFen, amountRules, amountText } from '@/components/amount-input/amount';
 
 const text = billMessages;
 
@@ -32,6 +40,11 @@ interface IssueForm {
   splittable: boolean;
   remark?: string;
 }
+
+/** Enter in the date field picks the typed date; it must not submit the form. */
+export const keepEnterInField = (event: KeyboardEvent) => {
+  if (event.key === 'Enter') event.preventDefault();
+};
 
 /** The maturity must fall after today (Shanghai) and at most six months on. */
 export function isAllowedDueDate(date: Dayjs, today: string = shanghaiToday()): boolean {
@@ -49,9 +62,13 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
   const list = useBillListFilter('issued', BILL_STATUS_LABEL);
   const detail = useBillDetail();
   const issued = useIssuedBillsQuery(list.args);
+  const acts = useLedgerActs();
+  const [payeeName, setPayeeName] = useState('');
+  // What the user confirms before the bill is registered.
+  const [confirming, setConfirming] = useState<IssueRequest | null>(null);
 
-  const submit = async (values: IssueForm) => {
-    const result = await issue({
+  const review = (values: IssueForm) =>
+    setConfirming({
       acceptorOrgId: values.acceptorOrgId,
       payeeOrgId: values.payeeOrgId,
       amount: amountText(values.amount),
@@ -60,6 +77,10 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
       splittable: values.splittable,
       remark: values.remark?.trim() ?? '',
     });
+
+  const submit = async (request: IssueRequest) => {
+    const result = await issue(request);
+    setConfirming(null);
     if ('data' in result) {
       message.success(text.issued);
       form.resetFields();
@@ -77,7 +98,23 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
     {
       title: text.actions,
       key: 'actions',
-      render: (_, b) => detail.link(b.id),
+      render: (_, b) => (
+        <>
+          {detail.link(b.id)}
+          {acts.buttons(
+            {
+              packageId: b.id,
+              packageNo: b.packageNo,
+              amount: b.amount,
+              counterparty: b.payee.name,
+              acceptor: b.acceptor.name,
+              // Before receipt the drawer holds the whole bill.
+              range: billRange(b.splittable, 1, amountFen(b.amount) ?? 0),
+            },
+            b.actions,
+          )}
+        </>
+      ),
     },
   ];
 
@@ -88,7 +125,7 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
           form={form}
           layout="vertical"
           initialValues={{ noTransfer: false, splittable: true }}
-          onFinish={(values) => void submit(values)}
+          onFinish={review}
           style={{ maxWidth: 640 }}
         >
           <Form.Item
@@ -103,7 +140,7 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
             label={text.payee}
             rules={[{ required: true, message: text.required(text.payee) }]}
           >
-            <OrgPicker aria-label={text.payee} exclude={[orgId]} />
+            <OrgPicker aria-label={text.payee} exclude={[orgId]} onPicked={(org) => setPayeeName(org.name)} />
           </Form.Item>
           <Form.Item
             name="amount"
@@ -119,7 +156,11 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
             extra={`${text.issueDate}：${shanghaiToday()}。${text.dueRule}`}
             rules={[{ required: true, message: text.required(text.dueDate) }]}
           >
-            <DatePicker disabledDate={(date) => !isAllowedDueDate(date)} style={{ width: '100%' }} />
+            <DatePicker
+              disabledDate={(date) => !isAllowedDueDate(date)}
+              onKeyDown={keepEnterInField}
+              style={{ width: '100%' }}
+            />
           </Form.Item>
           <Form.Item name="noTransfer" valuePropName="checked">
             <Checkbox>{text.noTransfer}</Checkbox>
@@ -146,6 +187,21 @@ export function IssuePage({ orgId, canExport = false }: { orgId: string; canExpo
           canExport={canExport}
         />
       </Card>
+      {confirming && (
+        <ConfirmActModal
+          summary={{
+            operation: text.issueOperation,
+            packageNo: null,
+            amount: confirming.amount,
+            counterparty: payeeName,
+            range: confirming.splittable ? null : WHOLE_PACKAGE_RANGE,
+          }}
+          loading={issuing.isLoading}
+          onConfirm={() => void submit(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {acts.modal}
       {detail.drawer}
     </>
   );
