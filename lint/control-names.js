@@ -9,6 +9,7 @@
  * - An antd Result of status success, error, info or warning is given its icon (`aria-hidden`): the one
  *   it draws itself is named in English ("check-circle"), and its title already says what happened.
  * - So is an antd Popconfirm, whose own warning icon is named "exclamation-circle".
+ * - A Select's clear button is named in place (`allowClear={{ label }}`): antd names it "Clear".
  * - A name or hint written in place (`aria-label`, `title`, `alt`, `placeholder`) is Chinese: one spelt in
  *   Latin letters alone is an English word the user was not meant to hear.
  *
@@ -20,6 +21,7 @@ const BUTTON_SOURCES = new Set(['antd/es/button', 'antd/lib/button']);
 const RESULT_SOURCES = new Set(['antd/es/result', 'antd/lib/result']);
 const ICON_STATUSES = new Set(['success', 'error', 'info', 'warning']);
 const POPCONFIRM_SOURCES = new Set(['antd/es/popconfirm', 'antd/lib/popconfirm']);
+const SELECT_SOURCES = new Set(['antd/es/select', 'antd/lib/select']);
 const NAMED_ATTRIBUTES = [
   'aria-label',
   'title',
@@ -59,6 +61,7 @@ export const controlNames = {
     schema: [],
     messages: {
       icon: '{{name}} names itself in English: give it aria-hidden (a control with a text) or a Chinese aria-label.',
+      selectClear: 'A Select with allowClear names its clear button "Clear": give allowClear={{ label: … }}.',
       popconfirmIcon:
         'A Popconfirm draws an icon named in English (exclamation-circle): give it icon={<… aria-hidden />}.',
       resultIcon:
@@ -72,6 +75,7 @@ export const controlNames = {
     const buttons = new Set();
     const results = new Set();
     const popconfirms = new Set();
+    const selects = new Set();
     return {
       ImportDeclaration(node) {
         if (node.importKind === 'type') return;
@@ -85,6 +89,8 @@ export const controlNames = {
             results.add(specifier.local.name);
           else if (POPCONFIRM_SOURCES.has(source) && specifier.type === 'ImportDefaultSpecifier')
             popconfirms.add(specifier.local.name);
+          else if (SELECT_SOURCES.has(source) && specifier.type === 'ImportDefaultSpecifier')
+            selects.add(specifier.local.name);
           else if (source === 'antd' && specifier.imported?.name === 'Button')
             buttons.add(specifier.local.name);
           else if (source === 'antd' && specifier.imported?.name === 'Result')
@@ -115,6 +121,12 @@ export const controlNames = {
         const status = literalText(attributes.get('status')?.value);
         if (results.has(element) && ICON_STATUSES.has(status) && !attributes.has('icon'))
           context.report({ node, messageId: 'resultIcon', data: { status } });
+        const clear = attributes.get('allowClear');
+        const clearIsTrue =
+          clear &&
+          (clear.value === null ||
+            (clear.value.type === 'JSXExpressionContainer' && clear.value.expression.value === true));
+        if (selects.has(element) && clearIsTrue) context.report({ node: clear, messageId: 'selectClear' });
         if (popconfirms.has(element) && !attributes.has('icon'))
           context.report({ node, messageId: 'popconfirmIcon' });
         if (buttons.has(element) && attributes.has('icon') && !named && hasNoText(node))

@@ -76,6 +76,20 @@ export const Remove = () => (
     ]);
   });
 
+  it("fails a Select's clear button left to be named Clear", async () => {
+    const code = `import Select from 'antd/es/select';
+export const Pick = () => (
+  <>
+    <Select aria-label="状态" allowClear options={[]} />
+    <Select aria-label="状态" allowClear={{ label: '清除' }} options={[]} />
+  </>
+);
+`;
+    expect(await problems(code)).toEqual([
+      `${RULE}: A Select with allowClear names its clear button "Clear": give allowClear={{ label: … }}.`,
+    ]);
+  });
+
   it('fails a name or hint written in English', async () => {
     const code = `${HEAD}
 export const Field = () => (

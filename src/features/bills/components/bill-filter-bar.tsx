@@ -13,6 +13,7 @@ import type { BillListFilter } from '@contract/bills-schemas';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import type { ExportKind } from '@contract/export';
 import { billMessages } from '@/locales/zh-CN/bills';
+import { commonMessages } from '@/locales/zh-CN/common';
 import { useExportBillListMutation, type BillListArgs } from '@/features/bills/api/bills-api';
 import { AmountInput } from '@/components/amount-input/amount-input';
 import { amountFen, amountRules, isAmount } from '@/components/amount-input/amount';
@@ -158,7 +159,7 @@ export function BillFilterBar({
         <Form.Item name="billStatus" label={statusLabel}>
           <Select
             aria-label={statusLabel}
-            allowClear
+            allowClear={{ label: commonMessages.clear }}
             placeholder={text.anyStatus}
             style={{ width: 120 }}
             options={Object.entries(statuses).map(([value, label]) => ({ value, label }))}
