@@ -103,7 +103,7 @@ export type BankAccountStatus = (typeof BANK_ACCOUNT_STATUS)[keyof typeof BANK_A
 
 // ---- organisation authentication by transfer
 
-export const ORG_AUTH_METHOD = { bankTransfer: 'BANKTRANSFER', license: 'LICENSE' } as const;
+export const ORG_AUTH_METHOD = { bankTransfer: 'BANKTRANSFER', licence: 'LICENSE' } as const;
 export type OrgAuthMethod = (typeof ORG_AUTH_METHOD)[keyof typeof ORG_AUTH_METHOD];
 
 // ---- the sandbox bank

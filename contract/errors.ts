@@ -88,7 +88,7 @@ export const API_ERROR = {
   functionUnavailable: 'FUNCTION_UNAVAILABLE',
   /** A command of a function the organisation has not opened. */
   functionNotOpened: 'FUNCTION_NOT_OPENED',
-  // Apply records and the e-licence (contract/apply-record.ts, contract/elec-license.ts)
+  // Apply records and the e-licence (contract/apply-record.ts, contract/elec-licence.ts)
   applyRecordDecided: 'APPLY_RECORD_DECIDED',
   licenceNotBound: 'LICENCE_NOT_BOUND',
   // The bill ledger (contract/bills.ts)

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Mobile } from './auth-schemas';
 import { literalUnion } from './common-schemas';
 import { PageQuery } from './envelope-schemas';
-import { LICENCE_BIZ_TYPES } from './elec-license';
+import { LICENCE_BIZ_TYPES } from './elec-licence';
 import { PREREQUISITE } from './organization';
 import {
   FUNC_TYPES,

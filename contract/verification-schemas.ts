@@ -96,15 +96,15 @@ export const SandboxQr = Type.Object({
 export type SandboxQr = Static<typeof SandboxQr>;
 
 export const BizAuthType = Type.Object({
-  bizAuthType: Type.Union([Type.Literal(BIZ_AUTH_TYPE.license), Type.Literal(BIZ_AUTH_TYPE.bankTransfer)]),
+  bizAuthType: Type.Union([Type.Literal(BIZ_AUTH_TYPE.licence), Type.Literal(BIZ_AUTH_TYPE.bankTransfer)]),
 });
 export type BizAuthType = Static<typeof BizAuthType>;
 
-export const ElecLicenseStatus = Type.Object({
+export const ElecLicenceStatus = Type.Object({
   bound: Type.Boolean(),
   status: Type.Union([Type.Literal(ELEC_LICENSE_STATUS.bound), Type.Literal(ELEC_LICENSE_STATUS.unbound)]),
 });
-export type ElecLicenseStatus = Static<typeof ElecLicenseStatus>;
+export type ElecLicenceStatus = Static<typeof ElecLicenceStatus>;
 
 export const RoleAuth = Type.Object({
   owner: Type.Boolean(),

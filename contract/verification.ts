@@ -12,7 +12,7 @@ export const VERIFICATION_URL = {
   qr: '/api/verification/qr',
   qrStatus: '/api/verification/qr/:qrId/status',
   bizAuthType: '/api/organization/product-channel/biz-auth/type',
-  elecLicenseStatus: '/api/apply-record/account/elec-license/status',
+  elecLicenceStatus: '/api/apply-record/account/elec-license/status',
   roleAuth: '/api/role/auth',
   ownerAuth: '/api/account/owner/auth',
   sandboxSms: '/api/sandbox/sms',
@@ -48,7 +48,7 @@ export const VERIFICATION_ERROR = {
   /** 412: QR-ID/signature unknown, pending, refused, expired, used or for another operation; `challengeId` to retry. */
   qrInvalid: 'QR_VERIFICATION_INVALID',
   /** 412 without challengeId: the organisation's electronic business licence is not bound (spec section 6). */
-  licenseUnbound: 'ELEC_LICENSE_UNBOUND',
+  licenceUnbound: 'ELEC_LICENSE_UNBOUND',
 } as const;
 export type VerificationErrorCode = (typeof VERIFICATION_ERROR)[keyof typeof VERIFICATION_ERROR];
 
@@ -57,7 +57,7 @@ export const VERIFICATION_MESSAGE = {
   smsCodeInvalid: '验证码错误或已失效',
   qrRequired: '该操作需要扫码验证',
   qrInvalid: '扫码验证无效或已过期',
-  licenseUnbound: '企业电子营业执照未绑定，无法完成安全验证',
+  licenceUnbound: '企业电子营业执照未绑定，无法完成安全验证',
 } as const;
 
 /** QR verification status in QRCODE_EVENT and the QR status call (spec: 0 initial, constants 1 and -1). */
@@ -81,7 +81,7 @@ export const QR_SESSION_TTL_SECONDS = 120;
 export const SANDBOX_QR_HASH_PATH = '/sandbox/qr/';
 
 /** `GET /api/organization/product-channel/biz-auth/type` (the SPA falls back to NO_PERMISSIONS on failure). */
-export const BIZ_AUTH_TYPE = { license: 'LICENSE', bankTransfer: 'BANKTRANSFER' } as const;
+export const BIZ_AUTH_TYPE = { licence: 'LICENSE', bankTransfer: 'BANKTRANSFER' } as const;
 export type BizAuthTypeValue = (typeof BIZ_AUTH_TYPE)[keyof typeof BIZ_AUTH_TYPE];
 
 /** `GET /api/apply-record/account/elec-license/status` */

@@ -38,7 +38,7 @@ import { setupAgreementContracts } from './modules/agreement/contracts';
 import { agreementRoutes } from './modules/agreement/routes';
 import { bankAccountRoutes, bankSandboxRoutes } from './modules/bank-account/routes';
 import { applyRecordRoutes } from './modules/apply-record/routes';
-import { elecLicenseRoutes } from './modules/elec-license/routes';
+import { elecLicenceRoutes } from './modules/elec-licence/routes';
 import { billRoutes } from './modules/bills/routes';
 import { institutionRoutes } from './modules/institution/routes';
 import { institutionSandboxRoutes } from './modules/institution/sandbox-routes';
@@ -405,7 +405,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     setupAgreementContracts(app);
     await app.register(agreementRoutes);
     await app.register(applyRecordRoutes);
-    await app.register(elecLicenseRoutes);
+    await app.register(elecLicenceRoutes);
     await app.register(billRoutes);
     await app.register(discountRoutes);
     await app.register(institutionRoutes);

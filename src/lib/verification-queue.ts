@@ -4,7 +4,7 @@
  * the host stays out of the first screen's JavaScript until a verification happens.
  */
 
-export type VerificationKind = 'sms' | 'qr' | 'licenseUnbound';
+export type VerificationKind = 'sms' | 'qr' | 'licenceUnbound';
 
 export type VerificationProof =
   { kind: 'sms'; code: string } | { kind: 'qr'; qrId: string; signature: string };

@@ -221,7 +221,7 @@ describe('412 QR verification', () => {
       (e: unknown) => e,
     );
     const task = await host.next();
-    expect(task).toMatchObject({ kind: 'licenseUnbound', message: '企业电子营业执照未绑定' });
+    expect(task).toMatchObject({ kind: 'licenceUnbound', message: '企业电子营业执照未绑定' });
 
     task.cancel();
     expect(await pending).toMatchObject({

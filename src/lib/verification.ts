@@ -47,8 +47,8 @@ export function verificationKindOf(
   if (status === VERIFICATION_HTTP_STATUS.qr && QR_CODES.has(body.code) && refusal.challengeId) {
     return { kind: 'qr', refusal };
   }
-  if (status === VERIFICATION_HTTP_STATUS.qr && body.code === VERIFICATION_ERROR.licenseUnbound) {
-    return { kind: 'licenseUnbound', refusal };
+  if (status === VERIFICATION_HTTP_STATUS.qr && body.code === VERIFICATION_ERROR.licenceUnbound) {
+    return { kind: 'licenceUnbound', refusal };
   }
   return null;
 }

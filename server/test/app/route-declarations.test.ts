@@ -5,7 +5,7 @@ import { BILL_URL } from '@contract/bills';
 import { CAPTCHA_URL } from '@contract/captcha';
 import { DISCOUNT_URL } from '@contract/discount';
 import { ECONTRACT_URL } from '@contract/e-contract';
-import { ELEC_LICENSE_URL } from '@contract/elec-license';
+import { ELEC_LICENCE_URL } from '@contract/elec-licence';
 import { EXPORT_URL } from '@contract/export';
 import { INSTITUTION_URL } from '@contract/institution';
 import { INVITATION_URL } from '@contract/invitation';
@@ -29,7 +29,7 @@ const URL_MAPS: ReadonlyArray<Readonly<Record<string, string>>> = [
   CAPTCHA_URL,
   DISCOUNT_URL,
   ECONTRACT_URL,
-  ELEC_LICENSE_URL,
+  ELEC_LICENCE_URL,
   EXPORT_URL,
   INSTITUTION_URL,
   INVITATION_URL,

@@ -9,7 +9,7 @@ import { SettlementStatementCard } from '@/features/bank-account/components/sett
 import { ApplyRecordsTab } from '@/features/apply-records/components/apply-records-tab';
 import { ApplyToJoin } from '@/features/apply-records/components/apply-to-join';
 import { JoinOrganizationPage } from '@/features/apply-records/components/join-organization-page';
-import { ElecLicenseTab } from '@/features/elec-license/components/elec-license-tab';
+import { ElecLicenceTab } from '@/features/elec-licence/components/elec-licence-tab';
 import { CompanyCenterPage } from '@/features/company-center/components/company-center-page';
 import { ContractsPage } from '@/features/e-contract/components/contracts-page';
 import { OrgAuthPanel } from '@/features/org-auth/components/org-auth-panel';
@@ -29,7 +29,7 @@ function OrgAuthTab() {
     dispatch(refreshCompanyList()).catch(() => undefined);
     refreshNotices();
   }, [dispatch, refreshNotices]);
-  return <OrgAuthPanel onAuthorized={authorized} licence={<ElecLicenseTab />} />;
+  return <OrgAuthPanel onAuthorized={authorized} licence={<ElecLicenceTab />} />;
 }
 
 function BankAccountsTab({ asPage = false }: { asPage?: boolean }) {

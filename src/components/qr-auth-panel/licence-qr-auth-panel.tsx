@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import { LICENCE_GUIDE_URL } from '@contract/elec-license';
+import { LICENCE_GUIDE_URL } from '@contract/elec-licence';
 import { format } from '@/locales/format';
-import { elecLicenseMessages } from '@/locales/zh-CN/elec-license';
+import { elecLicenceMessages } from '@/locales/zh-CN/elec-licence';
 import { QrAuthPanel, type QrAuthPanelProps } from './qr-auth-panel';
 import styles from './licence-qr-auth-panel.module.css';
 
-const text = elecLicenseMessages;
+const text = elecLicenceMessages;
 
 /**
  * The QR authentication panel of spec sections 2 and 4. Left: the title, the licence instructions (a new

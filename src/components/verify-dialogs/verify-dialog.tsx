@@ -1,5 +1,5 @@
 import type { VerificationTask } from '@/lib/verification-queue';
-import { LicenseUnboundDialog } from './license-unbound-dialog';
+import { LicenceUnboundDialog } from './licence-unbound-dialog';
 import { QrVerifyDialog } from './qr-verify-dialog';
 import { SmsVerifyDialog } from './sms-verify-dialog';
 
@@ -24,7 +24,7 @@ export function VerifyDialog({ task }: { task: VerificationTask }) {
           onCancel={task.cancel}
         />
       );
-    case 'licenseUnbound':
-      return <LicenseUnboundDialog open onClose={task.cancel} />;
+    case 'licenceUnbound':
+      return <LicenceUnboundDialog open onClose={task.cancel} />;
   }
 }

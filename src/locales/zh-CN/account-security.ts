@@ -31,9 +31,9 @@ export const accountSecurityMessages = {
       BANKTRANSFER: '小额打款认证',
       NO_PERMISSIONS: '暂无',
     },
-    license: '电子营业执照',
-    licenseBound: '已绑定',
-    licenseUnbound: '未绑定',
+    licence: '电子营业执照',
+    licenceBound: '已绑定',
+    licenceUnbound: '未绑定',
     ownerSection: '企业管理员认证',
     ownerIntro:
       '认证为企业管理员后，可管理企业员工、银行账户与企业信息。认证需企业法定代表人或授权人使用电子营业执照扫码确认。',

@@ -16,8 +16,8 @@ export const verificationMessages = {
   qrAlt: '扫码验证二维码',
   qrPlaceholder: '二维码加载中',
   qrWaiting: '等待扫码确认…',
-  licenseUnboundTitle: '无法完成安全验证',
-  licenseUnboundBody:
+  licenceUnboundTitle: '无法完成安全验证',
+  licenceUnboundBody:
     '企业电子营业执照未绑定，无法完成安全验证。请前往企业中心绑定电子营业执照，并完成法定代表人授权后再试。',
   goBind: '去绑定',
   tooManyAttempts: '验证失败次数过多，请稍后重新操作',

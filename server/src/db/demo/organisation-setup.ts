@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { LICENCE_BIZ_TYPE, LICENCE_QR_KIND, type LicenceBizType } from '@contract/elec-license';
+import { LICENCE_BIZ_TYPE, LICENCE_QR_KIND, type LicenceBizType } from '@contract/elec-licence';
 import { OWNER_ROLE } from '@contract/organization';
 import { ORG_FUNCTIONS, type FuncCode } from '@contract/shell';
 import { signAgreement } from '../../modules/agreement/service';
-import { decideLicenceQr, issueLicenceQr } from '../../modules/elec-license/service';
+import { decideLicenceQr, issueLicenceQr } from '../../modules/elec-licence/service';
 import { defineChannel, joinChannel } from '../../modules/org-channel/service';
 import { openFunction } from '../../modules/org-function/service';
 import type { Db } from '../database';

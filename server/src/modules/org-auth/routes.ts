@@ -3,12 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { VERIFICATION_URL } from '@contract/verification';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { BizAuthType, ElecLicenseStatus, OwnerAuthResult, RoleAuth } from '@contract/verification-schemas';
+import { BizAuthType, ElecLicenceStatus, OwnerAuthResult, RoleAuth } from '@contract/verification-schemas';
 import { fail } from '../../lib/errors';
 import { runCommand } from '../../lib/idempotency';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { authOf } from '../../lib/auth';
-import { becomeOwner, bizAuthTypeOf, elecLicenseStatusOf, roleAuthOf } from './service';
+import { becomeOwner, bizAuthTypeOf, elecLicenceStatusOf, roleAuthOf } from './service';
 
 const NO_ORGANISATION = '您尚未加入任何企业';
 const ALREADY_OWNER = '您已是该企业的管理员';
@@ -47,10 +47,10 @@ export const orgAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    VERIFICATION_URL.elecLicenseStatus,
-    { schema: { response: { 200: Envelope(ElecLicenseStatus), ...AUTHENTICATED_ERRORS } } },
-    async function getVerificationElecLicenseStatus(request) {
-      return ok(await elecLicenseStatusOf(app.db, authOf(request).orgId));
+    VERIFICATION_URL.elecLicenceStatus,
+    { schema: { response: { 200: Envelope(ElecLicenceStatus), ...AUTHENTICATED_ERRORS } } },
+    async function getVerificationElecLicenceStatus(request) {
+      return ok(await elecLicenceStatusOf(app.db, authOf(request).orgId));
     },
   );
 

@@ -1,5 +1,5 @@
 import { BIZ_AUTH_TYPE, ELEC_LICENSE_STATUS, ROLE, type BizAuthTypeValue } from '@contract/verification';
-import type { ElecLicenseStatus, RoleAuth } from '@contract/verification-schemas';
+import type { ElecLicenceStatus, RoleAuth } from '@contract/verification-schemas';
 import type { Db } from '../../db/database';
 
 const licenceBoundOf = async (db: Db, orgId: string): Promise<boolean> => {
@@ -13,10 +13,10 @@ const licenceBoundOf = async (db: Db, orgId: string): Promise<boolean> => {
  * goes through the small-amount bank transfer (BANKTRANSFER).
  */
 export async function bizAuthTypeOf(db: Db, orgId: string): Promise<BizAuthTypeValue> {
-  return (await licenceBoundOf(db, orgId)) ? BIZ_AUTH_TYPE.license : BIZ_AUTH_TYPE.bankTransfer;
+  return (await licenceBoundOf(db, orgId)) ? BIZ_AUTH_TYPE.licence : BIZ_AUTH_TYPE.bankTransfer;
 }
 
-export async function elecLicenseStatusOf(db: Db, orgId: string | null): Promise<ElecLicenseStatus> {
+export async function elecLicenceStatusOf(db: Db, orgId: string | null): Promise<ElecLicenceStatus> {
   const bound = orgId !== null && (await licenceBoundOf(db, orgId));
   return { bound, status: bound ? ELEC_LICENSE_STATUS.bound : ELEC_LICENSE_STATUS.unbound };
 }

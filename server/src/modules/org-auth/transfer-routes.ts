@@ -62,7 +62,7 @@ async function applyRecordOf(db: Db, orgId: string, now: number): Promise<AuthAp
   const method = verified
     ? ORG_AUTH_METHOD.bankTransfer
     : org.authorized && org.bound
-      ? ORG_AUTH_METHOD.license
+      ? ORG_AUTH_METHOD.licence
       : null;
   return {
     orgName: org.name,

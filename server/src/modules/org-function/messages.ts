@@ -1,5 +1,5 @@
 import { AGREEMENTS, PREREQUISITE, type Prerequisite } from '@contract/organization';
-import type { LicenceBizType } from '@contract/elec-license';
+import type { LicenceBizType } from '@contract/elec-licence';
 import type { FuncCode } from '@contract/shell';
 import { LICENCE_BUSINESS } from './rules';
 

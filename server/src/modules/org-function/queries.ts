@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { isoTime } from '../../lib/shanghai-time';
 import { agreementOfFunction, signedAgreementCodes } from '../agreement/service';
 import { verifiedSettlementAccountOf } from '../bank-account/service';
-import { authorisedBusinessesOf } from '../elec-license/service';
+import { authorisedBusinessesOf } from '../elec-licence/service';
 import { channelFunctions, defaultChannelOf } from '../org-channel/service';
 import { BUILT_FUNCTIONS, LICENCE_BUSINESS, OPENED_WITH, isOpened, missingFor, type OrgFacts } from './rules';
 

@@ -1,4 +1,4 @@
-import { LICENCE_BIZ_TYPE, type LicenceBizType } from '@contract/elec-license';
+import { LICENCE_BIZ_TYPE, type LicenceBizType } from '@contract/elec-licence';
 import { PREREQUISITE, type Prerequisite } from '@contract/organization';
 import { FUNCTION_OPENED_WITH, type FuncCode, type FunctionOpenedWith } from '@contract/shell';
 

@@ -23,7 +23,7 @@ import {
   expireDueLicenceQrs,
   pendingSandboxLicenceQrs,
   sandboxLicenceQr,
-} from '../elec-license/service';
+} from '../elec-licence/service';
 
 /** Rows one sandbox list shows. */
 export const SANDBOX_LIST_LIMIT = 50;

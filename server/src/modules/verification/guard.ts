@@ -97,10 +97,10 @@ const REFUSAL = {
   },
   qrRequired: { kind: 'qr', code: VERIFICATION_ERROR.qrRequired, msg: VERIFICATION_MESSAGE.qrRequired },
   qrInvalid: { kind: 'qr', code: VERIFICATION_ERROR.qrInvalid, msg: VERIFICATION_MESSAGE.qrInvalid },
-  licenseUnbound: {
+  licenceUnbound: {
     kind: 'qr',
-    code: VERIFICATION_ERROR.licenseUnbound,
-    msg: VERIFICATION_MESSAGE.licenseUnbound,
+    code: VERIFICATION_ERROR.licenceUnbound,
+    msg: VERIFICATION_MESSAGE.licenceUnbound,
   },
 } as const satisfies Record<string, { kind: VerificationKind; code: VerificationErrorCode; msg: string }>;
 
@@ -170,7 +170,7 @@ function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncH
   return async function verifyQr(request, reply) {
     const subject = await subjectOf(request, rule);
     if (!(await isLicenceBound(app, subject.orgId))) {
-      return refuse(request, reply, 'licenseUnbound');
+      return refuse(request, reply, 'licenceUnbound');
     }
     const operation: OperationRef = {
       hash: operationHashOf(request),

@@ -7,8 +7,8 @@ import { pathOf } from '@contract/paths';
 import type { LightMyRequestResponse } from 'fastify';
 import { APPLY_RECORD_URL } from '@contract/apply-record';
 import type { ApplyRecord } from '@contract/apply-record-schemas';
-import { ELEC_LICENSE_URL } from '@contract/elec-license';
-import type { LicenceQrImage } from '@contract/elec-license-schemas';
+import { ELEC_LICENCE_URL } from '@contract/elec-licence';
+import type { LicenceQrImage } from '@contract/elec-licence-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { call } from '../../support/bank-helpers';
 import { startApp, type TestApp } from '../../support/helpers';
@@ -88,13 +88,13 @@ const RECORD_CALLS: Row[] = [
   {
     name: 'POST /api/apply-record/confirm-auth/qr-image/apply',
     run: (token, r) =>
-      call(t.app, 'POST', ELEC_LICENSE_URL.confirmAuth, token, { payload: { id: r.id, roles: ['STAFF'] } }),
+      call(t.app, 'POST', ELEC_LICENCE_URL.confirmAuth, token, { payload: { id: r.id, roles: ['STAFF'] } }),
     expected: { own: 200, other: 404, noOrg: 403, noPermission: 403 },
   },
   {
     // Only the applicant asks the licence holder to bind them; nobody else, the administrator included.
     name: 'POST /api/apply-record/bind-auth/qr-image/apply',
-    run: (token, r) => call(t.app, 'POST', ELEC_LICENSE_URL.bindAuth, token, { payload: { id: r.id } }),
+    run: (token, r) => call(t.app, 'POST', ELEC_LICENCE_URL.bindAuth, token, { payload: { id: r.id } }),
     expected: { own: 404, other: 404, noOrg: 404, noPermission: 404 },
   },
 ];
@@ -142,9 +142,9 @@ describe('apply-record calls across organisations', () => {
 
 describe('e-licence calls across organisations', () => {
   it.each([
-    ['GET', ELEC_LICENSE_URL.orgAuth, undefined],
-    ['GET', ELEC_LICENSE_URL.changeAuth, undefined],
-    ['POST', ELEC_LICENSE_URL.bizAuth, { bizType: 'SCBILL' }],
+    ['GET', ELEC_LICENCE_URL.orgAuth, undefined],
+    ['GET', ELEC_LICENCE_URL.changeAuth, undefined],
+    ['POST', ELEC_LICENCE_URL.bizAuth, { bizType: 'SCBILL' }],
   ] as const)(
     '%s %s acts for the caller’s own organisation and its administrators only',
     async (method, url, payload) => {
@@ -166,17 +166,17 @@ describe('e-licence calls across organisations', () => {
   );
 
   it('answers a code’s status to the user who asked for it only', async () => {
-    const own = await call(t.app, 'GET', ELEC_LICENSE_URL.orgAuth, tokens.own);
+    const own = await call(t.app, 'GET', ELEC_LICENCE_URL.orgAuth, tokens.own);
     expect(own.statusCode, own.body).toBe(200);
     const { qrId } = dataOf<LicenceQrImage>(own);
     for (const caller of CALLERS) {
-      const response = await call(t.app, 'GET', pathOf(ELEC_LICENSE_URL.status, { qrId }), tokens[caller]);
+      const response = await call(t.app, 'GET', pathOf(ELEC_LICENCE_URL.status, { qrId }), tokens[caller]);
       expect(response.statusCode, caller).toBe(caller === 'own' ? 200 : 404);
     }
   });
 
   it('shows the organisation state to its members and refuses a user without one', async () => {
-    expect((await call(t.app, 'GET', ELEC_LICENSE_URL.state, tokens.noPermission)).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', ELEC_LICENSE_URL.state, tokens.noOrg)).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', ELEC_LICENCE_URL.state, tokens.noPermission)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', ELEC_LICENCE_URL.state, tokens.noOrg)).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
-import { ELEC_LICENSE_URL } from '@contract/elec-license';
-import type { LicenceQrImage } from '@contract/elec-license-schemas';
+import { ELEC_LICENCE_URL } from '@contract/elec-licence';
+import type { LicenceQrImage } from '@contract/elec-licence-schemas';
 import { API_ERROR } from '@contract/errors';
 import { ORG_URL } from '@contract/organization';
 import type { Onboarding, OrgAgreement } from '@contract/organization-schemas';
@@ -146,7 +146,7 @@ describe('opening a business function', () => {
       .execute();
     const before = await openFunc(ownerSh, 'BILL_ENDORSE');
     expect(msgOf(before)).toBe('开通前请先完成：电子营业执照「供应链票据业务」授权');
-    const qr = await call(t.app, 'POST', ELEC_LICENSE_URL.bizAuth, ownerSh, {
+    const qr = await call(t.app, 'POST', ELEC_LICENCE_URL.bizAuth, ownerSh, {
       payload: { bizType: 'SCBILL' },
     });
     expect(qr.statusCode, qr.body).toBe(200);

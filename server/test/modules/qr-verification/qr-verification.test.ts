@@ -112,7 +112,7 @@ describe('a QR-protected operation (POST /api/account/owner/auth)', () => {
     const response = await ownerAuth(t.app, access_token);
     expect(response.statusCode).toBe(412);
     expect(response.json()).toEqual({
-      code: VERIFICATION_ERROR.licenseUnbound,
+      code: VERIFICATION_ERROR.licenceUnbound,
       msg: '企业电子营业执照未绑定，无法完成安全验证',
     });
   });

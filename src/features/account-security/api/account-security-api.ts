@@ -2,7 +2,7 @@ import { VERIFICATION_URL } from '@contract/verification';
 import { DEFAULT_AUTH_METHOD } from '@contract/constants';
 import type {
   BizAuthType,
-  ElecLicenseStatus,
+  ElecLicenceStatus,
   OwnerAuthResult,
   RoleAuth,
 } from '@contract/verification-schemas';
@@ -20,8 +20,8 @@ export const accountSecurityApi = api.injectEndpoints({
       query: () => ({ url: VERIFICATION_URL.roleAuth }),
       providesTags: ['Account'],
     }),
-    elecLicenseStatus: build.query<ElecLicenseStatus, void>({
-      query: () => ({ url: VERIFICATION_URL.elecLicenseStatus }),
+    elecLicenceStatus: build.query<ElecLicenceStatus, void>({
+      query: () => ({ url: VERIFICATION_URL.elecLicenceStatus }),
       providesTags: ['Company'],
     }),
     /** QR-verified (412): the request layer shows the QR dialog and replays. */
@@ -32,7 +32,7 @@ export const accountSecurityApi = api.injectEndpoints({
   }),
 });
 
-export const { useBizAuthTypeQuery, useRoleAuthQuery, useElecLicenseStatusQuery, useBecomeOwnerMutation } =
+export const { useBizAuthTypeQuery, useRoleAuthQuery, useElecLicenceStatusQuery, useBecomeOwnerMutation } =
   accountSecurityApi;
 
 const bizAuthTypeResult = fromCache(accountSecurityApi.endpoints.bizAuthType.select());

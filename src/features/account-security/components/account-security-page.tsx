@@ -13,7 +13,7 @@ import { accountSecurityMessages } from '@/locales/zh-CN/account-security';
 import { shellMessages } from '@/locales/zh-CN/shell';
 import {
   useBecomeOwnerMutation,
-  useElecLicenseStatusQuery,
+  useElecLicenceStatusQuery,
   useRoleAuthQuery,
 } from '@/features/account-security/api/account-security-api';
 import { requestPasswordChange } from '@/features/account-security/api/account-security-requests';
@@ -57,7 +57,7 @@ function roleLabel(owner: boolean | undefined, roles: readonly string[] | undefi
  */
 export function AccountSecurityPage({ user, authMethod }: AccountSecurityPageProps) {
   const role = useRoleAuthQuery();
-  const licence = useElecLicenseStatusQuery();
+  const licence = useElecLicenceStatusQuery();
   const [becomeOwner, ownerState] = useBecomeOwnerMutation();
   const [alreadyOwner, setAlreadyOwner] = useState(false);
   const [passwordForm] = Form.useForm<PasswordValues>();
@@ -92,7 +92,7 @@ export function AccountSecurityPage({ user, authMethod }: AccountSecurityPagePro
     }
   };
 
-  const licenceText = licence.data ? (licence.data.bound ? text.licenseBound : text.licenseUnbound) : '—';
+  const licenceText = licence.data ? (licence.data.bound ? text.licenceBound : text.licenceUnbound) : '—';
 
   return (
     <div className={styles.page}>
@@ -115,7 +115,7 @@ export function AccountSecurityPage({ user, authMethod }: AccountSecurityPagePro
           <Descriptions.Item label={text.authMethod}>
             {isAuthMethod(authMethod) ? text.authMethods[authMethod] : authMethod}
           </Descriptions.Item>
-          <Descriptions.Item label={text.license}>{licenceText}</Descriptions.Item>
+          <Descriptions.Item label={text.licence}>{licenceText}</Descriptions.Item>
         </Descriptions>
       </Card>
 

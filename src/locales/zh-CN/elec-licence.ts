@@ -1,5 +1,5 @@
 /** The e-licence QR authentication panel and the 企业认证与授权 tab. */
-export const elecLicenseMessages = {
+export const elecLicenceMessages = {
   panelTitle: '请使用电子营业执照小程序或App扫码认证',
   guideLink: '电子营业执照使用说明',
   lines: [

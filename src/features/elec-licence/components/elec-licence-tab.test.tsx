@@ -4,12 +4,12 @@ import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { Provider } from 'react-redux';
-import type { LicenceBizType } from '@contract/elec-license';
-import type { OrgLicenceState } from '@contract/elec-license-schemas';
+import type { LicenceBizType } from '@contract/elec-licence';
+import type { OrgLicenceState } from '@contract/elec-licence-schemas';
 import type { OrgFunction } from '@contract/shell-schemas';
 import { createAppStore } from '@/lib/store';
 import { signInAs } from '@/testing/fake-adapter';
-import { ElecLicenseTab } from './elec-license-tab';
+import { ElecLicenceTab } from './elec-licence-tab';
 
 // The status is polled every 3 s while the socket is away (as here).
 configure({ asyncUtilTimeout: 10_000 });
@@ -73,14 +73,14 @@ function renderTab() {
     <Provider store={createAppStore()}>
       <ConfigProvider button={{ autoInsertSpace: false }}>
         <App>
-          <ElecLicenseTab />
+          <ElecLicenceTab />
         </App>
       </ConfigProvider>
     </Provider>,
   );
 }
 
-describe('ElecLicenseTab: 业务授权', { timeout: 60_000 }, () => {
+describe('ElecLicenceTab: 业务授权', { timeout: 60_000 }, () => {
   it('authorises a business type by the licence QR code and shows it authorised once the holder confirms', async () => {
     renderTab();
     expect(await screen.findByRole('heading', { name: '业务授权' })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { verificationMessages } from '@/locales/zh-CN/verification';
 
 const text = verificationMessages;
 
-export interface LicenseUnboundDialogProps {
+export interface LicenceUnboundDialogProps {
   open: boolean;
   /** Either button: the refused operation ends. */
   onClose: () => void;
@@ -17,7 +17,7 @@ export interface LicenseUnboundDialogProps {
  * Spec section 6: the electronic business licence is not bound, so security verification cannot be
  * completed; 去绑定 opens 企业中心's authorisation page, 取消 stays.
  */
-export function LicenseUnboundDialog({ open, onClose }: LicenseUnboundDialogProps) {
+export function LicenceUnboundDialog({ open, onClose }: LicenceUnboundDialogProps) {
   const goBind = () => {
     onClose();
     navigateTo(companyCenterAuthorizePath());
@@ -25,7 +25,7 @@ export function LicenseUnboundDialog({ open, onClose }: LicenseUnboundDialogProp
   return (
     <Modal
       open={open}
-      title={text.licenseUnboundTitle}
+      title={text.licenceUnboundTitle}
       destroyOnHidden
       onCancel={onClose}
       footer={[
@@ -37,7 +37,7 @@ export function LicenseUnboundDialog({ open, onClose }: LicenseUnboundDialogProp
         </Button>,
       ]}
     >
-      <p>{text.licenseUnboundBody}</p>
+      <p>{text.licenceUnboundBody}</p>
     </Modal>
   );
 }

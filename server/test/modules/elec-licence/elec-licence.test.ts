@@ -2,8 +2,8 @@ import { pathOf } from '@contract/paths';
 import { APPLY_RECORD_URL } from '@contract/apply-record';
 import type { ApplyRecord } from '@contract/apply-record-schemas';
 import { QR_VALIDITY } from '@contract/constants';
-import { ELEC_LICENSE_URL, LICENCE_AUTH_ITEM } from '@contract/elec-license';
-import type { LicenceQrEvent, LicenceQrImage, OrgLicenceState } from '@contract/elec-license-schemas';
+import { ELEC_LICENCE_URL, LICENCE_AUTH_ITEM } from '@contract/elec-licence';
+import type { LicenceQrEvent, LicenceQrImage, OrgLicenceState } from '@contract/elec-licence-schemas';
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { SandboxQr } from '@contract/verification-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
@@ -43,12 +43,12 @@ async function qrOf(token: string, method: 'GET' | 'POST', url: string, payload?
   return dataOf<LicenceQrImage>(response);
 }
 const statusOf = (token: string, qrId: string) =>
-  getData<LicenceQrEvent>(t.app, pathOf(ELEC_LICENSE_URL.status, { qrId }), token);
-const stateOf = (token: string) => getData<OrgLicenceState>(t.app, ELEC_LICENSE_URL.state, token);
+  getData<LicenceQrEvent>(t.app, pathOf(ELEC_LICENCE_URL.status, { qrId }), token);
+const stateOf = (token: string) => getData<OrgLicenceState>(t.app, ELEC_LICENCE_URL.state, token);
 
 describe('organisation authentication by e-licence', () => {
   it('issues a JPEG QR code valid for 9 minutes that the sandbox licence app shows with the authorisation item', async () => {
-    const qr = await qrOf(hangzhouOwner, 'GET', ELEC_LICENSE_URL.orgAuth);
+    const qr = await qrOf(hangzhouOwner, 'GET', ELEC_LICENCE_URL.orgAuth);
     expect(qr.expiresIn).toBe(QR_VALIDITY / 1000);
     expect(Buffer.from(qr.qrImage, 'base64').subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     const details = dataOf<SandboxQr>(await sandboxDetails(t.app, qr.qrId));
@@ -62,7 +62,7 @@ describe('organisation authentication by e-licence', () => {
 
   it('marks the organisation authenticated with its licence bound when the holder confirms, and pushes the result', async () => {
     const socket = listenAs(t.app, HZ_OWNER, DEMO_ORGS.hangzhou.id);
-    const qr = await qrOf(hangzhouOwner, 'GET', ELEC_LICENSE_URL.orgAuth);
+    const qr = await qrOf(hangzhouOwner, 'GET', ELEC_LICENCE_URL.orgAuth);
     expect((await sandboxDecide(t.app, qr.qrId, 'confirm')).statusCode).toBe(200);
 
     await vi.waitFor(
@@ -83,7 +83,7 @@ describe('organisation authentication by e-licence', () => {
       bound: true,
       licenceAuthAt: t.app.now(),
     });
-    const again = await call(t.app, 'GET', ELEC_LICENSE_URL.orgAuth, hangzhouOwner);
+    const again = await call(t.app, 'GET', ELEC_LICENCE_URL.orgAuth, hangzhouOwner);
     expect([again.statusCode, codeOf(again)]).toEqual([409, 'ORG_ALREADY_AUTHORIZED']);
     // A decided code cannot be decided again.
     expect((await sandboxDecide(t.app, qr.qrId, 'refuse')).statusCode).toBe(409);
@@ -92,7 +92,7 @@ describe('organisation authentication by e-licence', () => {
 
   it('leaves the organisation as it was when the holder refuses', async () => {
     const socket = listenAs(t.app, HZ_OWNER, DEMO_ORGS.hangzhou.id);
-    const qr = await qrOf(hangzhouOwner, 'GET', ELEC_LICENSE_URL.orgAuth);
+    const qr = await qrOf(hangzhouOwner, 'GET', ELEC_LICENCE_URL.orgAuth);
     await sandboxDecide(t.app, qr.qrId, 'refuse');
     expect(await statusOf(hangzhouOwner, qr.qrId)).toMatchObject({
       status: -1,
@@ -108,7 +108,7 @@ describe('organisation authentication by e-licence', () => {
 
   it('expires a code after 9 minutes: the holder can no longer confirm, and the tab hears it', async () => {
     const socket = listenAs(t.app, HZ_OWNER, DEMO_ORGS.hangzhou.id);
-    const qr = await qrOf(hangzhouOwner, 'GET', ELEC_LICENSE_URL.orgAuth);
+    const qr = await qrOf(hangzhouOwner, 'GET', ELEC_LICENCE_URL.orgAuth);
     t.clock.advance(QR_VALIDITY - 1);
     expect(await statusOf(hangzhouOwner, qr.qrId)).toMatchObject({ status: 0 });
     t.clock.advance(1);
@@ -129,43 +129,43 @@ describe('organisation authentication by e-licence', () => {
   });
 
   it('expires the older code when a new one is fetched', async () => {
-    const first = await qrOf(hangzhouOwner, 'GET', ELEC_LICENSE_URL.orgAuth);
-    const second = await qrOf(hangzhouOwner, 'GET', ELEC_LICENSE_URL.orgAuth);
+    const first = await qrOf(hangzhouOwner, 'GET', ELEC_LICENCE_URL.orgAuth);
+    const second = await qrOf(hangzhouOwner, 'GET', ELEC_LICENCE_URL.orgAuth);
     expect(await statusOf(hangzhouOwner, first.qrId)).toMatchObject({ status: -1 });
     expect((await sandboxDecide(t.app, first.qrId, 'confirm')).statusCode).toBe(409);
     expect((await sandboxDecide(t.app, second.qrId, 'confirm')).statusCode).toBe(200);
   });
 
   it('answers another user’s code as unknown', async () => {
-    const qr = await qrOf(hangzhouOwner, 'GET', ELEC_LICENSE_URL.orgAuth);
+    const qr = await qrOf(hangzhouOwner, 'GET', ELEC_LICENCE_URL.orgAuth);
     const response = await call(
       t.app,
       'GET',
-      pathOf(ELEC_LICENSE_URL.status, { qrId: qr.qrId }),
+      pathOf(ELEC_LICENCE_URL.status, { qrId: qr.qrId }),
       shanghaiOwner,
     );
     expect(response.statusCode).toBe(404);
   });
 
   it('limits codes to 10 a minute per user', async () => {
-    for (let i = 0; i < 10; i++) await qrOf(hangzhouOwner, 'GET', ELEC_LICENSE_URL.orgAuth);
-    const response = await call(t.app, 'GET', ELEC_LICENSE_URL.orgAuth, hangzhouOwner);
+    for (let i = 0; i < 10; i++) await qrOf(hangzhouOwner, 'GET', ELEC_LICENCE_URL.orgAuth);
+    const response = await call(t.app, 'GET', ELEC_LICENCE_URL.orgAuth, hangzhouOwner);
     expect(response.statusCode).toBe(429);
   });
 });
 
 describe('change-auth and biz-auth', () => {
   it('need a bound licence', async () => {
-    const change = await call(t.app, 'GET', ELEC_LICENSE_URL.changeAuth, hangzhouOwner);
+    const change = await call(t.app, 'GET', ELEC_LICENCE_URL.changeAuth, hangzhouOwner);
     expect([change.statusCode, codeOf(change)]).toEqual([409, 'LICENCE_NOT_BOUND']);
-    const biz = await call(t.app, 'POST', ELEC_LICENSE_URL.bizAuth, hangzhouOwner, {
+    const biz = await call(t.app, 'POST', ELEC_LICENCE_URL.bizAuth, hangzhouOwner, {
       payload: { bizType: 'SCBILL' },
     });
     expect([biz.statusCode, codeOf(biz)]).toEqual([409, 'LICENCE_NOT_BOUND']);
   });
 
   it('records the new operator on change-auth and the business on biz-auth', async () => {
-    const change = await qrOf(shanghaiOwner, 'GET', ELEC_LICENSE_URL.changeAuth);
+    const change = await qrOf(shanghaiOwner, 'GET', ELEC_LICENCE_URL.changeAuth);
     await sandboxDecide(t.app, change.qrId, 'confirm');
     const org = await t.app.db
       .selectFrom('organizations')
@@ -176,10 +176,10 @@ describe('change-auth and biz-auth', () => {
 
     // The demo company's licence holder authorised its bill business and e-signing; now pledge financing too.
     expect((await stateOf(shanghaiOwner)).bizTypes).toEqual(['ECONTRACT', 'SCBILL']);
-    const biz = await qrOf(shanghaiOwner, 'POST', ELEC_LICENSE_URL.bizAuth, { bizType: 'PLEDGE_FIN' });
+    const biz = await qrOf(shanghaiOwner, 'POST', ELEC_LICENCE_URL.bizAuth, { bizType: 'PLEDGE_FIN' });
     await sandboxDecide(t.app, biz.qrId, 'confirm');
     expect((await stateOf(shanghaiOwner)).bizTypes).toEqual(['ECONTRACT', 'PLEDGE_FIN', 'SCBILL']);
-    const unknown = await call(t.app, 'POST', ELEC_LICENSE_URL.bizAuth, shanghaiOwner, {
+    const unknown = await call(t.app, 'POST', ELEC_LICENCE_URL.bizAuth, shanghaiOwner, {
       payload: { bizType: 'X' },
     });
     expect(unknown.statusCode).toBe(400);
@@ -192,7 +192,7 @@ describe('the licence holder authorising an applicant', () => {
     const token = await sessionOf(t, userId, null);
     const record = await applyTo(t.app, token);
     const socket = listenAs(t.app, userId);
-    const qr = await qrOf(token, 'POST', ELEC_LICENSE_URL.bindAuth, { id: record.id });
+    const qr = await qrOf(token, 'POST', ELEC_LICENCE_URL.bindAuth, { id: record.id });
     await sandboxDecide(t.app, qr.qrId, 'confirm');
     await vi.waitFor(
       () =>
@@ -217,11 +217,11 @@ describe('the licence holder authorising an applicant', () => {
   it('confirm-auth: the administrator’s chosen roles take effect once the holder confirms', async () => {
     const userId = await newUser(t.app, '13600002222');
     const record = await applyTo(t.app, await sessionOf(t, userId, null));
-    const noRoles = await call(t.app, 'POST', ELEC_LICENSE_URL.confirmAuth, hangzhouOwner, {
+    const noRoles = await call(t.app, 'POST', ELEC_LICENCE_URL.confirmAuth, hangzhouOwner, {
       payload: { id: record.id },
     });
     expect(noRoles.statusCode).toBe(400);
-    const qr = await qrOf(hangzhouOwner, 'POST', ELEC_LICENSE_URL.confirmAuth, {
+    const qr = await qrOf(hangzhouOwner, 'POST', ELEC_LICENCE_URL.confirmAuth, {
       id: record.id,
       roles: ['STAFF'],
     });
@@ -237,7 +237,7 @@ describe('the licence holder authorising an applicant', () => {
   it('voids a confirmation whose record was decided meanwhile, and refuses codes for decided records', async () => {
     const userId = await newUser(t.app, '13600003333');
     const record = await applyTo(t.app, await sessionOf(t, userId, null));
-    const qr = await qrOf(hangzhouOwner, 'POST', ELEC_LICENSE_URL.confirmAuth, {
+    const qr = await qrOf(hangzhouOwner, 'POST', ELEC_LICENCE_URL.confirmAuth, {
       id: record.id,
       roles: ['ADMIN'],
     });
@@ -250,7 +250,7 @@ describe('the licence holder authorising an applicant', () => {
     expect(
       await t.app.db.selectFrom('memberships').select('id').where('user_id', '=', userId).execute(),
     ).toEqual([]);
-    const again = await call(t.app, 'POST', ELEC_LICENSE_URL.confirmAuth, hangzhouOwner, {
+    const again = await call(t.app, 'POST', ELEC_LICENCE_URL.confirmAuth, hangzhouOwner, {
       payload: { id: record.id, roles: ['ADMIN'] },
     });
     expect([again.statusCode, codeOf(again)]).toEqual([409, 'APPLY_RECORD_DECIDED']);

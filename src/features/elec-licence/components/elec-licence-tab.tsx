@@ -5,13 +5,13 @@ import Descriptions from 'antd/es/descriptions';
 import Tag from 'antd/es/tag';
 import { useDispatch } from 'react-redux';
 import { LicenceQrAuthPanel } from '@/components/qr-auth-panel/licence-qr-auth-panel';
-import { elecLicenseMessages } from '@/locales/zh-CN/elec-license';
+import { elecLicenceMessages } from '@/locales/zh-CN/elec-licence';
 import { formatDateTime } from '@/utils/date-time';
-import { invalidateLicenceState, useLicenceStateQuery, type LicenceQrBody } from '../api/elec-license-api';
+import { invalidateLicenceState, useLicenceStateQuery, type LicenceQrBody } from '../api/elec-licence-api';
 import { useLicenceQr } from '../hooks/use-licence-qr';
 import { BizAuthSection } from './biz-auth-section';
 
-const text = elecLicenseMessages;
+const text = elecLicenceMessages;
 
 function LicenceQr({ input, onConfirmed }: { input: LicenceQrBody; onConfirmed: () => void }) {
   const qr = useLicenceQr(input, onConfirmed);
@@ -24,7 +24,7 @@ function LicenceQr({ input, onConfirmed }: { input: LicenceQrBody; onConfirmed: 
  * operator, and 业务授权 lists the business types the holder authorises. A confirmation reloads the state (and
  * the company list, whose authorized flag changed).
  */
-export function ElecLicenseTab() {
+export function ElecLicenceTab() {
   const dispatch = useDispatch();
   const state = useLicenceStateQuery();
   const [changing, setChanging] = useState(false);

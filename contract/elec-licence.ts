@@ -5,7 +5,7 @@
  * authentication) or EVENT_WYR_LEGAL_PERSON_AUTH_RESULT (the legal person authorising an applicant), and
  * polls the status call while its socket is down.
  *
- * Plain values only: the SPA imports this file at run time; the shapes are declared in elec-license-schemas.ts.
+ * Plain values only: the SPA imports this file at run time; the shapes are declared in elec-licence-schemas.ts.
  */
 
 /** What a QR session authorises; each kind has its own apply call. */
@@ -30,7 +30,7 @@ export const LICENCE_AUTH_ITEM = '电子商务-互联网认证服务-统一身�
 /** The licence usage instructions (spec section 2: an external government site, opened in a new tab). */
 export const LICENCE_GUIDE_URL = 'https://zzlz.gsxt.gov.cn/';
 
-export const ELEC_LICENSE_URL = {
+export const ELEC_LICENCE_URL = {
   orgAuth: '/api/organization/elec-license/org-auth/qr-image/apply',
   changeAuth: '/api/organization/elec-license/change-auth/qr-image/apply',
   bizAuth: '/api/organization/elec-license/biz-auth/qr-image/apply',

@@ -3,15 +3,15 @@ import Button from 'antd/es/button';
 import List from 'antd/es/list';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
-import { LICENCE_BIZ_TYPES, type LicenceBizType } from '@contract/elec-license';
+import { LICENCE_BIZ_TYPES, type LicenceBizType } from '@contract/elec-licence';
 import { LicenceQrAuthPanel } from '@/components/qr-auth-panel/licence-qr-auth-panel';
 import { format } from '@/locales/format';
-import { elecLicenseMessages } from '@/locales/zh-CN/elec-license';
+import { elecLicenceMessages } from '@/locales/zh-CN/elec-licence';
 import { orgFunctionsMessages } from '@/locales/zh-CN/org-functions';
 import { useOrgFunctionsQuery } from '@/components/org-functions/org-functions-api';
 import { useLicenceQr } from '../hooks/use-licence-qr';
 
-const text = elecLicenseMessages;
+const text = elecLicenceMessages;
 
 function BizAuthQr({ bizType, onConfirmed }: { bizType: LicenceBizType; onConfirmed: () => void }) {
   const qr = useLicenceQr({ kind: 'BIZ_AUTH', body: { bizType } }, onConfirmed);

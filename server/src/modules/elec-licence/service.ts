@@ -7,8 +7,8 @@ import {
   LICENCE_QR_MESSAGE,
   type LicenceBizType,
   type LicenceQrKind,
-} from '@contract/elec-license';
-import type { LicenceQrEvent, OrgLicenceState } from '@contract/elec-license-schemas';
+} from '@contract/elec-licence';
+import type { LicenceQrEvent, OrgLicenceState } from '@contract/elec-licence-schemas';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { QR_STATUS } from '@contract/verification';
 import type { SandboxQr } from '@contract/verification-schemas';

@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { ApplyRoleList } from './apply-record-schemas';
 import { literalUnion } from './common-schemas';
-import { LICENCE_BIZ_TYPES, LICENCE_QR_KINDS } from './elec-license';
+import { LICENCE_BIZ_TYPES, LICENCE_QR_KINDS } from './elec-licence';
 
 /**
- * The wire shapes of elec-license.ts's domain, each declared once: a TypeBox schema the server validates
+ * The wire shapes of elec-licence.ts's domain, each declared once: a TypeBox schema the server validates
  * with, and its type (`Static`) that the SPA imports with `import type`.
  */
 

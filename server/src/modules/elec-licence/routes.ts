@@ -9,8 +9,8 @@ import {
   LicenceQrImage,
   LicenceQrParams,
   OrgLicenceState,
-} from '@contract/elec-license-schemas';
-import { LICENCE_QR_KIND, type LicenceQrKind, ELEC_LICENSE_URL } from '@contract/elec-license';
+} from '@contract/elec-licence-schemas';
+import { LICENCE_QR_KIND, type LicenceQrKind, ELEC_LICENCE_URL } from '@contract/elec-licence';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { authOf } from '../../lib/auth';
@@ -82,7 +82,7 @@ const qrSchema = { response: { 200: Envelope(LicenceQrImage), ...QR_ERRORS } };
  * (QR_VALIDITY), and the status call the SPA polls while its socket is down. The organisation's calls are
  * for its administrators (owners); bind-auth is the applicant's own.
  */
-export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const elecLicenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   const issue = async (request: FastifyRequest, input: LicenceQrRequest) => {
@@ -102,24 +102,24 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return owner;
   };
 
-  app.get(ELEC_LICENSE_URL.orgAuth, { schema: qrSchema }, async function getElecLicenseOrgAuth(request) {
+  app.get(ELEC_LICENCE_URL.orgAuth, { schema: qrSchema }, async function getElecLicenceOrgAuth(request) {
     const owner = await orgCall(request, LICENCE_QR_KIND.orgAuth);
     return issue(request, { kind: LICENCE_QR_KIND.orgAuth, orgId: owner.orgId, userId: owner.userId });
   });
 
   app.get(
-    ELEC_LICENSE_URL.changeAuth,
+    ELEC_LICENCE_URL.changeAuth,
     { schema: qrSchema },
-    async function getElecLicenseChangeAuth(request) {
+    async function getElecLicenceChangeAuth(request) {
       const owner = await orgCall(request, LICENCE_QR_KIND.changeAuth);
       return issue(request, { kind: LICENCE_QR_KIND.changeAuth, orgId: owner.orgId, userId: owner.userId });
     },
   );
 
   app.post(
-    ELEC_LICENSE_URL.bizAuth,
+    ELEC_LICENCE_URL.bizAuth,
     { schema: { ...qrSchema, body: BizAuthRequest } },
-    async function postElecLicenseBizAuth(request) {
+    async function postElecLicenceBizAuth(request) {
       const owner = await orgCall(request, LICENCE_QR_KIND.bizAuth);
       return issue(request, {
         kind: LICENCE_QR_KIND.bizAuth,
@@ -145,9 +145,9 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The applicant asks the organisation's licence holder to authorise them (as its administrator).
   app.post(
-    ELEC_LICENSE_URL.bindAuth,
+    ELEC_LICENCE_URL.bindAuth,
     { schema: { ...qrSchema, body: ApplyRecordQrRequest } },
-    async function postElecLicenseBindAuth(request) {
+    async function postElecLicenceBindAuth(request) {
       const { userId } = authOf(request);
       const record = await recordOfApplicant(app.db, request.body.id, userId);
       if (!record) throw await recordNotFound(request, request.body.id);
@@ -163,9 +163,9 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // An administrator authorises an applicant with the roles chosen, confirmed by the licence holder.
   app.post(
-    ELEC_LICENSE_URL.confirmAuth,
+    ELEC_LICENCE_URL.confirmAuth,
     { schema: { ...qrSchema, body: ApplyRecordQrRequest } },
-    async function postElecLicenseConfirmAuth(request) {
+    async function postElecLicenceConfirmAuth(request) {
       const owner = requireOwner(request);
       const record = await recordOfOrg(app.db, request.body.id, owner.orgId);
       if (!record) throw await recordNotFound(request, request.body.id);
@@ -183,7 +183,7 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    ELEC_LICENSE_URL.status,
+    ELEC_LICENCE_URL.status,
     {
       schema: {
         params: LicenceQrParams,
@@ -195,7 +195,7 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async function getElecLicenseStatus(request) {
+    async function getElecLicenceStatus(request) {
       const { userId } = authOf(request);
       await enforceLimit(request, 'poll', LICENCE_POLL_LIMIT);
       await expireDueLicenceQrs(app);
@@ -206,11 +206,11 @@ export const elecLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    ELEC_LICENSE_URL.state,
+    ELEC_LICENCE_URL.state,
     {
       schema: { response: { 200: Envelope(OrgLicenceState), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden } },
     },
-    async function getElecLicenseState(request) {
+    async function getElecLicenceState(request) {
       return ok(await orgLicenceState(app.db, requireMember(request).orgId));
     },
   );

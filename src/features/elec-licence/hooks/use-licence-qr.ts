@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LicenceQrEvent } from '@contract/elec-license-schemas';
+import type { LicenceQrEvent } from '@contract/elec-licence-schemas';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { QR_STATUS } from '@contract/verification';
 import { subscribeRealtime } from '@/lib/realtime';
-import { elecLicenseMessages } from '@/locales/zh-CN/elec-license';
-import { fetchLicenceQr, fetchLicenceQrStatus, type LicenceQrBody } from '../api/elec-license-api';
+import { elecLicenceMessages } from '@/locales/zh-CN/elec-licence';
+import { fetchLicenceQr, fetchLicenceQrStatus, type LicenceQrBody } from '../api/elec-licence-api';
 
 /** How often the status is asked for besides the socket's push (the server allows one a second). */
 export const LICENCE_POLL_INTERVAL = 3000;
@@ -48,7 +48,7 @@ export function useLicenceQr(input: LicenceQrBody, onConfirmed?: () => void): Li
       () => {
         if (controller.signal.aborted) return;
         setStatus(QR_STATUS.failure);
-        setMsg(elecLicenseMessages.fetchFailed);
+        setMsg(elecLicenceMessages.fetchFailed);
       },
     );
     return () => controller.abort();
