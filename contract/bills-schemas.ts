@@ -175,6 +175,15 @@ export const BillEvent = Type.Object({
   amount: Type.String(),
   reason: Type.Union([Type.String(), Type.Null()]),
   at: IsoTime,
+  /** On a discount's events: the terms the chain shows (rate per cent a year, interest, net amount, clearing). */
+  discount: Type.Optional(
+    Type.Object({
+      annualRate: Type.String(),
+      interest: Type.String(),
+      netAmount: Type.String(),
+      clearing: Type.String(),
+    }),
+  ),
 });
 export type BillEvent = Static<typeof BillEvent>;
 

@@ -117,18 +117,22 @@ export const APPLICATION_KIND = {
   acceptance: 'acceptance',
   receipt: 'receipt',
   endorsement: 'endorsement',
+  /** To a financial institution, which answers through its adapter (docs/domain.md, discount). */
+  discount: 'discount',
 } as const;
 export type ApplicationKind = (typeof APPLICATION_KIND)[keyof typeof APPLICATION_KIND];
 export const APPLICATION_KIND_LABEL: Record<ApplicationKind, string> = {
   acceptance: '提示承兑',
   receipt: '提示收票',
   endorsement: '转让背书',
+  discount: '贴现',
 };
 /** The older 6-digit labels enterprise screens show for a pending application. */
 export const APPLICATION_PENDING_LABEL: Record<ApplicationKind, string> = {
   acceptance: '提示承兑待签收',
   receipt: '提示收票待签收',
   endorsement: '背书待签收',
+  discount: '贴现待签收',
 };
 
 export const APPLICATION_STATUS = {

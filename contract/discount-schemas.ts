@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { literalUnion } from './common-schemas';
-import { INTEREST_PAYERS, QUOTE_BILLS_MAX } from './discount';
+import { APPLICATION_STATUS } from './bills';
+import { CLEARINGS, INTEREST_PAYERS, QUOTE_BILLS_MAX } from './discount';
+import { PageQuery } from './envelope-schemas';
 
 /**
  * The wire shapes of discount.ts's domain, each declared once: a TypeBox schema the server validates
@@ -91,3 +93,62 @@ export const DiscountQuoteSet = Type.Object({
   quotes: Type.Array(DiscountQuote),
 });
 export type DiscountQuoteSet = Static<typeof DiscountQuoteSet>;
+
+/** `POST /api/scbill/discount/apply` */
+export const DiscountApplyRequest = Type.Object({
+  /** The holding whose front part is discounted. */
+  holdingId: Type.String({ maxLength: 64 }),
+  institutionOrgId: Type.String({ maxLength: 64 }),
+  /** Yuan: the front part, all of it when the bill may not be split. */
+  amount: Typed(32),
+  /** Per cent a year, at most four decimals. */
+  annualRate: Typed(16),
+  interestPayer: literalUnion(INTEREST_PAYERS),
+  /** PT03 only: the buyer's share, per cent. */
+  buyerSharePercent: Type.Optional(Typed(16)),
+  clearing: literalUnion(CLEARINGS),
+  /** The holder's verified settlement account to be paid into; its default one when absent. */
+  accountId: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type DiscountApplyRequest = Static<typeof DiscountApplyRequest>;
+
+/** One discount as the holder's list shows it. */
+export const DiscountRecord = Type.Object({
+  /** The application's id. */
+  id: Type.String(),
+  packageId: Type.String(),
+  packageNo: Type.String(),
+  range: Type.String(),
+  amount: Yuan,
+  institution: Type.Object({ orgId: Type.String(), name: Type.String() }),
+  annualRate: Type.String(),
+  interestPayer: literalUnion(INTEREST_PAYERS),
+  buyerSharePercent: Type.Union([Type.String(), Type.Null()]),
+  clearing: literalUnion(CLEARINGS),
+  discountDate: Type.String(),
+  maturityDate: Type.String(),
+  days: Type.Integer(),
+  adjustDays: Type.Integer(),
+  interest: Yuan,
+  buyerInterest: Yuan,
+  /** What the holder receives. */
+  netAmount: Yuan,
+  /** The account paid into (masked as the screens show accounts). */
+  accountNo: Type.String(),
+  status: literalUnion(Object.values(APPLICATION_STATUS)),
+  /** The institution's refusal, or why online clearing failed. */
+  reason: Type.Union([Type.String(), Type.Null()]),
+  /** True once the net amount reached the holder's account through the platform. */
+  paid: Type.Boolean(),
+  appliedAt: Type.String(),
+  answeredAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type DiscountRecord = Static<typeof DiscountRecord>;
+
+/** `GET /api/scbill/discount/list` */
+export const DiscountListQuery = Type.Object({
+  page: PageQuery.properties.page,
+  size: PageQuery.properties.size,
+  status: Type.Optional(literalUnion(Object.values(APPLICATION_STATUS))),
+});
+export type DiscountListQuery = Static<typeof DiscountListQuery>;

@@ -1,6 +1,6 @@
 /**
- * Discounts (贴现, docs/domain.md: interest and financing, 轻松贴): the calculator's constants and paths,
- * and the quotes every institution gives for held bills. The application itself comes with the ledger.
+ * Discounts (贴现, docs/domain.md: interest and financing, discount, 轻松贴): the calculator, the quotes
+ * every institution gives for held bills, the application to an institution and the holder's discounts.
  */
 
 export const DISCOUNT_URL = {
@@ -8,10 +8,25 @@ export const DISCOUNT_URL = {
   trial: '/api/scbill/discount/trial',
   /** `POST`: 轻松贴, every institution's quote for each of the chosen held bills at once. */
   quotes: '/api/scbill/discount/quotes',
+  /** `POST`: the holder applies to discount the front of a holding with an institution (a ledger act). */
+  apply: '/api/scbill/discount/apply',
+  /** `POST` (`:id` the application's): the holder withdraws a discount application not yet answered. */
+  withdraw: '/api/scbill/discount/:id/withdraw',
+  /** `GET`, paging and `status` in the query: the organisation's discounts, newest first. */
+  list: '/api/scbill/discount/list',
 } as const;
 
 /** 轻松贴 asks for at most this many bills at once. */
 export const QUOTE_BILLS_MAX = 10;
+
+/** How the money moves (SHCPE's 清算方式): through the platform (线上) or outside it (线下). */
+export const CLEARING = { online: 'SM00', offline: 'SM01' } as const;
+export type Clearing = (typeof CLEARING)[keyof typeof CLEARING];
+export const CLEARINGS: readonly Clearing[] = Object.values(CLEARING);
+export const CLEARING_LABEL: Record<Clearing, string> = { SM00: '线上清算', SM01: '线下清算' };
+
+/** What the payment of a discount's net amount says on both statements. */
+export const DISCOUNT_PAYMENT_REMARK = '贴现款';
 
 /** Who pays the interest (SHCPE's 付息方式): the buyer of the goods, the seller (the holder), or both by agreement. */
 export const INTEREST_PAYER = { buyer: 'PT01', seller: 'PT02', agreement: 'PT03' } as const;

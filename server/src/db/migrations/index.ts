@@ -25,6 +25,7 @@ import * as functionOpenings from './024-function-openings';
 import * as discountQuotes from './025-discount-quotes';
 import * as dropBills from './026-drop-bills';
 import * as ledgerActs from './027-ledger-acts';
+import * as discounts from './028-discounts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '025-discount-quotes': discountQuotes,
   '026-drop-bills': dropBills,
   '027-ledger-acts': ledgerActs,
+  '028-discounts': discounts,
 };

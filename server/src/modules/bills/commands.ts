@@ -59,7 +59,8 @@ import { checkTerm } from './rules';
 
 export interface Actor {
   orgId: string;
-  userId: string;
+  /** Null for an institution's act: it has no members and answers through its adapter. */
+  userId: string | null;
 }
 
 /** Where and for whom a command runs; the routes and the seed give this. */
@@ -122,6 +123,12 @@ export function ledgerCommand<I, C extends Checked, O>(
 
 export type ApplicationRow = BillApplicationTable;
 
+/** The acting member: applying and issuing are a member's acts, never an institution's. */
+function memberId(actor: Actor): string {
+  if (actor.userId === null) throw new Error('an act only a member makes, made without one');
+  return actor.userId;
+}
+
 // ---- reading within a command
 
 /** Enters the package (a command: waits for it and holds it; the check before verification: no lock). */
@@ -130,20 +137,20 @@ async function enter(ctx: CheckContext, packageId: string): Promise<void> {
 }
 
 /** The package, entered first, so what the command reads of it next no other command is changing. */
-async function packageOf(ctx: CheckContext, id: string): Promise<PackageRow> {
+export async function packageOf(ctx: CheckContext, id: string): Promise<PackageRow> {
   await enter(ctx, id);
   const pkg = await ctx.trx.selectFrom('bill_packages').selectAll().where('id', '=', id).executeTakeFirst();
   if (!pkg) throw fail(API_ERROR.notFound, BILL_MSG.billNotFound);
   return pkg;
 }
 
-async function holdingOf(trx: Db, id: string): Promise<HoldingRow> {
+export async function holdingOf(trx: Db, id: string): Promise<HoldingRow> {
   const holding = await trx.selectFrom('bill_holdings').selectAll().where('id', '=', id).executeTakeFirst();
   if (!holding) throw fail(API_ERROR.notFound, BILL_MSG.holdingNotFound);
   return holding;
 }
 
-async function orgName(trx: Db, orgId: string): Promise<string> {
+export async function orgName(trx: Db, orgId: string): Promise<string> {
   const org = await trx.selectFrom('organizations').select('name').where('id', '=', orgId).executeTakeFirst();
   return org?.name ?? '';
 }
@@ -171,10 +178,11 @@ async function counterparty(trx: Db, orgId: string): Promise<ReadyOrganization> 
   return ready;
 }
 
-const rangeOf = (pkg: Pick<PackageRow, 'splittable'>, range: { sub_start: number; sub_end: number }) =>
+export const rangeOf = (pkg: Pick<PackageRow, 'splittable'>, range: { sub_start: number; sub_end: number }) =>
   billRange(pkg.splittable === 1, Number(range.sub_start), Number(range.sub_end));
 
-const isMatured = (pkg: Pick<PackageRow, 'due_date'>, now: number) => shanghaiDate(now) >= pkg.due_date;
+export const isMatured = (pkg: Pick<PackageRow, 'due_date'>, now: number) =>
+  shanghaiDate(now) >= pkg.due_date;
 
 // ---- what every command writes beside the holdings
 
@@ -194,7 +202,7 @@ async function recordEvent(
     range: { sub_start: number; sub_end: number };
     reason?: string | null;
     /** Whose act it is; the acting user unless the act is made on another's behalf. */
-    userId?: string;
+    userId?: string | null;
   },
 ): Promise<void> {
   if (!ctx.work.packages.has(fields.packageId)) {
@@ -227,7 +235,7 @@ async function recordEvent(
 }
 
 /** The business operation log behind the operation list and the dashboard's statistics. */
-async function logOperation(
+export async function logOperation(
   ctx: CommandContext,
   fields: {
     orgId: string;
@@ -240,11 +248,10 @@ async function logOperation(
     status: 'processing' | 'success' | 'failed';
   },
 ): Promise<void> {
-  const user = await ctx.trx
-    .selectFrom('users')
-    .select('name')
-    .where('id', '=', ctx.actor.userId)
-    .executeTakeFirst();
+  const { userId } = ctx.actor;
+  const user = userId
+    ? await ctx.trx.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst()
+    : undefined;
   await ctx.trx
     .insertInto('bill_operations')
     .values({
@@ -266,8 +273,16 @@ async function logOperation(
     .execute();
 }
 
-const bizTypeOf = (kind: ApplicationKind): BizType =>
-  kind === APPLICATION_KIND.endorsement ? 'trans' : kind === APPLICATION_KIND.acceptance ? 'accept' : 'issue';
+const BIZ_TYPE_OF_KIND: Record<ApplicationKind, BizType> = {
+  acceptance: 'accept',
+  receipt: 'issue',
+  endorsement: 'trans',
+  discount: 'discount',
+};
+const bizTypeOf = (kind: ApplicationKind): BizType => BIZ_TYPE_OF_KIND[kind];
+/** Acts the operation list follows from application to answer (the others log their answer only). */
+const loggedFromApplication = (kind: ApplicationKind) =>
+  kind === APPLICATION_KIND.endorsement || kind === APPLICATION_KIND.discount;
 
 /** Tells the organisations' open tabs that the bill changed (delivered only if the transaction commits). */
 async function announce(ctx: CommandContext, packageId: string, orgIds: string[]): Promise<void> {
@@ -295,7 +310,7 @@ const applicationSubject = (id: string) => `bill-application:${id}`;
  * receiver signs or refuses, or the applicant withdraws. The receiver gets a to-do notice. `by` is whose act
  * it is: the acting member, or the drawer's issuing user for the 提示收票 that follows an acceptance.
  */
-async function apply(
+export async function apply(
   ctx: CommandContext,
   pkg: PackageRow,
   holding: HoldingRow,
@@ -311,7 +326,7 @@ async function apply(
     package_id: pkg.id,
     kind,
     applicant_org_id: holding.org_id,
-    applicant_user_id: by.userId,
+    applicant_user_id: memberId(by),
     receiver_org_id: receiverOrgId,
     holding_id: locked.id,
     sub_start: locked.sub_start,
@@ -340,11 +355,11 @@ async function apply(
     orgName(ctx.trx, holding.org_id),
     orgName(ctx.trx, receiverOrgId),
   ]);
-  if (kind === APPLICATION_KIND.endorsement) {
+  if (loggedFromApplication(kind)) {
     await logOperation(ctx, {
       orgId: holding.org_id,
       bizId: application.id,
-      bizType: 'trans',
+      bizType: bizTypeOf(kind),
       opType: 'apply',
       pkg,
       range: locked,
@@ -500,7 +515,7 @@ export const issueBill = ledgerCommand(
       no_transfer: input.noTransfer ? 1 : 0,
       splittable: input.splittable ? 1 : 0,
       remark: input.remark,
-      created_by: ctx.actor.userId,
+      created_by: memberId(ctx.actor),
       created_at: ctx.now,
       drawer_account_no: drawer.account.accountNo,
       drawer_bank_name: drawer.account.branchName,
@@ -663,33 +678,47 @@ interface EndorseChecked extends Checked {
 }
 
 /**
+ * The front `amountFen` of a holding its holder may pass on (by endorsement or discount): the acting
+ * organisation holds it now, received (CS03) and negotiable (TF0301: neither locked, pledged nor frozen),
+ * the bill not 不得转让 and not yet due; all of it when the bill may not be split.
+ */
+export async function negotiableFront(
+  ctx: CheckContext,
+  holdingId: string,
+  amountFen: number,
+): Promise<{ pkg: PackageRow; holding: HoldingRow }> {
+  requireWholeFen(amountFen);
+  const found = await ctx.trx
+    .selectFrom('bill_holdings')
+    .select('package_id')
+    .where('id', '=', holdingId)
+    .where('org_id', '=', ctx.actor.orgId)
+    .executeTakeFirst();
+  if (!found) throw fail(API_ERROR.notFound, BILL_MSG.holdingNotFound);
+  const pkg = await packageOf(ctx, found.package_id);
+  const holding = await holdingOf(ctx.trx, holdingId);
+  if (holding.ended_at !== null) throw fail(API_ERROR.billNotHeld, BILL_MSG.notHeld);
+  requireUnlocked(holding);
+  if (pkg.no_transfer === 1) throw fail(API_ERROR.billNotTransferable, BILL_MSG.notTransferable);
+  if (holding.bill_status !== BILL_STATUS.received || holding.circ_status !== CIRCULATION.negotiable) {
+    throw fail(API_ERROR.billStateInvalid, BILL_MSG.notNegotiable);
+  }
+  if (isMatured(pkg, ctx.now)) throw fail(API_ERROR.billStateInvalid, BILL_MSG.matured);
+  if (amountFen > holding.amount_fen) throw fail(API_ERROR.amountInvalid, BILL_MSG.amountOverHolding);
+  if (pkg.splittable !== 1 && amountFen !== holding.amount_fen) {
+    throw fail(API_ERROR.amountInvalid, BILL_MSG.notSplittable);
+  }
+  return { pkg, holding };
+}
+
+/**
  * 转让背书 of all or the front part of a holding. Only the current holder may endorse (continuity: it is
  * the last receiver of that range), a 不得转让 bill never, a locked range not until it is released.
  */
 export const endorse = ledgerCommand(
   async (ctx, input: EndorseInput): Promise<EndorseChecked> => {
     await requireFunction(ctx.trx, ctx.actor.orgId, 'BILL_ENDORSE');
-    requireWholeFen(input.amountFen);
-    const found = await ctx.trx
-      .selectFrom('bill_holdings')
-      .select('package_id')
-      .where('id', '=', input.holdingId)
-      .where('org_id', '=', ctx.actor.orgId)
-      .executeTakeFirst();
-    if (!found) throw fail(API_ERROR.notFound, BILL_MSG.holdingNotFound);
-    const pkg = await packageOf(ctx, found.package_id);
-    const holding = await holdingOf(ctx.trx, input.holdingId);
-    if (holding.ended_at !== null) throw fail(API_ERROR.billNotHeld, BILL_MSG.notHeld);
-    requireUnlocked(holding);
-    if (pkg.no_transfer === 1) throw fail(API_ERROR.billNotTransferable, BILL_MSG.notTransferable);
-    if (holding.bill_status !== BILL_STATUS.received || holding.circ_status !== CIRCULATION.negotiable) {
-      throw fail(API_ERROR.billStateInvalid, BILL_MSG.notNegotiable);
-    }
-    if (isMatured(pkg, ctx.now)) throw fail(API_ERROR.billStateInvalid, BILL_MSG.matured);
-    if (input.amountFen > holding.amount_fen) throw fail(API_ERROR.amountInvalid, BILL_MSG.amountOverHolding);
-    if (pkg.splittable !== 1 && input.amountFen !== holding.amount_fen) {
-      throw fail(API_ERROR.amountInvalid, BILL_MSG.notSplittable);
-    }
+    const { pkg, holding } = await negotiableFront(ctx, input.holdingId, input.amountFen);
     if (input.endorseeOrgId === ctx.actor.orgId)
       throw fail(API_ERROR.billCounterpartyInvalid, BILL_MSG.endorseeIsHolder);
     const endorsee = await counterparty(ctx.trx, input.endorseeOrgId);
@@ -722,14 +751,14 @@ export const endorse = ledgerCommand(
 
 // ---- answers
 
-type ClosedStatus = 'signed' | 'refused' | 'withdrawn';
+export type ClosedStatus = 'signed' | 'refused' | 'withdrawn';
 
 /**
  * Marks a pending application answered; of two answers at once exactly one gets here, the other 409. Its
  * to-do closes for every member of the receiving organisation, the other side gets a notice of the answer
  * (the applicant of a 签收 or 驳回, the receiver of a withdrawal), and both sides' screens are told.
  */
-async function closeApplication(
+export async function closeApplication(
   ctx: CommandContext,
   application: ApplicationRow,
   status: ClosedStatus,
@@ -765,7 +794,7 @@ async function closeApplication(
     range: application,
     reason,
   });
-  if (kind === APPLICATION_KIND.endorsement) {
+  if (loggedFromApplication(kind)) {
     await ctx.trx
       .updateTable('bill_operations')
       .set({ status: status === 'signed' ? 'success' : 'failed' })

@@ -635,8 +635,10 @@ export async function billDetail(db: Db, orgId: string, id: string, now: number)
       .selectFrom('bill_events as e')
       .leftJoin('organizations as f', 'f.id', 'e.from_org_id')
       .leftJoin('organizations as t', 't.id', 'e.to_org_id')
+      .leftJoin('discount_applications as d', 'd.application_id', 'e.application_id')
       .selectAll('e')
       .select(['f.name as from_name', 't.name as to_name'])
+      .select(['d.annual_rate', 'd.interest_fen', 'd.net_fen', 'd.clearing'])
       .where('e.package_id', '=', id)
       .orderBy('e.seq')
       .execute(),
@@ -668,6 +670,16 @@ export async function billDetail(db: Db, orgId: string, id: string, now: number)
       amount: fenToYuan(row.amount_fen),
       reason: row.reason,
       at: isoTime(Number(row.at)),
+      ...(row.annual_rate !== null && row.interest_fen !== null && row.net_fen !== null && row.clearing
+        ? {
+            discount: {
+              annualRate: row.annual_rate,
+              interest: fenToYuan(row.interest_fen),
+              netAmount: fenToYuan(row.net_fen),
+              clearing: row.clearing,
+            },
+          }
+        : {}),
     })),
     face: {
       drawer: faceParty(pkg.drawer_name, pkg.drawer_account_no, pkg.drawer_bank_name),

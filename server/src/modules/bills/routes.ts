@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest, FastifySchema, RouteGenericInterface } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteGenericInterface,
+} from 'fastify';
 import { sql } from 'kysely';
 import { Type, type Static } from 'typebox';
 import { APPLICATION_KIND, BILL_URL } from '@contract/bills';
@@ -77,9 +83,13 @@ const READ_ERRORS = { ...AUTHENTICATED_ERRORS, ...ERRORS.notFound } as const;
 const ISSUE_PERMISSION = PERMISSION.issue.path;
 const ENDORSE_PERMISSION = PERMISSION.endorse.path;
 
-/** Acceptance and receipt belong to issuing; an endorsement to endorsing. */
+/** Acceptance and receipt belong to issuing; an endorsement to endorsing; a discount to discounting. */
 const permissionOfKind = (kind: string): PermissionPath =>
-  kind === APPLICATION_KIND.endorsement ? ENDORSE_PERMISSION : ISSUE_PERMISSION;
+  kind === APPLICATION_KIND.endorsement
+    ? ENDORSE_PERMISSION
+    : kind === APPLICATION_KIND.discount
+      ? PERMISSION.discount.path
+      : ISSUE_PERMISSION;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -97,7 +107,7 @@ const named = <H extends (request: FastifyRequest, reply: FastifyReply) => Promi
 /** The member acting on a route, with the permission its act needs. */
 type MemberOf<R extends RouteGenericInterface> = (request: FastifyRequest<R>) => Promise<Member>;
 
-interface ActRoute<R extends RouteGenericInterface, I, C extends Checked, O> {
+export interface ActRoute<R extends RouteGenericInterface, I, C extends Checked, O> {
   /** The handler's name (routes are told apart by it in logs and traces). */
   name: string;
   url: string;
@@ -112,6 +122,62 @@ interface ActRoute<R extends RouteGenericInterface, I, C extends Checked, O> {
   answer: (trx: Db, result: O, request: FastifyRequest<R>, member: Member) => Promise<CommandAnswer>;
 }
 
+/** A command's scope for a member acting through a route. */
+export const commandScope = (app: FastifyInstance, trx: Db, member: Member): CommandScope => ({
+  trx,
+  now: app.now(),
+  actor: { orgId: member.orgId, userId: member.userId },
+  realtime: app.realtime,
+});
+
+/**
+ * One ledger act on the wire, the way every act is: the command's check (read only) refuses before any
+ * SMS code or QR confirmation is asked for and names what the user confirms; then the command in its
+ * transaction, which checks again.
+ */
+export function ledgerActRoute<R extends RouteGenericInterface, I, C extends Checked, O>(
+  app: FastifyInstance,
+  route: ActRoute<R, I, C, O>,
+): void {
+  const scope = (trx: Db, member: Member) => commandScope(app, trx, member);
+  // The schema validated the request as R before any of these run.
+  const typed = (request: FastifyRequest) => request as FastifyRequest<R>;
+  async function checkAct(request: FastifyRequest): Promise<void> {
+    const member = await route.member(typed(request));
+    await requireBusinessTime(app.config, app.db, app.now());
+    const checked = await route.command.check(scope(app.db, member), route.input(typed(request)));
+    request.ledgerAct = checked.summary;
+  }
+  async function runAct(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    const member = await route.member(typed(request));
+    const input = route.input(typed(request));
+    return runCommand(request, reply, async (trx) => {
+      const ctx = scope(trx, member);
+      await requireBusinessTime(app.config, trx, ctx.now);
+      return route.answer(trx, await route.command(ctx, input), typed(request), member);
+    });
+  }
+  app.post(
+    route.url,
+    {
+      config: {
+        idempotent: true,
+        verification: { kind: 'qr-or-sms', operation: (request) => actDescription(request.ledgerAct) },
+      },
+      ...(route.bodyWhenNone
+        ? {
+            preValidation: async function bodyWhenNone(request: FastifyRequest) {
+              request.body ??= { ...route.bodyWhenNone };
+            },
+          }
+        : {}),
+      preHandler: checkAct,
+      schema: route.schema,
+    },
+    named(route.name, runAct),
+  );
+}
+
 /**
  * The bill ledger's calls. Every read and write goes through the caller's organisation: a bill or an
  * application it is not party to answers the same 404 as a missing one. Every act needs the permission of
@@ -122,12 +188,9 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
   app.decorateRequest('ledgerAct', null);
 
-  const scope = (trx: Db, member: Member): CommandScope => ({
-    trx,
-    now: app.now(),
-    actor: { orgId: member.orgId, userId: member.userId },
-    realtime: app.realtime,
-  });
+  const scope = (trx: Db, member: Member): CommandScope => commandScope(app, trx, member);
+  const actRoute = <R extends RouteGenericInterface, I, C extends Checked, O>(route: ActRoute<R, I, C, O>) =>
+    ledgerActRoute(app, route);
 
   async function detailOf(db: Db, request: FastifyRequest, orgId: string, id: string): Promise<BillDetail> {
     const detail = await billDetail(db, orgId, id, app.now());
@@ -135,50 +198,6 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw notFoundInOrg(request, 'bill', await packageOrgOf(app.db, id), BILL_MSG.billNotFound);
     }
     return detail;
-  }
-
-  /**
-   * One ledger act on the wire, the way every act is: the command's check (read only) refuses before any
-   * SMS code or QR confirmation is asked for and names what the user confirms; then the command in its
-   * transaction, which checks again.
-   */
-  function actRoute<R extends RouteGenericInterface, I, C extends Checked, O>(route: ActRoute<R, I, C, O>) {
-    // The schema validated the request as R before any of these run.
-    const typed = (request: FastifyRequest) => request as FastifyRequest<R>;
-    async function checkAct(request: FastifyRequest): Promise<void> {
-      const member = await route.member(typed(request));
-      await requireBusinessTime(app.config, app.db, app.now());
-      const checked = await route.command.check(scope(app.db, member), route.input(typed(request)));
-      request.ledgerAct = checked.summary;
-    }
-    async function runAct(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-      const member = await route.member(typed(request));
-      const input = route.input(typed(request));
-      return runCommand(request, reply, async (trx) => {
-        const ctx = scope(trx, member);
-        await requireBusinessTime(app.config, trx, ctx.now);
-        return route.answer(trx, await route.command(ctx, input), typed(request), member);
-      });
-    }
-    app.post(
-      route.url,
-      {
-        config: {
-          idempotent: true,
-          verification: { kind: 'qr-or-sms', operation: (request) => actDescription(request.ledgerAct) },
-        },
-        ...(route.bodyWhenNone
-          ? {
-              preValidation: async function bodyWhenNone(request: FastifyRequest) {
-                request.body ??= { ...route.bodyWhenNone };
-              },
-            }
-          : {}),
-        preHandler: checkAct,
-        schema: route.schema,
-      },
-      named(route.name, runAct),
-    );
   }
 
   // ---- issue registration, acceptance, receipt, revocation

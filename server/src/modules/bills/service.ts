@@ -9,5 +9,27 @@ export {
   withdrawApplication,
   type CommandScope,
 } from './commands';
+/** The ledger's mechanisms, for the acts other modules define (discount): see commands.ts. */
+export {
+  apply as openApplication,
+  closeApplication,
+  holdingOf,
+  isMatured,
+  ledgerCommand,
+  logOperation,
+  negotiableFront,
+  orgName,
+  packageOf,
+  rangeOf,
+  type ActSummary,
+  type Actor,
+  type ApplicationRow,
+  type CheckContext,
+  type Checked,
+  type CommandContext,
+  type LedgerCommand,
+} from './commands';
+export { transfer, unlock, type HoldingRow, type PackageRow } from './ledger';
+export { commandScope, ledgerActRoute, type ActRoute } from './routes';
 export { billListBatches, billListCount, billListSheet, type BillListName } from './list-export';
 export { addMonths } from './rules';

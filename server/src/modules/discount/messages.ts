@@ -32,4 +32,13 @@ export const DISCOUNT_MSG = {
   } satisfies Record<InstitutionRefusal, string>,
   quoteUnavailable: '该报价不存在或未报价，请重新询价',
   quoteExpired: '报价已过期，请重新询价',
+  operation: '贴现',
+  institutionInvalid: '请选择平台上的金融机构',
+  accountInvalid: '请选择贵司已验证的结算账户',
+  noSettlementAccount: '贵司尚未设置已验证的默认结算账户，请选择已验证的结算账户收款',
+  applicationNotFound: '贴现申请不存在',
+  maturedBeforeAnswer: '票据已到期，贴现申请不能再签收',
+  clearingFailed: (why: string) => `线上清算失败：${why}`,
+  applied: '贴现申请已提交，等待金融机构签收',
+  withdrawn: '贴现申请已撤回',
 } as const;

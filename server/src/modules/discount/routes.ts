@@ -1,17 +1,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams } from '@contract/bills-schemas';
 import { DISCOUNT_URL } from '@contract/discount';
 import {
+  DiscountApplyRequest,
+  DiscountListQuery,
   DiscountQuoteRequest,
   DiscountQuoteSet,
+  DiscountRecord,
   DiscountTrial,
   DiscountTrialRequest,
 } from '@contract/discount-schemas';
-import { Envelope } from '@contract/envelope-schemas';
+import { Envelope, Page } from '@contract/envelope-schemas';
+import { API_ERROR } from '@contract/errors';
 import { PERMISSION } from '@contract/permissions';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import type { Db } from '../../db/database';
+import { fail } from '../../lib/errors';
+import { pageOf, pageRequest } from '../../lib/paging';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { requirePermission } from '../../lib/tenant';
 import { holidayCalendar } from '../holiday/service';
+import { ledgerActRoute, withdrawApplication, type ApplicationRow, type Checked } from '../bills/service';
+import { amountFenOfText } from './amount';
+import { discountCommands, type DiscountInput } from './commands';
+import { DISCOUNT_MSG } from './messages';
+import { discountById, discountPage } from './queries';
 import { quoteHeldBills } from './quotes';
 import { discountTrial } from './trial';
 
@@ -19,10 +32,26 @@ import { discountTrial } from './trial';
  * `POST /api/scbill/discount/trial`: the calculator (试算), for any signed-in user. It reads nothing of an
  * organisation, so it needs no membership: the discount form calls it as the user types.
  * `POST /api/scbill/discount/quotes`: 轻松贴, every institution's quote for the caller's held bills, for
- * members granted 票据贴现.
+ * members granted 票据贴现. The application to an institution and its withdrawal are ledger acts of those
+ * members; the institutions' answers arrive through their adapter, registered here.
  */
 export const discountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
+  const { applyDiscount, takeAnswer } = discountCommands(app.adapters.institution);
+  app.adapters.institution.answerTo('discount', (answer) =>
+    takeAnswer(app.db, app.realtime, app.now(), answer),
+  );
+  const recordOf = async (trx: Db, orgId: string, id: string) => {
+    const record = await discountById(trx, orgId, id);
+    if (!record) throw fail(API_ERROR.notFound, DISCOUNT_MSG.applicationNotFound);
+    return record;
+  };
+  const COMMAND_ERRORS = {
+    ...AUTHENTICATED_ERRORS,
+    ...ERRORS.forbidden,
+    ...ERRORS.notFound,
+    ...ERRORS.conflict,
+  } as const;
 
   app.post(
     DISCOUNT_URL.trial,
@@ -59,6 +88,67 @@ export const discountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body.holdingIds,
       );
       return ok(sets);
+    },
+  );
+
+  ledgerActRoute<{ Body: Static<typeof DiscountApplyRequest> }, DiscountInput, Checked, ApplicationRow>(app, {
+    name: 'postDiscountApply',
+    url: DISCOUNT_URL.apply,
+    schema: { body: DiscountApplyRequest, response: { 201: Envelope(DiscountRecord), ...COMMAND_ERRORS } },
+    member: (request) => requirePermission(request, PERMISSION.discount.path),
+    input: ({ body }) => ({
+      holdingId: body.holdingId,
+      institutionOrgId: body.institutionOrgId,
+      amountFen: amountFenOfText(body.amount),
+      annualRate: body.annualRate,
+      interestPayer: body.interestPayer,
+      ...(body.buyerSharePercent === undefined ? {} : { buyerSharePercent: body.buyerSharePercent }),
+      clearing: body.clearing,
+      ...(body.accountId === undefined ? {} : { accountId: body.accountId }),
+    }),
+    command: applyDiscount,
+    answer: async (trx, application, _, member) => ({
+      statusCode: 201,
+      body: { code: 201, msg: DISCOUNT_MSG.applied, data: await recordOf(trx, member.orgId, application.id) },
+    }),
+  });
+
+  ledgerActRoute<{ Params: Static<typeof IdParams> }, string, Checked, ApplicationRow>(app, {
+    name: 'postDiscountWithdraw',
+    url: DISCOUNT_URL.withdraw,
+    schema: { params: IdParams, response: { 200: Envelope(DiscountRecord), ...COMMAND_ERRORS } },
+    member: async (request) => {
+      const member = await requirePermission(request, PERMISSION.discount.path);
+      await recordOf(app.db, member.orgId, request.params.id);
+      return member;
+    },
+    input: (request) => request.params.id,
+    command: withdrawApplication,
+    answer: async (trx, application, _, member) => {
+      // The institution stops answering it, in the same transaction as the range comes back.
+      await app.adapters.institution.withdraw(application.id, trx);
+      return {
+        statusCode: 200,
+        body: ok(await recordOf(trx, member.orgId, application.id), DISCOUNT_MSG.withdrawn),
+      };
+    },
+  });
+
+  app.get(
+    DISCOUNT_URL.list,
+    {
+      schema: {
+        querystring: DiscountListQuery,
+        response: { 200: Envelope(Page(DiscountRecord)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
+      },
+    },
+    async function getDiscountList(request) {
+      const member = await requirePermission(request, PERMISSION.discount.path);
+      const paging = pageRequest(request.query);
+      const { content, total } = await discountPage(app.db, member.orgId, paging, {
+        status: request.query.status,
+      });
+      return ok(pageOf(content, total, paging));
     },
   );
 };

@@ -1,0 +1,313 @@
+import { APPLICATION_KIND, APPLICATION_STATUS, BILL_STATUS } from '@contract/bills';
+import { CLEARING, DISCOUNT_PAYMENT_REMARK, type Clearing, type InterestPayer } from '@contract/discount';
+import { API_ERROR } from '@contract/errors';
+import type { InstitutionAnswer, InstitutionGateway, SettleResult } from '../../adapters/institution/gateway';
+import type { Db } from '../../db/database';
+import { fail } from '../../lib/errors';
+import { fenToYuan, yuanToFen } from '../../lib/money';
+import type { Realtime } from '../../lib/realtime-hub';
+import { shanghaiDate } from '../../lib/shanghai-time';
+import {
+  verifiedAccountOf,
+  verifiedSettlementAccountOf,
+  type SettlementAccount,
+} from '../bank-account/service';
+import {
+  closeApplication,
+  holdingOf,
+  isMatured,
+  ledgerCommand,
+  negotiableFront,
+  openApplication,
+  orgName,
+  packageOf,
+  rangeOf,
+  transfer,
+  unlock,
+  type ApplicationRow,
+  type Checked,
+  type HoldingRow,
+  type PackageRow,
+} from '../bills/service';
+import { holidayCalendar } from '../holiday/service';
+import { institutionOf, type InstitutionRecord } from '../institution/service';
+import { DISCOUNT_MSG } from './messages';
+import { discountTrial } from './trial';
+
+/**
+ * 贴现 as a ledger act (docs/domain.md, discount): the holder applies to one institution for the front of a
+ * received, negotiable holding, which locks that range; the institution answers through its adapter. On
+ * 签收 with 线上 clearing the institution pays the net amount into the holder's account in the same
+ * transaction as the range passes to it; a refusal, a failed payment or a withdrawal returns the range.
+ */
+
+export interface DiscountInput {
+  holdingId: string;
+  institutionOrgId: string;
+  amountFen: number;
+  /** As typed; checked and written with four decimals. */
+  annualRate: string;
+  interestPayer: InterestPayer;
+  buyerSharePercent?: string;
+  clearing: Clearing;
+  accountId?: string;
+}
+
+interface DiscountChecked extends Checked {
+  pkg: PackageRow;
+  holding: HoldingRow;
+  institution: InstitutionRecord;
+  account: SettlementAccount;
+  terms: {
+    annualRate: string;
+    buyerSharePercent: string | null;
+    discountDate: string;
+    days: number;
+    adjustDays: number;
+    interestFen: number;
+    buyerPaysFen: number;
+    netFen: number;
+  };
+}
+
+const fenOf = (yuan: string): number => {
+  const fen = yuanToFen(yuan);
+  if (fen === null) throw new Error(`not yuan: ${yuan}`);
+  return fen;
+};
+
+/** Why a payment the institution ordered was refused, in the holder's words. */
+const CLEARING_FAILURE: Record<string, string> = {
+  insufficient_funds: '金融机构结算账户余额不足',
+  payee_refused: '收款账户被银行拒绝入账',
+  same_account: '付款与收款账户相同',
+  reference_reused: '清算流水号重复',
+};
+const clearingFailureOf = (result: Extract<SettleResult, { status: 'refused' }>) =>
+  DISCOUNT_MSG.clearingFailed(CLEARING_FAILURE[result.reason] ?? result.reason);
+
+/** The discount acts, with the institution adapter they hand applications to and take payments from. */
+export function discountCommands(institutions: InstitutionGateway) {
+  const applyDiscount = ledgerCommand(
+    async (ctx, input: DiscountInput): Promise<DiscountChecked> => {
+      const { pkg, holding } = await negotiableFront(ctx, input.holdingId, input.amountFen);
+      const institution = await institutionOf(ctx.trx, input.institutionOrgId);
+      if (!institution) throw fail(API_ERROR.billCounterpartyInvalid, DISCOUNT_MSG.institutionInvalid);
+      const discountDate = shanghaiDate(ctx.now);
+      const trial = discountTrial(
+        {
+          faceAmount: fenToYuan(input.amountFen),
+          annualRate: input.annualRate,
+          discountDate,
+          maturityDate: pkg.due_date,
+          interestPayer: input.interestPayer,
+          ...(input.buyerSharePercent === undefined ? {} : { buyerSharePercent: input.buyerSharePercent }),
+        },
+        await holidayCalendar(ctx.trx),
+      );
+      const account = input.accountId
+        ? await verifiedAccountOf(ctx.trx, ctx.actor.orgId, input.accountId)
+        : await verifiedSettlementAccountOf(ctx.trx, ctx.actor.orgId);
+      if (!account) {
+        throw input.accountId
+          ? fail(API_ERROR.badRequest, DISCOUNT_MSG.accountInvalid)
+          : fail(API_ERROR.billCounterpartyInvalid, DISCOUNT_MSG.noSettlementAccount);
+      }
+      return {
+        pkg,
+        holding,
+        institution,
+        account,
+        terms: {
+          annualRate: trial.annualRate,
+          buyerSharePercent: trial.buyerSharePercent ?? null,
+          discountDate,
+          days: trial.days,
+          adjustDays: trial.adjustDays,
+          interestFen: fenOf(trial.interest),
+          buyerPaysFen: fenOf(trial.buyerInterest),
+          netFen: fenOf(trial.netAmount),
+        },
+        summary: {
+          operation: DISCOUNT_MSG.operation,
+          packageNo: pkg.package_no,
+          amountFen: input.amountFen,
+          counterparty: institution.name,
+          range: rangeOf(pkg, {
+            sub_start: holding.sub_start,
+            sub_end: holding.sub_start + input.amountFen - 1,
+          }),
+        },
+      };
+    },
+    async (ctx, { pkg, holding, institution, account, terms }, input): Promise<ApplicationRow> => {
+      const application = await openApplication(
+        ctx,
+        pkg,
+        holding,
+        APPLICATION_KIND.discount,
+        institution.orgId,
+        input.amountFen,
+        '',
+      );
+      await ctx.trx
+        .insertInto('discount_applications')
+        .values({
+          application_id: application.id,
+          holder_org_id: ctx.actor.orgId,
+          institution_org_id: institution.orgId,
+          annual_rate: terms.annualRate,
+          interest_payer: input.interestPayer,
+          buyer_share_percent: terms.buyerSharePercent,
+          clearing: input.clearing,
+          account_id: account.id,
+          discount_date: terms.discountDate,
+          days: terms.days,
+          adjust_days: terms.adjustDays,
+          interest_fen: terms.interestFen,
+          buyer_pays_fen: terms.buyerPaysFen,
+          net_fen: terms.netFen,
+          payment_id: null,
+          clearing_failure: null,
+          created_at: ctx.now,
+        })
+        .execute();
+      const acceptor = await ctx.trx
+        .selectFrom('organizations')
+        .select(['name', 'credit_code'])
+        .where('id', '=', pkg.acceptor_org_id)
+        .executeTakeFirstOrThrow();
+      await institutions.submit(
+        {
+          applicationId: application.id,
+          act: 'discount',
+          institution: { orgId: institution.orgId, bankNo: institution.bankNo },
+          applicantName: await orgName(ctx.trx, ctx.actor.orgId),
+          bill: {
+            billNo: pkg.package_no,
+            acceptorName: acceptor.name,
+            acceptorCreditCode: acceptor.credit_code ?? '',
+            amountFen: application.amount_fen,
+            maturityDate: pkg.due_date,
+          },
+          onDate: terms.discountDate,
+          annualRate: terms.annualRate,
+          clearing: input.clearing,
+        },
+        ctx.trx,
+      );
+      return application;
+    },
+  );
+
+  interface AnswerChecked extends Checked {
+    application: ApplicationRow | null;
+    pkg: PackageRow | null;
+  }
+
+  /**
+   * The institution's answer, as its adapter delivers it. An answer to an application already closed (a
+   * second delivery, a withdrawal first) changes nothing; a 签收 on or after maturity is taken as a refusal.
+   */
+  const answerDiscount = ledgerCommand(
+    async (ctx, answer: InstitutionAnswer): Promise<AnswerChecked> => {
+      const found = await ctx.trx
+        .selectFrom('bill_applications')
+        .select('package_id')
+        .where('id', '=', answer.applicationId)
+        .where('kind', '=', APPLICATION_KIND.discount)
+        .where('receiver_org_id', '=', ctx.actor.orgId)
+        .executeTakeFirst();
+      if (!found) throw fail(API_ERROR.notFound, DISCOUNT_MSG.applicationNotFound);
+      const pkg = await packageOf(ctx, found.package_id);
+      const application = await ctx.trx
+        .selectFrom('bill_applications')
+        .selectAll()
+        .where('id', '=', answer.applicationId)
+        .executeTakeFirstOrThrow();
+      const summary = {
+        operation: DISCOUNT_MSG.operation,
+        packageNo: pkg.package_no,
+        amountFen: application.amount_fen,
+        counterparty: await orgName(ctx.trx, application.applicant_org_id),
+        range: rangeOf(pkg, application),
+      };
+      if (application.status !== APPLICATION_STATUS.pending) return { application: null, pkg: null, summary };
+      return { application, pkg, summary };
+    },
+    async (ctx, { application, pkg }, answer): Promise<void> => {
+      if (!application || !pkg) return;
+      const holding = await holdingOf(ctx.trx, application.holding_id);
+      const returnRange = async (reason: string) => {
+        await closeApplication(ctx, application, APPLICATION_STATUS.refused, reason);
+        await unlock(ctx, pkg, holding, ctx.now);
+      };
+      if (answer.decision === 'refuse') return returnRange(answer.remark);
+      if (isMatured(pkg, ctx.now)) return returnRange(DISCOUNT_MSG.maturedBeforeAnswer);
+      const terms = await ctx.trx
+        .selectFrom('discount_applications')
+        .selectAll()
+        .where('application_id', '=', application.id)
+        .executeTakeFirstOrThrow();
+      if (terms.clearing === CLEARING.online) {
+        const [institution, payee] = await Promise.all([
+          institutionOf(ctx.trx, application.receiver_org_id),
+          ctx.trx
+            .selectFrom('bank_accounts')
+            .select(['account_no', 'account_name', 'branch_no'])
+            .where('id', '=', terms.account_id)
+            .executeTakeFirstOrThrow(),
+        ]);
+        if (!institution) throw new Error('a discount to an organisation that is no institution');
+        const paid = await institutions.settle(
+          {
+            applicationId: application.id,
+            from: institution.account,
+            to: { accountNo: payee.account_no, accountName: payee.account_name, branchNo: payee.branch_no },
+            amountFen: Number(terms.net_fen),
+            reference: `discount:${application.id}`,
+            remark: DISCOUNT_PAYMENT_REMARK,
+          },
+          ctx.trx,
+        );
+        if (paid.status === 'refused') {
+          const failure = clearingFailureOf(paid);
+          await ctx.trx
+            .updateTable('discount_applications')
+            .set({ clearing_failure: failure })
+            .where('application_id', '=', application.id)
+            .execute();
+          return returnRange(failure);
+        }
+        await ctx.trx
+          .updateTable('discount_applications')
+          .set({ payment_id: paid.paymentId })
+          .where('application_id', '=', application.id)
+          .execute();
+      }
+      await closeApplication(ctx, application, APPLICATION_STATUS.signed, null);
+      await transfer(
+        ctx,
+        pkg,
+        holding,
+        { orgId: application.receiver_org_id, accountId: null },
+        BILL_STATUS.received,
+        ctx.now,
+      );
+    },
+  );
+
+  /** Takes an institution's answer in its own transaction, as the institution. */
+  async function takeAnswer(db: Db, realtime: Realtime | null, now: number, answer: InstitutionAnswer) {
+    await db
+      .transaction()
+      .execute((trx) =>
+        answerDiscount(
+          { trx, now, actor: { orgId: answer.institutionOrgId, userId: null }, realtime },
+          answer,
+        ),
+      );
+  }
+
+  return { applyDiscount, takeAnswer };
+}

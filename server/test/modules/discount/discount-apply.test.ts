@@ -1,0 +1,292 @@
+import { BILL_URL } from '@contract/bills';
+import type { BillDetail, Holding } from '@contract/bills-schemas';
+import { DISCOUNT_URL } from '@contract/discount';
+import type { DiscountRecord } from '@contract/discount-schemas';
+import type { Page } from '@contract/envelope-schemas';
+import { API_ERROR } from '@contract/errors';
+import { pathOf } from '@contract/paths';
+import { SETTLEMENT_URL } from '@contract/settlement';
+import type { SettlementStatement } from '@contract/settlement-schemas';
+import { type SandboxInstitutionGateway } from '../../../src/adapters/institution/sandbox';
+import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
+import {
+  answer,
+  billCall,
+  confirmed,
+  dataOf,
+  errorCodeOf,
+  heldOf,
+  issueBody,
+  issued,
+  type LedgerTokens,
+  ledgerTokens,
+  MOBILE,
+  ORG,
+  pendingIn,
+} from '../../support/bill-helpers';
+import { startApp, type TestApp } from '../../support/helpers';
+
+const SPDB = DEMO_INSTITUTIONS.spdb;
+
+let t: TestApp;
+let token: LedgerTokens;
+let institutions: SandboxInstitutionGateway;
+
+beforeEach(async () => {
+  t = await startApp();
+  token = await ledgerTokens(t);
+  institutions = t.app.adapters.institution as SandboxInstitutionGateway;
+});
+afterEach(async () => {
+  await t.app.close();
+});
+
+/** Shanghai issues 1,000,000.00 accepted by itself to Ningbo, which signs: Ningbo holds it, received. */
+async function heldByNingbo(fields: Parameters<typeof issueBody>[1] = {}) {
+  const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, fields));
+  const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
+  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+  const held = (await heldOf(t, token.ningbo)).content.filter((h) => h.packageId === detail.bill.id);
+  return { detail, holding: held[0]! };
+}
+
+const applyBody = (holding: Holding, fields: object = {}) => ({
+  holdingId: holding.id,
+  institutionOrgId: SPDB.orgId,
+  amount: '400000.00',
+  annualRate: '2.0000',
+  interestPayer: 'PT02',
+  clearing: 'SM00',
+  ...fields,
+});
+const apply =
+  (body: object) =>
+  (headers: Record<string, string> = {}) =>
+    billCall(t.app, 'POST', DISCOUNT_URL.apply, token.ningbo, body, headers);
+const applied = async (body: object) =>
+  dataOf<DiscountRecord>(await confirmed(t, token.ningbo, apply(body)), 201);
+const challenges = async () =>
+  (await t.app.db.selectFrom('verification_challenges').select('id').execute()).length;
+
+/** The institution's answer falls due (the sandbox answers 5 seconds after the application). */
+async function institutionAnswers() {
+  t.clock.advance(5_000);
+  institutions.worker.kick();
+  await institutions.worker.idle();
+}
+
+const detailOf = async (packageId: string) =>
+  dataOf<BillDetail>(await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id: packageId }), token.ningbo));
+const statementOf = async (accessToken: string) =>
+  dataOf<SettlementStatement>(await billCall(t.app, 'GET', SETTLEMENT_URL.statement, accessToken));
+const discounts = async (query = '') =>
+  dataOf<Page<DiscountRecord>>(await billCall(t.app, 'GET', `${DISCOUNT_URL.list}${query}`, token.ningbo));
+
+describe('贴现', () => {
+  it('refuses a mistake before any confirmation is asked for', async () => {
+    const { holding } = await heldByNingbo();
+    const refusals: Array<[object, number, string]> = [
+      [{ institutionOrgId: ORG.shanghai }, 400, API_ERROR.billCounterpartyInvalid],
+      [{ institutionOrgId: 'no-such-org' }, 400, API_ERROR.billCounterpartyInvalid],
+      [{ amount: '1000000.01' }, 400, API_ERROR.amountInvalid],
+      [{ amount: '0' }, 400, API_ERROR.amountInvalid],
+      [{ annualRate: '2.00001' }, 400, API_ERROR.rateInvalid],
+      [{ annualRate: '0' }, 400, API_ERROR.rateInvalid],
+      [{ buyerSharePercent: '40' }, 400, API_ERROR.interestShareInvalid],
+      [{ interestPayer: 'PT03' }, 400, API_ERROR.interestShareInvalid],
+      [{ accountId: 'not-an-account' }, 400, API_ERROR.badRequest],
+      [{ holdingId: 'not-a-holding' }, 404, API_ERROR.notFound],
+    ];
+    for (const [fields, status, code] of refusals) {
+      const before = await challenges();
+      const response = await apply(applyBody(holding, fields))();
+      expect(response.statusCode, JSON.stringify(fields)).toBe(status);
+      expect(errorCodeOf(response)).toBe(code);
+      expect(await challenges()).toBe(before);
+    }
+    const wrongClearing = await apply(applyBody(holding, { clearing: 'SM09' }))();
+    expect(wrongClearing.statusCode).toBe(400);
+    const asNumber = await apply(applyBody(holding, { amount: 400000 }))();
+    expect(asNumber.statusCode).toBe(400);
+  });
+
+  it('refuses a 不得转让 bill and a bill that may not be split in part', async () => {
+    const fixed = await heldByNingbo({ noTransfer: true });
+    const notTransferable = await apply(applyBody(fixed.holding))();
+    expect(errorCodeOf(notTransferable)).toBe(API_ERROR.billNotTransferable);
+    const whole = await heldByNingbo({ splittable: false });
+    expect(errorCodeOf(await apply(applyBody(whole.holding))())).toBe(API_ERROR.amountInvalid);
+  });
+
+  it('locks the front part; the institution signs and pays the net amount online; the range passes to it', async () => {
+    const { detail, holding } = await heldByNingbo();
+    const before = await statementOf(token.ningbo);
+    const record = await applied(applyBody(holding));
+    expect(record).toMatchObject({
+      packageId: detail.bill.id,
+      amount: '400000.00',
+      institution: { orgId: SPDB.orgId, name: SPDB.name },
+      annualRate: '2.0000',
+      interestPayer: 'PT02',
+      clearing: 'SM00',
+      status: 'pending',
+      paid: false,
+    });
+    const interestFen = Math.round((400_000_00 * 0.02 * (record.days + record.adjustDays)) / 360);
+    expect(record.interest).toBe((interestFen / 100).toFixed(2));
+    expect(record.netAmount).toBe(((400_000_00 - interestFen) / 100).toFixed(2));
+
+    const locked = (await detailOf(detail.bill.id)).holdings.filter((h) => h.endedAt === null);
+    expect(locked.map((h) => [h.amount, h.circulation])).toEqual([
+      ['400000.00', 'TF0302'],
+      ['600000.00', 'TF0301'],
+    ]);
+    const endorse = await billCall(t.app, 'POST', BILL_URL.endorse, token.ningbo, {
+      holdingId: locked[0]!.id,
+      endorseeOrgId: ORG.suzhou,
+      amount: '400000.00',
+    });
+    expect(errorCodeOf(endorse)).toBe(API_ERROR.billLocked);
+
+    await institutionAnswers();
+    const [signed] = (await discounts()).content;
+    expect(signed).toMatchObject({ id: record.id, status: 'signed', paid: true, reason: null });
+    const after = await statementOf(token.ningbo);
+    expect(Number(after.balance) - Number(before.balance)).toBeCloseTo(Number(record.netAmount), 2);
+    expect(after.lines.content[0]).toMatchObject({
+      direction: 'in',
+      amount: record.netAmount,
+      counterpartyName: SPDB.name,
+      remark: '贴现款',
+    });
+    const chain = await detailOf(detail.bill.id);
+    expect(chain.holdings.filter((h) => h.endedAt === null).map((h) => h.amount)).toEqual(['600000.00']);
+    const discountEvents = chain.events.filter((e) => e.kind === 'discount');
+    expect(discountEvents.map((e) => [e.label, e.to?.name])).toEqual([
+      ['贴现', SPDB.name],
+      ['贴现签收', SPDB.name],
+    ]);
+    expect(discountEvents[1]!.discount).toEqual({
+      annualRate: '2.0000',
+      interest: record.interest,
+      netAmount: record.netAmount,
+      clearing: 'SM00',
+    });
+    const institutionHolds = await t.app.db
+      .selectFrom('bill_holdings')
+      .select(['amount_fen', 'bill_status', 'circ_status'])
+      .where('org_id', '=', SPDB.orgId)
+      .where('ended_at', 'is', null)
+      .execute();
+    expect(institutionHolds).toEqual([
+      { amount_fen: 400_000_00, bill_status: 'CS03', circ_status: 'TF0301' },
+    ]);
+    const notices = await t.app.db
+      .selectFrom('plat_messages')
+      .select(['title', 'content'])
+      .where('org_id', '=', ORG.ningbo)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .execute();
+    expect(notices[0]?.title).toContain('贴现');
+    expect(notices[0]?.content).toContain(SPDB.name);
+  });
+
+  it('returns the range when the institution refuses, with its reason', async () => {
+    const { detail, holding } = await heldByNingbo();
+    const record = await applied(applyBody(holding, { amount: '1000000.00' }));
+    expect(await institutions.answerByHand(record.id, { decision: 'refuse', reason: 'over_limit' })).toBe(
+      true,
+    );
+    const [refused] = (await discounts('?status=refused')).content;
+    expect(refused).toMatchObject({ id: record.id, status: 'refused', reason: '金额超过本行单张票据额度' });
+    const holdings = (await detailOf(detail.bill.id)).holdings.filter((h) => h.endedAt === null);
+    expect(holdings.map((h) => [h.amount, h.circulation])).toEqual([['1000000.00', 'TF0301']]);
+  });
+
+  it('returns the range when online clearing fails, and pays nothing', async () => {
+    const { detail, holding } = await heldByNingbo();
+    await t.app.db
+      .updateTable('sandbox_settlement_accounts')
+      .set({ balance_fen: 0 })
+      .where('account_no', '=', SPDB.accountNo)
+      .execute();
+    const before = await statementOf(token.ningbo);
+    const record = await applied(applyBody(holding));
+    await institutionAnswers();
+    const [failed] = (await discounts()).content;
+    expect(failed).toMatchObject({
+      id: record.id,
+      status: 'refused',
+      paid: false,
+      reason: '线上清算失败：金融机构结算账户余额不足',
+    });
+    expect((await statementOf(token.ningbo)).balance).toBe(before.balance);
+    const holdings = (await detailOf(detail.bill.id)).holdings.filter((h) => h.endedAt === null);
+    expect(holdings.map((h) => [h.amount, h.circulation])).toEqual([['1000000.00', 'TF0301']]);
+  });
+
+  it('passes the range on 线下 clearing without moving money', async () => {
+    const { detail, holding } = await heldByNingbo();
+    const before = await statementOf(token.ningbo);
+    const record = await applied(
+      applyBody(holding, { clearing: 'SM01', interestPayer: 'PT03', buyerSharePercent: '40' }),
+    );
+    expect(record.buyerSharePercent).toBe('40.00');
+    await institutionAnswers();
+    expect((await discounts()).content[0]).toMatchObject({ status: 'signed', paid: false });
+    expect((await statementOf(token.ningbo)).balance).toBe(before.balance);
+    const holdings = (await detailOf(detail.bill.id)).holdings.filter((h) => h.endedAt === null);
+    expect(holdings.map((h) => h.amount)).toEqual(['600000.00']);
+  });
+
+  it('withdraws before the answer: the range returns and the institution answers it no longer', async () => {
+    const { detail, holding } = await heldByNingbo();
+    const record = await applied(applyBody(holding));
+    const url = pathOf(DISCOUNT_URL.withdraw, { id: record.id });
+    const withdrawn = await dataOf<DiscountRecord>(
+      await confirmed(t, token.ningbo, (headers) =>
+        billCall(t.app, 'POST', url, token.ningbo, undefined, headers),
+      ),
+    );
+    expect(withdrawn.status).toBe('withdrawn');
+    await institutionAnswers();
+    expect((await discounts()).content[0]!.status).toBe('withdrawn');
+    const holdings = (await detailOf(detail.bill.id)).holdings.filter((h) => h.endedAt === null);
+    expect(holdings.map((h) => [h.amount, h.circulation])).toEqual([['1000000.00', 'TF0301']]);
+    const again = await billCall(t.app, 'POST', url, token.ningbo);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('lets exactly one of the institution’s 签收 and the holder’s withdrawal through', async () => {
+    const { detail, holding } = await heldByNingbo();
+    const record = await applied(applyBody(holding));
+    const url = pathOf(DISCOUNT_URL.withdraw, { id: record.id });
+    const [withdrawal] = await Promise.all([
+      confirmed(t, token.ningbo, (headers) => billCall(t.app, 'POST', url, token.ningbo, undefined, headers)),
+      institutions.answerByHand(record.id, { decision: 'sign' }),
+    ]);
+    const [final] = (await discounts()).content;
+    const holdings = (await detailOf(detail.bill.id)).holdings.filter((h) => h.endedAt === null);
+    if (withdrawal.statusCode === 200) {
+      expect(final!.status).toBe('withdrawn');
+      expect(holdings.map((h) => h.amount)).toEqual(['1000000.00']);
+    } else {
+      expect(withdrawal.statusCode).toBe(409);
+      expect(final).toMatchObject({ status: 'signed', paid: true });
+      expect(holdings.map((h) => h.amount)).toEqual(['600000.00']);
+    }
+  });
+
+  it('shows another organisation nothing of a discount', async () => {
+    const { holding } = await heldByNingbo();
+    const record = await applied(applyBody(holding));
+    const list = await dataOf<Page<DiscountRecord>>(
+      await billCall(t.app, 'GET', DISCOUNT_URL.list, token.suzhou),
+    );
+    expect(list.totalElements).toBe(0);
+    const url = pathOf(DISCOUNT_URL.withdraw, { id: record.id });
+    const foreign = await billCall(t.app, 'POST', url, token.suzhou);
+    expect(foreign.statusCode).toBe(404);
+  });
+});
