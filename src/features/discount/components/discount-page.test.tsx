@@ -1,0 +1,195 @@
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import App from 'antd/es/app';
+import ConfigProvider from 'antd/es/config-provider';
+import { http as mock, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { Holding } from '@contract/bills-schemas';
+import type { DiscountRecord } from '@contract/discount-schemas';
+import { createAppStore } from '@/lib/store';
+import { DiscountPage } from './discount-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
+const page = <T,>(content: T[]) => ({
+  content,
+  totalElements: content.length,
+  totalPages: 1,
+  size: 10,
+  number: 0,
+});
+
+const holding = {
+  id: 'h-1',
+  packageId: 'p-1',
+  packageNo: '530012345678901234567890123456',
+  range: '1-100000000',
+  amount: '1000000.00',
+  dueDate: '2026-06-01',
+  circulation: 'TF0301',
+  noTransfer: false,
+  splittable: true,
+} as unknown as Holding;
+
+const pending: DiscountRecord = {
+  id: 'd-1',
+  packageId: 'p-1',
+  packageNo: holding.packageNo,
+  range: '1-40000000',
+  amount: '400000.00',
+  institution: { orgId: 'i-1', name: '浦发银行（模拟）' },
+  annualRate: '2.0000',
+  interestPayer: 'PT02',
+  buyerSharePercent: null,
+  clearing: 'SM00',
+  discountDate: '2026-03-02',
+  maturityDate: '2026-06-01',
+  days: 91,
+  adjustDays: 0,
+  interest: '2022.22',
+  buyerInterest: '0.00',
+  netAmount: '397977.78',
+  accountNo: '9845 **** 0187',
+  status: 'pending',
+  reason: null,
+  paid: false,
+  appliedAt: '2026-03-02T01:00:00.000Z',
+  answeredAt: null,
+};
+
+const trials: unknown[] = [];
+const applications: unknown[] = [];
+const withdrawals: string[] = [];
+const server = setupServer(
+  mock.get('*/api/scbill/basic-data/institutions', () =>
+    ok([
+      { orgId: 'i-1', name: '浦发银行（模拟）', creditCode: 'x', bankNo: '310290000013', bankName: '浦发' },
+    ]),
+  ),
+  mock.post('*/api/scbill/discount/trial', async ({ request }) => {
+    const body = (await request.json()) as Record<string, string>;
+    trials.push(body);
+    return ok({
+      ...body,
+      paymentDate: body.maturityDate,
+      days: 91,
+      adjustDays: 0,
+      interestPayer: 'PT02',
+      interest: '2022.22',
+      buyerInterest: '0.00',
+      sellerInterest: '2022.22',
+      netAmount: '397977.78',
+    });
+  }),
+  mock.post('*/api/scbill/discount/apply', async ({ request }) => {
+    applications.push(await request.json());
+    return HttpResponse.json({ code: 201, msg: '成功', data: pending }, { status: 201 });
+  }),
+  mock.get('*/api/scbill/discount/list', () =>
+    ok(page(withdrawals.length === 0 ? [pending] : [{ ...pending, status: 'withdrawn' }])),
+  ),
+  mock.post('*/api/scbill/discount/:id/withdraw', ({ params }) => {
+    withdrawals.push(String(params.id));
+    return ok({ ...pending, status: 'withdrawn' });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  trials.length = 0;
+  applications.length = 0;
+  withdrawals.length = 0;
+});
+afterAll(() => server.close());
+
+function renderPage() {
+  render(
+    <Provider store={createAppStore()}>
+      <ConfigProvider button={{ autoInsertSpace: false }}>
+        <App>
+          <DiscountPage
+            holdings={[holding]}
+            holdingsLoading={false}
+            detail={{ link: () => null, drawer: null }}
+          />
+        </App>
+      </ConfigProvider>
+    </Provider>,
+  );
+}
+
+async function choose(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByLabelText(label));
+  fireEvent.click(await screen.findByTitle(option));
+}
+
+describe('the 贴现 page', () => {
+  it('asks the calculator as the user types and applies with the typed terms', async () => {
+    renderPage();
+    await choose('贴现票据', `${holding.packageNo}（1-100000000，1,000,000.00元，2026-06-01到期）`);
+    fireEvent.change(screen.getByLabelText('贴现金额'), { target: { value: '400,000' } });
+    await choose('贴现机构', '浦发银行（模拟）');
+    fireEvent.change(screen.getByLabelText('年利率（%）'), { target: { value: '2' } });
+    await waitFor(() =>
+      expect(trials.at(-1)).toMatchObject({
+        faceAmount: '400000.00',
+        annualRate: '2',
+        maturityDate: '2026-06-01',
+        interestPayer: 'PT02',
+      }),
+    );
+    const days = (await screen.findByText('计息天数')).closest('tr')!;
+    expect(days).toHaveTextContent('91');
+    expect(within(days.closest('table')!).getByText('实付金额（元）').closest('tr')).toHaveTextContent(
+      '397,977.78',
+    );
+
+    fireEvent.click(screen.getByText('提交贴现申请').closest('button')!);
+    await waitFor(() =>
+      expect(applications).toEqual([
+        {
+          holdingId: 'h-1',
+          institutionOrgId: 'i-1',
+          amount: '400000.00',
+          annualRate: '2',
+          interestPayer: 'PT02',
+          clearing: 'SM00',
+        },
+      ]),
+    );
+  });
+
+  it('asks for the buyer’s share under 协议付息 before asking the calculator', async () => {
+    renderPage();
+    await choose('贴现票据', `${holding.packageNo}（1-100000000，1,000,000.00元，2026-06-01到期）`);
+    fireEvent.change(screen.getByLabelText('年利率（%）'), { target: { value: '2' } });
+    await waitFor(() => expect(trials).toHaveLength(1));
+    fireEvent.click(screen.getByLabelText('协议付息'));
+    const before = trials.length;
+    expect(await screen.findByLabelText('买方付息比例（%）')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(trials.slice(before).every((t) => (t as { interestPayer: string }).interestPayer !== 'PT03')).toBe(
+      true,
+    );
+    fireEvent.change(screen.getByLabelText('买方付息比例（%）'), { target: { value: '40' } });
+    await waitFor(() =>
+      expect(trials.at(-1)).toMatchObject({ interestPayer: 'PT03', buyerSharePercent: '40' }),
+    );
+  });
+
+  it('lists the discounts with their terms and withdraws a pending one', async () => {
+    renderPage();
+    const table = await screen.findByRole('table');
+    const row = await within(table).findByText('浦发银行（模拟）');
+    const tr = row.closest('tr')!;
+    expect(tr).toHaveTextContent('2.0000%');
+    expect(tr).toHaveTextContent('397,977.78');
+    expect(tr).toHaveTextContent('线上清算');
+    expect(tr).toHaveTextContent('待签收');
+    fireEvent.click(within(tr).getByText('撤回').closest('button')!);
+    await waitFor(() => expect(withdrawals).toEqual(['d-1']));
+    expect(await within(table).findByText('已撤回')).toBeInTheDocument();
+  });
+});

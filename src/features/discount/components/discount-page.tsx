@@ -1,0 +1,369 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Alert from 'antd/es/alert';
+import { skipToken } from '@reduxjs/toolkit/query';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Descriptions from 'antd/es/descriptions';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
+import Table from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import {
+  APPLICATION_STATUS_COLOR,
+  APPLICATION_STATUS_LABEL,
+  CIRCULATION,
+  type ApplicationStatus,
+} from '@contract/bills';
+import type { Holding } from '@contract/bills-schemas';
+import {
+  CLEARING,
+  CLEARINGS,
+  DISCOUNT_RATE_MAX_PERCENT,
+  INTEREST_PAYER,
+  INTEREST_PAYERS,
+  type Clearing,
+  type InterestPayer,
+} from '@contract/discount';
+import type { DiscountRecord, DiscountTrialRequest } from '@contract/discount-schemas';
+import { AmountInput } from '@/components/amount-input/amount-input';
+import { amountRules, amountText, isAmount } from '@/components/amount-input/amount';
+import { CardTitle } from '@/components/card-title/card-title';
+import { scrollToFirstError } from '@/lib/form';
+import { discountMessages } from '@/locales/zh-CN/discount';
+import { formatYuan } from '@/utils/amount';
+import { formatDateTime, shanghaiToday } from '@/utils/date-time';
+import {
+  useApplyDiscountMutation,
+  useDiscountsQuery,
+  useDiscountTrialQuery,
+  useInstitutionsQuery,
+  useWithdrawDiscountMutation,
+} from '@/features/discount/api/discount-api';
+import styles from './discount.module.css';
+
+const text = discountMessages;
+const PAGE_SIZE = 10;
+const RATE_TEXT = /^\d{1,2}(\.\d{1,4})?$/;
+const SHARE_TEXT = /^\d{1,3}(\.\d{1,2})?$/;
+/** The calculator is asked once the user stops typing for this long. */
+const TRIAL_DEBOUNCE_MS = 300;
+
+interface DiscountForm {
+  holdingId: string;
+  amount: string;
+  institutionOrgId: string;
+  annualRate: string;
+  interestPayer: InterestPayer;
+  buyerSharePercent?: string;
+  clearing: Clearing;
+}
+
+const rateOk = (rate: string | undefined) =>
+  !!rate && RATE_TEXT.test(rate.trim()) && Number(rate) > 0 && Number(rate) < DISCOUNT_RATE_MAX_PERCENT;
+const shareOk = (share: string | undefined) =>
+  !!share && SHARE_TEXT.test(share.trim()) && Number(share) <= 100;
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/** What the calculator is asked for the form as typed, or null while it is incomplete. */
+function trialArgs(values: Partial<DiscountForm>, holding: Holding | undefined): DiscountTrialRequest | null {
+  if (!holding || !values.amount || !isAmount(values.amount) || !rateOk(values.annualRate)) return null;
+  const payer = values.interestPayer ?? INTEREST_PAYER.seller;
+  if (payer === INTEREST_PAYER.agreement && !shareOk(values.buyerSharePercent)) return null;
+  return {
+    faceAmount: amountText(values.amount),
+    annualRate: values.annualRate!.trim(),
+    discountDate: shanghaiToday(),
+    maturityDate: holding.dueDate,
+    interestPayer: payer,
+    ...(payer === INTEREST_PAYER.agreement ? { buyerSharePercent: values.buyerSharePercent!.trim() } : {}),
+  };
+}
+
+/**
+ * 贴现: choose a held negotiable bill, the part and the institution, the rate, who pays the interest and
+ * how the money moves; the calculator answers as the user types. Below, the organisation's discounts with
+ * their terms and answers; a pending one may be withdrawn.
+ */
+export interface DiscountPageProps {
+  /** The organisation's received holdings (the ledger's held list); the negotiable are offered. */
+  holdings: Holding[];
+  holdingsLoading: boolean;
+  /** A row's link to the bill's detail, and the drawer it opens. */
+  detail: { link: (packageId: string) => ReactNode; drawer: ReactNode };
+}
+
+export function DiscountPage({ holdings, holdingsLoading, detail }: DiscountPageProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<DiscountForm>();
+  const values = Form.useWatch([], form) as Partial<DiscountForm> | undefined;
+  const institutions = useInstitutionsQuery();
+  const [status, setStatus] = useState<ApplicationStatus | undefined>(undefined);
+  const [page, setPage] = useState(0);
+  const list = useDiscountsQuery({ page, size: PAGE_SIZE, ...(status ? { status } : {}) });
+  const [apply, applying] = useApplyDiscountMutation();
+  const [withdraw] = useWithdrawDiscountMutation();
+
+  const choices = holdings.filter((h) => h.circulation === CIRCULATION.negotiable && !h.noTransfer);
+  const holding = choices.find((h) => h.id === values?.holdingId);
+  const args = useDebounced(trialArgs(values ?? {}, holding), TRIAL_DEBOUNCE_MS);
+  const trial = useDiscountTrialQuery(args ?? skipToken);
+  const figures = args && !trial.isError ? trial.currentData : undefined;
+  const agreement = values?.interestPayer === INTEREST_PAYER.agreement;
+
+  const submit = async (typed: DiscountForm) => {
+    const result = await apply({
+      holdingId: typed.holdingId,
+      institutionOrgId: typed.institutionOrgId,
+      amount: amountText(typed.amount),
+      annualRate: typed.annualRate.trim(),
+      interestPayer: typed.interestPayer,
+      ...(typed.interestPayer === INTEREST_PAYER.agreement
+        ? { buyerSharePercent: typed.buyerSharePercent?.trim() ?? '' }
+        : {}),
+      clearing: typed.clearing,
+    });
+    if ('data' in result) {
+      void message.success(text.applied);
+      form.resetFields();
+    }
+  };
+
+  const columns: ColumnsType<DiscountRecord> = [
+    { title: text.packageNo, dataIndex: 'packageNo', key: 'packageNo' },
+    { title: text.range, dataIndex: 'range', key: 'range' },
+    {
+      title: text.partAmount,
+      dataIndex: 'amount',
+      key: 'amount',
+      align: 'right',
+      render: formatYuan,
+    },
+    { title: text.institutionColumn, key: 'institution', render: (_, d) => d.institution.name },
+    { title: text.rateColumn, key: 'rate', render: (_, d) => `${d.annualRate}%` },
+    { title: text.interest, dataIndex: 'interest', key: 'interest', align: 'right', render: formatYuan },
+    { title: text.netAmount, dataIndex: 'netAmount', key: 'net', align: 'right', render: formatYuan },
+    { title: text.clearingColumn, key: 'clearing', render: (_, d) => text.clearings[d.clearing] },
+    { title: text.appliedAt, key: 'appliedAt', render: (_, d) => formatDateTime(d.appliedAt) },
+    {
+      title: text.status,
+      key: 'status',
+      render: (_, d) => (
+        <>
+          <Tag color={APPLICATION_STATUS_COLOR[d.status]}>{APPLICATION_STATUS_LABEL[d.status]}</Tag>
+          {d.paid && <Tag color="green">{text.paid}</Tag>}
+          {d.reason && (
+            <span className={styles.reason}>
+              {text.reason}：{d.reason}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      title: text.actions,
+      key: 'actions',
+      render: (_, d) => (
+        <>
+          {detail.link(d.packageId)}
+          {d.status === 'pending' && (
+            <Button
+              type="link"
+              onClick={() =>
+                void withdraw(d.id).then((r) => 'data' in r && void message.success(text.withdrawn))
+              }
+            >
+              {text.withdraw}
+            </Button>
+          )}
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{text.title}</h1>
+      <div className={styles.applyRow}>
+        <Card title={<CardTitle>{text.applyTitle}</CardTitle>} className={styles.applyCard}>
+          <p className={styles.intro}>{text.applyIntro}</p>
+          <Form<DiscountForm>
+            form={form}
+            name="discount"
+            layout="vertical"
+            initialValues={{ interestPayer: INTEREST_PAYER.seller, clearing: CLEARING.online }}
+            scrollToFirstError={scrollToFirstError}
+            onFinish={(typed) => void submit(typed)}
+          >
+            <Form.Item
+              name="holdingId"
+              label={text.holding}
+              rules={[{ required: true, message: text.holdingRequired }]}
+            >
+              <Select
+                placeholder={text.holdingPlaceholder}
+                loading={holdingsLoading}
+                options={choices.map((h) => ({
+                  value: h.id,
+                  label: text.holdingOption(h.packageNo, h.range, formatYuan(h.amount), h.dueDate),
+                }))}
+                onChange={(id: string) => {
+                  const chosen = choices.find((h) => h.id === id);
+                  form.setFieldValue('amount', chosen ? chosen.amount : undefined);
+                }}
+              />
+            </Form.Item>
+            <Form.Item
+              name="amount"
+              label={text.amount}
+              rules={amountRules({ requiredLabel: text.amount })}
+              extra={holding && !holding.splittable ? text.wholeOnly : undefined}
+            >
+              <AmountInput
+                placeholder={text.amountPlaceholder}
+                withUnit
+                disabled={!!holding && !holding.splittable}
+              />
+            </Form.Item>
+            <Form.Item
+              name="institutionOrgId"
+              label={text.institution}
+              rules={[{ required: true, message: text.institutionRequired }]}
+            >
+              <Select
+                placeholder={text.institutionPlaceholder}
+                loading={institutions.isFetching}
+                options={(institutions.data ?? []).map((i) => ({ value: i.orgId, label: i.name }))}
+              />
+            </Form.Item>
+            <Form.Item
+              name="annualRate"
+              label={text.rate}
+              rules={[
+                { required: true, message: text.rateRequired },
+                {
+                  validator: async (_, value: string | undefined) => {
+                    if (value && !rateOk(value)) throw new Error(text.rateInvalid);
+                  },
+                },
+              ]}
+            >
+              <Input placeholder={text.ratePlaceholder} inputMode="decimal" />
+            </Form.Item>
+            <Form.Item name="interestPayer" label={text.payer}>
+              <Radio.Group
+                options={INTEREST_PAYERS.map((payer) => ({ value: payer, label: text.payers[payer] }))}
+              />
+            </Form.Item>
+            {agreement && (
+              <Form.Item
+                name="buyerSharePercent"
+                label={text.share}
+                rules={[
+                  { required: true, message: text.shareRequired },
+                  {
+                    validator: async (_, value: string | undefined) => {
+                      if (value && !shareOk(value)) throw new Error(text.sharePlaceholder);
+                    },
+                  },
+                ]}
+              >
+                <Input placeholder={text.sharePlaceholder} inputMode="decimal" />
+              </Form.Item>
+            )}
+            <Form.Item name="clearing" label={text.clearing}>
+              <Radio.Group options={CLEARINGS.map((c) => ({ value: c, label: text.clearings[c] }))} />
+            </Form.Item>
+            <p className={styles.kind}>
+              {text.kind}：{text.buyout}
+            </p>
+            <Button type="primary" htmlType="submit" loading={applying.isLoading}>
+              {text.submit}
+            </Button>
+          </Form>
+        </Card>
+        <Card title={<CardTitle>{text.trialTitle}</CardTitle>} className={styles.trialCard}>
+          {figures ? (
+            <Descriptions column={1} size="small" aria-label={text.trialTitle}>
+              <Descriptions.Item label={text.discountDate}>{figures.discountDate}</Descriptions.Item>
+              <Descriptions.Item label={text.maturityDate}>{figures.maturityDate}</Descriptions.Item>
+              <Descriptions.Item label={text.days}>{figures.days}</Descriptions.Item>
+              <Descriptions.Item label={text.adjustDays}>{figures.adjustDays}</Descriptions.Item>
+              <Descriptions.Item label={text.interest}>
+                <span className={styles.money}>{formatYuan(figures.interest)}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={text.buyerInterest}>
+                <span className={styles.money}>{formatYuan(figures.buyerInterest)}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={text.netAmount}>
+                <strong className={styles.money}>{formatYuan(figures.netAmount)}</strong>
+              </Descriptions.Item>
+            </Descriptions>
+          ) : (
+            <p className={styles.intro}>{text.trialEmpty}</p>
+          )}
+        </Card>
+      </div>
+      <Card
+        title={<CardTitle>{text.listTitle}</CardTitle>}
+        className={styles.listCard}
+        extra={
+          <Select
+            aria-label={text.statusFilter}
+            className={styles.statusFilter}
+            value={status ?? ''}
+            onChange={(value: string) => {
+              setStatus(value ? (value as ApplicationStatus) : undefined);
+              setPage(0);
+            }}
+            options={[
+              { value: '', label: text.allStatuses },
+              ...Object.entries(APPLICATION_STATUS_LABEL).map(([value, label]) => ({ value, label })),
+            ]}
+          />
+        }
+      >
+        {list.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title={text.loadFailed}
+            action={
+              <Button size="small" onClick={() => void list.refetch()}>
+                {text.retry}
+              </Button>
+            }
+          />
+        )}
+        <Table<DiscountRecord>
+          rowKey="id"
+          aria-label={text.listTitle}
+          columns={columns}
+          dataSource={list.data?.content ?? []}
+          loading={list.isFetching}
+          locale={{ emptyText: text.empty }}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: page + 1,
+            pageSize: PAGE_SIZE,
+            total: list.data?.totalElements ?? 0,
+            onChange: (next) => setPage(next - 1),
+            showSizeChanger: false,
+          }}
+        />
+      </Card>
+      {detail.drawer}
+    </div>
+  );
+}
