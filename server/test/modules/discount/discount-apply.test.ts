@@ -290,3 +290,62 @@ describe('贴现', () => {
     expect(foreign.statusCode).toBe(404);
   });
 });
+
+describe('贴现 as a state machine', () => {
+  /** Whether the holder's discount of `holdingId` gets through to its confirmation (406 SMS, 412 QR). */
+  const mayApply = async (holdingId: string, amount: string) => {
+    const response = await apply({ ...applyBodyFor(holdingId), amount })();
+    return response.statusCode === 406 || response.statusCode === 412 ? 'allowed' : errorCodeOf(response);
+  };
+  const applyBodyFor = (holdingId: string) => ({
+    holdingId,
+    institutionOrgId: SPDB.orgId,
+    annualRate: '2.0000',
+    interestPayer: 'PT02',
+    clearing: 'SM00',
+  });
+  const current = async (packageId: string) =>
+    (await detailOf(packageId)).holdings.filter((h) => h.endedAt === null);
+
+  it('allows a discount from a negotiable range only, and again once the range came back', async () => {
+    const { detail, holding } = await heldByNingbo();
+    expect(await mayApply(holding.id, '400000.00')).toBe('allowed');
+    const first = await applied(applyBody(holding));
+    const [locked, rest] = await current(detail.bill.id);
+    expect(await mayApply(locked!.id, '400000.00')).toBe(API_ERROR.billLocked);
+    expect(await mayApply(rest!.id, '600000.00')).toBe('allowed');
+
+    // 驳回 returns it: negotiable again, the whole holding.
+    await institutions.answerByHand(first.id, { decision: 'refuse' });
+    const [whole] = await current(detail.bill.id);
+    expect(whole!.amount).toBe('1000000.00');
+    expect(await mayApply(whole!.id, '400000.00')).toBe('allowed');
+
+    // 签收 passes it: the front is the institution's, the holder keeps the rest only.
+    const second = await applied(applyBody(whole!));
+    await institutions.answerByHand(second.id, { decision: 'sign' });
+    const [kept] = await current(detail.bill.id);
+    expect(kept!.amount).toBe('600000.00');
+    expect(await mayApply(second.id, '1.00')).toBe(API_ERROR.notFound);
+    expect(await mayApply(kept!.id, '600000.01')).toBe(API_ERROR.amountInvalid);
+    expect(await mayApply(kept!.id, '600000.00')).toBe('allowed');
+
+    // An answer to a closed application changes nothing.
+    expect(await institutions.answerByHand(second.id, { decision: 'refuse' })).toBe(false);
+    expect((await discounts()).content.map((d) => d.status)).toEqual(['signed', 'refused']);
+  });
+
+  it('refuses a discount on or after maturity, and takes an institution’s late 签收 as a refusal', async () => {
+    const { detail, holding } = await heldByNingbo();
+    const record = await applied(applyBody(holding));
+    t.clock.advance(100 * 24 * 60 * 60 * 1000);
+    token = await ledgerTokens(t);
+    // The sandbox's policy would refuse it for its term; a 签收 by hand shows the platform's own rule.
+    expect(await institutions.answerByHand(record.id, { decision: 'sign' })).toBe(true);
+    const [late] = (await discounts()).content;
+    expect(late).toMatchObject({ id: record.id, status: 'refused', paid: false });
+    expect(late!.reason).toContain('已到期');
+    const [back] = await current(detail.bill.id);
+    expect(await mayApply(back!.id, '1000000.00')).toBe(API_ERROR.billStateInvalid);
+  });
+});
