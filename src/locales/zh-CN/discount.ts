@@ -1,7 +1,6 @@
 /** The 贴现 screen's words. */
 export const discountMessages = {
   title: '票据贴现',
-  applyTitle: '申请贴现',
   applyIntro:
     '将持有的可流转票据（或其前段子票区间）卖断给金融机构，机构签收后，线上清算的贴现款即时划入贵司结算账户。',
   holding: '贴现票据',

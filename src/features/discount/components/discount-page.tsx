@@ -9,7 +9,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
-import Table from 'antd/es/table';
+import { Table } from '@/components/data-table/data-table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import {
@@ -194,9 +194,8 @@ export function DiscountPage({ holdings, holdingsLoading, detail }: DiscountPage
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>{text.title}</h1>
       <div className={styles.applyRow}>
-        <Card title={<CardTitle>{text.applyTitle}</CardTitle>} className={styles.applyCard}>
+        <Card title={<CardTitle level={1}>{text.title}</CardTitle>} className={styles.applyCard}>
           <p className={styles.intro}>{text.applyIntro}</p>
           <Form<DiscountForm>
             form={form}
