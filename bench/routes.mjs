@@ -96,6 +96,12 @@ export const MEASURED_ROUTES = [
     },
     headers: signedInJson,
   },
+  // 我的贴现 as the 贴现 page first opens it: every status, newest first.
+  {
+    name: 'GET /api/scbill/discount/list',
+    path: '/api/scbill/discount/list?page=0&size=10',
+    headers: signedIn,
+  },
   // The settlement account's statement on the bank accounts screen, read from the sandbox bank.
   {
     name: 'GET /api/organization/bank/account/statement',
