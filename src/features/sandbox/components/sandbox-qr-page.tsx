@@ -7,6 +7,7 @@ import Descriptions from 'antd/es/descriptions';
 import Result from 'antd/es/result';
 import Tag from 'antd/es/tag';
 import { QR_STATUS } from '@contract/verification';
+import { exceptionPicture } from '@/components/exception-picture/exception-picture';
 import { paths } from '@/config/paths';
 import { callFailureOf } from '@/lib/http-error';
 import { withNotifier } from '@/lib/notify';
@@ -90,7 +91,7 @@ export function SandboxQrPage({ qrId }: { qrId: string }) {
       body = <SandboxDisabled />;
       break;
     case 'missing':
-      body = <Result status="404" title={text.notFound} />;
+      body = <Result {...exceptionPicture('404')} title={text.notFound} />;
       break;
     case 'failed':
       body = (

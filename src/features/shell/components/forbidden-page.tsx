@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
+import { exceptionPicture } from '@/components/exception-picture/exception-picture';
 import { companyCenterAuthorizePath, paths } from '@/config/paths';
 import { areaMessages } from '@/locales/zh-CN/areas';
 import { shellMessages } from '@/locales/zh-CN/shell';
@@ -12,7 +13,7 @@ export function ForbiddenPage({ reason }: { reason: Exclude<AccessDenial, null> 
   const navigate = useNavigate();
   return (
     <Result
-      status="403"
+      {...exceptionPicture('403')}
       // In place of the page, its one heading: antd draws Result's title as plain text.
       title={<h1 className={styles.resultTitle}>{shellMessages.forbiddenTitle}</h1>}
       subTitle={
