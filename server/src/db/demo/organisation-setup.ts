@@ -61,7 +61,7 @@ const SETUP: Record<
     channels: [],
     agreements: [{ code: 'SCB_SERVICE' }],
     businesses: [],
-    functions: ['BILL_ISSUE', 'BILL_ACCEPT', 'BILL_ENDORSE'],
+    functions: ['BILL_ISSUE', 'BILL_ACCEPT', 'BILL_ENDORSE', 'BILL_DISCOUNT'],
   },
   ningbo: {
     channels: [],

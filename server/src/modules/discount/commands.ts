@@ -31,6 +31,7 @@ import {
 } from '../bills/service';
 import { holidayCalendar } from '../holiday/service';
 import { institutionOf, type InstitutionRecord } from '../institution/service';
+import { requireFunction } from '../org-function/service';
 import { DISCOUNT_MSG } from './messages';
 import { discountTrial } from './trial';
 
@@ -90,6 +91,7 @@ const clearingFailureOf = (result: Extract<SettleResult, { status: 'refused' }>)
 export function discountCommands(institutions: InstitutionGateway) {
   const applyDiscount = ledgerCommand(
     async (ctx, input: DiscountInput): Promise<DiscountChecked> => {
+      await requireFunction(ctx.trx, ctx.actor.orgId, 'BILL_DISCOUNT');
       const { pkg, holding } = await negotiableFront(ctx, input.holdingId, input.amountFen);
       const institution = await institutionOf(ctx.trx, input.institutionOrgId);
       if (!institution) throw fail(API_ERROR.billCounterpartyInvalid, DISCOUNT_MSG.institutionInvalid);

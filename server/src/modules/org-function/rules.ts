@@ -11,6 +11,7 @@ export const BUILT_FUNCTIONS: ReadonlySet<FuncCode> = new Set<FuncCode>([
   'BILL_ISSUE',
   'BILL_ACCEPT',
   'BILL_ENDORSE',
+  'BILL_DISCOUNT',
   'E_SIGN',
 ]);
 

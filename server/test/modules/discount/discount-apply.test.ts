@@ -21,6 +21,7 @@ import {
   type LedgerTokens,
   ledgerTokens,
   MOBILE,
+  openFunctions,
   ORG,
   pendingIn,
 } from '../../support/bill-helpers';
@@ -67,6 +68,8 @@ const applied = async (body: object) =>
   dataOf<DiscountRecord>(await confirmed(t, token.ningbo, apply(body)), 201);
 const challenges = async () =>
   (await t.app.db.selectFrom('verification_challenges').select('id').execute()).length;
+/** Ningbo opens 票据贴现 through the function command; the demo leaves it to Ningbo's administrator. */
+const ningboOpensDiscount = () => openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_DISCOUNT']);
 
 /** The institution's answer falls due (the sandbox answers 5 seconds after the application). */
 async function institutionAnswers() {
@@ -82,7 +85,25 @@ const statementOf = async (accessToken: string) =>
 const discounts = async (query = '') =>
   dataOf<Page<DiscountRecord>>(await billCall(t.app, 'GET', `${DISCOUNT_URL.list}${query}`, token.ningbo));
 
+describe('贴现 needs 票据贴现 opened', () => {
+  it('refuses an organisation that has not opened it before any confirmation is asked for', async () => {
+    const { holding } = await heldByNingbo();
+    const before = await challenges();
+    const closed = await apply(applyBody(holding))();
+    expect(closed.statusCode).toBe(409);
+    expect(errorCodeOf(closed)).toBe(API_ERROR.functionNotOpened);
+    expect(closed.json<{ msg: string }>().msg).toContain('「票据贴现」');
+    expect(await challenges()).toBe(before);
+
+    await ningboOpensDiscount();
+    const opened = await apply(applyBody(holding))();
+    expect([406, 412]).toContain(opened.statusCode);
+  });
+});
+
 describe('贴现', () => {
+  beforeEach(ningboOpensDiscount);
+
   it('refuses a mistake before any confirmation is asked for', async () => {
     const { holding } = await heldByNingbo();
     const refusals: Array<[object, number, string]> = [
@@ -292,6 +313,8 @@ describe('贴现', () => {
 });
 
 describe('贴现 as a state machine', () => {
+  beforeEach(ningboOpensDiscount);
+
   /** Whether the holder's discount of `holdingId` gets through to its confirmation (406 SMS, 412 QR). */
   const mayApply = async (holdingId: string, amount: string) => {
     const response = await apply({ ...applyBodyFor(holdingId), amount })();

@@ -59,14 +59,14 @@ describe('what an organisation may open', () => {
       offered: true,
       missing: [],
     });
-    for (const code of [
-      'BILL_DISCOUNT',
-      'BILL_PLEDGE',
-      'BILL_PAY_PROMPT',
-      'PLEDGE_FIN',
-      'EASE_DISCOUNT',
-      'ORDER_FIN',
-    ]) {
+    // 票据贴现 is built: the Shanghai company has what it needs and may open it now.
+    expect(byCode.get('BILL_DISCOUNT')).toMatchObject({
+      opened: false,
+      available: true,
+      offered: true,
+      missing: [],
+    });
+    for (const code of ['BILL_PLEDGE', 'BILL_PAY_PROMPT', 'PLEDGE_FIN', 'EASE_DISCOUNT', 'ORDER_FIN']) {
       expect(byCode.get(code as OrgFunction['funcCode']), code).toMatchObject({
         opened: false,
         available: false,
@@ -89,10 +89,10 @@ describe('what an organisation may open', () => {
   it('counts an opening recorded for a function that is not built as not opened', async () => {
     await t.app.db
       .insertInto('org_function_openings')
-      .values({ org_id: DEMO_ORGS.shanghai.id, func_code: 'BILL_DISCOUNT', opened_at: 0, opened_by: null })
+      .values({ org_id: DEMO_ORGS.shanghai.id, func_code: 'BILL_PLEDGE', opened_at: 0, opened_by: null })
       .execute();
-    const discount = (await functionsOf(ownerSh)).find((f) => f.funcCode === 'BILL_DISCOUNT');
-    expect(discount).toMatchObject({ opened: false, available: false });
+    const pledge = (await functionsOf(ownerSh)).find((f) => f.funcCode === 'BILL_PLEDGE');
+    expect(pledge).toMatchObject({ opened: false, available: false });
   });
 });
 
@@ -108,15 +108,22 @@ describe('opening a business function', () => {
   });
 
   it('refuses a function that is not built (即将上线), and electronic signing, which opens with the e-sign account', async () => {
-    const discount = await openFunc(ownerSh, 'BILL_DISCOUNT');
-    expect(discount.statusCode).toBe(409);
-    expect(codeOf(discount)).toBe(API_ERROR.functionUnavailable);
-    expect(msgOf(discount)).toBe('「票据贴现」即将上线，暂不能开通');
+    const pledge = await openFunc(ownerSh, 'BILL_PLEDGE');
+    expect(pledge.statusCode).toBe(409);
+    expect(codeOf(pledge)).toBe(API_ERROR.functionUnavailable);
+    expect(msgOf(pledge)).toBe('「票据质押」即将上线，暂不能开通');
     const esign = await openFunc(ownerSh, 'E_SIGN');
     expect(codeOf(esign)).toBe(API_ERROR.functionUnavailable);
     expect(msgOf(esign)).toContain('电子签章账户');
-    expect(await opened(DEMO_ORGS.shanghai.id)).not.toContain('BILL_DISCOUNT');
+    expect(await opened(DEMO_ORGS.shanghai.id)).not.toContain('BILL_PLEDGE');
     expect(await opened(DEMO_ORGS.shanghai.id)).not.toContain('E_SIGN');
+  });
+
+  it('opens 票据贴现, which is built, through the function command', async () => {
+    const discount = await openFunc(ownerSh, 'BILL_DISCOUNT');
+    expect(discount.statusCode, discount.body).toBe(200);
+    expect(discount.json()).toMatchObject({ data: { funcCode: 'BILL_DISCOUNT', opened: true } });
+    expect(await opened(DEMO_ORGS.shanghai.id)).toContain('BILL_DISCOUNT');
   });
 
   it('names only the agreement when the rest is in place, and opens once it is signed', async () => {
