@@ -140,11 +140,11 @@ export const billsApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpo
       query: (id) => ({ url: pathOf(BILL_URL.withdraw, { id }), method: 'POST' }),
       invalidatesTags: [TAG],
     }),
-    batchSign: build.mutation<BatchAnswerResult, { ids: string[]; accountId?: string }>({
+    batchSignApplications: build.mutation<BatchAnswerResult, { ids: string[]; accountId?: string }>({
       query: (data) => ({ url: BILL_URL.batchSign, method: 'POST', data }),
       invalidatesTags: [TAG],
     }),
-    batchRefuse: build.mutation<BatchAnswerResult, { ids: string[]; reason: string }>({
+    batchRefuseApplications: build.mutation<BatchAnswerResult, { ids: string[]; reason: string }>({
       query: (data) => ({ url: BILL_URL.batchRefuse, method: 'POST', data }),
       invalidatesTags: [TAG],
     }),
@@ -175,8 +175,8 @@ export const {
   useSignApplicationMutation,
   useRefuseApplicationMutation,
   useWithdrawApplicationMutation,
-  useBatchSignMutation,
-  useBatchRefuseMutation,
+  useBatchSignApplicationsMutation,
+  useBatchRefuseApplicationsMutation,
   useExportBillListMutation,
 } = billsApi;
 

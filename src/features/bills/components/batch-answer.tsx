@@ -11,7 +11,10 @@ import { REFUSAL_REASON_MAX } from '@contract/bills';
 import type { BatchAnswerResult, BillApplication } from '@contract/bills-schemas';
 import { billMessages } from '@/locales/zh-CN/bills';
 import { formatYuan } from '@/utils/amount';
-import { useBatchRefuseMutation, useBatchSignMutation } from '@/features/bills/api/bills-api';
+import {
+  useBatchRefuseApplicationsMutation,
+  useBatchSignApplicationsMutation,
+} from '@/features/bills/api/bills-api';
 import { AccountField, ActSummary, useActRefusal } from './ledger-acts';
 
 const text = billMessages;
@@ -48,8 +51,8 @@ export function BatchAnswerModal({
   onClose: (answered: boolean) => void;
 }) {
   const [form] = Form.useForm<BatchFields>();
-  const [sign, signing] = useBatchSignMutation();
-  const [refuse, refusing] = useBatchRefuseMutation();
+  const [sign, signing] = useBatchSignApplicationsMutation();
+  const [refuse, refusing] = useBatchRefuseApplicationsMutation();
   const refused = useActRefusal();
   const [result, setResult] = useState<BatchAnswerResult | null>(null);
   const summary = batchSummaryOf(kind, rows);
