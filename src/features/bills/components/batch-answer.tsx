@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { Table } from '@/components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import Big from 'big.js';
-import { REFUSAL_REASON_MAX } from '@contract/bills';
 import type { BatchAnswerResult, BillApplication } from '@contract/bills-schemas';
 import { billMessages } from '@/locales/zh-CN/bills';
 import { formatYuan } from '@/utils/amount';
@@ -15,7 +13,7 @@ import {
   useBatchRefuseApplicationsMutation,
   useBatchSignApplicationsMutation,
 } from '@/features/bills/api/bills-api';
-import { AccountField, ActSummary, useActRefusal } from './ledger-acts';
+import { AccountField, ActSummary, RefusalReasonField, useActRefusal } from './ledger-acts';
 
 const text = billMessages;
 
@@ -147,17 +145,7 @@ export function BatchAnswerModal({
         style={{ marginTop: 16 }}
         onFinish={(fields) => void submit(fields)}
       >
-        {kind === 'sign' ? (
-          <AccountField />
-        ) : (
-          <Form.Item
-            name="reason"
-            label={text.refuseReason}
-            rules={[{ required: true, whitespace: true, message: text.refuseReasonRequired }]}
-          >
-            <Input.TextArea maxLength={REFUSAL_REASON_MAX} showCount rows={3} />
-          </Form.Item>
-        )}
+        {kind === 'sign' ? <AccountField /> : <RefusalReasonField />}
       </Form>
     </Modal>
   );

@@ -96,6 +96,19 @@ export function useActRefusal() {
   };
 }
 
+/** The reason of a 驳回, one or many: required, at most REFUSAL_REASON_MAX characters. */
+export function RefusalReasonField() {
+  return (
+    <Form.Item
+      name="reason"
+      label={text.refuseReason}
+      rules={[{ required: true, whitespace: true, message: text.refuseReasonRequired }]}
+    >
+      <Input.TextArea maxLength={REFUSAL_REASON_MAX} showCount rows={3} />
+    </Form.Item>
+  );
+}
+
 /** The receiving account of a 签收: the organisation's verified accounts, the default preselected. */
 export function AccountField({ name = 'accountId' }: { name?: string }) {
   const accounts = useBillAccountsQuery();
@@ -200,15 +213,7 @@ function ActModal({ target, onClose }: { target: ActTarget; onClose: () => void 
         onFinish={(fields) => void submit(fields)}
       >
         {target.act === BILL_ACT.sign && <AccountField />}
-        {target.act === BILL_ACT.refuse && (
-          <Form.Item
-            name="reason"
-            label={text.refuseReason}
-            rules={[{ required: true, whitespace: true, message: text.refuseReasonRequired }]}
-          >
-            <Input.TextArea maxLength={REFUSAL_REASON_MAX} showCount rows={3} />
-          </Form.Item>
-        )}
+        {target.act === BILL_ACT.refuse && <RefusalReasonField />}
       </Form>
     </Modal>
   );
