@@ -320,17 +320,42 @@ function heldQueries(filter: ListFilter, sort: ListSort) {
   const counter = preparedQuery((db: Db, v: { orgId: string }) =>
     db.selectFrom('bill_org_holdings').select('held as n').where('org_id', '=', v.orgId),
   );
-  return {
-    page: preparedQuery((db: Db, v: HeldValues) =>
-      holdingSelect(filtered(current(db, v.orgId), filter, v, HELD_COLUMNS))
-        .orderBy(order as 'h.acquired_at', sort.direction)
-        .orderBy('h.id', sort.direction)
-        .limit(v.size)
-        .offset(v.offset),
+  const page = (db: Db, v: HeldValues) =>
+    holdingSelect(filtered(current(db, v.orgId), filter, v, HELD_COLUMNS))
+      .orderBy(order as 'h.acquired_at', sort.direction)
+      .orderBy('h.id', sort.direction)
+      .limit(v.size)
+      .offset(v.offset);
+  const count = async (db: Db, v: HeldValues): Promise<number> => {
+    const [row] = unfiltered(filter) ? await counter(db, v) : await countFiltered(db, v);
+    return Number(row?.n ?? 0);
+  };
+  if (!unfiltered(filter)) {
+    const filteredPage = preparedQuery(page);
+    return {
+      read: async (db: Db, v: HeldValues) => {
+        const [rows, total] = await Promise.all([filteredPage(db, v), count(db, v)]);
+        return { rows, total };
+      },
+    };
+  }
+  // Unfiltered, each row carries the organisation's counter (a scalar subquery): one query, one round trip
+  // on PostgreSQL where the page and the counter took two. A page past the end has no row to carry it.
+  const countedPage = preparedQuery((db: Db, v: HeldValues) =>
+    page(db, v).select((eb) =>
+      eb
+        .selectFrom('bill_org_holdings as t')
+        .select('t.held')
+        .where('t.org_id', '=', v.orgId)
+        .as('list_total'),
     ),
-    count: async (db: Db, v: HeldValues): Promise<number> => {
-      const [row] = unfiltered(filter) ? await counter(db, v) : await countFiltered(db, v);
-      return Number(row?.n ?? 0);
+  );
+  return {
+    read: async (db: Db, v: HeldValues) => {
+      const rows = await countedPage(db, v);
+      const total =
+        rows.length > 0 ? Number(rows[0]!.list_total ?? 0) : v.offset > 0 ? await count(db, v) : 0;
+      return { rows, total };
     },
   };
 }
@@ -379,7 +404,7 @@ export async function heldPage(
   values.orgId = orgId;
   values.size = page.size;
   values.offset = page.offset;
-  const [rows, total] = await Promise.all([queries.page(db, values), queries.count(db, values)]);
+  const { rows, total } = await queries.read(db, values);
   return { items: heldItemsOf(rows, today), total };
 }
 

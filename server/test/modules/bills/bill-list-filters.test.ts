@@ -97,6 +97,31 @@ describe('bill list filters', () => {
     }
   });
 
+  it('answers the held list’s one total on every (0-based) page, past the end too, filtered or not', async () => {
+    for (const filter of [{}, { minAmount: '0.01' }]) {
+      const first = await listOf(
+        t,
+        `${BILL_URL.held}?${query({ ...filter, page: '0', size: '1' })}`,
+        token.suzhou,
+      );
+      expect(first.totalElements).toBeGreaterThan(1);
+      expect(first.content).toHaveLength(1);
+      const total = first.totalElements;
+      const last = await listOf(
+        t,
+        `${BILL_URL.held}?${query({ ...filter, page: String(total - 1), size: '1' })}`,
+        token.suzhou,
+      );
+      expect([last.totalElements, last.content.length]).toEqual([total, 1]);
+      const past = await listOf(
+        t,
+        `${BILL_URL.held}?${query({ ...filter, page: String(total), size: '1' })}`,
+        token.suzhou,
+      );
+      expect([past.totalElements, past.content.length]).toEqual([total, 0]);
+    }
+  });
+
   it('refuses an export with a malformed filter before making a task', async () => {
     for (const list of LISTS) {
       // A refused export counts against the user's exports a minute too: a new minute for each list.
