@@ -102,6 +102,23 @@ export const MEASURED_ROUTES = [
     path: '/api/scbill/discount/list?page=0&size=10',
     headers: signedIn,
   },
+  // The 保证 page as it first opens: the guarantees the organisation applied for, then those it must answer.
+  {
+    name: 'GET /api/scbill/guarantee/list',
+    path: '/api/scbill/guarantee/list?page=0&size=10&side=applied',
+    headers: signedIn,
+  },
+  {
+    name: 'GET /api/scbill/guarantee/list, to answer',
+    path: '/api/scbill/guarantee/list?page=0&size=10&side=received&status=pending',
+    headers: signedIn,
+  },
+  // The apply form's bills: those the organisation is liable on, with its roles.
+  {
+    name: 'GET /api/scbill/guarantee/candidates',
+    path: '/api/scbill/guarantee/candidates',
+    headers: signedIn,
+  },
   // The settlement account's statement on the bank accounts screen, read from the sandbox bank.
   {
     name: 'GET /api/organization/bank/account/statement',

@@ -163,6 +163,11 @@ export const BILL_EVENT = {
   refused: 'refused',
   withdrawn: 'withdrawn',
   revoked: 'revoked',
+  /** 保证 (docs/domain.md, guarantee): the application, the guarantor's signature, refusal, withdrawal. */
+  guaranteeApplied: 'guaranteeApplied',
+  guaranteed: 'guaranteed',
+  guaranteeRefused: 'guaranteeRefused',
+  guaranteeWithdrawn: 'guaranteeWithdrawn',
 } as const;
 export type BillEventType = (typeof BILL_EVENT)[keyof typeof BILL_EVENT];
 export const BILL_EVENT_LABEL: Record<BillEventType, string> = {
@@ -172,6 +177,10 @@ export const BILL_EVENT_LABEL: Record<BillEventType, string> = {
   refused: '驳回',
   withdrawn: '撤回',
   revoked: '撤票',
+  guaranteeApplied: '保证申请',
+  guaranteed: '保证签收',
+  guaranteeRefused: '保证驳回',
+  guaranteeWithdrawn: '保证撤回',
 };
 
 /**

@@ -56,6 +56,7 @@ import { exportRoutes } from './modules/export/routes';
 import { healthRoutes } from './modules/health/routes';
 import { holidayRoutes } from './modules/holiday/routes';
 import { discountRoutes } from './modules/discount/routes';
+import { guaranteeRoutes } from './modules/guarantee/routes';
 import { identityRoutes, partnerRegistrationRoutes } from './modules/identity/routes';
 import { setupHousekeeping } from './modules/housekeeping/setup';
 import { invitationRoutes } from './modules/invitation/routes';
@@ -408,6 +409,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(elecLicenceRoutes);
     await app.register(billRoutes);
     await app.register(discountRoutes);
+    await app.register(guaranteeRoutes);
     await app.register(institutionRoutes);
     await app.register(settlementRoutes);
     setupContractSigning(app);

@@ -7,6 +7,7 @@ import { DISCOUNT_URL } from '@contract/discount';
 import { ECONTRACT_URL } from '@contract/e-contract';
 import { ELEC_LICENCE_URL } from '@contract/elec-licence';
 import { EXPORT_URL } from '@contract/export';
+import { GUARANTEE_URL } from '@contract/guarantee';
 import { INSTITUTION_URL } from '@contract/institution';
 import { INVITATION_URL } from '@contract/invitation';
 import { NOTICE_URL } from '@contract/notice';
@@ -31,6 +32,7 @@ const URL_MAPS: ReadonlyArray<Readonly<Record<string, string>>> = [
   ECONTRACT_URL,
   ELEC_LICENCE_URL,
   EXPORT_URL,
+  GUARANTEE_URL,
   INSTITUTION_URL,
   INVITATION_URL,
   NOTICE_URL,

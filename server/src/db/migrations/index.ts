@@ -26,6 +26,7 @@ import * as discountQuotes from './025-discount-quotes';
 import * as dropBills from './026-drop-bills';
 import * as ledgerActs from './027-ledger-acts';
 import * as discounts from './028-discounts';
+import * as guarantees from './029-guarantees';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '026-drop-bills': dropBills,
   '027-ledger-acts': ledgerActs,
   '028-discounts': discounts,
+  '029-guarantees': guarantees,
 };

@@ -25,6 +25,7 @@ import type { InstitutionTables } from './institution';
 import type { SettlementTables } from './settlement';
 import type { InstitutionSandboxTables } from './institution-sandbox';
 import type { DiscountTables } from './discount';
+import type { GuaranteeTables } from './guarantee';
 
 export interface Database
   extends
@@ -49,7 +50,8 @@ export interface Database
     InstitutionTables,
     SettlementTables,
     InstitutionSandboxTables,
-    DiscountTables {}
+    DiscountTables,
+    GuaranteeTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -73,3 +75,4 @@ export type * from './institution';
 export type * from './settlement';
 export type * from './institution-sandbox';
 export type * from './discount';
+export type * from './guarantee';

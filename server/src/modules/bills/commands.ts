@@ -124,7 +124,7 @@ export function ledgerCommand<I, C extends Checked, O>(
 export type ApplicationRow = BillApplicationTable;
 
 /** The acting member: applying and issuing are a member's acts, never an institution's. */
-function memberId(actor: Actor): string {
+export function memberId(actor: Actor): string {
   if (actor.userId === null) throw new Error('an act only a member makes, made without one');
   return actor.userId;
 }
@@ -161,7 +161,7 @@ interface ReadyOrganization {
 }
 
 /** A counterparty (and a drawer) is an authenticated organisation with a verified default settlement account. */
-async function readyOrganization(trx: Db, orgId: string): Promise<ReadyOrganization | null> {
+export async function readyOrganization(trx: Db, orgId: string): Promise<ReadyOrganization | null> {
   const org = await trx
     .selectFrom('organizations')
     .select(['name', 'authorized', 'kind'])
@@ -172,7 +172,7 @@ async function readyOrganization(trx: Db, orgId: string): Promise<ReadyOrganizat
   return account ? { name: org.name, account } : null;
 }
 
-async function counterparty(trx: Db, orgId: string): Promise<ReadyOrganization> {
+export async function counterparty(trx: Db, orgId: string): Promise<ReadyOrganization> {
   const ready = await readyOrganization(trx, orgId);
   if (!ready) throw fail(API_ERROR.billCounterpartyInvalid, BILL_MSG.counterpartyInvalid);
   return ready;
@@ -190,7 +190,7 @@ export const isMatured = (pkg: Pick<PackageRow, 'due_date'>, now: number) =>
  * Appends an event to the package's chain. The package was entered, so no other command numbers one at
  * the same time, and the unique (package_id, seq) holds the numbers apart regardless.
  */
-async function recordEvent(
+export async function recordEvent(
   ctx: CommandContext,
   fields: {
     packageId: string;
@@ -285,7 +285,7 @@ const loggedFromApplication = (kind: ApplicationKind) =>
   kind === APPLICATION_KIND.endorsement || kind === APPLICATION_KIND.discount;
 
 /** Tells the organisations' open tabs that the bill changed (delivered only if the transaction commits). */
-async function announce(ctx: CommandContext, packageId: string, orgIds: string[]): Promise<void> {
+export async function announce(ctx: CommandContext, packageId: string, orgIds: string[]): Promise<void> {
   if (!ctx.realtime) return;
   for (const orgId of new Set(orgIds)) {
     await ctx.realtime.publishToOrg(orgId, { type: REALTIME_EVENT.bill, payload: { packageId } }, ctx.trx);
@@ -293,7 +293,7 @@ async function announce(ctx: CommandContext, packageId: string, orgIds: string[]
 }
 
 /** Tells the organisations' open tabs to reload their notices (the bell, the to-dos). */
-async function announceNotices(ctx: CommandContext, orgIds: string[]): Promise<void> {
+export async function announceNotices(ctx: CommandContext, orgIds: string[]): Promise<void> {
   if (!ctx.realtime) return;
   for (const orgId of new Set(orgIds)) {
     await ctx.realtime.publishToOrg(orgId, { type: REALTIME_EVENT.notice, payload: {} }, ctx.trx);

@@ -597,7 +597,7 @@ export async function applicationPage(
 
 // ---- detail
 
-/** True when the organisation is party to the package: a named party, a holder now or before, or an applicant or receiver. */
+/** True when the organisation is party to the package: a named party, a holder now or before, an applicant or receiver, or either side of a guarantee. */
 async function isParty(db: Db, orgId: string, pkg: Database['bill_packages']): Promise<boolean> {
   if ([pkg.drawer_org_id, pkg.acceptor_org_id, pkg.payee_org_id].includes(orgId)) return true;
   const held = await db
@@ -613,7 +613,14 @@ async function isParty(db: Db, orgId: string, pkg: Database['bill_packages']): P
     .where('package_id', '=', pkg.id)
     .where((eb) => eb.or([eb('applicant_org_id', '=', orgId), eb('receiver_org_id', '=', orgId)]))
     .executeTakeFirst();
-  return applied !== undefined;
+  if (applied) return true;
+  const guarantee = await db
+    .selectFrom('bill_guarantees')
+    .select('id')
+    .where('package_id', '=', pkg.id)
+    .where((eb) => eb.or([eb('guaranteed_org_id', '=', orgId), eb('guarantor_org_id', '=', orgId)]))
+    .executeTakeFirst();
+  return guarantee !== undefined;
 }
 
 /** The package's organisation of record when it exists (for the security log of a refused read). */

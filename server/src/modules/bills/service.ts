@@ -11,8 +11,13 @@ export {
 } from './commands';
 /** The ledger's mechanisms, for the acts other modules define (discount): see commands.ts. */
 export {
+  announce,
+  announceNotices,
   apply as openApplication,
   closeApplication,
+  counterparty,
+  memberId,
+  recordEvent,
   holdingOf,
   isMatured,
   ledgerCommand,

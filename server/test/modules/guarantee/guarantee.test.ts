@@ -1,0 +1,283 @@
+import { BILL_URL } from '@contract/bills';
+import type { BillDetail } from '@contract/bills-schemas';
+import type { Page } from '@contract/envelope-schemas';
+import { API_ERROR } from '@contract/errors';
+import { GUARANTEE_URL } from '@contract/guarantee';
+import type { GuaranteeCandidate, GuaranteeRecord } from '@contract/guarantee-schemas';
+import { pathOf } from '@contract/paths';
+import { newId } from '../../../src/lib/hash';
+import { signGuarantee, withdrawGuarantee } from '../../../src/modules/guarantee/commands';
+import {
+  answer,
+  billCall,
+  confirmed,
+  dataOf,
+  endorsed,
+  errorCodeOf,
+  heldOf,
+  issueBody,
+  issued,
+  type LedgerTokens,
+  ledgerTokens,
+  MOBILE,
+  ORG,
+  pendingIn,
+  tokenOf,
+  userIdOf,
+} from '../../support/bill-helpers';
+import { startApp, type TestApp } from '../../support/helpers';
+
+let t: TestApp;
+let token: LedgerTokens;
+
+beforeEach(async () => {
+  t = await startApp();
+  token = await ledgerTokens(t);
+});
+afterEach(async () => {
+  await t.app.close();
+});
+
+const HANGZHOU_MOBILE = '13800000003';
+
+/**
+ * Hangzhou made ready to take part (authenticated, a verified default account): the demo's three ready
+ * companies are all liable on or holding a bill that has been endorsed once, so a guarantee needs a fourth.
+ */
+async function hangzhouReady(): Promise<string> {
+  const db = t.app.db;
+  await db.updateTable('organizations').set({ authorized: 1 }).where('id', '=', ORG.hangzhou).execute();
+  const account = await db
+    .selectFrom('bank_accounts')
+    .selectAll()
+    .where('org_id', '=', ORG.ningbo)
+    .where('is_default', '=', 1)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('bank_accounts')
+    .values({ ...account, id: newId(), org_id: ORG.hangzhou, account_no: '6222020000000099' })
+    .execute();
+  return tokenOf(t, HANGZHOU_MOBILE, ORG.hangzhou);
+}
+
+/** Shanghai issues 1,000,000.00 accepted by itself to Suzhou, which signs. */
+async function suzhouHolds() {
+  const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, { payeeOrgId: ORG.suzhou }));
+  const [receipt] = await pendingIn(t, token.suzhou, detail.bill.id);
+  await dataOf(await answer(t, token.suzhou, receipt!.id, 'sign'));
+  return detail;
+}
+
+const applyCall =
+  (accessToken: string, body: object) =>
+  (headers: Record<string, string> = {}) =>
+    billCall(t.app, 'POST', GUARANTEE_URL.apply, accessToken, body, headers);
+const applied = async (accessToken: string, body: object) =>
+  dataOf<GuaranteeRecord>(await confirmed(t, accessToken, applyCall(accessToken, body)), 201);
+const act = (accessToken: string, how: 'sign' | 'withdraw' | 'refuse', id: string, body?: object) =>
+  confirmed(t, accessToken, (headers) =>
+    billCall(t.app, 'POST', pathOf(GUARANTEE_URL[how], { id }), accessToken, body, headers),
+  );
+const listOf = async (accessToken: string, query: string) =>
+  dataOf<Page<GuaranteeRecord>>(await billCall(t.app, 'GET', `${GUARANTEE_URL.list}?${query}`, accessToken));
+const challenges = async () =>
+  (await t.app.db.selectFrom('verification_challenges').select('id').execute()).length;
+const detailOf = async (accessToken: string, id: string) =>
+  dataOf<BillDetail>(await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id }), accessToken));
+
+describe('保证', () => {
+  it('the drawer asks, the guarantor signs: on the back of the bill and in both lists', async () => {
+    const detail = await suzhouHolds();
+    const candidates = await dataOf<GuaranteeCandidate[]>(
+      await billCall(t.app, 'GET', GUARANTEE_URL.candidates, token.shanghai),
+    );
+    expect(candidates.find((c) => c.packageId === detail.bill.id)?.roles).toEqual(['drawer', 'acceptor']);
+
+    const record = await applied(token.shanghai, {
+      packageId: detail.bill.id,
+      role: 'acceptor',
+      guarantorOrgId: ORG.ningbo,
+      remark: '承兑保证',
+    });
+    expect(record).toMatchObject({
+      status: 'pending',
+      role: 'acceptor',
+      amount: '1000000.00',
+      actions: ['withdraw'],
+    });
+    const [waiting] = (await listOf(token.ningbo, 'side=received&status=pending')).content;
+    expect(waiting).toMatchObject({ id: record.id, actions: ['sign', 'refuse'] });
+    // The guarantor sees the bill it is asked about.
+    expect((await detailOf(token.ningbo, detail.bill.id)).bill.id).toBe(detail.bill.id);
+    const todo = await t.app.db
+      .selectFrom('plat_messages')
+      .selectAll()
+      .where('org_id', '=', ORG.ningbo)
+      .where('subject', '=', `bill-guarantee:${record.id}`)
+      .executeTakeFirstOrThrow();
+    expect(todo.closed_at).toBeNull();
+
+    const signed = await dataOf<GuaranteeRecord>(await act(token.ningbo, 'sign', record.id));
+    expect(signed).toMatchObject({ status: 'signed', actions: [] });
+    const closed = await t.app.db
+      .selectFrom('plat_messages')
+      .select('closed_at')
+      .where('id', '=', todo.id)
+      .executeTakeFirstOrThrow();
+    expect(closed.closed_at).not.toBeNull();
+    const events = (await detailOf(token.suzhou, detail.bill.id)).events.map((e) => e.label);
+    expect(events.slice(-2)).toEqual(['保证申请', '保证签收']);
+    expect((await listOf(token.shanghai, 'side=applied')).content[0]).toMatchObject({
+      id: record.id,
+      status: 'signed',
+    });
+    // Signed, the guarantor is liable: it cannot be asked again, nor can it act twice.
+    const again = await applyCall(token.shanghai, {
+      packageId: detail.bill.id,
+      role: 'drawer',
+      guarantorOrgId: ORG.ningbo,
+    })();
+    expect(again.statusCode).toBe(400);
+    expect(errorCodeOf(again)).toBe(API_ERROR.billCounterpartyInvalid);
+    const twice = await billCall(t.app, 'POST', pathOf(GUARANTEE_URL.sign, { id: record.id }), token.ningbo);
+    expect(twice.statusCode).toBe(409);
+    expect(errorCodeOf(twice)).toBe(API_ERROR.billApplicationAnswered);
+  });
+
+  it('refuses before any confirmation what the server can already tell', async () => {
+    const detail = await suzhouHolds();
+    const before = await challenges();
+    const cases: Array<[string, object, number, string]> = [
+      // Suzhou is the payee and holds the bill: no endorser, no guarantor.
+      [token.suzhou, { role: 'endorser', guarantorOrgId: ORG.ningbo }, 409, API_ERROR.billStateInvalid],
+      [
+        token.shanghai,
+        { role: 'drawer', guarantorOrgId: ORG.suzhou },
+        400,
+        API_ERROR.billCounterpartyInvalid,
+      ],
+      [
+        token.shanghai,
+        { role: 'drawer', guarantorOrgId: ORG.shanghai },
+        400,
+        API_ERROR.billCounterpartyInvalid,
+      ],
+      // Hangzhou is not authenticated.
+      [
+        token.shanghai,
+        { role: 'drawer', guarantorOrgId: ORG.hangzhou },
+        400,
+        API_ERROR.billCounterpartyInvalid,
+      ],
+      // Ningbo has no tie to the bill: it is missing to Ningbo.
+      [token.ningbo, { role: 'drawer', guarantorOrgId: ORG.suzhou }, 404, API_ERROR.notFound],
+    ];
+    for (const [accessToken, body, status, code] of cases) {
+      const response = await applyCall(accessToken, { packageId: detail.bill.id, ...body })();
+      expect(response.statusCode, response.body).toBe(status);
+      expect(errorCodeOf(response)).toBe(code);
+    }
+    expect(await challenges()).toBe(before);
+  });
+
+  it('an endorser asks an outside company; the guarantor refuses with a reason, then signs a new one', async () => {
+    const hangzhou = await hangzhouReady();
+    const detail = await suzhouHolds();
+    const [holding] = (await heldOf(t, token.suzhou)).content.filter((h) => h.packageId === detail.bill.id);
+    const endorsement = await endorsed(t, MOBILE.suzhou, token.suzhou, {
+      holdingId: holding!.id,
+      endorseeOrgId: ORG.ningbo,
+      amount: '300000.00',
+    });
+    await dataOf(await answer(t, token.ningbo, endorsement.id, 'sign'));
+
+    const body = { packageId: detail.bill.id, role: 'endorser', guarantorOrgId: ORG.hangzhou };
+    const first = await applied(token.suzhou, body);
+    const duplicate = await applyCall(token.suzhou, body)();
+    expect(duplicate.statusCode).toBe(409);
+    const refused = await dataOf<GuaranteeRecord>(
+      await act(hangzhou, 'refuse', first.id, { reason: '未签订担保合同' }),
+    );
+    expect(refused).toMatchObject({ status: 'refused', reason: '未签订担保合同' });
+    const second = await applied(token.suzhou, body);
+    const withdrawn = await dataOf<GuaranteeRecord>(await act(token.suzhou, 'withdraw', second.id));
+    expect(withdrawn.status).toBe('withdrawn');
+    const third = await applied(token.suzhou, body);
+    // The applicant cannot sign its own application; another company's id is missing to it.
+    const own = await billCall(t.app, 'POST', pathOf(GUARANTEE_URL.sign, { id: third.id }), token.suzhou);
+    expect(own.statusCode).toBe(403);
+    const stranger = await billCall(
+      t.app,
+      'POST',
+      pathOf(GUARANTEE_URL.sign, { id: third.id }),
+      token.shanghai,
+    );
+    expect(stranger.statusCode).toBe(404);
+    expect((await listOf(token.shanghai, 'side=received')).totalElements).toBe(0);
+    await dataOf(await act(hangzhou, 'sign', third.id));
+    const labels = (await detailOf(hangzhou, detail.bill.id)).events.map((e) => e.label);
+    expect(labels.filter((l) => l.startsWith('保证'))).toEqual([
+      '保证申请',
+      '保证驳回',
+      '保证申请',
+      '保证撤回',
+      '保证申请',
+      '保证签收',
+    ]);
+    expect(
+      (await listOf(token.suzhou, `side=applied&packageNo=${detail.bill.packageNo.slice(-8)}`)).totalElements,
+    ).toBe(3);
+    expect((await listOf(token.suzhou, 'side=applied&packageNo=%25')).totalElements).toBe(0);
+  });
+
+  it('cannot be signed on or after maturity, only refused', async () => {
+    const detail = await suzhouHolds();
+    const record = await applied(token.shanghai, {
+      packageId: detail.bill.id,
+      role: 'drawer',
+      guarantorOrgId: ORG.ningbo,
+    });
+    t.clock.advance(100 * 24 * 3600 * 1000);
+    token = await ledgerTokens(t);
+    const [row] = (await listOf(token.ningbo, 'side=received')).content;
+    expect(row!.actions).toEqual(['refuse']);
+    const late = await billCall(t.app, 'POST', pathOf(GUARANTEE_URL.sign, { id: record.id }), token.ningbo);
+    expect(late.statusCode).toBe(409);
+    const apply = await applyCall(token.shanghai, {
+      packageId: detail.bill.id,
+      role: 'acceptor',
+      guarantorOrgId: ORG.ningbo,
+    })();
+    expect(apply.statusCode).toBe(409);
+  });
+
+  it('of two signatures at once exactly one goes through', async () => {
+    const detail = await suzhouHolds();
+    const record = await applied(token.shanghai, {
+      packageId: detail.bill.id,
+      role: 'drawer',
+      guarantorOrgId: ORG.ningbo,
+    });
+    const run = (command: typeof signGuarantee, orgId: string, mobile: string) =>
+      t.app.db
+        .transaction()
+        .execute((trx) =>
+          command(
+            { trx, now: t.app.now(), actor: { orgId, userId: userIdOf(mobile) }, realtime: null },
+            record.id,
+          ),
+        );
+    const results = await Promise.allSettled([
+      run(signGuarantee, ORG.ningbo, MOBILE.ningbo),
+      run(withdrawGuarantee, ORG.shanghai, MOBILE.shanghai),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const events = await t.app.db
+      .selectFrom('bill_events')
+      .select('type')
+      .where('package_id', '=', detail.bill.id)
+      .where('type', 'in', ['guaranteed', 'guaranteeWithdrawn'])
+      .execute();
+    expect(events).toHaveLength(1);
+  });
+});
