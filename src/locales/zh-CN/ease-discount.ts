@@ -1,0 +1,31 @@
+/** The 轻松贴 screen's words. */
+export const easeDiscountMessages = {
+  title: '轻松贴',
+  intro:
+    '勾选持有的可流转票据，一次向平台上的全部金融机构询价，按年利率、贴现利息与实付金额并列比较（卖方付息，全额贴现）。报价在有效期内有效，过期须重新询价。',
+  heldTitle: '可贴现票据',
+  heldLabel: '可贴现票据',
+  noHeld: '暂无可贴现的票据',
+  packageNo: '票据包号',
+  range: '子票区间',
+  amount: '票据金额（元）',
+  acceptor: '承兑人',
+  dueDate: '到期日',
+  ask: '一键询价',
+  askHint: (n: number, max: number) => `已选 ${n} 张，最多 ${max} 张`,
+  tooMany: (max: number) => `一次最多询价 ${max} 张票据`,
+  quotesTitle: '报价比较',
+  quotesFor: (packageNo: string, range: string, amount: string) => `${packageNo}（${range}，${amount}元）`,
+  term: (date: string, days: number, adjust: number) =>
+    `贴现日 ${date}，计息天数 ${days} 天${adjust > 0 ? `（含调整 ${adjust} 天）` : ''}`,
+  institution: '金融机构',
+  rate: '年利率',
+  interest: '贴现利息（元）',
+  net: '实付金额（元）',
+  validUntil: '报价有效期至',
+  state: '报价',
+  best: '最优',
+  declined: '不予报价',
+  expired: '已过期',
+  offered: '有效',
+} as const;
