@@ -101,14 +101,16 @@ export const DiscountApplyRequest = Type.Object({
   institutionOrgId: Type.String({ maxLength: 64 }),
   /** Yuan: the front part, all of it when the bill may not be split. */
   amount: Typed(32),
-  /** Per cent a year, at most four decimals. */
-  annualRate: Typed(16),
+  /** Per cent a year, at most four decimals; absent when a quote is taken, whose rate is the application's. */
+  annualRate: Type.Optional(Typed(16)),
   interestPayer: literalUnion(INTEREST_PAYERS),
   /** PT03 only: the buyer's share, per cent. */
   buyerSharePercent: Type.Optional(Typed(16)),
   clearing: literalUnion(CLEARINGS),
   /** The holder's verified settlement account to be paid into; its default one when absent. */
   accountId: Type.Optional(Type.String({ maxLength: 64 })),
+  /** 轻松贴: the quote taken, live and the caller's, for this holding and institution. */
+  quoteId: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type DiscountApplyRequest = Static<typeof DiscountApplyRequest>;
 

@@ -205,7 +205,13 @@ describe('the demo', () => {
       return list.filter((f) => f.opened).map((f) => f.funcCode);
     };
     expect(await opened('shanghai')).toEqual(['BILL_ISSUE', 'BILL_ACCEPT', 'BILL_ENDORSE']);
-    expect(await opened('suzhou')).toEqual(['BILL_ISSUE', 'BILL_ACCEPT', 'BILL_ENDORSE', 'BILL_DISCOUNT']);
+    expect(await opened('suzhou')).toEqual([
+      'BILL_ISSUE',
+      'BILL_ACCEPT',
+      'BILL_ENDORSE',
+      'BILL_DISCOUNT',
+      'EASE_DISCOUNT',
+    ]);
     expect(await opened('ningbo')).toEqual(['BILL_ENDORSE']);
     expect(await opened('hangzhou')).toEqual([]);
   });

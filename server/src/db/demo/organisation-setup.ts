@@ -59,9 +59,9 @@ const SETUP: Record<
   },
   suzhou: {
     channels: [],
-    agreements: [{ code: 'SCB_SERVICE' }],
+    agreements: [{ code: 'SCB_SERVICE' }, { code: 'FINANCE_SERVICE' }],
     businesses: [],
-    functions: ['BILL_ISSUE', 'BILL_ACCEPT', 'BILL_ENDORSE', 'BILL_DISCOUNT'],
+    functions: ['BILL_ISSUE', 'BILL_ACCEPT', 'BILL_ENDORSE', 'BILL_DISCOUNT', 'EASE_DISCOUNT'],
   },
   ningbo: {
     channels: [],

@@ -26,6 +26,7 @@ import {
   unlock,
   type ApplicationRow,
   type Checked,
+  type CommandScope,
   type HoldingRow,
   type PackageRow,
 } from '../bills/service';
@@ -33,6 +34,7 @@ import { holidayCalendar } from '../holiday/service';
 import { institutionOf, type InstitutionRecord } from '../institution/service';
 import { requireFunction } from '../org-function/service';
 import { DISCOUNT_MSG } from './messages';
+import { liveQuote } from './quotes';
 import { discountTrial } from './trial';
 
 /**
@@ -46,12 +48,14 @@ export interface DiscountInput {
   holdingId: string;
   institutionOrgId: string;
   amountFen: number;
-  /** As typed; checked and written with four decimals. */
-  annualRate: string;
+  /** As typed; checked and written with four decimals. Absent when a quote is taken. */
+  annualRate?: string;
   interestPayer: InterestPayer;
   buyerSharePercent?: string;
   clearing: Clearing;
   accountId?: string;
+  /** 轻松贴: the quote taken; the rate is the quote's, never one the client sends. */
+  quoteId?: string;
 }
 
 interface DiscountChecked extends Checked {
@@ -87,11 +91,32 @@ const CLEARING_FAILURE: Record<string, string> = {
 const clearingFailureOf = (result: Extract<SettleResult, { status: 'refused' }>) =>
   DISCOUNT_MSG.clearingFailed(CLEARING_FAILURE[result.reason] ?? result.reason);
 
+/**
+ * The rate an application is made at: the one typed, or, through 轻松贴, the rate of the quote it takes.
+ * A quote is taken only by the organisation that asked for it, for the holding and institution it was
+ * given for, while it is live (liveQuote); a rate sent beside a quote is refused rather than ignored.
+ */
+async function rateOf(ctx: CommandScope, input: DiscountInput): Promise<string> {
+  if (input.quoteId === undefined) {
+    if (input.annualRate === undefined) throw fail(API_ERROR.rateInvalid, DISCOUNT_MSG.rateInvalid);
+    return input.annualRate;
+  }
+  await requireFunction(ctx.trx, ctx.actor.orgId, 'EASE_DISCOUNT');
+  if (input.annualRate !== undefined) throw fail(API_ERROR.rateInvalid, DISCOUNT_MSG.rateFromQuote);
+  const quote = await liveQuote(ctx.trx, ctx.actor.orgId, input.quoteId, ctx.now);
+  if (quote.holding_id !== input.holdingId || quote.institution_org_id !== input.institutionOrgId) {
+    throw fail(API_ERROR.badRequest, DISCOUNT_MSG.quoteMismatch);
+  }
+  // liveQuote answers only offered quotes, which carry their rate.
+  return quote.annual_rate!;
+}
+
 /** The discount acts, with the institution adapter they hand applications to and take payments from. */
 export function discountCommands(institutions: InstitutionGateway) {
   const applyDiscount = ledgerCommand(
     async (ctx, input: DiscountInput): Promise<DiscountChecked> => {
       await requireFunction(ctx.trx, ctx.actor.orgId, 'BILL_DISCOUNT');
+      const annualRate = await rateOf(ctx, input);
       const { pkg, holding } = await negotiableFront(ctx, input.holdingId, input.amountFen);
       const institution = await institutionOf(ctx.trx, input.institutionOrgId);
       if (!institution) throw fail(API_ERROR.billCounterpartyInvalid, DISCOUNT_MSG.institutionInvalid);
@@ -99,7 +124,7 @@ export function discountCommands(institutions: InstitutionGateway) {
       const trial = discountTrial(
         {
           faceAmount: fenToYuan(input.amountFen),
-          annualRate: input.annualRate,
+          annualRate,
           discountDate,
           maturityDate: pkg.due_date,
           interestPayer: input.interestPayer,

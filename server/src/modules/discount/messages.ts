@@ -32,6 +32,8 @@ export const DISCOUNT_MSG = {
   } satisfies Record<InstitutionRefusal, string>,
   quoteUnavailable: '该报价不存在或未报价，请重新询价',
   quoteExpired: '报价已过期，请重新询价',
+  quoteMismatch: '报价与所选票据或金融机构不符，请重新询价',
+  rateFromQuote: '按报价申请时年利率取自报价，不能另行填写',
   operation: '贴现',
   institutionInvalid: '请选择平台上的金融机构',
   accountInvalid: '请选择贵司已验证的结算账户',

@@ -20,6 +20,7 @@ import { pageOf, pageRequest } from '../../lib/paging';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { requirePermission } from '../../lib/tenant';
 import { holidayCalendar } from '../holiday/service';
+import { requireFunction } from '../org-function/service';
 import { ledgerActRoute, withdrawApplication, type ApplicationRow, type Checked } from '../bills/service';
 import { amountFenOfText } from './amount';
 import { discountCommands, type DiscountInput } from './commands';
@@ -82,6 +83,7 @@ export const discountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function postDiscountQuotes(request) {
       const member = await requirePermission(request, PERMISSION.discount.path);
+      await requireFunction(app.db, member.orgId, 'EASE_DISCOUNT');
       const sets = await quoteHeldBills(
         { db: app.db, now: app.now(), institutions: app.adapters.institution },
         member.orgId,
@@ -100,11 +102,12 @@ export const discountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       holdingId: body.holdingId,
       institutionOrgId: body.institutionOrgId,
       amountFen: amountFenOfText(body.amount),
-      annualRate: body.annualRate,
+      ...(body.annualRate === undefined ? {} : { annualRate: body.annualRate }),
       interestPayer: body.interestPayer,
       ...(body.buyerSharePercent === undefined ? {} : { buyerSharePercent: body.buyerSharePercent }),
       clearing: body.clearing,
       ...(body.accountId === undefined ? {} : { accountId: body.accountId }),
+      ...(body.quoteId === undefined ? {} : { quoteId: body.quoteId }),
     }),
     command: applyDiscount,
     answer: async (trx, application, _, member) => ({

@@ -12,6 +12,7 @@ export const BUILT_FUNCTIONS: ReadonlySet<FuncCode> = new Set<FuncCode>([
   'BILL_ACCEPT',
   'BILL_ENDORSE',
   'BILL_DISCOUNT',
+  'EASE_DISCOUNT',
   'E_SIGN',
 ]);
 

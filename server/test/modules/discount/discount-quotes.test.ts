@@ -1,21 +1,27 @@
-import { BILL_URL } from '@contract/bills';
+import { APPLICATION_STATUS, BILL_URL, CIRCULATION } from '@contract/bills';
 import type { Holding } from '@contract/bills-schemas';
 import { DISCOUNT_URL } from '@contract/discount';
-import type { DiscountQuoteSet } from '@contract/discount-schemas';
+import type { DiscountQuote, DiscountQuoteSet, DiscountRecord } from '@contract/discount-schemas';
 import type { Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { SANDBOX_QUOTE_VALID_MS } from '../../../src/adapters/institution/sandbox';
 import { ApiFailure } from '../../../src/lib/errors';
+import { signAgreement } from '../../../src/modules/agreement/service';
 import { shanghaiDate } from '../../../src/lib/shanghai-time';
 import { liveQuote } from '../../../src/modules/discount/quotes';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import {
   billCall,
+  confirmed,
   dataOf,
   errorCodeOf,
+  heldOf,
   type LedgerTokens,
   ledgerTokens,
+  MOBILE,
+  openFunctions,
   ORG,
+  userIdOf,
 } from '../../support/bill-helpers';
 import { startApp, type TestApp } from '../../support/helpers';
 
@@ -41,6 +47,19 @@ async function quotable(accessToken: string): Promise<Holding[]> {
 }
 const ask = (accessToken: string, holdingIds: string[]) =>
   billCall(t.app, 'POST', DISCOUNT_URL.quotes, accessToken, { holdingIds });
+/** Ningbo signs the financing agreement and opens 票据贴现 and 轻松贴融资, as Suzhou has in the demo. */
+async function ningboOpensEaseDiscount() {
+  await t.app.db.transaction().execute((trx) =>
+    signAgreement(trx, {
+      orgId: ORG.ningbo,
+      userId: userIdOf(MOBILE.ningbo),
+      code: 'FINANCE_SERVICE',
+      platformChannelId: t.config.channelId,
+      now: t.app.now(),
+    }),
+  );
+  await openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_DISCOUNT', 'EASE_DISCOUNT']);
+}
 
 describe('轻松贴: quotes from every institution at once', () => {
   it('quotes each held bill by every institution, side by side, the best marked, each with its expiry', async () => {
@@ -101,6 +120,7 @@ describe('轻松贴: quotes from every institution at once', () => {
 
   it('refuses a holding that is not the caller’s, or not free to discount, before asking any institution', async () => {
     const [first] = await quotable(token.suzhou);
+    await ningboOpensEaseDiscount();
     const foreign = await ask(token.ningbo, [first!.id]);
     expect(foreign.statusCode).toBe(404);
     const unknown = await ask(token.suzhou, [first!.id, 'no-such-holding']);
@@ -114,5 +134,117 @@ describe('轻松贴: quotes from every institution at once', () => {
     const none = await ask(token.suzhou, []);
     expect(none.statusCode).toBe(400);
     expect(errorCodeOf(none)).toBeTruthy();
+  });
+});
+
+describe('轻松贴: applying for a discount with a quote, in one step', () => {
+  const takeBody = (set: DiscountQuoteSet, quote: DiscountQuote, fields: object = {}) => ({
+    quoteId: quote.id,
+    holdingId: set.holdingId,
+    institutionOrgId: quote.institution.orgId,
+    amount: set.amount,
+    interestPayer: 'PT02',
+    clearing: 'SM00',
+    ...fields,
+  });
+  const take =
+    (accessToken: string, body: object) =>
+    (headers: Record<string, string> = {}) =>
+      billCall(t.app, 'POST', DISCOUNT_URL.apply, accessToken, body, headers);
+  const challenges = async () =>
+    (await t.app.db.selectFrom('verification_challenges').select('id').execute()).length;
+  /** Suzhou's quotes for its first quotable bill, and the best live offer among them. */
+  async function quoted() {
+    const holding = (await quotable(token.suzhou)).find((h) => h.splittable)!;
+    const [set] = await dataOf<DiscountQuoteSet[]>(await ask(token.suzhou, [holding.id]));
+    const best = set!.quotes.find((q) => q.status === 'offered' && q.best)!;
+    return { holding, set: set!, best };
+  }
+
+  it('discounts the front part at the quote’s rate, the institution and bill being the quote’s', async () => {
+    const { holding, set, best } = await quoted();
+    const half = (Number(set.amount) / 2).toFixed(2);
+    const record = await dataOf<DiscountRecord>(
+      await confirmed(t, token.suzhou, take(token.suzhou, takeBody(set, best, { amount: half }))),
+      201,
+    );
+    expect(record).toMatchObject({
+      packageId: holding.packageId,
+      amount: half,
+      institution: { orgId: best.institution.orgId, name: best.institution.name },
+      annualRate: best.annualRate,
+      interestPayer: 'PT02',
+      days: set.days,
+      adjustDays: set.adjustDays,
+      status: APPLICATION_STATUS.pending,
+    });
+    const face = Math.round(Number(half) * 100);
+    const interest = Math.round((face * Number(best.annualRate) * (set.days + set.adjustDays)) / 36000);
+    expect(record.interest).toBe((interest / 100).toFixed(2));
+    // The front part is locked for the institution's answer; the rest stays free.
+    const after = (await heldOf(t, token.suzhou)).content.filter(
+      (h) => h.packageId === holding.packageId && h.endedAt === null,
+    );
+    expect(after.map((h) => [h.amount, h.circulation])).toEqual(
+      expect.arrayContaining([
+        [half, CIRCULATION.locked],
+        [(Number(set.amount) - Number(half)).toFixed(2), CIRCULATION.negotiable],
+      ]),
+    );
+  });
+
+  it('refuses an expired, declined, foreign or mismatched quote, and a rate sent beside it, before any confirmation', async () => {
+    const { holding, set, best } = await quoted();
+    const other = set.quotes.find((q) => q.status === 'offered' && q.id !== best.id);
+    const declined = set.quotes.find((q) => q.status === 'declined');
+    const refusals: Array<[string, object, number, string]> = [
+      ['a rate beside the quote', { annualRate: '0.0100' }, 400, API_ERROR.rateInvalid],
+      ['a quote of no one', { quoteId: 'no-such-quote' }, 409, API_ERROR.quoteExpired],
+      ['another holding', { holdingId: 'not-this-holding' }, 400, API_ERROR.badRequest],
+      ...(other
+        ? [['another institution', { institutionOrgId: other.institution.orgId }, 400, API_ERROR.badRequest]]
+        : []),
+      ...(declined ? [['a declined quote', { quoteId: declined.id }, 409, API_ERROR.quoteExpired]] : []),
+    ] as Array<[string, object, number, string]>;
+    for (const [what, fields, status, code] of refusals) {
+      const before = await challenges();
+      const response = await take(token.suzhou, takeBody(set, best, fields))();
+      expect(response.statusCode, what).toBe(status);
+      expect(errorCodeOf(response), what).toBe(code);
+      expect(await challenges(), what).toBe(before);
+    }
+
+    // Another organisation with both functions open is answered as for a quote that does not exist.
+    await ningboOpensEaseDiscount();
+    const before = await challenges();
+    const foreign = await take(token.ningbo, takeBody(set, best))();
+    const missing = await take(token.ningbo, takeBody(set, best, { quoteId: 'no-such-quote' }))();
+    expect(foreign.statusCode).toBe(409);
+    expect(foreign.json()).toEqual(missing.json());
+
+    t.clock.advance(SANDBOX_QUOTE_VALID_MS);
+    const expired = await take(token.suzhou, takeBody(set, best))();
+    expect(expired.statusCode).toBe(409);
+    expect(errorCodeOf(expired)).toBe(API_ERROR.quoteExpired);
+    expect(expired.json<{ msg: string }>().msg).toBe('报价已过期，请重新询价');
+    expect(await challenges()).toBe(before);
+    const still = (await heldOf(t, token.suzhou)).content.find((h) => h.id === holding.id);
+    expect(still).toMatchObject({ circulation: CIRCULATION.negotiable, endedAt: null });
+  });
+
+  it('needs 轻松贴融资 open, for quotes and for applying with one', async () => {
+    const { set, best } = await quoted();
+    await t.app.db
+      .deleteFrom('org_function_openings')
+      .where('org_id', '=', ORG.suzhou)
+      .where('func_code', '=', 'EASE_DISCOUNT')
+      .execute();
+    const quotes = await ask(token.suzhou, [set.holdingId]);
+    expect(quotes.statusCode).toBe(409);
+    expect(errorCodeOf(quotes)).toBe(API_ERROR.functionNotOpened);
+    const before = await challenges();
+    const applied = await take(token.suzhou, takeBody(set, best))();
+    expect(errorCodeOf(applied)).toBe(API_ERROR.functionNotOpened);
+    expect(await challenges()).toBe(before);
   });
 });
