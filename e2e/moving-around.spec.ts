@@ -46,7 +46,7 @@ test('a user walks from area to area through the menu, tabs and links, and no pa
   await expectPageWorks(page, page.getByRole('heading', { name: '待签收' }), '待签收');
 
   await openFromMenu(page, '融资服务', '轻松贴融资', /#\/chain-bill\/ease-discount$/);
-  await expectPageWorks(page, page.getByRole('heading', { name: /功能建设中/ }), /轻松贴融资/);
+  await expectPageWorks(page, page.getByRole('button', { name: '一键询价' }), '轻松贴融资');
   await openFromMenu(page, '支付结算', '开票', /#\/chain-bill\/invoice$/);
   await expectPageWorks(page, page.getByRole('heading', { name: /功能建设中/ }), /开票/);
 

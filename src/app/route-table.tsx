@@ -62,7 +62,13 @@ export const businessPages = [
     funcCode: 'BILL_PAY_PROMPT',
   },
   // 融资服务
-  { key: 'easeDiscount', path: paths.easeDiscount, group: 'financing', funcCode: 'EASE_DISCOUNT' },
+  {
+    key: 'easeDiscount',
+    path: paths.easeDiscount,
+    group: 'financing',
+    permission: PERMISSION.discount.path,
+    funcCode: 'EASE_DISCOUNT',
+  },
   {
     key: 'pledgeFinancing',
     path: paths.pledgeFinancing,

@@ -9,6 +9,7 @@ import { RouteLoading } from '../route-status';
 const loadCompanyCenter = () => loadChunk(() => import('./company-center-screens'));
 const loadBills = () => loadChunk(() => import('./bill-screens'));
 const loadDiscount = () => loadChunk(() => import('./discount-screens'));
+const loadEaseDiscount = () => loadChunk(() => import('./ease-discount-screens'));
 
 /** The areas built so far, each its own chunk; every other area shows its 建设中 page. */
 const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
@@ -20,6 +21,7 @@ const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
   endorse: lazy(() => loadBills().then((m) => ({ default: m.EndorseScreen }))),
   signWorkbench: lazy(() => loadBills().then((m) => ({ default: m.SignWorkbenchScreen }))),
   discount: lazy(() => loadDiscount().then((m) => ({ default: m.DiscountScreen }))),
+  easeDiscount: lazy(() => loadEaseDiscount().then((m) => ({ default: m.EaseDiscountScreen }))),
   contractSigning: lazy(() => loadCompanyCenter().then((m) => ({ default: m.ContractsScreen }))),
 };
 

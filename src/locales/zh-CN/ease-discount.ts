@@ -1,6 +1,6 @@
 /** The 轻松贴 screen's words. */
 export const easeDiscountMessages = {
-  title: '轻松贴',
+  title: '轻松贴融资',
   intro:
     '勾选持有的可流转票据，一次向平台上的全部金融机构询价，按年利率、贴现利息与实付金额并列比较（卖方付息，全额贴现）。报价在有效期内有效，过期须重新询价。',
   heldTitle: '可贴现票据',
@@ -28,4 +28,27 @@ export const easeDiscountMessages = {
   declined: '不予报价',
   expired: '已过期',
   offered: '有效',
+  actions: '操作',
+  take: '申请贴现',
+  takeLabel: (institution: string) => `按${institution}的报价申请贴现`,
+  takeTitle: (institution: string) => `按${institution}的报价申请贴现`,
+  takeSubmit: '提交贴现申请',
+  cancel: '取消',
+  quoteTerms: '报价条件',
+  bill: '票据',
+  partAmount: '贴现金额',
+  partHint: '可贴现票据的前段子票区间，默认全额',
+  wholeOnly: '该票据不可拆分，须全额贴现',
+  payer: '付息方式',
+  share: '买方付息比例（%）',
+  sharePlaceholder: '0-100，最多2位小数',
+  shareRequired: '请输入买方付息比例',
+  clearing: '清算方式',
+  trialTitle: '试算',
+  trialEmpty: '填写贴现金额后显示试算结果',
+  applied: '贴现申请已提交，等待金融机构签收',
+  appliedFor: (packageNo: string, amount: string, institution: string) =>
+    `已向${institution}申请贴现：${packageNo}，${amount}元`,
+  appliedNext: '金融机构签收后，线上清算的贴现款划入贵司结算账户，可在结算账户对账单中查看。',
+  toDiscounts: '查看我的贴现',
 } as const;

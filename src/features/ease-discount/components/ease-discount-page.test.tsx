@@ -1,5 +1,6 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
@@ -22,6 +23,7 @@ const holding = (id: string, packageNo: string, fields: Partial<Holding> = {}) =
     dueDate: '2026-06-01',
     circulation: 'TF0301',
     noTransfer: false,
+    splittable: true,
     acceptor: { orgId: 'a', name: '上海链票示范供应链有限公司' },
     ...fields,
   }) as unknown as Holding;
@@ -76,16 +78,70 @@ const set: DiscountQuoteSet = {
 };
 
 const asked: unknown[] = [];
+const applied: unknown[] = [];
 const server = setupServer(
   mock.post('*/api/scbill/discount/quotes', async ({ request }) => {
     asked.push(await request.json());
     return ok([set]);
+  }),
+  mock.post('*/api/scbill/discount/trial', () =>
+    ok({
+      faceAmount: '400000.00',
+      annualRate: '1.9500',
+      discountDate: '2026-03-02',
+      maturityDate: '2026-06-01',
+      paymentDate: '2026-06-01',
+      days: 91,
+      adjustDays: 0,
+      interestPayer: 'PT02',
+      interest: '1971.67',
+      buyerInterest: '0.00',
+      sellerInterest: '1971.67',
+      netAmount: '398028.33',
+    }),
+  ),
+  mock.post('*/api/scbill/discount/apply', async ({ request }) => {
+    const body = (await request.json()) as Record<string, string>;
+    applied.push(body);
+    return HttpResponse.json(
+      {
+        code: 201,
+        msg: '贴现申请已提交，等待金融机构签收',
+        data: {
+          id: 'a-1',
+          packageId: 'p-h-1',
+          packageNo: set.packageNo,
+          range: '1-40000000',
+          amount: body.amount,
+          institution: { orgId: 'i-1', name: '浦发银行（模拟）' },
+          annualRate: '1.9500',
+          interestPayer: 'PT02',
+          buyerSharePercent: null,
+          clearing: 'SM00',
+          discountDate: '2026-03-02',
+          maturityDate: '2026-06-01',
+          days: 91,
+          adjustDays: 0,
+          interest: '1971.67',
+          buyerInterest: '0.00',
+          netAmount: '398028.33',
+          accountNo: '6222****0001',
+          status: 'pending',
+          reason: null,
+          paid: false,
+          appliedAt: new Date().toISOString(),
+          answeredAt: null,
+        },
+      },
+      { status: 201 },
+    );
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   asked.length = 0;
+  applied.length = 0;
 });
 afterAll(() => server.close());
 
@@ -94,7 +150,9 @@ function renderPage(holdings: Holding[]) {
     <Provider store={createAppStore()}>
       <ConfigProvider button={{ autoInsertSpace: false }}>
         <App>
-          <EaseDiscountPage holdings={holdings} holdingsLoading={false} />
+          <MemoryRouter>
+            <EaseDiscountPage holdings={holdings} holdingsLoading={false} />
+          </MemoryRouter>
         </App>
       </ConfigProvider>
     </Provider>,
@@ -130,5 +188,46 @@ describe('轻松贴', () => {
     expect(row('招商银行（模拟）')).toHaveTextContent('已过期');
     expect(row('兴业银行（模拟）')).toHaveTextContent('不予报价金额超过该机构单张票据额度');
     expect(within(compared).getByText(/计息天数 91 天/)).toBeInTheDocument();
+  });
+
+  it('applies with a live quote in one step: the part, who pays and how the money moves; the rate is the quote’s', async () => {
+    renderPage([holding('h-1', '530012345678901234567890000001')]);
+    fireEvent.click(within(screen.getByRole('table')).getAllByRole('checkbox').at(-1)!);
+    fireEvent.click(screen.getByText('一键询价').closest('button')!);
+    const compared = await screen.findByRole('region', { name: /530012345678901234567890000001/ });
+    // An expired or declined quote cannot be taken.
+    expect(within(compared).queryByRole('button', { name: '按招商银行（模拟）的报价申请贴现' })).toBeNull();
+    expect(within(compared).queryByRole('button', { name: '按兴业银行（模拟）的报价申请贴现' })).toBeNull();
+    fireEvent.click(within(compared).getByRole('button', { name: '按浦发银行（模拟）的报价申请贴现' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('1.9500%')).toBeInTheDocument();
+    const amount = within(dialog).getByLabelText('贴现金额');
+    expect(amount).toHaveValue('1,000,000');
+    fireEvent.change(amount, { target: { value: '400000' } });
+    expect(await within(dialog).findByText('398,028.33')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByText('提交贴现申请').closest('button')!);
+
+    await waitFor(() =>
+      expect(applied).toEqual([
+        {
+          quoteId: 'q-1',
+          holdingId: 'h-1',
+          institutionOrgId: 'i-1',
+          amount: '400000.00',
+          interestPayer: 'PT02',
+          clearing: 'SM00',
+        },
+      ]),
+    );
+    expect(
+      await screen.findByText('已向浦发银行（模拟）申请贴现：530012345678901234567890000001，400,000.00元'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '查看我的贴现' })).toHaveAttribute(
+      'href',
+      '/chain-bill/discount',
+    );
+    // The bill is locked now: its quotes leave the comparison.
+    expect(screen.queryByRole('region', { name: /530012345678901234567890000001/ })).toBeNull();
   });
 });

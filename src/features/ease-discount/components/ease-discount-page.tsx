@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import type { ColumnsType } from 'antd/es/table';
@@ -7,14 +9,16 @@ import Typography from 'antd/es/typography';
 import { CIRCULATION } from '@contract/bills';
 import type { Holding } from '@contract/bills-schemas';
 import { QUOTE_BILLS_MAX } from '@contract/discount';
-import type { DiscountQuote, DiscountQuoteSet } from '@contract/discount-schemas';
+import type { DiscountQuote, DiscountQuoteSet, DiscountRecord } from '@contract/discount-schemas';
 import { CardTitle } from '@/components/card-title/card-title';
+import { paths } from '@/config/paths';
 import { Table } from '@/components/data-table/data-table';
 import { easeDiscountMessages } from '@/locales/zh-CN/ease-discount';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
 import { useAskQuotesMutation } from '@/features/ease-discount/api/ease-discount-api';
 import styles from './ease-discount.module.css';
+import { TakeQuoteModal } from './take-quote-modal';
 
 const text = easeDiscountMessages;
 /** How often the quotes' expiry is looked at again, so an expired one says so without a reload. */
@@ -29,7 +33,13 @@ function useNow(): number {
   return now;
 }
 
-function QuoteTable({ set, now }: { set: DiscountQuoteSet; now: number }) {
+interface QuoteTableProps {
+  set: DiscountQuoteSet;
+  now: number;
+  onTake: (quote: DiscountQuote) => void;
+}
+
+function QuoteTable({ set, now, onTake }: QuoteTableProps) {
   const columns: ColumnsType<DiscountQuote> = [
     { title: text.institution, key: 'institution', render: (_, q) => q.institution.name },
     { title: text.rate, key: 'rate', render: (_, q) => (q.annualRate ? `${q.annualRate}%` : '--') },
@@ -71,6 +81,16 @@ function QuoteTable({ set, now }: { set: DiscountQuoteSet; now: number }) {
         );
       },
     },
+    {
+      title: text.actions,
+      key: 'actions',
+      render: (_, q) =>
+        q.status === 'offered' && q.validUntil !== null && Date.parse(q.validUntil) > now ? (
+          <Button type="link" aria-label={text.takeLabel(q.institution.name)} onClick={() => onTake(q)}>
+            {text.take}
+          </Button>
+        ) : null,
+    },
   ];
   return (
     <section
@@ -81,7 +101,13 @@ function QuoteTable({ set, now }: { set: DiscountQuoteSet; now: number }) {
       <Typography.Text type="secondary" className={styles.term}>
         {text.term(set.discountDate, set.days, set.adjustDays)}
       </Typography.Text>
-      <Table<DiscountQuote> rowKey="id" columns={columns} dataSource={set.quotes} pagination={false} />
+      <Table<DiscountQuote>
+        rowKey="id"
+        columns={columns}
+        dataSource={set.quotes}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
     </section>
   );
 }
@@ -94,19 +120,34 @@ export interface EaseDiscountPageProps {
 
 /**
  * 轻松贴: tick held bills, ask every institution at once, and compare their quotes side by side (rate,
- * interest, what the holder receives), the best marked and each with its expiry.
+ * interest, what the holder receives), the best marked and each with its expiry; a live quote is applied
+ * for in one step, at its rate.
  */
 export function EaseDiscountPage({ holdings, holdingsLoading }: EaseDiscountPageProps) {
   const [selected, setSelected] = useState<string[]>([]);
   const [ask, asking] = useAskQuotesMutation();
   const [sets, setSets] = useState<DiscountQuoteSet[]>([]);
+  const [taking, setTaking] = useState<{ set: DiscountQuoteSet; quote: DiscountQuote } | null>(null);
+  const [applied, setApplied] = useState<DiscountRecord | null>(null);
   const now = useNow();
   const choices = holdings.filter((h) => h.circulation === CIRCULATION.negotiable && !h.noTransfer);
   const tooMany = selected.length > QUOTE_BILLS_MAX;
 
   const askQuotes = async () => {
     const result = await ask({ holdingIds: selected });
-    if ('data' in result && result.data) setSets(result.data);
+    if ('data' in result && result.data) {
+      setSets(result.data);
+      setApplied(null);
+    }
+  };
+
+  // The bill is locked once applied for: its other quotes can no longer be taken.
+  const onApplied = (record: DiscountRecord) => {
+    const holdingId = taking?.set.holdingId;
+    setTaking(null);
+    setApplied(record);
+    setSets((current) => current.filter((s) => s.holdingId !== holdingId));
+    setSelected((current) => current.filter((id) => id !== holdingId));
   };
 
   const columns: ColumnsType<Holding> = [
@@ -156,12 +197,35 @@ export function EaseDiscountPage({ holdings, holdingsLoading }: EaseDiscountPage
           </Typography.Text>
         </div>
       </Card>
+      {applied && (
+        <Alert
+          type="success"
+          showIcon
+          title={text.appliedFor(applied.packageNo, formatYuan(applied.amount), applied.institution.name)}
+          description={text.appliedNext}
+          action={<Link to={paths.discount}>{text.toDiscounts}</Link>}
+        />
+      )}
       {sets.length > 0 && (
         <Card title={<CardTitle>{text.quotesTitle}</CardTitle>}>
           {sets.map((set) => (
-            <QuoteTable key={set.holdingId} set={set} now={now} />
+            <QuoteTable
+              key={set.holdingId}
+              set={set}
+              now={now}
+              onTake={(quote) => setTaking({ set, quote })}
+            />
           ))}
         </Card>
+      )}
+      {taking && (
+        <TakeQuoteModal
+          set={taking.set}
+          quote={taking.quote}
+          splittable={holdings.find((h) => h.id === taking.set.holdingId)?.splittable ?? false}
+          onClose={() => setTaking(null)}
+          onApplied={onApplied}
+        />
       )}
     </div>
   );
