@@ -98,7 +98,7 @@ describe('bill list filters', () => {
   });
 
   it('answers the held list’s one total on every (0-based) page, past the end too, filtered or not', async () => {
-    for (const filter of [{}, { minAmount: '0.01' }]) {
+    for (const filter of [{}, { minAmount: '0.01' }] as ReadonlyArray<Record<string, string>>) {
       const first = await listOf(
         t,
         `${BILL_URL.held}?${query({ ...filter, page: '0', size: '1' })}`,
