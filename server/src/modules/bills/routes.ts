@@ -311,7 +311,12 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     member: (request) => memberFor(request, request.params.id),
     input: (request) => request.params.id,
     command: withdrawApplication,
-    answer: answered(BILL_MSG.withdrawn),
+    answer: async (trx, application, request, member) => {
+      // An application to an institution may be withdrawn from 我发起的申请 too: its adapter must stop
+      // answering it in the same transaction, as the act's own withdrawal does (no-op for other kinds).
+      await app.adapters.institution.withdraw(application.id, trx);
+      return answered(BILL_MSG.withdrawn)(trx, application, request, member);
+    },
   });
 
   actRoute<

@@ -279,6 +279,29 @@ describe('贴现', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('withdrawn from 我发起的申请 instead, it is withdrawn at the institution too', async () => {
+    const { detail, holding } = await heldByNingbo();
+    const record = await applied(applyBody(holding));
+    const queued = () =>
+      t.app.db
+        .selectFrom('sandbox_institution_applications')
+        .select(['status', 'outcome'])
+        .where('id', '=', record.id)
+        .executeTakeFirstOrThrow();
+    expect((await queued()).outcome).toBeNull();
+    const url = pathOf(BILL_URL.withdraw, { id: record.id });
+    await dataOf(
+      await confirmed(t, token.ningbo, (headers) =>
+        billCall(t.app, 'POST', url, token.ningbo, undefined, headers),
+      ),
+    );
+    expect(await queued()).toMatchObject({ outcome: 'withdrawn' });
+    await institutionAnswers();
+    expect((await discounts()).content[0]!.status).toBe('withdrawn');
+    const holdings = (await detailOf(detail.bill.id)).holdings.filter((h) => h.endedAt === null);
+    expect(holdings.map((h) => [h.amount, h.circulation])).toEqual([['1000000.00', 'TF0301']]);
+  });
+
   it('lets exactly one of the institution’s 签收 and the holder’s withdrawal through', async () => {
     const { detail, holding } = await heldByNingbo();
     const record = await applied(applyBody(holding));
