@@ -1,8 +1,10 @@
 /**
- * Random sequences of ledger commands (endorse any part of any holding to anyone, sign, refuse, withdraw,
- * ask acceptance or receipt again, withdraw the bill) against the real database: after every step the
+ * Random sequences of ledger commands (endorse any part of any holding to anyone, discount any part of any
+ * holding to an institution, sign, refuse, withdraw, ask acceptance or receipt again, withdraw the bill)
+ * against the real database; an institution answers a discount through its adapter's handler, paying the
+ * net amount on 线上 clearing or not, and the holder may withdraw it: after every step the
  * current holdings of the package tile 1..face with no overlap or gap, every holder's total matches a model
- * that moves amounts only on a signed receipt or endorsement, every endorsement takes the front of its
+ * that moves amounts only on a signed receipt, endorsement or discount, every act takes the front of its
  * holding, and the drawer's acts go through exactly when the state allows them; each organisation's counter
  * of held holdings (the held list's total) stays equal to a count of them, and the package's events are
  * numbered 1..n.
@@ -23,8 +25,10 @@ import {
   type CommandScope,
 } from '../../../src/modules/bills/commands';
 import { addMonths } from '../../../src/modules/bills/rules';
+import { discountCommands } from '../../../src/modules/discount/commands';
+import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { startApp, type TestApp } from '../../support/helpers';
-import { MOBILE, ORG, userIdOf } from '../../support/bill-helpers';
+import { MOBILE, openFunctions, ORG, userIdOf } from '../../support/bill-helpers';
 
 const SEED = 1302;
 const RUNS = 100;
@@ -35,10 +39,16 @@ const ORGS = [
   { orgId: ORG.shanghai, userId: userIdOf(MOBILE.shanghai) },
 ];
 const actorOf = (orgId: string) => ORGS.find((o) => o.orgId === orgId)!;
+const INSTITUTIONS: readonly string[] = Object.values(DEMO_INSTITUTIONS).map((i) => i.orgId);
 
 let t: TestApp;
+let discounts: ReturnType<typeof discountCommands>;
 beforeAll(async () => {
   t = await startApp();
+  discounts = discountCommands(t.app.adapters.institution);
+  // Every company may discount: the demo opened 票据贴现 for Suzhou only.
+  await openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_DISCOUNT']);
+  await openFunctions(t, MOBILE.shanghai, ORG.shanghai, ['BILL_DISCOUNT']);
 });
 afterAll(async () => {
   await t.app.close();
@@ -93,14 +103,53 @@ async function heldCounters(): Promise<{ counted: Record<string, number>; kept: 
 }
 
 const Step = fc.record({
-  op: fc.constantFrom('endorse', 'endorse', 'sign', 'sign', 'refuse', 'withdraw', 'again', 'revoke'),
+  op: fc.constantFrom(
+    'endorse',
+    'endorse',
+    'discount',
+    'discount',
+    'sign',
+    'sign',
+    'refuse',
+    'withdraw',
+    'again',
+    'revoke',
+  ),
   pick: fc.nat(),
-  /** The share of the holding to endorse, in thousandths (0 asks for nothing, over 1000 for too much). */
+  /** The share of the holding to endorse or discount, in thousandths (0 asks for nothing, over 1000 for too much). */
   share: fc.integer({ min: 0, max: 1100 }),
   to: fc.nat({ max: ORGS.length - 1 }),
+  institution: fc.nat({ max: INSTITUTIONS.length - 1 }),
+  clearing: fc.constantFrom('SM00', 'SM01'),
 });
 
+/** The institution answers a discount as its adapter delivers the answer; the application tells how it ended. */
+async function institutionAnswers(applicationId: string, institutionOrgId: string, sign: boolean) {
+  await discounts.takeAnswer(
+    t.app.db,
+    null,
+    t.app.now(),
+    sign
+      ? { applicationId, act: 'discount', institutionOrgId, decision: 'sign' }
+      : {
+          applicationId,
+          act: 'discount',
+          institutionOrgId,
+          decision: 'refuse',
+          reason: 'other',
+          remark: '不予贴现',
+        },
+  );
+  return t.app.db
+    .selectFrom('bill_applications')
+    .select('status')
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+}
+
 it('keeps ranges disjoint, summing to the face, and holders totals conserved', async () => {
+  /** How the institutions' answers ended over all runs: the property is worth little if none passed a range. */
+  const discounted = { signed: 0, returned: 0, withdrawn: 0 };
   await fc.assert(
     fc.asyncProperty(
       fc.integer({ min: 1, max: 50_000 }),
@@ -125,9 +174,36 @@ it('keeps ranges disjoint, summing to the face, and holders totals conserved', a
         const model = new Map<string, number>([[ORG.suzhou, face]]);
 
         for (const step of steps) {
-          if (step.op === 'endorse') {
+          if (step.op === 'discount') {
             const holdings = await current(packageId);
             const holding = holdings[step.pick % holdings.length]!;
+            // An institution holding a discounted part does not discount it again here.
+            if (INSTITUTIONS.includes(holding.org_id)) continue;
+            const amount = Math.floor((holding.amount_fen * step.share) / 1000);
+            const done = await attempt(holding.org_id, async (ctx) => {
+              const application = await discounts.applyDiscount(ctx, {
+                holdingId: holding.id,
+                institutionOrgId: INSTITUTIONS[step.institution]!,
+                amountFen: amount,
+                annualRate: '2.0000',
+                interestPayer: 'PT02',
+                clearing: step.clearing,
+              });
+              expect([application.sub_start, application.sub_end]).toEqual([
+                holding.sub_start,
+                holding.sub_start + amount - 1,
+              ]);
+            });
+            const allowed =
+              amount >= 1 &&
+              amount <= holding.amount_fen &&
+              holding.bill_status === 'CS03' &&
+              holding.circ_status === 'TF0301';
+            expect(done).toBe(allowed);
+          } else if (step.op === 'endorse') {
+            const holdings = await current(packageId);
+            const holding = holdings[step.pick % holdings.length]!;
+            if (INSTITUTIONS.includes(holding.org_id)) continue;
             const amount = Math.floor((holding.amount_fen * step.share) / 1000);
             const endorsee = ORGS[step.to]!.orgId;
             const done = await attempt(holding.org_id, async (ctx) => {
@@ -168,7 +244,22 @@ it('keeps ranges disjoint, summing to the face, and holders totals conserved', a
             const open = await pending(packageId);
             if (open.length === 0) continue;
             const application = open[step.pick % open.length]!;
-            if (step.op === 'sign') {
+            if (application.kind === 'discount' && step.op !== 'withdraw') {
+              const { status } = await institutionAnswers(
+                application.id,
+                application.receiver_org_id,
+                step.op === 'sign',
+              );
+              // 线上 clearing the bank refuses returns the range, as a refusal does.
+              expect(step.op === 'sign' ? ['signed', 'refused'] : ['refused']).toContain(status);
+              discounted[status === APPLICATION_STATUS.signed ? 'signed' : 'returned'] += 1;
+              if (status === APPLICATION_STATUS.signed) {
+                const from = application.applicant_org_id;
+                const to = application.receiver_org_id;
+                model.set(from, (model.get(from) ?? 0) - application.amount_fen);
+                model.set(to, (model.get(to) ?? 0) + application.amount_fen);
+              }
+            } else if (step.op === 'sign') {
               const done = await attempt(application.receiver_org_id, (ctx) =>
                 signApplication(ctx, { id: application.id }),
               );
@@ -191,6 +282,7 @@ it('keeps ranges disjoint, summing to the face, and holders totals conserved', a
                   withdrawApplication(ctx, application.id),
                 ),
               ).toBe(true);
+              if (application.kind === 'discount') discounted.withdrawn += 1;
             }
           }
 
@@ -224,4 +316,7 @@ it('keeps ranges disjoint, summing to the face, and holders totals conserved', a
     ),
     { seed: SEED, numRuns: RUNS },
   );
+  expect(discounted.signed).toBeGreaterThan(0);
+  expect(discounted.returned).toBeGreaterThan(0);
+  expect(discounted.withdrawn).toBeGreaterThan(0);
 }, 180_000);

@@ -5,13 +5,18 @@
  */
 import { BILL_ACT, BILL_URL, type BillAct } from '@contract/bills';
 import type { BillApplication, BillDetail, BillPackage, Holding } from '@contract/bills-schemas';
+import { DISCOUNT_URL } from '@contract/discount';
+import type { DiscountRecord } from '@contract/discount-schemas';
 import { pathOf } from '@contract/paths';
+import type { SandboxInstitutionGateway } from '../../../src/adapters/institution/sandbox';
+import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { shanghaiDate } from '../../../src/lib/shanghai-time';
 import { addMonths } from '../../../src/modules/bills/rules';
 import { startApp, type TestApp } from '../../support/helpers';
 import {
   answer,
   billCall,
+  confirmed,
   dataOf,
   drawerAct,
   endorsed,
@@ -21,6 +26,7 @@ import {
   ledgerTokens,
   listOf,
   MOBILE,
+  openFunctions,
   ORG,
   pendingIn,
   refuse,
@@ -215,5 +221,61 @@ describe('every state offers exactly the acts the ledger allows', () => {
     const late = await expectRowsAgree('ningbo', waiting.bill.id, { bill: [] });
     expect(late.applications.map((a) => a.actions)).toEqual([['refuse']]);
     await expectRowsAgree('suzhou', waiting.bill.id, { bill: ['revoke'] });
+  });
+
+  it('discounted: the part the institution answers is locked, the rest endorsable; refused it returns, signed it leaves', async () => {
+    const institutions = t.app.adapters.institution as SandboxInstitutionGateway;
+    await openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_DISCOUNT']);
+    const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t, { acceptorOrgId: ORG.suzhou }));
+    const id = detail.bill.id;
+    const [receipt] = await pendingTo('ningbo', id);
+    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    const discount = async () => {
+      const [holding] = (await listOf<Holding>(t, `${BILL_URL.held}?size=100&packageId=${id}`, token.ningbo))
+        .content;
+      return dataOf<DiscountRecord>(
+        await confirmed(t, token.ningbo, (headers) =>
+          billCall(
+            t.app,
+            'POST',
+            DISCOUNT_URL.apply,
+            token.ningbo,
+            {
+              holdingId: holding!.id,
+              institutionOrgId: DEMO_INSTITUTIONS.spdb.orgId,
+              amount: '400000.00',
+              annualRate: '2.0000',
+              interestPayer: 'PT02',
+              clearing: 'SM01',
+            },
+            headers,
+          ),
+        ),
+        201,
+      );
+    };
+
+    const first = await discount();
+    const waiting = await expectRowsAgree('ningbo', id, { bill: [] });
+    expect(waiting.held.map((h) => [h.amount, h.circulation, h.actions])).toEqual(
+      expect.arrayContaining([
+        ['400000.00', 'TF0302', []],
+        ['600000.00', 'TF0301', ['endorse']],
+      ]),
+    );
+    const mine = waiting.applications.find((a) => a.id === first.id);
+    expect(mine?.actions).toEqual(['withdraw']);
+    await expectRowsAgree('suzhou', id, { bill: [] });
+
+    expect(await institutions.answerByHand(first.id, { decision: 'refuse' })).toBe(true);
+    const returned = await expectRowsAgree('ningbo', id, { bill: [] });
+    expect(returned.held.every((h) => h.circulation === 'TF0301')).toBe(true);
+    expect(returned.applications.find((a) => a.id === first.id)?.actions).toEqual([]);
+
+    const second = await discount();
+    expect(await institutions.answerByHand(second.id, { decision: 'sign' })).toBe(true);
+    const signed = await expectRowsAgree('ningbo', id, { bill: [] });
+    expect(signed.held.map((h) => [h.amount, h.actions])).toEqual([['600000.00', ['endorse']]]);
+    expect(signed.applications.find((a) => a.id === second.id)?.actions).toEqual([]);
   });
 });

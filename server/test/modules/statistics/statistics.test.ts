@@ -1,5 +1,11 @@
+import Big from 'big.js';
 import type { Statistics } from '@contract/statistics-schemas';
+import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { DEMO_ORGS } from '../../../src/db/seed';
+import { shanghaiDate } from '../../../src/lib/shanghai-time';
+import { withdrawApplication } from '../../../src/modules/bills/commands';
+import { discountCommands } from '../../../src/modules/discount/commands';
+import { MOBILE, userIdOf } from '../../support/bill-helpers';
 import { authed, signIn, startApp, T0, type TestApp } from '../../support/helpers';
 
 const KIND_OP_TYPE = { issue: 'apply', accept: 'sign', discount: 'apply', trans: 'apply' } as const;
@@ -86,11 +92,82 @@ describe('GET /api/scbill/statistics/{kind}', () => {
     },
   );
 
-  it('answers zero discounting: nobody can discount a bill yet', async () => {
+  it('answers zero discounting for an organisation that never discounted', async () => {
     const accessToken = (await signIn(t.app, '13800000001')).access_token;
     const answer = await statistics(accessToken, 'discount');
     expect(answer).toEqual(await expectedFor(DEMO_ORGS.shanghai.id, 'discount', t.clock.now()));
     expect(answer.count).toBe(0);
+  });
+
+  it('counts a discount once the institution signs it: one refused or withdrawn counts nothing', async () => {
+    const accessToken = (await signIn(t.app, '13800000005')).access_token;
+    const { applyDiscount, takeAnswer } = discountCommands(t.app.adapters.institution);
+    const actor = { orgId: DEMO_ORGS.suzhou.id, userId: userIdOf(MOBILE.suzhou) };
+    const spdb = DEMO_INSTITUTIONS.spdb.orgId;
+    const today = shanghaiDate(t.app.now());
+    /** The front 1,000.00 yuan of one of Suzhou's free received holdings, applied for and answered. */
+    const discounted = async (decision: 'sign' | 'refuse' | 'withdraw') => {
+      const holding = await t.app.db
+        .selectFrom('bill_holdings as h')
+        .innerJoin('bill_packages as p', 'p.id', 'h.package_id')
+        .select('h.id')
+        .where('h.org_id', '=', actor.orgId)
+        .where('h.ended_at', 'is', null)
+        .where('h.bill_status', '=', 'CS03')
+        .where('h.circ_status', '=', 'TF0301')
+        .where('p.no_transfer', '=', 0)
+        .where('p.splittable', '=', 1)
+        .where('p.due_date', '>', today)
+        .where('h.amount_fen', '>', 100_000)
+        .executeTakeFirstOrThrow();
+      const application = await t.app.db.transaction().execute((trx) =>
+        applyDiscount(
+          { trx, now: t.app.now(), actor, realtime: null },
+          {
+            holdingId: holding.id,
+            institutionOrgId: spdb,
+            amountFen: 100_000,
+            annualRate: '2.0000',
+            interestPayer: 'PT02',
+            clearing: 'SM01',
+          },
+        ),
+      );
+      if (decision === 'withdraw') {
+        await t.app.db
+          .transaction()
+          .execute((trx) =>
+            withdrawApplication({ trx, now: t.app.now(), actor, realtime: null }, application.id),
+          );
+      } else {
+        await takeAnswer(
+          t.app.db,
+          null,
+          t.app.now(),
+          decision === 'sign'
+            ? { applicationId: application.id, act: 'discount', institutionOrgId: spdb, decision }
+            : {
+                applicationId: application.id,
+                act: 'discount',
+                institutionOrgId: spdb,
+                decision,
+                reason: 'other',
+                remark: '不予贴现',
+              },
+        );
+      }
+    };
+    const before = await statistics(accessToken, 'discount');
+    await discounted('refuse');
+    await discounted('withdraw');
+    expect(await statistics(accessToken, 'discount')).toEqual(before);
+    await discounted('sign');
+    const after = await statistics(accessToken, 'discount');
+    expect(after).toEqual(await expectedFor(DEMO_ORGS.suzhou.id, 'discount', t.clock.now()));
+    expect(after.count).toBe(before.count + 1);
+    const month = (figures: typeof after) => figures.monthly.at(-1)!;
+    expect(month(after).count).toBe(month(before).count + 1);
+    expect(new Big(after.amount).minus(before.amount).toFixed(2)).toBe('1000.00');
   });
 
   it('has a full dashboard for the demo owner: issuing and accepting in most months', async () => {
