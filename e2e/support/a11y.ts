@@ -29,7 +29,7 @@ async function settledAnimations(page: Page): Promise<void> {
 
 /**
  * Runs axe-core's WCAG 2.1 A and AA rules on the page as it is now and fails on any serious or critical
- * violation, listing each rule with the elements it found.
+ * violation, listing each rule with the elements it found; then checks that every control is named in Chinese.
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: A11yOptions = {}): Promise<void> {
   await settledAnimations(page);
@@ -46,6 +46,7 @@ export async function expectNoSeriousA11yViolations(page: Page, options: A11yOpt
       targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
     }));
   expect(blocking, `accessibility violations on ${page.url()}`).toEqual([]);
+  await expectChineseControlNames(page);
 }
 
 /** The roles a user operates or is shown as a picture, whose names a screen reader announces. */
