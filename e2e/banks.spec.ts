@@ -170,3 +170,35 @@ test('13800000001 adds a bank account, verifies it and binds it as the settlemen
   await expect(defaultTag(added)).toBeVisible();
   await expect(defaultTag(seeded)).toHaveCount(0);
 });
+
+test('an account at a branch the directory lacks is added by the branch’s 12-digit number and name', async ({
+  page,
+}) => {
+  await signIn(page, '13800000001');
+  await page.goto('/#/company-center/bank-accounts');
+  await page.getByRole('button', { name: '添加银行账户' }).click();
+  const drawer = page.getByRole('dialog', { name: '添加银行账户' });
+  await drawer.getByLabel('银行账号').fill('1001 2345 6789 0123');
+  await drawer.getByRole('button', { name: '列表中没有开户行？填写联行号和名称' }).click();
+  const branchNo = drawer.getByLabel('开户行联行号');
+  const branchName = drawer.getByLabel('开户行名称');
+  // The form knows the length; only the server knows which head-office codes exist.
+  await branchNo.fill('10229000201');
+  await branchName.fill('中国工商银行股份有限公司上海市外滩支行');
+  await drawer.getByRole('button', { name: '添加并发起打款验证' }).click();
+  await expect(drawer.getByText('联行号须为12位数字')).toBeVisible();
+  await branchNo.fill('999290002014');
+  await drawer.getByRole('button', { name: '添加并发起打款验证' }).click();
+  await expect(page.getByText('联行号前3位不是已知银行的行别代码，请核对联行号')).toBeVisible();
+  await checkA11y(page);
+  await branchNo.fill('1022 9000 2014');
+  await drawer.getByRole('button', { name: '添加并发起打款验证' }).click();
+  await expect(page.getByText('已添加，验证打款已发起，预计2小时内到账')).toBeVisible();
+  const table = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: '银行账号', exact: true }) });
+  const added = table.getByRole('row', { name: /1001 \*{4} \*{4} 0123/ });
+  await expect(added).toContainText('验证中');
+  await expect(added).toContainText('中国工商银行');
+  await checkA11y(page);
+});
