@@ -119,6 +119,37 @@ export const MEASURED_ROUTES = [
     path: '/api/scbill/guarantee/candidates',
     headers: signedIn,
   },
+  // 质押融资's real-time cost, called by the application form as the user types: a monthly schedule of
+  // seven payments.
+  {
+    name: 'POST /api/scbill/pledge/cost/real-time/cal',
+    method: 'POST',
+    path: '/api/scbill/pledge/cost/real-time/cal',
+    body: {
+      principal: '1000000.00',
+      annualRate: '3.8500',
+      valueDate: '2026-01-31',
+      maturityDate: '2026-07-31',
+      repaymentMode: 'MONTHLY',
+      feeRate: '0.1000',
+    },
+    headers: signedInJson,
+  },
+  // The products the application form offers.
+  {
+    name: 'POST /api/pledge-fin/config/list',
+    method: 'POST',
+    path: '/api/pledge-fin/config/list',
+    headers: signedIn,
+  },
+  // The 质押融资 list as its page first opens it: no filter, newest first.
+  {
+    name: 'POST /api/pledge-fin/page/by-pledger',
+    method: 'POST',
+    path: '/api/pledge-fin/page/by-pledger?page=0&size=10',
+    body: {},
+    headers: signedInJson,
+  },
   // The settlement account's statement on the bank accounts screen, read from the sandbox bank.
   {
     name: 'GET /api/organization/bank/account/statement',

@@ -113,6 +113,21 @@ export const API_ERROR = {
   contractNotSignable: 'CONTRACT_NOT_SIGNABLE',
   signRecordFinished: 'SIGN_RECORD_FINISHED',
   callbackRejected: 'CALLBACK_REJECTED',
+  // Pledge financing (contract/pledge-fin.ts)
+  /** The act is not allowed in the financing's state. */
+  pledgeFinStateInvalid: 'PLEDGE_FIN_STATE_INVALID',
+  pledgeFinProductInvalid: 'PLEDGE_FIN_PRODUCT_INVALID',
+  pledgeFinDateInvalid: 'PLEDGE_FIN_DATE_INVALID',
+  /** A chosen bill is not one the organisation may pledge (not received, not transferable, locked, matures too soon). */
+  pledgeFinBillIneligible: 'PLEDGE_FIN_BILL_INELIGIBLE',
+  /** A chosen bill already backs another open financing. */
+  pledgeFinBillTaken: 'PLEDGE_FIN_BILL_TAKEN',
+  /** The amount exceeds the bills' pledge value (face x ratio). */
+  pledgeFinOverPledgeValue: 'PLEDGE_FIN_OVER_PLEDGE_VALUE',
+  /** The amount exceeds what is left of the credit line with the institution. */
+  pledgeFinOverCreditLine: 'PLEDGE_FIN_OVER_CREDIT_LINE',
+  /** The applicant may not approve their own application (maker and checker). */
+  pledgeFinSelfApproval: 'PLEDGE_FIN_SELF_APPROVAL',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR)[keyof typeof API_ERROR];
@@ -194,5 +209,13 @@ export const API_ERROR_STATUS = {
   [API_ERROR.contractNotSignable]: 409,
   [API_ERROR.signRecordFinished]: 409,
   [API_ERROR.callbackRejected]: 401,
+  [API_ERROR.pledgeFinStateInvalid]: 409,
+  [API_ERROR.pledgeFinProductInvalid]: 400,
+  [API_ERROR.pledgeFinDateInvalid]: 400,
+  [API_ERROR.pledgeFinBillIneligible]: 409,
+  [API_ERROR.pledgeFinBillTaken]: 409,
+  [API_ERROR.pledgeFinOverPledgeValue]: 400,
+  [API_ERROR.pledgeFinOverCreditLine]: 409,
+  [API_ERROR.pledgeFinSelfApproval]: 403,
   [API_ERROR.internal]: 500,
 } as const satisfies Record<ApiErrorCode, number>;

@@ -62,9 +62,11 @@ export const STAFF_ROLES = [
   {
     code: 'MANAGER',
     name: '业务管理员',
-    description: '管理企业信息、成员、银行账户与签约',
+    description: '管理企业信息、成员、银行账户与签约，审批质押融资',
     permissions: paths(
       'dashboard',
+      'pledgeFinancing',
+      'pledgeFinancingApprove',
       'companyCenter',
       'staff',
       'bankAccount',

@@ -11,6 +11,8 @@ export const PERMISSION = {
   discount: { path: '/chain-bill/discount', name: '票据贴现' },
   pledge: { path: '/chain-bill/pledge', name: '票据质押' },
   pledgeFinancing: { path: '/chain-bill/pledge-financing', name: '质押融资' },
+  /** The checker of a financing: approves or rejects what another member submitted. */
+  pledgeFinancingApprove: { path: '/chain-bill/pledge-financing-approve', name: '质押融资审批' },
   guarantee: { path: '/chain-bill/guarantee', name: '票据保证' },
   recourse: { path: '/chain-bill/recourse', name: '票据追索' },
   payPrompt: { path: '/chain-bill/pay-prompt', name: '提示付款' },

@@ -32,6 +32,8 @@ export const REALTIME_EVENT = {
   applyRecord: 'APPLY_RECORD_CHANGED',
   /** One of the organisation's contracts changed state (signed, expired...): the contract screens reload. */
   contract: 'CONTRACT_STATUS',
+  /** One of the organisation's pledge financings changed state: its list and pages reload. */
+  pledgeFin: 'PLEDGE_FIN_CHANGED',
 } as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT)[keyof typeof REALTIME_EVENT];
 

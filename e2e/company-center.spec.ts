@@ -17,10 +17,10 @@ test('the owner signs an agreement after the licence holder confirms the QR code
   await expect(row.getByText('未签约')).toBeVisible();
   await expectNoSeriousA11yViolations(page, a11y);
 
-  // 质押融资, the business of that agreement, is not built yet: the dashboard offers no 开通 for it.
+  // 质押融资, the business of that agreement, needs it signed first: the dashboard says so and offers no 开通.
   await page.goto('/#/chain-bill/dashboard');
   const functions = page.locator('.ant-card', { hasText: '企业开通功能' });
-  await expect(functions.locator('li', { hasText: '质押融资' }).getByText('即将上线')).toBeVisible();
+  await expect(functions.locator('li', { hasText: '质押融资' }).getByText(/签署协议/)).toBeVisible();
   await expect(functions.getByRole('button', { name: '开通质押融资' })).toHaveCount(0);
 
   await page.goto('/#/company-center?type=agreements');

@@ -57,6 +57,7 @@ import { healthRoutes } from './modules/health/routes';
 import { holidayRoutes } from './modules/holiday/routes';
 import { discountRoutes } from './modules/discount/routes';
 import { guaranteeRoutes } from './modules/guarantee/routes';
+import { pledgeFinRoutes } from './modules/pledge-fin/routes';
 import { identityRoutes, partnerRegistrationRoutes } from './modules/identity/routes';
 import { setupHousekeeping } from './modules/housekeeping/setup';
 import { invitationRoutes } from './modules/invitation/routes';
@@ -410,6 +411,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(billRoutes);
     await app.register(discountRoutes);
     await app.register(guaranteeRoutes);
+    await app.register(pledgeFinRoutes);
     await app.register(institutionRoutes);
     await app.register(settlementRoutes);
     setupContractSigning(app);

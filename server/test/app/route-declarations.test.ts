@@ -13,6 +13,7 @@ import { INVITATION_URL } from '@contract/invitation';
 import { NOTICE_URL } from '@contract/notice';
 import { ORG_URL } from '@contract/organization';
 import { pathOf } from '@contract/paths';
+import { PLEDGE_FIN_URL } from '@contract/pledge-fin';
 import { REALTIME_PATH } from '@contract/realtime';
 import { SETTLEMENT_URL } from '@contract/settlement';
 import { SHELL_URL } from '@contract/shell';
@@ -37,6 +38,7 @@ const URL_MAPS: ReadonlyArray<Readonly<Record<string, string>>> = [
   INVITATION_URL,
   NOTICE_URL,
   ORG_URL,
+  PLEDGE_FIN_URL,
   SETTLEMENT_URL,
   SHELL_URL,
   VERIFICATION_URL,

@@ -97,6 +97,20 @@ const CONTRACT_CALLS: SpecEndpoint[] = [
   'POST /api/sign/record/auth/cancel',
 ];
 
+/** The spec's calls of pledge financing (interest payment comes with the loan's repayment). */
+const PLEDGE_FIN_CALLS: SpecEndpoint[] = [
+  'POST /api/pledge-fin/config/list',
+  'GET /api/scbill/basic-data/{id}/org-finance/config',
+  'POST /api/scbill/pledge/cost/real-time/cal',
+  'POST /api/pledge-fin/save',
+  'POST /api/pledge-fin',
+  'PUT /api/pledge-fin/approve',
+  'PUT /api/pledge-fin/cancel',
+  'POST /api/pledge-fin/page/by-pledger',
+  'GET /api/pledge-fin/{id}/detail',
+  'GET /api/pledge-fin/{id}/op-history/list',
+];
+
 let t: TestApp;
 beforeAll(async () => {
   t = await startApp();
@@ -119,6 +133,7 @@ describe('the spec’s calls', () => {
     ['the organisation, staff and agreements', ORGANIZATION_CALLS],
     ['e-licence authentication and applications to join', APPLY_RECORD_CALLS],
     ['electronic contracts', CONTRACT_CALLS],
+    ['pledge financing', PLEDGE_FIN_CALLS],
   ])('are registered for %s', (_area, calls) => {
     for (const call of calls) {
       expect(SPEC_ENDPOINTS, call).toContain(call);

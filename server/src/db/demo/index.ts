@@ -4,12 +4,13 @@ import { seedAnnouncements } from './announcements';
 import { seedDemoBalances } from './balances';
 import { seedDemoInstitutions } from './institutions';
 import { seedLedgerHistory } from './ledger-history';
+import { seedDemoPledgeFinancing } from './pledge-financing';
 import { seedBusinessAuthorisations, seedOrganisationSetup } from './organisation-setup';
 
 /**
  * The demo, on an empty database: the companies, their members and bank accounts (db/seed.ts), then all
  * they did, through the modules' own commands as a user's requests would: the licence holder's business
- * authorisations, the simulated financial institutions, channels, agreements and functions, announcements,
+ * authorisations, the simulated financial institutions and their financing products, channels, agreements and functions, announcements,
  * and months of the bill ledger. False
  * (and nothing written) when the database already has users, so a restart or a second node adds nothing.
  */
@@ -19,6 +20,7 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   await seedBusinessAuthorisations(app);
   await app.db.transaction().execute(async (trx) => {
     await seedDemoInstitutions(trx, now);
+    await seedDemoPledgeFinancing(trx, now);
     await seedDemoBalances(trx, now);
     await seedOrganisationSetup(trx, { now, platformChannelId: app.config.channelId });
     await seedAnnouncements(trx, now);

@@ -27,6 +27,7 @@ import * as dropBills from './026-drop-bills';
 import * as ledgerActs from './027-ledger-acts';
 import * as discounts from './028-discounts';
 import * as guarantees from './029-guarantees';
+import * as pledgeFinancing from './030-pledge-financing';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '027-ledger-acts': ledgerActs,
   '028-discounts': discounts,
   '029-guarantees': guarantees,
+  '030-pledge-financing': pledgeFinancing,
 };

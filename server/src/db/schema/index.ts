@@ -26,6 +26,7 @@ import type { SettlementTables } from './settlement';
 import type { InstitutionSandboxTables } from './institution-sandbox';
 import type { DiscountTables } from './discount';
 import type { GuaranteeTables } from './guarantee';
+import type { PledgeFinTables } from './pledge-fin';
 
 export interface Database
   extends
@@ -51,7 +52,8 @@ export interface Database
     SettlementTables,
     InstitutionSandboxTables,
     DiscountTables,
-    GuaranteeTables {}
+    GuaranteeTables,
+    PledgeFinTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -76,3 +78,4 @@ export type * from './settlement';
 export type * from './institution-sandbox';
 export type * from './discount';
 export type * from './guarantee';
+export type * from './pledge-fin';

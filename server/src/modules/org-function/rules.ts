@@ -13,6 +13,7 @@ export const BUILT_FUNCTIONS: ReadonlySet<FuncCode> = new Set<FuncCode>([
   'BILL_ENDORSE',
   'BILL_DISCOUNT',
   'EASE_DISCOUNT',
+  'PLEDGE_FIN',
   'E_SIGN',
 ]);
 

@@ -73,7 +73,10 @@ describe('what an organisation may open', () => {
       offered: true,
       missing: ['AGREEMENT'],
     });
-    for (const code of ['BILL_PLEDGE', 'BILL_PAY_PROMPT', 'PLEDGE_FIN', 'ORDER_FIN']) {
+    // 质押融资 is built, and needs the same agreement.
+    expect(byCode.get('PLEDGE_FIN')).toMatchObject({ opened: false, available: true });
+    expect(byCode.get('PLEDGE_FIN')?.missing).toContain('AGREEMENT');
+    for (const code of ['BILL_PLEDGE', 'BILL_PAY_PROMPT', 'ORDER_FIN']) {
       expect(byCode.get(code as OrgFunction['funcCode']), code).toMatchObject({
         opened: false,
         available: false,

@@ -1,0 +1,94 @@
+/** Pledge financing (modules/pledge-fin): products, credit lines, financings, their bills and history. */
+export interface PledgeFinTables {
+  pledge_fin_products: PledgeFinProductTable;
+  pledge_fin_credit_lines: PledgeFinCreditLineTable;
+  pledge_financings: PledgeFinancingTable;
+  pledge_fin_bills: PledgeFinBillTable;
+  pledge_fin_history: PledgeFinHistoryTable;
+}
+
+/** A financing product an institution offers. Rates are per cent texts with 4 decimals. */
+export interface PledgeFinProductTable {
+  id: string;
+  institution_org_id: string;
+  name: string;
+  annual_rate: string;
+  /** Per cent of a bill's face lent against it, 2 decimals. */
+  pledge_ratio: string;
+  min_fen: number;
+  max_fen: number;
+  max_term_days: number;
+  fee_rate: string;
+  /** MONTHLY | QUARTERLY | AT_MATURITY */
+  repayment_mode: string;
+  /** 360 | 365 */
+  day_basis: number;
+  penalty_rate: string;
+  created_at: number;
+}
+
+/** What an institution will lend an organisation in all (授信额度). */
+export interface PledgeFinCreditLineTable {
+  org_id: string;
+  institution_org_id: string;
+  line_fen: number;
+  created_at: number;
+}
+
+/**
+ * One financing. A draft may lack any term; a submission has them all. The product's terms are copied when
+ * it is chosen and again at submission, so a product changed later does not change a loan asked for.
+ */
+export interface PledgeFinancingTable {
+  id: string;
+  org_id: string;
+  fin_no: string;
+  /** 5240000xx, contract/pledge-fin.ts PLEDGE_FIN_STATE */
+  state: string;
+  product_id: string | null;
+  institution_org_id: string | null;
+  principal_fen: number | null;
+  annual_rate: string | null;
+  pledge_ratio: string | null;
+  fee_rate: string | null;
+  repayment_mode: string | null;
+  day_basis: number | null;
+  penalty_rate: string | null;
+  /** The day the money is paid out (planned: the day of submission), YYYY-MM-DD. */
+  value_date: string | null;
+  maturity_date: string | null;
+  purpose: string;
+  created_by: string;
+  submitted_by: string | null;
+  submitted_at: number | null;
+  approved_by: string | null;
+  approved_at: number | null;
+  /** The approver's opinion (required for a rejection). */
+  opinion: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A held bill (the whole holding) chosen for a financing. */
+export interface PledgeFinBillTable {
+  financing_id: string;
+  holding_id: string;
+  package_id: string;
+  /** The order the applicant chose them in. */
+  seq: number;
+}
+
+/** One act on a financing. */
+export interface PledgeFinHistoryTable {
+  id: string;
+  financing_id: string;
+  action: string;
+  from_state: string | null;
+  to_state: string;
+  /** Null for an act of the institution or the platform. */
+  user_id: string | null;
+  opinion: string | null;
+  at: number;
+  /** Orders the acts of one financing. */
+  seq: number;
+}

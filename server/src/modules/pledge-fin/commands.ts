@@ -1,0 +1,470 @@
+import { API_ERROR } from '@contract/errors';
+import {
+  APPROVAL_RESULT,
+  OPINION_MAX,
+  PLEDGE_FIN_ACTION,
+  PLEDGE_FIN_BILLS_MAX,
+  PLEDGE_FIN_OPEN_STATES,
+  PLEDGE_FIN_STATE,
+  PLEDGE_FIN_STATE_LABEL,
+  PURPOSE_MAX,
+  type PledgeFinAction,
+  type PledgeFinState,
+} from '@contract/pledge-fin';
+import type {
+  PledgeFinApproveRequest,
+  PledgeFinCancelRequest,
+  PledgeFinCreateRequest,
+  PledgeFinSaveRequest,
+} from '@contract/pledge-fin-schemas';
+import { REALTIME_EVENT } from '@contract/realtime';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database';
+import { lockWithinTransaction } from '../../db/locks';
+import type { Database, PledgeFinancingTable } from '../../db/schema';
+import { isCalendarDate } from '../../lib/calendar-date';
+import { fail } from '../../lib/errors';
+import { newId } from '../../lib/hash';
+import { fenToYuan } from '../../lib/money';
+import type { Realtime } from '../../lib/realtime-hub';
+import { shanghaiDate, shanghaiParts } from '../../lib/shanghai-time';
+import { requireFunction } from '../org-function/service';
+import { loanDays, principalOf } from './cost';
+import { PLEDGE_FIN_MSG } from './messages';
+import {
+  financingOf,
+  lineFen,
+  productById,
+  usedLineFen,
+  type FinancingRow,
+  type ProductRow,
+} from './queries';
+import { isPledgeable, mayAct, pledgeValueFen, TRANSITIONS } from './rules';
+
+/**
+ * The writes of pledge financing (docs/domain.md, pledge financing). Each command runs in the caller's
+ * transaction, asks whether the organisation has 质押融资 open, checks everything it can before writing,
+ * changes the state in one conditional update (so of two acts at once exactly one wins), writes the history
+ * and announces the change with the transaction.
+ */
+
+/** Who acts, when, and the hub that tells the organisation's screens (none in the demo seed). */
+export interface PledgeFinContext {
+  trx: Db;
+  orgId: string;
+  userId: string;
+  now: number;
+  realtime?: Pick<Realtime, 'publishToOrg'>;
+}
+
+const FUNCTION = 'PLEDGE_FIN';
+
+function purposeOf(text: string | undefined, required: boolean): string {
+  const purpose = (text ?? '').trim();
+  if (required && purpose === '') throw fail(API_ERROR.badRequest, PLEDGE_FIN_MSG.purposeRequired);
+  if (purpose.length > PURPOSE_MAX) throw fail(API_ERROR.badRequest, PLEDGE_FIN_MSG.purposeTooLong);
+  return purpose;
+}
+
+async function productOf(trx: Db, id: string): Promise<ProductRow> {
+  const product = await productById(trx, id);
+  if (!product) throw fail(API_ERROR.pledgeFinProductInvalid, PLEDGE_FIN_MSG.productInvalid);
+  return product;
+}
+
+/** The product's terms a financing copies, so a later change of the product leaves it as it was asked for. */
+const termsOf = (product: ProductRow) => ({
+  product_id: product.id,
+  institution_org_id: product.institution_org_id,
+  annual_rate: product.annual_rate,
+  pledge_ratio: product.pledge_ratio,
+  fee_rate: product.fee_rate,
+  repayment_mode: product.repayment_mode,
+  day_basis: product.day_basis,
+  penalty_rate: product.penalty_rate,
+});
+
+function distinctIds(ids: readonly string[]): string[] {
+  if (ids.length > PLEDGE_FIN_BILLS_MAX) throw fail(API_ERROR.badRequest, PLEDGE_FIN_MSG.tooManyBills);
+  if (new Set(ids).size !== ids.length) throw fail(API_ERROR.badRequest, PLEDGE_FIN_MSG.billsRepeated);
+  return [...ids];
+}
+
+/** The caller's current holdings of these ids with their packages, in the order given; 404 for any other. */
+async function heldBills(trx: Db, orgId: string, holdingIds: readonly string[]) {
+  if (holdingIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('bill_holdings as h')
+    .innerJoin('bill_packages as p', 'p.id', 'h.package_id')
+    .select([
+      'h.id',
+      'h.package_id',
+      'h.amount_fen',
+      'h.bill_status',
+      'h.circ_status',
+      'p.package_no',
+      'p.due_date',
+      'p.no_transfer',
+    ])
+    .where('h.id', 'in', holdingIds)
+    .where('h.org_id', '=', orgId)
+    .where('h.ended_at', 'is', null)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return holdingIds.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw fail(API_ERROR.notFound, PLEDGE_FIN_MSG.holdingNotFound);
+    return row;
+  });
+}
+
+type HeldBillRow = Awaited<ReturnType<typeof heldBills>>[number];
+
+/**
+ * The chosen bills, each one the organisation may pledge today and none backing another open financing.
+ * Each holding is locked for the rest of the transaction first, so two financings choosing the same bill at
+ * once are decided one after the other.
+ */
+async function pledgeableBills(
+  trx: Db,
+  orgId: string,
+  holdingIds: readonly string[],
+  today: string,
+  financingId: string,
+): Promise<HeldBillRow[]> {
+  for (const id of [...holdingIds].sort()) {
+    await lockWithinTransaction(trx as Transaction<Database>, `pledge-fin-holding:${id}`);
+  }
+  const bills = await heldBills(trx, orgId, holdingIds);
+  for (const bill of bills) {
+    if (!isPledgeable(bill, today)) {
+      throw fail(API_ERROR.pledgeFinBillIneligible, PLEDGE_FIN_MSG.billIneligible(bill.package_no));
+    }
+  }
+  const taken = await trx
+    .selectFrom('pledge_fin_bills as b')
+    .innerJoin('pledge_financings as f', 'f.id', 'b.financing_id')
+    .select('b.holding_id')
+    .where('b.holding_id', 'in', holdingIds)
+    .where('f.id', '!=', financingId)
+    .where('f.state', 'in', PLEDGE_FIN_OPEN_STATES)
+    .executeTakeFirst();
+  if (taken) {
+    const bill = bills.find((b) => b.id === taken.holding_id);
+    throw fail(API_ERROR.pledgeFinBillTaken, PLEDGE_FIN_MSG.billTaken(bill?.package_no ?? ''));
+  }
+  return bills;
+}
+
+async function writeBills(trx: Db, financingId: string, bills: readonly HeldBillRow[]): Promise<void> {
+  await trx.deleteFrom('pledge_fin_bills').where('financing_id', '=', financingId).execute();
+  if (bills.length === 0) return;
+  await trx
+    .insertInto('pledge_fin_bills')
+    .values(
+      bills.map((bill, index) => ({
+        financing_id: financingId,
+        holding_id: bill.id,
+        package_id: bill.package_id,
+        seq: index + 1,
+      })),
+    )
+    .execute();
+}
+
+async function logAct(
+  ctx: PledgeFinContext,
+  financingId: string,
+  action: PledgeFinAction,
+  from: PledgeFinState | null,
+  to: PledgeFinState,
+  opinion: string | null = null,
+): Promise<void> {
+  const last = await ctx.trx
+    .selectFrom('pledge_fin_history')
+    .select((eb) => eb.fn.max<number | null>('seq').as('seq'))
+    .where('financing_id', '=', financingId)
+    .executeTakeFirst();
+  await ctx.trx
+    .insertInto('pledge_fin_history')
+    .values({
+      id: newId(),
+      financing_id: financingId,
+      action,
+      from_state: from,
+      to_state: to,
+      user_id: ctx.userId,
+      opinion,
+      at: ctx.now,
+      seq: Number(last?.seq ?? 0) + 1,
+    })
+    .execute();
+  await ctx.realtime?.publishToOrg(
+    ctx.orgId,
+    { type: REALTIME_EVENT.pledgeFin, payload: { financingId, state: to } },
+    ctx.trx,
+  );
+}
+
+/**
+ * Moves the financing by `action` from the state it was read in, with `set`: refused 409 when the act is
+ * not allowed from that state, or when another act changed it first.
+ */
+async function move(
+  ctx: PledgeFinContext,
+  row: FinancingRow,
+  action: PledgeFinAction,
+  actName: string,
+  set: Partial<PledgeFinancingTable> = {},
+  opinion: string | null = null,
+): Promise<PledgeFinState> {
+  const from = row.state as PledgeFinState;
+  if (!mayAct(action, from)) {
+    throw fail(
+      API_ERROR.pledgeFinStateInvalid,
+      PLEDGE_FIN_MSG.stateInvalid(PLEDGE_FIN_STATE_LABEL[from], actName),
+    );
+  }
+  const to = TRANSITIONS[action].to;
+  const result = await ctx.trx
+    .updateTable('pledge_financings')
+    .set({ ...set, state: to, updated_at: ctx.now })
+    .where('id', '=', row.id)
+    .where('state', '=', from)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    const now = await financingOf(ctx.trx, ctx.orgId, row.id);
+    const state = (now?.state ?? from) as PledgeFinState;
+    throw fail(
+      API_ERROR.pledgeFinStateInvalid,
+      PLEDGE_FIN_MSG.stateInvalid(PLEDGE_FIN_STATE_LABEL[state], actName),
+    );
+  }
+  await logAct(ctx, row.id, action, from, to, opinion);
+  return to;
+}
+
+async function ownFinancing(ctx: PledgeFinContext, id: string): Promise<FinancingRow> {
+  const row = await financingOf(ctx.trx, ctx.orgId, id);
+  if (!row) throw fail(API_ERROR.notFound, PLEDGE_FIN_MSG.financingNotFound);
+  return row;
+}
+
+function finNumber(now: number): string {
+  const p = shanghaiParts(now);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `RZ${p.year}${pad(p.month)}${pad(p.day)}${newId().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}
+
+/** A new financing in the draft state, its creation recorded in the history; its id. */
+async function newDraft(ctx: PledgeFinContext, purpose: string): Promise<FinancingRow> {
+  const row: FinancingRow = {
+    id: newId(),
+    org_id: ctx.orgId,
+    fin_no: finNumber(ctx.now),
+    state: PLEDGE_FIN_STATE.draft,
+    product_id: null,
+    institution_org_id: null,
+    principal_fen: null,
+    annual_rate: null,
+    pledge_ratio: null,
+    fee_rate: null,
+    repayment_mode: null,
+    day_basis: null,
+    penalty_rate: null,
+    value_date: null,
+    maturity_date: null,
+    purpose,
+    created_by: ctx.userId,
+    submitted_by: null,
+    submitted_at: null,
+    approved_by: null,
+    approved_at: null,
+    opinion: null,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  };
+  await ctx.trx.insertInto('pledge_financings').values(row).execute();
+  return row;
+}
+
+/**
+ * `POST /api/pledge-fin/save`: keeps what the applicant filled in as a draft (524000000), new or one of the
+ * organisation's drafts. Only what is there is checked: the product exists, the bills are the
+ * organisation's current holdings, the amount and date are well formed. Returns the draft's id.
+ */
+export async function saveDraft(ctx: PledgeFinContext, body: PledgeFinSaveRequest): Promise<string> {
+  await requireFunction(ctx.trx, ctx.orgId, FUNCTION);
+  const purpose = purposeOf(body.purpose, false);
+  const product = body.productId === undefined ? undefined : await productOf(ctx.trx, body.productId);
+  const holdingIds = body.holdingIds === undefined ? undefined : distinctIds(body.holdingIds);
+  const bills = holdingIds === undefined ? undefined : await heldBills(ctx.trx, ctx.orgId, holdingIds);
+  const amount = body.amount === undefined || body.amount.trim() === '' ? null : principalOf(body.amount);
+  const maturity = body.maturityDate === undefined || body.maturityDate === '' ? null : body.maturityDate;
+  if (maturity !== null && !isCalendarDate(maturity)) {
+    throw fail(API_ERROR.pledgeFinDateInvalid, PLEDGE_FIN_MSG.maturityDateInvalid);
+  }
+  const row = body.id === undefined ? await newDraft(ctx, purpose) : await ownFinancing(ctx, body.id);
+  await move(ctx, row, PLEDGE_FIN_ACTION.save, PLEDGE_FIN_MSG.act.save, {
+    ...(product ? termsOf(product) : {}),
+    ...(body.amount === undefined ? {} : { principal_fen: amount }),
+    ...(body.maturityDate === undefined ? {} : { maturity_date: maturity }),
+    value_date: shanghaiDate(ctx.now),
+    purpose,
+  });
+  if (bills) await writeBills(ctx.trx, row.id, bills);
+  return row.id;
+}
+
+/**
+ * `POST /api/pledge-fin`: submits an application (or the organisation's draft) for internal approval
+ * (524000040), every rule checked in the order the form asks: the product, the purpose, the bills
+ * (pledgeable, not taken), the amount (the product's range, the bills' pledge value), the maturity (after
+ * today, within the product's term, no later than the earliest bill) and the credit line left. The line is
+ * locked for the organisation and institution meanwhile, so two submissions cannot both take its last part.
+ */
+export async function submitFinancing(ctx: PledgeFinContext, body: PledgeFinCreateRequest): Promise<string> {
+  const { trx, orgId } = ctx;
+  await requireFunction(trx, orgId, FUNCTION);
+  const existing = body.id === undefined ? undefined : await ownFinancing(ctx, body.id);
+  if (existing && !mayAct(PLEDGE_FIN_ACTION.submit, existing.state)) {
+    const label = PLEDGE_FIN_STATE_LABEL[existing.state as PledgeFinState];
+    throw fail(
+      API_ERROR.pledgeFinStateInvalid,
+      PLEDGE_FIN_MSG.stateInvalid(label, PLEDGE_FIN_MSG.act.submit),
+    );
+  }
+  const product = await productOf(trx, body.productId);
+  const purpose = purposeOf(body.purpose, true);
+  const holdingIds = distinctIds(body.holdingIds);
+  if (holdingIds.length === 0) throw fail(API_ERROR.badRequest, PLEDGE_FIN_MSG.billsRequired);
+  const today = shanghaiDate(ctx.now);
+  const financingId = existing?.id ?? '';
+  const bills = await pledgeableBills(trx, orgId, holdingIds, today, financingId);
+
+  const amountFen = principalOf(body.amount);
+  if (amountFen < Number(product.min_fen) || amountFen > Number(product.max_fen)) {
+    throw fail(
+      API_ERROR.amountInvalid,
+      PLEDGE_FIN_MSG.amountOutOfProduct(fenToYuan(product.min_fen), fenToYuan(product.max_fen)),
+    );
+  }
+  const pledgeValue = bills.reduce(
+    (sum, bill) => sum + pledgeValueFen(Number(bill.amount_fen), product.pledge_ratio),
+    0,
+  );
+  if (amountFen > pledgeValue) {
+    throw fail(API_ERROR.pledgeFinOverPledgeValue, PLEDGE_FIN_MSG.overPledgeValue(fenToYuan(pledgeValue)));
+  }
+
+  const days = loanDays(today, body.maturityDate);
+  if (days > Number(product.max_term_days)) {
+    throw fail(
+      API_ERROR.pledgeFinDateInvalid,
+      PLEDGE_FIN_MSG.beyondProductTerm(Number(product.max_term_days)),
+    );
+  }
+  const earliest = bills.map((bill) => bill.due_date).sort()[0]!;
+  if (body.maturityDate > earliest) {
+    throw fail(API_ERROR.pledgeFinDateInvalid, PLEDGE_FIN_MSG.beyondEarliestBill(earliest));
+  }
+
+  await lockWithinTransaction(
+    trx as Transaction<Database>,
+    `pledge-fin-line:${orgId}:${product.institution_org_id}`,
+  );
+  const available =
+    (await lineFen(trx, orgId, product.institution_org_id)) -
+    (await usedLineFen(trx, orgId, product.institution_org_id, existing?.id));
+  if (amountFen > available) {
+    throw fail(
+      API_ERROR.pledgeFinOverCreditLine,
+      PLEDGE_FIN_MSG.overCreditLine(fenToYuan(Math.max(0, available))),
+    );
+  }
+
+  const row = existing ?? (await newDraft(ctx, purpose));
+  await move(ctx, row, PLEDGE_FIN_ACTION.submit, PLEDGE_FIN_MSG.act.submit, {
+    ...termsOf(product),
+    principal_fen: amountFen,
+    value_date: today,
+    maturity_date: body.maturityDate,
+    purpose,
+    submitted_by: ctx.userId,
+    submitted_at: ctx.now,
+  });
+  await writeBills(trx, row.id, bills);
+  return row.id;
+}
+
+/**
+ * `PUT /api/pledge-fin/approve`: a member other than the one who submitted it approves (524000080, to be
+ * signed) or rejects (524000900, the bills free again) a financing waiting for approval. A rejection needs
+ * the opinion. An approval looks at the bills again: one no longer pledgeable (endorsed meanwhile, matured)
+ * refuses it, and the approver rejects instead.
+ */
+export async function answerApproval(
+  ctx: PledgeFinContext,
+  body: PledgeFinApproveRequest,
+): Promise<PledgeFinState> {
+  await requireFunction(ctx.trx, ctx.orgId, FUNCTION);
+  const row = await ownFinancing(ctx, body.id);
+  const action =
+    body.result === APPROVAL_RESULT.approve ? PLEDGE_FIN_ACTION.approve : PLEDGE_FIN_ACTION.reject;
+  if (!mayAct(action, row.state)) {
+    const label = PLEDGE_FIN_STATE_LABEL[row.state as PledgeFinState];
+    throw fail(
+      API_ERROR.pledgeFinStateInvalid,
+      PLEDGE_FIN_MSG.stateInvalid(label, PLEDGE_FIN_MSG.act.approve),
+    );
+  }
+  if (row.submitted_by === ctx.userId)
+    throw fail(API_ERROR.pledgeFinSelfApproval, PLEDGE_FIN_MSG.selfApproval);
+  const opinion = (body.opinion ?? '').trim();
+  if (opinion.length > OPINION_MAX) throw fail(API_ERROR.badRequest, PLEDGE_FIN_MSG.opinionTooLong);
+  if (action === PLEDGE_FIN_ACTION.reject && opinion === '') {
+    throw fail(API_ERROR.badRequest, PLEDGE_FIN_MSG.opinionRequired);
+  }
+  if (action === PLEDGE_FIN_ACTION.approve) {
+    const chosen = await ctx.trx
+      .selectFrom('pledge_fin_bills')
+      .select('holding_id')
+      .where('financing_id', '=', row.id)
+      .orderBy('seq')
+      .execute();
+    await pledgeableBills(
+      ctx.trx,
+      ctx.orgId,
+      chosen.map((bill) => bill.holding_id),
+      shanghaiDate(ctx.now),
+      row.id,
+    );
+  }
+  return move(
+    ctx,
+    row,
+    action,
+    PLEDGE_FIN_MSG.act.approve,
+    { approved_by: ctx.userId, approved_at: ctx.now, opinion: opinion === '' ? null : opinion },
+    opinion === '' ? null : opinion,
+  );
+}
+
+/** `PUT /api/pledge-fin/cancel`: the applicant's organisation withdraws a financing before the money is paid out. */
+export async function cancelFinancing(
+  ctx: PledgeFinContext,
+  body: PledgeFinCancelRequest,
+): Promise<PledgeFinState> {
+  await requireFunction(ctx.trx, ctx.orgId, FUNCTION);
+  const row = await ownFinancing(ctx, body.id);
+  const reason = (body.reason ?? '').trim();
+  if (reason.length > OPINION_MAX) throw fail(API_ERROR.badRequest, PLEDGE_FIN_MSG.opinionTooLong);
+  return move(
+    ctx,
+    row,
+    PLEDGE_FIN_ACTION.cancel,
+    PLEDGE_FIN_MSG.act.cancel,
+    {},
+    reason === '' ? null : reason,
+  );
+}

@@ -1,0 +1,75 @@
+import { PERMISSION_PATH_PREFIX } from '@contract/constants';
+import { permissionsOfRoles, type StaffRoleCode } from '@contract/organization';
+import type { Holding } from '@contract/bills-schemas';
+import { randomUUID } from 'node:crypto';
+import {
+  answer,
+  dataOf,
+  heldOf,
+  issueBody,
+  issued,
+  MOBILE,
+  ORG,
+  pendingIn,
+  tokenOf,
+  userIdOf,
+  type LedgerTokens,
+} from './bill-helpers';
+import type { TestApp } from './helpers';
+
+/** 赵强, a member of Shanghai and Hangzhou in the demo, joins Suzhou in the tests as its checker. */
+export const CHECKER_MOBILE = '13800000004';
+
+/** Opens 质押融资 for an organisation as its administrator would have (its agreement signed meanwhile). */
+export async function openPledgeFin(t: TestApp, orgId: string): Promise<void> {
+  await t.app.db
+    .insertInto('org_function_openings')
+    .values({ org_id: orgId, func_code: 'PLEDGE_FIN', opened_at: t.app.now(), opened_by: null })
+    .execute();
+}
+
+/** Adds a demo user to an organisation with the roles given, their permissions granted; a token for it. */
+export async function joinAs(
+  t: TestApp,
+  mobile: string,
+  orgId: string,
+  roles: StaffRoleCode[],
+): Promise<string> {
+  const id = randomUUID();
+  await t.app.db
+    .insertInto('memberships')
+    .values({ id, user_id: userIdOf(mobile), org_id: orgId, owner: 0, created_at: t.app.now() })
+    .execute();
+  await t.app.db
+    .insertInto('membership_roles')
+    .values(roles.map((role_code) => ({ membership_id: id, role_code })))
+    .execute();
+  await t.app.db
+    .insertInto('membership_permissions')
+    .values(
+      [...permissionsOfRoles(roles)].map((path) => ({
+        membership_id: id,
+        permission_path: `${PERMISSION_PATH_PREFIX}${path}`,
+      })),
+    )
+    .execute();
+  return tokenOf(t, mobile, orgId);
+}
+
+/** Shanghai issues a bill accepted by itself to Suzhou, which signs it: Suzhou's holding of it. */
+export async function heldBySuzhou(
+  t: TestApp,
+  token: LedgerTokens,
+  fields: Parameters<typeof issueBody>[1] = {},
+): Promise<Holding> {
+  const detail = await issued(
+    t,
+    MOBILE.shanghai,
+    token.shanghai,
+    issueBody(t, { payeeOrgId: ORG.suzhou, ...fields }),
+  );
+  const [receipt] = await pendingIn(t, token.suzhou, detail.bill.id);
+  await dataOf(await answer(t, token.suzhou, receipt!.id, 'sign'));
+  const held = (await heldOf(t, token.suzhou)).content.filter((h) => h.packageId === detail.bill.id);
+  return held[0]!;
+}
