@@ -115,21 +115,21 @@ export async function noticePage(
       : page.offset === 0
         ? 0
         : Number((await queries.count(db, values))[0]?.n ?? 0);
-  return { total, items: itemsOf(rows, page.size) };
+  return { total, items: itemsOf(rows) };
 }
 
 type PageRow = Awaited<ReturnType<ReturnType<typeof pageQueries>['page']>>[number];
 
 /**
- * The page's items (the rows but the one past the page) of rows the page query keeps (db/prepared-query.ts),
- * made once for as long as it keeps them: the same rows are always asked with the same page size.
+ * The page's items of rows the page query keeps (db/prepared-query.ts), made once for as long as it keeps
+ * them.
  */
 const itemsByRows = new WeakMap<ReadonlyArray<PageRow>, readonly NoticeItem[]>();
 
-function itemsOf(rows: ReadonlyArray<PageRow>, size: number): readonly NoticeItem[] {
+function itemsOf(rows: ReadonlyArray<PageRow>): readonly NoticeItem[] {
   let items = itemsByRows.get(rows);
   if (!items) {
-    items = rows.slice(0, size).map((row) =>
+    items = rows.map((row) =>
       Object.freeze({
         id: row.id,
         type: row.type === NOTICE_TYPE.todo ? NOTICE_TYPE.todo : NOTICE_TYPE.announcement,
