@@ -3,6 +3,7 @@ import { literalUnion } from './common-schemas';
 import { EXPORT_KIND, EXPORT_STATUS } from './export';
 import { BillListQuery } from './bills-schemas';
 import { BIZ_TYPES } from './statistics';
+import { GUARANTEE_SIDES } from './guarantee';
 
 /**
  * The wire shapes of export.ts's domain, each declared once: a TypeBox schema the server validates
@@ -25,6 +26,9 @@ export const ExportParams = Type.Object({
   dueTo: BillListQuery.properties.dueTo,
   packageId: BillListQuery.properties.packageId,
   sort: BillListQuery.properties.sort,
+  /** The guarantees' list: which side, and a fragment of the package number (billStatus is its status). */
+  side: Type.Optional(literalUnion(GUARANTEE_SIDES)),
+  packageNo: Type.Optional(Type.String({ maxLength: 30 })),
 });
 export type ExportParams = Static<typeof ExportParams>;
 

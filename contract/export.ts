@@ -11,6 +11,8 @@ export const EXPORT_KIND = {
   billsIssued: 'bills-issued',
   billsPending: 'bills-pending',
   billApplications: 'bill-applications',
+  /** One side of the 保证 page's list (ExportParams.side). */
+  guarantees: 'guarantees',
 } as const;
 export type ExportKind = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];
 
@@ -22,6 +24,7 @@ export const EXPORT_KIND_NAME: Record<ExportKind, string> = {
   'bills-issued': '已出票据',
   'bills-pending': '待签收申请',
   'bill-applications': '我发起的申请',
+  guarantees: '票据保证',
 };
 
 export const EXPORT_STATUS = {

@@ -8,6 +8,7 @@ import { maskMobile } from '../../lib/security-log';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { billListBatches, billListCount, billListSheet, type BillListName } from '../bills/service';
 import { countOperations, operationBatches } from '../operation/service';
+import { GUARANTEE_SHEET, guaranteeExportBatches, guaranteeExportCount } from '../guarantee/service';
 import { fenToYuan } from '../../lib/money';
 import { safeCell } from './cells';
 
@@ -199,8 +200,35 @@ async function writeBillList(
   return written;
 }
 
+async function writeGuarantees(
+  db: Db,
+  job: ExportJob,
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  hooks: WriteHooks,
+): Promise<number> {
+  const total = Math.min(await guaranteeExportCount(db, job.orgId, job.params), EXPORT_ROW_CAP);
+  const worksheet = sheet(workbook, GUARANTEE_SHEET.sheet, GUARANTEE_SHEET.columns);
+  let written = 0;
+  const batches = guaranteeExportBatches(
+    db,
+    job.orgId,
+    job.params,
+    job.now,
+    EXPORT_BATCH_ROWS,
+    EXPORT_ROW_CAP,
+  );
+  for await (const batch of batches) {
+    for (const cells of batch) addRow(worksheet, cells);
+    written += batch.length;
+    await hooks.progress(total === 0 ? 100 : Math.floor((written / total) * 100));
+  }
+  worksheet.commit();
+  return written;
+}
+
 const WRITERS: Partial<Record<string, typeof writeOperationList>> = {
   [EXPORT_KIND.operationList]: writeOperationList,
+  [EXPORT_KIND.guarantees]: writeGuarantees,
   [EXPORT_KIND.orgRelation]: writeOrgRelation,
   ...Object.fromEntries(Object.keys(BILL_LISTS).map((kind) => [kind, writeBillList])),
 };
@@ -209,6 +237,7 @@ const WRITERS: Partial<Record<string, typeof writeOperationList>> = {
 export async function exportRowCount(db: Db, job: ExportJob): Promise<number> {
   if (job.kind === EXPORT_KIND.operationList)
     return countOperations(db, job.orgId, { bizType: job.params.bizType });
+  if (job.kind === EXPORT_KIND.guarantees) return guaranteeExportCount(db, job.orgId, job.params);
   const list = BILL_LISTS[job.kind];
   if (list) return billListCount(db, job.orgId, list, job.params, job.now);
   const [members, counterparties] = await Promise.all([

@@ -16,7 +16,7 @@ export interface GuaranteeFilter {
   id?: string;
 }
 
-function guaranteeRows(db: Db, orgId: string, filter: GuaranteeFilter) {
+export function guaranteeRowsOf(db: Db, orgId: string, filter: GuaranteeFilter) {
   const mine = filter.side === GUARANTEE_SIDE.applied ? 'g.guaranteed_org_id' : 'g.guarantor_org_id';
   return db
     .selectFrom('bill_guarantees as g')
@@ -31,7 +31,7 @@ function guaranteeRows(db: Db, orgId: string, filter: GuaranteeFilter) {
     .$if(filter.id !== undefined, (q) => q.where('g.id', '=', filter.id!));
 }
 
-type Listed = ReturnType<typeof guaranteeRows>;
+type Listed = ReturnType<typeof guaranteeRowsOf>;
 const shape = (query: Listed) =>
   query
     .selectAll('g')
@@ -80,7 +80,7 @@ export async function guaranteePage(
   filter: GuaranteeFilter,
   now: number,
 ): Promise<{ content: GuaranteeRecord[]; total: number }> {
-  const { rows, total } = await listedPage(guaranteeRows(db, orgId, filter), shape, paging);
+  const { rows, total } = await listedPage(guaranteeRowsOf(db, orgId, filter), shape, paging);
   const today = shanghaiDate(now);
   return { content: rows.map((row) => recordOf(row, orgId, today)), total };
 }

@@ -1,0 +1,114 @@
+/** The 保证 list through the export centre: its xlsx holds the rows the list call shows with the same filter. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { ExportTask } from '@contract/export-schemas';
+import { GUARANTEE_URL } from '@contract/guarantee';
+import type { GuaranteeRecord } from '@contract/guarantee-schemas';
+import { pathOf } from '@contract/paths';
+import { startApp, type TestApp } from '../../support/helpers';
+import {
+  answer,
+  billCall,
+  confirmed,
+  dataOf,
+  issueBody,
+  issued,
+  type LedgerTokens,
+  ledgerTokens,
+  listOf,
+  MOBILE,
+  ORG,
+  pendingIn,
+} from '../../support/bill-helpers';
+
+let dataDir: string;
+let t: TestApp;
+let token: LedgerTokens;
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-guarantee-export-'));
+  t = await startApp({ dataDir });
+  token = await ledgerTokens(t);
+});
+afterEach(async () => {
+  await t.app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function exported(accessToken: string, body: object): Promise<string[][]> {
+  const created = await dataOf<ExportTask>(
+    await billCall(t.app, 'POST', '/api/export-tasks', accessToken, body),
+    201,
+  );
+  let task: ExportTask | undefined;
+  for (let i = 0; i < 200 && task?.status !== 'done'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    task = (await listOf<ExportTask>(t, '/api/export-tasks?size=50', accessToken)).content.find(
+      (x) => x.id === created.id,
+    );
+    expect(task?.status).not.toBe('failed');
+  }
+  const file = await t.app.inject({
+    method: 'GET',
+    url: `/api/export-tasks/${created.id}/file`,
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(file.statusCode).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
+  });
+  return rows;
+}
+
+it('exports one side of the guarantees with the status filter', async () => {
+  const bills = [];
+  for (let i = 0; i < 2; i++) {
+    const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, { payeeOrgId: ORG.suzhou }));
+    const [receipt] = await pendingIn(t, token.suzhou, detail.bill.id);
+    await dataOf(await answer(t, token.suzhou, receipt!.id, 'sign'));
+    bills.push(detail);
+  }
+  const records: GuaranteeRecord[] = [];
+  for (const detail of bills) {
+    const body = { packageId: detail.bill.id, role: 'drawer', guarantorOrgId: ORG.ningbo };
+    records.push(
+      await dataOf<GuaranteeRecord>(
+        await confirmed(t, token.shanghai, (headers) =>
+          billCall(t.app, 'POST', GUARANTEE_URL.apply, token.shanghai, body, headers),
+        ),
+        201,
+      ),
+    );
+  }
+  await dataOf(
+    await confirmed(t, token.ningbo, (headers) =>
+      billCall(
+        t.app,
+        'POST',
+        pathOf(GUARANTEE_URL.sign, { id: records[0]!.id }),
+        token.ningbo,
+        undefined,
+        headers,
+      ),
+    ),
+  );
+
+  const all = await exported(token.ningbo, { kind: 'guarantees', params: { side: 'received' } });
+  expect(all[0]).toEqual(expect.arrayContaining(['票据包号', '保证人', '状态']));
+  expect(all).toHaveLength(3);
+  const pending = await exported(token.ningbo, {
+    kind: 'guarantees',
+    params: { side: 'received', billStatus: 'pending' },
+  });
+  expect(pending.slice(1).map((row) => row[0])).toEqual([bills[1]!.bill.packageNo]);
+  expect(pending[1]).toEqual(
+    expect.arrayContaining(['1000000.00', '上海链票示范供应链有限公司', '出票人', '待签收']),
+  );
+  // The other side of Ningbo's is empty: it asked for none.
+  expect(await exported(token.ningbo, { kind: 'guarantees', params: { side: 'applied' } })).toHaveLength(1);
+});
