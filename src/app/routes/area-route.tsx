@@ -10,6 +10,7 @@ const loadCompanyCenter = () => loadChunk(() => import('./company-center-screens
 const loadBills = () => loadChunk(() => import('./bill-screens'));
 const loadDiscount = () => loadChunk(() => import('./discount-screens'));
 const loadEaseDiscount = () => loadChunk(() => import('./ease-discount-screens'));
+const loadGuarantee = () => loadChunk(() => import('./guarantee-screens'));
 
 /** The areas built so far, each its own chunk; every other area shows its 建设中 page. */
 const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
@@ -22,6 +23,7 @@ const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
   signWorkbench: lazy(() => loadBills().then((m) => ({ default: m.SignWorkbenchScreen }))),
   discount: lazy(() => loadDiscount().then((m) => ({ default: m.DiscountScreen }))),
   easeDiscount: lazy(() => loadEaseDiscount().then((m) => ({ default: m.EaseDiscountScreen }))),
+  guarantee: lazy(() => loadGuarantee().then((m) => ({ default: m.GuaranteeScreen }))),
   contractSigning: lazy(() => loadCompanyCenter().then((m) => ({ default: m.ContractsScreen }))),
 };
 

@@ -1,0 +1,403 @@
+import { useState, type ComponentType, type ReactNode } from 'react';
+import Alert from 'antd/es/alert';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
+import type { ColumnsType } from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import {
+  APPLICATION_STATUS_COLOR,
+  APPLICATION_STATUS_LABEL,
+  WHOLE_PACKAGE_RANGE,
+  type ApplicationStatus,
+} from '@contract/bills';
+import {
+  GUARANTEE_REMARK_MAX,
+  GUARANTEE_SIDE,
+  GUARANTEE_SIDES,
+  type GuaranteeSide,
+  type GuaranteedRole,
+} from '@contract/guarantee';
+import type { GuaranteeRecord } from '@contract/guarantee-schemas';
+import { Table } from '@/components/data-table/data-table';
+import { CardTitle } from '@/components/card-title/card-title';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { guaranteeMessages } from '@/locales/zh-CN/guarantee';
+import { formatYuan } from '@/utils/amount';
+import { formatDateTime } from '@/utils/date-time';
+import {
+  useApplyGuaranteeMutation,
+  useExportGuaranteesMutation,
+  useGuaranteeCandidatesQuery,
+  useGuaranteesQuery,
+  useRefuseGuaranteeMutation,
+  useSignGuaranteeMutation,
+  useWithdrawGuaranteeMutation,
+} from '@/features/guarantee/api/guarantee-api';
+import styles from './guarantee.module.css';
+
+const text = guaranteeMessages;
+const PAGE_SIZE = 10;
+
+interface ApplyForm {
+  packageId: string;
+  role: GuaranteedRole;
+  guarantorOrgId: string;
+  remark?: string;
+}
+
+interface ListFilter {
+  status?: ApplicationStatus;
+  packageNo?: string;
+}
+
+/** What a row's act asks the user to confirm, and the call it makes. */
+interface PendingAct {
+  kind: 'sign' | 'refuse' | 'withdraw';
+  record: GuaranteeRecord;
+}
+
+/** What a confirmation names: the act, the bill, its amount, the other side and the range. */
+export interface ActSummaryProps {
+  operation: string;
+  packageNo: string | null;
+  amount: string;
+  counterparty: string;
+  range: string | null;
+}
+
+/** The ledger's own parts the page is composed with (src/app): the same picker and confirmations as every act. */
+export interface LedgerParts {
+  OrgPicker: ComponentType<{
+    'aria-label': string;
+    value?: string;
+    onChange?: (value: string) => void;
+    onPicked?: (org: { orgId: string; name: string }) => void;
+  }>;
+  ConfirmActModal: ComponentType<{
+    summary: ActSummaryProps;
+    onConfirm: () => void;
+    onCancel: () => void;
+    loading: boolean;
+  }>;
+  /** The 驳回 reason's form field. */
+  reasonField: ReactNode;
+}
+
+export interface GuaranteePageProps {
+  parts: LedgerParts;
+  /** The list first shown: the guarantor's to-do opens on what it must answer. */
+  initialSide?: GuaranteeSide;
+  canExport: boolean;
+  /** A row's link to the bill's detail, and the drawer it opens. */
+  detail: { link: (packageId: string) => ReactNode; drawer: ReactNode };
+}
+
+/**
+ * 保证: a party liable on a bill asks a guarantor (the bill, its role on it, the guarantor); below, the
+ * guarantees it asked for and those it is asked to give, filterable and exportable, each with its acts.
+ */
+export function GuaranteePage({
+  initialSide = GUARANTEE_SIDE.applied,
+  canExport,
+  detail,
+  parts: { OrgPicker, ConfirmActModal, reasonField },
+}: GuaranteePageProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ApplyForm>();
+  const packageId = Form.useWatch('packageId', form);
+  const [guarantorName, setGuarantorName] = useState('');
+  const [confirming, setConfirming] = useState<ApplyForm | null>(null);
+  const [side, setSide] = useState<GuaranteeSide>(initialSide);
+  const [filterForm] = Form.useForm<ListFilter>();
+  const [filter, setFilter] = useState<ListFilter>({});
+  const [page, setPage] = useState(0);
+  const [acting, setActing] = useState<PendingAct | null>(null);
+  const [reasonForm] = Form.useForm<{ reason: string }>();
+
+  const candidates = useGuaranteeCandidatesQuery();
+  const query = { side, ...filter };
+  const list = useGuaranteesQuery({ page, size: PAGE_SIZE, ...query });
+  const [apply, applying] = useApplyGuaranteeMutation();
+  const [sign, signing] = useSignGuaranteeMutation();
+  const [refuse, refusing] = useRefuseGuaranteeMutation();
+  const [withdraw, withdrawing] = useWithdrawGuaranteeMutation();
+  const [exportList, exporting] = useExportGuaranteesMutation();
+
+  const choices = candidates.data ?? [];
+  const chosen = choices.find((c) => c.packageId === packageId);
+
+  const submit = async (values: ApplyForm) => {
+    const result = await apply({
+      packageId: values.packageId,
+      role: values.role,
+      guarantorOrgId: values.guarantorOrgId,
+      remark: values.remark?.trim() ?? '',
+    });
+    setConfirming(null);
+    if ('data' in result) {
+      void message.success(text.applied);
+      form.resetFields();
+    }
+  };
+
+  const summaryOf = (operation: string, r: { packageNo: string; amount: string }, counterparty: string) =>
+    ({
+      operation,
+      packageNo: r.packageNo,
+      amount: r.amount,
+      counterparty,
+      range: WHOLE_PACKAGE_RANGE,
+    }) satisfies ActSummaryProps;
+
+  const runAct = async () => {
+    if (!acting) return;
+    const { kind, record } = acting;
+    if (kind === 'refuse') {
+      // A missing reason is shown beside its field; the dialog stays open.
+      const typed = await reasonForm.validateFields().catch(() => null);
+      if (!typed) return;
+      const { reason } = typed;
+      const result = await refuse({ id: record.id, reason: reason.trim() });
+      if ('data' in result) void message.success(text.refused);
+    } else {
+      const result = kind === 'sign' ? await sign(record.id) : await withdraw(record.id);
+      if ('data' in result) void message.success(kind === 'sign' ? text.signed : text.withdrawn);
+    }
+    setActing(null);
+    reasonForm.resetFields();
+  };
+
+  const columns: ColumnsType<GuaranteeRecord> = [
+    { title: text.packageNo, dataIndex: 'packageNo', key: 'packageNo' },
+    { title: text.amount, dataIndex: 'amount', key: 'amount', align: 'right', render: formatYuan },
+    { title: text.dueDate, dataIndex: 'dueDate', key: 'dueDate' },
+    {
+      title: text.guaranteed,
+      key: 'guaranteed',
+      render: (_, g) => `${g.guaranteed.name}（${text.roles[g.role]}）`,
+    },
+    { title: text.guarantor, key: 'guarantor', render: (_, g) => g.guarantor.name },
+    {
+      title: text.status,
+      key: 'status',
+      render: (_, g) => (
+        <>
+          <Tag color={APPLICATION_STATUS_COLOR[g.status]}>{APPLICATION_STATUS_LABEL[g.status]}</Tag>
+          {g.reason && (
+            <span className={styles.reason}>
+              {text.reason}：{g.reason}
+            </span>
+          )}
+        </>
+      ),
+    },
+    { title: text.appliedAt, key: 'appliedAt', render: (_, g) => formatDateTime(g.appliedAt) },
+    {
+      title: text.actions,
+      key: 'actions',
+      render: (_, g) => (
+        <>
+          {detail.link(g.packageId)}
+          {g.actions.map((kind) => (
+            <Button key={kind} type="link" onClick={() => setActing({ kind, record: g })}>
+              {text[kind]}
+            </Button>
+          ))}
+        </>
+      ),
+    },
+  ];
+
+  const actOperation = acting
+    ? { sign: text.signOperation, refuse: text.refuseOperation, withdraw: text.withdrawOperation }[
+        acting.kind
+      ]
+    : '';
+  const actCounterparty = acting
+    ? acting.kind === 'withdraw'
+      ? acting.record.guarantor.name
+      : acting.record.guaranteed.name
+    : '';
+
+  return (
+    <div className={styles.page}>
+      <Card title={<CardTitle level={1}>{text.title}</CardTitle>}>
+        <p className={styles.intro}>{text.intro}</p>
+        <Form<ApplyForm>
+          form={form}
+          name="guarantee"
+          layout="vertical"
+          onFinish={(values) => setConfirming(values)}
+        >
+          <Form.Item
+            name="packageId"
+            label={text.bill}
+            rules={[{ required: true, message: text.billRequired }]}
+          >
+            <Select
+              placeholder={text.billPlaceholder}
+              loading={candidates.isFetching}
+              notFoundContent={text.noCandidates}
+              options={choices.map((c) => ({
+                value: c.packageId,
+                label: text.billOption(c.packageNo, formatYuan(c.amount), c.dueDate),
+              }))}
+              onChange={(id: string) => {
+                const roles = choices.find((c) => c.packageId === id)?.roles ?? [];
+                form.setFieldValue('role', roles.length === 1 ? roles[0] : undefined);
+              }}
+            />
+          </Form.Item>
+          <Form.Item name="role" label={text.role} rules={[{ required: true, message: text.roleRequired }]}>
+            <Radio.Group
+              options={(chosen?.roles ?? []).map((role) => ({ value: role, label: text.roles[role] }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="guarantorOrgId"
+            label={text.guarantor}
+            rules={[{ required: true, message: text.guarantorRequired }]}
+          >
+            <OrgPicker aria-label={text.guarantor} onPicked={(org) => setGuarantorName(org.name)} />
+          </Form.Item>
+          <Form.Item name="remark" label={text.remark}>
+            <Input.TextArea maxLength={GUARANTEE_REMARK_MAX} showCount rows={2} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={applying.isLoading}>
+            {text.submit}
+          </Button>
+        </Form>
+      </Card>
+      <Card title={<CardTitle>{text.listTitle}</CardTitle>}>
+        <Radio.Group
+          aria-label={text.sideLabel}
+          optionType="button"
+          value={side}
+          onChange={(event) => {
+            setSide(event.target.value as GuaranteeSide);
+            setPage(0);
+          }}
+          options={GUARANTEE_SIDES.map((value) => ({ value, label: text.sides[value] }))}
+          style={{ marginBottom: 16 }}
+        />
+        <Form<ListFilter>
+          form={filterForm}
+          layout="inline"
+          className={styles.filters}
+          onFinish={(values) => {
+            setFilter({
+              ...(values.status ? { status: values.status } : {}),
+              ...(values.packageNo?.trim() ? { packageNo: values.packageNo.trim() } : {}),
+            });
+            setPage(0);
+          }}
+        >
+          <Form.Item name="status" label={text.statusFilter}>
+            <Select
+              aria-label={text.statusFilter}
+              className={styles.statusFilter}
+              allowClear={{ label: commonMessages.clear }}
+              placeholder={text.allStatuses}
+              options={Object.entries(APPLICATION_STATUS_LABEL).map(([value, label]) => ({ value, label }))}
+            />
+          </Form.Item>
+          <Form.Item name="packageNo" label={text.packageNoFilter}>
+            <Input
+              className={styles.packageNoFilter}
+              placeholder={text.packageNoPlaceholder}
+              maxLength={30}
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit">
+            {text.search}
+          </Button>
+          <Button
+            onClick={() => {
+              filterForm.resetFields();
+              setFilter({});
+              setPage(0);
+            }}
+          >
+            {text.reset}
+          </Button>
+          {canExport && (
+            <Button
+              loading={exporting.isLoading}
+              onClick={() =>
+                void exportList(query).then((r) => 'data' in r && void message.success(text.exportCreated))
+              }
+            >
+              {text.export}
+            </Button>
+          )}
+        </Form>
+        {list.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title={text.loadFailed}
+            action={
+              <Button size="small" onClick={() => void list.refetch()}>
+                {text.retry}
+              </Button>
+            }
+          />
+        )}
+        <Table<GuaranteeRecord>
+          rowKey="id"
+          aria-label={text.sides[side]}
+          columns={columns}
+          dataSource={list.data?.content ?? []}
+          loading={list.isFetching}
+          locale={{ emptyText: text.empty }}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: page + 1,
+            pageSize: PAGE_SIZE,
+            total: list.data?.totalElements ?? 0,
+            onChange: (next) => setPage(next - 1),
+            showSizeChanger: false,
+          }}
+        />
+      </Card>
+      {confirming && chosen && (
+        <ConfirmActModal
+          summary={summaryOf(text.operation, chosen, guarantorName)}
+          loading={applying.isLoading}
+          onConfirm={() => void submit(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {acting && acting.kind !== 'refuse' && (
+        <ConfirmActModal
+          summary={summaryOf(actOperation, acting.record, actCounterparty)}
+          loading={signing.isLoading || withdrawing.isLoading}
+          onConfirm={() => void runAct()}
+          onCancel={() => setActing(null)}
+        />
+      )}
+      {acting?.kind === 'refuse' && (
+        <Modal
+          open
+          title={text.refuseOperation}
+          okText={text.refuse}
+          onOk={() => void runAct()}
+          onCancel={() => setActing(null)}
+          confirmLoading={refusing.isLoading}
+          destroyOnHidden
+        >
+          <Form form={reasonForm} layout="vertical" name="guarantee-refuse">
+            {reasonField}
+          </Form>
+        </Modal>
+      )}
+      {detail.drawer}
+    </div>
+  );
+}
