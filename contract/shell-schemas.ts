@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { DayEndRun } from './day-end-schemas';
 import { Mobile } from './auth-schemas';
 import { literalUnion } from './common-schemas';
 import { PageQuery } from './envelope-schemas';
@@ -32,6 +33,8 @@ export const SystemStatus = Type.Object({
    * days there are the weekdays alone until the State Council's notice is loaded (docs/domain.md).
    */
   unpublishedHolidayYears: Type.Array(Type.Integer()),
+  /** The latest business day's close as run (its steps and how far each got); null before the first. */
+  dayEnd: Type.Union([DayEndRun, Type.Null()]),
 });
 export type SystemStatus = Static<typeof SystemStatus>;
 

@@ -60,6 +60,10 @@ import { guaranteeRoutes } from './modules/guarantee/routes';
 import { pledgeFinRoutes } from './modules/pledge-fin/routes';
 import { identityRoutes, partnerRegistrationRoutes } from './modules/identity/routes';
 import { setupHousekeeping } from './modules/housekeeping/setup';
+import { dayEndSandboxRoutes } from './modules/day-end/routes';
+import { setupDayEnd } from './modules/day-end/setup';
+import type { DayEndStep } from './modules/day-end/service';
+import { AdjustableClock } from './lib/adjustable-clock';
 import { invitationRoutes } from './modules/invitation/routes';
 import { nonPaymentSandboxRoutes } from './modules/non-payment/routes';
 import { noticeRoutes, noticeSandboxRoutes } from './modules/notice/routes';
@@ -103,6 +107,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Called for every route as it is registered (tests list the routes to fuzz with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The day-end's steps instead of DAY_END_STEPS (tests of the run itself). */
+  dayEndSteps?: readonly DayEndStep[];
 }
 
 /** 64 KB: every body of this API is a small form or JSON document. */
@@ -296,7 +302,9 @@ function createFileStore(config: AppConfig, db: Db, now: () => number): FileStor
 
 /** The platform server, ready to `inject` or `listen`: database migrated (and seeded), every route registered. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const now = options.now ?? Date.now;
+  // The sandbox's clock can be moved (modules/day-end/routes.ts); a production start keeps the plain one.
+  const sandboxClock = config.sandbox ? new AdjustableClock(options.now ?? Date.now) : null;
+  const now = sandboxClock ? sandboxClock.now : (options.now ?? Date.now);
   const app = Fastify({
     // Pino writes each line to stdout as it is logged (its default, synchronous destination), so a
     // process that is killed loses none.
@@ -332,6 +340,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('now', now);
+  app.decorate('sandboxClock', sandboxClock);
   app.decorate('verificationKeys', verificationKeys);
   // Metrics off: no registry, no hook, the adapters as they are.
   const metrics = config.metrics ? await createMetricsKit() : null;
@@ -370,6 +379,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     setupAuthentication(app);
     setupErrorHandling(app);
     setupHousekeeping(app);
+    setupDayEnd(app, options.dayEndSteps);
     // Before any route: they honour `config.idempotent` and `config.verification` on the routes after them.
     setupIdempotency(app);
     setupVerification(app);
@@ -431,6 +441,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       settlementSandboxRoutes,
       institutionSandboxRoutes,
       eContractSandboxRoutes,
+      dayEndSandboxRoutes,
     ]);
     await setupWebRoot(app, config.webRoot);
     await app.ready();

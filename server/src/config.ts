@@ -64,6 +64,13 @@ export interface AppConfig {
   billBusinessHours: BusinessHours;
   /** BILL_WORKDAYS_ONLY=on: bill commands also only on business days of the holiday calendar. */
   billWorkdaysOnly: boolean;
+  /** The business day's close, minutes after midnight Asia/Shanghai (DAY_END_AT, 21:00): the day-end runs then. */
+  dayEndAt: number;
+  /**
+   * Whether this process looks for a due day-end run on its own (every TASK_POLL_SECONDS). Always on from the
+   * environment; tests turn it off and run the day-end themselves.
+   */
+  dayEndTimer: boolean;
   /** METRICS=on: Prometheus metrics, at /metrics or on metricsPort. */
   metrics: boolean;
   /** METRICS_PORT: serve the metrics on a listener of their own instead of the app's port. */
@@ -115,6 +122,8 @@ export interface BusinessHours {
 
 /** Enterprise (non-trading) bill business: 08:00-20:00 by default. */
 export const DEFAULT_BILL_BUSINESS_HOURS = '08:00-20:00';
+/** Practice (docs/domain.md): the enterprise business day closes at 21:00, an hour after business ends. */
+export const DEFAULT_DAY_END_AT = '21:00';
 
 /** A short shared secret would make the partner's tokens guessable. */
 const PARTNER_SECRET_MIN_LENGTH = 32;
@@ -207,6 +216,10 @@ export const EnvSchema = Type.Object({
     default: DEFAULT_BILL_BUSINESS_HOURS,
   }),
   BILL_WORKDAYS_ONLY: Switch('off', 'bill commands only on business days'),
+  DAY_END_AT: Text("the business day's close, HH:MM Shanghai time, when the day-end runs", {
+    pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
+    default: DEFAULT_DAY_END_AT,
+  }),
   METRICS: Switch('off', 'Prometheus metrics at /metrics'),
   METRICS_PORT: Type.Optional(
     Type.String({
@@ -270,6 +283,9 @@ export function businessHoursOf(value: string | undefined): BusinessHours {
     throw new ConfigError(`BILL_BUSINESS_HOURS must look like 08:00-20:00, not ${text}`);
   return { open, close };
 }
+
+/** `21:00` to minutes after midnight (the schema has checked the form). */
+const minutesOf = (text: string): number => Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
 
 const listOf = (value: string | undefined): string[] =>
   (value ?? '')
@@ -404,6 +420,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     partnerSecret: env.SGSCSP_SECRET,
     billBusinessHours: businessHoursOf(env.BILL_BUSINESS_HOURS),
     billWorkdaysOnly: on(env.BILL_WORKDAYS_ONLY),
+    dayEndAt: minutesOf(env.DAY_END_AT ?? DEFAULT_DAY_END_AT),
+    dayEndTimer: true,
     metrics: on(env.METRICS),
     metricsPort: env.METRICS_PORT === undefined ? undefined : Number(env.METRICS_PORT),
     metricsHost: env.METRICS_HOST,
@@ -437,6 +455,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     inMemoryDb: true,
     webRoot: undefined,
     logLevel: 'silent',
+    dayEndTimer: false,
     dataDir: path.resolve('data/test'),
     ...overrides,
   };

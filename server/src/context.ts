@@ -9,6 +9,7 @@ import type { SettlementGateway } from './adapters/settlement/gateway';
 import type { SmsGateway } from './adapters/sms/gateway';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
+import type { AdjustableClock } from './lib/adjustable-clock';
 import type { Realtime } from './lib/realtime-hub';
 import type { VerificationKeys } from './lib/verification-secret';
 
@@ -35,6 +36,8 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     now: () => number;
+    /** The clock's sandbox control (modules/day-end/routes.ts); null unless the sandbox is on. */
+    sandboxClock: AdjustableClock | null;
     /** Pushes events to the signed-in tabs' WebSockets, on every node. */
     realtime: Realtime;
     adapters: Adapters;

@@ -17,6 +17,7 @@ const SANDBOX_EXPOSES = [
   'the e-sign provider: drafts contracts for any organisation and signs them with certificates of its own CA',
   "the settlement bank: reads any settlement account's balance and statement, and deposits money into any",
   'the financial institutions: lists every application made to them and answers any in their place',
+  "the server's clock: moves it to any moment, and runs any closed business day's day-end at once",
 ];
 
 /** Headers a proxy adds; a request carrying any of them came through one, whatever its peer address. */

@@ -3,6 +3,7 @@ import { AUTH_URL } from '@contract/auth';
 import { BANK_URL } from '@contract/bank-account';
 import { BILL_URL } from '@contract/bills';
 import { CAPTCHA_URL } from '@contract/captcha';
+import { DAY_END_URL } from '@contract/day-end';
 import { DISCOUNT_URL } from '@contract/discount';
 import { ECONTRACT_URL } from '@contract/e-contract';
 import { ELEC_LICENCE_URL } from '@contract/elec-licence';
@@ -29,6 +30,7 @@ const URL_MAPS: ReadonlyArray<Readonly<Record<string, string>>> = [
   BANK_URL,
   BILL_URL,
   CAPTCHA_URL,
+  DAY_END_URL,
   DISCOUNT_URL,
   ECONTRACT_URL,
   ELEC_LICENCE_URL,

@@ -44,6 +44,8 @@ export const dashboardMessages = {
   holidayCalendar: '节假日安排',
   holidayUnpublished: '{years}年节假日安排尚未公布，暂仅按周末计算营业日',
   yearSeparator: '、',
+  dayEnd: '日终处理',
+  dayEndRun: '{date} {status}',
   functionsTitle: '企业开通功能',
   functionsEmpty: '暂无可开通的功能',
   functionsFailed: '功能列表加载失败',

@@ -28,6 +28,7 @@ import * as ledgerActs from './027-ledger-acts';
 import * as discounts from './028-discounts';
 import * as guarantees from './029-guarantees';
 import * as pledgeFinancing from './030-pledge-financing';
+import * as dayEnd from './031-day-end';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '028-discounts': discounts,
   '029-guarantees': guarantees,
   '030-pledge-financing': pledgeFinancing,
+  '031-day-end': dayEnd,
 };

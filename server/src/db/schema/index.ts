@@ -27,6 +27,7 @@ import type { InstitutionSandboxTables } from './institution-sandbox';
 import type { DiscountTables } from './discount';
 import type { GuaranteeTables } from './guarantee';
 import type { PledgeFinTables } from './pledge-fin';
+import type { DayEndTables } from './day-end';
 
 export interface Database
   extends
@@ -53,7 +54,8 @@ export interface Database
     InstitutionSandboxTables,
     DiscountTables,
     GuaranteeTables,
-    PledgeFinTables {}
+    PledgeFinTables,
+    DayEndTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -79,3 +81,4 @@ export type * from './institution-sandbox';
 export type * from './discount';
 export type * from './guarantee';
 export type * from './pledge-fin';
+export type * from './day-end';

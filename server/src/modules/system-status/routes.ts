@@ -23,7 +23,7 @@ export const systemStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     SHELL_URL.operationTime,
     { schema: { response: { 200: Envelope(Type.Array(OperationTime)), ...AUTHENTICATED_ERRORS } } },
     async function getShellOperationTime() {
-      return ok(operationTimeOf(app.config.billBusinessHours));
+      return ok(operationTimeOf(app.config.billBusinessHours, app.config.dayEndAt));
     },
   );
 };

@@ -5,6 +5,7 @@ import { SYSTEM_STATUS_NAME, type SystemStatusCode } from '@contract/shell';
 import { type OperationTime, SystemStatus } from '@contract/shell-schemas';
 import type { BusinessHours } from '../../config';
 import type { Db } from '../../db/database';
+import { latestDayEndRun } from '../day-end/service';
 import { calendarYearsNeeded, holidayCalendar, todayInShanghai } from '../holiday/service';
 
 /** Keys of platform_settings this module owns. */
@@ -21,24 +22,22 @@ export const DEFAULT_STATUS: StoredStatus = {
   name: SYSTEM_STATUS_NAME[DEFAULT_SYSTEM_STATUS as SystemStatusCode],
 };
 
-/** Practice (docs/domain.md): the enterprise business day ends at 21:00, an hour after business closes. */
-export const BUSINESS_DAY_END_MINUTES = 21 * 60;
 export const BILL_BUSINESS_NAME = '企业票据业务';
 
 const clock = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
- * The hours the bill ledger keeps (BILL_BUSINESS_HOURS, 08:00-20:00 by default), so what the dashboard shows
- * is what the ledger enforces: one setting, not a stored copy that could say otherwise.
+ * The hours the bill ledger keeps (BILL_BUSINESS_HOURS, 08:00-20:00 by default) and the close (DAY_END_AT,
+ * 21:00), so what the dashboard shows is what the ledger enforces: one setting, not a stored copy that could say otherwise.
  */
-export function operationTimeOf(hours: BusinessHours): OperationTime[] {
+export function operationTimeOf(hours: BusinessHours, dayEndAt: number): OperationTime[] {
   return [
     {
       name: BILL_BUSINESS_NAME,
       start: clock(hours.open),
       end: clock(hours.close),
-      businessDayEnd: clock(Math.max(hours.close, BUSINESS_DAY_END_MINUTES)),
+      businessDayEnd: clock(Math.max(hours.close, dayEndAt)),
     },
   ];
 }
@@ -93,11 +92,19 @@ async function unpublishedHolidayYears(db: Db, now: number): Promise<number[]> {
 
 export async function systemStatusOf(db: Db, now: number): Promise<SystemStatus> {
   const stored = await readSetting(db, SETTING.systemStatus, StoredStatus, DEFAULT_STATUS);
-  return { ...stored, unpublishedHolidayYears: await unpublishedHolidayYears(db, now) };
+  return {
+    ...stored,
+    unpublishedHolidayYears: await unpublishedHolidayYears(db, now),
+    dayEnd: await latestDayEndRun(db),
+  };
 }
 
 export async function setSystemStatus(db: Db, status: SystemStatusCode, now: number): Promise<SystemStatus> {
   const value: StoredStatus = { status, name: SYSTEM_STATUS_NAME[status] };
   await writeSetting(db, SETTING.systemStatus, value, now);
-  return { ...value, unpublishedHolidayYears: await unpublishedHolidayYears(db, now) };
+  return {
+    ...value,
+    unpublishedHolidayYears: await unpublishedHolidayYears(db, now),
+    dayEnd: await latestDayEndRun(db),
+  };
 }

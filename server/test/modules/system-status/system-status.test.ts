@@ -21,6 +21,7 @@ describe('GET /api/scbill/shcpe/system/status', () => {
       status: 'SS00',
       name: '系统正常',
       unpublishedHolidayYears: [],
+      dayEnd: null,
     });
     const row = await t.app.db
       .selectFrom('platform_settings')
@@ -40,6 +41,7 @@ describe('GET /api/scbill/shcpe/system/status', () => {
       status: 'SS02',
       name: '系统维护中',
       unpublishedHolidayYears: [],
+      dayEnd: null,
     });
     await t.app.db
       .updateTable('platform_settings')

@@ -2,6 +2,7 @@ import Badge from 'antd/es/badge';
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
+import { DAY_END_RUN_STATUS_LABEL, type DayEndRunStatus } from '@contract/day-end';
 import type { HolidayDay, OperationTime, SystemStatus } from '@contract/shell-schemas';
 import { format } from '@/locales/format';
 import { dashboardMessages } from '@/locales/zh-CN/dashboard';
@@ -9,6 +10,13 @@ import { formatLongDate, shanghaiToday } from '@/utils/date-time';
 import styles from './dashboard.module.css';
 
 const text = dashboardMessages;
+
+const DAY_END_BADGE: Record<DayEndRunStatus, 'success' | 'processing' | 'error' | 'default'> = {
+  pending: 'default',
+  running: 'processing',
+  done: 'success',
+  failed: 'error',
+};
 
 export interface SystemStatusCardProps {
   /** The global state's newSysSts (SS00 unless the server said otherwise). */
@@ -28,7 +36,7 @@ function statusName(code: string, status: SystemStatus | undefined): string {
 
 /**
  * SHCPE system status, whether today is a working day, the years whose holidays are not yet known (their
- * business days are weekdays alone), and the business hours.
+ * business days are weekdays alone), the latest business day's close, and the business hours.
  */
 export function SystemStatusCard({
   statusCode,
@@ -68,6 +76,20 @@ export function SystemStatusCard({
                   status="warning"
                   text={format(text.holidayUnpublished, {
                     years: status.unpublishedHolidayYears.join(text.yearSeparator),
+                  })}
+                />
+              </dd>
+            </>
+          )}
+          {status?.dayEnd && (
+            <>
+              <dt>{text.dayEnd}</dt>
+              <dd>
+                <Badge
+                  status={DAY_END_BADGE[status.dayEnd.status]}
+                  text={format(text.dayEndRun, {
+                    date: status.dayEnd.businessDate,
+                    status: DAY_END_RUN_STATUS_LABEL[status.dayEnd.status],
                   })}
                 />
               </dd>
