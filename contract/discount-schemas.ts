@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { literalUnion } from './common-schemas';
 import { APPLICATION_STATUS } from './bills';
-import { CLEARINGS, INTEREST_PAYERS, QUOTE_BILLS_MAX } from './discount';
+import { CLEARINGS, DISCOUNT_FILTER_TEXT_MAX, INTEREST_PAYERS, QUOTE_BILLS_MAX } from './discount';
 import { PageQuery } from './envelope-schemas';
 
 /**
@@ -147,10 +147,24 @@ export const DiscountRecord = Type.Object({
 });
 export type DiscountRecord = Static<typeof DiscountRecord>;
 
+/**
+ * 我的贴现's filters, as the list call and its export take them: a part of the bill's package number
+ * (spaces and line breaks ignored, empty ignored), the application's status, the institution, and a range
+ * of discount dates (YYYY-MM-DD, either end open).
+ */
+export const DiscountListFilter = Type.Object({
+  packageNo: Type.Optional(Type.String({ maxLength: DISCOUNT_FILTER_TEXT_MAX })),
+  status: Type.Optional(literalUnion(Object.values(APPLICATION_STATUS))),
+  institutionOrgId: Type.Optional(Type.String({ maxLength: 64 })),
+  dateFrom: Type.Optional(Typed(16)),
+  dateTo: Type.Optional(Typed(16)),
+});
+export type DiscountListFilter = Static<typeof DiscountListFilter>;
+
 /** `GET /api/scbill/discount/list` */
 export const DiscountListQuery = Type.Object({
   page: PageQuery.properties.page,
   size: PageQuery.properties.size,
-  status: Type.Optional(literalUnion(Object.values(APPLICATION_STATUS))),
+  ...DiscountListFilter.properties,
 });
 export type DiscountListQuery = Static<typeof DiscountListQuery>;

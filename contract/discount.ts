@@ -16,6 +16,9 @@ export const DISCOUNT_URL = {
   list: '/api/scbill/discount/list',
 } as const;
 
+/** The longest package-number text 我的贴现's filter takes (a package number has 30 digits). */
+export const DISCOUNT_FILTER_TEXT_MAX = 64;
+
 /** 轻松贴 asks for at most this many bills at once. */
 export const QUOTE_BILLS_MAX = 10;
 

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { literalUnion } from './common-schemas';
 import { EXPORT_KIND, EXPORT_STATUS } from './export';
 import { BillListQuery } from './bills-schemas';
+import { DiscountListFilter } from './discount-schemas';
 import { BIZ_TYPES } from './statistics';
 import { GUARANTEE_SIDES } from './guarantee';
 
@@ -13,8 +14,9 @@ import { GUARANTEE_SIDES } from './guarantee';
 const ExportKindSchema = literalUnion(Object.values(EXPORT_KIND));
 
 /**
- * Filters of an export: the operation list's business type, or a bill list's filters and sort as its list
- * call takes them (billStatus, counterparty, amount and maturity ranges); the org-relation export takes none.
+ * Filters of an export: the operation list's business type, a bill list's filters and sort as its list
+ * call takes them (billStatus, counterparty, amount and maturity ranges), or 我的贴现's (package number,
+ * status, institution, discount dates); the org-relation export takes none.
  */
 export const ExportParams = Type.Object({
   bizType: Type.Optional(literalUnion(BIZ_TYPES)),
@@ -28,7 +30,8 @@ export const ExportParams = Type.Object({
   sort: BillListQuery.properties.sort,
   /** The guarantees' list: which side, and a fragment of the package number (billStatus is its status). */
   side: Type.Optional(literalUnion(GUARANTEE_SIDES)),
-  packageNo: Type.Optional(Type.String({ maxLength: 30 })),
+  /** 我的贴现's filters; its package number, typed with spaces, may run longer than the guarantees' 30. */
+  ...DiscountListFilter.properties,
 });
 export type ExportParams = Static<typeof ExportParams>;
 

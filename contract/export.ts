@@ -13,6 +13,7 @@ export const EXPORT_KIND = {
   billApplications: 'bill-applications',
   /** One side of the 保证 page's list (ExportParams.side). */
   guarantees: 'guarantees',
+  discounts: 'discounts',
 } as const;
 export type ExportKind = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];
 
@@ -25,6 +26,7 @@ export const EXPORT_KIND_NAME: Record<ExportKind, string> = {
   'bills-pending': '待签收申请',
   'bill-applications': '我发起的申请',
   guarantees: '票据保证',
+  discounts: '我的贴现',
 };
 
 export const EXPORT_STATUS = {

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { BILL_STATUS } from '@contract/bills';
+import { PERMISSION } from '@contract/permissions';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { subscribeRealtime } from '@/lib/realtime';
-import { useAppDispatch } from '@/lib/store';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
+import { selectUserInfo } from '@/features/auth/model/user-slice';
 import { useHeldBillsQuery } from '@/features/bills/api/bills-api';
 import { useBillDetail } from '@/features/bills/components/bill-detail-drawer';
 import { invalidateDiscounts } from '@/features/discount/api/discount-api';
@@ -16,6 +18,7 @@ export function DiscountScreen() {
   const dispatch = useAppDispatch();
   const held = useHeldBillsQuery({ page: 0, size: HOLDING_CHOICES, billStatus: BILL_STATUS.received });
   const detail = useBillDetail();
+  const canExport = !!useAppSelector(selectUserInfo)?.permissions?.[PERMISSION.exportCenter.path];
   useEffect(() => {
     const reload = () => void dispatch(invalidateDiscounts());
     const offBill = subscribeRealtime(REALTIME_EVENT.bill, reload);
@@ -26,6 +29,11 @@ export function DiscountScreen() {
     };
   }, [dispatch]);
   return (
-    <DiscountPage holdings={held.data?.content ?? []} holdingsLoading={held.isFetching} detail={detail} />
+    <DiscountPage
+      holdings={held.data?.content ?? []}
+      holdingsLoading={held.isFetching}
+      detail={detail}
+      canExport={canExport}
+    />
   );
 }

@@ -39,6 +39,8 @@ export const DISCOUNT_MSG = {
   accountInvalid: '请选择贵司已验证的结算账户',
   noSettlementAccount: '贵司尚未设置已验证的默认结算账户，请选择已验证的结算账户收款',
   applicationNotFound: '贴现申请不存在',
+  filterDateInvalid: '贴现日期须为有效日期，格式YYYY-MM-DD',
+  filterDateRangeInvalid: '贴现日期的起始日不能晚于截止日',
   maturedBeforeAnswer: '票据已到期，贴现申请不能再签收',
   clearingFailed: (why: string) => `线上清算失败：${why}`,
   applied: '贴现申请已提交，等待金融机构签收',

@@ -1,11 +1,16 @@
-import { billRange } from '@contract/bills';
 import type { Clearing, InterestPayer } from '@contract/discount';
-import type { DiscountRecord } from '@contract/discount-schemas';
-import type { ApplicationStatus } from '@contract/bills';
+import type { DiscountListFilter, DiscountRecord } from '@contract/discount-schemas';
+import { APPLICATION_STATUS_LABEL, billRange, type ApplicationStatus } from '@contract/bills';
+import { CLEARING_LABEL, INTEREST_PAYER_LABEL } from '@contract/discount';
+import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
+import { containsPattern, likeEscaped } from '../../db/like';
+import { isCalendarDate } from '../../lib/calendar-date';
+import { fail } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
 import type { PageRequest } from '../../lib/paging';
-import { isoTime } from '../../lib/shanghai-time';
+import { isoTime, shanghaiDateTime } from '../../lib/shanghai-time';
+import { DISCOUNT_MSG } from './messages';
 
 /** Shows the first four and last four digits, as the screens show account numbers. */
 const masked = (accountNo: string) =>
@@ -21,17 +26,72 @@ function discountRows(db: Db, orgId: string) {
     .where('d.holder_org_id', '=', orgId);
 }
 
-/** The organisation's discounts, newest first; `status` narrows to one application status, `id` to one. */
+/** 我的贴现's filter as the query reads it: each absent filter is null. */
+export interface DiscountFilter {
+  packageNo: string | null;
+  status: ApplicationStatus | null;
+  institutionOrgId: string | null;
+  dateFrom: string | null;
+  dateTo: string | null;
+  id?: string;
+}
+
+/**
+ * The list call's (or its export's) filters, checked: the package number without spaces or line breaks and
+ * dropped when nothing is left, each date a calendar day and the range not crossed (400 otherwise).
+ */
+export function discountFilterOf(query: DiscountListFilter): DiscountFilter {
+  const bad = (message: string) => fail(API_ERROR.badRequest, message);
+  const text = (value: string | undefined) => value?.replace(/\s+/g, '') || null;
+  const dateFrom = text(query.dateFrom);
+  const dateTo = text(query.dateTo);
+  for (const date of [dateFrom, dateTo])
+    if (date && !isCalendarDate(date)) throw bad(DISCOUNT_MSG.filterDateInvalid);
+  if (dateFrom && dateTo && dateFrom > dateTo) throw bad(DISCOUNT_MSG.filterDateRangeInvalid);
+  return {
+    packageNo: text(query.packageNo),
+    status: (query.status as ApplicationStatus | undefined) ?? null,
+    institutionOrgId: text(query.institutionOrgId),
+    dateFrom,
+    dateTo,
+  };
+}
+
+const NO_FILTER: DiscountFilter = {
+  packageNo: null,
+  status: null,
+  institutionOrgId: null,
+  dateFrom: null,
+  dateTo: null,
+};
+
+function filteredRows(db: Db, orgId: string, filter: DiscountFilter) {
+  const { packageNo, status, institutionOrgId, dateFrom, dateTo, id } = filter;
+  return discountRows(db, orgId)
+    .$if(packageNo !== null, (q) => q.where(likeEscaped('p.package_no', containsPattern(packageNo!))))
+    .$if(status !== null, (q) => q.where('a.status', '=', status!))
+    .$if(institutionOrgId !== null, (q) => q.where('d.institution_org_id', '=', institutionOrgId!))
+    .$if(dateFrom !== null, (q) => q.where('d.discount_date', '>=', dateFrom!))
+    .$if(dateTo !== null, (q) => q.where('d.discount_date', '<=', dateTo!))
+    .$if(id !== undefined, (q) => q.where('d.application_id', '=', id!));
+}
+
+/** How many of the organisation's discounts the filter holds (an export's size). */
+export async function discountCount(db: Db, orgId: string, filter: DiscountFilter): Promise<number> {
+  const row = await filteredRows(db, orgId, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The organisation's discounts, newest first, as the filter narrows them (`id` to one). */
 export async function discountPage(
   db: Db,
   orgId: string,
   paging: PageRequest,
-  filter: { status?: ApplicationStatus | undefined; id?: string } = {},
+  filter: DiscountFilter = NO_FILTER,
 ): Promise<{ content: DiscountRecord[]; total: number }> {
-  const { status, id } = filter;
-  const filtered = discountRows(db, orgId)
-    .$if(status !== undefined, (q) => q.where('a.status', '=', status!))
-    .$if(id !== undefined, (q) => q.where('d.application_id', '=', id!));
+  const filtered = filteredRows(db, orgId, filter);
   const [rows, count] = await Promise.all([
     filtered
       .select([
@@ -101,6 +161,68 @@ export async function discountPage(
 
 /** One discount of the organisation, or undefined (another organisation's answers the same). */
 export async function discountById(db: Db, orgId: string, id: string): Promise<DiscountRecord | undefined> {
-  const { content } = await discountPage(db, orgId, { page: 0, size: 1, offset: 0 }, { id });
+  const { content } = await discountPage(db, orgId, { page: 0, size: 1, offset: 0 }, { ...NO_FILTER, id });
   return content[0];
+}
+
+/** 我的贴现 as the export centre writes it: its columns, and each record's cells. */
+export const DISCOUNT_SHEET = {
+  sheet: '我的贴现',
+  columns: [
+    { header: '票据包号', width: 34 },
+    { header: '子票区间', width: 28 },
+    { header: '贴现金额（元）', width: 16 },
+    { header: '贴现机构', width: 24 },
+    { header: '年利率（%）', width: 12 },
+    { header: '付息方式', width: 10 },
+    { header: '买方付息比例（%）', width: 16 },
+    { header: '清算方式', width: 10 },
+    { header: '贴现日', width: 12 },
+    { header: '到期日', width: 12 },
+    { header: '计息天数', width: 10 },
+    { header: '贴现利息（元）', width: 16 },
+    { header: '实付金额（元）', width: 16 },
+    { header: '入账账户', width: 24 },
+    { header: '状态', width: 10 },
+    { header: '原因', width: 30 },
+    { header: '申请时间', width: 20 },
+    { header: '签收时间', width: 20 },
+  ],
+  cells: (d: DiscountRecord): string[] => [
+    d.packageNo,
+    d.range,
+    d.amount,
+    d.institution.name,
+    d.annualRate,
+    INTEREST_PAYER_LABEL[d.interestPayer],
+    d.buyerSharePercent ?? '',
+    CLEARING_LABEL[d.clearing],
+    d.discountDate,
+    d.maturityDate,
+    String(d.days + d.adjustDays),
+    d.interest,
+    d.netAmount,
+    d.accountNo,
+    APPLICATION_STATUS_LABEL[d.status],
+    d.reason ?? '',
+    shanghaiDateTime(Date.parse(d.appliedAt)),
+    d.answeredAt ? shanghaiDateTime(Date.parse(d.answeredAt)) : '',
+  ],
+};
+
+/** 我的贴现's rows for an export, page by page, each as its cells, at most `cap` of them. */
+export async function* discountBatches(
+  db: Db,
+  orgId: string,
+  filter: DiscountFilter,
+  batchRows: number,
+  cap: number,
+): AsyncGenerator<string[][]> {
+  for (let offset = 0; offset < cap; offset += batchRows) {
+    const size = Math.min(batchRows, cap - offset);
+    const { content } = await discountPage(db, orgId, { page: offset / batchRows, size, offset }, filter);
+    if (content.length === 0) return;
+    yield content.map(DISCOUNT_SHEET.cells);
+    if (content.length < size) return;
+  }
 }

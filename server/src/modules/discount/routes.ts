@@ -25,7 +25,7 @@ import { ledgerActRoute, withdrawApplication, type ApplicationRow, type Checked 
 import { amountFenOfText } from './amount';
 import { discountCommands, type DiscountInput } from './commands';
 import { DISCOUNT_MSG } from './messages';
-import { discountById, discountPage } from './queries';
+import { discountById, discountFilterOf, discountPage } from './queries';
 import { quoteHeldBills } from './quotes';
 import { discountTrial } from './trial';
 
@@ -148,9 +148,12 @@ export const discountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async function getDiscountList(request) {
       const member = await requirePermission(request, PERMISSION.discount.path);
       const paging = pageRequest(request.query);
-      const { content, total } = await discountPage(app.db, member.orgId, paging, {
-        status: request.query.status,
-      });
+      const { content, total } = await discountPage(
+        app.db,
+        member.orgId,
+        paging,
+        discountFilterOf(request.query),
+      );
       return ok(pageOf(content, total, paging));
     },
   );

@@ -6,6 +6,7 @@ import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION } from '@contract/permissions';
 import {
+  EXPORT_KIND,
   EXPORT_RATE_LIMIT,
   EXPORT_ROW_CAP,
   EXPORT_STATUS,
@@ -89,6 +90,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The file is fetched from the export centre: a member who may not open it may not fill it either.
       const member = await requirePermission(request, PERMISSION.exportCenter.path);
       const { kind } = request.body;
+      // 我的贴现 is the discount page's list: its export needs that page's permission too.
+      if (kind === EXPORT_KIND.discounts) await requirePermission(request, PERMISSION.discount.path);
       const params = request.body.params ?? {};
       await limitExports(request, member);
       const answer = await runCommand(request, reply, async (trx) => {

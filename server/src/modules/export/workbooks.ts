@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import { maskMobile } from '../../lib/security-log';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { billListBatches, billListCount, billListSheet, type BillListName } from '../bills/service';
+import { DISCOUNT_SHEET, discountBatches, discountCount, discountFilterOf } from '../discount/service';
 import { countOperations, operationBatches } from '../operation/service';
 import { GUARANTEE_SHEET, guaranteeExportBatches, guaranteeExportCount } from '../guarantee/service';
 import { fenToYuan } from '../../lib/money';
@@ -226,9 +227,30 @@ async function writeGuarantees(
   return written;
 }
 
+/** 我的贴现, with the list's filters. */
+async function writeDiscounts(
+  db: Db,
+  job: ExportJob,
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  hooks: WriteHooks,
+): Promise<number> {
+  const filter = discountFilterOf(job.params);
+  const total = Math.min(await discountCount(db, job.orgId, filter), EXPORT_ROW_CAP);
+  const worksheet = sheet(workbook, DISCOUNT_SHEET.sheet, DISCOUNT_SHEET.columns);
+  let written = 0;
+  for await (const batch of discountBatches(db, job.orgId, filter, EXPORT_BATCH_ROWS, EXPORT_ROW_CAP)) {
+    for (const cells of batch) addRow(worksheet, cells);
+    written += batch.length;
+    await hooks.progress(total === 0 ? 100 : Math.floor((written / total) * 100));
+  }
+  worksheet.commit();
+  return written;
+}
+
 const WRITERS: Partial<Record<string, typeof writeOperationList>> = {
   [EXPORT_KIND.operationList]: writeOperationList,
   [EXPORT_KIND.guarantees]: writeGuarantees,
+  [EXPORT_KIND.discounts]: writeDiscounts,
   [EXPORT_KIND.orgRelation]: writeOrgRelation,
   ...Object.fromEntries(Object.keys(BILL_LISTS).map((kind) => [kind, writeBillList])),
 };
@@ -240,6 +262,7 @@ export async function exportRowCount(db: Db, job: ExportJob): Promise<number> {
   if (job.kind === EXPORT_KIND.guarantees) return guaranteeExportCount(db, job.orgId, job.params);
   const list = BILL_LISTS[job.kind];
   if (list) return billListCount(db, job.orgId, list, job.params, job.now);
+  if (job.kind === EXPORT_KIND.discounts) return discountCount(db, job.orgId, discountFilterOf(job.params));
   const [members, counterparties] = await Promise.all([
     orgMembers(db, job.orgId),
     orgCounterparties(db, job.orgId),

@@ -1,6 +1,9 @@
 import { DISCOUNT_URL } from '@contract/discount';
+import { EXPORT_KIND, EXPORT_URL } from '@contract/export';
+import type { ExportTask } from '@contract/export-schemas';
 import type {
   DiscountApplyRequest,
+  DiscountListFilter,
   DiscountListQuery,
   DiscountRecord,
   DiscountTrial,
@@ -33,6 +36,14 @@ export const discountApi = api.enhanceEndpoints({ addTagTypes: [TAG, BILL_TAG] }
       query: (data) => ({ url: DISCOUNT_URL.apply, method: 'POST', data }),
       invalidatesTags: [TAG, BILL_TAG],
     }),
+    /** 我的贴现 with its filter, as an export centre task. */
+    exportDiscounts: build.mutation<ExportTask, DiscountListFilter>({
+      query: (params) => ({
+        url: EXPORT_URL.tasks,
+        method: 'POST',
+        data: { kind: EXPORT_KIND.discounts, params },
+      }),
+    }),
     withdrawDiscount: build.mutation<DiscountRecord, string>({
       query: (id) => ({ url: DISCOUNT_URL.withdraw.replace(':id', encodeURIComponent(id)), method: 'POST' }),
       invalidatesTags: [TAG, BILL_TAG],
@@ -46,6 +57,7 @@ export const {
   useDiscountsQuery,
   useApplyDiscountMutation,
   useWithdrawDiscountMutation,
+  useExportDiscountsMutation,
 } = discountApi;
 
 /** Reloads the discount list (a realtime event: the institution answered). */

@@ -61,6 +61,8 @@ const pending: DiscountRecord = {
 const trials: unknown[] = [];
 const applications: unknown[] = [];
 const withdrawals: string[] = [];
+const listQueries: string[] = [];
+const exports: unknown[] = [];
 const server = setupServer(
   mock.get('*/api/scbill/basic-data/institutions', () =>
     ok([
@@ -86,9 +88,14 @@ const server = setupServer(
     applications.push(await request.json());
     return HttpResponse.json({ code: 201, msg: '成功', data: pending }, { status: 201 });
   }),
-  mock.get('*/api/scbill/discount/list', () =>
-    ok(page(withdrawals.length === 0 ? [pending] : [{ ...pending, status: 'withdrawn' }])),
-  ),
+  mock.get('*/api/scbill/discount/list', ({ request }) => {
+    listQueries.push(new URL(request.url).search);
+    return ok(page(withdrawals.length === 0 ? [pending] : [{ ...pending, status: 'withdrawn' }]));
+  }),
+  mock.post('*/api/export-tasks', async ({ request }) => {
+    exports.push(await request.json());
+    return HttpResponse.json({ code: 201, msg: '成功', data: { id: 'x' } }, { status: 201 });
+  }),
   mock.post('*/api/scbill/discount/:id/withdraw', ({ params }) => {
     withdrawals.push(String(params.id));
     return ok({ ...pending, status: 'withdrawn' });
@@ -101,6 +108,8 @@ afterEach(() => {
   trials.length = 0;
   applications.length = 0;
   withdrawals.length = 0;
+  listQueries.length = 0;
+  exports.length = 0;
 });
 afterAll(() => server.close());
 
@@ -113,6 +122,7 @@ function renderPage() {
             holdings={[holding]}
             holdingsLoading={false}
             detail={{ link: () => null, drawer: null }}
+            canExport
           />
         </App>
       </ConfigProvider>
@@ -191,5 +201,37 @@ describe('the 贴现 page', () => {
     fireEvent.click(within(tr).getByText('撤回').closest('button')!);
     await waitFor(() => expect(withdrawals).toEqual(['d-1']));
     expect(await within(table).findByText('已撤回')).toBeInTheDocument();
+  });
+
+  it('filters 我的贴现 without spaces or line breaks, leaves out what is empty, and exports what it shows', async () => {
+    renderPage();
+    await waitFor(() => expect(listQueries).toEqual(['?page=0&size=10']));
+    fireEvent.change(screen.getByLabelText('票据包号'), { target: { value: ' 5300 1234\n5678 ' } });
+    await choose('申请状态', '待签收');
+    await choose('机构名称', '浦发银行（模拟）');
+    fireEvent.click(screen.getByText('查询').closest('button')!);
+    await waitFor(() => expect(listQueries).toHaveLength(2));
+    expect(Object.fromEntries(new URLSearchParams(listQueries[1]))).toEqual({
+      page: '0',
+      size: '10',
+      packageNo: '530012345678',
+      status: 'pending',
+      institutionOrgId: 'i-1',
+    });
+    fireEvent.click(screen.getByText('导出').closest('button')!);
+    await waitFor(() =>
+      expect(exports).toEqual([
+        {
+          kind: 'discounts',
+          params: { packageNo: '530012345678', status: 'pending', institutionOrgId: 'i-1' },
+        },
+      ]),
+    );
+    // After 重置, a number of spaces and line breaks only is left out.
+    fireEvent.click(screen.getByText('重置').closest('button')!);
+    fireEvent.change(screen.getByLabelText('票据包号'), { target: { value: ' \n ' } });
+    await choose('申请状态', '已驳回');
+    fireEvent.click(screen.getByText('查询').closest('button')!);
+    await waitFor(() => expect(listQueries.at(-1)).toBe('?page=0&size=10&status=refused'));
   });
 });

@@ -12,12 +12,7 @@ import Select from 'antd/es/select';
 import { Table } from '@/components/data-table/data-table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import {
-  APPLICATION_STATUS_COLOR,
-  APPLICATION_STATUS_LABEL,
-  CIRCULATION,
-  type ApplicationStatus,
-} from '@contract/bills';
+import { APPLICATION_STATUS_COLOR, APPLICATION_STATUS_LABEL, CIRCULATION } from '@contract/bills';
 import type { Holding } from '@contract/bills-schemas';
 import {
   CLEARING,
@@ -28,7 +23,7 @@ import {
   type Clearing,
   type InterestPayer,
 } from '@contract/discount';
-import type { DiscountRecord, DiscountTrialRequest } from '@contract/discount-schemas';
+import type { DiscountListFilter, DiscountRecord, DiscountTrialRequest } from '@contract/discount-schemas';
 import { AmountInput } from '@/components/amount-input/amount-input';
 import { amountRules, amountText, isAmount } from '@/components/amount-input/amount';
 import { CardTitle } from '@/components/card-title/card-title';
@@ -43,6 +38,7 @@ import {
   useInstitutionsQuery,
   useWithdrawDiscountMutation,
 } from '@/features/discount/api/discount-api';
+import { DiscountFilterBar } from './discount-filter-bar';
 import styles from './discount.module.css';
 
 const text = discountMessages;
@@ -102,16 +98,18 @@ export interface DiscountPageProps {
   holdingsLoading: boolean;
   /** A row's link to the bill's detail, and the drawer it opens. */
   detail: { link: (packageId: string) => ReactNode; drawer: ReactNode };
+  /** Whether 我的贴现 offers 导出 (the user can open the export centre for the file). */
+  canExport: boolean;
 }
 
-export function DiscountPage({ holdings, holdingsLoading, detail }: DiscountPageProps) {
+export function DiscountPage({ holdings, holdingsLoading, detail, canExport }: DiscountPageProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<DiscountForm>();
   const values = Form.useWatch([], form) as Partial<DiscountForm> | undefined;
   const institutions = useInstitutionsQuery();
-  const [status, setStatus] = useState<ApplicationStatus | undefined>(undefined);
+  const [filter, setFilter] = useState<DiscountListFilter>({});
   const [page, setPage] = useState(0);
-  const list = useDiscountsQuery({ page, size: PAGE_SIZE, ...(status ? { status } : {}) });
+  const list = useDiscountsQuery({ page, size: PAGE_SIZE, ...filter });
   const [apply, applying] = useApplyDiscountMutation();
   const [withdraw] = useWithdrawDiscountMutation();
 
@@ -314,25 +312,16 @@ export function DiscountPage({ holdings, holdingsLoading, detail }: DiscountPage
           )}
         </Card>
       </div>
-      <Card
-        title={<CardTitle>{text.listTitle}</CardTitle>}
-        className={styles.listCard}
-        extra={
-          <Select
-            aria-label={text.statusFilter}
-            className={styles.statusFilter}
-            value={status ?? ''}
-            onChange={(value: string) => {
-              setStatus(value ? (value as ApplicationStatus) : undefined);
-              setPage(0);
-            }}
-            options={[
-              { value: '', label: text.allStatuses },
-              ...Object.entries(APPLICATION_STATUS_LABEL).map(([value, label]) => ({ value, label })),
-            ]}
-          />
-        }
-      >
+      <Card title={<CardTitle>{text.listTitle}</CardTitle>} className={styles.listCard}>
+        <DiscountFilterBar
+          institutions={institutions.data ?? []}
+          applied={filter}
+          onSearch={(next) => {
+            setFilter(next);
+            setPage(0);
+          }}
+          canExport={canExport}
+        />
         {list.isError && (
           <Alert
             type="error"
