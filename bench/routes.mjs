@@ -150,6 +150,12 @@ export const MEASURED_ROUTES = [
     body: {},
     headers: signedInJson,
   },
+  // 我的质押 as the 质押 page first opens it: every status, newest first, with each waiting release.
+  {
+    name: 'GET /api/scbill/pledge/list',
+    path: '/api/scbill/pledge/list?page=0&size=10',
+    headers: signedIn,
+  },
   // The settlement account's statement on the bank accounts screen, read from the sandbox bank.
   {
     name: 'GET /api/organization/bank/account/statement',

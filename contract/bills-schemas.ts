@@ -119,6 +119,8 @@ export const Holding = Type.Object({
   acquiredAt: IsoTime,
   /** Null while held. */
   endedAt: Type.Union([IsoTime, Type.Null()]),
+  /** The institution a pledged range (TF0304) is pledged to. */
+  pledgee: Type.Optional(BillParty),
   actions: Acts,
 });
 export type Holding = Static<typeof Holding>;

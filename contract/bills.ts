@@ -119,6 +119,14 @@ export const APPLICATION_KIND = {
   endorsement: 'endorsement',
   /** To a financial institution, which answers through its adapter (docs/domain.md, discount). */
   discount: 'discount',
+  /** To a financial institution, which answers through its adapter (docs/domain.md, pledge). */
+  pledge: 'pledge',
+  /**
+   * The pledgee's request to release a pledge, which the pledgor answers. An institution asks it, and an
+   * institution has no members to be an application's applicant, so it is kept on the pledge
+   * (bill_pledge_releases) and appears here only as the kind of its events in the bill's history.
+   */
+  pledgeRelease: 'pledgeRelease',
 } as const;
 export type ApplicationKind = (typeof APPLICATION_KIND)[keyof typeof APPLICATION_KIND];
 export const APPLICATION_KIND_LABEL: Record<ApplicationKind, string> = {
@@ -126,6 +134,8 @@ export const APPLICATION_KIND_LABEL: Record<ApplicationKind, string> = {
   receipt: '提示收票',
   endorsement: '转让背书',
   discount: '贴现',
+  pledge: '质押',
+  pledgeRelease: '质押解除',
 };
 /** The older 6-digit labels enterprise screens show for a pending application. */
 export const APPLICATION_PENDING_LABEL: Record<ApplicationKind, string> = {
@@ -133,6 +143,8 @@ export const APPLICATION_PENDING_LABEL: Record<ApplicationKind, string> = {
   receipt: '提示收票待签收',
   endorsement: '背书待签收',
   discount: '贴现待签收',
+  pledge: '质押待签收',
+  pledgeRelease: '质押解除待签收',
 };
 
 export const APPLICATION_STATUS = {
@@ -196,6 +208,8 @@ export const BILL_ACT = {
   /** 撤票: the drawer's, until the payee signs. */
   revoke: 'revoke',
   endorse: 'endorse',
+  /** 质押 of all or the front of a negotiable range to an institution (the pledge form does it). */
+  pledge: 'pledge',
   sign: 'sign',
   refuse: 'refuse',
   withdraw: 'withdraw',
@@ -219,7 +233,8 @@ export interface HoldingState {
 /**
  * The acts on a holding. Before receipt only the drawer holds the bill (CS01 registered, CS02 accepted): it
  * may ask again (when nothing is pending and the bill has not matured) or withdraw the bill. A received,
- * transferable range may be endorsed until its maturity date.
+ * transferable range may be endorsed or pledged until its maturity date; a pledged one (TF0304) allows
+ * nothing until its pledgee releases it.
  */
 export function holdingActs(holding: HoldingState, today: string): BillAct[] {
   if (!holding.current) return [];
@@ -236,7 +251,7 @@ export function holdingActs(holding: HoldingState, today: string): BillAct[] {
     !holding.noTransfer &&
     !matured
   ) {
-    return [BILL_ACT.endorse];
+    return [BILL_ACT.endorse, BILL_ACT.pledge];
   }
   return [];
 }

@@ -58,6 +58,8 @@ import { holidayRoutes } from './modules/holiday/routes';
 import { discountRoutes } from './modules/discount/routes';
 import { guaranteeRoutes } from './modules/guarantee/routes';
 import { pledgeFinRoutes } from './modules/pledge-fin/routes';
+import { pledgeRoutes } from './modules/pledge/routes';
+import { pledgeSandboxRoutes } from './modules/pledge/sandbox-routes';
 import { identityRoutes, partnerRegistrationRoutes } from './modules/identity/routes';
 import { setupHousekeeping } from './modules/housekeeping/setup';
 import { dayEndSandboxRoutes } from './modules/day-end/routes';
@@ -422,6 +424,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(discountRoutes);
     await app.register(guaranteeRoutes);
     await app.register(pledgeFinRoutes);
+    await app.register(pledgeRoutes);
     await app.register(institutionRoutes);
     await app.register(settlementRoutes);
     setupContractSigning(app);
@@ -440,6 +443,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       bankSandboxRoutes,
       settlementSandboxRoutes,
       institutionSandboxRoutes,
+      pledgeSandboxRoutes,
       eContractSandboxRoutes,
       dayEndSandboxRoutes,
     ]);

@@ -5,6 +5,7 @@ import { BILL_URL } from '@contract/bills';
 import { CAPTCHA_URL } from '@contract/captcha';
 import { DAY_END_URL } from '@contract/day-end';
 import { DISCOUNT_URL } from '@contract/discount';
+import { PLEDGE_URL } from '@contract/pledge';
 import { ECONTRACT_URL } from '@contract/e-contract';
 import { ELEC_LICENCE_URL } from '@contract/elec-licence';
 import { EXPORT_URL } from '@contract/export';
@@ -32,6 +33,7 @@ const URL_MAPS: ReadonlyArray<Readonly<Record<string, string>>> = [
   CAPTCHA_URL,
   DAY_END_URL,
   DISCOUNT_URL,
+  PLEDGE_URL,
   ECONTRACT_URL,
   ELEC_LICENCE_URL,
   EXPORT_URL,

@@ -210,6 +210,7 @@ describe('the demo', () => {
       'BILL_ACCEPT',
       'BILL_ENDORSE',
       'BILL_DISCOUNT',
+      'BILL_PLEDGE',
       'EASE_DISCOUNT',
     ]);
     expect(await opened('ningbo')).toEqual(['BILL_ENDORSE']);

@@ -61,7 +61,7 @@ const SETUP: Record<
     channels: [],
     agreements: [{ code: 'SCB_SERVICE' }, { code: 'FINANCE_SERVICE' }],
     businesses: [],
-    functions: ['BILL_ISSUE', 'BILL_ACCEPT', 'BILL_ENDORSE', 'BILL_DISCOUNT', 'EASE_DISCOUNT'],
+    functions: ['BILL_ISSUE', 'BILL_ACCEPT', 'BILL_ENDORSE', 'BILL_DISCOUNT', 'EASE_DISCOUNT', 'BILL_PLEDGE'],
   },
   ningbo: {
     channels: [],

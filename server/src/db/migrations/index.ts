@@ -29,6 +29,7 @@ import * as discounts from './028-discounts';
 import * as guarantees from './029-guarantees';
 import * as pledgeFinancing from './030-pledge-financing';
 import * as dayEnd from './031-day-end';
+import * as pledges from './032-pledges';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '029-guarantees': guarantees,
   '030-pledge-financing': pledgeFinancing,
   '031-day-end': dayEnd,
+  '032-pledges': pledges,
 };

@@ -28,6 +28,7 @@ import type { DiscountTables } from './discount';
 import type { GuaranteeTables } from './guarantee';
 import type { PledgeFinTables } from './pledge-fin';
 import type { DayEndTables } from './day-end';
+import type { PledgeTables } from './pledge';
 
 export interface Database
   extends
@@ -55,7 +56,8 @@ export interface Database
     DiscountTables,
     GuaranteeTables,
     PledgeFinTables,
-    DayEndTables {}
+    DayEndTables,
+    PledgeTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -82,3 +84,4 @@ export type * from './discount';
 export type * from './guarantee';
 export type * from './pledge-fin';
 export type * from './day-end';
+export type * from './pledge';

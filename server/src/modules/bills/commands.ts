@@ -278,11 +278,15 @@ const BIZ_TYPE_OF_KIND: Record<ApplicationKind, BizType> = {
   receipt: 'issue',
   endorsement: 'trans',
   discount: 'discount',
+  pledge: 'pledge',
+  pledgeRelease: 'pledge',
 };
 const bizTypeOf = (kind: ApplicationKind): BizType => BIZ_TYPE_OF_KIND[kind];
 /** Acts the operation list follows from application to answer (the others log their answer only). */
 const loggedFromApplication = (kind: ApplicationKind) =>
-  kind === APPLICATION_KIND.endorsement || kind === APPLICATION_KIND.discount;
+  kind === APPLICATION_KIND.endorsement ||
+  kind === APPLICATION_KIND.discount ||
+  kind === APPLICATION_KIND.pledge;
 
 /** Tells the organisations' open tabs that the bill changed (delivered only if the transaction commits). */
 export async function announce(ctx: CommandContext, packageId: string, orgIds: string[]): Promise<void> {
@@ -678,7 +682,7 @@ interface EndorseChecked extends Checked {
 }
 
 /**
- * The front `amountFen` of a holding its holder may pass on (by endorsement or discount): the acting
+ * The front `amountFen` of a holding its holder may pass on or pledge (endorsement, discount, pledge): the acting
  * organisation holds it now, received (CS03) and negotiable (TF0301: neither locked, pledged nor frozen),
  * the bill not 不得转让 and not yet due; all of it when the bill may not be split.
  */
@@ -700,6 +704,7 @@ export async function negotiableFront(
   if (holding.ended_at !== null) throw fail(API_ERROR.billNotHeld, BILL_MSG.notHeld);
   requireUnlocked(holding);
   if (pkg.no_transfer === 1) throw fail(API_ERROR.billNotTransferable, BILL_MSG.notTransferable);
+  if (holding.circ_status === CIRCULATION.pledged) throw fail(API_ERROR.billStateInvalid, BILL_MSG.pledged);
   if (holding.bill_status !== BILL_STATUS.received || holding.circ_status !== CIRCULATION.negotiable) {
     throw fail(API_ERROR.billStateInvalid, BILL_MSG.notNegotiable);
   }

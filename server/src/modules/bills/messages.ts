@@ -24,6 +24,7 @@ export const BILL_MSG = {
   locked: '该票据区间已被其他申请锁定，请等待对方签收、驳回或撤回后再办理',
   notTransferable: '该票据已记载“不得转让”，不能背书转让',
   notNegotiable: '该票据当前状态不能背书转让',
+  pledged: '该票据已质押，质押解除前不能背书、贴现或再次质押',
   matured: '票据已到期，不能背书转让',
   wrongState: '票据当前状态不能办理该业务',
   answered: '该申请已被处理，请刷新后查看',

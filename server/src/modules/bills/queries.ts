@@ -27,7 +27,7 @@ import type {
   Holding,
 } from '@contract/bills-schemas';
 import { API_ERROR } from '@contract/errors';
-import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
 import { preparedQuery } from '../../db/prepared-query';
@@ -163,7 +163,23 @@ function holdingsQuery(db: Db) {
 }
 type HoldingQuery = ReturnType<typeof holdingsQuery>;
 type HoldingRow = Awaited<ReturnType<ReturnType<typeof holdingSelect>['executeTakeFirstOrThrow']>>;
-const holdingSelect = (query: HoldingQuery) => query.select([...HOLDING_COLUMNS, 'o.name as holder_name']);
+/** The pledgee of a pledged holding (the pledge in force that rests on it), for the row to name it. */
+const pledgeeOf = (query: HoldingQuery) => {
+  const inForce = (eb: ExpressionBuilder<Database & { h: Database['bill_holdings'] }, 'h'>) =>
+    eb
+      .selectFrom('bill_pledges as g')
+      .innerJoin('organizations as q', 'q.id', 'g.pledgee_org_id')
+      .whereRef('g.holding_id', '=', 'h.id')
+      .where('g.pledged_at', 'is not', null)
+      .where('g.released_at', 'is', null)
+      .limit(1);
+  return query.select((eb) => [
+    inForce(eb).select('q.id').as('pledgee_org_id'),
+    inForce(eb).select('q.name').as('pledgee_name'),
+  ]);
+};
+const holdingSelect = (query: HoldingQuery) =>
+  pledgeeOf(query).select([...HOLDING_COLUMNS, 'o.name as holder_name']);
 
 function holdingView(row: HoldingRow, today: string): Holding {
   const billStatus = shownStatus(row.bill_status, row.due_date, today);
@@ -190,6 +206,7 @@ function holdingView(row: HoldingRow, today: string): Holding {
     splittable: row.splittable === 1,
     acquiredAt: isoTime(Number(row.acquired_at)),
     endedAt: row.ended_at === null ? null : isoTime(Number(row.ended_at)),
+    ...(row.pledgee_org_id ? { pledgee: party(row.pledgee_org_id, row.pledgee_name ?? '') } : {}),
     actions: holdingActs(
       {
         billStatus: row.bill_status,

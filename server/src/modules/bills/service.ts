@@ -34,7 +34,7 @@ export {
   type CommandContext,
   type LedgerCommand,
 } from './commands';
-export { transfer, unlock, type HoldingRow, type PackageRow } from './ledger';
+export { setStatus, transfer, unlock, type HoldingRow, type PackageRow } from './ledger';
 export { commandScope, ledgerActRoute, type ActRoute } from './routes';
 export { billListBatches, billListCount, billListSheet, type BillListName } from './list-export';
 export { addMonths } from './rules';

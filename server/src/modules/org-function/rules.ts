@@ -14,6 +14,7 @@ export const BUILT_FUNCTIONS: ReadonlySet<FuncCode> = new Set<FuncCode>([
   'BILL_DISCOUNT',
   'EASE_DISCOUNT',
   'PLEDGE_FIN',
+  'BILL_PLEDGE',
   'E_SIGN',
 ]);
 

@@ -8,6 +8,7 @@ import type { BillApplication, BillDetail, BillPackage, Holding } from '@contrac
 import { DISCOUNT_URL } from '@contract/discount';
 import type { DiscountRecord } from '@contract/discount-schemas';
 import { pathOf } from '@contract/paths';
+import { PLEDGE_URL } from '@contract/pledge';
 import type { SandboxInstitutionGateway } from '../../../src/adapters/institution/sandbox';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { shanghaiDate } from '../../../src/lib/shanghai-time';
@@ -32,12 +33,17 @@ import {
   refuse,
 } from '../../support/bill-helpers';
 
+const SPDB = DEMO_INSTITUTIONS.spdb;
+
 let t: TestApp;
 let token: LedgerTokens;
 
 beforeEach(async () => {
   t = await startApp();
   token = await ledgerTokens(t);
+  // Every holder here may pledge, so a row's offer and the server's answer depend on the state alone.
+  await openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_PLEDGE']);
+  await openFunctions(t, MOBILE.suzhou, ORG.suzhou, ['BILL_PLEDGE']);
 });
 afterEach(async () => {
   await t.app.close();
@@ -72,6 +78,12 @@ async function allowedOnBill(
       amount: holding.amount,
     });
     if (asksConfirmation(endorse.statusCode)) allowed.push(BILL_ACT.endorse);
+    const pledge = await billCall(t.app, 'POST', PLEDGE_URL.apply, as, {
+      holdingId: holding.id,
+      institutionOrgId: SPDB.orgId,
+      amount: holding.amount,
+    });
+    if (asksConfirmation(pledge.statusCode)) allowed.push(BILL_ACT.pledge);
   }
   return allowed;
 }
@@ -104,7 +116,10 @@ async function expectRowsAgree(side: Side, packageId: string, expected: { bill: 
   const drawerHolding = held.find((h) => ['CS01', 'CS02'].includes(h.billStatus));
   expect(sorted(detail.bill.actions), `${side}: the bill`).toEqual(sorted(expected.bill));
   expect(sorted(await allowedOnBill(side, packageId, drawerHolding)), `${side}: the server`).toEqual(
-    sorted([...expected.bill, ...(drawerHolding?.actions.includes('endorse') ? ['endorse' as const] : [])]),
+    sorted([
+      ...expected.bill,
+      ...(drawerHolding?.actions.filter((act) => act === 'endorse' || act === 'pledge') ?? []),
+    ]),
   );
   const issuedRow = (await listOf<BillPackage>(t, `${BILL_URL.issued}?size=100&packageId=${packageId}`, as))
     .content[0];
@@ -167,7 +182,7 @@ describe('every state offers exactly the acts the ledger allows', () => {
     await dataOf(await answer(t, token.ningbo, delivered!.id, 'sign'));
     // Received: the payee may endorse; the drawer has nothing left to do.
     const received = await expectRowsAgree('ningbo', id, { bill: [] });
-    expect(received.held.map((h) => h.actions)).toEqual([['endorse']]);
+    expect(received.held.map((h) => h.actions)).toEqual([['endorse', 'pledge']]);
     await expectRowsAgree('suzhou', id, { bill: [] });
     const application = await endorsed(t, MOBILE.ningbo, token.ningbo, {
       holdingId: received.held[0]!.id,
@@ -179,7 +194,7 @@ describe('every state offers exactly the acts the ledger allows', () => {
     expect(split.held.map((h) => [h.circulation, h.actions])).toEqual(
       expect.arrayContaining([
         ['TF0302', []],
-        ['TF0301', ['endorse']],
+        ['TF0301', ['endorse', 'pledge']],
       ]),
     );
     await expectRowsAgree('suzhou', id, { bill: [] });
@@ -196,6 +211,82 @@ describe('every state offers exactly the acts the ledger allows', () => {
     await dataOf(await answer(t, token.ningbo, fixedReceipt!.id, 'sign'));
     const notTransferable = await expectRowsAgree('ningbo', fixed.bill.id, { bill: [] });
     expect(notTransferable.held.map((h) => [h.circulation, h.actions])).toEqual([['TF0303', []]]);
+  });
+
+  it('pledged: waiting for the institution, pledged, asked to release, refused, released', async () => {
+    const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t, { acceptorOrgId: ORG.suzhou }));
+    const id = detail.bill.id;
+    const [receipt] = await pendingTo('ningbo', id);
+    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    const received = await expectRowsAgree('ningbo', id, { bill: [] });
+    const applied = await confirmed(t, token.ningbo, (headers) =>
+      billCall(
+        t.app,
+        'POST',
+        PLEDGE_URL.apply,
+        token.ningbo,
+        { holdingId: received.held[0]!.id, institutionOrgId: SPDB.orgId, amount: '400000.00' },
+        headers,
+      ),
+    );
+    const pledgeId = (await dataOf<{ id: string }>(applied, 201)).id;
+    // Waiting for the institution: the front is locked, the pledgor may only withdraw its application.
+    const waiting = await expectRowsAgree('ningbo', id, { bill: [] });
+    expect(waiting.held.map((h) => [h.circulation, h.actions])).toEqual(
+      expect.arrayContaining([
+        ['TF0302', []],
+        ['TF0301', ['endorse', 'pledge']],
+      ]),
+    );
+    expect(waiting.applications.map((a) => [a.kind, a.status, a.actions])).toEqual(
+      expect.arrayContaining([['pledge', 'pending', ['withdraw']]]),
+    );
+    const institutions = t.app.adapters.institution as SandboxInstitutionGateway;
+    expect(await institutions.answerByHand(pledgeId, { decision: 'sign' })).toBe(true);
+    // Pledged: nothing may happen to the pledged range; the rest is as it was.
+    const inForce = await expectRowsAgree('ningbo', id, { bill: [] });
+    expect(inForce.held.map((h) => [h.circulation, h.actions])).toEqual(
+      expect.arrayContaining([
+        ['TF0304', []],
+        ['TF0301', ['endorse', 'pledge']],
+      ]),
+    );
+    const ask = () =>
+      t.app.inject({ method: 'POST', url: pathOf(PLEDGE_URL.sandboxRelease, { id: pledgeId }) });
+    expect((await ask()).statusCode).toBe(200);
+    const asked = await expectRowsAgree('ningbo', id, { bill: [] });
+    expect(asked.held.find((h) => h.circulation === 'TF0304')!.actions).toEqual([]);
+    await dataOf(
+      await confirmed(t, token.ningbo, (headers) =>
+        billCall(
+          t.app,
+          'POST',
+          pathOf(PLEDGE_URL.releaseRefuse, { id: pledgeId }),
+          token.ningbo,
+          { reason: '未还款' },
+          headers,
+        ),
+      ),
+    );
+    await expectRowsAgree('ningbo', id, { bill: [] });
+    expect((await ask()).statusCode).toBe(200);
+    await dataOf(
+      await confirmed(t, token.ningbo, (headers) =>
+        billCall(
+          t.app,
+          'POST',
+          pathOf(PLEDGE_URL.releaseSign, { id: pledgeId }),
+          token.ningbo,
+          undefined,
+          headers,
+        ),
+      ),
+    );
+    // Released: whole and negotiable again.
+    const released = await expectRowsAgree('ningbo', id, { bill: [] });
+    expect(released.held.map((h) => [h.amount, h.circulation, h.actions])).toEqual([
+      ['1000000.00', 'TF0301', ['endorse', 'pledge']],
+    ]);
   });
 
   it('matured: a pending application may only be refused or withdrawn, a received bill not endorsed', async () => {
@@ -260,7 +351,7 @@ describe('every state offers exactly the acts the ledger allows', () => {
     expect(waiting.held.map((h) => [h.amount, h.circulation, h.actions])).toEqual(
       expect.arrayContaining([
         ['400000.00', 'TF0302', []],
-        ['600000.00', 'TF0301', ['endorse']],
+        ['600000.00', 'TF0301', ['endorse', 'pledge']],
       ]),
     );
     const mine = waiting.applications.find((a) => a.id === first.id);
@@ -275,7 +366,7 @@ describe('every state offers exactly the acts the ledger allows', () => {
     const second = await discount();
     expect(await institutions.answerByHand(second.id, { decision: 'sign' })).toBe(true);
     const signed = await expectRowsAgree('ningbo', id, { bill: [] });
-    expect(signed.held.map((h) => [h.amount, h.actions])).toEqual([['600000.00', ['endorse']]]);
+    expect(signed.held.map((h) => [h.amount, h.actions])).toEqual([['600000.00', ['endorse', 'pledge']]]);
     expect(signed.applications.find((a) => a.id === second.id)?.actions).toEqual([]);
   });
 });

@@ -66,6 +66,7 @@ describe('what an organisation may open', () => {
       offered: true,
       missing: [],
     });
+    expect(byCode.get('BILL_PLEDGE')).toMatchObject({ opened: false, available: true, offered: true });
     // 轻松贴融资 is built too, but its agreement (供应链融资服务协议) is not signed yet.
     expect(byCode.get('EASE_DISCOUNT')).toMatchObject({
       opened: false,
@@ -76,7 +77,7 @@ describe('what an organisation may open', () => {
     // 质押融资 is built, and needs the same agreement.
     expect(byCode.get('PLEDGE_FIN')).toMatchObject({ opened: false, available: true });
     expect(byCode.get('PLEDGE_FIN')?.missing).toContain('AGREEMENT');
-    for (const code of ['BILL_PLEDGE', 'BILL_PAY_PROMPT', 'ORDER_FIN']) {
+    for (const code of ['BILL_PAY_PROMPT', 'ORDER_FIN']) {
       expect(byCode.get(code as OrgFunction['funcCode']), code).toMatchObject({
         opened: false,
         available: false,
@@ -99,10 +100,10 @@ describe('what an organisation may open', () => {
   it('counts an opening recorded for a function that is not built as not opened', async () => {
     await t.app.db
       .insertInto('org_function_openings')
-      .values({ org_id: DEMO_ORGS.shanghai.id, func_code: 'BILL_PLEDGE', opened_at: 0, opened_by: null })
+      .values({ org_id: DEMO_ORGS.shanghai.id, func_code: 'BILL_PAY_PROMPT', opened_at: 0, opened_by: null })
       .execute();
-    const pledge = (await functionsOf(ownerSh)).find((f) => f.funcCode === 'BILL_PLEDGE');
-    expect(pledge).toMatchObject({ opened: false, available: false });
+    const payPrompt = (await functionsOf(ownerSh)).find((f) => f.funcCode === 'BILL_PAY_PROMPT');
+    expect(payPrompt).toMatchObject({ opened: false, available: false });
   });
 });
 
@@ -118,14 +119,14 @@ describe('opening a business function', () => {
   });
 
   it('refuses a function that is not built (即将上线), and electronic signing, which opens with the e-sign account', async () => {
-    const pledge = await openFunc(ownerSh, 'BILL_PLEDGE');
-    expect(pledge.statusCode).toBe(409);
-    expect(codeOf(pledge)).toBe(API_ERROR.functionUnavailable);
-    expect(msgOf(pledge)).toBe('「票据质押」即将上线，暂不能开通');
+    const payPrompt = await openFunc(ownerSh, 'BILL_PAY_PROMPT');
+    expect(payPrompt.statusCode).toBe(409);
+    expect(codeOf(payPrompt)).toBe(API_ERROR.functionUnavailable);
+    expect(msgOf(payPrompt)).toBe('「提示付款」即将上线，暂不能开通');
     const esign = await openFunc(ownerSh, 'E_SIGN');
     expect(codeOf(esign)).toBe(API_ERROR.functionUnavailable);
     expect(msgOf(esign)).toContain('电子签章账户');
-    expect(await opened(DEMO_ORGS.shanghai.id)).not.toContain('BILL_PLEDGE');
+    expect(await opened(DEMO_ORGS.shanghai.id)).not.toContain('BILL_PAY_PROMPT');
     expect(await opened(DEMO_ORGS.shanghai.id)).not.toContain('E_SIGN');
   });
 

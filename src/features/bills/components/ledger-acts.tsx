@@ -221,14 +221,14 @@ function ActModal({ target, onClose }: { target: ActTarget; onClose: () => void 
 
 /**
  * The ledger's acts on the rows of a screen: `buttons(target, actions)` are a row's buttons, one per act
- * the server says it allows now (endorse excepted: the endorse form does it), each opening the confirmation
+ * the server says it allows now (endorse and pledge excepted: their forms do them), each opening the confirmation
  * that `modal` renders.
  */
 export function useLedgerActs() {
   const [target, setTarget] = useState<ActTarget | null>(null);
   const buttons = (base: Omit<ActTarget, 'act'>, actions: readonly BillAct[]): ReactNode =>
     actions
-      .filter((act) => act !== BILL_ACT.endorse)
+      .filter((act) => act !== BILL_ACT.endorse && act !== BILL_ACT.pledge)
       .map((act) => (
         <Button
           key={act}

@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams, RefuseRequest } from '@contract/bills-schemas';
+import { Envelope, Page } from '@contract/envelope-schemas';
+import { API_ERROR } from '@contract/errors';
+import { PERMISSION } from '@contract/permissions';
+import { PLEDGE_URL } from '@contract/pledge';
+import { PledgeApplyRequest, PledgeListQuery, PledgeRecord } from '@contract/pledge-schemas';
+import { MAX_FACE_FEN } from '@contract/bills';
+import type { Static } from 'typebox';
+import type { Db } from '../../db/database';
+import { fail } from '../../lib/errors';
+import { yuanToFen } from '../../lib/money';
+import { pageOf, pageRequest } from '../../lib/paging';
+import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { requirePermission } from '../../lib/tenant';
+import { ledgerActRoute, withdrawApplication, type ApplicationRow, type Checked } from '../bills/service';
+import { answerRelease, pledgeCommands, type PledgeInput, type ReleaseAnswer } from './commands';
+import { PLEDGE_MSG } from './messages';
+import { pledgeById, pledgePage } from './queries';
+
+/** A typed amount of yuan as fen, or 400 AMOUNT_INVALID. */
+function amountFenOfText(amount: string): number {
+  const fen = yuanToFen(amount.trim());
+  if (fen === null || fen < 1 || fen > MAX_FACE_FEN)
+    throw fail(API_ERROR.amountInvalid, PLEDGE_MSG.amountInvalid);
+  return fen;
+}
+
+/**
+ * The pledgor's calls, for members granted 票据质押: the application to an institution and its withdrawal,
+ * the answer to the pledgee's release, and the list of its pledges. The institutions' answers arrive through
+ * their adapter, registered here.
+ */
+export const pledgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+  const { applyPledge, takeAnswer } = pledgeCommands(app.adapters.institution);
+  app.adapters.institution.answerTo('pledge', (answer) =>
+    takeAnswer(app.db, app.realtime, app.now(), answer),
+  );
+  const recordOf = async (trx: Db, orgId: string, id: string) => {
+    const record = await pledgeById(trx, orgId, id, app.now());
+    if (!record) throw fail(API_ERROR.notFound, PLEDGE_MSG.pledgeNotFound);
+    return record;
+  };
+  const member = (request: Parameters<typeof requirePermission>[0]) =>
+    requirePermission(request, PERMISSION.pledge.path);
+  const COMMAND_ERRORS = {
+    ...AUTHENTICATED_ERRORS,
+    ...ERRORS.forbidden,
+    ...ERRORS.notFound,
+    ...ERRORS.conflict,
+  } as const;
+
+  ledgerActRoute<{ Body: Static<typeof PledgeApplyRequest> }, PledgeInput, Checked, ApplicationRow>(app, {
+    name: 'postPledgeApply',
+    url: PLEDGE_URL.apply,
+    schema: { body: PledgeApplyRequest, response: { 201: Envelope(PledgeRecord), ...COMMAND_ERRORS } },
+    member,
+    input: ({ body }) => ({
+      holdingId: body.holdingId,
+      institutionOrgId: body.institutionOrgId,
+      amountFen: amountFenOfText(body.amount),
+      remark: body.remark?.trim() ?? '',
+    }),
+    command: applyPledge,
+    answer: async (trx, application, _, caller) => ({
+      statusCode: 201,
+      body: { code: 201, msg: PLEDGE_MSG.applied, data: await recordOf(trx, caller.orgId, application.id) },
+    }),
+  });
+
+  ledgerActRoute<{ Params: Static<typeof IdParams> }, string, Checked, ApplicationRow>(app, {
+    name: 'postPledgeWithdraw',
+    url: PLEDGE_URL.withdraw,
+    schema: { params: IdParams, response: { 200: Envelope(PledgeRecord), ...COMMAND_ERRORS } },
+    member: async (request) => {
+      const caller = await member(request);
+      await recordOf(app.db, caller.orgId, request.params.id);
+      return caller;
+    },
+    input: (request) => request.params.id,
+    command: withdrawApplication,
+    answer: async (trx, application, _, caller) => {
+      // The institution stops answering it, in the same transaction as the range comes back.
+      await app.adapters.institution.withdraw(application.id, trx);
+      return {
+        statusCode: 200,
+        body: ok(await recordOf(trx, caller.orgId, application.id), PLEDGE_MSG.withdrawn),
+      };
+    },
+  });
+
+  ledgerActRoute<{ Params: Static<typeof IdParams> }, ReleaseAnswer, Checked, void>(app, {
+    name: 'postPledgeReleaseSign',
+    url: PLEDGE_URL.releaseSign,
+    schema: { params: IdParams, response: { 200: Envelope(PledgeRecord), ...COMMAND_ERRORS } },
+    member,
+    input: (request) => ({ pledgeId: request.params.id, decision: 'sign' }),
+    command: answerRelease,
+    answer: async (trx, _, request, caller) => ({
+      statusCode: 200,
+      body: ok(await recordOf(trx, caller.orgId, request.params.id), PLEDGE_MSG.releaseSigned),
+    }),
+  });
+
+  ledgerActRoute<
+    { Params: Static<typeof IdParams>; Body: Static<typeof RefuseRequest> },
+    ReleaseAnswer,
+    Checked,
+    void
+  >(app, {
+    name: 'postPledgeReleaseRefuse',
+    url: PLEDGE_URL.releaseRefuse,
+    schema: {
+      params: IdParams,
+      body: RefuseRequest,
+      response: { 200: Envelope(PledgeRecord), ...COMMAND_ERRORS, ...ERRORS.badRequest },
+    },
+    member,
+    input: (request) => ({ pledgeId: request.params.id, decision: 'refuse', reason: request.body.reason }),
+    command: answerRelease,
+    answer: async (trx, _, request, caller) => ({
+      statusCode: 200,
+      body: ok(await recordOf(trx, caller.orgId, request.params.id), PLEDGE_MSG.releaseRefused),
+    }),
+  });
+
+  app.get(
+    PLEDGE_URL.list,
+    {
+      schema: {
+        querystring: PledgeListQuery,
+        response: { 200: Envelope(Page(PledgeRecord)), ...AUTHENTICATED_ERRORS, ...ERRORS.forbidden },
+      },
+    },
+    async function getPledgeList(request) {
+      const caller = await member(request);
+      const paging = pageRequest(request.query);
+      const { content, total } = await pledgePage(
+        app.db,
+        caller.orgId,
+        paging,
+        {
+          status: request.query.status,
+          institution: request.query.institution,
+          packageNo: request.query.packageNo,
+        },
+        app.now(),
+      );
+      return ok(pageOf(content, total, paging));
+    },
+  );
+};

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { IdParams } from '@contract/bills-schemas';
+import { Envelope } from '@contract/envelope-schemas';
+import { API_ERROR } from '@contract/errors';
+import { PLEDGE_URL } from '@contract/pledge';
+import { SandboxPledge } from '@contract/pledge-schemas';
+import { SandboxInstitutionGateway } from '../../adapters/institution/sandbox';
+import { fail } from '../../lib/errors';
+import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
+import { MSG } from '../../lib/messages';
+import { ERRORS, ok } from '../../lib/responses';
+import { applyRelease } from './commands';
+import { PLEDGE_MSG } from './messages';
+import { institutionPledges } from './queries';
+
+const LIST_LIMIT = 50;
+/** The sandbox page lists and asks; this bounds a script doing the same. */
+export const SANDBOX_PLEDGE_IP_LIMIT: IpLimitRule = {
+  action: 'sandbox-institution-pledge',
+  limit: 120,
+  windowMs: 60_000,
+};
+
+/**
+ * The sandbox institutions' side of their pledges (registered with the other sandbox routes, so only when
+ * the sandbox is on): the pledges they hold, and a developer's request in their place that the pledgor
+ * release one, as a bank's system would send it. No sign-in: the institutions are someone else's.
+ */
+export const pledgeSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', async (request) => {
+    const retryAfter = await hitIpLimit(request, SANDBOX_PLEDGE_IP_LIMIT);
+    if (retryAfter !== null) {
+      throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, { 'Retry-After': String(retryAfter) });
+    }
+    if (!(app.adapters.institution instanceof SandboxInstitutionGateway)) {
+      throw fail(API_ERROR.notFound, MSG.notFound);
+    }
+  });
+
+  app.get(
+    PLEDGE_URL.sandboxPledges,
+    { schema: { response: { 200: Envelope(Type.Array(SandboxPledge)), ...ERRORS.tooMany } } },
+    async function getSandboxInstitutionPledges() {
+      return ok(await institutionPledges(app.db, LIST_LIMIT));
+    },
+  );
+
+  app.post(
+    PLEDGE_URL.sandboxRelease,
+    {
+      schema: {
+        params: IdParams,
+        response: {
+          200: Envelope(Type.Null()),
+          ...ERRORS.notFound,
+          ...ERRORS.conflict,
+          ...ERRORS.tooMany,
+        },
+      },
+    },
+    async function postSandboxPledgeRelease(request) {
+      const pledge = await app.db
+        .selectFrom('bill_pledges')
+        .select('pledgee_org_id')
+        .where('application_id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!pledge) throw fail(API_ERROR.notFound, PLEDGE_MSG.pledgeNotFound);
+      await app.db.transaction().execute((trx) =>
+        applyRelease(
+          {
+            trx,
+            now: app.now(),
+            actor: { orgId: pledge.pledgee_org_id, userId: null },
+            realtime: app.realtime,
+          },
+          request.params.id,
+        ),
+      );
+      return ok(null, PLEDGE_MSG.releaseApplied);
+    },
+  );
+};

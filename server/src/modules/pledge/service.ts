@@ -1,0 +1,20 @@
+/**
+ * Pledges (docs/domain.md, pledge and release): what other modules may use. Pledge financing
+ * (modules/pledge-fin) pledges bills to the lending institution and has them released once the loan is
+ * repaid, through these commands; each runs in the caller's transaction and must be given a `CommandScope`
+ * whose actor is the party acting:
+ *
+ * - `pledgeCommands(app.adapters.institution).applyPledge(scope, { holdingId, institutionOrgId, amountFen,
+ *   remark })`, the pledgor's member acting: the same act as `POST /api/scbill/pledge/apply` (its check is
+ *   `.check(scope, input)`, to refuse before asking for a confirmation). It locks the front `amountFen` of
+ *   the holding and hands the application to the institution, whose answer arrives through the adapter
+ *   handler the pledge routes register; on 签收 the range rests pledged (TF0304). Returns the application,
+ *   whose id names the pledge from then on.
+ * - `applyRelease(scope, pledgeId)`, the actor being the pledgee institution (`userId: null`): asks the
+ *   pledgor to release the pledge (a to-do for the pledgor, who signs or refuses through the pledge routes).
+ *   Refused once the bill has matured, or while a release already waits.
+ * - `withdrawRelease(scope, pledgeId)`, the same institution: takes a waiting release back.
+ * - `pledgeState(db, pledgeId)`: where a pledge stands (PLEDGE_STATUS), for a module that follows it.
+ */
+export { applyRelease, pledgeCommands, withdrawRelease, type PledgeInput } from './commands';
+export { pledgeState } from './queries';
