@@ -152,6 +152,8 @@ export const APPLICATION_STATUS = {
   signed: 'signed',
   refused: 'refused',
   withdrawn: 'withdrawn',
+  /** 清退: still waiting when its bill matured, closed by the day-end (docs/domain.md, the business day). */
+  cleared: 'cleared',
 } as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUS)[keyof typeof APPLICATION_STATUS];
 export const APPLICATION_STATUS_LABEL: Record<ApplicationStatus, string> = {
@@ -159,12 +161,14 @@ export const APPLICATION_STATUS_LABEL: Record<ApplicationStatus, string> = {
   signed: '已签收',
   refused: '已驳回',
   withdrawn: '已撤回',
+  cleared: '已清退',
 };
 export const APPLICATION_STATUS_COLOR: Record<ApplicationStatus, string> = {
   pending: 'gold',
   signed: 'green',
   refused: 'red',
   withdrawn: 'default',
+  cleared: 'default',
 };
 
 /** Events of a bill's history (the chain). */
@@ -175,6 +179,8 @@ export const BILL_EVENT = {
   refused: 'refused',
   withdrawn: 'withdrawn',
   revoked: 'revoked',
+  /** 到期清退: an application still waiting at maturity, closed by the day-end. */
+  cleared: 'cleared',
   /** 保证 (docs/domain.md, guarantee): the application, the guarantor's signature, refusal, withdrawal. */
   guaranteeApplied: 'guaranteeApplied',
   guaranteed: 'guaranteed',
@@ -189,6 +195,7 @@ export const BILL_EVENT_LABEL: Record<BillEventType, string> = {
   refused: '驳回',
   withdrawn: '撤回',
   revoked: '撤票',
+  cleared: '到期清退',
   guaranteeApplied: '保证申请',
   guaranteed: '保证签收',
   guaranteeRefused: '保证驳回',

@@ -101,6 +101,8 @@ export const API_ERROR = {
   billNotTransferable: 'BILL_NOT_TRANSFERABLE',
   billStateInvalid: 'BILL_STATE_INVALID',
   billApplicationAnswered: 'BILL_APPLICATION_ANSWERED',
+  /** From its maturity date on, no application on the bill can be signed (docs/domain.md, the business day). */
+  billMatured: 'BILL_MATURED',
   // Interest and discounts (contract/discount.ts)
   rateInvalid: 'RATE_INVALID',
   discountDateInvalid: 'DISCOUNT_DATE_INVALID',
@@ -200,6 +202,7 @@ export const API_ERROR_STATUS = {
   [API_ERROR.billNotTransferable]: 409,
   [API_ERROR.billStateInvalid]: 409,
   [API_ERROR.billApplicationAnswered]: 409,
+  [API_ERROR.billMatured]: 409,
   [API_ERROR.rateInvalid]: 400,
   [API_ERROR.discountDateInvalid]: 400,
   [API_ERROR.interestShareInvalid]: 400,

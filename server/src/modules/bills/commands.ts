@@ -756,7 +756,14 @@ export const endorse = ledgerCommand(
 
 // ---- answers
 
-export type ClosedStatus = 'signed' | 'refused' | 'withdrawn';
+export type ClosedStatus = 'signed' | 'refused' | 'withdrawn' | 'cleared';
+
+const CLOSING_EVENT: Record<ClosedStatus, BillEventType> = {
+  signed: BILL_EVENT.signed,
+  refused: BILL_EVENT.refused,
+  withdrawn: BILL_EVENT.withdrawn,
+  cleared: BILL_EVENT.cleared,
+};
 
 /**
  * Marks a pending application answered; of two answers at once exactly one gets here, the other 409. Its
@@ -786,12 +793,7 @@ export async function closeApplication(
   const kind = application.kind as ApplicationKind;
   await recordEvent(ctx, {
     packageId: application.package_id,
-    type:
-      status === 'signed'
-        ? BILL_EVENT.signed
-        : status === 'refused'
-          ? BILL_EVENT.refused
-          : BILL_EVENT.withdrawn,
+    type: CLOSING_EVENT[status],
     kind,
     applicationId: application.id,
     from: application.applicant_org_id,
@@ -815,6 +817,17 @@ export async function closeApplication(
     rangeOf(pkg, application),
     yuanText(application.amount_fen),
   );
+  if (status === APPLICATION_STATUS.cleared) {
+    // Nobody answered: both sides learn that the day-end closed it, and why.
+    const notice = { title: ANSWER_NOTICE.clearedTitle(label), content: ANSWER_NOTICE.cleared(label, bill) };
+    const both = [application.applicant_org_id, application.receiver_org_id];
+    for (const orgId of both) {
+      await postNotice(ctx.trx, { orgId, userId: null, type: NOTICE_TYPE.announcement, ...notice }, ctx.now);
+    }
+    await announceNotices(ctx, [...closedFor, ...both]);
+    await announce(ctx, application.package_id, [...both, pkg.drawer_org_id]);
+    return;
+  }
   const [notified, title, content] =
     status === 'withdrawn'
       ? [
@@ -923,7 +936,7 @@ export const signApplication = ledgerCommand(
     const checked = await answerable(ctx, input.id, 'receiver', ACT_NAME.sign);
     if (checked.application.kind === APPLICATION_KIND.acceptance)
       await requireFunction(ctx.trx, ctx.actor.orgId, 'BILL_ACCEPT');
-    if (isMatured(checked.pkg, ctx.now)) throw fail(API_ERROR.billStateInvalid, BILL_MSG.maturedAnswer);
+    if (isMatured(checked.pkg, ctx.now)) throw fail(API_ERROR.billMatured, BILL_MSG.maturedAnswer);
     const account = input.accountId
       ? await verifiedAccountOf(ctx.trx, ctx.actor.orgId, input.accountId)
       : await verifiedSettlementAccountOf(ctx.trx, ctx.actor.orgId);
@@ -1022,6 +1035,54 @@ export const withdrawApplication = ledgerCommand(
     await closeApplication(ctx, application, APPLICATION_STATUS.withdrawn, null);
     await unlock(ctx, pkg, await holdingOf(ctx.trx, application.holding_id), ctx.now);
     return { ...application, status: APPLICATION_STATUS.withdrawn, answered_at: ctx.now };
+  },
+);
+
+interface ClearChecked extends Checked {
+  application: ApplicationRow;
+  pkg: PackageRow;
+}
+
+/**
+ * 清退: the day-end closes an application still waiting on or after its bill's maturity date (nobody may sign
+ * it any more), frees its range, writes the reason into the bill's history and tells both sides. An
+ * application answered meanwhile answers 409 (BILL_APPLICATION_ANSWERED), one whose bill has not matured 409
+ * too: the day-end passes over either.
+ */
+export const clearMaturedApplication = ledgerCommand(
+  async (ctx, id: string): Promise<ClearChecked> => {
+    const found = await ctx.trx
+      .selectFrom('bill_applications')
+      .select('package_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!found) throw fail(API_ERROR.notFound, BILL_MSG.applicationNotFound);
+    const pkg = await packageOf(ctx, found.package_id);
+    const application = await ctx.trx
+      .selectFrom('bill_applications')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (application.status !== APPLICATION_STATUS.pending)
+      throw fail(API_ERROR.billApplicationAnswered, BILL_MSG.answered);
+    if (!isMatured(pkg, ctx.now)) throw fail(API_ERROR.billStateInvalid, BILL_MSG.wrongState);
+    return {
+      application,
+      pkg,
+      summary: {
+        operation: ACT_NAME.clear(APPLICATION_KIND_LABEL[application.kind as ApplicationKind]),
+        packageNo: pkg.package_no,
+        amountFen: application.amount_fen,
+        counterparty: await orgName(ctx.trx, application.receiver_org_id),
+        range: rangeOf(pkg, application),
+      },
+    };
+  },
+  async (ctx, { application, pkg }): Promise<ApplicationRow> => {
+    const reason = BILL_MSG.clearedReason;
+    await closeApplication(ctx, application, APPLICATION_STATUS.cleared, reason);
+    await unlock(ctx, pkg, await holdingOf(ctx.trx, application.holding_id), ctx.now);
+    return { ...application, status: APPLICATION_STATUS.cleared, reason, answered_at: ctx.now };
   },
 );
 

@@ -34,14 +34,18 @@ export const BILL_MSG = {
       signed: '该申请已签收，无需再处理',
       refused: '该申请已驳回，无需再处理',
       withdrawn: '申请方已撤回该申请',
+      cleared: '票据已到期，该申请已由系统清退',
     },
     applicant: {
       signed: '对方已签收该申请，不能撤回',
       refused: '对方已驳回该申请，不能撤回',
       withdrawn: '该申请已被撤回',
+      cleared: '票据已到期，该申请已由系统清退',
     },
   },
   maturedAnswer: '票据已到期，该申请不能再签收，请驳回或由申请方撤回',
+  /** The reason written into the bill's history when the day-end clears an application. */
+  clearedReason: '票据已到期，待签收的申请由系统日终清退',
   maturedApply: '票据已到期，不能再提示承兑或提示收票',
   accountInvalid: '请选择贵司已验证的结算账户',
   receiverNotReady: '贵司尚未设置已验证的默认结算账户，请选择已验证的结算账户签收',
@@ -77,6 +81,7 @@ export const ACT_NAME = {
   sign: (kindLabel: string) => `签收${kindLabel}`,
   refuse: (kindLabel: string) => `驳回${kindLabel}`,
   withdraw: (kindLabel: string) => `撤回${kindLabel}`,
+  clear: (kindLabel: string) => `清退${kindLabel}`,
   batchSign: '批量签收',
   batchRefuse: '批量驳回',
 } as const;
@@ -86,6 +91,9 @@ export const ANSWER_NOTICE = {
   signedTitle: (kindLabel: string) => `${kindLabel}已签收`,
   refusedTitle: (kindLabel: string) => `${kindLabel}被驳回`,
   withdrawnTitle: (kindLabel: string) => `${kindLabel}已撤回`,
+  clearedTitle: (kindLabel: string) => `${kindLabel}已到期清退`,
+  cleared: (kindLabel: string, bill: string) =>
+    `票据已到期，尚未签收的${kindLabel}已由系统清退，${bill}，票据区间已解除锁定。`,
   signed: (who: string, kindLabel: string, bill: string) => `${who}已签收贵司的${kindLabel}，${bill}。`,
   refused: (who: string, kindLabel: string, bill: string, reason: string) =>
     `${who}驳回了贵司的${kindLabel}，${bill}，驳回理由：${reason}。`,

@@ -1,5 +1,6 @@
 /** What other modules may use of the ledger: its commands (the demo seed acts through them), its lists' exports. */
 export {
+  clearMaturedApplication,
   endorse,
   issueBill,
   refuseApplication,
@@ -38,3 +39,4 @@ export { setStatus, transfer, unlock, type HoldingRow, type PackageRow } from '.
 export { commandScope, ledgerActRoute, type ActRoute } from './routes';
 export { billListBatches, billListCount, billListSheet, type BillListName } from './list-export';
 export { addMonths } from './rules';
+export { clearMaturedApplicationsStep } from './day-end';

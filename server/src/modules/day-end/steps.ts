@@ -1,3 +1,4 @@
+import { clearMaturedApplicationsStep } from '../bills/service';
 import type { DayEndStep } from './step';
 
 /**
@@ -5,4 +6,7 @@ import type { DayEndStep } from './step';
  * service.ts (see step.ts for what a step must guarantee); its name is recorded in every run, so a step
  * renamed or removed leaves older runs' records as they were.
  */
-export const DAY_END_STEPS: readonly DayEndStep[] = [];
+export const DAY_END_STEPS: readonly DayEndStep[] = [
+  // First: what matured is no longer in anyone's hands to sign, so the steps after it find the ranges free.
+  clearMaturedApplicationsStep,
+];

@@ -388,7 +388,7 @@ async function close(
 export const signGuarantee = ledgerCommand(
   async (ctx, id: string): Promise<AnswerChecked> => {
     const checked = await answerable(ctx, id, 'guarantor', GUARANTEE_MSG.sign);
-    if (isMatured(checked.pkg, ctx.now)) throw fail(API_ERROR.billStateInvalid, GUARANTEE_MSG.maturedAnswer);
+    if (isMatured(checked.pkg, ctx.now)) throw fail(API_ERROR.billMatured, GUARANTEE_MSG.maturedAnswer);
     await requireFreeGuarantor(ctx.trx, checked.pkg, ctx.actor.orgId);
     return checked;
   },

@@ -232,7 +232,7 @@ describe('a mistake costs no code', () => {
     const lateSign = await refusedBeforeVerification(
       () => billCall(t.app, 'POST', pathOf(BILL_URL.sign, { id: waiting.id }), token.suzhou),
       409,
-      API_ERROR.billStateInvalid,
+      API_ERROR.billMatured,
     );
     expect(lateSign.json<{ msg: string }>().msg).toBe('票据已到期，该申请不能再签收，请驳回或由申请方撤回');
     await refusedBeforeVerification(

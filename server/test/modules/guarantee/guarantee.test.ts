@@ -243,6 +243,7 @@ describe('保证', () => {
     expect(row!.actions).toEqual(['refuse']);
     const late = await billCall(t.app, 'POST', pathOf(GUARANTEE_URL.sign, { id: record.id }), token.ningbo);
     expect(late.statusCode).toBe(409);
+    expect(late.json<{ code: string }>().code).toBe('BILL_MATURED');
     const apply = await applyCall(token.shanghai, {
       packageId: detail.bill.id,
       role: 'acceptor',
