@@ -423,7 +423,7 @@ export const answerRelease = ledgerCommand(
     if (!state.pending) throw fail(API_ERROR.billApplicationAnswered, PLEDGE_MSG.noReleasePending);
     const holding = await pledgedHolding(ctx.trx, state.pledge);
     if (input.decision === 'sign' && isMatured(state.pkg, ctx.now)) {
-      throw fail(API_ERROR.billStateInvalid, PLEDGE_MSG.releaseMaturedAnswer);
+      throw fail(API_ERROR.billMatured, PLEDGE_MSG.releaseMaturedAnswer);
     }
     if (input.decision === 'refuse' && !input.reason?.trim()) {
       throw fail(API_ERROR.badRequest, PLEDGE_MSG.reasonRequired);

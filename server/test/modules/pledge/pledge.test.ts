@@ -415,7 +415,7 @@ describe('质押解除', () => {
     expect((await askRelease(record.id)).statusCode).toBe(200);
     t.clock.advance(200 * DAY_MS);
     token = await ledgerTokens(t);
-    expect(errorCodeOf(await releaseSign(record.id)({}))).toBe(API_ERROR.billStateInvalid);
+    expect(errorCodeOf(await releaseSign(record.id)({}))).toBe(API_ERROR.billMatured);
     expect((await pledges()).content[0]!.actions).toEqual(['releaseRefuse']);
     await dataOf(await confirmed(t, token.ningbo, releaseRefuse(record.id, '已到期')));
     const late = await askRelease(record.id);
