@@ -112,6 +112,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     password: DEMO_PASSWORD,
     memberships: [{ org: 'ningbo', roles: [OWNER_ROLE] }],
   },
+  {
+    id: '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e007',
+    mobile: '13800000007',
+    name: '周敏',
+    password: DEMO_PASSWORD,
+    // The checker of Suzhou's pledge financing: approves what the owner submits.
+    memberships: [{ org: 'suzhou', roles: ['MANAGER'] }],
+  },
 ];
 
 /**

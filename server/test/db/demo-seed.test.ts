@@ -211,6 +211,7 @@ describe('the demo', () => {
       'BILL_ENDORSE',
       'BILL_DISCOUNT',
       'BILL_PLEDGE',
+      'PLEDGE_FIN',
       'EASE_DISCOUNT',
     ]);
     expect(await opened('ningbo')).toEqual(['BILL_ENDORSE']);

@@ -17,8 +17,8 @@ import {
 } from './bill-helpers';
 import type { TestApp } from './helpers';
 
-/** 赵强, a member of Shanghai and Hangzhou in the demo, joins Suzhou in the tests as its checker. */
-export const CHECKER_MOBILE = '13800000004';
+/** 周敏, Suzhou's 业务管理员 in the demo: the checker of its pledge financing. */
+export const CHECKER_MOBILE = '13800000007';
 
 /** Opens 质押融资 for an organisation as its administrator would have (its agreement signed meanwhile). */
 export async function openPledgeFin(t: TestApp, orgId: string): Promise<void> {

@@ -61,7 +61,15 @@ const SETUP: Record<
     channels: [],
     agreements: [{ code: 'SCB_SERVICE' }, { code: 'FINANCE_SERVICE' }],
     businesses: [],
-    functions: ['BILL_ISSUE', 'BILL_ACCEPT', 'BILL_ENDORSE', 'BILL_DISCOUNT', 'EASE_DISCOUNT', 'BILL_PLEDGE'],
+    functions: [
+      'BILL_ISSUE',
+      'BILL_ACCEPT',
+      'BILL_ENDORSE',
+      'BILL_DISCOUNT',
+      'EASE_DISCOUNT',
+      'BILL_PLEDGE',
+      'PLEDGE_FIN',
+    ],
   },
   ningbo: {
     channels: [],

@@ -20,7 +20,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
 import { TRANSITIONS, mayAct } from '../../../src/modules/pledge-fin/rules';
-import { dataOf, errorCodeOf, ledgerTokens, ORG, type LedgerTokens } from '../../support/bill-helpers';
+import {
+  dataOf,
+  errorCodeOf,
+  ledgerTokens,
+  ORG,
+  tokenOf,
+  type LedgerTokens,
+} from '../../support/bill-helpers';
 import { bearer, startApp, type TestApp } from '../../support/helpers';
 import { CHECKER_MOBILE, heldBySuzhou, joinAs, openPledgeFin } from '../../support/pledge-fin-helpers';
 
@@ -35,8 +42,7 @@ let checker: string;
 beforeEach(async () => {
   t = await startApp();
   token = await ledgerTokens(t);
-  await openPledgeFin(t, ORG.suzhou);
-  checker = await joinAs(t, CHECKER_MOBILE, ORG.suzhou, ['MANAGER']);
+  checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
 });
 afterEach(async () => {
   await t.app.close();
@@ -242,12 +248,12 @@ describe('approval by a second member', () => {
     const approved = await dataOf<PledgeFinDetail>(await approve(financing.id, checker, { opinion: '同意' }));
     expect(approved).toMatchObject({
       state: PLEDGE_FIN_STATE.signing,
-      approverName: '赵强',
+      approverName: '周敏',
       opinion: '同意',
     });
     expect((await history(financing.id)).at(-1)).toMatchObject({
       action: 'APPROVE',
-      operatorName: '赵强',
+      operatorName: '周敏',
       opinion: '同意',
     });
   });
