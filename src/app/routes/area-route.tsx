@@ -9,6 +9,7 @@ import { RouteLoading } from '../route-status';
 const loadCompanyCenter = () => loadChunk(() => import('./company-center-screens'));
 const loadBills = () => loadChunk(() => import('./bill-screens'));
 const loadDiscount = () => loadChunk(() => import('./discount-screens'));
+const loadPledgeFin = () => loadChunk(() => import('./pledge-fin-screens'));
 const loadEaseDiscount = () => loadChunk(() => import('./ease-discount-screens'));
 const loadGuarantee = () => loadChunk(() => import('./guarantee-screens'));
 
@@ -24,6 +25,8 @@ const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
   discount: lazy(() => loadDiscount().then((m) => ({ default: m.DiscountScreen }))),
   easeDiscount: lazy(() => loadEaseDiscount().then((m) => ({ default: m.EaseDiscountScreen }))),
   guarantee: lazy(() => loadGuarantee().then((m) => ({ default: m.GuaranteeScreen }))),
+  pledgeFinancing: lazy(() => loadPledgeFin().then((m) => ({ default: m.PledgeFinListScreen }))),
+  pledgeFinancingStart: lazy(() => loadPledgeFin().then((m) => ({ default: m.PledgeFinStartScreen }))),
   contractSigning: lazy(() => loadCompanyCenter().then((m) => ({ default: m.ContractsScreen }))),
 };
 

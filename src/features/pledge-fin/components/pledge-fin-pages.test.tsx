@@ -1,0 +1,315 @@
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import App from 'antd/es/app';
+import ConfigProvider from 'antd/es/config-provider';
+import { http as mock, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { Holding } from '@contract/bills-schemas';
+import type { PledgeFinDetail, PledgeFinSummary } from '@contract/pledge-fin-schemas';
+import { createAppStore } from '@/lib/store';
+import { PledgeFinListPage } from './pledge-fin-list-page';
+import { PledgeFinStartPage } from './pledge-fin-start-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
+
+const holding = {
+  id: 'h-1',
+  packageId: 'p-1',
+  packageNo: '530012345678901234567890123456',
+  range: '1-100000000',
+  amount: '1000000.00',
+  dueDate: '2099-06-02',
+  circulation: 'TF0301',
+  noTransfer: false,
+  splittable: true,
+} as unknown as Holding;
+
+const product = {
+  id: 'prod-1',
+  institution: { orgId: 'i-1', name: '浦发银行（模拟）' },
+  name: '票据质押流贷（按月付息）',
+  annualRate: '3.8500',
+  pledgeRatio: '80.00',
+  minAmount: '100000.00',
+  maxAmount: '50000000.00',
+  maxTermDays: 180,
+  feeRate: '0.1000',
+  repaymentMode: 'MONTHLY',
+  dayBasis: 360,
+  penaltyRate: '5.7750',
+};
+
+const summary: PledgeFinSummary = {
+  id: 'f-1',
+  finNo: 'RZ20260302ABCDEF12',
+  state: '524000000',
+  product: { id: product.id, name: product.name },
+  institution: product.institution,
+  amount: '800000.00',
+  annualRate: '3.8500',
+  valueDate: '2099-03-02',
+  maturityDate: '2099-06-01',
+  purpose: '采购原材料',
+  billCount: 1,
+  applicantName: '陈静',
+  createdAt: '2026-03-02T01:00:00.000Z',
+  submittedAt: null,
+};
+
+const detailOf = (fields: Partial<PledgeFinDetail> = {}): PledgeFinDetail => ({
+  ...summary,
+  bills: [
+    {
+      holdingId: 'h-1',
+      packageId: 'p-1',
+      packageNo: holding.packageNo,
+      range: holding.range,
+      amount: '1000000.00',
+      acceptorName: '上海链票示范供应链有限公司',
+      maturityDate: '2099-06-02',
+      pledgeValue: '800000.00',
+    },
+  ],
+  pledgeValue: '800000.00',
+  approverName: null,
+  opinion: null,
+  cost: null,
+  ...fields,
+});
+
+const requests: Array<{ url: string; body: unknown }> = [];
+let detail = detailOf();
+const server = setupServer(
+  mock.post('*/api/pledge-fin/page/by-pledger', async ({ request }) => {
+    requests.push({ url: request.url, body: await request.json() });
+    return ok({
+      content: [summary, { ...summary, id: 'f-2', finNo: 'RZ2', state: '524000080' }],
+      totalElements: 2,
+      totalPages: 1,
+      size: 10,
+      number: 0,
+    });
+  }),
+  mock.post('*/api/pledge-fin/config/list', () => ok([product])),
+  mock.get('*/api/scbill/basic-data/:id/org-finance/config', () =>
+    ok({
+      orgId: 'o-1',
+      creditLines: [
+        { institution: product.institution, line: '20000000.00', used: '0.00', available: '20000000.00' },
+      ],
+      settlementAccount: null,
+    }),
+  ),
+  mock.post('*/api/scbill/pledge/cost/real-time/cal', async ({ request }) => {
+    const body = (await request.json()) as Record<string, string>;
+    requests.push({ url: request.url, body });
+    return ok({
+      ...body,
+      annualRate: '3.8500',
+      dayBasis: 360,
+      days: 91,
+      interest: '7786.11',
+      feeRate: '0.1000',
+      fee: '800.00',
+      netAmount: '799200.00',
+      repaymentMode: 'MONTHLY',
+      schedule: [
+        {
+          seq: 1,
+          startDate: body.valueDate,
+          endDate: '2099-03-20',
+          days: 18,
+          interest: '1540.00',
+          principal: '0.00',
+          amount: '1540.00',
+        },
+        {
+          seq: 2,
+          startDate: '2099-03-20',
+          endDate: body.maturityDate,
+          days: 73,
+          interest: '6246.11',
+          principal: '800000.00',
+          amount: '806246.11',
+        },
+      ],
+    });
+  }),
+  mock.get('*/api/pledge-fin/:id/detail', () => ok(detail)),
+  mock.get('*/api/pledge-fin/:id/op-history/list', () =>
+    ok([
+      {
+        id: 'e1',
+        action: 'SAVE',
+        fromState: '524000000',
+        toState: '524000000',
+        operatorName: '陈静',
+        opinion: null,
+        at: '2026-03-02T01:00:00.000Z',
+      },
+      {
+        id: 'e2',
+        action: 'SUBMIT',
+        fromState: '524000000',
+        toState: '524000040',
+        operatorName: '陈静',
+        opinion: null,
+        at: '2026-03-02T01:05:00.000Z',
+      },
+    ]),
+  ),
+  mock.post('*/api/pledge-fin', async ({ request }) => {
+    requests.push({ url: request.url, body: await request.json() });
+    detail = detailOf({ state: '524000040' });
+    return HttpResponse.json({ code: 201, msg: '成功', data: detail }, { status: 201 });
+  }),
+  mock.put('*/api/pledge-fin/approve', async ({ request }) => {
+    const body = (await request.json()) as { result: string };
+    requests.push({ url: request.url, body });
+    detail = detailOf({ state: body.result === 'REJECT' ? '524000900' : '524000080' });
+    return ok(detail);
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  requests.length = 0;
+  detail = detailOf();
+});
+afterAll(() => server.close());
+
+function Where() {
+  return <output aria-label="当前地址">{useLocation().pathname}</output>;
+}
+
+function renderAt(entry: string, canApprove = false) {
+  render(
+    <Provider store={createAppStore()}>
+      <ConfigProvider button={{ autoInsertSpace: false }}>
+        <App>
+          <MemoryRouter initialEntries={[entry]}>
+            <Routes>
+              <Route path="/list" element={<PledgeFinListPage />} />
+              <Route path="/start/:page/:bizId" element={<StartRoute canApprove={canApprove} />} />
+              <Route path="*" element={null} />
+            </Routes>
+            <Where />
+          </MemoryRouter>
+        </App>
+      </ConfigProvider>
+    </Provider>,
+  );
+}
+
+function StartRoute({ canApprove }: { canApprove: boolean }) {
+  const { pathname } = useLocation();
+  const [, , page, bizId] = pathname.split('/');
+  return (
+    <PledgeFinStartPage
+      page={page!}
+      bizId={bizId!}
+      orgId="o-1"
+      holdings={[holding]}
+      holdingsLoading={false}
+      canApprove={canApprove}
+    />
+  );
+}
+
+const requestsTo = (path: string) => requests.filter((r) => new URL(r.url).pathname.endsWith(path));
+
+describe('the 质押融资 list', () => {
+  it('lists the financings with their states, each opening the sub-page its state names', async () => {
+    renderAt('/list');
+    const table = await screen.findByRole('table', { name: '融资申请' });
+    const draft = (await within(table).findByText('RZ20260302ABCDEF12')).closest('tr')!;
+    expect(draft).toHaveTextContent('待提交');
+    expect(draft).toHaveTextContent('800,000.00');
+    expect(within(draft).getByRole('link', { name: '继续填写RZ20260302ABCDEF12' })).toHaveAttribute(
+      'href',
+      '/chain-bill/pledge-business/pledge-financing-start/sub-page/open-add/f-1',
+    );
+    const signing = within(table).getByText('RZ2').closest('tr')!;
+    expect(within(signing).getByRole('link', { name: '查看RZ2' })).toHaveAttribute(
+      'href',
+      '/chain-bill/pledge-business/pledge-financing-start/sub-page/sign/f-2',
+    );
+  });
+
+  it('asks with the number typed, spaces and line breaks taken out, and no blank filter', async () => {
+    renderAt('/list');
+    await screen.findByText('RZ2');
+    fireEvent.change(screen.getByLabelText('按融资编号查询'), { target: { value: ' RZ2026 0302\n' } });
+    fireEvent.click(screen.getByText('查询').closest('button')!);
+    await waitFor(() => expect(requestsTo('/by-pledger').at(-1)?.body).toEqual({ finNo: 'RZ20260302' }));
+    expect(new URL(requestsTo('/by-pledger').at(-1)!.url).search).toBe('?page=0&size=10');
+  });
+});
+
+describe('the application form (open-add)', () => {
+  it('fills in the draft, shows the live cost and the amount in capitals, and submits it', async () => {
+    renderAt('/start/open-add/f-1');
+    await waitFor(() =>
+      expect(requestsTo('/real-time/cal').at(-1)?.body).toMatchObject({
+        principal: '800000.00',
+        productId: 'prod-1',
+        maturityDate: '2099-06-01',
+      }),
+    );
+    const cost = await screen.findByRole('table', { name: '还款计划' });
+    expect(within(cost).getAllByRole('row')).toHaveLength(3);
+    expect((await screen.findByText('实际到账（元）')).closest('tr')).toHaveTextContent('799,200.00');
+    expect(screen.getByText('大写：捌拾万元整')).toBeInTheDocument();
+    expect(screen.getByText(/可质押额度800,000.00元/)).toBeInTheDocument();
+    expect(screen.getByText(/可用授信额度20,000,000.00元/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByText('提交申请').closest('button')!);
+    await waitFor(() =>
+      expect(requestsTo('/api/pledge-fin').at(-1)?.body).toEqual({
+        id: 'f-1',
+        productId: 'prod-1',
+        holdingIds: ['h-1'],
+        amount: '800000.00',
+        maturityDate: '2099-06-01',
+        purpose: '采购原材料',
+      }),
+    );
+    // Submitted, it waits for approval: the detail shows it.
+    await waitFor(() =>
+      expect(screen.getByLabelText('当前地址')).toHaveTextContent(
+        '/chain-bill/pledge-business/pledge-financing-start/sub-page/detail/f-1',
+      ),
+    );
+  });
+});
+
+describe('the financing’s detail', () => {
+  it('lets an approver reject only with an opinion, and shows the history', async () => {
+    detail = detailOf({ state: '524000040' });
+    renderAt('/start/detail/f-1', true);
+    expect(await screen.findByText('陈静 提交申请')).toBeInTheDocument();
+    fireEvent.click(await screen.findByText('驳回'));
+    expect(await screen.findByText('驳回须填写审批意见')).toBeInTheDocument();
+    expect(requestsTo('/approve')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('审批意见'), { target: { value: '用途不明' } });
+    fireEvent.click(screen.getByText('驳回'));
+    await waitFor(() =>
+      expect(requestsTo('/approve').at(-1)?.body).toEqual({
+        id: 'f-1',
+        result: 'REJECT',
+        opinion: '用途不明',
+      }),
+    );
+  });
+
+  it('offers no approval to a member without the permission', async () => {
+    detail = detailOf({ state: '524000040' });
+    renderAt('/start/detail/f-1', false);
+    expect(await screen.findByText('待审批')).toBeInTheDocument();
+    expect(screen.queryByText('审批通过')).not.toBeInTheDocument();
+  });
+});
