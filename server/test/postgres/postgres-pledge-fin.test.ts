@@ -1,0 +1,83 @@
+import type { Holding } from '@contract/bills-schemas';
+import { API_ERROR } from '@contract/errors';
+import { PLEDGE_FIN_URL } from '@contract/pledge-fin';
+import type { PledgeFinDetail } from '@contract/pledge-fin-schemas';
+import { inject } from 'vitest';
+import { DEMO_PLEDGE_PRODUCTS } from '../../src/db/demo/pledge-financing';
+import { dataOf, errorCodeOf, ledgerTokens, ORG, tokenOf, type LedgerTokens } from '../support/bill-helpers';
+import { bearer, startPostgresApp, type TestApp } from '../support/helpers';
+import { CHECKER_MOBILE, heldBySuzhou } from '../support/pledge-fin-helpers';
+
+// The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
+const serverUrl = inject('postgresUrl');
+
+let t: TestApp;
+let token: LedgerTokens;
+beforeEach(async () => {
+  t = await startPostgresApp(serverUrl);
+  token = await ledgerTokens(t);
+});
+afterEach(async () => {
+  await t.app.close();
+});
+
+const CMB = DEMO_PLEDGE_PRODUCTS.cmbBullet;
+const submit = (holding: Holding, amount: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: PLEDGE_FIN_URL.create,
+    headers: bearer(token.suzhou),
+    payload: {
+      productId: CMB.id,
+      holdingIds: [holding.id],
+      amount,
+      maturityDate: '2026-06-01',
+      purpose: '备货',
+    },
+  });
+
+describe('PostgreSQL: pledge financing at once', () => {
+  it('lets one of five submissions naming the same bill take it', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => submit(holding, '100000.00')));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409).map(errorCodeOf)).toEqual(
+      Array(4).fill(API_ERROR.pledgeFinBillTaken),
+    );
+  });
+
+  it('lets two submissions on different bills take no more than the credit line together', async () => {
+    // 招商 lends Suzhou 5,000,000.00 in all, 90% of each bill.
+    const one = await heldBySuzhou(t, token, { amount: '4000000.00' });
+    const two = await heldBySuzhou(t, token, { amount: '4000000.00' });
+    const answers = await Promise.all([submit(one, '3000000.00'), submit(two, '3000000.00')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(errorCodeOf(answers.find((a) => a.statusCode === 409)!)).toBe(API_ERROR.pledgeFinOverCreditLine);
+  });
+
+  it('lets one of four answers of the checker win', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const financing = await dataOf<PledgeFinDetail>(await submit(holding, '100000.00'), 201);
+    const checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
+    const answers = await Promise.all(
+      ['APPROVE', 'APPROVE', 'REJECT', 'APPROVE'].map((result) =>
+        t.app.inject({
+          method: 'PUT',
+          url: PLEDGE_FIN_URL.approve,
+          headers: bearer(checker),
+          payload: { id: financing.id, result, opinion: '意见' },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409).map(errorCodeOf)).toEqual(
+      Array(3).fill(API_ERROR.pledgeFinStateInvalid),
+    );
+    const acts = await t.app.db
+      .selectFrom('pledge_fin_history')
+      .select('action')
+      .where('financing_id', '=', financing.id)
+      .execute();
+    expect(acts).toHaveLength(2);
+  });
+});
