@@ -156,6 +156,12 @@ export const MEASURED_ROUTES = [
     path: '/api/scbill/pledge/list?page=0&size=10',
     headers: signedIn,
   },
+  // The 冻结 page as it first opens: the ranges of the organisation's frozen now.
+  {
+    name: 'GET /api/scbill/freeze/list',
+    path: '/api/scbill/freeze/list?page=0&size=10&status=active',
+    headers: signedIn,
+  },
   // The settlement account's statement on the bank accounts screen, read from the sandbox bank.
   {
     name: 'GET /api/organization/bank/account/statement',

@@ -78,6 +78,11 @@ export const CIRCULATION = {
   collecting: 'TF0401',
   recourse: 'TF0402',
   ended: 'TF0501',
+  /**
+   * 已冻结 (docs/domain.md, freezes): a range an authority's order froze. SHCPE's published flags name no
+   * frozen state, so this code is the platform's own; nothing may be done with the range until it is lifted.
+   */
+  frozen: 'FZ01',
 } as const;
 export type CirculationFlag = (typeof CIRCULATION)[keyof typeof CIRCULATION];
 export const CIRCULATION_LABEL: Record<CirculationFlag, string> = {
@@ -90,6 +95,7 @@ export const CIRCULATION_LABEL: Record<CirculationFlag, string> = {
   TF0401: '托收在途',
   TF0402: '追索中',
   TF0501: '已结束',
+  FZ01: '已冻结',
 };
 /** The colour of each status tag (antd preset colours). */
 export const BILL_STATUS_COLOR: Record<BillStatus, string> = {
@@ -110,6 +116,7 @@ export const CIRCULATION_COLOR: Record<CirculationFlag, string> = {
   TF0401: 'geekblue',
   TF0402: 'red',
   TF0501: 'default',
+  FZ01: 'blue',
 };
 
 /** What an application asks the counterparty to sign. */
@@ -186,6 +193,9 @@ export const BILL_EVENT = {
   guaranteed: 'guaranteed',
   guaranteeRefused: 'guaranteeRefused',
   guaranteeWithdrawn: 'guaranteeWithdrawn',
+  /** 冻结 and 解除冻结, registered from outside the platform (docs/domain.md, freezes). */
+  frozen: 'frozen',
+  unfrozen: 'unfrozen',
 } as const;
 export type BillEventType = (typeof BILL_EVENT)[keyof typeof BILL_EVENT];
 export const BILL_EVENT_LABEL: Record<BillEventType, string> = {
@@ -200,6 +210,8 @@ export const BILL_EVENT_LABEL: Record<BillEventType, string> = {
   guaranteed: '保证签收',
   guaranteeRefused: '保证驳回',
   guaranteeWithdrawn: '保证撤回',
+  frozen: '冻结',
+  unfrozen: '解除冻结',
 };
 
 /**
@@ -238,13 +250,13 @@ export interface HoldingState {
 }
 
 /**
- * The acts on a holding. Before receipt only the drawer holds the bill (CS01 registered, CS02 accepted): it
+ * The acts on a holding; none on a frozen one until the freeze is lifted. Before receipt only the drawer holds the bill (CS01 registered, CS02 accepted): it
  * may ask again (when nothing is pending and the bill has not matured) or withdraw the bill. A received,
  * transferable range may be endorsed or pledged until its maturity date; a pledged one (TF0304) allows
  * nothing until its pledgee releases it.
  */
 export function holdingActs(holding: HoldingState, today: string): BillAct[] {
-  if (!holding.current) return [];
+  if (!holding.current || holding.circulation === CIRCULATION.frozen) return [];
   const matured = today >= holding.dueDate;
   if (holding.billStatus === BILL_STATUS.issued || holding.billStatus === BILL_STATUS.accepted) {
     const again =

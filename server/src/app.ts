@@ -22,6 +22,8 @@ import { UnavailableInstitutionGateway } from './adapters/institution/gateway';
 import { SandboxInstitutionGateway } from './adapters/institution/sandbox';
 import { UnavailableSettlementGateway } from './adapters/settlement/gateway';
 import { SandboxSettlementGateway } from './adapters/settlement/sandbox';
+import { UnavailableBillRegistryGateway } from './adapters/registry/gateway';
+import { SandboxBillRegistryGateway } from './adapters/registry/sandbox';
 import { UnavailableLicenceGateway } from './adapters/licence/gateway';
 import { SandboxLicenceGateway } from './adapters/licence/sandbox';
 import { AliyunSmsGateway } from './adapters/sms/aliyun';
@@ -57,6 +59,8 @@ import { healthRoutes } from './modules/health/routes';
 import { holidayRoutes } from './modules/holiday/routes';
 import { discountRoutes } from './modules/discount/routes';
 import { guaranteeRoutes } from './modules/guarantee/routes';
+import { freezeRoutes } from './modules/freeze/routes';
+import { freezeSandboxRoutes } from './modules/freeze/sandbox-routes';
 import { pledgeFinRoutes } from './modules/pledge-fin/routes';
 import { pledgeRoutes } from './modules/pledge/routes';
 import { pledgeSandboxRoutes } from './modules/pledge/sandbox-routes';
@@ -206,6 +210,7 @@ function createAdapters(
         },
         log,
       ),
+      registry: new SandboxBillRegistryGateway(),
       files,
       esign: new SandboxESignGateway(
         {
@@ -233,6 +238,8 @@ function createAdapters(
     settlement: new UnavailableSettlementGateway(),
     // Nor any institution's: outside the sandbox, quotes and applications to institutions are unavailable.
     institution: new UnavailableInstitutionGateway(),
+    // Nor the exchange's registry: outside the sandbox no freeze order arrives.
+    registry: new UnavailableBillRegistryGateway(),
     files,
     esign:
       esign && config.esign
@@ -255,6 +262,7 @@ const UNAVAILABLE_FUNCTIONS = {
   settlement:
     'settlement payments: online clearing of discounts, payment at maturity, recourse and financing',
   institution: 'financial institutions: quotes, discount and pledge applications to institutions',
+  registry: 'the bill registry: freeze orders of courts and other authorities',
 } as const;
 
 function unavailableFunctions(adapters: Adapters): string[] {
@@ -266,6 +274,7 @@ function unavailableFunctions(adapters: Adapters): string[] {
     esign: adapters.esign instanceof UnavailableESignGateway,
     settlement: adapters.settlement instanceof UnavailableSettlementGateway,
     institution: adapters.institution instanceof UnavailableInstitutionGateway,
+    registry: adapters.registry instanceof UnavailableBillRegistryGateway,
   };
   return (Object.keys(missing) as (keyof typeof missing)[])
     .filter((name) => missing[name])
@@ -423,6 +432,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(billRoutes);
     await app.register(discountRoutes);
     await app.register(guaranteeRoutes);
+    await app.register(freezeRoutes);
     await app.register(pledgeFinRoutes);
     await app.register(pledgeRoutes);
     await app.register(institutionRoutes);
@@ -444,6 +454,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       settlementSandboxRoutes,
       institutionSandboxRoutes,
       pledgeSandboxRoutes,
+      freezeSandboxRoutes,
       eContractSandboxRoutes,
       dayEndSandboxRoutes,
     ]);

@@ -6,6 +6,7 @@ import type { IdentityGateway } from './adapters/identity/gateway';
 import type { InstitutionGateway } from './adapters/institution/gateway';
 import type { LicenceGateway } from './adapters/licence/gateway';
 import type { SettlementGateway } from './adapters/settlement/gateway';
+import type { BillRegistryGateway } from './adapters/registry/gateway';
 import type { SmsGateway } from './adapters/sms/gateway';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
@@ -28,6 +29,8 @@ export interface Adapters {
   settlement: SettlementGateway;
   /** The financial institutions' side: quotes, answers to applications, their payments. */
   institution: InstitutionGateway;
+  /** The bill registry: authorities' orders that freeze and lift ranges. */
+  registry: BillRegistryGateway;
 }
 
 /** What every module reads from the Fastify instance. `now` is the clock, swappable in tests. */

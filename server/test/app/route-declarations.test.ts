@@ -10,6 +10,7 @@ import { ECONTRACT_URL } from '@contract/e-contract';
 import { ELEC_LICENCE_URL } from '@contract/elec-licence';
 import { EXPORT_URL } from '@contract/export';
 import { GUARANTEE_URL } from '@contract/guarantee';
+import { FREEZE_URL } from '@contract/freeze';
 import { INSTITUTION_URL } from '@contract/institution';
 import { INVITATION_URL } from '@contract/invitation';
 import { NOTICE_URL } from '@contract/notice';
@@ -38,6 +39,7 @@ const URL_MAPS: ReadonlyArray<Readonly<Record<string, string>>> = [
   ELEC_LICENCE_URL,
   EXPORT_URL,
   GUARANTEE_URL,
+  FREEZE_URL,
   INSTITUTION_URL,
   INVITATION_URL,
   NOTICE_URL,

@@ -30,6 +30,7 @@ import * as guarantees from './029-guarantees';
 import * as pledgeFinancing from './030-pledge-financing';
 import * as dayEnd from './031-day-end';
 import * as pledges from './032-pledges';
+import * as freezes from './033-freezes';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '030-pledge-financing': pledgeFinancing,
   '031-day-end': dayEnd,
   '032-pledges': pledges,
+  '033-freezes': freezes,
 };

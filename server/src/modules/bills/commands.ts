@@ -417,8 +417,10 @@ function requireWholeFen(amountFen: number): void {
   }
 }
 
+/** Neither locked by an application nor frozen by an authority's order. */
 function requireUnlocked(holding: HoldingRow): void {
   if (holding.circ_status === CIRCULATION.locked) throw fail(API_ERROR.billLocked, BILL_MSG.locked);
+  if (holding.circ_status === CIRCULATION.frozen) throw fail(API_ERROR.billLocked, BILL_MSG.frozen);
 }
 
 // ---- issue registration, acceptance, receipt, revocation

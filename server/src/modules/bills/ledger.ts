@@ -215,14 +215,21 @@ export async function transfer(
  * neighbouring ranges of the same status in the same account, so a refused part is whole again with what
  * the holder kept.
  */
-export async function unlock(
+export const unlock = (ledger: LedgerTx, pkg: PackageRow, holding: HoldingRow, now: number) =>
+  release(ledger, pkg, holding, restingCirculation(pkg, holding.bill_status), now);
+
+/**
+ * Sets a holding's circulation flag back to `circulation` (the rest of an unlocked range, the flag a frozen
+ * range had) and joins it with the holder's neighbouring ranges of the same statuses in the same account.
+ */
+export async function release(
   ledger: LedgerTx,
   pkg: PackageRow,
   holding: HoldingRow,
+  circulation: CirculationFlag,
   now: number,
 ): Promise<HoldingRow> {
-  const resting = restingCirculation(pkg, holding.bill_status);
-  const released = await setStatus(ledger, holding, holding.bill_status as BillStatus, resting);
+  const released = await setStatus(ledger, holding, holding.bill_status as BillStatus, circulation);
   const neighbours = await ledger.trx
     .selectFrom('bill_holdings')
     .selectAll()
@@ -251,6 +258,43 @@ export async function unlock(
   });
 }
 
+/**
+ * Sets `[start, end]` of a holding apart with its own circulation flag (a freeze): the holding is ended and
+ * replaced by the part before the range, the range itself and the part after it, the parts keeping what
+ * the holding had. The whole holding changes in place.
+ */
+export async function isolate(
+  ledger: LedgerTx,
+  holding: HoldingRow,
+  start: number,
+  end: number,
+  circulation: CirculationFlag,
+  now: number,
+): Promise<HoldingRow> {
+  const from = Number(holding.sub_start);
+  const to = Number(holding.sub_end);
+  if (start < from || end > to || start > end) throw new Error('a range outside its holding');
+  if (start === from && end === to) {
+    return setStatus(ledger, holding, holding.bill_status as BillStatus, circulation);
+  }
+  await endHolding(ledger, holding, now);
+  const part = (subStart: number, subEnd: number, circ: string) =>
+    insertHolding(ledger, {
+      package_id: holding.package_id,
+      org_id: holding.org_id,
+      sub_start: subStart,
+      sub_end: subEnd,
+      bill_status: holding.bill_status,
+      circ_status: circ,
+      acquired_at: holding.acquired_at,
+      account_id: holding.account_id,
+    });
+  if (start > from) await part(from, start - 1, holding.circ_status);
+  const middle = await part(start, end, circulation);
+  if (end < to) await part(end + 1, to, holding.circ_status);
+  return middle;
+}
+
 /** The first holding of a new package: the drawer holds the whole face in its settlement account. */
 export const firstHolding = (ledger: LedgerTx, pkg: PackageRow, accountId: string, now: number) =>
   insertHolding(ledger, {
@@ -269,8 +313,8 @@ export class LedgerInvariantBroken extends Error {}
 /**
  * The ledger's one invariant, checked at the end of every command within its transaction (endCommand): the
  * package's current holdings, in order, cover 1..face exactly (no overlap, no gap), each amount is its
- * range's length, and the locked holdings are exactly those of the pending applications, one each. It only
- * reads.
+ * range's length, the locked holdings are exactly those of the pending applications, one each, and the
+ * frozen holdings exactly those of the active freezes. It only reads.
  */
 export async function checkPackage(trx: Db, packageId: string): Promise<void> {
   const pkg = await trx
@@ -313,5 +357,15 @@ export async function checkPackage(trx: Db, packageId: string): Promise<void> {
     [...pendingHoldings].some((id) => !locked.has(id))
   ) {
     throw new LedgerInvariantBroken(`package ${packageId}: locked holdings and pending applications differ`);
+  }
+  const freezes = await trx
+    .selectFrom('bill_freezes')
+    .select('holding_id')
+    .where('package_id', '=', packageId)
+    .where('status', '=', 'active')
+    .execute();
+  const frozen = new Set(holdings.filter((h) => h.circ_status === CIRCULATION.frozen).map((h) => h.id));
+  if (freezes.length !== frozen.size || freezes.some((f) => !frozen.has(f.holding_id))) {
+    throw new LedgerInvariantBroken(`package ${packageId}: frozen holdings and active freezes differ`);
   }
 }

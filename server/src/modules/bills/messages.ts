@@ -22,6 +22,7 @@ export const BILL_MSG = {
   applicationNotFound: '票据申请不存在',
   notHeld: '该票据已不在贵司持有中',
   locked: '该票据区间已被其他申请锁定，请等待对方签收、驳回或撤回后再办理',
+  frozen: '该票据区间已被有权机关冻结，解除冻结前不能办理任何业务',
   notTransferable: '该票据已记载“不得转让”，不能背书转让',
   notNegotiable: '该票据当前状态不能背书转让',
   pledged: '该票据已质押，质押解除前不能背书、贴现或再次质押',

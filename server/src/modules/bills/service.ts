@@ -35,7 +35,7 @@ export {
   type CommandContext,
   type LedgerCommand,
 } from './commands';
-export { setStatus, transfer, unlock, type HoldingRow, type PackageRow } from './ledger';
+export { isolate, release, setStatus, transfer, unlock, type HoldingRow, type PackageRow } from './ledger';
 export { commandScope, ledgerActRoute, type ActRoute } from './routes';
 export { billListBatches, billListCount, billListSheet, type BillListName } from './list-export';
 export { addMonths } from './rules';

@@ -6,6 +6,7 @@
 import { BILL_ACT, BILL_URL, type BillAct } from '@contract/bills';
 import type { BillApplication, BillDetail, BillPackage, Holding } from '@contract/bills-schemas';
 import { DISCOUNT_URL } from '@contract/discount';
+import { FREEZE_URL } from '@contract/freeze';
 import type { DiscountRecord } from '@contract/discount-schemas';
 import { pathOf } from '@contract/paths';
 import { PLEDGE_URL } from '@contract/pledge';
@@ -368,5 +369,53 @@ describe('every state offers exactly the acts the ledger allows', () => {
     const signed = await expectRowsAgree('ningbo', id, { bill: [] });
     expect(signed.held.map((h) => [h.amount, h.actions])).toEqual([['600000.00', ['endorse', 'pledge']]]);
     expect(signed.applications.find((a) => a.id === second.id)?.actions).toEqual([]);
+  });
+
+  it('frozen: nothing on the frozen part, what was pending refused; lifted, the range is as it was', async () => {
+    const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t, { acceptorOrgId: ORG.suzhou }));
+    const id = detail.bill.id;
+    const [receipt] = await pendingTo('ningbo', id);
+    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    const [holding] = (await listOf<Holding>(t, `${BILL_URL.held}?size=100&packageId=${id}`, token.ningbo))
+      .content;
+    await endorsed(t, MOBILE.ningbo, token.ningbo, {
+      holdingId: holding!.id,
+      endorseeOrgId: ORG.shanghai,
+      amount: '100000.00',
+    });
+    const order = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress: '127.0.0.1' });
+    const frozen = await dataOf<{ id: string }>(
+      await order(FREEZE_URL.sandboxFreeze, {
+        reference: 'state-walk',
+        packageNo: detail.bill.packageNo,
+        subStart: 1,
+        subEnd: 30_000_000,
+        risk: 'judicial',
+        authority: '苏州市中级人民法院',
+        documentNo: '（2026）苏05执保1号',
+      }),
+    );
+    const during = await expectRowsAgree('ningbo', id, { bill: [] });
+    expect(during.held.map((h) => [h.amount, h.circulation, h.actions])).toEqual(
+      expect.arrayContaining([
+        ['300000.00', 'FZ01', []],
+        ['700000.00', 'TF0301', expect.arrayContaining(['endorse'])],
+      ]),
+    );
+    expect(during.applications.every((a) => a.actions.length === 0)).toBe(true);
+    await expectRowsAgree('shanghai', id, { bill: [] });
+
+    await dataOf(
+      await order(pathOf(FREEZE_URL.sandboxLift, { id: frozen.id }), {
+        reference: 'state-walk-lift',
+        authority: '苏州市中级人民法院',
+        documentNo: '（2026）苏05执保1号之一',
+      }),
+    );
+    const after = await expectRowsAgree('ningbo', id, { bill: [] });
+    expect(after.held.map((h) => [h.amount, h.circulation, h.actions])).toEqual([
+      ['1000000.00', 'TF0301', expect.arrayContaining(['endorse'])],
+    ]);
   });
 });

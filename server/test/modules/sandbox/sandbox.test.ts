@@ -71,6 +71,16 @@ describe('sandbox off (SANDBOX=off, the default)', () => {
         url: '/api/sandbox/institution/applications/x/answer',
         payload: { decision: 'sign' },
       },
+      {
+        method: 'POST',
+        url: '/api/sandbox/bill-registry/freezes',
+        payload: { reference: 'r', packageNo: '7', risk: 'judicial', authority: 'a', documentNo: 'd' },
+      },
+      {
+        method: 'POST',
+        url: '/api/sandbox/bill-registry/freezes/x/lift',
+        payload: { reference: 'r', authority: 'a', documentNo: 'd' },
+      },
     ] as const;
     for (const call of calls) {
       const response = await t.app.inject(call);
@@ -91,6 +101,7 @@ describe('sandbox off (SANDBOX=off, the default)', () => {
       /^e-signature/m,
       /^settlement payments/m,
       /^financial institutions/m,
+      /^the bill registry/m,
     ]) {
       expect(unavailable).toMatch(what);
     }

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, Page } from '@contract/envelope-schemas';
+import { FREEZE_URL } from '@contract/freeze';
+import { FreezeListQuery, FreezeRecord } from '@contract/freeze-schemas';
+import { pageOf, pageRequest } from '../../lib/paging';
+import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
+import { requireMember } from '../../lib/tenant';
+import { registryHandlers } from './commands';
+import { freezePage } from './queries';
+
+/**
+ * 冻结: the registry's orders are taken here (from its adapter, never from a user), and a member reads the
+ * freezes of the ranges its organisation held, within its organisation only.
+ */
+export const freezeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.adapters.registry.deliverTo(registryHandlers(app.db, app.realtime, app.now));
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    FREEZE_URL.list,
+    {
+      schema: {
+        querystring: FreezeListQuery,
+        response: { 200: Envelope(Page(FreezeRecord)), ...AUTHENTICATED_ERRORS },
+      },
+    },
+    async function getFreezeList(request) {
+      const member = requireMember(request);
+      const paging = pageRequest(request.query);
+      const { content, total } = await freezePage(app.db, member.orgId, paging, {
+        status: request.query.status,
+        packageNo: request.query.packageNo,
+      });
+      return ok(pageOf(content, total, paging));
+    },
+  );
+};
