@@ -2,7 +2,9 @@
 // endpoint adds a line here: a name, the request (method, path, body) and the headers its caller sends.
 // `context.accessToken` is a signed-in demo owner's (13800000001, every permission) access token. A line may
 // have `prepare({ database })`, run once before the measured rounds, to fill the database it reads (each pass's
-// database: bench/lib/databases.mjs).
+// database: bench/lib/databases.mjs). A write path (an application and its answer) is a line of WRITE_PATHS.
+
+import { endorseAndSign } from './lib/write-acts.mjs';
 
 // As a browser sends them: Accept-Encoding included, so the cost of compression (or of deciding against it) counts.
 const signedIn = (context) => ({
@@ -179,3 +181,21 @@ export const ROUTE_TARGETS = {
   sqlite: { minRatio: 0.3, maxP99Ms: 10 },
   postgres: { minRatio: 0.15, maxP99Ms: 10 },
 };
+
+/**
+ * The write paths: an application and its answer, each act confirmed, driven round trip by round trip by
+ * bench/lib/write-acts.mjs across its organisations. `prepare` writes the holdings to act on, `run` the round
+ * trips with the ids the applications answer.
+ */
+export const WRITE_PATHS = [
+  // 背书 by one organisation, 签收 by the endorsee: POST /api/scbill/bills/endorse, then
+  // POST /api/scbill/bill-applications/:id/sign.
+  {
+    name: 'endorse and sign',
+    prepare: ({ database, count }) => database.seedEndorsable(count),
+    run: endorseAndSign,
+  },
+];
+
+/** Targets of the write paths, per act. */
+export const WRITE_TARGETS = { minActsPerSec: 100, maxP99Ms: 50 };

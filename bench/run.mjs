@@ -4,7 +4,8 @@
 // BENCH_DURATION seconds per run (3), BENCH_STARTS (5; 0 skips start-up), BENCH_LIGHTHOUSE_RUNS (3; 0 skips
 // Lighthouse), BENCH_ROUTES (pieces of routes' names separated by `|`: measures only the routes whose names
 // contain one), BENCH_DATABASES (`sqlite,postgres`: the passes to run), BENCH_SIGN_INS (300; 0 skips the
-// sign-in throughput), BENCH_BROWSER (1; 0 skips the login route's JavaScript, the entry link and
+// sign-in throughput), BENCH_WRITES (200 round trips of each write path of bench/routes.mjs; 0 skips them;
+// BENCH_ROUTES selects them by name too), BENCH_BROWSER (1; 0 skips the login route's JavaScript, the entry link and
 // Lighthouse, which need Chromium). Results: a table, and bench/results/<date>.json.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +18,8 @@ import { cannon, compareWithBare } from './lib/load.mjs';
 import { startBare, startServer } from './lib/processes.mjs';
 import { Report } from './lib/report.mjs';
 import { measureStartup } from './lib/startup.mjs';
-import { MEASURED_ROUTES, ROUTE_TARGETS } from './routes.mjs';
+import { BENCH_VERIFICATION_SECRET, WRITE_ORGS, writeParty } from './lib/write-acts.mjs';
+import { MEASURED_ROUTES, ROUTE_TARGETS, WRITE_PATHS, WRITE_TARGETS } from './routes.mjs';
 
 const intEnv = (name, fallback) => {
   const value = Number(process.env[name]);
@@ -31,6 +33,7 @@ const ONLY_ROUTES = (process.env.BENCH_ROUTES ?? '').split('|');
 const DATABASES = (process.env.BENCH_DATABASES || 'sqlite,postgres').split(',').map((name) => name.trim());
 const SIGN_INS = intEnv('BENCH_SIGN_INS', 300);
 const BROWSER = intEnv('BENCH_BROWSER', 1) > 0;
+const WRITES = intEnv('BENCH_WRITES', 200);
 const CONNECTIONS = 50;
 const SIGN_IN_CONNECTIONS = 4;
 
@@ -93,17 +96,17 @@ async function signInThroughput(base, database, password) {
   });
 }
 
-async function accessToken(base, database, password) {
+async function accessToken(base, database, password, mobile = DEMO.mobile, client = 0) {
   // From the address the verification was granted for: a verification is spent only from its own.
-  const [verification] = await database.grantVerifications(1, clientAddress);
+  const verification = (await database.grantVerifications(client + 1, clientAddress))[client];
   const res = await fetch(`${base}/oauth/token`, {
     method: 'POST',
     headers: {
       authorization: BASIC,
       'content-type': 'application/x-www-form-urlencoded',
-      'x-forwarded-for': clientAddress(0),
+      'x-forwarded-for': clientAddress(client),
     },
-    body: new URLSearchParams(signInForm(password, verification)),
+    body: new URLSearchParams({ ...signInForm(password, verification), mobile }),
   });
   if (!res.ok) throw new Error(`sign-in for the bench: ${res.status}`);
   return (await res.json()).access_token;
@@ -124,12 +127,12 @@ async function databasePass(report, extra, { server, database, bare }) {
   const password = encryptPassword(config.data.passwordPublicKey, DEMO.password);
   const context = { accessToken: await accessToken(server.base, database, password) };
 
-  if (ROUNDS > 0) {
-    const measured = MEASURED_ROUTES.filter((route) =>
-      ONLY_ROUTES.some((piece) => route.name.includes(piece)),
-    );
-    if (measured.length === 0)
-      throw new Error(`BENCH_ROUTES="${ONLY_ROUTES}" names no route of bench/routes.mjs`);
+  const named = (route) => ONLY_ROUTES.some((piece) => route.name.includes(piece));
+  const measured = ROUNDS > 0 ? MEASURED_ROUTES.filter(named) : [];
+  const writePaths = WRITES > 0 ? WRITE_PATHS.filter(named) : [];
+  if ((ROUNDS > 0 || WRITES > 0) && measured.length === 0 && writePaths.length === 0)
+    throw new Error(`BENCH_ROUTES="${ONLY_ROUTES}" names no route of bench/routes.mjs`);
+  if (measured.length > 0) {
     for (const route of measured) await route.prepare?.({ database });
     console.log(
       `hot paths vs the bare route (${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s)`,
@@ -156,12 +159,59 @@ async function databasePass(report, extra, { server, database, bare }) {
     extra.routes = { ...extra.routes, [database.kind]: routes };
   }
 
+  if (writePaths.length > 0)
+    await writeFigures(report, extra, { server, database, bare, password, paths: writePaths });
+
   if (SIGN_INS > 0) {
     console.log('sign-in');
     const signIn = await signInThroughput(server.base, database, password);
     report.add(`${name}: sign-in throughput (puzzle excluded)`, Math.round(signIn.requests.average), 'req/s');
     report.add(`${name}: sign-in latency p99`, signIn.latency.p99, 'ms');
     report.add(`${name}: sign-in non-2xx answers`, signIn.non2xx, 'responses', { max: 0 });
+  }
+}
+
+/**
+ * The write paths of bench/routes.mjs: each WRITES round trips of an application and its answer (each with
+ * the id the application answered), by WRITE_ORGS organisations in pairs, one flow per pair, every act
+ * confirmed by an SMS proof the bench writes for it; beside the bare route's figures at as many connections
+ * in the same pass.
+ */
+async function writeFigures(report, extra, { server, database, bare, password, paths }) {
+  const flows = WRITE_ORGS / 2;
+  await database.seedWriteOrgs();
+  const tokens = [];
+  for (let k = 0; k < WRITE_ORGS; k++)
+    tokens.push(await accessToken(server.base, database, password, writeParty(k).mobile, k + 1));
+  const name = database.name;
+  for (const path of paths) {
+    console.log(`${path.name} (${WRITES} round trips, ${WRITE_ORGS} organisations, ${flows} flows)`);
+    const holdings = await path.prepare({ database, count: WRITES });
+    const writes = await path.run({ base: server.base, tokens, database, holdings });
+    const bareRun = await cannon({ url: bare.url, connections: flows, duration: DURATION_S });
+    const label = `${name}: ${path.name}`;
+    report.add(`${label}, acts`, Math.round(writes.actsPerSec), 'acts/s', {
+      min: WRITE_TARGETS.minActsPerSec,
+    });
+    report.add(
+      `${label}, acts over wall time (proof writes included)`,
+      Math.round(writes.wallActsPerSec),
+      'acts/s',
+    );
+    for (const [act, figures] of Object.entries(writes.acts)) {
+      report.add(`${label}: ${act}, latency p50`, figures.p50.toFixed(1), 'ms');
+      report.add(`${label}: ${act}, latency p99`, figures.p99.toFixed(1), 'ms', {
+        max: WRITE_TARGETS.maxP99Ms,
+      });
+    }
+    report.add(`${label}, failed acts`, writes.failures, 'responses', { max: 0 });
+    report.add(`${label}, bare route at ${flows} connections`, Math.round(bareRun.requests.average), 'req/s');
+    report.add(`${label}, bare route latency p50`, bareRun.latency.p50, 'ms');
+    report.add(`${label}, bare route latency p99`, bareRun.latency.p99, 'ms');
+    extra.writes = {
+      ...extra.writes,
+      [`${database.kind}: ${path.name}`]: { ...writes, bare: bareRun.latency },
+    };
   }
 }
 
@@ -235,7 +285,14 @@ async function main() {
       const database = await DATABASE_KINDS[kind](dataDir);
       try {
         // Behind a trusted proxy, so each simulated client has its own address for the per-IP sign-in limit.
-        const server = await startServer(dataDir, { TRUST_PROXY: '127.0.0.1', ...database.env });
+        // The write pass's SMS proofs are written under this secret (bench/lib/write-acts.mjs).
+        const server = await startServer(dataDir, {
+          TRUST_PROXY: '127.0.0.1',
+          VERIFICATION_SECRET: BENCH_VERIFICATION_SECRET,
+          // The ledger's acts are measured whenever the bench runs, not only in business hours.
+          BILL_BUSINESS_HOURS: '00:00-24:00',
+          ...database.env,
+        });
         try {
           await databasePass(report, extra, { server, database, bare });
           if (index === 0 && BROWSER) await browserFigures(report, extra, server);

@@ -9,6 +9,82 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { HOLDING_SPREAD, seedHoldings } from './seed-holdings.mjs';
+import { copySupplier, endorsableRows } from './write-acts.mjs';
+
+const PACKAGE_COLUMNS = `id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name, payee_org_id,
+  payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable, remark, created_by,
+  created_at`;
+const HOLDING_COLUMNS = `id, package_id, org_id, sub_start, sub_end, amount_fen, bill_status, circ_status,
+  acquired_at, ended_at`;
+const packageValues = (row) => [
+  row.packageId,
+  row.packageNo,
+  row.drawer,
+  '上海链票示范供应链有限公司',
+  row.drawer,
+  '上海链票示范供应链有限公司',
+  row.holder,
+  '苏州华信精密零部件有限公司',
+  '310290000021',
+  row.amountFen,
+  row.issued,
+  row.due,
+  0,
+  0,
+  '',
+  row.drawerOwner,
+  row.acquiredAt,
+];
+const holdingValues = (row) => [
+  row.holdingId,
+  row.packageId,
+  row.holder,
+  1,
+  row.amountFen,
+  row.amountFen,
+  'CS03',
+  'TF0301',
+  row.acquiredAt,
+  null,
+];
+const CHALLENGE_COLUMNS = `id, kind, subject_key, mobile, user_id, org_id, operation_hash, operation_name,
+  created_at, expires_at, consumed_at, invalidated_at`;
+const challengeValues = (c) => [
+  c.id,
+  c.kind,
+  c.subject_key,
+  c.mobile,
+  c.user_id,
+  c.org_id,
+  c.operation_hash,
+  c.operation_name,
+  c.created_at,
+  c.expires_at,
+  null,
+  null,
+];
+const CODE_COLUMNS = `id, challenge_id, mobile, code_hmac, created_at, expires_at, used_at, invalidated_at,
+  superseded_at`;
+const codeValues = (s) => [
+  s.id,
+  s.challenge_id,
+  s.mobile,
+  s.code_hmac,
+  s.created_at,
+  s.expires_at,
+  null,
+  null,
+  null,
+];
+/** Inserts `row` (column names as keys) through `run(sql, values)`. */
+const insertRow = (run, table, row, dollar) => {
+  const columns = Object.keys(row);
+  return run(
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${marks(columns.length, dollar)})`,
+    columns.map((column) => row[column]),
+  );
+};
+const marks = (n, dollar) => Array.from({ length: n }, (_, i) => (dollar ? `$${i + 1}` : '?')).join(', ');
 
 /** How long a granted verification stays good (the captcha module's own TTL is ten minutes too). */
 const VERIFICATION_MS = 10 * 60_000;
@@ -30,6 +106,7 @@ function verificationRows(count, clientAddress) {
 
 export function sqliteDatabase(dataDir) {
   const file = path.join(dataDir, 'chain-bill.sqlite');
+  let writer = null;
   return {
     name: 'SQLite',
     env: {},
@@ -48,7 +125,51 @@ export function sqliteDatabase(dataDir) {
     async seedHoldings() {
       seedHoldings(dataDir);
     },
-    async drop() {},
+    async seedEndorsable(count) {
+      const rows = endorsableRows(count);
+      const db = new Database(file);
+      db.pragma('busy_timeout = 10000');
+      const pkg = db.prepare(`INSERT INTO bill_packages (${PACKAGE_COLUMNS}) VALUES (${marks(17)})`);
+      const holding = db.prepare(`INSERT INTO bill_holdings (${HOLDING_COLUMNS}) VALUES (${marks(10)})`);
+      db.transaction(() => {
+        for (const row of rows) {
+          pkg.run(...packageValues(row));
+          holding.run(...holdingValues(row));
+        }
+      })();
+      db.exec(`insert into bill_org_holdings (org_id, held)
+        select org_id, count(*) from bill_holdings where ended_at is null group by org_id
+        on conflict (org_id) do update set held = excluded.held`);
+      db.close();
+      return rows;
+    },
+    async seedWriteOrgs() {
+      const db = new Database(file);
+      db.pragma('busy_timeout = 10000');
+      await copySupplier(async (table, column, value, change) => {
+        const rows = db.prepare(`SELECT * FROM ${table} WHERE ${column} = ?`).all(value);
+        rows.forEach((row, i) =>
+          insertRow((sql, values) => db.prepare(sql).run(...values), table, change(row, i)),
+        );
+      });
+      db.close();
+    },
+    async writeSmsProof({ code, challenge, smsCode }) {
+      writer ??= new Database(file);
+      writer.pragma('busy_timeout = 10000');
+      writer.transaction(() => {
+        writer
+          .prepare(`INSERT INTO verification_challenges (${CHALLENGE_COLUMNS}) VALUES (${marks(12)})`)
+          .run(...challengeValues(challenge));
+        writer
+          .prepare(`INSERT INTO sms_codes (${CODE_COLUMNS}) VALUES (${marks(9)})`)
+          .run(...codeValues(smsCode));
+      })();
+      return code;
+    },
+    async drop() {
+      writer?.close();
+    },
   };
 }
 
@@ -83,6 +204,7 @@ export async function postgresDatabase() {
   const schema = `bench_${crypto.randomBytes(6).toString('hex')}`;
   await withClient(serverUrl, (client) => client.query(`CREATE SCHEMA ${schema}`));
   const url = withSearchPath(serverUrl, schema);
+  let writer = null;
   return {
     name: 'PostgreSQL',
     env: { DATABASE_URL: url },
@@ -137,7 +259,54 @@ export async function postgresDatabase() {
         await client.query('ANALYZE');
       });
     },
+    async seedEndorsable(count) {
+      const rows = endorsableRows(count);
+      await withClient(url, async (client) => {
+        await client.query('BEGIN');
+        for (const row of rows) {
+          await client.query(
+            `INSERT INTO bill_packages (${PACKAGE_COLUMNS}) VALUES (${marks(17, true)})`,
+            packageValues(row),
+          );
+          await client.query(
+            `INSERT INTO bill_holdings (${HOLDING_COLUMNS}) VALUES (${marks(10, true)})`,
+            holdingValues(row),
+          );
+        }
+        await client.query(`INSERT INTO bill_org_holdings (org_id, held)
+          SELECT org_id, count(*) FROM bill_holdings WHERE ended_at IS NULL GROUP BY org_id
+          ON CONFLICT (org_id) DO UPDATE SET held = excluded.held`);
+        await client.query('COMMIT');
+        await client.query('ANALYZE');
+      });
+      return rows;
+    },
+    async seedWriteOrgs() {
+      await withClient(url, async (client) => {
+        await copySupplier(async (table, column, value, change) => {
+          const { rows } = await client.query(`SELECT * FROM ${table} WHERE ${column} = $1`, [value]);
+          for (const [i, row] of rows.entries())
+            await insertRow((sql, values) => client.query(sql, values), table, change(row, i), true);
+        });
+      });
+    },
+    async writeSmsProof({ code, challenge, smsCode }) {
+      if (!writer) {
+        writer = new pg.Client({ connectionString: url });
+        await writer.connect();
+      }
+      await writer.query(
+        `INSERT INTO verification_challenges (${CHALLENGE_COLUMNS}) VALUES (${marks(12, true)})`,
+        challengeValues(challenge),
+      );
+      await writer.query(
+        `INSERT INTO sms_codes (${CODE_COLUMNS}) VALUES (${marks(9, true)})`,
+        codeValues(smsCode),
+      );
+      return code;
+    },
     async drop() {
+      await writer?.end();
       await withClient(serverUrl, (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
     },
   };
