@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { SLIDER_IMAGE_WIDTH } from '../../contract/constants';
 import { E2E_DATA_DIR } from './env';
+import { readyToSend } from './sms-outbox';
 
 /**
  * The answer of the puzzle on screen, read from the server's database the way an operator could:
@@ -39,10 +40,16 @@ async function waitUntilSteady(target: Locator): Promise<void> {
     .toBe(true);
 }
 
-/** 获取验证码 of an SMS dialog, clicked once the dialog has finished opening. */
+/**
+ * 获取验证码 of an SMS dialog, clicked once the dialog has finished opening and the gateway will send the
+ * dialog's mobile another code.
+ */
 export async function askForSmsCode(dialog: Locator): Promise<void> {
   const button = dialog.getByRole('button', { name: '获取验证码' });
   await waitUntilSteady(button);
+  const field = dialog.getByLabel('手机号');
+  const mobile = (await field.count()) > 0 ? await field.inputValue() : '';
+  if (/^\d{11}$/.test(mobile)) await readyToSend(dialog.page().request, mobile);
   await button.click();
 }
 

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { solveSliderPuzzle } from './captcha';
 import { DEMO_PASSWORD } from './env';
+import { newestBeforeAsk, outboxOf } from './sms-outbox';
 
 /** Signs in through the login screen (slider included) and waits for the dashboard. */
 export async function signIn(page: Page, mobile: string, password: string = DEMO_PASSWORD): Promise<void> {
@@ -13,21 +14,23 @@ export async function signIn(page: Page, mobile: string, password: string = DEMO
 }
 
 /**
- * The newest verification code the sandbox SMS gateway sent to `mobile`; with `after`, the first one sent
- * after that code (a journey that confirms several acts waits for the new code, not the last one).
+ * The newest verification code the sandbox SMS gateway sent to `mobile` since it was asked for; with
+ * `after`, the first one sent after that code too (a journey that confirms several acts waits for the new
+ * code, not the last one).
  */
 export async function latestSmsCode(
   request: APIRequestContext,
   mobile: string,
   after?: string,
 ): Promise<string> {
+  const before = newestBeforeAsk(mobile);
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const answer = await request.get(`/api/sandbox/sms?mobile=${mobile}`);
-      const body = (await answer.json()) as { data: { text: string }[] };
-      code = /(\d{6})/.exec(body.data[0]?.text ?? '')?.[1];
-      return code !== undefined && code !== after;
+      const [newest] = await outboxOf(request, mobile);
+      code = /(\d{6})/.exec(newest?.text ?? '')?.[1];
+      // Not the message that was newest when the code was asked for (askForSmsCode notes it).
+      return code !== undefined && code !== after && newest!.id !== before;
     })
     .toBe(true);
   return code!;

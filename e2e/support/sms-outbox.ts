@@ -1,0 +1,38 @@
+import type { APIRequestContext } from '@playwright/test';
+import { SMS_RESEND_COUNTDOWN_SECONDS } from '../../contract/constants';
+
+/** A message of the sandbox SMS gateway's outbox (`GET /api/sandbox/sms`, newest first). */
+export interface SentSms {
+  id: string;
+  text: string;
+  /** Epoch ms. */
+  createdAt: number;
+}
+
+export async function outboxOf(request: APIRequestContext, mobile: string): Promise<SentSms[]> {
+  const answer = await request.get(`/api/sandbox/sms?mobile=${mobile}`);
+  return ((await answer.json()) as { data: SentSms[] }).data;
+}
+
+/** The newest message each mobile had when a code was last asked for: the code then asked for comes after it. */
+const newestBeforeAsking = new Map<string, string>();
+
+export const newestBeforeAsk = (mobile: string): string | undefined => newestBeforeAsking.get(mobile);
+
+/**
+ * Waits until the gateway will send `mobile` another code, and notes the outbox's newest message. The
+ * gateway sends one a minute per mobile whoever asks: the journeys share one server, so a mobile one journey
+ * used last may be asked for again by the next within the minute.
+ */
+export async function readyToSend(request: APIRequestContext, mobile: string): Promise<void> {
+  const [newest] = await outboxOf(request, mobile);
+  if (!newest) {
+    newestBeforeAsking.delete(mobile);
+    return;
+  }
+  newestBeforeAsking.set(mobile, newest.id);
+  const spacing = SMS_RESEND_COUNTDOWN_SECONDS * 1000;
+  // Bounded by the spacing itself: a journey may have moved the server's clock ahead of this one.
+  const wait = Math.min(newest.createdAt + spacing - Date.now(), spacing);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
