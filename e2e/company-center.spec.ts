@@ -50,3 +50,19 @@ test('the owner signs an agreement after the licence holder confirms the QR code
   await expect(page.getByRole('dialog')).toContainText('以下已开通的业务依赖该协议，暂不能解约：');
   await expectNoSeriousA11yViolations(page, a11y);
 });
+
+test('an organisation that is not ready sees the onboarding checklist, each step linking to its tab', async ({
+  page,
+}) => {
+  await signIn(page, '13800000003');
+  await expect(page.getByText('开通业务指引')).toBeVisible();
+  await expect(page.getByRole('link', { name: '去完成：完成企业认证' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '去完成：绑定并验证结算账户' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, a11y);
+  await page.getByRole('link', { name: '去完成：签署平台服务协议' }).click();
+  await expect(page).toHaveURL(/#\/company-center\?type=agreements/);
+  await expect(page.getByRole('tab', { name: '签约管理', selected: true })).toBeVisible();
+  await page.getByRole('tab', { name: '企业信息' }).click();
+  await expect(page.getByRole('tabpanel').getByText('杭州未认证贸易有限公司')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, a11y);
+});
