@@ -1,4 +1,4 @@
-// The server suite on Node 24 LTS (npm test runs it after the suite on the machine's Node): Vitest under the
+// The server suite on Node 24 LTS, the production runtime (npm test runs it after the web tests): Vitest under the
 // Node 24 binary of .cache/node24, every process of the run (Vitest's workers, the servers the tests spawn)
 // loading better-sqlite3 from the copy built for it (scripts/node24/ensure.mjs). Arguments are passed on to Vitest.
 import { spawnSync } from 'node:child_process';
