@@ -12,6 +12,7 @@ const loadDiscount = () => loadChunk(() => import('./discount-screens'));
 const loadPledgeFin = () => loadChunk(() => import('./pledge-fin-screens'));
 const loadEaseDiscount = () => loadChunk(() => import('./ease-discount-screens'));
 const loadGuarantee = () => loadChunk(() => import('./guarantee-screens'));
+const loadFreeze = () => loadChunk(() => import('./freeze-screens'));
 
 /** The areas built so far, each its own chunk; every other area shows its 建设中 page. */
 const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
@@ -25,6 +26,7 @@ const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
   discount: lazy(() => loadDiscount().then((m) => ({ default: m.DiscountScreen }))),
   easeDiscount: lazy(() => loadEaseDiscount().then((m) => ({ default: m.EaseDiscountScreen }))),
   guarantee: lazy(() => loadGuarantee().then((m) => ({ default: m.GuaranteeScreen }))),
+  freeze: lazy(() => loadFreeze().then((m) => ({ default: m.FreezeScreen }))),
   pledgeFinancing: lazy(() => loadPledgeFin().then((m) => ({ default: m.PledgeFinListScreen }))),
   pledgeFinancingStart: lazy(() => loadPledgeFin().then((m) => ({ default: m.PledgeFinStartScreen }))),
   contractSigning: lazy(() => loadCompanyCenter().then((m) => ({ default: m.ContractsScreen }))),

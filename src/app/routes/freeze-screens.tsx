@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { REALTIME_EVENT } from '@contract/realtime';
+import { subscribeRealtime } from '@/lib/realtime';
+import { useAppDispatch } from '@/lib/store';
+import { useBillDetail } from '@/features/bills/components/bill-detail-drawer';
+import { invalidateFreezes } from '@/features/freeze/api/freeze-api';
+import { FreezePage } from '@/features/freeze/components/freeze-page';
+
+/** 冻结/解冻 with the bill detail, reloaded when a bill of the organisation changes (an order arrived) or events were missed. */
+export function FreezeScreen() {
+  const dispatch = useAppDispatch();
+  const detail = useBillDetail();
+  useEffect(() => {
+    const reload = () => void dispatch(invalidateFreezes());
+    const offBill = subscribeRealtime(REALTIME_EVENT.bill, reload);
+    const offResync = subscribeRealtime(REALTIME_EVENT.resync, reload);
+    return () => {
+      offBill();
+      offResync();
+    };
+  }, [dispatch]);
+  return <FreezePage detail={detail} />;
+}

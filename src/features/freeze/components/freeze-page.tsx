@@ -1,0 +1,176 @@
+import { useState, type ReactNode } from 'react';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import type { ColumnsType } from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import { FREEZE_STATUS, FREEZE_STATUSES, type FreezeStatus } from '@contract/freeze';
+import type { FreezeListQuery, FreezeRecord } from '@contract/freeze-schemas';
+import { Table } from '@/components/data-table/data-table';
+import { CardTitle } from '@/components/card-title/card-title';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { freezeMessages } from '@/locales/zh-CN/freeze';
+import { formatYuan } from '@/utils/amount';
+import { formatDateTime } from '@/utils/date-time';
+import { useFreezesQuery } from '@/features/freeze/api/freeze-api';
+
+const text = freezeMessages;
+const PAGE_SIZE = 10;
+
+interface ListFilter {
+  status?: FreezeStatus;
+  packageNo?: string;
+}
+
+export interface FreezePageProps {
+  /** A row's link to the bill's detail (its history shows 冻结 and 解除冻结), and the drawer it opens. */
+  detail: { link: (packageId: string) => ReactNode; drawer: ReactNode };
+}
+
+function FreezeTable({
+  label,
+  query,
+  emptyText,
+  detail,
+  page,
+  onPage,
+}: {
+  label: string;
+  query: Omit<FreezeListQuery, 'page' | 'size'>;
+  emptyText: string;
+  detail: FreezePageProps['detail'];
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const list = useFreezesQuery({ page, size: PAGE_SIZE, ...query });
+  const columns: ColumnsType<FreezeRecord> = [
+    { title: text.packageNo, dataIndex: 'packageNo', key: 'packageNo' },
+    { title: text.range, dataIndex: 'range', key: 'range' },
+    { title: text.amount, dataIndex: 'amount', key: 'amount', align: 'right', render: formatYuan },
+    { title: text.dueDate, dataIndex: 'dueDate', key: 'dueDate' },
+    { title: text.risk, key: 'risk', render: (_, f) => text.risks[f.risk] },
+    { title: text.authority, dataIndex: 'authority', key: 'authority' },
+    { title: text.documentNo, dataIndex: 'documentNo', key: 'documentNo' },
+    { title: text.frozenAt, key: 'frozenAt', render: (_, f) => formatDateTime(f.frozenAt) },
+    {
+      title: text.status,
+      key: 'status',
+      render: (_, f) => (
+        <>
+          <Tag color={f.status === FREEZE_STATUS.active ? 'blue' : 'default'}>{text.statuses[f.status]}</Tag>
+          {f.liftedAt && `${text.lifted}：${f.liftAuthority ?? ''}（${f.liftDocumentNo ?? ''}）`}
+        </>
+      ),
+    },
+    { title: text.actions, key: 'actions', render: (_, f) => detail.link(f.packageId) },
+  ];
+  return (
+    <>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={text.loadFailed}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              {text.retry}
+            </Button>
+          }
+        />
+      )}
+      <Table<FreezeRecord>
+        rowKey="id"
+        aria-label={label}
+        columns={columns}
+        dataSource={list.data?.content ?? []}
+        loading={list.isFetching}
+        locale={{ emptyText }}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page + 1,
+          pageSize: PAGE_SIZE,
+          total: list.data?.totalElements ?? 0,
+          onChange: (next) => onPage(next - 1),
+          showSizeChanger: false,
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * 冻结/解冻: the organisation's bills frozen now, then every freeze record with its authority and document,
+ * filtered by status and package number. Freezes come from the bill registry, so the page only reads.
+ */
+export function FreezePage({ detail }: FreezePageProps) {
+  const [filterForm] = Form.useForm<ListFilter>();
+  const [filter, setFilter] = useState<ListFilter>({});
+  const [activePage, setActivePage] = useState(0);
+  const [page, setPage] = useState(0);
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Card title={<CardTitle level={1}>{text.title}</CardTitle>}>
+        <p>{text.intro}</p>
+        <FreezeTable
+          label={text.frozenTitle}
+          query={{ status: FREEZE_STATUS.active }}
+          emptyText={text.emptyFrozen}
+          detail={detail}
+          page={activePage}
+          onPage={setActivePage}
+        />
+      </Card>
+      <Card title={<CardTitle>{text.recordsTitle}</CardTitle>}>
+        <Form<ListFilter>
+          form={filterForm}
+          layout="inline"
+          style={{ marginBottom: 16, rowGap: 12 }}
+          onFinish={(values) => {
+            setFilter({
+              ...(values.status ? { status: values.status } : {}),
+              ...(values.packageNo?.trim() ? { packageNo: values.packageNo.trim() } : {}),
+            });
+            setPage(0);
+          }}
+        >
+          <Form.Item name="status" label={text.statusFilter}>
+            <Select
+              aria-label={text.statusFilter}
+              allowClear={{ label: commonMessages.clear }}
+              placeholder={text.allStatuses}
+              style={{ width: 120 }}
+              options={FREEZE_STATUSES.map((value) => ({ value, label: text.statuses[value] }))}
+            />
+          </Form.Item>
+          <Form.Item name="packageNo" label={text.packageNoFilter}>
+            <Input placeholder={text.packageNoPlaceholder} maxLength={30} style={{ width: 260 }} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit">
+            {text.search}
+          </Button>
+          <Button
+            onClick={() => {
+              filterForm.resetFields();
+              setFilter({});
+              setPage(0);
+            }}
+          >
+            {text.reset}
+          </Button>
+        </Form>
+        <FreezeTable
+          label={text.recordsTitle}
+          query={filter}
+          emptyText={text.empty}
+          detail={detail}
+          page={page}
+          onPage={setPage}
+        />
+      </Card>
+      {detail.drawer}
+    </div>
+  );
+}
