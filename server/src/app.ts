@@ -67,7 +67,7 @@ import { pledgeSandboxRoutes } from './modules/pledge/sandbox-routes';
 import { identityRoutes, partnerRegistrationRoutes } from './modules/identity/routes';
 import { setupHousekeeping } from './modules/housekeeping/setup';
 import { dayEndSandboxRoutes } from './modules/day-end/routes';
-import { setupDayEnd } from './modules/day-end/setup';
+import { setupDayEnd, startDayEnd } from './modules/day-end/setup';
 import type { DayEndStep } from './modules/day-end/service';
 import { AdjustableClock } from './lib/adjustable-clock';
 import { invitationRoutes } from './modules/invitation/routes';
@@ -462,6 +462,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.ready();
     // Through the modules' commands, so after every module is set up.
     if (config.seedDemo) await seedDemo(app);
+    startDayEnd(app);
   } catch (error) {
     await app.close();
     throw error;

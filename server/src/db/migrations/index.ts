@@ -31,6 +31,7 @@ import * as pledgeFinancing from './030-pledge-financing';
 import * as dayEnd from './031-day-end';
 import * as pledges from './032-pledges';
 import * as freezes from './033-freezes';
+import * as maturityReminders from './034-maturity-reminders';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '031-day-end': dayEnd,
   '032-pledges': pledges,
   '033-freezes': freezes,
+  '034-maturity-reminders': maturityReminders,
 };

@@ -4,6 +4,7 @@ import type { Generated } from 'kysely';
 export interface DayEndTables {
   day_end_runs: DayEndRunTable;
   day_end_steps: DayEndStepTable;
+  maturity_reminders: MaturityReminderTable;
 }
 
 /** One business day's close; a task of the queue, so one node runs it and another takes it over when it dies. */
@@ -35,4 +36,15 @@ export interface DayEndStepTable {
   started_at: number | null;
   finished_at: number | null;
   error: string | null;
+}
+
+/** A reminder of a bill's maturity, sent once (modules/bills/reminders.ts). */
+export interface MaturityReminderTable {
+  package_id: string;
+  org_id: string;
+  /** holder | acceptor */
+  role: string;
+  /** 30, 7, 1, or 0 for the maturity date itself. */
+  days_before: number;
+  sent_at: number;
 }

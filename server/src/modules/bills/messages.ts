@@ -88,6 +88,24 @@ export const ACT_NAME = {
 } as const;
 
 /** The notices an answer sends: to the applicant (签收, 驳回) or, for a withdrawal, to the receiver. */
+/** The maturity reminders the day-end sends (reminders.ts). */
+export const REMINDER_NOTICE = {
+  when: (lead: number, due: string) => (lead === 0 ? '今日到期' : `${lead}天后到期（${due}）`),
+  holderTitle: (when: string) => `持有票据${when}`,
+  holder: (packageNo: string, amount: string, due: string, payDay: string) =>
+    `贵司持有的票据包号${packageNo}，金额${amount}元，到期日${due}，提示付款日${payDay}，请按时提示付款。`,
+  acceptorTitle: (when: string) => `承兑票据${when}`,
+  acceptor: (
+    packageNo: string,
+    due: string,
+    payDay: string,
+    amount: string,
+    accountNo: string,
+    bankName: string,
+  ) =>
+    `贵司承兑的票据包号${packageNo}到期日${due}，应于${payDay}付款${amount}元，付款账户${accountNo}（${bankName}），请确保账户余额充足。`,
+} as const;
+
 export const ANSWER_NOTICE = {
   signedTitle: (kindLabel: string) => `${kindLabel}已签收`,
   refusedTitle: (kindLabel: string) => `${kindLabel}被驳回`,

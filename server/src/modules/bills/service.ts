@@ -40,3 +40,4 @@ export { commandScope, ledgerActRoute, type ActRoute } from './routes';
 export { billListBatches, billListCount, billListSheet, type BillListName } from './list-export';
 export { addMonths } from './rules';
 export { clearMaturedApplicationsStep } from './day-end';
+export { maturityRemindersStep, MATURITY_REMINDER_DAYS, reminderDue } from './reminders';

@@ -215,13 +215,21 @@ export class DayEnd {
       log: this.deps.log,
       cursor,
       progress: async (next, processed, trx) => {
-        await nextTurn();
         if (this.worker.stopping) throw new DayEndStopped();
-        if (!(await this.queue.renew(lease))) throw new DayEndStopped();
-        const result = await this.fencedStep(trx ?? this.deps.db, run, lease, step)
-          .set((eb) => ({ cursor: next, processed: eb('processed', '+', processed) }))
+        // In the batch's transaction when given one: on SQLite a write outside it would wait for it forever.
+        const db = trx ?? this.deps.db;
+        const renewed = await db
+          .updateTable('day_end_runs')
+          .set({ lease_expires_at: this.deps.now() + this.deps.leaseMs })
+          .where('id', '=', run.id)
+          .where('status', '=', TASK_STATUS.running)
+          .where('attempts', '=', lease.attempt)
           .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw new DayEndStopped();
+        if (Number(renewed.numUpdatedRows) !== 1) throw new DayEndStopped();
+        await this.fencedStep(db, run, lease, step)
+          .set((eb) => ({ cursor: next, processed: eb('processed', '+', processed) }))
+          .execute();
+        if (!trx) await nextTurn();
       },
     };
   }

@@ -11,8 +11,8 @@ declare module 'fastify' {
 }
 
 /**
- * Starts the day-end worker with the server (unless `dayEndTimer` is off: tests run it themselves) and stops
- * it before the database closes; a run under way hands its run back for another node or the next start.
+ * The day-end worker, stopped before the database closes (a run under way is handed back for another node or
+ * the next start); startDayEnd starts it unless `dayEndTimer` is off (tests run it themselves).
  */
 export function setupDayEnd(app: FastifyInstance, steps: readonly DayEndStep[] = DAY_END_STEPS): void {
   const dayEnd = new DayEnd({
@@ -26,6 +26,13 @@ export function setupDayEnd(app: FastifyInstance, steps: readonly DayEndStep[] =
     pollMs: app.config.taskPollSeconds * 1000,
   });
   app.decorate('dayEnd', dayEnd);
-  if (app.config.dayEndTimer) app.addHook('onReady', async () => dayEnd.worker.start());
   app.addHook('preClose', async () => dayEnd.worker.stop());
+}
+
+/**
+ * Starts looking for due runs, once the server is ready and the demo seed (which acts at past moments) has
+ * written everything: a run must not read a ledger half seeded.
+ */
+export function startDayEnd(app: FastifyInstance): void {
+  if (app.config.dayEndTimer) app.dayEnd.worker.start();
 }

@@ -1,4 +1,4 @@
-import { clearMaturedApplicationsStep } from '../bills/service';
+import { clearMaturedApplicationsStep, maturityRemindersStep } from '../bills/service';
 import type { DayEndStep } from './step';
 
 /**
@@ -9,4 +9,5 @@ import type { DayEndStep } from './step';
 export const DAY_END_STEPS: readonly DayEndStep[] = [
   // First: what matured is no longer in anyone's hands to sign, so the steps after it find the ranges free.
   clearMaturedApplicationsStep,
+  maturityRemindersStep,
 ];

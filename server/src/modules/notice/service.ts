@@ -225,6 +225,27 @@ export async function postNotice(db: Db, notice: NewNotice, now: number): Promis
   };
 }
 
+/** Many notices in one statement (the day-end's reminders): the same rows postNotice writes one at a time. */
+export async function postNotices(db: Db, notices: readonly NewNotice[], now: number): Promise<void> {
+  if (notices.length === 0) return;
+  await db
+    .insertInto('plat_messages')
+    .values(
+      notices.map((notice) => ({
+        id: newId(),
+        org_id: notice.orgId,
+        user_id: notice.userId,
+        type: notice.type,
+        title: notice.title,
+        content: notice.content,
+        created_at: now,
+        link: notice.link ?? null,
+        subject: notice.subject ?? null,
+      })),
+    )
+    .execute();
+}
+
 /** The organisation of any notice with this id, whoever it is addressed to. */
 export async function noticeOrgOf(db: Db, id: string): Promise<string | undefined> {
   const row = await db.selectFrom('plat_messages').select('org_id').where('id', '=', id).executeTakeFirst();
