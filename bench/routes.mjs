@@ -4,7 +4,7 @@
 // have `prepare({ database })`, run once before the measured rounds, to fill the database it reads (each pass's
 // database: bench/lib/databases.mjs). A write path (an application and its answer) is a line of WRITE_PATHS.
 
-import { endorseAndSign } from './lib/write-acts.mjs';
+import { DISCOUNTERS, ENDORSERS, discountAndSign, endorseAndSign } from './lib/write-acts.mjs';
 
 // As a browser sends them: Accept-Encoding included, so the cost of compression (or of deciding against it) counts.
 const signedIn = (context) => ({
@@ -192,8 +192,15 @@ export const WRITE_PATHS = [
   // POST /api/scbill/bill-applications/:id/sign.
   {
     name: 'endorse and sign',
-    prepare: ({ database, count }) => database.seedEndorsable(count),
+    prepare: ({ database, count }) => database.seedBills(count, { tag: 'endorse', holders: ENDORSERS }),
     run: endorseAndSign,
+  },
+  // 贴现 by each organisation to a sandbox institution, which signs: POST /api/scbill/discount/apply, then
+  // POST /api/sandbox/institution/applications/:id/answer.
+  {
+    name: 'discount and sign',
+    prepare: ({ database, count }) => database.seedBills(count, { tag: 'discount', holders: DISCOUNTERS }),
+    run: discountAndSign,
   },
 ];
 

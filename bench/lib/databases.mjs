@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { HOLDING_SPREAD, seedHoldings } from './seed-holdings.mjs';
-import { copySupplier, endorsableRows } from './write-acts.mjs';
+import { billRows, copySupplier } from './write-acts.mjs';
 
 const PACKAGE_COLUMNS = `id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name, payee_org_id,
   payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable, remark, created_by,
@@ -125,8 +125,8 @@ export function sqliteDatabase(dataDir) {
     async seedHoldings() {
       seedHoldings(dataDir);
     },
-    async seedEndorsable(count) {
-      const rows = endorsableRows(count);
+    async seedBills(count, spread) {
+      const rows = billRows(count, spread);
       const db = new Database(file);
       db.pragma('busy_timeout = 10000');
       const pkg = db.prepare(`INSERT INTO bill_packages (${PACKAGE_COLUMNS}) VALUES (${marks(17)})`);
@@ -153,6 +153,15 @@ export function sqliteDatabase(dataDir) {
         );
       });
       db.close();
+    },
+    async scalar(sql, values) {
+      writer ??= new Database(file);
+      return Number(
+        writer
+          .prepare(sql)
+          .pluck()
+          .get(...values),
+      );
     },
     async writeSmsProof({ code, challenge, smsCode }) {
       writer ??= new Database(file);
@@ -259,8 +268,8 @@ export async function postgresDatabase() {
         await client.query('ANALYZE');
       });
     },
-    async seedEndorsable(count) {
-      const rows = endorsableRows(count);
+    async seedBills(count, spread) {
+      const rows = billRows(count, spread);
       await withClient(url, async (client) => {
         await client.query('BEGIN');
         for (const row of rows) {
@@ -289,6 +298,18 @@ export async function postgresDatabase() {
             await insertRow((sql, values) => client.query(sql, values), table, change(row, i), true);
         });
       });
+    },
+    async scalar(sql, values) {
+      await this.connectWriter();
+      const numbered = values.reduce((text, _, i) => text.replace('?', `$${i + 1}`), sql);
+      const { rows } = await writer.query({ text: numbered, values, rowMode: 'array' });
+      return Number(rows[0][0]);
+    },
+    async connectWriter() {
+      if (!writer) {
+        writer = new pg.Client({ connectionString: url });
+        await writer.connect();
+      }
     },
     async writeSmsProof({ code, challenge, smsCode }) {
       if (!writer) {

@@ -3,6 +3,7 @@
 // operation (the gateway sends one code per mobile per minute, so a bench cannot ask for them): the challenge
 // and the code's HMAC, under the server secret the bench gives the server (VERIFICATION_SECRET).
 import crypto from 'node:crypto';
+import http from 'node:http';
 
 /** The server's secret on a write pass: the bench derives the SMS code key from it as the server does. */
 export const BENCH_VERIFICATION_SECRET = crypto.randomBytes(32).toString('hex');
@@ -69,7 +70,8 @@ export async function copySupplier(copy, count = WRITE_ORGS) {
     await copy('bank_accounts', 'org_id', TEMPLATE.orgId, (row, i) => ({
       ...fresh(row, i),
       account_name: party.name,
-      account_no: `3205018836${String(k).padStart(10, '0')}`,
+      // Not ending in four zeros: the sandbox bank refuses money to those (server/src/adapters/settlement).
+      account_no: `32050188${String(k).padStart(8, '0')}6688`,
     }));
   }
 }
@@ -132,18 +134,18 @@ export function smsProofRows(party, { method, routeUrl, params = {}, body = {} }
 
 /**
  * `count` whole bills, received and negotiable, each one range of WRITE_BILL_FEN, dealt in turn to the
- * endorsing organisation of each pair (the even ones).
+ * organisations `holders` (indices of writeParty); `tag` keeps each write path's bills apart.
  */
-export function endorsableRows(count, now = Date.now()) {
+export function billRows(count, { tag, holders }, now = Date.now()) {
   const issued = new Date(now - 10 * DAY).toISOString().slice(0, 10);
   const due = new Date(now + 120 * DAY).toISOString().slice(0, 10);
   return Array.from({ length: count }, (_, i) => ({
-    packageId: `bench-write-package-${i}`,
-    holdingId: `bench-write-holding-${i}`,
-    packageNo: `8bench${String(i).padStart(24, '0')}`,
+    packageId: `bench-${tag}-package-${i}`,
+    holdingId: `bench-${tag}-holding-${i}`,
+    packageNo: `8${tag.slice(0, 1)}bench${String(i).padStart(23, '0')}`,
     drawer: DRAWER,
     drawerOwner: DRAWER_OWNER,
-    holder: writeParty(2 * (i % (WRITE_ORGS / 2))).orgId,
+    holder: writeParty(holders[i % holders.length]).orgId,
     amountFen: WRITE_BILL_FEN,
     issued,
     due,
@@ -151,101 +153,176 @@ export function endorsableRows(count, now = Date.now()) {
   }));
 }
 
+/** The even organisations endorse, each to the next one. */
+export const ENDORSERS = Array.from({ length: WRITE_ORGS / 2 }, (_, pair) => 2 * pair);
+/** Every organisation discounts. */
+export const DISCOUNTERS = Array.from({ length: WRITE_ORGS }, (_, k) => k);
+
+/** The demo's first institution (server/src/db/demo/institutions.ts), which the sandbox answers for. */
+const INSTITUTION = '0b6a6c3e-5d2f-4f6e-9a51-3c1d2e4f5b01';
+
 /** p-th percentile of sorted milliseconds. */
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
- * `count` round trips (endorse, then 签收 with the returned id) over `flows` concurrent flows. Each act's proof
- * is written just before its request and is not counted in its latency; the round trip's figures are the two
- * requests' time. Answers: round trips per second, acts per second, p50/p99 of each act and failures.
+ * Round trips over `flows` concurrent flows: `flow(index, act)` runs one flow's round trips, calling
+ * `act(name, url, { token, proof, body, headers })` for each request (a proof is the SMS code already
+ * written for it). Each proof is written just before its request and is not counted in its latency.
+ * Answers: acts per second of request time and of wall time, p50/p99 of each act, and failures.
  */
-export async function endorseAndSign({ base, tokens, database, holdings }) {
-  const flows = WRITE_ORGS / 2;
-  const acts = { endorse: [], sign: [] };
+async function roundTrips(base, flows, flow, tookEffect) {
+  const times = {};
   let failures = 0;
   let requestMs = 0;
-  const timed = async (list, url, token, body, code) => {
+  let acts = 0;
+  const act = async (name, path, { token, proof, body = {}, localAddress, expect }) => {
     const started = performance.now();
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-sys-role': '2',
-        'content-type': 'application/json',
-        'verify-code': code,
-      },
-      body: JSON.stringify(body),
-    });
+    const headers = {
+      ...(token ? { authorization: `Bearer ${token}`, 'x-sys-role': '2' } : {}),
+      ...(proof ? { 'verify-code': proof } : {}),
+      'content-type': 'application/json',
+    };
+    const res = localAddress
+      ? await postFrom(localAddress, `${base}${path}`, headers, body)
+      : await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
     const json = await res.json();
     const ms = performance.now() - started;
-    list.push(ms);
+    (times[name] ??= []).push(ms);
     requestMs += ms;
-    return { status: res.status, json };
-  };
-  const flow = async (_, pair) => {
-    const holder = { ...writeParty(2 * pair), token: tokens[2 * pair] };
-    const endorsee = { ...writeParty(2 * pair + 1), token: tokens[2 * pair + 1] };
-    const mine = holdings.filter((row) => row.holder === holder.orgId);
-    for (const holding of mine) {
-      const body = {
-        holdingId: holding.holdingId,
-        endorseeOrgId: endorsee.orgId,
-        amount: (WRITE_BILL_FEN / 100).toFixed(2),
-      };
-      const endorseProof = await database.writeSmsProof(
-        smsProofRows(holder, { method: 'POST', routeUrl: '/api/scbill/bills/endorse', body }),
-      );
-      const applied = await timed(
-        acts.endorse,
-        `${base}/api/scbill/bills/endorse`,
-        holder.token,
-        body,
-        endorseProof,
-      );
-      if (applied.status !== 201) {
-        failures++;
-        if (failures === 1)
-          console.log(`endorse answered ${applied.status}: ${JSON.stringify(applied.json)}`);
-        continue;
-      }
-      const id = applied.json.data.id;
-      const signProof = await database.writeSmsProof(
-        smsProofRows(endorsee, {
-          method: 'POST',
-          routeUrl: '/api/scbill/bill-applications/:id/sign',
-          params: { id },
-        }),
-      );
-      const signed = await timed(
-        acts.sign,
-        `${base}/api/scbill/bill-applications/${id}/sign`,
-        endorsee.token,
-        {},
-        signProof,
-      );
-      if (signed.status !== 200) {
-        failures++;
-        if (failures === 1) console.log(`sign answered ${signed.status}: ${JSON.stringify(signed.json)}`);
-      }
+    acts++;
+    if (res.status !== expect) {
+      failures++;
+      if (failures === 1) console.log(`${name} answered ${res.status}: ${JSON.stringify(json)}`);
+      return null;
     }
+    return json;
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: flows }, flow));
+  await Promise.all(Array.from({ length: flows }, (_, i) => flow(i, act)));
   const wallMs = performance.now() - started;
   const figures = (list) => {
-    const sorted = [...list].sort((a, b) => a - b);
-    if (sorted.length === 0) return { p50: NaN, p99: NaN };
+    const sorted = [...list].sort((x, y) => x - y);
     return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
   };
-  const done = acts.sign.length;
   return {
-    roundTrips: done,
-    // Per second of request time, so the proofs the bench writes between the acts do not count.
     flows,
-    actsPerSec: ((acts.endorse.length + acts.sign.length) * flows) / (requestMs / 1000),
-    wallActsPerSec: (acts.endorse.length + acts.sign.length) / (wallMs / 1000),
-    acts: { endorse: figures(acts.endorse), sign: figures(acts.sign) },
+    actsPerSec: (acts * flows) / (requestMs / 1000),
+    wallActsPerSec: acts / (wallMs / 1000),
+    acts: Object.fromEntries(Object.entries(times).map(([name, list]) => [name, figures(list)])),
     failures,
+    // Round trips whose bill the ledger shows with its new holder afterwards.
+    tookEffect: await tookEffect(),
   };
+}
+
+/** A POST from `localAddress` (a loopback address of this machine), answering like fetch's status and json. */
+function postFrom(localAddress, url, headers, body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers, localAddress, agent: false }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, json: async () => JSON.parse(Buffer.concat(chunks).toString()) }),
+      );
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** Current holdings of a write path's bills held by one of `orgIds`: the round trips that took effect. */
+function passedTo(database, tag, orgIds) {
+  return database.scalar(
+    `SELECT count(*) FROM bill_holdings WHERE package_id LIKE ? AND ended_at IS NULL AND org_id IN (${orgIds
+      .map(() => '?')
+      .join(', ')})`,
+    [`bench-${tag}-package-%`, ...orgIds],
+  );
+}
+
+const yuan = (fen) => (fen / 100).toFixed(2);
+
+/** 背书 by each even organisation to the next, then 签收 by the endorsee with the application's id. */
+export function endorseAndSign({ base, tokens, database, holdings }) {
+  return roundTrips(
+    base,
+    ENDORSERS.length,
+    async (pair, act) => {
+      const holder = { ...writeParty(ENDORSERS[pair]), token: tokens[ENDORSERS[pair]] };
+      const endorsee = { ...writeParty(ENDORSERS[pair] + 1), token: tokens[ENDORSERS[pair] + 1] };
+      for (const holding of holdings.filter((row) => row.holder === holder.orgId)) {
+        const body = {
+          holdingId: holding.holdingId,
+          endorseeOrgId: endorsee.orgId,
+          amount: yuan(holding.amountFen),
+        };
+        const routeUrl = '/api/scbill/bills/endorse';
+        const applied = await act('endorse', routeUrl, {
+          token: holder.token,
+          body,
+          proof: await database.writeSmsProof(smsProofRows(holder, { method: 'POST', routeUrl, body })),
+          expect: 201,
+        });
+        if (!applied) continue;
+        const params = { id: applied.data.id };
+        const signUrl = '/api/scbill/bill-applications/:id/sign';
+        await act('sign', `/api/scbill/bill-applications/${params.id}/sign`, {
+          token: endorsee.token,
+          proof: await database.writeSmsProof(
+            smsProofRows(endorsee, { method: 'POST', routeUrl: signUrl, params }),
+          ),
+          expect: 200,
+        });
+      }
+    },
+    () =>
+      passedTo(
+        database,
+        'endorse',
+        ENDORSERS.map((k) => writeParty(k + 1).orgId),
+      ),
+  );
+}
+
+let institutionCalls = 0;
+
+/**
+ * 贴现 of a whole bill by every organisation to the demo's first institution (线上 clearing, the seller paying
+ * the interest), then the institution's 签收 through the sandbox in its place, with the application's id.
+ * The institution's calls come each from a loopback address of its own (the sandbox answers only this machine, and limits calls per address).
+ */
+export function discountAndSign({ base, tokens, database, holdings }) {
+  return roundTrips(
+    base,
+    DISCOUNTERS.length,
+    async (index, act) => {
+      const holder = { ...writeParty(DISCOUNTERS[index]), token: tokens[DISCOUNTERS[index]] };
+      for (const holding of holdings.filter((row) => row.holder === holder.orgId)) {
+        const body = {
+          holdingId: holding.holdingId,
+          institutionOrgId: INSTITUTION,
+          amount: yuan(holding.amountFen),
+          annualRate: '2.0000',
+          interestPayer: 'PT02',
+          clearing: 'SM00',
+        };
+        const routeUrl = '/api/scbill/discount/apply';
+        const applied = await act('discount', routeUrl, {
+          token: holder.token,
+          body,
+          proof: await database.writeSmsProof(smsProofRows(holder, { method: 'POST', routeUrl, body })),
+          expect: 201,
+        });
+        if (!applied) continue;
+        const call = institutionCalls++;
+        await act('institution sign', `/api/sandbox/institution/applications/${applied.data.id}/answer`, {
+          body: { decision: 'sign' },
+          localAddress: `127.250.${(call >> 8) & 255}.${call & 255}`,
+          expect: 200,
+        });
+      }
+    },
+    () => passedTo(database, 'discount', [INSTITUTION]),
+  );
 }
