@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { COUNTERPARTY_FILTER_MAX, PACKAGE_NO_LENGTH } from './bills';
+import { PACKAGE_NO_LENGTH } from './bills';
 import { literalUnion } from './common-schemas';
 import { PageQuery } from './envelope-schemas';
 import { PLEDGE_REMARK_MAX, PLEDGE_STATUSES } from './pledge';
@@ -56,12 +56,14 @@ export const PledgeListQuery = Type.Object({
   page: PageQuery.properties.page,
   size: PageQuery.properties.size,
   status: Type.Optional(literalUnion(PLEDGE_STATUSES)),
-  /** The pledgee's name, a fragment. */
-  institution: Type.Optional(Type.String({ maxLength: COUNTERPARTY_FILTER_MAX })),
+  /** The pledgee. */
+  institutionOrgId: Type.Optional(Type.String({ maxLength: 64 })),
   /** A package number, a fragment. */
   packageNo: Type.Optional(Type.String({ maxLength: PACKAGE_NO_LENGTH })),
 });
 export type PledgeListQuery = Static<typeof PledgeListQuery>;
+/** The list's filters, as the page keeps them. */
+export type PledgeListFilter = Omit<PledgeListQuery, 'page' | 'size'>;
 
 /** A sandbox institution's pledge, for the sandbox page (a developer asks its release). */
 export const SandboxPledge = Type.Object({

@@ -62,7 +62,7 @@ function actionsOf(status: PledgeStatus, dueDate: string, today: string): Pledge
 
 export interface PledgeFilter {
   status?: PledgeStatus | undefined;
-  institution?: string | undefined;
+  institutionOrgId?: string | undefined;
   packageNo?: string | undefined;
   id?: string;
 }
@@ -76,12 +76,11 @@ export async function pledgePage(
   now: number,
 ): Promise<{ content: PledgeRecord[]; total: number }> {
   const today = shanghaiDate(now);
-  const institution = filter.institution?.trim();
   const packageNo = filter.packageNo?.trim();
   const filtered = rows(db)
     .where('g.pledgor_org_id', '=', orgId)
     .$if(filter.status !== undefined, (q) => whereStatus(q, filter.status!))
-    .$if(!!institution, (q) => q.where(likeEscaped('i.name', containsPattern(institution!))))
+    .$if(!!filter.institutionOrgId, (q) => q.where('g.pledgee_org_id', '=', filter.institutionOrgId!))
     .$if(!!packageNo, (q) => q.where(likeEscaped('p.package_no', containsPattern(packageNo!))))
     .$if(filter.id !== undefined, (q) => q.where('g.application_id', '=', filter.id!));
   const [found, count] = await Promise.all([

@@ -142,7 +142,7 @@ export const pledgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         paging,
         {
           status: request.query.status,
-          institution: request.query.institution,
+          institutionOrgId: request.query.institutionOrgId,
           packageNo: request.query.packageNo,
         },
         app.now(),

@@ -451,8 +451,8 @@ describe('质押解除', () => {
     const { detail, record } = await inForce();
     expect((await pledges('?status=pledged')).content.map((p) => p.id)).toEqual([record.id]);
     expect((await pledges('?status=pending')).totalElements).toBe(0);
-    expect((await pledges(`?institution=${encodeURIComponent('浦发')}`)).totalElements).toBe(1);
-    expect((await pledges(`?institution=${encodeURIComponent('招商')}`)).totalElements).toBe(0);
+    expect((await pledges(`?institutionOrgId=${SPDB.orgId}`)).totalElements).toBe(1);
+    expect((await pledges(`?institutionOrgId=${DEMO_INSTITUTIONS.cmb.orgId}`)).totalElements).toBe(0);
     const no = detail.bill.packageNo.slice(10, 20);
     expect((await pledges(`?packageNo=${no}`)).totalElements).toBe(1);
     expect((await pledges('?packageNo=999999999')).totalElements).toBe(0);
