@@ -37,9 +37,9 @@ test('the menu opens each business area; areas built later say 建设中 with th
     await expect(panel.getByRole('link', { name: area, exact: true })).toBeVisible();
   }
   await expectNoSeriousA11yViolations(page);
-  await panel.getByRole('link', { name: '质押', exact: true }).click();
-  await expect(page).toHaveURL(/#\/chain-bill\/pledge$/);
-  await expect(page.getByRole('heading', { name: /「质押」功能建设中/ })).toBeVisible();
+  await panel.getByRole('link', { name: '存托', exact: true }).click();
+  await expect(page).toHaveURL(/#\/chain-bill\/depository$/);
+  await expect(page.getByRole('heading', { name: /「存托」功能建设中/ })).toBeVisible();
   await expect(page.getByRole('navigation', { name: '当前位置' })).toContainText('票据业务');
   await expectNoSeriousA11yViolations(page);
 
@@ -64,9 +64,9 @@ test('moving between pages keeps the frame: no second company list, no second so
   await page.getByRole('button', { name: '票据业务' }).click();
   await page
     .getByRole('region', { name: '票据业务' })
-    .getByRole('link', { name: '质押', exact: true })
+    .getByRole('link', { name: '存托', exact: true })
     .click();
-  await expect(page.getByRole('heading', { name: /「质押」功能建设中/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /「存托」功能建设中/ })).toBeVisible();
   await page.getByRole('link', { name: '账号安全' }).click();
   await expect(page).toHaveURL(/#\/chain-bill\/account\/security/);
   await expect(page.getByRole('heading', { name: '账号安全' })).toBeVisible();

@@ -13,6 +13,7 @@ const loadPledgeFin = () => loadChunk(() => import('./pledge-fin-screens'));
 const loadEaseDiscount = () => loadChunk(() => import('./ease-discount-screens'));
 const loadGuarantee = () => loadChunk(() => import('./guarantee-screens'));
 const loadFreeze = () => loadChunk(() => import('./freeze-screens'));
+const loadPledge = () => loadChunk(() => import('./pledge-screens'));
 
 /** The areas built so far, each its own chunk; every other area shows its 建设中 page. */
 const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
@@ -29,6 +30,7 @@ const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
   freeze: lazy(() => loadFreeze().then((m) => ({ default: m.FreezeScreen }))),
   pledgeFinancing: lazy(() => loadPledgeFin().then((m) => ({ default: m.PledgeFinListScreen }))),
   pledgeFinancingStart: lazy(() => loadPledgeFin().then((m) => ({ default: m.PledgeFinStartScreen }))),
+  pledge: lazy(() => loadPledge().then((m) => ({ default: m.PledgeScreen }))),
   contractSigning: lazy(() => loadCompanyCenter().then((m) => ({ default: m.ContractsScreen }))),
 };
 
