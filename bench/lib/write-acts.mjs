@@ -64,7 +64,8 @@ export async function copySupplier(copy, count = WRITE_ORGS) {
       name: `基准${k}`,
       last_org_id: null,
     }));
-    await copy('memberships', 'org_id', TEMPLATE.orgId, fresh);
+    // The owner's membership only: the supplier may have other members.
+    await copy('memberships', 'user_id', TEMPLATE.userId, fresh);
     await copy('org_agreements', 'org_id', TEMPLATE.orgId, fresh);
     await copy('org_function_openings', 'org_id', TEMPLATE.orgId, own);
     await copy('bank_accounts', 'org_id', TEMPLATE.orgId, (row, i) => ({
