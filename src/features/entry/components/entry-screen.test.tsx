@@ -96,6 +96,7 @@ describe('arriving by an entry link', { timeout: 30_000 }, () => {
     [524000000, 'open-add'],
     [524000080, 'sign'],
     ['524000240', 'interest'],
+    [524000040, 'detail'],
     [524000999, 'detail'],
   ])('with token, bizType and bizId in state %s: the pledge-financing start page %s', async (state, page) => {
     const deps = makeDeps({ fetchBusinessState: vi.fn(async () => state) });

@@ -1,19 +1,14 @@
 import { LOGIN_REDIRECT_DELAY } from '@contract/constants';
+import { PLEDGE_FIN_START_PAGE } from '@contract/pledge-fin';
 import { paths, pledgeFinancingStartPath, type PledgeFinancingStartPage } from '@/config/paths';
 import type { EntryParams } from './entry-link';
 
 /** `jumpPageType` that sends a crToken arrival to the order financing application (spec section 2). */
 export const JUMP_PAGE_ORDER = 'ORDER';
 
-/** Pledge financing record states seen (spec sections 3 and 9) and the start page each opens. */
-export const PLEDGE_START_PAGE_BY_STATE: Readonly<Record<string, PledgeFinancingStartPage>> = {
-  '524000000': 'open-add',
-  '524000080': 'sign',
-  '524000240': 'interest',
-};
-
+/** The start page a pledge financing record's state opens (spec section 2; the states in contract/pledge-fin.ts). */
 export function pledgeStartPageFor(state: string | number | null | undefined): PledgeFinancingStartPage {
-  return PLEDGE_START_PAGE_BY_STATE[String(state ?? '')] ?? 'detail';
+  return PLEDGE_FIN_START_PAGE[String(state ?? '')] ?? 'detail';
 }
 
 export type EntryPhase = 'signing-in' | 'redirecting';
