@@ -88,6 +88,10 @@ export const PLEDGE_FIN_START_PAGE: Readonly<Record<string, 'open-add' | 'sign' 
   [PLEDGE_FIN_STATE.repaying]: 'interest',
 };
 
+/** Where a financing's to-do leads: its detail on the start page (src/config/paths.ts pledgeFinancingStart). */
+export const pledgeFinDetailLink = (id: string): string =>
+  `/chain-bill/pledge-business/pledge-financing-start/sub-page/detail/${encodeURIComponent(id)}`;
+
 /** How interest is paid: monthly or quarterly on the 20th, or all of it with the principal. */
 export const REPAYMENT_MODE = {
   monthly: 'MONTHLY',

@@ -1,4 +1,5 @@
 import { API_ERROR } from '@contract/errors';
+import { NOTICE_TYPE } from '@contract/notice';
 import {
   APPROVAL_RESULT,
   OPINION_MAX,
@@ -8,6 +9,7 @@ import {
   PLEDGE_FIN_STATE,
   PLEDGE_FIN_STATE_LABEL,
   PURPOSE_MAX,
+  pledgeFinDetailLink,
   type PledgeFinAction,
   type PledgeFinState,
 } from '@contract/pledge-fin';
@@ -25,9 +27,10 @@ import type { Database, PledgeFinancingTable } from '../../db/schema';
 import { isCalendarDate } from '../../lib/calendar-date';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
-import { fenToYuan } from '../../lib/money';
+import { fenToYuan, yuanText } from '../../lib/money';
 import type { Realtime } from '../../lib/realtime-hub';
 import { shanghaiDate, shanghaiParts } from '../../lib/shanghai-time';
+import { closeNotices, postNotice } from '../notice/service';
 import { requireFunction } from '../org-function/service';
 import { loanDays, principalOf } from './cost';
 import { PLEDGE_FIN_MSG } from './messages';
@@ -250,6 +253,50 @@ async function ownFinancing(ctx: PledgeFinContext, id: string): Promise<Financin
   return row;
 }
 
+/** What a financing's to-do is about, so the answer closes it. */
+const todoSubject = (id: string) => `pledge-financing:${id}`;
+
+/** The organisation's bells reload: a to-do arrived or closed. */
+const announceNotices = (ctx: PledgeFinContext) =>
+  ctx.realtime?.publishToOrg(ctx.orgId, { type: REALTIME_EVENT.notice, payload: {} }, ctx.trx);
+
+/** The checkers are told a financing waits for them: a to-do for the organisation's members. */
+async function askApproval(ctx: PledgeFinContext, id: string, product: ProductRow, amountFen: number) {
+  const [financing, applicant, institution] = await Promise.all([
+    financingOf(ctx.trx, ctx.orgId, id),
+    ctx.trx.selectFrom('users').select('name').where('id', '=', ctx.userId).executeTakeFirst(),
+    ctx.trx
+      .selectFrom('organizations')
+      .select('name')
+      .where('id', '=', product.institution_org_id)
+      .executeTakeFirst(),
+  ]);
+  await postNotice(
+    ctx.trx,
+    {
+      orgId: ctx.orgId,
+      userId: null,
+      type: NOTICE_TYPE.todo,
+      title: PLEDGE_FIN_MSG.todoTitle,
+      content: PLEDGE_FIN_MSG.todoContent(
+        applicant?.name ?? '',
+        financing?.fin_no ?? '',
+        yuanText(amountFen),
+        institution?.name ?? '',
+      ),
+      link: pledgeFinDetailLink(id),
+      subject: todoSubject(id),
+    },
+    ctx.now,
+  );
+  await announceNotices(ctx);
+}
+
+/** The financing no longer waits for approval: its to-do closes for everyone. */
+async function closeApproval(ctx: PledgeFinContext, id: string) {
+  if ((await closeNotices(ctx.trx, todoSubject(id), ctx.now)).length > 0) await announceNotices(ctx);
+}
+
 function finNumber(now: number): string {
   const p = shanghaiParts(now);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -394,6 +441,7 @@ export async function submitFinancing(ctx: PledgeFinContext, body: PledgeFinCrea
     submitted_at: ctx.now,
   });
   await writeBills(trx, row.id, bills);
+  await askApproval(ctx, row.id, product, amountFen);
   return row.id;
 }
 
@@ -440,7 +488,7 @@ export async function answerApproval(
       row.id,
     );
   }
-  return move(
+  const state = await move(
     ctx,
     row,
     action,
@@ -448,6 +496,8 @@ export async function answerApproval(
     { approved_by: ctx.userId, approved_at: ctx.now, opinion: opinion === '' ? null : opinion },
     opinion === '' ? null : opinion,
   );
+  await closeApproval(ctx, row.id);
+  return state;
 }
 
 /** `PUT /api/pledge-fin/cancel`: the applicant's organisation withdraws a financing before the money is paid out. */
@@ -459,7 +509,7 @@ export async function cancelFinancing(
   const row = await ownFinancing(ctx, body.id);
   const reason = (body.reason ?? '').trim();
   if (reason.length > OPINION_MAX) throw fail(API_ERROR.badRequest, PLEDGE_FIN_MSG.opinionTooLong);
-  return move(
+  const state = await move(
     ctx,
     row,
     PLEDGE_FIN_ACTION.cancel,
@@ -467,4 +517,6 @@ export async function cancelFinancing(
     {},
     reason === '' ? null : reason,
   );
+  await closeApproval(ctx, row.id);
+  return state;
 }

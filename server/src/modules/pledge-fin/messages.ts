@@ -43,6 +43,9 @@ export const PLEDGE_FIN_MSG = {
     approve: '审批',
     cancel: '取消',
   },
+  todoTitle: '质押融资待审批',
+  todoContent: (applicant: string, finNo: string, amount: string, institution: string) =>
+    `${applicant}提交了质押融资申请${finNo}，向${institution}融资${amount}元，请审批。`,
   saved: '草稿已保存',
   submitted: '融资申请已提交，等待审批',
   approved: '已审批通过，请签署融资合同',

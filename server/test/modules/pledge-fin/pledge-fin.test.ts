@@ -245,12 +245,26 @@ describe('approval by a second member', () => {
     const operator = await joinAs(t, '13800000002', ORG.suzhou, ['FINANCE']);
     refused(await approve(financing.id, operator), 403, API_ERROR.forbidden);
 
+    const todo = () =>
+      t.app.db
+        .selectFrom('plat_messages')
+        .select(['title', 'content', 'link', 'closed_at'])
+        .where('subject', '=', `pledge-financing:${financing.id}`)
+        .executeTakeFirstOrThrow();
+    expect(await todo()).toMatchObject({
+      title: '质押融资待审批',
+      content: `陈静提交了质押融资申请${financing.finNo}，向浦发银行（模拟）融资800,000.00元，请审批。`,
+      link: `/chain-bill/pledge-business/pledge-financing-start/sub-page/detail/${financing.id}`,
+      closed_at: null,
+    });
     const approved = await dataOf<PledgeFinDetail>(await approve(financing.id, checker, { opinion: '同意' }));
     expect(approved).toMatchObject({
       state: PLEDGE_FIN_STATE.signing,
       approverName: '周敏',
       opinion: '同意',
     });
+    // Answered, the to-do is done for every member.
+    expect((await todo()).closed_at).not.toBeNull();
     expect((await history(financing.id)).at(-1)).toMatchObject({
       action: 'APPROVE',
       operatorName: '周敏',
