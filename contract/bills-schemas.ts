@@ -244,3 +244,25 @@ export const BillAccount = Type.Object({
   isDefault: Type.Boolean(),
 });
 export type BillAccount = Static<typeof BillAccount>;
+
+const DueDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+/** `GET /api/scbill/bills/payable` */
+export const PayableQuery = Type.Object({
+  ...PageQuery.properties,
+  /** From this due date on (inclusive); today when absent. */
+  from: Type.Optional(DueDate),
+  to: Type.Optional(DueDate),
+});
+export type PayableQuery = Static<typeof PayableQuery>;
+
+/** One due date of the acceptor's 应付票据: the bills maturing then and what it pays for them, and when. */
+export const PayableDay = Type.Object({
+  dueDate: DueDate,
+  /** The business day the payment is made: the due date, or the business day after when it is closed. */
+  payDay: DueDate,
+  bills: Type.Integer(),
+  /** Yuan: the received ranges of those bills still current. */
+  amount: Type.String(),
+});
+export type PayableDay = Static<typeof PayableDay>;

@@ -26,6 +26,8 @@ export const BILL_URL = {
   counterparties: '/api/scbill/bill-counterparties',
   /** The caller's verified settlement accounts a bill may be signed into. */
   accounts: '/api/scbill/bill-accounts',
+  /** 应付票据: what the caller, as acceptor, pays by date (`from`, `to`: due dates, inclusive). */
+  payable: '/api/scbill/bills/payable',
 } as const;
 
 /** The 待签收 workbench of the web app (its hash route, src/config/paths.ts signWorkbench). */

@@ -28,6 +28,8 @@ export const BILL_MSG = {
   pledged: '该票据已质押，质押解除前不能背书、贴现或再次质押',
   matured: '票据已到期，不能背书转让',
   wrongState: '票据当前状态不能办理该业务',
+  payableDateInvalid: '到期日须为有效日期，格式YYYY-MM-DD',
+  payableRangeInvalid: '到期日止不能早于到期日起',
   answered: '该申请已被处理，请刷新后查看',
   /** An application that is no longer waiting, in words of the side that asks. */
   closedFor: {

@@ -24,9 +24,12 @@ import {
   Holding,
   IdParams,
   IssueRequest,
+  PayableDay,
+  PayableQuery,
   RefuseRequest,
   SignRequest,
 } from '@contract/bills-schemas';
+import { shanghaiDate } from '../../lib/shanghai-time';
 import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION, type PermissionPath } from '@contract/permissions';
@@ -70,6 +73,7 @@ import {
   listSortOf,
   packageOrgOf,
 } from './queries';
+import { payablePage } from './payable';
 import { amountFenOf, requireBusinessTime } from './rules';
 
 const COMMAND_ERRORS = {
@@ -459,6 +463,22 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // ---- reads
+
+  app.get(
+    BILL_URL.payable,
+    {
+      schema: {
+        querystring: PayableQuery,
+        response: { 200: Envelope(Page(PayableDay)), ...AUTHENTICATED_ERRORS, ...ERRORS.badRequest },
+      },
+    },
+    async function getBillPayable(request) {
+      const { from, to } = request.query;
+      return answerList(request, (member, page) =>
+        payablePage(app.db, member.orgId, { from: from ?? shanghaiDate(app.now()), to: to ?? null }, page),
+      );
+    },
+  );
 
   app.get(
     BILL_URL.held,

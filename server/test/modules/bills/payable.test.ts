@@ -1,0 +1,70 @@
+import Big from 'big.js';
+import { BILL_URL } from '@contract/bills';
+import type { PayableDay } from '@contract/bills-schemas';
+import type { Page } from '@contract/envelope-schemas';
+import { shanghaiDate } from '../../../src/lib/shanghai-time';
+import { addMonths } from '../../../src/modules/bills/rules';
+import {
+  answer,
+  billCall,
+  dataOf,
+  issueBody,
+  issued,
+  type LedgerTokens,
+  ledgerTokens,
+  MOBILE,
+  ORG,
+  pendingIn,
+} from '../../support/bill-helpers';
+import { startApp, type TestApp } from '../../support/helpers';
+
+let t: TestApp;
+let token: LedgerTokens;
+beforeAll(async () => {
+  t = await startApp();
+  token = await ledgerTokens(t);
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+const payable = async (accessToken: string, query: string) =>
+  dataOf<Page<PayableDay>>(await billCall(t.app, 'GET', `${BILL_URL.payable}?${query}`, accessToken));
+
+describe('应付票据', () => {
+  it("lists what the acceptor pays by due date, the received ranges only, with each date's payment day and total", async () => {
+    // Saturday 2026-08-29: paid on Monday the 31st.
+    const due = '2026-08-29';
+    expect(due <= addMonths(shanghaiDate(t.app.now()), 6)).toBe(true);
+    const before = (await payable(token.suzhou, `from=${due}&to=${due}`)).content[0];
+    for (const amount of ['1000000.00', '250000.50', '3.00']) {
+      const detail = await issued(
+        t,
+        MOBILE.suzhou,
+        token.suzhou,
+        issueBody(t, { acceptorOrgId: ORG.suzhou, dueDate: due, amount }),
+      );
+      // The last is still waiting for Ningbo's signature: nobody holds it received yet.
+      if (amount === '3.00') continue;
+      const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
+      await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    }
+    const page = await payable(token.suzhou, `from=${due}&to=${due}`);
+    expect(page.totalElements).toBe(1);
+    expect(page.content[0]).toEqual({
+      dueDate: due,
+      payDay: '2026-08-31',
+      bills: (before?.bills ?? 0) + 2,
+      amount: new Big(before?.amount ?? '0').plus('1250000.50').toFixed(2),
+    });
+    // Only the acceptor's: Ningbo, which holds them, pays nothing.
+    expect((await payable(token.ningbo, `from=${due}&to=${due}`)).content).toEqual([]);
+  });
+
+  it('refuses a range that ends before it starts, or a date that is not one', async () => {
+    for (const query of ['from=2026-05-02&to=2026-05-01', 'from=2026-02-30']) {
+      const response = await billCall(t.app, 'GET', `${BILL_URL.payable}?${query}`, token.suzhou);
+      expect(response.statusCode).toBe(400);
+    }
+  });
+});
