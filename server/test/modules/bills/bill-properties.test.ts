@@ -8,7 +8,8 @@
  * that moves amounts only on a signed receipt, endorsement or discount, every act takes the front of its
  * holding, and the drawer's acts go through exactly when the state allows them; each organisation's counter
  * of held holdings (the held list's total) stays equal to a count of them, and the package's events are
- * numbered 1..n. A pledge moves nothing (the pledgor keeps the range), and every pledged holding is the
+ * numbered 1..n. A freeze or its lifting moves nothing either (what was pending on the range is refused), and
+ * the invariant pairs every frozen holding with its active freeze. A pledge moves nothing (the pledgor keeps the range), and every pledged holding is the
  * holding of exactly one pledge in force.
  */
 import fc from 'fast-check';
@@ -31,6 +32,7 @@ import { discountCommands } from '../../../src/modules/discount/commands';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import type { InstitutionGateway } from '../../../src/adapters/institution/gateway';
 import { answerRelease, applyRelease, pledgeCommands } from '../../../src/modules/pledge/commands';
+import { freezeRange, liftFreeze } from '../../../src/modules/freeze/commands';
 import { startApp, type TestApp } from '../../support/helpers';
 import { MOBILE, openFunctions, ORG, userIdOf } from '../../support/bill-helpers';
 
@@ -150,7 +152,9 @@ type Op =
   | 'again'
   | 'revoke'
   | 'release'
-  | 'releaseAnswer';
+  | 'releaseAnswer'
+  | 'freeze'
+  | 'lift';
 const stepOf = (ops: Op[]) =>
   fc.record({
     op: fc.constantFrom(...ops),
@@ -197,9 +201,24 @@ const PledgeStep = stepOf([
   'releaseAnswer',
 ]);
 
+/** From a received bill, weighted to authorities' freezes and their lifting, among the acts they refuse. */
+const FreezeStep = stepOf([
+  'freeze',
+  'freeze',
+  'lift',
+  'endorse',
+  'endorse',
+  'discount',
+  'sign',
+  'refuse',
+  'withdraw',
+]);
+
 /** How the institutions' answers ended over all runs: the property is worth little if none passed a range. */
 const discounted = { signed: 0, returned: 0, withdrawn: 0 };
 const pledges = { signed: 0, refused: 0, released: 0 };
+const freezes = { frozen: 0, lifted: 0 };
+let freezeOrders = 0;
 
 /** The institution answers a discount as its adapter delivers the answer; the application tells how it ended. */
 async function institutionAnswers(applicationId: string, institutionOrgId: string, sign: boolean) {
@@ -297,6 +316,57 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
         holding.bill_status === 'CS03' &&
         holding.circ_status === 'TF0301',
     );
+  } else if (step.op === 'freeze') {
+    // An authority's order on the front share of any holding: only a received range not frozen yet.
+    const holdings = await current(packageId);
+    const holding = holdings[step.pick % holdings.length]!;
+    const pkg = await t.app.db
+      .selectFrom('bill_packages')
+      .select(['package_no', 'splittable'])
+      .where('id', '=', packageId)
+      .executeTakeFirstOrThrow();
+    const start = Number(holding.sub_start);
+    const end = Math.min(
+      start + Math.max(1, Math.floor((holding.amount_fen * step.share) / 1000)) - 1,
+      Number(holding.sub_end),
+    );
+    freezeOrders += 1;
+    const done = await attempt(ORG.suzhou, (ctx) =>
+      freezeRange(ctx, {
+        reference: `property-${freezeOrders}`,
+        packageNo: pkg.package_no,
+        subStart: start,
+        subEnd: end,
+        risk: 'judicial',
+        authority: '上海金融法院',
+        documentNo: `（2026）沪74执保${freezeOrders}号`,
+      }),
+    );
+    expect(done).toBe(
+      holding.bill_status === 'CS03' &&
+        !['FZ01', 'TF0501'].includes(holding.circ_status) &&
+        (pkg.splittable === 1 || (start === 1 && end === face)),
+    );
+    if (done) freezes.frozen += 1;
+  } else if (step.op === 'lift') {
+    const active = await t.app.db
+      .selectFrom('bill_freezes')
+      .select('id')
+      .where('package_id', '=', packageId)
+      .where('status', '=', 'active')
+      .execute();
+    if (active.length === 0) return;
+    freezeOrders += 1;
+    const done = await attempt(ORG.suzhou, (ctx) =>
+      liftFreeze(ctx, {
+        reference: `property-${freezeOrders}`,
+        freezeId: active[step.pick % active.length]!.id,
+        authority: '上海金融法院',
+        documentNo: '解除',
+      }),
+    );
+    expect(done).toBe(true);
+    freezes.lifted += 1;
   } else if (step.op === 'release') {
     const inForce = await pledgesInForce(packageId);
     if (inForce.length === 0) return;
@@ -493,4 +563,38 @@ it('keeps them so through pledges and releases, every pledged range the holding 
   expect(pledges.signed).toBeGreaterThan(0);
   expect(pledges.refused).toBeGreaterThan(0);
   expect(pledges.released).toBeGreaterThan(0);
+}, 180_000);
+
+it('keeps them so through freezes and their lifting, every frozen range the holding of one active freeze', async () => {
+  freezes.frozen = freezes.lifted = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 50_000 }),
+      fc.array(FreezeStep, { minLength: 1, maxLength: 25 }),
+      async (face, steps) => {
+        const today = shanghaiDate(t.app.now());
+        let packageId = '';
+        await attempt(ORG.suzhou, async (ctx) => {
+          const pkg = await issueBill(ctx, {
+            acceptorOrgId: ORG.suzhou,
+            payeeOrgId: ORG.ningbo,
+            amountFen: face,
+            issueDate: today,
+            dueDate: addMonths(today, 3),
+            noTransfer: false,
+            splittable: true,
+            remark: '',
+          });
+          packageId = pkg.id;
+        });
+        const [receipt] = await pending(packageId);
+        expect(await attempt(ORG.ningbo, (ctx) => signApplication(ctx, { id: receipt!.id }))).toBe(true);
+        const model = new Map<string, number>([[ORG.ningbo, face]]);
+        for (const step of steps) await runStep(step, packageId, face, model);
+      },
+    ),
+    { seed: SEED, numRuns: RUNS },
+  );
+  expect(freezes.frozen).toBeGreaterThan(0);
+  expect(freezes.lifted).toBeGreaterThan(0);
 }, 180_000);
