@@ -14,6 +14,8 @@ export const EXPORT_KIND = {
   /** One side of the 保证 page's list (ExportParams.side). */
   guarantees: 'guarantees',
   discounts: 'discounts',
+  /** The 冻结 page's records (billStatus: active or lifted). */
+  freezes: 'freezes',
 } as const;
 export type ExportKind = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];
 
@@ -27,6 +29,7 @@ export const EXPORT_KIND_NAME: Record<ExportKind, string> = {
   'bill-applications': '我发起的申请',
   guarantees: '票据保证',
   discounts: '我的贴现',
+  freezes: '冻结记录',
 };
 
 export const EXPORT_STATUS = {

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { subscribeRealtime } from '@/lib/realtime';
-import { useAppDispatch } from '@/lib/store';
+import { PERMISSION } from '@contract/permissions';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
+import { selectUserInfo } from '@/features/auth/model/user-slice';
 import { useBillDetail } from '@/features/bills/components/bill-detail-drawer';
 import { invalidateFreezes } from '@/features/freeze/api/freeze-api';
 import { FreezePage } from '@/features/freeze/components/freeze-page';
@@ -10,6 +12,7 @@ import { FreezePage } from '@/features/freeze/components/freeze-page';
 export function FreezeScreen() {
   const dispatch = useAppDispatch();
   const detail = useBillDetail();
+  const userInfo = useAppSelector(selectUserInfo);
   useEffect(() => {
     const reload = () => void dispatch(invalidateFreezes());
     const offBill = subscribeRealtime(REALTIME_EVENT.bill, reload);
@@ -19,5 +22,5 @@ export function FreezeScreen() {
       offResync();
     };
   }, [dispatch]);
-  return <FreezePage detail={detail} />;
+  return <FreezePage detail={detail} canExport={!!userInfo?.permissions?.[PERMISSION.exportCenter.path]} />;
 }

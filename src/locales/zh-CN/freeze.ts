@@ -13,6 +13,8 @@ export const freezeMessages = {
   packageNoPlaceholder: '输入票据包号的一部分',
   search: '查询',
   reset: '重置',
+  export: '导出',
+  exportCreated: '导出任务已创建，请到导出中心下载',
   packageNo: '票据包号',
   range: '子票区间',
   amount: '冻结金额（元）',

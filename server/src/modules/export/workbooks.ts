@@ -10,6 +10,7 @@ import { billListBatches, billListCount, billListSheet, type BillListName } from
 import { DISCOUNT_SHEET, discountBatches, discountCount, discountFilterOf } from '../discount/service';
 import { countOperations, operationBatches } from '../operation/service';
 import { GUARANTEE_SHEET, guaranteeExportBatches, guaranteeExportCount } from '../guarantee/service';
+import { FREEZE_SHEET, freezeExportBatches, freezeExportCount } from '../freeze/service';
 import { fenToYuan } from '../../lib/money';
 import { safeCell } from './cells';
 
@@ -247,7 +248,32 @@ async function writeDiscounts(
   return written;
 }
 
+async function writeFreezes(
+  db: Db,
+  job: ExportJob,
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  hooks: WriteHooks,
+): Promise<number> {
+  const total = Math.min(await freezeExportCount(db, job.orgId, job.params), EXPORT_ROW_CAP);
+  const worksheet = sheet(workbook, FREEZE_SHEET.sheet, FREEZE_SHEET.columns);
+  let written = 0;
+  for await (const batch of freezeExportBatches(
+    db,
+    job.orgId,
+    job.params,
+    EXPORT_BATCH_ROWS,
+    EXPORT_ROW_CAP,
+  )) {
+    for (const cells of batch) addRow(worksheet, cells);
+    written += batch.length;
+    await hooks.progress(total === 0 ? 100 : Math.floor((written / total) * 100));
+  }
+  worksheet.commit();
+  return written;
+}
+
 const WRITERS: Partial<Record<string, typeof writeOperationList>> = {
+  [EXPORT_KIND.freezes]: writeFreezes,
   [EXPORT_KIND.operationList]: writeOperationList,
   [EXPORT_KIND.guarantees]: writeGuarantees,
   [EXPORT_KIND.discounts]: writeDiscounts,
@@ -260,6 +286,7 @@ export async function exportRowCount(db: Db, job: ExportJob): Promise<number> {
   if (job.kind === EXPORT_KIND.operationList)
     return countOperations(db, job.orgId, { bizType: job.params.bizType });
   if (job.kind === EXPORT_KIND.guarantees) return guaranteeExportCount(db, job.orgId, job.params);
+  if (job.kind === EXPORT_KIND.freezes) return freezeExportCount(db, job.orgId, job.params);
   const list = BILL_LISTS[job.kind];
   if (list) return billListCount(db, job.orgId, list, job.params, job.now);
   if (job.kind === EXPORT_KIND.discounts) return discountCount(db, job.orgId, discountFilterOf(job.params));

@@ -47,6 +47,7 @@ const lifted: FreezeRecord = {
 };
 
 const queries: Record<string, string>[] = [];
+const exports: unknown[] = [];
 const server = setupServer(
   mock.get('*/api/scbill/freeze/list', ({ request }) => {
     const query = Object.fromEntries(new URL(request.url).searchParams);
@@ -54,6 +55,10 @@ const server = setupServer(
     if (query.status === 'active') return ok(page([active]));
     if (query.status === 'lifted') return ok(page([lifted]));
     return ok(page([active, lifted]));
+  }),
+  mock.post('*/api/export-tasks', async ({ request }) => {
+    exports.push(await request.json());
+    return HttpResponse.json({ code: 201, msg: '成功', data: { id: 't-1' } }, { status: 201 });
   }),
 );
 
@@ -69,7 +74,7 @@ it('lists the bills frozen now and every record, filtered by status and package 
     <Provider store={createAppStore()}>
       <ConfigProvider button={{ autoInsertSpace: false }}>
         <App>
-          <FreezePage detail={{ link: () => null, drawer: null }} />
+          <FreezePage canExport detail={{ link: () => null, drawer: null }} />
         </App>
       </ConfigProvider>
     </Provider>,
@@ -90,4 +95,8 @@ it('lists the bills frozen now and every record, filtered by status and package 
   fireEvent.click(screen.getByText('查询').closest('button')!);
   await waitFor(() => expect(queries.at(-1)).toMatchObject({ status: 'lifted', packageNo: '2026' }));
   await waitFor(() => expect(within(records).queryByText('（2026）苏05执保1号')).toBeNull());
+  fireEvent.click(screen.getByText('导出').closest('button')!);
+  await waitFor(() =>
+    expect(exports).toEqual([{ kind: 'freezes', params: { billStatus: 'lifted', packageNo: '2026' } }]),
+  );
 });

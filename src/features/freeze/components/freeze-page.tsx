@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import Alert from 'antd/es/alert';
+import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
@@ -15,7 +16,7 @@ import { commonMessages } from '@/locales/zh-CN/common';
 import { freezeMessages } from '@/locales/zh-CN/freeze';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
-import { useFreezesQuery } from '@/features/freeze/api/freeze-api';
+import { useExportFreezesMutation, useFreezesQuery } from '@/features/freeze/api/freeze-api';
 
 const text = freezeMessages;
 const PAGE_SIZE = 10;
@@ -26,6 +27,8 @@ interface ListFilter {
 }
 
 export interface FreezePageProps {
+  /** Whether 导出 is offered (the user can open the export centre for the file). */
+  canExport: boolean;
   /** A row's link to the bill's detail (its history shows 冻结 and 解除冻结), and the drawer it opens. */
   detail: { link: (packageId: string) => ReactNode; drawer: ReactNode };
 }
@@ -105,7 +108,9 @@ function FreezeTable({
  * 冻结/解冻: the organisation's bills frozen now, then every freeze record with its authority and document,
  * filtered by status and package number. Freezes come from the bill registry, so the page only reads.
  */
-export function FreezePage({ detail }: FreezePageProps) {
+export function FreezePage({ detail, canExport }: FreezePageProps) {
+  const { message } = App.useApp();
+  const [exportList, exporting] = useExportFreezesMutation();
   const [filterForm] = Form.useForm<ListFilter>();
   const [filter, setFilter] = useState<ListFilter>({});
   const [activePage, setActivePage] = useState(0);
@@ -160,6 +165,16 @@ export function FreezePage({ detail }: FreezePageProps) {
           >
             {text.reset}
           </Button>
+          {canExport && (
+            <Button
+              loading={exporting.isLoading}
+              onClick={() =>
+                void exportList(filter).then((r) => 'data' in r && void message.success(text.exportCreated))
+              }
+            >
+              {text.export}
+            </Button>
+          )}
         </Form>
         <FreezeTable
           label={text.recordsTitle}

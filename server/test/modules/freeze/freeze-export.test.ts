@@ -1,0 +1,108 @@
+/** The 冻结 records through the export centre: the xlsx holds the organisation's records with the list's filter. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { ExportTask } from '@contract/export-schemas';
+import { FREEZE_URL } from '@contract/freeze';
+import { pathOf } from '@contract/paths';
+import { freshLoopbackIp } from '../../support/captcha-helpers';
+import { startApp, type TestApp } from '../../support/helpers';
+import {
+  answer,
+  billCall,
+  dataOf,
+  issueBody,
+  issued,
+  type LedgerTokens,
+  ledgerTokens,
+  listOf,
+  MOBILE,
+  ORG,
+  pendingIn,
+} from '../../support/bill-helpers';
+
+let dataDir: string;
+let t: TestApp;
+let token: LedgerTokens;
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-freeze-export-'));
+  t = await startApp({ dataDir });
+  token = await ledgerTokens(t);
+});
+afterEach(async () => {
+  await t.app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function exported(accessToken: string, body: object): Promise<string[][]> {
+  const created = await dataOf<ExportTask>(
+    await billCall(t.app, 'POST', '/api/export-tasks', accessToken, body),
+    201,
+  );
+  let task: ExportTask | undefined;
+  for (let i = 0; i < 200 && task?.status !== 'done'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    task = (await listOf<ExportTask>(t, '/api/export-tasks?size=50', accessToken)).content.find(
+      (x) => x.id === created.id,
+    );
+    expect(task?.status).not.toBe('failed');
+  }
+  const file = await t.app.inject({
+    method: 'GET',
+    url: `/api/export-tasks/${created.id}/file`,
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(file.statusCode).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
+  });
+  return rows;
+}
+
+it('exports the freeze records, all of them or those lifted', async () => {
+  const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, { payeeOrgId: ORG.suzhou }));
+  const [receipt] = await pendingIn(t, token.suzhou, detail.bill.id);
+  await dataOf(await answer(t, token.suzhou, receipt!.id, 'sign'));
+  const order = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, payload, remoteAddress: freshLoopbackIp() });
+  const court = { risk: 'judicial', authority: '上海金融法院' };
+  const first = await dataOf<{ id: string }>(
+    await order(FREEZE_URL.sandboxFreeze, {
+      reference: 'a',
+      packageNo: detail.bill.packageNo,
+      subStart: 1,
+      subEnd: 100,
+      documentNo: '甲',
+      ...court,
+    }),
+  );
+  await dataOf(
+    await order(FREEZE_URL.sandboxFreeze, {
+      reference: 'b',
+      packageNo: detail.bill.packageNo,
+      subStart: 101,
+      subEnd: 200,
+      documentNo: '乙',
+      ...court,
+    }),
+  );
+  await dataOf(
+    await order(pathOf(FREEZE_URL.sandboxLift, { id: first.id }), {
+      reference: 'c',
+      authority: court.authority,
+      documentNo: '甲之一',
+    }),
+  );
+  const all = await exported(token.suzhou, { kind: 'freezes' });
+  expect(all[0]).toEqual(expect.arrayContaining(['票据包号', '有权机关', '文书号', '状态']));
+  expect(all).toHaveLength(3);
+  const lifted = await exported(token.suzhou, { kind: 'freezes', params: { billStatus: 'lifted' } });
+  expect(lifted).toHaveLength(2);
+  expect(lifted[1]).toEqual(expect.arrayContaining(['甲', '已解除', '甲之一', '司法冻结', '1.00']));
+  expect(await exported(token.ningbo, { kind: 'freezes' })).toHaveLength(1);
+});
