@@ -171,6 +171,12 @@ export const MEASURED_ROUTES = [
     path: '/api/scbill/freeze/list?page=0&size=10&status=active',
     headers: signedIn,
   },
+  // 提示付款 as the acceptor's tab first opens it: what it must answer, every state, newest first.
+  {
+    name: 'GET /api/scbill/payment/list',
+    path: '/api/scbill/payment/list?page=0&size=10&side=acceptor',
+    headers: signedIn,
+  },
   // The settlement account's statement on the bank accounts screen, read from the sandbox bank.
   {
     name: 'GET /api/organization/bank/account/statement',

@@ -136,6 +136,8 @@ export const APPLICATION_KIND = {
    * (bill_pledge_releases) and appears here only as the kind of its events in the bill's history.
    */
   pledgeRelease: 'pledgeRelease',
+  /** 提示付款 to the acceptor, answered 付款 or 拒付 on its own page (docs/domain.md, payment). */
+  payment: 'payment',
 } as const;
 export type ApplicationKind = (typeof APPLICATION_KIND)[keyof typeof APPLICATION_KIND];
 export const APPLICATION_KIND_LABEL: Record<ApplicationKind, string> = {
@@ -145,6 +147,7 @@ export const APPLICATION_KIND_LABEL: Record<ApplicationKind, string> = {
   discount: '贴现',
   pledge: '质押',
   pledgeRelease: '质押解除',
+  payment: '提示付款',
 };
 /** The older 6-digit labels enterprise screens show for a pending application. */
 export const APPLICATION_PENDING_LABEL: Record<ApplicationKind, string> = {
@@ -154,6 +157,7 @@ export const APPLICATION_PENDING_LABEL: Record<ApplicationKind, string> = {
   discount: '贴现待签收',
   pledge: '质押待签收',
   pledgeRelease: '质押解除待签收',
+  payment: '提示付款待签收',
 };
 
 export const APPLICATION_STATUS = {
@@ -234,6 +238,11 @@ export const BILL_ACT = {
   sign: 'sign',
   refuse: 'refuse',
   withdraw: 'withdraw',
+  /** 提示付款 (or 逾期提示付款 with a reason) of a whole received holding, before or after maturity. */
+  presentPayment: 'presentPayment',
+  /** The acceptor's answers to a 提示付款: 付款, 拒付. */
+  pay: 'pay',
+  refusePayment: 'refusePayment',
 } as const;
 export type BillAct = (typeof BILL_ACT)[keyof typeof BILL_ACT];
 
@@ -252,10 +261,34 @@ export interface HoldingState {
 }
 
 /**
- * The acts on a holding; none on a frozen one until the freeze is lifted. Before receipt only the drawer holds the bill (CS01 registered, CS02 accepted): it
+ * Presentation for payment ends two years after maturity, when the holder's rights against the drawer and
+ * the acceptor lapse (Negotiable Instruments Law art. 17).
+ */
+export const PAYMENT_RIGHTS_YEARS = 2;
+
+/** A received range rests at one of these while it may still be presented for payment. */
+const PRESENTABLE_CIRCULATION: ReadonlySet<string> = new Set([
+  CIRCULATION.negotiable,
+  CIRCULATION.notTransferable,
+]);
+
+/** The last day a holding maturing on `dueDate` may be presented (its lapse, calendar months on). */
+export const presentationLastDay = (dueDate: string): string => {
+  const [y = 0, m = 1, d = 1] = dueDate.split('-').map(Number);
+  const target = new Date(Date.UTC(y + PAYMENT_RIGHTS_YEARS, m - 1, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return target.toISOString().slice(0, 10);
+};
+
+/**
+ * The acts on a holding; none on a frozen one until the freeze is lifted. Before receipt only the drawer
+ * holds the bill (CS01 registered, CS02 accepted): it
  * may ask again (when nothing is pending and the bill has not matured) or withdraw the bill. A received,
- * transferable range may be endorsed or pledged until its maturity date; a pledged one (TF0304) allows
- * nothing until its pledgee releases it.
+ * transferable range may be endorsed or pledged until its maturity date; a received range at rest
+ * (transferable or 不得转让) may be presented for payment, before maturity too, until its rights lapse. A
+ * pledged range (TF0304) allows nothing until its pledgee releases it; a settled (TF0501), refused or pursued
+ * (TF0402) or locked range allows nothing either.
  */
 export function holdingActs(holding: HoldingState, today: string): BillAct[] {
   if (!holding.current || holding.circulation === CIRCULATION.frozen) return [];
@@ -266,27 +299,29 @@ export function holdingActs(holding: HoldingState, today: string): BillAct[] {
     const waiting = holding.circulation === CIRCULATION.locked;
     return waiting || matured ? [BILL_ACT.revoke] : [again, BILL_ACT.revoke];
   }
-  if (
-    holding.billStatus === BILL_STATUS.received &&
-    holding.circulation === CIRCULATION.negotiable &&
-    !holding.noTransfer &&
-    !matured
-  ) {
-    return [BILL_ACT.endorse, BILL_ACT.pledge];
+  if (holding.billStatus !== BILL_STATUS.received) return [];
+  const acts: BillAct[] = [];
+  if (holding.circulation === CIRCULATION.negotiable && !holding.noTransfer && !matured) {
+    acts.push(BILL_ACT.endorse, BILL_ACT.pledge);
   }
-  return [];
+  if (PRESENTABLE_CIRCULATION.has(holding.circulation) && today <= presentationLastDay(holding.dueDate)) {
+    acts.push(BILL_ACT.presentPayment);
+  }
+  return acts;
 }
 
 /**
  * The acts on an application, for the side that sees it: the receiver signs (not on or after the maturity
- * date) or refuses, the applicant withdraws; once answered, none.
+ * date) or refuses, the applicant withdraws; once answered, none. A 提示付款 is answered by the acceptor
+ * with 付款 or 拒付, at any date while it waits.
  */
 export function applicationActs(
-  application: { status: string; side: 'receiver' | 'applicant'; dueDate: string },
+  application: { status: string; side: 'receiver' | 'applicant'; dueDate: string; kind?: string },
   today: string,
 ): BillAct[] {
   if (application.status !== APPLICATION_STATUS.pending) return [];
   if (application.side === 'applicant') return [BILL_ACT.withdraw];
+  if (application.kind === APPLICATION_KIND.payment) return [BILL_ACT.pay, BILL_ACT.refusePayment];
   return today >= application.dueDate ? [BILL_ACT.refuse] : [BILL_ACT.sign, BILL_ACT.refuse];
 }
 

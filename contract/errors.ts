@@ -109,6 +109,11 @@ export const API_ERROR = {
   interestShareInvalid: 'INTEREST_SHARE_INVALID',
   /** 轻松贴: the quote named has passed its expiry (or is not the caller's). */
   quoteExpired: 'QUOTE_EXPIRED',
+  // 提示付款 (contract/payment.ts)
+  /** 逾期提示付款 without its written reason, or 拒付 其他 without the acceptor's words. */
+  paymentReasonRequired: 'PAYMENT_REASON_REQUIRED',
+  /** Presented more than two years after maturity: the rights against drawer and acceptor have lapsed. */
+  paymentLapsed: 'PAYMENT_LAPSED',
   // Electronic contracts (contract/e-contract.ts)
   orgNotAuthorized: 'ORG_NOT_AUTHORIZED',
   esignAccountNotOpen: 'ESIGN_ACCOUNT_NOT_OPEN',
@@ -207,6 +212,8 @@ export const API_ERROR_STATUS = {
   [API_ERROR.discountDateInvalid]: 400,
   [API_ERROR.interestShareInvalid]: 400,
   [API_ERROR.quoteExpired]: 409,
+  [API_ERROR.paymentReasonRequired]: 400,
+  [API_ERROR.paymentLapsed]: 409,
   [API_ERROR.orgNotAuthorized]: 409,
   [API_ERROR.esignAccountNotOpen]: 409,
   [API_ERROR.contractNotSignable]: 409,

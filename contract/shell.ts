@@ -58,6 +58,7 @@ export const OP_NAME: Record<BizType, Record<OpType, string>> = {
   discount: { apply: '贴现申请', sign: '贴现签收', reject: '贴现拒签', withdraw: '撤回贴现申请' },
   trans: { apply: '背书转让申请', sign: '背书签收', reject: '背书拒签', withdraw: '撤回背书' },
   pledge: { apply: '质押申请', sign: '质押签收', reject: '质押拒签', withdraw: '撤回质押申请' },
+  payment: { apply: '提示付款', sign: '付款', reject: '拒付', withdraw: '撤回提示付款' },
 };
 
 /** Sort orders the operation list accepts in `sort`. */

@@ -12,7 +12,7 @@ export const STATISTICS_URL = {
  * Business types of the operation log and the statistics paths (`/api/scbill/statistics/{issue|accept|discount|trans}`).
  * `trans` is endorsement transfer (背书转让).
  */
-export const BIZ_TYPES = ['issue', 'accept', 'discount', 'trans', 'pledge'] as const;
+export const BIZ_TYPES = ['issue', 'accept', 'discount', 'trans', 'pledge', 'payment'] as const;
 export type BizType = (typeof BIZ_TYPES)[number];
 
 export const BIZ_TYPE_NAME: Record<BizType, string> = {
@@ -21,6 +21,7 @@ export const BIZ_TYPE_NAME: Record<BizType, string> = {
   discount: '贴现',
   trans: '背书转让',
   pledge: '质押',
+  payment: '提示付款',
 };
 
 /** The business types the dashboard's statistics cover. */

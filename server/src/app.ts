@@ -64,6 +64,7 @@ import { freezeSandboxRoutes } from './modules/freeze/sandbox-routes';
 import { pledgeFinRoutes } from './modules/pledge-fin/routes';
 import { pledgeRoutes } from './modules/pledge/routes';
 import { pledgeSandboxRoutes } from './modules/pledge/sandbox-routes';
+import { paymentRoutes } from './modules/payment/routes';
 import { identityRoutes, partnerRegistrationRoutes } from './modules/identity/routes';
 import { setupHousekeeping } from './modules/housekeeping/setup';
 import { dayEndSandboxRoutes } from './modules/day-end/routes';
@@ -435,6 +436,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(freezeRoutes);
     await app.register(pledgeFinRoutes);
     await app.register(pledgeRoutes);
+    await app.register(paymentRoutes);
     await app.register(institutionRoutes);
     await app.register(settlementRoutes);
     setupContractSigning(app);

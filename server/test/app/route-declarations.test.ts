@@ -17,6 +17,7 @@ import { NOTICE_URL } from '@contract/notice';
 import { ORG_URL } from '@contract/organization';
 import { pathOf } from '@contract/paths';
 import { PLEDGE_FIN_URL } from '@contract/pledge-fin';
+import { PAYMENT_URL } from '@contract/payment';
 import { REALTIME_PATH } from '@contract/realtime';
 import { SETTLEMENT_URL } from '@contract/settlement';
 import { SHELL_URL } from '@contract/shell';
@@ -45,6 +46,7 @@ const URL_MAPS: ReadonlyArray<Readonly<Record<string, string>>> = [
   NOTICE_URL,
   ORG_URL,
   PLEDGE_FIN_URL,
+  PAYMENT_URL,
   SETTLEMENT_URL,
   SHELL_URL,
   VERIFICATION_URL,

@@ -92,6 +92,9 @@ export const billMessages = {
     sign: '签收',
     refuse: '驳回',
     withdraw: '撤回',
+    presentPayment: '提示付款',
+    pay: '付款',
+    refusePayment: '拒付',
   },
   /** What the user is told once an act went through. */
   actDone: {
@@ -103,6 +106,9 @@ export const billMessages = {
     sign: '已签收',
     refuse: '已驳回',
     withdraw: '已撤回',
+    presentPayment: '已提示付款，等待承兑人应答',
+    pay: '已付款',
+    refusePayment: '已拒付',
   },
   confirmTitle: (operation: string) => `确认${operation}`,
   confirmHint: '请核对以下信息，确认后将进行扫码或短信验证。',

@@ -32,6 +32,7 @@ import * as dayEnd from './031-day-end';
 import * as pledges from './032-pledges';
 import * as freezes from './033-freezes';
 import * as maturityReminders from './034-maturity-reminders';
+import * as payments from './035-payments';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '032-pledges': pledges,
   '033-freezes': freezes,
   '034-maturity-reminders': maturityReminders,
+  '035-payments': payments,
 };

@@ -29,6 +29,7 @@ import type { GuaranteeTables } from './guarantee';
 import type { PledgeFinTables } from './pledge-fin';
 import type { DayEndTables } from './day-end';
 import type { PledgeTables } from './pledge';
+import type { PaymentTables } from './payment';
 
 export interface Database
   extends
@@ -57,7 +58,8 @@ export interface Database
     GuaranteeTables,
     PledgeFinTables,
     DayEndTables,
-    PledgeTables {}
+    PledgeTables,
+    PaymentTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -85,3 +87,4 @@ export type * from './guarantee';
 export type * from './pledge-fin';
 export type * from './day-end';
 export type * from './pledge';
+export type * from './payment';

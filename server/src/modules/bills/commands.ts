@@ -13,6 +13,7 @@ import {
   type BillEventType,
 } from '@contract/bills';
 import { API_ERROR } from '@contract/errors';
+import { PAY_PROMPT_HASH_PATH } from '@contract/payment';
 import { NOTICE_TYPE } from '@contract/notice';
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { BizType } from '@contract/statistics';
@@ -280,13 +281,15 @@ const BIZ_TYPE_OF_KIND: Record<ApplicationKind, BizType> = {
   discount: 'discount',
   pledge: 'pledge',
   pledgeRelease: 'pledge',
+  payment: 'payment',
 };
 const bizTypeOf = (kind: ApplicationKind): BizType => BIZ_TYPE_OF_KIND[kind];
 /** Acts the operation list follows from application to answer (the others log their answer only). */
 const loggedFromApplication = (kind: ApplicationKind) =>
   kind === APPLICATION_KIND.endorsement ||
   kind === APPLICATION_KIND.discount ||
-  kind === APPLICATION_KIND.pledge;
+  kind === APPLICATION_KIND.pledge ||
+  kind === APPLICATION_KIND.payment;
 
 /** Tells the organisations' open tabs that the bill changed (delivered only if the transaction commits). */
 export async function announce(ctx: CommandContext, packageId: string, orgIds: string[]): Promise<void> {
@@ -382,8 +385,8 @@ export async function apply(
         pkg.package_no,
         rangeOf(pkg, locked),
         yuanText(locked.amount_fen),
-      )}，请到待签收处理。`,
-      link: signWorkbenchLink(pkg.id),
+      )}，${kind === APPLICATION_KIND.payment ? ANSWER_NOTICE.toPayPrompt : ANSWER_NOTICE.toWorkbench}`,
+      link: kind === APPLICATION_KIND.payment ? PAY_PROMPT_HASH_PATH : signWorkbenchLink(pkg.id),
       subject: applicationSubject(application.id),
     },
     ctx.now,
@@ -778,6 +781,8 @@ export async function closeApplication(
   status: ClosedStatus,
   reason: string | null,
   receiverAccountId: string | null = null,
+  /** The notice of the answer in the act's own words (付款, 拒付) instead of 签收 or 驳回. */
+  answerNotice?: { title: string; content: string },
 ): Promise<void> {
   const result = await ctx.trx
     .updateTable('bill_applications')
@@ -830,8 +835,9 @@ export async function closeApplication(
     await announce(ctx, application.package_id, [...both, pkg.drawer_org_id]);
     return;
   }
-  const [notified, title, content] =
-    status === 'withdrawn'
+  const [notified, title, content] = answerNotice
+    ? [application.applicant_org_id, answerNotice.title, answerNotice.content]
+    : status === 'withdrawn'
       ? [
           application.receiver_org_id,
           ANSWER_NOTICE.withdrawnTitle(label),
@@ -903,6 +909,9 @@ async function answerable(
       API_ERROR.billApplicationAnswered,
       BILL_MSG.closedFor[side][application.status as ClosedStatus],
     );
+  }
+  if (side === 'receiver' && application.kind === APPLICATION_KIND.payment) {
+    throw fail(API_ERROR.billStateInvalid, BILL_MSG.paymentAnsweredElsewhere);
   }
   const kindLabel = APPLICATION_KIND_LABEL[application.kind as ApplicationKind];
   const other = side === 'receiver' ? application.applicant_org_id : application.receiver_org_id;
@@ -1067,7 +1076,8 @@ export const clearMaturedApplication = ledgerCommand(
       .executeTakeFirstOrThrow();
     if (application.status !== APPLICATION_STATUS.pending)
       throw fail(API_ERROR.billApplicationAnswered, BILL_MSG.answered);
-    if (!isMatured(pkg, ctx.now)) throw fail(API_ERROR.billStateInvalid, BILL_MSG.wrongState);
+    if (!isMatured(pkg, ctx.now) || application.kind === APPLICATION_KIND.payment)
+      throw fail(API_ERROR.billStateInvalid, BILL_MSG.wrongState);
     return {
       application,
       pkg,

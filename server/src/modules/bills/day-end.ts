@@ -1,4 +1,4 @@
-import { APPLICATION_STATUS } from '@contract/bills';
+import { APPLICATION_KIND, APPLICATION_STATUS } from '@contract/bills';
 import { API_ERROR } from '@contract/errors';
 import { ApiFailure } from '../../lib/errors';
 import type { DayEndStep } from '../day-end/service';
@@ -12,7 +12,7 @@ const ALREADY_CLOSED = new Set<string>([API_ERROR.billApplicationAnswered, API_E
 
 /**
  * 到期清退, the day-end's first step: every application still waiting on a bill that has matured by the
- * business day closing is cleared (clearMaturedApplication), in order of id from the step's cursor. An
+ * business day closing, a presentation for payment excepted, is cleared (clearMaturedApplication), in order of id from the step's cursor. An
  * application answered in between is passed over, so the step can run again from any cursor.
  */
 export const clearMaturedApplicationsStep: DayEndStep = {
@@ -25,6 +25,8 @@ export const clearMaturedApplicationsStep: DayEndStep = {
         .innerJoin('bill_packages', 'bill_packages.id', 'bill_applications.package_id')
         .select(['bill_applications.id', 'bill_applications.receiver_org_id'])
         .where('bill_applications.status', '=', APPLICATION_STATUS.pending)
+        // A presentation for payment is what maturity is for: it waits for its answer, not for clearing.
+        .where('bill_applications.kind', '!=', APPLICATION_KIND.payment)
         .where('bill_packages.due_date', '<=', ctx.businessDate)
         .where('bill_applications.id', '>', cursor)
         .orderBy('bill_applications.id')

@@ -31,6 +31,7 @@ export const BILL_MSG = {
   payableDateInvalid: '到期日须为有效日期，格式YYYY-MM-DD',
   payableRangeInvalid: '到期日止不能早于到期日起',
   answered: '该申请已被处理，请刷新后查看',
+  paymentAnsweredElsewhere: '提示付款请在「提示付款」页面付款或拒付',
   /** An application that is no longer waiting, in words of the side that asks. */
   closedFor: {
     receiver: {
@@ -122,6 +123,8 @@ export const ANSWER_NOTICE = {
     `${who}已撤回${kindLabel}，${bill}，该待办已关闭。`,
   bill: (packageNo: string, range: string, amount: string) =>
     `票据包号${packageNo}，子票区间${range}，金额${amount}元`,
+  toWorkbench: '请到待签收处理。',
+  toPayPrompt: '请到提示付款处理。',
 } as const;
 
 /**

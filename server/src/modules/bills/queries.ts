@@ -1,4 +1,5 @@
 import {
+  APPLICATION_KIND,
   APPLICATION_KIND_LABEL,
   APPLICATION_STATUS,
   APPLICATION_STATUS_LABEL,
@@ -566,6 +567,7 @@ function applicationView(row: ApplicationViewRow, callerOrgId: string, today: st
         status,
         side: row.receiver_org_id === callerOrgId ? 'receiver' : 'applicant',
         dueDate: row.due_date,
+        kind,
       },
       today,
     ),
@@ -589,7 +591,11 @@ export async function applicationPage(
   let base = applicationsQuery(db);
   base =
     side === 'receiver'
-      ? base.where('a.receiver_org_id', '=', orgId).where('a.status', '=', APPLICATION_STATUS.pending)
+      ? base
+          .where('a.receiver_org_id', '=', orgId)
+          .where('a.status', '=', APPLICATION_STATUS.pending)
+          // The acceptor answers a 提示付款 on its own page, with 付款 or 拒付.
+          .where('a.kind', '!=', APPLICATION_KIND.payment)
       : base.where('a.applicant_org_id', '=', orgId);
   const applicationFilter = { ...filter, matured: null };
   base = filtered(base, applicationFilter, filterValues(applicationFilter, today), {
@@ -613,6 +619,17 @@ export async function applicationPage(
 }
 
 // ---- detail
+
+/** A 提示付款's answers are the acceptor's 付款 and 拒付, not 签收 and 驳回. */
+const PAYMENT_EVENT_LABEL: Partial<Record<BillEventType, string>> = { signed: '付款', refused: '拒付' };
+
+function eventLabel(type: BillEventType, kind: ApplicationKind | null): string {
+  if (kind === APPLICATION_KIND.payment && PAYMENT_EVENT_LABEL[type]) return PAYMENT_EVENT_LABEL[type];
+  if (type === 'applied' || type === 'signed') {
+    return `${APPLICATION_KIND_LABEL[kind as ApplicationKind]}${type === 'signed' ? '签收' : ''}`;
+  }
+  return BILL_EVENT_LABEL[type];
+}
 
 /** True when the organisation is party to the package: a named party, a holder now or before, an applicant or receiver, or either side of a guarantee. */
 async function isParty(db: Db, orgId: string, pkg: Database['bill_packages']): Promise<boolean> {
@@ -708,10 +725,7 @@ export async function billDetail(db: Db, orgId: string, id: string, now: number)
     events: events.map((row): BillEvent => ({
       id: row.id,
       type: row.type as BillEventType,
-      label:
-        row.type === 'applied' || row.type === 'signed'
-          ? `${APPLICATION_KIND_LABEL[row.kind as ApplicationKind]}${row.type === 'signed' ? '签收' : ''}`
-          : BILL_EVENT_LABEL[row.type as BillEventType],
+      label: eventLabel(row.type as BillEventType, row.kind as ApplicationKind | null),
       kind: (row.kind as ApplicationKind | null) ?? null,
       from: row.from_org_id ? party(row.from_org_id, row.from_name ?? '') : null,
       to: row.to_org_id ? party(row.to_org_id, row.to_name ?? '') : null,

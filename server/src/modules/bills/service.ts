@@ -15,6 +15,7 @@ export {
   announce,
   announceNotices,
   apply as openApplication,
+  applicationFor,
   closeApplication,
   counterparty,
   memberId,

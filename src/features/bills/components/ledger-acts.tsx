@@ -220,15 +220,27 @@ function ActModal({ target, onClose }: { target: ActTarget; onClose: () => void 
 }
 
 /**
+ * Acts done on their own page, with their own form: 背书 and 质押 on their forms, 提示付款 and its answers on
+ * 提示付款.
+ */
+const ACTS_OF_THEIR_OWN_PAGE: ReadonlySet<BillAct> = new Set([
+  BILL_ACT.endorse,
+  BILL_ACT.pledge,
+  BILL_ACT.presentPayment,
+  BILL_ACT.pay,
+  BILL_ACT.refusePayment,
+]);
+
+/**
  * The ledger's acts on the rows of a screen: `buttons(target, actions)` are a row's buttons, one per act
- * the server says it allows now (endorse and pledge excepted: their forms do them), each opening the confirmation
- * that `modal` renders.
+ * the server says it allows now (those of their own page excepted), each opening the confirmation that
+ * `modal` renders.
  */
 export function useLedgerActs() {
   const [target, setTarget] = useState<ActTarget | null>(null);
   const buttons = (base: Omit<ActTarget, 'act'>, actions: readonly BillAct[]): ReactNode =>
     actions
-      .filter((act) => act !== BILL_ACT.endorse && act !== BILL_ACT.pledge)
+      .filter((act) => !ACTS_OF_THEIR_OWN_PAGE.has(act))
       .map((act) => (
         <Button
           key={act}

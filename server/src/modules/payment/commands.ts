@@ -1,0 +1,317 @@
+import { APPLICATION_KIND, APPLICATION_STATUS, BILL_STATUS, CIRCULATION } from '@contract/bills';
+import { CLEARING, CLEARING_LABEL, type Clearing } from '@contract/discount';
+import { API_ERROR } from '@contract/errors';
+import {
+  PAYMENT_REFUSAL,
+  PAYMENT_REMARK,
+  PRESENTED_BY,
+  REFUSAL_NO_FUNDS,
+  REFUSAL_NOT_DUE,
+  REFUSAL_OTHER,
+  REFUSED_BY,
+  type PaymentRefusalCode,
+  type PresentedBy,
+  type RefusedBy,
+} from '@contract/payment';
+import type { SettlementGateway } from '../../adapters/settlement/gateway';
+import { fail } from '../../lib/errors';
+import { yuanText } from '../../lib/money';
+import { shanghaiDate } from '../../lib/shanghai-time';
+import {
+  applicationFor,
+  closeApplication,
+  holdingOf,
+  ledgerCommand,
+  openApplication,
+  orgName,
+  packageOf,
+  rangeOf,
+  setStatus,
+  unlock,
+  type ApplicationRow,
+  type CheckContext,
+  type Checked,
+  type CommandContext,
+  type HoldingRow,
+  type PackageRow,
+} from '../bills/service';
+import { holidayCalendar } from '../holiday/service';
+import { payBetween } from '../settlement/service';
+import { CLEARING_FAILURE, PAYMENT_MSG } from './messages';
+import { answerDue, presentationTime } from './rules';
+
+/**
+ * 提示付款 as a ledger act (docs/domain.md, payment). The holder presents a whole received holding at rest
+ * to the acceptor, which locks it; the acceptor answers 付款 (线上: the money moves from its settlement account
+ * to the presenter's in the same transaction as the range is settled, CS06 TF0501) or 拒付 with a reason
+ * code (the range stays the holder's, TF0402, for recourse; 票据未到期 before maturity returns it instead).
+ * A 线上 payment the bank refuses is a refusal for lack of funds, committed as such.
+ */
+
+export interface PresentInput {
+  holdingId: string;
+  overdueReason?: string | undefined;
+  /** Day-end's presentation on the maturity date, on the holder's behalf. */
+  by?: PresentedBy;
+}
+
+interface PresentChecked extends Checked {
+  pkg: PackageRow;
+  holding: HoldingRow;
+  overdue: boolean;
+  overdueReason: string | null;
+  presentedOn: string;
+  answerDue: string;
+}
+
+/** Why a received holding of the caller's cannot be presented, before anything is asked. */
+function requirePresentable(pkg: PackageRow, holding: HoldingRow): void {
+  if (holding.ended_at !== null) throw fail(API_ERROR.billNotHeld, PAYMENT_MSG.notHeld);
+  if (holding.circ_status === CIRCULATION.locked)
+    throw fail(API_ERROR.billLocked, PAYMENT_MSG.notPresentable);
+  if (holding.bill_status === BILL_STATUS.settled)
+    throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.settled);
+  if (holding.circ_status === CIRCULATION.recourse) {
+    throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.refusedBefore);
+  }
+  const atRest =
+    holding.circ_status === CIRCULATION.negotiable || holding.circ_status === CIRCULATION.notTransferable;
+  if (holding.bill_status !== BILL_STATUS.received || !atRest) {
+    throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.notPresentable);
+  }
+  if (holding.org_id === pkg.acceptor_org_id)
+    throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.ownAcceptance);
+}
+
+export const presentPayment = ledgerCommand(
+  async (ctx, input: PresentInput): Promise<PresentChecked> => {
+    const found = await ctx.trx
+      .selectFrom('bill_holdings')
+      .select('package_id')
+      .where('id', '=', input.holdingId)
+      .where('org_id', '=', ctx.actor.orgId)
+      .executeTakeFirst();
+    if (!found) throw fail(API_ERROR.notFound, PAYMENT_MSG.notPresentable);
+    const pkg = await packageOf(ctx, found.package_id);
+    const holding = await holdingOf(ctx.trx, input.holdingId);
+    requirePresentable(pkg, holding);
+    const calendar = await holidayCalendar(ctx.trx);
+    const today = shanghaiDate(ctx.now);
+    const time = presentationTime(calendar, pkg.due_date, today);
+    if (time === 'lapsed') throw fail(API_ERROR.paymentLapsed, PAYMENT_MSG.lapsed);
+    const reason = input.overdueReason?.trim() ?? '';
+    const overdue = time === 'overdue';
+    if (overdue && !reason) throw fail(API_ERROR.paymentReasonRequired, PAYMENT_MSG.overdueReasonRequired);
+    return {
+      pkg,
+      holding,
+      overdue,
+      overdueReason: overdue ? reason : null,
+      presentedOn: today,
+      answerDue: answerDue(calendar, pkg.due_date, today),
+      summary: {
+        operation: overdue ? PAYMENT_MSG.presentOverdue : PAYMENT_MSG.present,
+        packageNo: pkg.package_no,
+        amountFen: holding.amount_fen,
+        counterparty: await orgName(ctx.trx, pkg.acceptor_org_id),
+        range: rangeOf(pkg, holding),
+      },
+    };
+  },
+  async (ctx, checked, input): Promise<ApplicationRow> => {
+    const { pkg, holding } = checked;
+    const application = await openApplication(
+      ctx,
+      pkg,
+      holding,
+      APPLICATION_KIND.payment,
+      pkg.acceptor_org_id,
+      holding.amount_fen,
+      checked.overdueReason ?? '',
+    );
+    await ctx.trx
+      .insertInto('payment_applications')
+      .values({
+        application_id: application.id,
+        presenter_org_id: holding.org_id,
+        acceptor_org_id: pkg.acceptor_org_id,
+        presented_by: input.by ?? PRESENTED_BY.holder,
+        presented_on: checked.presentedOn,
+        overdue: checked.overdue ? 1 : 0,
+        overdue_reason: checked.overdueReason,
+        answer_due: checked.answerDue,
+        clearing: null,
+        refused_by: null,
+        refusal_code: null,
+        refusal_text: null,
+        payment_id: null,
+        created_at: ctx.now,
+        answered_at: null,
+      })
+      .execute();
+    return application;
+  },
+);
+
+interface AnswerChecked extends Checked {
+  application: ApplicationRow;
+  pkg: PackageRow;
+}
+
+/** The presentation, when the caller is its acceptor and it still waits; 404/403/409 otherwise. */
+async function answerablePayment(ctx: CheckContext, id: string, operation: string): Promise<AnswerChecked> {
+  const found = await applicationFor(ctx.trx, ctx.actor.orgId, id).catch(() => null);
+  if (!found || found.kind !== APPLICATION_KIND.payment) {
+    throw fail(API_ERROR.notFound, PAYMENT_MSG.notPayment);
+  }
+  const pkg = await packageOf(ctx, found.package_id);
+  const application = await applicationFor(ctx.trx, ctx.actor.orgId, id);
+  if (application.receiver_org_id !== ctx.actor.orgId)
+    throw fail(API_ERROR.forbidden, PAYMENT_MSG.notAcceptor);
+  if (application.status !== APPLICATION_STATUS.pending) {
+    const closed = PAYMENT_MSG.closed[application.status as keyof typeof PAYMENT_MSG.closed];
+    throw fail(API_ERROR.billApplicationAnswered, closed ?? PAYMENT_MSG.notPayment);
+  }
+  return {
+    application,
+    pkg,
+    summary: {
+      operation,
+      packageNo: pkg.package_no,
+      amountFen: application.amount_fen,
+      counterparty: await orgName(ctx.trx, application.applicant_org_id),
+      range: rangeOf(pkg, application),
+    },
+  };
+}
+
+const billText = (pkg: PackageRow, application: ApplicationRow) =>
+  `票据包号${pkg.package_no}，子票区间${rangeOf(pkg, application)}，金额${yuanText(application.amount_fen)}元`;
+
+/** The refusal's words as the history and the presenter's notice show them: the code's label and the text. */
+const refusalWords = (code: PaymentRefusalCode, text: string | null) =>
+  text ? `${PAYMENT_REFUSAL[code]}（${text}）` : PAYMENT_REFUSAL[code];
+
+/**
+ * Closes a waiting presentation as refused: the range stays the presenter's, under recourse (TF0402), or at
+ * rest again when the acceptor refused an early presentation as 票据未到期.
+ */
+export async function refuseWaiting(
+  ctx: CommandContext,
+  application: ApplicationRow,
+  pkg: PackageRow,
+  refusal: { by: RefusedBy; code: PaymentRefusalCode; text: string | null },
+): Promise<void> {
+  const words = refusalWords(refusal.code, refusal.text);
+  await closeApplication(ctx, application, APPLICATION_STATUS.refused, words, null, {
+    title: PAYMENT_MSG.refusedTitle,
+    content: PAYMENT_MSG.refusedNotice(
+      await orgName(ctx.trx, application.receiver_org_id),
+      billText(pkg, application),
+      words,
+    ),
+  });
+  const holding = await holdingOf(ctx.trx, application.holding_id);
+  if (refusal.code === REFUSAL_NOT_DUE) await unlock(ctx, pkg, holding, ctx.now);
+  else await setStatus(ctx, holding, BILL_STATUS.received, CIRCULATION.recourse);
+  await ctx.trx
+    .updateTable('payment_applications')
+    .set({
+      refused_by: refusal.by,
+      refusal_code: refusal.code,
+      refusal_text: refusal.text,
+      answered_at: ctx.now,
+    })
+    .where('application_id', '=', application.id)
+    .execute();
+}
+
+export interface PayInput {
+  id: string;
+  clearing: Clearing;
+}
+
+export interface PaymentOutcome {
+  application: ApplicationRow;
+  paid: boolean;
+}
+
+/** The payment acts, with the settlement gateway 线上 付款 moves money through. */
+export function paymentCommands(settlement: SettlementGateway) {
+  /**
+   * 付款: 线上 orders the face of the range from the acceptor's settlement account to the presenter's; the
+   * bank's refusal (the balance is short) is committed as 拒付 for lack of funds, not thrown, so the presenter
+   * is told and may pursue. Paid, the range is settled where it is.
+   */
+  const payPresentation = ledgerCommand(
+    async (ctx, input: PayInput) => answerablePayment(ctx, input.id, PAYMENT_MSG.pay),
+    async (ctx, { application, pkg }, input): Promise<PaymentOutcome> => {
+      let paymentId: string | null = null;
+      if (input.clearing === CLEARING.online) {
+        const paid = await payBetween(ctx.trx, settlement, {
+          fromOrgId: application.receiver_org_id,
+          toOrgId: application.applicant_org_id,
+          amountFen: application.amount_fen,
+          reference: `payment:${application.id}`,
+          remark: PAYMENT_REMARK,
+        });
+        if (paid.status === 'refused') {
+          const why = CLEARING_FAILURE[paid.reason] ?? paid.reason;
+          await refuseWaiting(ctx, application, pkg, {
+            by: REFUSED_BY.funds,
+            code: paid.reason === 'insufficient_funds' ? REFUSAL_NO_FUNDS : REFUSAL_OTHER,
+            text: PAYMENT_MSG.clearingFailure(why),
+          });
+          return { application, paid: false };
+        }
+        paymentId = paid.paymentId;
+      }
+      await closeApplication(ctx, application, APPLICATION_STATUS.signed, null, null, {
+        title: PAYMENT_MSG.paidTitle,
+        content: PAYMENT_MSG.paidNotice(
+          await orgName(ctx.trx, application.receiver_org_id),
+          billText(pkg, application),
+          CLEARING_LABEL[input.clearing],
+        ),
+      });
+      const holding = await holdingOf(ctx.trx, application.holding_id);
+      await setStatus(ctx, holding, BILL_STATUS.settled, CIRCULATION.ended);
+      await ctx.trx
+        .updateTable('payment_applications')
+        .set({ clearing: input.clearing, payment_id: paymentId, answered_at: ctx.now })
+        .where('application_id', '=', application.id)
+        .execute();
+      return { application, paid: true };
+    },
+  );
+  return { payPresentation };
+}
+
+export interface RefuseInput {
+  id: string;
+  code: PaymentRefusalCode;
+  text?: string | undefined;
+}
+
+/** 拒付 with a reason code and the acceptor's words (required with 其他); 票据未到期 only before maturity. */
+export const refusePresentation = ledgerCommand(
+  async (ctx, input: RefuseInput) => {
+    const text = input.text?.trim() ?? '';
+    if (input.code === REFUSAL_OTHER && !text) {
+      throw fail(API_ERROR.paymentReasonRequired, PAYMENT_MSG.refusalTextRequired);
+    }
+    const checked = await answerablePayment(ctx, input.id, PAYMENT_MSG.refuse);
+    if (input.code === REFUSAL_NOT_DUE && shanghaiDate(ctx.now) >= checked.pkg.due_date) {
+      throw fail(API_ERROR.badRequest, PAYMENT_MSG.notDueOnlyBeforeMaturity);
+    }
+    return checked;
+  },
+  async (ctx, { application, pkg }, input): Promise<PaymentOutcome> => {
+    await refuseWaiting(ctx, application, pkg, {
+      by: REFUSED_BY.acceptor,
+      code: input.code,
+      text: input.text?.trim() || null,
+    });
+    return { application, paid: false };
+  },
+);

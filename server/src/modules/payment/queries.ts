@@ -1,0 +1,144 @@
+import { APPLICATION_STATUS, applicationActs, billRange, type ApplicationStatus } from '@contract/bills';
+import type { Clearing } from '@contract/discount';
+import {
+  PAYMENT_STATE,
+  type PaymentRefusalCode,
+  type PaymentSide,
+  type PaymentState,
+  type PresentedBy,
+  type RefusedBy,
+} from '@contract/payment';
+import type { PaymentRecord } from '@contract/payment-schemas';
+import type { Db } from '../../db/database';
+import { containsPattern, likeEscaped } from '../../db/like';
+import { fenToYuan } from '../../lib/money';
+import type { PageRequest } from '../../lib/paging';
+import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
+
+/** A presentation's state is its application's: signed is paid, refused is refused. */
+const STATE_OF_STATUS: Record<ApplicationStatus, PaymentState> = {
+  pending: PAYMENT_STATE.pending,
+  signed: PAYMENT_STATE.paid,
+  refused: PAYMENT_STATE.refused,
+  withdrawn: PAYMENT_STATE.withdrawn,
+  // The day-end's clearing passes presentations over; were one ever cleared, it is closed unanswered.
+  cleared: PAYMENT_STATE.withdrawn,
+};
+const STATUS_OF_STATE: Record<PaymentState, ApplicationStatus> = {
+  pending: APPLICATION_STATUS.pending,
+  paid: APPLICATION_STATUS.signed,
+  refused: APPLICATION_STATUS.refused,
+  withdrawn: APPLICATION_STATUS.withdrawn,
+};
+
+export interface PaymentFilter {
+  state?: PaymentState | undefined;
+  packageNo?: string | undefined;
+  dueFrom?: string | undefined;
+  dueTo?: string | undefined;
+  id?: string;
+}
+
+function paymentRows(db: Db, orgId: string, side: PaymentSide | 'either') {
+  const query = db
+    .selectFrom('payment_applications as pa')
+    .innerJoin('bill_applications as a', 'a.id', 'pa.application_id')
+    .innerJoin('bill_packages as p', 'p.id', 'a.package_id')
+    .innerJoin('organizations as po', 'po.id', 'pa.presenter_org_id')
+    .innerJoin('organizations as ao', 'ao.id', 'pa.acceptor_org_id');
+  if (side === 'presenter') return query.where('pa.presenter_org_id', '=', orgId);
+  if (side === 'acceptor') return query.where('pa.acceptor_org_id', '=', orgId);
+  return query.where((eb) =>
+    eb.or([eb('pa.presenter_org_id', '=', orgId), eb('pa.acceptor_org_id', '=', orgId)]),
+  );
+}
+
+/** The organisation's presentations on one side, newest first, narrowed by the filter. */
+export async function paymentPage(
+  db: Db,
+  orgId: string,
+  side: PaymentSide | 'either',
+  paging: PageRequest,
+  filter: PaymentFilter,
+  now: number,
+): Promise<{ content: PaymentRecord[]; total: number }> {
+  const { state, packageNo, dueFrom, dueTo, id } = filter;
+  const filtered = paymentRows(db, orgId, side)
+    .$if(state !== undefined, (q) => q.where('a.status', '=', STATUS_OF_STATE[state!]))
+    .$if(Boolean(packageNo), (q) => q.where(likeEscaped('p.package_no', containsPattern(packageNo!))))
+    .$if(Boolean(dueFrom), (q) => q.where('p.due_date', '>=', dueFrom!))
+    .$if(Boolean(dueTo), (q) => q.where('p.due_date', '<=', dueTo!))
+    .$if(id !== undefined, (q) => q.where('pa.application_id', '=', id!));
+  const [rows, count] = await Promise.all([
+    filtered
+      .selectAll('pa')
+      .select([
+        'a.package_id',
+        'a.sub_start',
+        'a.sub_end',
+        'a.amount_fen',
+        'a.status',
+        'a.applied_at',
+        'p.package_no',
+        'p.splittable',
+        'p.due_date',
+        'po.name as presenter_name',
+        'ao.name as acceptor_name',
+      ])
+      .orderBy('pa.created_at', 'desc')
+      .orderBy('pa.application_id', 'desc')
+      .limit(paging.size)
+      .offset(paging.offset)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const today = shanghaiDate(now);
+  return {
+    total: Number(count.n),
+    content: rows.map((row): PaymentRecord => {
+      const status = row.status as ApplicationStatus;
+      return {
+        id: row.application_id,
+        packageId: row.package_id,
+        packageNo: row.package_no,
+        range: billRange(row.splittable === 1, Number(row.sub_start), Number(row.sub_end)),
+        amount: fenToYuan(row.amount_fen),
+        maturityDate: row.due_date,
+        presenter: { orgId: row.presenter_org_id, name: row.presenter_name },
+        acceptor: { orgId: row.acceptor_org_id, name: row.acceptor_name },
+        presentedBy: row.presented_by as PresentedBy,
+        presentedOn: row.presented_on,
+        overdue: row.overdue === 1,
+        overdueReason: row.overdue_reason,
+        answerDue: row.answer_due,
+        state: STATE_OF_STATUS[status],
+        clearing: row.clearing as Clearing | null,
+        refusedBy: row.refused_by as RefusedBy | null,
+        refusalCode: row.refusal_code as PaymentRefusalCode | null,
+        refusalText: row.refusal_text,
+        presentedAt: isoTime(Number(row.created_at)),
+        answeredAt: row.answered_at === null ? null : isoTime(Number(row.answered_at)),
+        actions: applicationActs(
+          {
+            status,
+            side: row.acceptor_org_id === orgId ? 'receiver' : 'applicant',
+            dueDate: row.due_date,
+            kind: 'payment',
+          },
+          today,
+        ),
+      };
+    }),
+  };
+}
+
+/** One presentation the organisation presented or must answer, or undefined (another's answers the same). */
+export async function paymentById(
+  db: Db,
+  orgId: string,
+  id: string,
+  now: number,
+): Promise<PaymentRecord | undefined> {
+  const { content } = await paymentPage(db, orgId, 'either', { page: 0, size: 1, offset: 0 }, { id }, now);
+  return content[0];
+}

@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams } from '@contract/bills-schemas';
+import { CLEARING } from '@contract/discount';
+import { Envelope, Page } from '@contract/envelope-schemas';
+import { API_ERROR } from '@contract/errors';
+import { PAYMENT_URL } from '@contract/payment';
+import {
+  PaymentListQuery,
+  PaymentPayRequest,
+  PaymentPresentRequest,
+  PaymentRecord,
+  PaymentRefuseRequest,
+} from '@contract/payment-schemas';
+import { PERMISSION } from '@contract/permissions';
+import type { Static } from 'typebox';
+import type { Db } from '../../db/database';
+import { isCalendarDate } from '../../lib/calendar-date';
+import { fail } from '../../lib/errors';
+import { pageOf, pageRequest } from '../../lib/paging';
+import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { requirePermission } from '../../lib/tenant';
+import { ledgerActRoute, type ApplicationRow, type Checked } from '../bills/service';
+import {
+  paymentCommands,
+  presentPayment,
+  refusePresentation,
+  type PaymentOutcome,
+  type PayInput,
+  type PresentInput,
+  type RefuseInput,
+} from './commands';
+import { PAYMENT_MSG } from './messages';
+import { paymentById, paymentPage } from './queries';
+
+/**
+ * 提示付款 on the wire: the holder presents (members granted 提示付款), the acceptor answers 付款 or 拒付 (the
+ * same permission), each a ledger act confirmed by QR or SMS after its check; the list shows either side's
+ * presentations. The presenter withdraws through the ledger's shared 撤回.
+ */
+export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+  const { payPresentation } = paymentCommands(app.adapters.settlement);
+  const member = (request: Parameters<typeof requirePermission>[0]) =>
+    requirePermission(request, PERMISSION.payPrompt.path);
+  const recordOf = async (trx: Db, orgId: string, id: string) => {
+    const record = await paymentById(trx, orgId, id, app.now());
+    if (!record) throw fail(API_ERROR.notFound, PAYMENT_MSG.notPayment);
+    return record;
+  };
+  const COMMAND_ERRORS = {
+    ...AUTHENTICATED_ERRORS,
+    ...ERRORS.badRequest,
+    ...ERRORS.forbidden,
+    ...ERRORS.notFound,
+    ...ERRORS.conflict,
+  } as const;
+
+  ledgerActRoute<{ Body: Static<typeof PaymentPresentRequest> }, PresentInput, Checked, ApplicationRow>(app, {
+    name: 'postPaymentPresent',
+    url: PAYMENT_URL.present,
+    schema: { body: PaymentPresentRequest, response: { 201: Envelope(PaymentRecord), ...COMMAND_ERRORS } },
+    member,
+    input: ({ body }) => ({ holdingId: body.holdingId, overdueReason: body.overdueReason }),
+    command: presentPayment,
+    answer: async (trx, application, _, caller) => ({
+      statusCode: 201,
+      body: {
+        code: 201,
+        msg: PAYMENT_MSG.presented,
+        data: await recordOf(trx, caller.orgId, application.id),
+      },
+    }),
+  });
+
+  ledgerActRoute<
+    { Params: Static<typeof IdParams>; Body: Static<typeof PaymentPayRequest> },
+    PayInput,
+    Checked,
+    PaymentOutcome
+  >(app, {
+    name: 'postPaymentPay',
+    url: PAYMENT_URL.pay,
+    schema: {
+      params: IdParams,
+      body: PaymentPayRequest,
+      response: { 200: Envelope(PaymentRecord), ...COMMAND_ERRORS },
+    },
+    bodyWhenNone: {},
+    member,
+    input: ({ params, body }) => ({ id: params.id, clearing: body.clearing ?? CLEARING.online }),
+    command: payPresentation,
+    answer: async (trx, outcome, _, caller) => ({
+      statusCode: 200,
+      body: ok(
+        await recordOf(trx, caller.orgId, outcome.application.id),
+        outcome.paid ? PAYMENT_MSG.paid : PAYMENT_MSG.clearingRefused,
+      ),
+    }),
+  });
+
+  ledgerActRoute<
+    { Params: Static<typeof IdParams>; Body: Static<typeof PaymentRefuseRequest> },
+    RefuseInput,
+    Checked,
+    PaymentOutcome
+  >(app, {
+    name: 'postPaymentRefuse',
+    url: PAYMENT_URL.refuse,
+    schema: {
+      params: IdParams,
+      body: PaymentRefuseRequest,
+      response: { 200: Envelope(PaymentRecord), ...COMMAND_ERRORS },
+    },
+    member,
+    input: ({ params, body }) => ({ id: params.id, code: body.code, text: body.text }),
+    command: refusePresentation,
+    answer: async (trx, outcome, _, caller) => ({
+      statusCode: 200,
+      body: ok(await recordOf(trx, caller.orgId, outcome.application.id), PAYMENT_MSG.refused),
+    }),
+  });
+
+  app.get(
+    PAYMENT_URL.list,
+    {
+      schema: {
+        querystring: PaymentListQuery,
+        response: {
+          200: Envelope(Page(PaymentRecord)),
+          ...AUTHENTICATED_ERRORS,
+          ...ERRORS.badRequest,
+          ...ERRORS.forbidden,
+        },
+      },
+    },
+    async function getPaymentList(request) {
+      const caller = await member(request);
+      const { side, state, packageNo, dueFrom, dueTo } = request.query;
+      for (const date of [dueFrom, dueTo]) {
+        if (date && !isCalendarDate(date)) throw fail(API_ERROR.badRequest, PAYMENT_MSG.listDatesInvalid);
+      }
+      if (dueFrom && dueTo && dueFrom > dueTo) throw fail(API_ERROR.badRequest, PAYMENT_MSG.listDatesInvalid);
+      const paging = pageRequest(request.query);
+      const { content, total } = await paymentPage(
+        app.db,
+        caller.orgId,
+        side,
+        paging,
+        { state, packageNo, dueFrom, dueTo },
+        app.now(),
+      );
+      return ok(pageOf(content, total, paging));
+    },
+  );
+};

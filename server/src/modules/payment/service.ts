@@ -1,0 +1,206 @@
+import { APPLICATION_KIND, APPLICATION_STATUS, BILL_STATUS, CIRCULATION } from '@contract/bills';
+import { PRESENTED_BY, REFUSAL_OTHER, REFUSED_BY } from '@contract/payment';
+import type { Db } from '../../db/database';
+import { addDays } from '../../lib/calendar-date';
+import { ApiFailure } from '../../lib/errors';
+import type { Realtime } from '../../lib/realtime-hub';
+import { shanghaiDate } from '../../lib/shanghai-time';
+import { ledgerCommand, packageOf, type Checked } from '../bills/service';
+import { holidayCalendar } from '../holiday/service';
+import { presentPayment, refuseWaiting } from './commands';
+import { PAYMENT_MSG } from './messages';
+import { PRESENTATION_PERIOD_DAYS } from './rules';
+
+/**
+ * What day-end does for payment (docs/domain.md, payment), each item in its own transaction so one that
+ * another command changed meanwhile is skipped and the rest go on; run twice for one day, the second run
+ * finds nothing left to do.
+ *
+ *   await presentMaturing(db, realtime, now);   // 自动提示付款 of every unpresented received holding due
+ *   await refuseUnanswered(db, realtime, now);  // 拒付 of presentations unanswered past their answer period
+ *
+ * Both answer how many they did. `limit` bounds one call (a batch); call again until it answers 0.
+ */
+
+export interface DayEndBatch {
+  done: number;
+  skipped: number;
+}
+
+/**
+ * The received holdings at rest whose bill is due on or before `today` and still in its presentation period,
+ * and whose range the holder has not presented since maturity (a presentation before maturity refused as
+ * 票据未到期, or one withdrawn, does not count).
+ */
+async function unpresented(db: Db, today: string, earliestDue: string, limit: number) {
+  return db
+    .selectFrom('bill_holdings as h')
+    .innerJoin('bill_packages as p', 'p.id', 'h.package_id')
+    .select(['h.id', 'h.org_id'])
+    .where('h.ended_at', 'is', null)
+    .where('h.bill_status', '=', BILL_STATUS.received)
+    .where('h.circ_status', 'in', [CIRCULATION.negotiable, CIRCULATION.notTransferable])
+    .where('p.due_date', '<=', today)
+    .where('p.due_date', '>=', earliestDue)
+    .whereRef('h.org_id', '!=', 'p.acceptor_org_id')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payment_applications as pa')
+            .innerJoin('bill_applications as a', 'a.id', 'pa.application_id')
+            .select('pa.application_id')
+            .whereRef('a.package_id', '=', 'h.package_id')
+            .whereRef('pa.presenter_org_id', '=', 'h.org_id')
+            .whereRef('a.sub_start', '<=', 'h.sub_end')
+            .whereRef('a.sub_end', '>=', 'h.sub_start')
+            .whereRef('pa.presented_on', '>=', 'p.due_date'),
+        ),
+      ),
+    )
+    .orderBy('h.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The member on whose behalf the platform presents: the organisation's administrator. */
+async function ownerOf(db: Db, orgId: string): Promise<string | null> {
+  const owner = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('org_id', '=', orgId)
+    .orderBy('owner', 'desc')
+    .orderBy('created_at')
+    .executeTakeFirst();
+  return owner?.user_id ?? null;
+}
+
+/** 自动提示付款: presents, on the holders' behalf, every received holding due that nobody presented. */
+export async function presentMaturing(
+  db: Db,
+  realtime: Realtime | null,
+  now: number,
+  limit = 500,
+): Promise<DayEndBatch> {
+  const today = shanghaiDate(now);
+  const calendar = await holidayCalendar(db);
+  // A bill whose period has ended is presented by its holder only, as 逾期提示付款 with its reason.
+  let earliestDue = today;
+  for (let day = 0; day < PRESENTATION_PERIOD_DAYS * 3; day += 1) {
+    const candidate = addDays(today, -day);
+    if (calendar.periodEnd(candidate, PRESENTATION_PERIOD_DAYS) < today) break;
+    earliestDue = candidate;
+  }
+  const rows = await unpresented(db, today, earliestDue, limit);
+  const result: DayEndBatch = { done: 0, skipped: 0 };
+  const owners = new Map<string, string | null>();
+  for (const row of rows) {
+    if (!owners.has(row.org_id)) owners.set(row.org_id, await ownerOf(db, row.org_id));
+    const userId = owners.get(row.org_id) ?? null;
+    if (!userId) {
+      result.skipped += 1;
+      continue;
+    }
+    try {
+      await db
+        .transaction()
+        .execute((trx) =>
+          presentPayment(
+            { trx, now, actor: { orgId: row.org_id, userId }, realtime },
+            { holdingId: row.id, by: PRESENTED_BY.system },
+          ),
+        );
+      result.done += 1;
+    } catch (error) {
+      // Changed by a command since it was read (endorsed on its last day, locked): the holder's own act stands.
+      if (!(error instanceof ApiFailure)) throw error;
+      result.skipped += 1;
+    }
+  }
+  return result;
+}
+
+interface TimeoutChecked extends Checked {
+  application: Awaited<ReturnType<typeof pendingPresentation>>;
+}
+
+async function pendingPresentation(db: Db, id: string) {
+  return db
+    .selectFrom('bill_applications')
+    .selectAll()
+    .where('id', '=', id)
+    .where('kind', '=', APPLICATION_KIND.payment)
+    .where('status', '=', APPLICATION_STATUS.pending)
+    .executeTakeFirst();
+}
+
+/** Refuses one presentation left unanswered past its answer period, as its acceptor's silence. */
+const refuseForSilence = ledgerCommand(
+  async (ctx, id: string): Promise<TimeoutChecked> => {
+    const found = await pendingPresentation(ctx.trx, id);
+    const pkg = found ? await packageOf(ctx, found.package_id) : null;
+    const application = await pendingPresentation(ctx.trx, id);
+    return {
+      application,
+      summary: {
+        operation: PAYMENT_MSG.refuse,
+        packageNo: pkg?.package_no ?? null,
+        amountFen: application?.amount_fen ?? 0,
+        counterparty: '',
+        range: null,
+      },
+    };
+  },
+  async (ctx, { application }): Promise<boolean> => {
+    if (!application) return false;
+    const pkg = await packageOf(ctx, application.package_id);
+    await refuseWaiting(ctx, application, pkg, {
+      by: REFUSED_BY.timeout,
+      code: REFUSAL_OTHER,
+      text: PAYMENT_MSG.timeoutText,
+    });
+    return true;
+  },
+);
+
+/**
+ * 拒付 of every presentation still waiting whose answer period ended on or before `now`'s day: day-end runs
+ * at the close, when that day's answers are in (票交所发〔2022〕2号).
+ */
+export async function refuseUnanswered(
+  db: Db,
+  realtime: Realtime | null,
+  now: number,
+  limit = 500,
+): Promise<DayEndBatch> {
+  const today = shanghaiDate(now);
+  const rows = await db
+    .selectFrom('payment_applications as pa')
+    .innerJoin('bill_applications as a', 'a.id', 'pa.application_id')
+    .select(['a.id', 'a.receiver_org_id'])
+    .where('pa.answer_due', '<=', today)
+    .where('a.status', '=', APPLICATION_STATUS.pending)
+    .orderBy('pa.answer_due')
+    .orderBy('a.id')
+    .limit(limit)
+    .execute();
+  const result: DayEndBatch = { done: 0, skipped: 0 };
+  for (const row of rows) {
+    try {
+      const refused = await db
+        .transaction()
+        .execute((trx) =>
+          refuseForSilence(
+            { trx, now, actor: { orgId: row.receiver_org_id, userId: null }, realtime },
+            row.id,
+          ),
+        );
+      result[refused ? 'done' : 'skipped'] += 1;
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      result.skipped += 1;
+    }
+  }
+  return result;
+}
+
+export { presentPayment, paymentCommands, refusePresentation } from './commands';
