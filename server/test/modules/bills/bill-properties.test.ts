@@ -10,7 +10,8 @@
  * of held holdings (the held list's total) stays equal to a count of them, and the package's events are
  * numbered 1..n. A freeze or its lifting moves nothing either (what was pending on the range is refused), and
  * the invariant pairs every frozen holding with its active freeze. A pledge moves nothing (the pledgor keeps the range), and every pledged holding is the
- * holding of exactly one pledge in force.
+ * holding of exactly one pledge in force. Neither does a presentation for payment: the acceptor's 付款 settles
+ * the range where it is and its 拒付 leaves it to the presenter under recourse.
  */
 import fc from 'fast-check';
 import { APPLICATION_STATUS } from '@contract/bills';
@@ -33,12 +34,14 @@ import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import type { InstitutionGateway } from '../../../src/adapters/institution/gateway';
 import { answerRelease, applyRelease, pledgeCommands } from '../../../src/modules/pledge/commands';
 import { freezeRange, liftFreeze } from '../../../src/modules/freeze/commands';
+import { paymentCommands, presentPayment, refusePresentation } from '../../../src/modules/payment/commands';
 import { startApp, type TestApp } from '../../support/helpers';
 import { MOBILE, openFunctions, ORG, userIdOf } from '../../support/bill-helpers';
 
 const SEED = 1302;
 const RUNS = 100;
 const PLEDGE_RUNS = 150;
+const PAYMENT_RUNS = 100;
 
 const ORGS = [
   { orgId: ORG.suzhou, userId: userIdOf(MOBILE.suzhou) },
@@ -154,7 +157,8 @@ type Op =
   | 'release'
   | 'releaseAnswer'
   | 'freeze'
-  | 'lift';
+  | 'lift'
+  | 'present';
 const stepOf = (ops: Op[]) =>
   fc.record({
     op: fc.constantFrom(...ops),
@@ -214,9 +218,25 @@ const FreezeStep = stepOf([
   'withdraw',
 ]);
 
+/** From a received bill, weighted to presentations and their answers, with the other acts among them. */
+const PaymentStep = stepOf([
+  'present',
+  'present',
+  'sign',
+  'sign',
+  'refuse',
+  'withdraw',
+  'endorse',
+  'discount',
+  'pledge',
+]);
+
 /** How the institutions' answers ended over all runs: the property is worth little if none passed a range. */
 const discounted = { signed: 0, returned: 0, withdrawn: 0 };
 const pledges = { signed: 0, refused: 0, released: 0 };
+/** Likewise, how the presentations ended: each of paid, refused and withdrawn must have happened. */
+const presented = { paid: 0, refused: 0, withdrawn: 0 };
+let payments: ReturnType<typeof paymentCommands>;
 const freezes = { frozen: 0, lifted: 0 };
 let freezeOrders = 0;
 
@@ -367,6 +387,22 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
     );
     expect(done).toBe(true);
     freezes.lifted += 1;
+  } else if (step.op === 'present') {
+    const holdings = await current(packageId);
+    const holding = holdings[step.pick % holdings.length]!;
+    // An institution holding a discounted part has no member to present it here.
+    if (INSTITUTIONS.includes(holding.org_id)) return;
+    const acceptor = await t.app.db
+      .selectFrom('bill_packages')
+      .select('acceptor_org_id')
+      .where('id', '=', packageId)
+      .executeTakeFirstOrThrow();
+    const done = await attempt(holding.org_id, (ctx) => presentPayment(ctx, { holdingId: holding.id }));
+    expect(done).toBe(
+      holding.bill_status === 'CS03' &&
+        ['TF0301', 'TF0303'].includes(holding.circ_status) &&
+        holding.org_id !== acceptor.acceptor_org_id,
+    );
   } else if (step.op === 'release') {
     const inForce = await pledgesInForce(packageId);
     if (inForce.length === 0) return;
@@ -417,6 +453,21 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
         model.set(from, (model.get(from) ?? 0) - application.amount_fen);
         model.set(to, (model.get(to) ?? 0) + application.amount_fen);
       }
+    } else if (application.kind === 'payment') {
+      // The acceptor pays (线上 or 线下) or refuses, the presenter may withdraw; no amount changes hands.
+      const id = application.id;
+      const done =
+        step.op === 'sign'
+          ? await attempt(application.receiver_org_id, (ctx) =>
+              payments.payPresentation(ctx, { id, clearing: step.clearing }),
+            )
+          : step.op === 'refuse'
+            ? await attempt(application.receiver_org_id, (ctx) =>
+                refusePresentation(ctx, { id, code: 'DC00', text: '争议' }),
+              )
+            : await attempt(application.applicant_org_id, (ctx) => withdrawApplication(ctx, id));
+      expect(done).toBe(true);
+      presented[step.op === 'sign' ? 'paid' : step.op === 'refuse' ? 'refused' : 'withdrawn'] += 1;
     } else if (application.kind === 'pledge' && step.op !== 'withdraw') {
       // The institution answers through its adapter; the pledgor keeps the range either way.
       const done = await attempt(SPDB, (ctx) =>
@@ -597,4 +648,48 @@ it('keeps them so through freezes and their lifting, every frozen range the hold
   );
   expect(freezes.frozen).toBeGreaterThan(0);
   expect(freezes.lifted).toBeGreaterThan(0);
+}, 180_000);
+
+it('keeps them so through presentations for payment, paid, refused and withdrawn', async () => {
+  payments = paymentCommands(t.app.adapters.settlement);
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 50_000 }),
+      fc.boolean(),
+      fc.array(PaymentStep, { minLength: 1, maxLength: 25 }),
+      async (face, ownAcceptance, steps) => {
+        const today = shanghaiDate(t.app.now());
+        let packageId = '';
+        await attempt(ORG.suzhou, async (ctx) => {
+          const pkg = await issueBill(ctx, {
+            acceptorOrgId: ownAcceptance ? ORG.suzhou : ORG.shanghai,
+            payeeOrgId: ORG.ningbo,
+            amountFen: face,
+            issueDate: today,
+            dueDate: addMonths(today, 3),
+            noTransfer: false,
+            splittable: true,
+            remark: '',
+          });
+          packageId = pkg.id;
+        });
+        // The acceptance waits for Shanghai when it is not Suzhou's own; then the receipt waits for Ningbo.
+        for (const receiver of ownAcceptance ? [ORG.ningbo] : [ORG.shanghai, ORG.ningbo]) {
+          const [waiting] = await pending(packageId);
+          expect(await attempt(receiver, (ctx) => signApplication(ctx, { id: waiting!.id }))).toBe(true);
+        }
+        const model = new Map<string, number>([[ORG.ningbo, face]]);
+        for (const step of steps) {
+          // A millisecond per step orders the pending applications by when they were made, not by their
+          // random ids, so the seed replays the same sequence.
+          t.clock.advance(1);
+          await runStep(step, packageId, face, model);
+        }
+      },
+    ),
+    { seed: SEED, numRuns: PAYMENT_RUNS },
+  );
+  expect(presented.paid).toBeGreaterThan(0);
+  expect(presented.refused).toBeGreaterThan(0);
+  expect(presented.withdrawn).toBeGreaterThan(0);
 }, 180_000);

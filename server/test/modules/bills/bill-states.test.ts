@@ -9,6 +9,8 @@ import { DISCOUNT_URL } from '@contract/discount';
 import { FREEZE_URL } from '@contract/freeze';
 import type { DiscountRecord } from '@contract/discount-schemas';
 import { pathOf } from '@contract/paths';
+import { PAYMENT_URL } from '@contract/payment';
+import type { PaymentRecord } from '@contract/payment-schemas';
 import { PLEDGE_URL } from '@contract/pledge';
 import type { SandboxInstitutionGateway } from '../../../src/adapters/institution/sandbox';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
@@ -85,6 +87,8 @@ async function allowedOnBill(
       amount: holding.amount,
     });
     if (asksConfirmation(pledge.statusCode)) allowed.push(BILL_ACT.pledge);
+    const present = await billCall(t.app, 'POST', PAYMENT_URL.present, as, { holdingId: holding.id });
+    if (asksConfirmation(present.statusCode)) allowed.push(BILL_ACT.presentPayment);
   }
   return allowed;
 }
@@ -99,6 +103,13 @@ async function allowedOnApplication(side: Side, id: string): Promise<BillAct[]> 
   if (asksConfirmation(refusal.statusCode)) allowed.push(BILL_ACT.refuse);
   if (asksConfirmation((await billCall(t.app, 'POST', pathOf(BILL_URL.withdraw, { id }), as)).statusCode))
     allowed.push(BILL_ACT.withdraw);
+  if (asksConfirmation((await billCall(t.app, 'POST', pathOf(PAYMENT_URL.pay, { id }), as, {})).statusCode))
+    allowed.push(BILL_ACT.pay);
+  const payRefusal = await billCall(t.app, 'POST', pathOf(PAYMENT_URL.refuse, { id }), as, {
+    code: 'DC00',
+    text: '不同意',
+  });
+  if (asksConfirmation(payRefusal.statusCode)) allowed.push(BILL_ACT.refusePayment);
   return allowed;
 }
 
@@ -129,9 +140,24 @@ async function expectRowsAgree(side: Side, packageId: string, expected: { bill: 
     const allowed = await allowedOnBill(side, packageId, holding);
     expect(sorted(holding.actions), `${side}: holding ${holding.range}`).toEqual(sorted(allowed));
   }
-  const applications = [
+  const packageNo = detail.bill.packageNo;
+  const presentations = (side: 'presenter' | 'acceptor') =>
+    listOf<PaymentRecord>(t, `${PAYMENT_URL.list}?size=100&side=${side}&packageNo=${packageNo}`, as);
+  const applications: Array<{
+    id: string;
+    actions: BillAct[];
+    kind?: string;
+    kindLabel?: string;
+    status?: string;
+  }> = [
     ...(await listOf<BillApplication>(t, `${BILL_URL.pending}?size=100&packageId=${packageId}`, as)).content,
     ...(await listOf<BillApplication>(t, `${BILL_URL.mine}?size=100&packageId=${packageId}`, as)).content,
+    ...(await presentations('acceptor')).content.map((p) => ({
+      ...p,
+      kind: 'payment',
+      kindLabel: '提示付款',
+      status: p.state,
+    })),
   ];
   for (const application of applications) {
     const allowed = await allowedOnApplication(side, application.id);
@@ -183,7 +209,7 @@ describe('every state offers exactly the acts the ledger allows', () => {
     await dataOf(await answer(t, token.ningbo, delivered!.id, 'sign'));
     // Received: the payee may endorse; the drawer has nothing left to do.
     const received = await expectRowsAgree('ningbo', id, { bill: [] });
-    expect(received.held.map((h) => h.actions)).toEqual([['endorse', 'pledge']]);
+    expect(received.held.map((h) => h.actions)).toEqual([['endorse', 'pledge', 'presentPayment']]);
     await expectRowsAgree('suzhou', id, { bill: [] });
     const application = await endorsed(t, MOBILE.ningbo, token.ningbo, {
       holdingId: received.held[0]!.id,
@@ -195,7 +221,7 @@ describe('every state offers exactly the acts the ledger allows', () => {
     expect(split.held.map((h) => [h.circulation, h.actions])).toEqual(
       expect.arrayContaining([
         ['TF0302', []],
-        ['TF0301', ['endorse', 'pledge']],
+        ['TF0301', ['endorse', 'pledge', 'presentPayment']],
       ]),
     );
     await expectRowsAgree('suzhou', id, { bill: [] });
@@ -211,7 +237,9 @@ describe('every state offers exactly the acts the ledger allows', () => {
     const [fixedReceipt] = await pendingTo('ningbo', fixed.bill.id);
     await dataOf(await answer(t, token.ningbo, fixedReceipt!.id, 'sign'));
     const notTransferable = await expectRowsAgree('ningbo', fixed.bill.id, { bill: [] });
-    expect(notTransferable.held.map((h) => [h.circulation, h.actions])).toEqual([['TF0303', []]]);
+    expect(notTransferable.held.map((h) => [h.circulation, h.actions])).toEqual([
+      ['TF0303', ['presentPayment']],
+    ]);
   });
 
   it('pledged: waiting for the institution, pledged, asked to release, refused, released', async () => {
@@ -236,7 +264,7 @@ describe('every state offers exactly the acts the ledger allows', () => {
     expect(waiting.held.map((h) => [h.circulation, h.actions])).toEqual(
       expect.arrayContaining([
         ['TF0302', []],
-        ['TF0301', ['endorse', 'pledge']],
+        ['TF0301', ['endorse', 'pledge', 'presentPayment']],
       ]),
     );
     expect(waiting.applications.map((a) => [a.kind, a.status, a.actions])).toEqual(
@@ -249,7 +277,7 @@ describe('every state offers exactly the acts the ledger allows', () => {
     expect(inForce.held.map((h) => [h.circulation, h.actions])).toEqual(
       expect.arrayContaining([
         ['TF0304', []],
-        ['TF0301', ['endorse', 'pledge']],
+        ['TF0301', ['endorse', 'pledge', 'presentPayment']],
       ]),
     );
     const ask = () =>
@@ -286,7 +314,7 @@ describe('every state offers exactly the acts the ledger allows', () => {
     // Released: whole and negotiable again.
     const released = await expectRowsAgree('ningbo', id, { bill: [] });
     expect(released.held.map((h) => [h.amount, h.circulation, h.actions])).toEqual([
-      ['1000000.00', 'TF0301', ['endorse', 'pledge']],
+      ['1000000.00', 'TF0301', ['endorse', 'pledge', 'presentPayment']],
     ]);
   });
 
@@ -309,7 +337,7 @@ describe('every state offers exactly the acts the ledger allows', () => {
     t.clock.advance(Date.parse(`${due}T09:00:00+08:00`) - t.clock.now());
     token = await ledgerTokens(t);
     const matured = await expectRowsAgree('ningbo', received.bill.id, { bill: [] });
-    expect(matured.held.map((h) => [h.billStatus, h.actions])).toEqual([['CS04', []]]);
+    expect(matured.held.map((h) => [h.billStatus, h.actions])).toEqual([['CS04', ['presentPayment']]]);
     const late = await expectRowsAgree('ningbo', waiting.bill.id, { bill: [] });
     expect(late.applications.map((a) => a.actions)).toEqual([['refuse']]);
     await expectRowsAgree('suzhou', waiting.bill.id, { bill: ['revoke'] });
@@ -352,7 +380,7 @@ describe('every state offers exactly the acts the ledger allows', () => {
     expect(waiting.held.map((h) => [h.amount, h.circulation, h.actions])).toEqual(
       expect.arrayContaining([
         ['400000.00', 'TF0302', []],
-        ['600000.00', 'TF0301', ['endorse', 'pledge']],
+        ['600000.00', 'TF0301', ['endorse', 'pledge', 'presentPayment']],
       ]),
     );
     const mine = waiting.applications.find((a) => a.id === first.id);
@@ -367,7 +395,9 @@ describe('every state offers exactly the acts the ledger allows', () => {
     const second = await discount();
     expect(await institutions.answerByHand(second.id, { decision: 'sign' })).toBe(true);
     const signed = await expectRowsAgree('ningbo', id, { bill: [] });
-    expect(signed.held.map((h) => [h.amount, h.actions])).toEqual([['600000.00', ['endorse', 'pledge']]]);
+    expect(signed.held.map((h) => [h.amount, h.actions])).toEqual([
+      ['600000.00', ['endorse', 'pledge', 'presentPayment']],
+    ]);
     expect(signed.applications.find((a) => a.id === second.id)?.actions).toEqual([]);
   });
 
@@ -417,5 +447,73 @@ describe('every state offers exactly the acts the ledger allows', () => {
     expect(after.held.map((h) => [h.amount, h.circulation, h.actions])).toEqual([
       ['1000000.00', 'TF0301', expect.arrayContaining(['endorse'])],
     ]);
+  });
+
+  it('presented, withdrawn, presented again, refused; another presented and paid: settled and refused ranges do nothing', async () => {
+    const due = addMonths(shanghaiDate(t.app.now()), 1);
+    const bill = async () => {
+      const made = await issued(
+        t,
+        MOBILE.suzhou,
+        token.suzhou,
+        issueBody(t, { acceptorOrgId: ORG.suzhou, dueDate: due }),
+      );
+      const [receipt] = await pendingTo('ningbo', made.bill.id);
+      await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+      return made.bill.id;
+    };
+    const refusedId = await bill();
+    const paidId = await bill();
+    t.clock.advance(Date.parse(`${due}T09:00:00+08:00`) - t.clock.now());
+    token = await ledgerTokens(t);
+    const presentOf = async (packageId: string) => {
+      const { held } = await expectRowsAgree('ningbo', packageId, { bill: [] });
+      return dataOf<PaymentRecord>(
+        await confirmed(t, token.ningbo, (headers) =>
+          billCall(t.app, 'POST', PAYMENT_URL.present, token.ningbo, { holdingId: held[0]!.id }, headers),
+        ),
+        201,
+      );
+    };
+    const first = await presentOf(refusedId);
+    const waiting = await expectRowsAgree('ningbo', refusedId, { bill: [] });
+    expect(waiting.held.map((h) => [h.circulation, h.actions])).toEqual([['TF0302', []]]);
+    expect(waiting.applications.map((a) => a.actions)).toEqual([['withdraw']]);
+    const answering = await expectRowsAgree('suzhou', refusedId, { bill: [] });
+    expect(answering.applications.filter((a) => a.kindLabel === '提示付款').map((a) => a.actions)).toEqual([
+      ['pay', 'refusePayment'],
+    ]);
+    await dataOf(await answer(t, token.ningbo, first.id, 'withdraw'));
+    const second = await presentOf(refusedId);
+    await dataOf(
+      await confirmed(t, token.suzhou, (headers) =>
+        billCall(
+          t.app,
+          'POST',
+          pathOf(PAYMENT_URL.refuse, { id: second.id }),
+          token.suzhou,
+          { code: 'DC00', text: '争议' },
+          headers,
+        ),
+      ),
+    );
+    const refused = await expectRowsAgree('ningbo', refusedId, { bill: [] });
+    expect(refused.held.map((h) => [h.circulation, h.actions])).toEqual([['TF0402', []]]);
+    await expectRowsAgree('suzhou', refusedId, { bill: [] });
+
+    const third = await presentOf(paidId);
+    await dataOf(
+      await confirmed(t, token.suzhou, (headers) =>
+        billCall(t.app, 'POST', pathOf(PAYMENT_URL.pay, { id: third.id }), token.suzhou, {}, headers),
+      ),
+    );
+    const paid = await expectRowsAgree('ningbo', paidId, { bill: [] });
+    expect(paid.held).toEqual([]);
+    expect(
+      paid.detail.holdings
+        .filter((h) => h.endedAt === null)
+        .map((h) => [h.billStatus, h.circulation, h.actions]),
+    ).toEqual([['CS06', 'TF0501', []]]);
+    await expectRowsAgree('suzhou', paidId, { bill: [] });
   });
 });

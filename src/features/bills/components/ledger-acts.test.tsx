@@ -36,11 +36,15 @@ describe('the acts each state offers (contract holdingActs, applicationActs)', (
       ['requestReceipt', 'revoke'],
     ],
     ['accepted, refused, matured', { billStatus: 'CS02', circulation: 'TF0101' }, DUE, ['revoke']],
-    ['received, transferable', {}, TODAY, ['endorse', 'pledge']],
+    ['received, transferable', {}, TODAY, ['endorse', 'pledge', 'presentPayment']],
     ['received, pledged', { circulation: 'TF0304' }, TODAY, []],
-    ['received, on its maturity date', {}, DUE, []],
+    ['received, on its maturity date', {}, DUE, ['presentPayment']],
+    ['received, two years after maturity', {}, '2028-06-10', ['presentPayment']],
+    ['received, its rights lapsed', {}, '2028-06-11', []],
     ['received, part locked by an endorsement', { circulation: 'TF0302' }, TODAY, []],
-    ['received, 不得转让', { circulation: 'TF0303', noTransfer: true }, TODAY, []],
+    ['received, 不得转让', { circulation: 'TF0303', noTransfer: true }, TODAY, ['presentPayment']],
+    ['received, refused on presentation (追索中)', { circulation: 'TF0402' }, DUE, []],
+    ['settled', { billStatus: 'CS06', circulation: 'TF0501' }, DUE, []],
     ['withdrawn (撤票)', { billStatus: 'CS05', circulation: 'TF0501' }, TODAY, []],
     ['a past holding', { current: false }, TODAY, []],
   ];
@@ -58,6 +62,19 @@ describe('the acts each state offers (contract holdingActs, applicationActs)', (
   ];
   it.each(applications)('an application %s', (_, status, side, today, acts) => {
     expect(applicationActs({ status, side, dueDate: DUE }, today)).toEqual(acts);
+  });
+  it('a 提示付款 is answered 付款 or 拒付 by its acceptor, before and after maturity, and withdrawn by its presenter', () => {
+    for (const today of [TODAY, DUE, '2026-07-01']) {
+      expect(
+        applicationActs({ status: 'pending', side: 'receiver', dueDate: DUE, kind: 'payment' }, today),
+      ).toEqual(['pay', 'refusePayment']);
+    }
+    expect(
+      applicationActs({ status: 'pending', side: 'applicant', dueDate: DUE, kind: 'payment' }, DUE),
+    ).toEqual(['withdraw']);
+    expect(
+      applicationActs({ status: 'signed', side: 'receiver', dueDate: DUE, kind: 'payment' }, DUE),
+    ).toEqual([]);
   });
 });
 
