@@ -1,4 +1,5 @@
 import { clearMaturedApplicationsStep, maturityRemindersStep } from '../bills/service';
+import { presentMaturingStep, refuseUnansweredStep } from '../payment/service';
 import type { DayEndStep } from './step';
 
 /**
@@ -10,4 +11,7 @@ export const DAY_END_STEPS: readonly DayEndStep[] = [
   // First: what matured is no longer in anyone's hands to sign, so the steps after it find the ranges free.
   clearMaturedApplicationsStep,
   maturityRemindersStep,
+  // Payment: refuse what waited past its answer day, then present what fell due (the ranges freed above too).
+  refuseUnansweredStep,
+  presentMaturingStep,
 ];

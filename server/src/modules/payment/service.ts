@@ -6,33 +6,42 @@ import { ApiFailure } from '../../lib/errors';
 import type { Realtime } from '../../lib/realtime-hub';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import { ledgerCommand, packageOf, type Checked } from '../bills/service';
+import type { DayEndContext, DayEndStep } from '../day-end/service';
 import { holidayCalendar } from '../holiday/service';
 import { presentPayment, refuseWaiting } from './commands';
 import { PAYMENT_MSG } from './messages';
 import { PRESENTATION_PERIOD_DAYS } from './rules';
 
 /**
- * What day-end does for payment (docs/domain.md, payment), each item in its own transaction so one that
- * another command changed meanwhile is skipped and the rest go on; run twice for one day, the second run
- * finds nothing left to do.
- *
- *   await presentMaturing(db, realtime, now);   // 自动提示付款 of every unpresented received holding due
- *   await refuseUnanswered(db, realtime, now);  // 拒付 of presentations unanswered past their answer period
- *
- * Both answer how many they did. `limit` bounds one call (a batch); call again until it answers 0.
+ * What day-end does for payment (docs/domain.md, payment), as two steps of the day-end run (its steps.ts):
+ * 自动提示付款 of every unpresented received holding due, and 拒付 of presentations unanswered past their
+ * answer day. Each item runs in its own transaction, so one that another command changed meanwhile is
+ * skipped and the rest go on; run again for one day, a step finds nothing left to do. The batch functions
+ * take the closed business day (`day`, the Shanghai date of `now` when absent), the key the last batch ended
+ * at (`after`) and a batch size, and answer what they did and the key to go on from (null: nothing left).
  */
 
 export interface DayEndBatch {
   done: number;
   skipped: number;
+  /** The last key the batch read; null when it read nothing. */
+  last: string | null;
 }
+
+export interface BatchOptions {
+  day?: string;
+  after?: string | null;
+  limit?: number;
+}
+
+const BATCH = 500;
 
 /**
  * The received holdings at rest whose bill is due on or before `today` and still in its presentation period,
  * and whose range the holder has not presented since maturity (a presentation before maturity refused as
  * 票据未到期, or one withdrawn, does not count).
  */
-async function unpresented(db: Db, today: string, earliestDue: string, limit: number) {
+async function unpresented(db: Db, today: string, earliestDue: string, after: string | null, limit: number) {
   return db
     .selectFrom('bill_holdings as h')
     .innerJoin('bill_packages as p', 'p.id', 'h.package_id')
@@ -43,6 +52,7 @@ async function unpresented(db: Db, today: string, earliestDue: string, limit: nu
     .where('p.due_date', '<=', today)
     .where('p.due_date', '>=', earliestDue)
     .whereRef('h.org_id', '!=', 'p.acceptor_org_id')
+    .$if(after !== null, (q) => q.where('h.id', '>', after!))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -79,9 +89,9 @@ export async function presentMaturing(
   db: Db,
   realtime: Realtime | null,
   now: number,
-  limit = 500,
+  options: BatchOptions = {},
 ): Promise<DayEndBatch> {
-  const today = shanghaiDate(now);
+  const today = options.day ?? shanghaiDate(now);
   const calendar = await holidayCalendar(db);
   // A bill whose period has ended is presented by its holder only, as 逾期提示付款 with its reason.
   let earliestDue = today;
@@ -90,8 +100,8 @@ export async function presentMaturing(
     if (calendar.periodEnd(candidate, PRESENTATION_PERIOD_DAYS) < today) break;
     earliestDue = candidate;
   }
-  const rows = await unpresented(db, today, earliestDue, limit);
-  const result: DayEndBatch = { done: 0, skipped: 0 };
+  const rows = await unpresented(db, today, earliestDue, options.after ?? null, options.limit ?? BATCH);
+  const result: DayEndBatch = { done: 0, skipped: 0, last: rows.at(-1)?.id ?? null };
   const owners = new Map<string, string | null>();
   for (const row of rows) {
     if (!owners.has(row.org_id)) owners.set(row.org_id, await ownerOf(db, row.org_id));
@@ -170,20 +180,21 @@ export async function refuseUnanswered(
   db: Db,
   realtime: Realtime | null,
   now: number,
-  limit = 500,
+  options: BatchOptions = {},
 ): Promise<DayEndBatch> {
-  const today = shanghaiDate(now);
+  const today = options.day ?? shanghaiDate(now);
+  const after = options.after ?? null;
   const rows = await db
     .selectFrom('payment_applications as pa')
     .innerJoin('bill_applications as a', 'a.id', 'pa.application_id')
     .select(['a.id', 'a.receiver_org_id'])
     .where('pa.answer_due', '<=', today)
     .where('a.status', '=', APPLICATION_STATUS.pending)
-    .orderBy('pa.answer_due')
+    .$if(after !== null, (q) => q.where('a.id', '>', after!))
     .orderBy('a.id')
-    .limit(limit)
+    .limit(options.limit ?? BATCH)
     .execute();
-  const result: DayEndBatch = { done: 0, skipped: 0 };
+  const result: DayEndBatch = { done: 0, skipped: 0, last: rows.at(-1)?.id ?? null };
   for (const row of rows) {
     try {
       const refused = await db
@@ -202,5 +213,31 @@ export async function refuseUnanswered(
   }
   return result;
 }
+
+/** Runs a batch function from the step's cursor until it reads nothing, recording each batch. */
+async function inBatches(
+  ctx: DayEndContext,
+  batch: (options: BatchOptions) => Promise<DayEndBatch>,
+): Promise<void> {
+  let after = ctx.cursor;
+  for (;;) {
+    const done = await batch({ day: ctx.businessDate, after });
+    if (done.last === null) return;
+    after = done.last;
+    await ctx.progress(after, done.done);
+  }
+}
+
+/** 拒付 of presentations left unanswered at the close of their answer day (票交所发〔2022〕2号). */
+export const refuseUnansweredStep: DayEndStep = {
+  name: 'payment.refuseUnanswered',
+  run: (ctx) => inBatches(ctx, (options) => refuseUnanswered(ctx.db, ctx.realtime, ctx.now, options)),
+};
+
+/** 自动提示付款 of every received holding due on or before the closed day that nobody presented. */
+export const presentMaturingStep: DayEndStep = {
+  name: 'payment.presentMaturing',
+  run: (ctx) => inBatches(ctx, (options) => presentMaturing(ctx.db, ctx.realtime, ctx.now, options)),
+};
 
 export { presentPayment, paymentCommands, refusePresentation } from './commands';

@@ -97,6 +97,8 @@ describe('到期清退 at the day-end', () => {
       steps: [
         { name: 'clear-matured-applications', status: 'done', processed: 1 },
         { name: 'maturity-reminders', status: 'done' },
+        { name: 'payment.refuseUnanswered', status: 'done' },
+        { name: 'payment.presentMaturing', status: 'done' },
       ],
     });
 
@@ -113,14 +115,15 @@ describe('到期清退 at the day-end', () => {
       .executeTakeFirstOrThrow();
     expect(stillWaiting.status).toBe('pending');
 
-    // The range is Ningbo's again, whole and no longer locked.
+    // The range is Ningbo's again, whole; the same close then presents it for payment (自动提示付款).
     const held = (await heldOf(t, token.ningbo)).content.filter((h) => h.packageId === soon.bill.id);
-    expect(held.map((h) => [h.amount, h.circulation])).toEqual([['1000000.00', 'TF0301']]);
+    expect(held.map((h) => [h.amount, h.circulation])).toEqual([['1000000.00', 'TF0302']]);
 
     const detail = await dataOf<BillDetail>(
       await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id: soon.bill.id }), token.ningbo),
     );
-    const last = detail.events.at(-1)!;
+    expect(detail.events.at(-1)).toMatchObject({ type: 'applied', kind: 'payment' });
+    const last = detail.events.at(-2)!;
     expect(last).toMatchObject({
       type: 'cleared',
       label: '到期清退',

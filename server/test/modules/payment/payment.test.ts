@@ -232,7 +232,7 @@ describe('拒付', () => {
     expect(presented.answerDue).toBe('2026-06-05');
     await dataOf(await confirmed(t, token.shanghai, refuseCall(presented.id, { code: 'DC07' })));
     const row = await ningboHolding(holding.packageId);
-    expect(row.actions).toEqual(['endorse', 'presentPayment']);
+    expect(row.actions).toEqual(['endorse', 'pledge', 'presentPayment']);
   });
 });
 
@@ -353,8 +353,10 @@ describe('day-end', () => {
     expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.negotiable);
     await onDay('2026-06-02');
     expect((await presentMaturing(t.app.db, null, t.clock.now())).done).toBeGreaterThanOrEqual(1);
-    expect(await presentMaturing(t.app.db, null, t.clock.now())).toEqual({ done: 0, skipped: 0 });
-    const [record] = (await list(token.ningbo, 'side=presenter')).content;
+    expect(await presentMaturing(t.app.db, null, t.clock.now())).toEqual({ done: 0, skipped: 0, last: null });
+    const record = (await list(token.ningbo, 'side=presenter')).content.find(
+      (row) => row.packageId === holding.packageId,
+    );
     expect(record).toMatchObject({ presentedBy: 'system', answerDue: '2026-06-05' });
     expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.locked);
   });
@@ -368,9 +370,42 @@ describe('day-end', () => {
     expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.locked);
     await onDay('2026-06-05');
     expect((await refuseUnanswered(t.app.db, null, t.clock.now())).done).toBeGreaterThanOrEqual(1);
-    expect(await refuseUnanswered(t.app.db, null, t.clock.now())).toEqual({ done: 0, skipped: 0 });
-    const [record] = (await list(token.ningbo, 'side=presenter')).content;
+    expect(await refuseUnanswered(t.app.db, null, t.clock.now())).toEqual({
+      done: 0,
+      skipped: 0,
+      last: null,
+    });
+    const record = (await list(token.ningbo, 'side=presenter')).content.find(
+      (row) => row.packageId === holding.packageId,
+    );
     expect(record).toMatchObject({ id: presented.id, state: 'refused', refusedBy: 'timeout' });
+    expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.recourse);
+  });
+
+  it('runs as the day-end run’s steps: presented at the close of the maturity date, refused at the close of its answer day', async () => {
+    const { holding } = await heldByNingbo();
+    const closeOf = async (date: string) => {
+      await onDay(date);
+      t.clock.advance(11 * 3_600_000 + 60_000); // 21:01, after the close
+      const response = await t.app.inject({ method: 'POST', url: '/api/sandbox/day-end', payload: {} });
+      expect(response.statusCode, response.body).toBe(200);
+      token = await ledgerTokens(t);
+      return response.json<{
+        data: { businessDate: string; status: string; steps: Array<{ name: string }> };
+      }>().data;
+    };
+    const matured = await closeOf('2026-06-02');
+    expect(matured).toMatchObject({ businessDate: '2026-06-02', status: 'done' });
+    expect(matured.steps.map((step) => step.name)).toEqual(
+      expect.arrayContaining(['payment.refuseUnanswered', 'payment.presentMaturing']),
+    );
+    expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.locked);
+    await closeOf('2026-06-05');
+    // The demo's own bills mature too: only this one is followed.
+    const record = (await list(token.ningbo, 'side=presenter')).content.find(
+      (row) => row.packageId === holding.packageId,
+    );
+    expect(record).toMatchObject({ presentedBy: 'system', state: 'refused', refusedBy: 'timeout' });
     expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.recourse);
   });
 });
