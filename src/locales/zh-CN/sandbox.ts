@@ -59,6 +59,18 @@ export const sandboxMessages = {
   deposit: '存入',
   deposited: '已存入',
   institutionTitle: '金融机构答复',
+  pledgesTitle: '金融机构的质押',
+  pledgesIntro:
+    '沙箱金融机构作为质权人持有的质押；可代机构向出质人申请解除质押，由出质人在「票据质押」页签收或驳回。',
+  pledgesEmpty: '暂无质押',
+  pledgesLabel: '沙箱金融机构的质押',
+  pledgor: '出质人',
+  pledgee: '质权机构',
+  pledgeStatus: '状态',
+  pledgeActions: '操作',
+  askRelease: '申请解除质押',
+  releaseAsked: '已代机构申请解除质押',
+  releaseWaiting: '解除待签收',
   institutionIntro:
     '模拟金融机构：贴现、质押申请提交后，按书面政策（各承兑人、期限的利率，单张票据额度）在设定的延迟后自动签收或驳回；可在自动答复前代机构答复。',
   noApplications: '暂无待答复的申请',

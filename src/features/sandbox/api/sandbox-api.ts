@@ -6,6 +6,8 @@ import { SETTLEMENT_URL } from '@contract/settlement';
 import type { SandboxDepositRequest, SettlementStatement } from '@contract/settlement-schemas';
 import type { SandboxQr, SandboxSms } from '@contract/verification-schemas';
 import { INSTITUTION_URL } from '@contract/institution';
+import { PLEDGE_URL } from '@contract/pledge';
+import type { SandboxPledge } from '@contract/pledge-schemas';
 import type { SandboxInstitutionAnswer, SandboxInstitutionApplication } from '@contract/institution-schemas';
 import { api, type HttpQueryError } from '@/lib/api';
 import { catalogueMessage, showErrorNotice } from '@/lib/error-messages';
@@ -67,6 +69,17 @@ const sandboxApi = api
         }),
         invalidatesTags: ['SandboxInstitution'],
       }),
+      /** The pledges the sandbox institutions hold, for a developer to ask their release. */
+      sandboxInstitutionPledges: build.query<SandboxPledge[], void>({
+        query: () => ({ url: PLEDGE_URL.sandboxPledges, silent: true }),
+        onQueryStarted: noticeUnlessOff,
+        providesTags: ['SandboxInstitution'],
+      }),
+      /** The institution asks the pledgor to release a pledge. */
+      askPledgeRelease: build.mutation<null, string>({
+        query: (id) => ({ url: pathOf(PLEDGE_URL.sandboxRelease, { id }), method: 'POST' }),
+        invalidatesTags: ['SandboxInstitution'],
+      }),
       pendingQrs: build.query<SandboxQr[], void>({
         query: () => ({ url: VERIFICATION_URL.sandboxQrList, silent: true }),
         onQueryStarted: noticeUnlessOff,
@@ -94,6 +107,8 @@ export const {
   useSandboxDepositMutation,
   useSandboxInstitutionApplicationsQuery,
   useAnswerInstitutionApplicationMutation,
+  useSandboxInstitutionPledgesQuery,
+  useAskPledgeReleaseMutation,
   usePendingQrsQuery,
   useSandboxQrQuery,
   useDecideSandboxQrMutation,

@@ -49,6 +49,7 @@ const settlementOf = (balance: string, lines: object[]) => ({
   lines: { content: lines, totalElements: lines.length, totalPages: 1, size: 10, number: 0 },
 });
 const institutionAnswers: unknown[] = [];
+const pledgeReleases: string[] = [];
 const waitingApplication = {
   id: 'app-1',
   act: 'discount',
@@ -74,6 +75,29 @@ const server = setupServer(
         : [{ ...waitingApplication, state: 'refuse', remark: '金额超过本行单张票据额度' }],
     ),
   ),
+  mock.get('*/api/sandbox/institution/pledges', () =>
+    ok(
+      pledgeReleases.length === 0
+        ? [
+            {
+              id: 'g-1',
+              institutionName: '浦发银行（模拟）',
+              pledgorName: '苏州精工',
+              packageNo: '730012345678901234567890123456',
+              range: '000000000001-000000100000',
+              amount: '1000.00',
+              maturityDate: '2026-06-01',
+              status: 'pledged',
+              pledgedAt: '2026-03-02T01:00:00.000Z',
+            },
+          ]
+        : [],
+    ),
+  ),
+  mock.post('*/api/sandbox/institution/pledges/:id/release', ({ params }) => {
+    pledgeReleases.push(String(params.id));
+    return ok(null);
+  }),
   mock.post('*/api/sandbox/institution/applications/:id/answer', async ({ request, params }) => {
     institutionAnswers.push({ id: params.id, ...((await request.json()) as object) });
     return ok(null);
@@ -158,6 +182,7 @@ afterEach(() => {
   statementQueries.length = 0;
   deposits.length = 0;
   institutionAnswers.length = 0;
+  pledgeReleases.length = 0;
 });
 afterAll(() => server.close());
 
@@ -253,6 +278,17 @@ describe('the sandbox page', () => {
       expect(institutionAnswers).toEqual([{ id: 'app-1', decision: 'refuse', reason: 'over_limit' }]),
     );
     expect(await within(list).findByText('已驳回')).toBeInTheDocument();
+  });
+
+  it('lists the institutions’ pledges and asks the pledgor to release one in the institution’s place', async () => {
+    renderAt('/sandbox');
+    const table = await screen.findByRole('table', { name: '沙箱金融机构的质押' });
+    const row = (await within(table).findByText('苏州精工')).closest('tr')!;
+    expect(row).toHaveTextContent('浦发银行（模拟）');
+    expect(row).toHaveTextContent('已质押');
+    fireEvent.click(within(row).getByText('申请解除质押').closest('button')!);
+    await waitFor(() => expect(pledgeReleases).toEqual(['g-1']));
+    expect(await within(table).findByText('暂无质押')).toBeInTheDocument();
   });
 
   it('lists the QR codes waiting for the licence app with a link to each', async () => {

@@ -27,6 +27,7 @@ import {
   useSandboxStatementQuery,
 } from '@/features/sandbox/api/sandbox-api';
 import { SandboxInstitutionCard } from './sandbox-institution-card';
+import { SandboxPledgeCard } from './sandbox-pledge-card';
 import { SandboxSettlementCard } from './sandbox-settlement-card';
 import styles from './sandbox.module.css';
 
@@ -262,6 +263,7 @@ export function SandboxPage() {
             <BankStatement onOff={turnOff} />
             <SandboxSettlementCard onOff={turnOff} />
             <SandboxInstitutionCard onOff={turnOff} />
+            <SandboxPledgeCard />
             <PendingQrs onOff={turnOff} />
           </>
         )}

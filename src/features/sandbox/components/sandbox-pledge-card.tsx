@@ -1,0 +1,67 @@
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Tag from 'antd/es/tag';
+import type { ColumnsType } from 'antd/es/table';
+import { PLEDGE_STATUS, PLEDGE_STATUS_COLOR, PLEDGE_STATUS_LABEL } from '@contract/pledge';
+import type { SandboxPledge } from '@contract/pledge-schemas';
+import { CardTitle } from '@/components/card-title/card-title';
+import { Table } from '@/components/data-table/data-table';
+import { sandboxMessages } from '@/locales/zh-CN/sandbox';
+import { formatYuan } from '@/utils/amount';
+import {
+  useAskPledgeReleaseMutation,
+  useSandboxInstitutionPledgesQuery,
+} from '@/features/sandbox/api/sandbox-api';
+
+const text = sandboxMessages;
+
+/**
+ * The sandbox institutions' pledges: what they hold as pledgee, and a developer's request in their place
+ * that the pledgor release one (a bank's system would send it when the loan it secures is repaid).
+ */
+export function SandboxPledgeCard() {
+  const { message } = App.useApp();
+  const list = useSandboxInstitutionPledgesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [ask, asking] = useAskPledgeReleaseMutation();
+  const columns: ColumnsType<SandboxPledge> = [
+    { title: text.pledgee, dataIndex: 'institutionName', key: 'institution' },
+    { title: text.pledgor, dataIndex: 'pledgorName', key: 'pledgor' },
+    { title: text.billNo, dataIndex: 'packageNo', key: 'packageNo' },
+    { title: text.amount, dataIndex: 'amount', key: 'amount', align: 'right', render: formatYuan },
+    {
+      title: text.pledgeStatus,
+      key: 'status',
+      render: (_, p) => <Tag color={PLEDGE_STATUS_COLOR[p.status]}>{PLEDGE_STATUS_LABEL[p.status]}</Tag>,
+    },
+    {
+      title: text.pledgeActions,
+      key: 'actions',
+      render: (_, p) =>
+        p.status === PLEDGE_STATUS.pledged ? (
+          <Button
+            size="small"
+            loading={asking.isLoading}
+            onClick={() => void ask(p.id).then((r) => 'data' in r && void message.success(text.releaseAsked))}
+          >
+            {text.askRelease}
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <Card title={<CardTitle>{text.pledgesTitle}</CardTitle>} loading={list.isLoading}>
+      <p>{text.pledgesIntro}</p>
+      <Table<SandboxPledge>
+        rowKey="id"
+        size="small"
+        aria-label={text.pledgesLabel}
+        columns={columns}
+        dataSource={list.isError ? [] : (list.currentData ?? [])}
+        locale={{ emptyText: text.pledgesEmpty }}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+    </Card>
+  );
+}
