@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { PERMISSION } from '@contract/permissions';
+import { PERMISSION, type PermissionPath } from '@contract/permissions';
 import {
   EXPORT_KIND,
   EXPORT_RATE_LIMIT,
@@ -12,6 +12,7 @@ import {
   EXPORT_STATUS,
   XLSX_CONTENT_TYPE,
   EXPORT_URL,
+  type ExportKind,
 } from '@contract/export';
 import { ExportTask, ExportTaskParams, ExportTaskRequest } from '@contract/export-schemas';
 import { fail } from '../../lib/errors';
@@ -26,6 +27,15 @@ import { attachment } from '../../lib/content-disposition';
 import { createExportTask, exportFileKey, exportTaskPage, ownTask, taskOrgOf } from './service';
 import { createExportWorker } from './worker';
 import { exportRowCount } from './workbooks';
+
+/**
+ * The lists a page permission guards: a member who may not open the page may not export its list either.
+ * The bill lists and the freeze records are every member's to read.
+ */
+const PAGE_PERMISSION_OF_KIND: Partial<Record<ExportKind, PermissionPath>> = {
+  [EXPORT_KIND.discounts]: PERMISSION.discount.path,
+  [EXPORT_KIND.guarantees]: PERMISSION.guarantee.path,
+};
 
 export const EXPORT_MSG = {
   created: '导出任务已创建',
@@ -90,8 +100,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The file is fetched from the export centre: a member who may not open it may not fill it either.
       const member = await requirePermission(request, PERMISSION.exportCenter.path);
       const { kind } = request.body;
-      // 我的贴现 is the discount page's list: its export needs that page's permission too.
-      if (kind === EXPORT_KIND.discounts) await requirePermission(request, PERMISSION.discount.path);
+      const pagePermission = PAGE_PERMISSION_OF_KIND[kind];
+      if (pagePermission) await requirePermission(request, pagePermission);
       const params = request.body.params ?? {};
       await limitExports(request, member);
       const answer = await runCommand(request, reply, async (trx) => {
