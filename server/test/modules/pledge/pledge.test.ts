@@ -185,7 +185,7 @@ describe('质押', () => {
     const after = await current(detail.bill.id);
     expect(after.map((h) => [h.amount, h.billStatus, h.circulation, h.actions])).toEqual([
       ['400000.00', 'CS03', 'TF0304', []],
-      ['600000.00', 'CS03', 'TF0301', ['endorse', 'pledge']],
+      ['600000.00', 'CS03', 'TF0301', ['endorse', 'pledge', 'presentPayment']],
     ]);
     expect(after.map((h) => h.pledgee)).toEqual([{ orgId: SPDB.orgId, name: SPDB.name }, undefined]);
     // Still the holder's: in its held list.
@@ -361,7 +361,7 @@ describe('质押解除', () => {
     expect(signed.releasedAt).not.toBeNull();
     const back = await current(detail.bill.id);
     expect(back.map((h) => [h.amount, h.circulation, h.actions])).toEqual([
-      ['1000000.00', 'TF0301', ['endorse', 'pledge']],
+      ['1000000.00', 'TF0301', ['endorse', 'pledge', 'presentPayment']],
     ]);
     expect((await askRelease(record.id)).statusCode).toBe(409);
 
