@@ -4,6 +4,8 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 
 const OWNER = '13800000005';
 const CHECKER = '13800000007';
+/** The product's smallest amount. */
+const AMOUNT = 10_000;
 
 /** A fresh entry link's access token of the sandbox for one account. */
 async function entryToken(request: APIRequestContext, mobile: string): Promise<string> {
@@ -37,11 +39,20 @@ test('苏州 applies for pledge financing, a second member approves it, and the 
   await choice(page, '招商银行（模拟）').click();
   await expect(page.getByText(/可用授信额度5,000,000.00元/)).toBeVisible();
   await page.getByRole('combobox', { name: '质押票据' }).click();
-  const bill = choice(page, /到期/).first();
+  // A bill whose pledge value covers the amount: the journeys before this one endorse and discount parts of
+  // 苏州's bills, so the first one offered may be too small.
+  const offered = choice(page, /到期/);
+  await expect(offered.first()).toBeVisible();
+  const pledgeable = (await offered.allTextContents()).map((text) =>
+    Number((/可质押([\d,]+\.\d{2})元/.exec(text)?.[1] ?? '0').replaceAll(',', '')),
+  );
+  const enough = pledgeable.findIndex((amount) => amount >= AMOUNT);
+  expect(enough, `a bill worth pledging ${AMOUNT} among ${pledgeable.join(', ')}`).toBeGreaterThanOrEqual(0);
+  const bill = offered.nth(enough);
   const dueDate = /(\d{4}-\d{2}-\d{2})到期/.exec((await bill.textContent()) ?? '')![1]!;
   await bill.click();
   await page.keyboard.press('Escape');
-  await page.getByLabel('融资金额').fill('10000');
+  await page.getByLabel('融资金额').fill(String(AMOUNT));
   await expect(page.getByText('大写：壹万元整')).toBeVisible();
   const maturity = page.getByRole('textbox', { name: /融资到期日/ });
   await maturity.fill(dayBefore(dueDate));
