@@ -550,6 +550,45 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
   expect(seqs.map((e) => e.seq)).toEqual(seqs.map((_, i) => i + 1));
 }
 
+/** Suzhou issues a splittable three-month bill of `face` fen to Ningbo, accepted by `acceptorOrgId`. */
+async function issuedToNingbo(face: number, acceptorOrgId: string): Promise<string> {
+  const today = shanghaiDate(t.app.now());
+  let packageId = '';
+  await attempt(ORG.suzhou, async (ctx) => {
+    const pkg = await issueBill(ctx, {
+      acceptorOrgId,
+      payeeOrgId: ORG.ningbo,
+      amountFen: face,
+      issueDate: today,
+      dueDate: addMonths(today, 3),
+      noTransfer: false,
+      splittable: true,
+      remark: '',
+    });
+    packageId = pkg.id;
+  });
+  return packageId;
+}
+
+/** `receiver` signs the application waiting on the bill (its acceptance, or its receipt). */
+async function signNext(packageId: string, receiver: string): Promise<void> {
+  const [waiting] = await pending(packageId);
+  expect(await attempt(receiver, (ctx) => signApplication(ctx, { id: waiting!.id }))).toBe(true);
+}
+
+/** Runs the steps in order, a millisecond apart (see SEED). */
+async function runSteps(
+  steps: readonly Parameters<typeof runStep>[0][],
+  packageId: string,
+  face: number,
+  model: Map<string, number>,
+): Promise<void> {
+  for (const step of steps) {
+    t.clock.advance(1);
+    await runStep(step, packageId, face, model);
+  }
+}
+
 it('keeps ranges disjoint, summing to the face, and holders totals conserved', async () => {
   await fc.assert(
     fc.asyncProperty(
@@ -557,26 +596,9 @@ it('keeps ranges disjoint, summing to the face, and holders totals conserved', a
       fc.boolean(),
       fc.array(Step, { minLength: 1, maxLength: 25 }),
       async (face, ownAcceptance, steps) => {
-        const today = shanghaiDate(t.app.now());
-        let packageId = '';
-        await attempt(ORG.suzhou, async (ctx) => {
-          const pkg = await issueBill(ctx, {
-            acceptorOrgId: ownAcceptance ? ORG.suzhou : ORG.shanghai,
-            payeeOrgId: ORG.ningbo,
-            amountFen: face,
-            issueDate: today,
-            dueDate: addMonths(today, 3),
-            noTransfer: false,
-            splittable: true,
-            remark: '',
-          });
-          packageId = pkg.id;
-        });
+        const packageId = await issuedToNingbo(face, ownAcceptance ? ORG.suzhou : ORG.shanghai);
         const model = new Map<string, number>([[ORG.suzhou, face]]);
-        for (const step of steps) {
-          t.clock.advance(1);
-          await runStep(step, packageId, face, model);
-        }
+        await runSteps(steps, packageId, face, model);
       },
     ),
     { seed: SEED, numRuns: RUNS },
@@ -593,28 +615,10 @@ it('keeps them so through pledges and releases, every pledged range the holding 
       fc.integer({ min: 1, max: 50_000 }),
       fc.array(PledgeStep, { minLength: 1, maxLength: 25 }),
       async (face, steps) => {
-        const today = shanghaiDate(t.app.now());
-        let packageId = '';
-        await attempt(ORG.suzhou, async (ctx) => {
-          const pkg = await issueBill(ctx, {
-            acceptorOrgId: ORG.suzhou,
-            payeeOrgId: ORG.ningbo,
-            amountFen: face,
-            issueDate: today,
-            dueDate: addMonths(today, 3),
-            noTransfer: false,
-            splittable: true,
-            remark: '',
-          });
-          packageId = pkg.id;
-        });
-        const [receipt] = await pending(packageId);
-        expect(await attempt(ORG.ningbo, (ctx) => signApplication(ctx, { id: receipt!.id }))).toBe(true);
+        const packageId = await issuedToNingbo(face, ORG.suzhou);
+        await signNext(packageId, ORG.ningbo);
         const model = new Map<string, number>([[ORG.ningbo, face]]);
-        for (const step of steps) {
-          t.clock.advance(1);
-          await runStep(step, packageId, face, model);
-        }
+        await runSteps(steps, packageId, face, model);
       },
     ),
     { seed: SEED, numRuns: PLEDGE_RUNS },
@@ -631,28 +635,10 @@ it('keeps them so through freezes and their lifting, every frozen range the hold
       fc.integer({ min: 1, max: 50_000 }),
       fc.array(FreezeStep, { minLength: 1, maxLength: 25 }),
       async (face, steps) => {
-        const today = shanghaiDate(t.app.now());
-        let packageId = '';
-        await attempt(ORG.suzhou, async (ctx) => {
-          const pkg = await issueBill(ctx, {
-            acceptorOrgId: ORG.suzhou,
-            payeeOrgId: ORG.ningbo,
-            amountFen: face,
-            issueDate: today,
-            dueDate: addMonths(today, 3),
-            noTransfer: false,
-            splittable: true,
-            remark: '',
-          });
-          packageId = pkg.id;
-        });
-        const [receipt] = await pending(packageId);
-        expect(await attempt(ORG.ningbo, (ctx) => signApplication(ctx, { id: receipt!.id }))).toBe(true);
+        const packageId = await issuedToNingbo(face, ORG.suzhou);
+        await signNext(packageId, ORG.ningbo);
         const model = new Map<string, number>([[ORG.ningbo, face]]);
-        for (const step of steps) {
-          t.clock.advance(1);
-          await runStep(step, packageId, face, model);
-        }
+        await runSteps(steps, packageId, face, model);
       },
     ),
     { seed: SEED, numRuns: RUNS },
@@ -669,31 +655,12 @@ it('keeps them so through presentations for payment, paid, refused and withdrawn
       fc.boolean(),
       fc.array(PaymentStep, { minLength: 1, maxLength: 25 }),
       async (face, ownAcceptance, steps) => {
-        const today = shanghaiDate(t.app.now());
-        let packageId = '';
-        await attempt(ORG.suzhou, async (ctx) => {
-          const pkg = await issueBill(ctx, {
-            acceptorOrgId: ownAcceptance ? ORG.suzhou : ORG.shanghai,
-            payeeOrgId: ORG.ningbo,
-            amountFen: face,
-            issueDate: today,
-            dueDate: addMonths(today, 3),
-            noTransfer: false,
-            splittable: true,
-            remark: '',
-          });
-          packageId = pkg.id;
-        });
+        const packageId = await issuedToNingbo(face, ownAcceptance ? ORG.suzhou : ORG.shanghai);
         // The acceptance waits for Shanghai when it is not Suzhou's own; then the receipt waits for Ningbo.
-        for (const receiver of ownAcceptance ? [ORG.ningbo] : [ORG.shanghai, ORG.ningbo]) {
-          const [waiting] = await pending(packageId);
-          expect(await attempt(receiver, (ctx) => signApplication(ctx, { id: waiting!.id }))).toBe(true);
-        }
+        for (const receiver of ownAcceptance ? [ORG.ningbo] : [ORG.shanghai, ORG.ningbo])
+          await signNext(packageId, receiver);
         const model = new Map<string, number>([[ORG.ningbo, face]]);
-        for (const step of steps) {
-          t.clock.advance(1);
-          await runStep(step, packageId, face, model);
-        }
+        await runSteps(steps, packageId, face, model);
       },
     ),
     { seed: SEED, numRuns: PAYMENT_RUNS },
