@@ -2,11 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
-import type { ExportTask } from '@contract/export-schemas';
 import { GUARANTEE_URL } from '@contract/guarantee';
 import type { GuaranteeRecord } from '@contract/guarantee-schemas';
 import { pathOf } from '@contract/paths';
+import { exportedRows } from '../../support/export-helpers';
 import { startApp, type TestApp } from '../../support/helpers';
 import {
   answer,
@@ -17,7 +16,6 @@ import {
   issued,
   type LedgerTokens,
   ledgerTokens,
-  listOf,
   MOBILE,
   ORG,
   pendingIn,
@@ -37,33 +35,7 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function exported(accessToken: string, body: object): Promise<string[][]> {
-  const created = await dataOf<ExportTask>(
-    await billCall(t.app, 'POST', '/api/export-tasks', accessToken, body),
-    201,
-  );
-  let task: ExportTask | undefined;
-  for (let i = 0; i < 200 && task?.status !== 'done'; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    task = (await listOf<ExportTask>(t, '/api/export-tasks?size=50', accessToken)).content.find(
-      (x) => x.id === created.id,
-    );
-    expect(task?.status).not.toBe('failed');
-  }
-  const file = await t.app.inject({
-    method: 'GET',
-    url: `/api/export-tasks/${created.id}/file`,
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  expect(file.statusCode).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
-  });
-  return rows;
-}
+const exported = (accessToken: string, body: object) => exportedRows(t, accessToken, body);
 
 it('exports one side of the guarantees with the status filter', async () => {
   const bills = [];
