@@ -36,6 +36,15 @@ export {
   type CommandContext,
   type LedgerCommand,
 } from './commands';
+/** An application a financial institution answers (discount, pledge): see institution-act.ts. */
+export {
+  applyToInstitution,
+  institutionAnswer,
+  institutionFront,
+  type InstitutionActKind,
+  type InstitutionFront,
+  type InstitutionSigning,
+} from './institution-act';
 export { isolate, release, setStatus, transfer, unlock, type HoldingRow, type PackageRow } from './ledger';
 export { commandScope, ledgerActRoute, type ActRoute } from './routes';
 export { billListBatches, billListCount, billListSheet, type BillListName } from './list-export';

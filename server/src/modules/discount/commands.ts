@@ -1,11 +1,13 @@
 import { APPLICATION_KIND, APPLICATION_STATUS, BILL_STATUS } from '@contract/bills';
 import { CLEARING, DISCOUNT_PAYMENT_REMARK, type Clearing, type InterestPayer } from '@contract/discount';
 import { API_ERROR } from '@contract/errors';
-import type { InstitutionAnswer, InstitutionGateway, SettleResult } from '../../adapters/institution/gateway';
-import type { Db } from '../../db/database';
+import {
+  INSTITUTION_ACT,
+  type InstitutionGateway,
+  type SettleResult,
+} from '../../adapters/institution/gateway';
 import { fail } from '../../lib/errors';
 import { fenToYuan, yuanToFen } from '../../lib/money';
-import type { Realtime } from '../../lib/realtime-hub';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import {
   verifiedAccountOf,
@@ -13,25 +15,19 @@ import {
   type SettlementAccount,
 } from '../bank-account/service';
 import {
+  applyToInstitution,
   closeApplication,
-  holdingOf,
-  isMatured,
+  institutionAnswer,
+  institutionFront,
   ledgerCommand,
-  negotiableFront,
-  openApplication,
-  orgName,
-  packageOf,
-  rangeOf,
   transfer,
-  unlock,
   type ApplicationRow,
-  type Checked,
   type CommandScope,
-  type HoldingRow,
-  type PackageRow,
+  type InstitutionActKind,
+  type InstitutionFront,
 } from '../bills/service';
 import { holidayCalendar } from '../holiday/service';
-import { institutionOf, type InstitutionRecord } from '../institution/service';
+import { institutionOf } from '../institution/service';
 import { requireFunction } from '../org-function/service';
 import { DISCOUNT_MSG } from './messages';
 import { liveQuote } from './quotes';
@@ -58,10 +54,7 @@ export interface DiscountInput {
   quoteId?: string;
 }
 
-interface DiscountChecked extends Checked {
-  pkg: PackageRow;
-  holding: HoldingRow;
-  institution: InstitutionRecord;
+interface DiscountChecked extends InstitutionFront {
   account: SettlementAccount;
   terms: {
     annualRate: string;
@@ -111,22 +104,30 @@ async function rateOf(ctx: CommandScope, input: DiscountInput): Promise<string> 
   return quote.annual_rate!;
 }
 
+/** 贴现 among the acts an institution answers. */
+const DISCOUNT_ACT: InstitutionActKind = {
+  act: INSTITUTION_ACT.discount,
+  kind: APPLICATION_KIND.discount,
+  operation: DISCOUNT_MSG.operation,
+  institutionInvalid: DISCOUNT_MSG.institutionInvalid,
+  applicationNotFound: DISCOUNT_MSG.applicationNotFound,
+  maturedBeforeAnswer: DISCOUNT_MSG.maturedBeforeAnswer,
+};
+
 /** The discount acts, with the institution adapter they hand applications to and take payments from. */
 export function discountCommands(institutions: InstitutionGateway) {
   const applyDiscount = ledgerCommand(
     async (ctx, input: DiscountInput): Promise<DiscountChecked> => {
       await requireFunction(ctx.trx, ctx.actor.orgId, 'BILL_DISCOUNT');
       const annualRate = await rateOf(ctx, input);
-      const { pkg, holding } = await negotiableFront(ctx, input.holdingId, input.amountFen);
-      const institution = await institutionOf(ctx.trx, input.institutionOrgId);
-      if (!institution) throw fail(API_ERROR.billCounterpartyInvalid, DISCOUNT_MSG.institutionInvalid);
+      const front = await institutionFront(ctx, DISCOUNT_ACT, input);
       const discountDate = shanghaiDate(ctx.now);
       const trial = discountTrial(
         {
           faceAmount: fenToYuan(input.amountFen),
           annualRate,
           discountDate,
-          maturityDate: pkg.due_date,
+          maturityDate: front.pkg.due_date,
           interestPayer: input.interestPayer,
           ...(input.buyerSharePercent === undefined ? {} : { buyerSharePercent: input.buyerSharePercent }),
         },
@@ -141,9 +142,7 @@ export function discountCommands(institutions: InstitutionGateway) {
           : fail(API_ERROR.billCounterpartyInvalid, DISCOUNT_MSG.noSettlementAccount);
       }
       return {
-        pkg,
-        holding,
-        institution,
+        ...front,
         account,
         terms: {
           annualRate: trial.annualRate,
@@ -155,122 +154,55 @@ export function discountCommands(institutions: InstitutionGateway) {
           buyerPaysFen: fenOf(trial.buyerInterest),
           netFen: fenOf(trial.netAmount),
         },
-        summary: {
-          operation: DISCOUNT_MSG.operation,
-          packageNo: pkg.package_no,
-          amountFen: input.amountFen,
-          counterparty: institution.name,
-          range: rangeOf(pkg, {
-            sub_start: holding.sub_start,
-            sub_end: holding.sub_start + input.amountFen - 1,
-          }),
-        },
       };
     },
-    async (ctx, { pkg, holding, institution, account, terms }, input): Promise<ApplicationRow> => {
-      const application = await openApplication(
+    (ctx, checked, input): Promise<ApplicationRow> => {
+      const { institution, account, terms } = checked;
+      return applyToInstitution(
         ctx,
-        pkg,
-        holding,
-        APPLICATION_KIND.discount,
-        institution.orgId,
-        input.amountFen,
-        '',
-      );
-      await ctx.trx
-        .insertInto('discount_applications')
-        .values({
-          application_id: application.id,
-          holder_org_id: ctx.actor.orgId,
-          institution_org_id: institution.orgId,
-          annual_rate: terms.annualRate,
-          interest_payer: input.interestPayer,
-          buyer_share_percent: terms.buyerSharePercent,
-          clearing: input.clearing,
-          account_id: account.id,
-          discount_date: terms.discountDate,
-          days: terms.days,
-          adjust_days: terms.adjustDays,
-          interest_fen: terms.interestFen,
-          buyer_pays_fen: terms.buyerPaysFen,
-          net_fen: terms.netFen,
-          payment_id: null,
-          clearing_failure: null,
-          created_at: ctx.now,
-        })
-        .execute();
-      const acceptor = await ctx.trx
-        .selectFrom('organizations')
-        .select(['name', 'credit_code'])
-        .where('id', '=', pkg.acceptor_org_id)
-        .executeTakeFirstOrThrow();
-      await institutions.submit(
+        institutions,
+        DISCOUNT_ACT,
+        checked,
         {
-          applicationId: application.id,
-          act: 'discount',
-          institution: { orgId: institution.orgId, bankNo: institution.bankNo },
-          applicantName: await orgName(ctx.trx, ctx.actor.orgId),
-          bill: {
-            billNo: pkg.package_no,
-            acceptorName: acceptor.name,
-            acceptorCreditCode: acceptor.credit_code ?? '',
-            amountFen: application.amount_fen,
-            maturityDate: pkg.due_date,
-          },
-          onDate: terms.discountDate,
-          annualRate: terms.annualRate,
-          clearing: input.clearing,
+          amountFen: input.amountFen,
+          remark: '',
+          terms: { onDate: terms.discountDate, annualRate: terms.annualRate, clearing: input.clearing },
         },
-        ctx.trx,
+        async (application) => {
+          await ctx.trx
+            .insertInto('discount_applications')
+            .values({
+              application_id: application.id,
+              holder_org_id: ctx.actor.orgId,
+              institution_org_id: institution.orgId,
+              annual_rate: terms.annualRate,
+              interest_payer: input.interestPayer,
+              buyer_share_percent: terms.buyerSharePercent,
+              clearing: input.clearing,
+              account_id: account.id,
+              discount_date: terms.discountDate,
+              days: terms.days,
+              adjust_days: terms.adjustDays,
+              interest_fen: terms.interestFen,
+              buyer_pays_fen: terms.buyerPaysFen,
+              net_fen: terms.netFen,
+              payment_id: null,
+              clearing_failure: null,
+              created_at: ctx.now,
+            })
+            .execute();
+        },
       );
-      return application;
     },
   );
 
-  interface AnswerChecked extends Checked {
-    application: ApplicationRow | null;
-    pkg: PackageRow | null;
-  }
-
   /**
-   * The institution's answer, as its adapter delivers it. An answer to an application already closed (a
-   * second delivery, a withdrawal first) changes nothing; a 签收 on or after maturity is taken as a refusal.
+   * A 签收: with 线上 clearing the institution pays the net amount first, and a payment refused returns the
+   * range with the reason; then the range passes to the institution.
    */
-  const answerDiscount = ledgerCommand(
-    async (ctx, answer: InstitutionAnswer): Promise<AnswerChecked> => {
-      const found = await ctx.trx
-        .selectFrom('bill_applications')
-        .select('package_id')
-        .where('id', '=', answer.applicationId)
-        .where('kind', '=', APPLICATION_KIND.discount)
-        .where('receiver_org_id', '=', ctx.actor.orgId)
-        .executeTakeFirst();
-      if (!found) throw fail(API_ERROR.notFound, DISCOUNT_MSG.applicationNotFound);
-      const pkg = await packageOf(ctx, found.package_id);
-      const application = await ctx.trx
-        .selectFrom('bill_applications')
-        .selectAll()
-        .where('id', '=', answer.applicationId)
-        .executeTakeFirstOrThrow();
-      const summary = {
-        operation: DISCOUNT_MSG.operation,
-        packageNo: pkg.package_no,
-        amountFen: application.amount_fen,
-        counterparty: await orgName(ctx.trx, application.applicant_org_id),
-        range: rangeOf(pkg, application),
-      };
-      if (application.status !== APPLICATION_STATUS.pending) return { application: null, pkg: null, summary };
-      return { application, pkg, summary };
-    },
-    async (ctx, { application, pkg }, answer): Promise<void> => {
-      if (!application || !pkg) return;
-      const holding = await holdingOf(ctx.trx, application.holding_id);
-      const returnRange = async (reason: string) => {
-        await closeApplication(ctx, application, APPLICATION_STATUS.refused, reason);
-        await unlock(ctx, pkg, holding, ctx.now);
-      };
-      if (answer.decision === 'refuse') return returnRange(answer.remark);
-      if (isMatured(pkg, ctx.now)) return returnRange(DISCOUNT_MSG.maturedBeforeAnswer);
+  const { takeAnswer } = institutionAnswer(
+    DISCOUNT_ACT,
+    async (ctx, { application, pkg, holding, returnRange }) => {
       const terms = await ctx.trx
         .selectFrom('discount_applications')
         .selectAll()
@@ -323,18 +255,6 @@ export function discountCommands(institutions: InstitutionGateway) {
       );
     },
   );
-
-  /** Takes an institution's answer in its own transaction, as the institution. */
-  async function takeAnswer(db: Db, realtime: Realtime | null, now: number, answer: InstitutionAnswer) {
-    await db
-      .transaction()
-      .execute((trx) =>
-        answerDiscount(
-          { trx, now, actor: { orgId: answer.institutionOrgId, userId: null }, realtime },
-          answer,
-        ),
-      );
-  }
 
   return { applyDiscount, takeAnswer };
 }

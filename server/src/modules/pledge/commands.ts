@@ -3,24 +3,24 @@ import { CLEARING } from '@contract/discount';
 import { API_ERROR } from '@contract/errors';
 import { NOTICE_TYPE } from '@contract/notice';
 import { PLEDGE_MINE_LINK } from '@contract/pledge';
-import type { InstitutionAnswer, InstitutionGateway } from '../../adapters/institution/gateway';
+import { INSTITUTION_ACT, type InstitutionGateway } from '../../adapters/institution/gateway';
 import type { Db } from '../../db/database';
 import type { BillPledgeReleaseTable, BillPledgeTable } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { yuanText } from '../../lib/money';
-import type { Realtime } from '../../lib/realtime-hub';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import {
   announce,
   announceNotices,
+  applyToInstitution,
   closeApplication,
   holdingOf,
+  institutionAnswer,
+  institutionFront,
   isMatured,
   ledgerCommand,
   logOperation,
-  negotiableFront,
-  openApplication,
   orgName,
   packageOf,
   rangeOf,
@@ -32,9 +32,10 @@ import {
   type Checked,
   type CommandContext,
   type HoldingRow,
+  type InstitutionActKind,
+  type InstitutionFront,
   type PackageRow,
 } from '../bills/service';
-import { institutionOf, type InstitutionRecord } from '../institution/service';
 import { closeNotices, postNotice } from '../notice/service';
 import { requireFunction } from '../org-function/service';
 import { PLEDGE_MSG } from './messages';
@@ -54,139 +55,63 @@ export interface PledgeInput {
   remark: string;
 }
 
-interface PledgeChecked extends Checked {
-  pkg: PackageRow;
-  holding: HoldingRow;
-  institution: InstitutionRecord;
-}
-
 const releaseSubject = (id: string) => `bill-pledge-release:${id}`;
 
 const billText = (pkg: PackageRow, range: { sub_start: number; sub_end: number }) =>
   PLEDGE_MSG.bill(pkg.package_no, rangeOf(pkg, range), yuanText(range.sub_end - range.sub_start + 1));
 
+/** 质押 among the acts an institution answers. */
+const PLEDGE_ACT: InstitutionActKind = {
+  act: INSTITUTION_ACT.pledge,
+  kind: APPLICATION_KIND.pledge,
+  operation: PLEDGE_MSG.operation,
+  institutionInvalid: PLEDGE_MSG.institutionInvalid,
+  applicationNotFound: PLEDGE_MSG.pledgeNotFound,
+  maturedBeforeAnswer: PLEDGE_MSG.maturedBeforeAnswer,
+};
+
 /** The pledge acts that go through the institution adapter: the application and the institution's answer. */
 export function pledgeCommands(institutions: InstitutionGateway) {
   const applyPledge = ledgerCommand(
-    async (ctx, input: PledgeInput): Promise<PledgeChecked> => {
+    async (ctx, input: PledgeInput): Promise<InstitutionFront> => {
       await requireFunction(ctx.trx, ctx.actor.orgId, 'BILL_PLEDGE');
-      const { pkg, holding } = await negotiableFront(ctx, input.holdingId, input.amountFen);
-      const institution = await institutionOf(ctx.trx, input.institutionOrgId);
-      if (!institution) throw fail(API_ERROR.billCounterpartyInvalid, PLEDGE_MSG.institutionInvalid);
-      return {
-        pkg,
-        holding,
-        institution,
-        summary: {
-          operation: PLEDGE_MSG.operation,
-          packageNo: pkg.package_no,
-          amountFen: input.amountFen,
-          counterparty: institution.name,
-          range: rangeOf(pkg, {
-            sub_start: holding.sub_start,
-            sub_end: holding.sub_start + input.amountFen - 1,
-          }),
-        },
-      };
+      return institutionFront(ctx, PLEDGE_ACT, input);
     },
-    async (ctx, { pkg, holding, institution }, input): Promise<ApplicationRow> => {
-      const application = await openApplication(
+    (ctx, front, input): Promise<ApplicationRow> =>
+      applyToInstitution(
         ctx,
-        pkg,
-        holding,
-        APPLICATION_KIND.pledge,
-        institution.orgId,
-        input.amountFen,
-        input.remark,
-      );
-      await ctx.trx
-        .insertInto('bill_pledges')
-        .values({
-          application_id: application.id,
-          package_id: pkg.id,
-          pledgor_org_id: ctx.actor.orgId,
-          pledgee_org_id: institution.orgId,
-          holding_id: null,
-          pledged_at: null,
-          released_at: null,
-          created_at: ctx.now,
-        })
-        .execute();
-      const acceptor = await ctx.trx
-        .selectFrom('organizations')
-        .select(['name', 'credit_code'])
-        .where('id', '=', pkg.acceptor_org_id)
-        .executeTakeFirstOrThrow();
-      await institutions.submit(
+        institutions,
+        PLEDGE_ACT,
+        front,
         {
-          applicationId: application.id,
-          act: 'pledge',
-          institution: { orgId: institution.orgId, bankNo: institution.bankNo },
-          applicantName: await orgName(ctx.trx, ctx.actor.orgId),
-          bill: {
-            billNo: pkg.package_no,
-            acceptorName: acceptor.name,
-            acceptorCreditCode: acceptor.credit_code ?? '',
-            amountFen: application.amount_fen,
-            maturityDate: pkg.due_date,
-          },
-          onDate: shanghaiDate(ctx.now),
-          annualRate: null,
+          amountFen: input.amountFen,
+          remark: input.remark,
           // A pledge moves no money.
-          clearing: CLEARING.offline,
+          terms: { onDate: shanghaiDate(ctx.now), annualRate: null, clearing: CLEARING.offline },
         },
-        ctx.trx,
-      );
-      return application;
-    },
+        async (application) => {
+          await ctx.trx
+            .insertInto('bill_pledges')
+            .values({
+              application_id: application.id,
+              package_id: front.pkg.id,
+              pledgor_org_id: ctx.actor.orgId,
+              pledgee_org_id: front.institution.orgId,
+              holding_id: null,
+              pledged_at: null,
+              released_at: null,
+              created_at: ctx.now,
+            })
+            .execute();
+        },
+      ),
   );
 
-  interface AnswerChecked extends Checked {
-    application: ApplicationRow | null;
-    pkg: PackageRow | null;
-  }
-
-  /**
-   * The institution's answer, as its adapter delivers it. An answer to an application already closed (a
-   * second delivery, a withdrawal first) changes nothing; a 签收 on or after maturity is taken as a refusal.
-   */
-  const answerPledge = ledgerCommand(
-    async (ctx, answer: InstitutionAnswer): Promise<AnswerChecked> => {
-      const found = await ctx.trx
-        .selectFrom('bill_applications')
-        .select('package_id')
-        .where('id', '=', answer.applicationId)
-        .where('kind', '=', APPLICATION_KIND.pledge)
-        .where('receiver_org_id', '=', ctx.actor.orgId)
-        .executeTakeFirst();
-      if (!found) throw fail(API_ERROR.notFound, PLEDGE_MSG.pledgeNotFound);
-      const pkg = await packageOf(ctx, found.package_id);
-      const application = await ctx.trx
-        .selectFrom('bill_applications')
-        .selectAll()
-        .where('id', '=', answer.applicationId)
-        .executeTakeFirstOrThrow();
-      const summary = {
-        operation: PLEDGE_MSG.operation,
-        packageNo: pkg.package_no,
-        amountFen: application.amount_fen,
-        counterparty: await orgName(ctx.trx, application.applicant_org_id),
-        range: rangeOf(pkg, application),
-      };
-      if (application.status !== APPLICATION_STATUS.pending) return { application: null, pkg: null, summary };
-      return { application, pkg, summary };
-    },
-    async (ctx, { application, pkg }, answer): Promise<void> => {
-      if (!application || !pkg) return;
-      const holding = await holdingOf(ctx.trx, application.holding_id);
-      const refuse = async (reason: string) => {
-        await closeApplication(ctx, application, APPLICATION_STATUS.refused, reason);
-        await unlock(ctx, pkg, holding, ctx.now);
-      };
-      if (answer.decision === 'refuse') return refuse(answer.remark);
-      if (isMatured(pkg, ctx.now)) return refuse(PLEDGE_MSG.maturedBeforeAnswer);
+  /** A 签收: the holder keeps the range, held where it was; only its flag says it is pledged. */
+  const { answer: answerPledge, takeAnswer } = institutionAnswer(
+    PLEDGE_ACT,
+    async (ctx, { application, holding }) => {
       await closeApplication(ctx, application, APPLICATION_STATUS.signed, null);
-      // The holder keeps the range, held where it was; only its flag says it is pledged.
       const pledged = await setStatus(ctx, holding, BILL_STATUS.received, CIRCULATION.pledged);
       await ctx.trx
         .updateTable('bill_pledges')
@@ -195,15 +120,6 @@ export function pledgeCommands(institutions: InstitutionGateway) {
         .execute();
     },
   );
-
-  /** Takes an institution's answer in its own transaction, as the institution. */
-  async function takeAnswer(db: Db, realtime: Realtime | null, now: number, answer: InstitutionAnswer) {
-    await db
-      .transaction()
-      .execute((trx) =>
-        answerPledge({ trx, now, actor: { orgId: answer.institutionOrgId, userId: null }, realtime }, answer),
-      );
-  }
 
   return { applyPledge, answerPledge, takeAnswer };
 }
