@@ -16,7 +16,7 @@ import { PERMISSION } from '@contract/permissions';
 import { Type, type Static } from 'typebox';
 import type { Db } from '../../db/database';
 import { fail } from '../../lib/errors';
-import { pageOf, pageRequest } from '../../lib/paging';
+import { answerList } from '../../lib/list-page';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { requirePermission } from '../../lib/tenant';
 import { holidayCalendar } from '../holiday/service';
@@ -146,15 +146,15 @@ export const discountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getDiscountList(request) {
-      const member = await requirePermission(request, PERMISSION.discount.path);
-      const paging = pageRequest(request.query);
-      const { content, total } = await discountPage(
-        app.db,
-        member.orgId,
-        paging,
-        discountFilterOf(request.query),
+      const filter = discountFilterOf(request.query);
+      return answerList(
+        request,
+        async (member, page) => {
+          const { content, total } = await discountPage(app.db, member.orgId, page, filter);
+          return { items: content, total };
+        },
+        { readBy: { permission: PERMISSION.discount.path } },
       );
-      return ok(pageOf(content, total, paging));
     },
   );
 };

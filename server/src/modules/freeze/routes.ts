@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Page } from '@contract/envelope-schemas';
 import { FREEZE_URL } from '@contract/freeze';
 import { FreezeListQuery, FreezeRecord } from '@contract/freeze-schemas';
-import { pageOf, pageRequest } from '../../lib/paging';
-import { AUTHENTICATED_ERRORS, ok } from '../../lib/responses';
-import { requireMember } from '../../lib/tenant';
+import { answerList } from '../../lib/list-page';
+import { AUTHENTICATED_ERRORS } from '../../lib/responses';
 import { registryHandlers } from './commands';
 import { freezePage } from './queries';
 
@@ -25,13 +24,11 @@ export const freezeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getFreezeList(request) {
-      const member = requireMember(request);
-      const paging = pageRequest(request.query);
-      const { content, total } = await freezePage(app.db, member.orgId, paging, {
-        status: request.query.status,
-        packageNo: request.query.packageNo,
+      const { status, packageNo } = request.query;
+      return answerList(request, async (member, page) => {
+        const { content, total } = await freezePage(app.db, member.orgId, page, { status, packageNo });
+        return { items: content, total };
       });
-      return ok(pageOf(content, total, paging));
     },
   );
 };

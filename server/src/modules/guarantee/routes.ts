@@ -14,7 +14,7 @@ import { PERMISSION } from '@contract/permissions';
 import { Type, type Static } from 'typebox';
 import type { Db } from '../../db/database';
 import { fail } from '../../lib/errors';
-import { pageOf, pageRequest } from '../../lib/paging';
+import { answerList } from '../../lib/list-page';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { requirePermission } from '../../lib/tenant';
 import { ledgerActRoute, type Checked } from '../bills/service';
@@ -129,16 +129,21 @@ export const guaranteeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getGuaranteeList(request) {
-      const caller = await member(request);
-      const paging = pageRequest(request.query);
-      const { content, total } = await guaranteePage(
-        app.db,
-        caller.orgId,
-        paging,
-        { side: request.query.side, status: request.query.status, packageNo: request.query.packageNo },
-        app.now(),
+      const { side, status, packageNo } = request.query;
+      return answerList(
+        request,
+        async (caller, page) => {
+          const { content, total } = await guaranteePage(
+            app.db,
+            caller.orgId,
+            page,
+            { side, status, packageNo },
+            app.now(),
+          );
+          return { items: content, total };
+        },
+        { readBy: { permission: PERMISSION_PATH } },
       );
-      return ok(pageOf(content, total, paging));
     },
   );
 

@@ -16,7 +16,7 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/database';
 import { isCalendarDate } from '../../lib/calendar-date';
 import { fail } from '../../lib/errors';
-import { pageOf, pageRequest } from '../../lib/paging';
+import { answerList } from '../../lib/list-page';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { requirePermission } from '../../lib/tenant';
 import { ledgerActRoute, type ApplicationRow, type Checked } from '../bills/service';
@@ -134,22 +134,28 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getPaymentList(request) {
-      const caller = await member(request);
       const { side, state, packageNo, dueFrom, dueTo } = request.query;
-      for (const date of [dueFrom, dueTo]) {
-        if (date && !isCalendarDate(date)) throw fail(API_ERROR.badRequest, PAYMENT_MSG.listDatesInvalid);
-      }
-      if (dueFrom && dueTo && dueFrom > dueTo) throw fail(API_ERROR.badRequest, PAYMENT_MSG.listDatesInvalid);
-      const paging = pageRequest(request.query);
-      const { content, total } = await paymentPage(
-        app.db,
-        caller.orgId,
-        side,
-        paging,
-        { state, packageNo, dueFrom, dueTo },
-        app.now(),
+      return answerList(
+        request,
+        async (caller, page) => {
+          // Inside the read: a member without the permission is refused that first, whatever the dates.
+          for (const date of [dueFrom, dueTo]) {
+            if (date && !isCalendarDate(date)) throw fail(API_ERROR.badRequest, PAYMENT_MSG.listDatesInvalid);
+          }
+          if (dueFrom && dueTo && dueFrom > dueTo)
+            throw fail(API_ERROR.badRequest, PAYMENT_MSG.listDatesInvalid);
+          const { content, total } = await paymentPage(
+            app.db,
+            caller.orgId,
+            side,
+            page,
+            { state, packageNo, dueFrom, dueTo },
+            app.now(),
+          );
+          return { items: content, total };
+        },
+        { readBy: { permission: PERMISSION.payPrompt.path } },
       );
-      return ok(pageOf(content, total, paging));
     },
   );
 };

@@ -10,7 +10,7 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/database';
 import { fail } from '../../lib/errors';
 import { yuanToFen } from '../../lib/money';
-import { pageOf, pageRequest } from '../../lib/paging';
+import { answerList } from '../../lib/list-page';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { requirePermission } from '../../lib/tenant';
 import { ledgerActRoute, withdrawApplication, type ApplicationRow, type Checked } from '../bills/service';
@@ -134,20 +134,21 @@ export const pledgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function getPledgeList(request) {
-      const caller = await member(request);
-      const paging = pageRequest(request.query);
-      const { content, total } = await pledgePage(
-        app.db,
-        caller.orgId,
-        paging,
-        {
-          status: request.query.status,
-          institutionOrgId: request.query.institutionOrgId,
-          packageNo: request.query.packageNo,
+      const { status, institutionOrgId, packageNo } = request.query;
+      return answerList(
+        request,
+        async (caller, page) => {
+          const { content, total } = await pledgePage(
+            app.db,
+            caller.orgId,
+            page,
+            { status, institutionOrgId, packageNo },
+            app.now(),
+          );
+          return { items: content, total };
         },
-        app.now(),
+        { readBy: { permission: PERMISSION.pledge.path } },
       );
-      return ok(pageOf(content, total, paging));
     },
   );
 };
