@@ -10,12 +10,16 @@ export interface ListRead<T> {
   total: number;
 }
 
+/**
+ * Who reads a list. `member`: a signed-in user outside any organisation reads an empty page; a permission:
+ * the same, then the owner or a member granted it; `owner`: the organisation's owner. A list declares it
+ * once, beside its route; what else shows the list's rows (its export) asks the same of its caller.
+ */
+export type ListReadBy = 'member' | 'owner' | { permission: PermissionPath };
+
 export interface ListAccess<R, T> {
-  /**
-   * Who reads the list. `member` (the default): a signed-in user outside any organisation reads an empty
-   * page; a permission: the same, then the owner or a member granted it; `owner`: the organisation's owner.
-   */
-  readBy?: 'member' | 'owner' | { permission: PermissionPath };
+  /** Who reads the list; `member` by default. */
+  readBy?: ListReadBy;
   /** Turns each row read into the wire's view; rows are answered as they are without it. */
   view?: (row: R) => T;
 }
@@ -31,14 +35,16 @@ export async function answerList<R, T = R>(
   access: ListAccess<R, T> = {},
 ) {
   const page = pageRequest(request.query as { page?: number; size?: number });
-  const readBy = access.readBy ?? 'member';
-  let member: Member | null;
-  if (readBy === 'owner') member = requireOwner(request);
-  else {
-    member = memberOrNull(request);
-    if (member && readBy !== 'member') member = await requirePermission(request, readBy.permission);
-  }
+  const member = await listReader(request, access.readBy ?? 'member');
   if (!member) return ok(pageOf<T>([], 0, page));
   const { items, total } = await read(member, page);
   return ok(pageOf<T>(access.view ? items.map(access.view) : ([...items] as unknown as T[]), total, page));
+}
+
+/** The caller as a reader of a list `readBy` guards: null outside any organisation, refused without the right. */
+export async function listReader(request: FastifyRequest, readBy: ListReadBy): Promise<Member | null> {
+  if (readBy === 'owner') return requireOwner(request);
+  const member = memberOrNull(request);
+  if (!member || readBy === 'member') return member;
+  return requirePermission(request, readBy.permission);
 }

@@ -1,5 +1,6 @@
 import type { BillApplication, BillListQuery, BillPackage, Holding } from '@contract/bills-schemas';
 import type { Db } from '../../db/database';
+import type { ListReadBy } from '../../lib/list-page';
 import type { PageRequest } from '../../lib/paging';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { applicationPage, heldPage, issuedPage, listFilterOf, listSortOf, type ListPage } from './queries';
@@ -10,6 +11,9 @@ import { applicationPage, heldPage, issuedPage, listFilterOf, listSortOf, type L
  */
 
 export type BillListName = 'held' | 'issued' | 'pending' | 'mine';
+
+/** Who reads the bill lists, each list and its export alike: every member of the organisation. */
+export const BILL_LISTS_READ_BY: ListReadBy = 'member';
 
 export interface BillListColumn {
   header: string;

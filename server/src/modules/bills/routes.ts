@@ -60,6 +60,7 @@ import {
   type SignInput,
 } from './commands';
 import type { PackageRow } from './ledger';
+import { BILL_LISTS_READ_BY } from './list-export';
 import { ACT_NAME, actDescription, batchSummary, BILL_MSG } from './messages';
 import {
   applicationById,
@@ -491,8 +492,10 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async function getBillHeld(request) {
       const filter = listFilterOf(request.query, 'bill');
       const sort = listSortOf(request.query.sort);
-      return answerList(request, (member, page) =>
-        heldPage(app.db, member.orgId, filter, sort, page, app.now()),
+      return answerList(
+        request,
+        (member, page) => heldPage(app.db, member.orgId, filter, sort, page, app.now()),
+        { readBy: BILL_LISTS_READ_BY },
       );
     },
   );
@@ -508,8 +511,10 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async function getBillIssued(request) {
       const filter = listFilterOf(request.query, 'bill');
       const sort = listSortOf(request.query.sort);
-      return answerList(request, (member, page) =>
-        issuedPage(app.db, member.orgId, filter, sort, page, app.now()),
+      return answerList(
+        request,
+        (member, page) => issuedPage(app.db, member.orgId, filter, sort, page, app.now()),
+        { readBy: BILL_LISTS_READ_BY },
       );
     },
   );
@@ -529,8 +534,10 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async function getBillApplications(request) {
         const filter = listFilterOf(request.query, 'application');
         const sort = listSortOf(request.query.sort);
-        return answerList(request, (member, page) =>
-          applicationPage(app.db, member.orgId, side, filter, sort, page, app.now()),
+        return answerList(
+          request,
+          (member, page) => applicationPage(app.db, member.orgId, side, filter, sort, page, app.now()),
+          { readBy: BILL_LISTS_READ_BY },
         );
       },
     );

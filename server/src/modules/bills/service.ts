@@ -47,7 +47,13 @@ export {
 } from './institution-act';
 export { isolate, release, setStatus, transfer, unlock, type HoldingRow, type PackageRow } from './ledger';
 export { commandScope, ledgerActRoute, type ActRoute } from './routes';
-export { billListBatches, billListCount, billListSheet, type BillListName } from './list-export';
+export {
+  BILL_LISTS_READ_BY,
+  billListBatches,
+  billListCount,
+  billListSheet,
+  type BillListName,
+} from './list-export';
 export { addMonths } from './rules';
 export { clearMaturedApplicationsStep } from './day-end';
 export { maturityRemindersStep, MATURITY_REMINDER_DAYS, reminderDue } from './reminders';

@@ -27,6 +27,7 @@ import { discountCommands, type DiscountInput } from './commands';
 import { DISCOUNT_MSG } from './messages';
 import { discountById, discountFilterOf, discountPage } from './queries';
 import { quoteHeldBills } from './quotes';
+import { DISCOUNT_LIST_READ_BY } from './service';
 import { discountTrial } from './trial';
 
 /**
@@ -153,7 +154,7 @@ export const discountRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const { content, total } = await discountPage(app.db, member.orgId, page, filter);
           return { items: content, total };
         },
-        { readBy: { permission: PERMISSION.discount.path } },
+        { readBy: DISCOUNT_LIST_READ_BY },
       );
     },
   );

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { PERMISSION, type PermissionPath } from '@contract/permissions';
+import { PERMISSION } from '@contract/permissions';
 import {
   EXPORT_KIND,
   EXPORT_RATE_LIMIT,
@@ -16,7 +16,7 @@ import {
 } from '@contract/export';
 import { ExportTask, ExportTaskParams, ExportTaskRequest } from '@contract/export-schemas';
 import { fail } from '../../lib/errors';
-import { answerList } from '../../lib/list-page';
+import { answerList, listReader, type ListReadBy } from '../../lib/list-page';
 import { MSG } from '../../lib/messages';
 import { runCommand } from '../../lib/idempotency';
 import { hitRateLimit } from '../../lib/rate-limit';
@@ -24,17 +24,31 @@ import { AUTHENTICATED_ERRORS, ERRORS } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../../lib/tenant';
 import { attachment } from '../../lib/content-disposition';
+import { BILL_LISTS_READ_BY } from '../bills/service';
+import { DISCOUNT_LIST_READ_BY } from '../discount/service';
+import { FREEZE_LIST_READ_BY } from '../freeze/service';
+import { GUARANTEE_LIST_READ_BY } from '../guarantee/service';
+import { OPERATION_LIST_READ_BY } from '../operation/service';
 import { createExportTask, exportFileKey, exportTaskPage, ownTask, taskOrgOf } from './service';
 import { createExportWorker } from './worker';
 import { exportRowCount } from './workbooks';
 
 /**
- * The lists a page permission guards: a member who may not open the page may not export its list either.
- * The bill lists and the freeze records are every member's to read.
+ * Who may export each kind: whoever may read its list, as the list itself declares it (its module's
+ * `*_READ_BY`, which its route reads by), so a page permission is written once. Every kind is named here:
+ * a new export does not compile until it says whose list it writes.
  */
-const PAGE_PERMISSION_OF_KIND: Partial<Record<ExportKind, PermissionPath>> = {
-  [EXPORT_KIND.discounts]: PERMISSION.discount.path,
-  [EXPORT_KIND.guarantees]: PERMISSION.guarantee.path,
+const READ_BY_OF_KIND: Record<ExportKind, ListReadBy> = {
+  [EXPORT_KIND.operationList]: OPERATION_LIST_READ_BY,
+  // No list of its own: the members and counterparties sheets are the export centre's, for its permission.
+  [EXPORT_KIND.orgRelation]: 'member',
+  [EXPORT_KIND.billsHeld]: BILL_LISTS_READ_BY,
+  [EXPORT_KIND.billsIssued]: BILL_LISTS_READ_BY,
+  [EXPORT_KIND.billsPending]: BILL_LISTS_READ_BY,
+  [EXPORT_KIND.billApplications]: BILL_LISTS_READ_BY,
+  [EXPORT_KIND.guarantees]: GUARANTEE_LIST_READ_BY,
+  [EXPORT_KIND.discounts]: DISCOUNT_LIST_READ_BY,
+  [EXPORT_KIND.freezes]: FREEZE_LIST_READ_BY,
 };
 
 export const EXPORT_MSG = {
@@ -100,8 +114,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The file is fetched from the export centre: a member who may not open it may not fill it either.
       const member = await requirePermission(request, PERMISSION.exportCenter.path);
       const { kind } = request.body;
-      const pagePermission = PAGE_PERMISSION_OF_KIND[kind];
-      if (pagePermission) await requirePermission(request, pagePermission);
+      await listReader(request, READ_BY_OF_KIND[kind]);
       const params = request.body.params ?? {};
       await limitExports(request, member);
       const answer = await runCommand(request, reply, async (trx) => {

@@ -6,6 +6,7 @@ import { answerList } from '../../lib/list-page';
 import { AUTHENTICATED_ERRORS } from '../../lib/responses';
 import { registryHandlers } from './commands';
 import { freezePage } from './queries';
+import { FREEZE_LIST_READ_BY } from './service';
 
 /**
  * 冻结: the registry's orders are taken here (from its adapter, never from a user), and a member reads the
@@ -25,10 +26,14 @@ export const freezeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function getFreezeList(request) {
       const { status, packageNo } = request.query;
-      return answerList(request, async (member, page) => {
-        const { content, total } = await freezePage(app.db, member.orgId, page, { status, packageNo });
-        return { items: content, total };
-      });
+      return answerList(
+        request,
+        async (member, page) => {
+          const { content, total } = await freezePage(app.db, member.orgId, page, { status, packageNo });
+          return { items: content, total };
+        },
+        { readBy: FREEZE_LIST_READ_BY },
+      );
     },
   );
 };

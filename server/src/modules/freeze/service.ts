@@ -1,11 +1,15 @@
 import type { ExportParams } from '@contract/export-schemas';
 import { FREEZE_RISK_LABEL, FREEZE_STATUS_LABEL, FREEZE_STATUSES, type FreezeStatus } from '@contract/freeze';
 import type { Db } from '../../db/database';
+import type { ListReadBy } from '../../lib/list-page';
 import { countRows } from '../../lib/paging';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { freezePage, freezeRowsOf, type FreezeFilter } from './queries';
 
 /** What other modules may use of 冻结: its records' export (the export centre). */
+
+/** Who reads the freeze records, their list and their export alike: every member of the organisation. */
+export const FREEZE_LIST_READ_BY: ListReadBy = 'member';
 
 function filterOf(params: ExportParams): FreezeFilter {
   const statuses: readonly string[] = FREEZE_STATUSES;

@@ -29,6 +29,7 @@ import {
 } from './commands';
 import { GUARANTEE_MSG } from './messages';
 import { guaranteeById, guaranteeCandidates, guaranteePage } from './queries';
+import { GUARANTEE_LIST_READ_BY } from './service';
 
 const PERMISSION_PATH = PERMISSION.guarantee.path;
 const COMMAND_ERRORS = {
@@ -142,7 +143,7 @@ export const guaranteeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           );
           return { items: content, total };
         },
-        { readBy: { permission: PERMISSION_PATH } },
+        { readBy: GUARANTEE_LIST_READ_BY },
       );
     },
   );

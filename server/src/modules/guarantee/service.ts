@@ -1,12 +1,17 @@
 import { APPLICATION_STATUS, APPLICATION_STATUS_LABEL, type ApplicationStatus } from '@contract/bills';
 import type { ExportParams } from '@contract/export-schemas';
 import { GUARANTEE_SIDE, GUARANTEED_ROLE_LABEL } from '@contract/guarantee';
+import { PERMISSION } from '@contract/permissions';
 import type { Db } from '../../db/database';
+import type { ListReadBy } from '../../lib/list-page';
 import { countRows } from '../../lib/paging';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { guaranteePage, guaranteeRowsOf, type GuaranteeFilter } from './queries';
 
 /** What other modules may use of 保证: its list's export (the export centre). */
+
+/** Who reads the 保证 list, its list and its export alike: the 票据保证 permission. */
+export const GUARANTEE_LIST_READ_BY: ListReadBy = { permission: PERMISSION.guarantee.path };
 
 function filterOf(params: ExportParams): GuaranteeFilter {
   const statuses: readonly string[] = Object.values(APPLICATION_STATUS);

@@ -7,7 +7,7 @@ import { fail } from '../../lib/errors';
 import { answerList } from '../../lib/list-page';
 import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS } from '../../lib/responses';
-import { DEFAULT_OPERATION_SORT, isOperationSort, operationPage } from './service';
+import { DEFAULT_OPERATION_SORT, isOperationSort, OPERATION_LIST_READ_BY, operationPage } from './service';
 
 /** `GET /api/scbill/operate/list`: the current organisation's business operation log. */
 export const operationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,8 +24,10 @@ export const operationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async function getShellOperations(request) {
       const sort = request.query.sort ?? DEFAULT_OPERATION_SORT;
       if (!isOperationSort(sort)) throw fail(API_ERROR.badRequest, MSG.badRequest);
-      return answerList(request, (member, page) =>
-        operationPage(app.db, member.orgId, { bizType: request.query.bizType }, sort, page),
+      return answerList(
+        request,
+        (member, page) => operationPage(app.db, member.orgId, { bizType: request.query.bizType }, sort, page),
+        { readBy: OPERATION_LIST_READ_BY },
       );
     },
   );

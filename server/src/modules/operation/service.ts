@@ -5,7 +5,11 @@ import type { Db } from '../../db/database';
 import type { BillOperationTable } from '../../db/schema';
 import { isoTime } from '../../lib/shanghai-time';
 import { fenToYuan } from '../../lib/money';
+import type { ListReadBy } from '../../lib/list-page';
 import { countRows, type PageRequest, listedPage } from '../../lib/paging';
+
+/** Who reads the operation log, its list and its export alike: every member of the organisation. */
+export const OPERATION_LIST_READ_BY: ListReadBy = 'member';
 
 export type OperationSort = (typeof OPERATION_SORTS)[number];
 export const DEFAULT_OPERATION_SORT: OperationSort = 'createdAt,desc';

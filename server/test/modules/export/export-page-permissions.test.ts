@@ -2,9 +2,13 @@
  * A list a page permission guards exports only for a member who may open that page: the export centre's own
  * permission is not enough. 13800000007 (苏州's 业务管理员) holds the export centre but neither 贴现 nor 保证.
  */
-import { EXPORT_KIND } from '@contract/export';
+import { BILL_URL } from '@contract/bills';
+import { DISCOUNT_URL } from '@contract/discount';
+import { EXPORT_KIND, type ExportKind } from '@contract/export';
 import { API_ERROR } from '@contract/errors';
-import { GUARANTEE_SIDE } from '@contract/guarantee';
+import { FREEZE_URL } from '@contract/freeze';
+import { GUARANTEE_SIDE, GUARANTEE_URL } from '@contract/guarantee';
+import { SHELL_URL } from '@contract/shell';
 import { startApp, type TestApp } from '../../support/helpers';
 import { billCall, errorCodeOf, ORG, tokenOf } from '../../support/bill-helpers';
 
@@ -42,5 +46,34 @@ describe('an export of a guarded list', () => {
   it('a bill list, every member’s to read, exports for the same member', async () => {
     const made = await exportOf(manager, EXPORT_KIND.billsHeld, {});
     expect(made.statusCode, made.body).toBe(201);
+  });
+});
+
+/**
+ * The list each export writes, read as the export's params narrow it; null for an export with no list of
+ * its own. Typed over every kind: a new export does not compile until its list is named here.
+ */
+const LIST_OF_KIND: Record<ExportKind, { url: string; params: Record<string, string> } | null> = {
+  [EXPORT_KIND.operationList]: { url: SHELL_URL.operations, params: {} },
+  [EXPORT_KIND.orgRelation]: null,
+  [EXPORT_KIND.billsHeld]: { url: BILL_URL.held, params: {} },
+  [EXPORT_KIND.billsIssued]: { url: BILL_URL.issued, params: {} },
+  [EXPORT_KIND.billsPending]: { url: BILL_URL.pending, params: {} },
+  [EXPORT_KIND.billApplications]: { url: BILL_URL.mine, params: {} },
+  [EXPORT_KIND.guarantees]: { url: GUARANTEE_URL.list, params: { side: GUARANTEE_SIDE.applied } },
+  [EXPORT_KIND.discounts]: { url: DISCOUNT_URL.list, params: {} },
+  [EXPORT_KIND.freezes]: { url: FREEZE_URL.list, params: {} },
+};
+
+describe('every export', () => {
+  it.each(Object.values(EXPORT_KIND))('%s is refused exactly where its list is', async (kind) => {
+    expect(kind in LIST_OF_KIND, `${kind} names no list`).toBe(true);
+    const list = LIST_OF_KIND[kind];
+    const listed = list
+      ? await billCall(t.app, 'GET', `${list.url}?${new URLSearchParams(list.params).toString()}`, manager)
+      : null;
+    if (listed) expect([200, 403], listed.body).toContain(listed.statusCode);
+    const made = await exportOf(manager, kind, list?.params ?? {});
+    expect(made.statusCode, made.body).toBe(listed?.statusCode === 403 ? 403 : 201);
   });
 });
