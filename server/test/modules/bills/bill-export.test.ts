@@ -5,15 +5,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { BILL_URL } from '@contract/bills';
 import type { BillApplication, BillPackage, Holding } from '@contract/bills-schemas';
-import type { ExportTask } from '@contract/export-schemas';
+import type { ExportTaskRequest } from '@contract/export-schemas';
 import { shanghaiDateTime } from '../../../src/lib/shanghai-time';
+import { exportedRows } from '../../support/export-helpers';
 import { startApp, type TestApp } from '../../support/helpers';
 import {
   answer,
-  billCall,
   dataOf,
   endorsed,
   issueBody,
@@ -40,34 +39,7 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function exported(accessToken: string, body: object): Promise<string[][]> {
-  const created = await dataOf<ExportTask>(
-    await billCall(t.app, 'POST', '/api/export-tasks', accessToken, body),
-    201,
-  );
-  let task: ExportTask | undefined;
-  for (let i = 0; i < 200 && task?.status !== 'done'; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const tasks = await listOf<ExportTask>(t, '/api/export-tasks?size=50', accessToken);
-    task = tasks.content.find((x) => x.id === created.id);
-    expect(task?.status).not.toBe('failed');
-  }
-  expect(task?.status).toBe('done');
-  const file = await t.app.inject({
-    method: 'GET',
-    url: `/api/export-tasks/${created.id}/file`,
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  expect(file.statusCode).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-  expect(workbook.worksheets).toHaveLength(1);
-  const rows: string[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
-  });
-  return rows;
-}
+const exported = (accessToken: string, body: ExportTaskRequest) => exportedRows(t, accessToken, body);
 
 const time = (iso: string | null) => (iso ? shanghaiDateTime(Date.parse(iso)) : '');
 

@@ -5,19 +5,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { DISCOUNT_URL } from '@contract/discount';
 import type { DiscountRecord } from '@contract/discount-schemas';
-import type { ExportTask } from '@contract/export-schemas';
+import type { ExportParams } from '@contract/export-schemas';
 import { API_ERROR } from '@contract/errors';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { addDays } from '../../../src/lib/calendar-date';
 import { shanghaiDate } from '../../../src/lib/shanghai-time';
 import { discountCommands } from '../../../src/modules/discount/commands';
+import { exportedRows } from '../../support/export-helpers';
 import { startApp, type TestApp } from '../../support/helpers';
 import {
   billCall,
-  dataOf,
   errorCodeOf,
   type LedgerTokens,
   ledgerTokens,
@@ -101,33 +100,7 @@ const listed = async (filter: Record<string, string>, accessToken = token.suzhou
     )
   ).content.map((d) => d.id);
 
-async function exported(params: object): Promise<string[][]> {
-  const created = await dataOf<ExportTask>(
-    await billCall(t.app, 'POST', '/api/export-tasks', token.suzhou, { kind: 'discounts', params }),
-    201,
-  );
-  let task: ExportTask | undefined;
-  for (let i = 0; i < 200 && task?.status !== 'done'; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const tasks = await listOf<ExportTask>(t, '/api/export-tasks?size=50', token.suzhou);
-    task = tasks.content.find((x) => x.id === created.id);
-    expect(task?.status).not.toBe('failed');
-  }
-  expect(task).toMatchObject({ status: 'done', name: '我的贴现' });
-  const file = await t.app.inject({
-    method: 'GET',
-    url: `/api/export-tasks/${created.id}/file`,
-    headers: { authorization: `Bearer ${token.suzhou}` },
-  });
-  expect(file.statusCode).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
-  });
-  return rows;
-}
+const exported = (params: ExportParams) => exportedRows(t, token.suzhou, { kind: 'discounts', params });
 
 describe('我的贴现', () => {
   it('filters by package number, status, institution and discount dates; texts lose spaces and line breaks', async () => {

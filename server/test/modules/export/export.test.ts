@@ -10,6 +10,7 @@ import { createDatabase } from '../../../src/db/database';
 import { DEMO_ORGS } from '../../../src/db/seed';
 import { newId } from '../../../src/lib/hash';
 import { safeCell } from '../../../src/modules/export/cells';
+import { rowsOf, workbookOf } from '../../support/export-helpers';
 import { authed, bearer, listenAs, signIn, startApp, T0, type TestApp } from '../../support/helpers';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -55,20 +56,6 @@ async function finished(app: TestApp['app'], accessToken: string, id: string): P
 
 const download = (app: TestApp['app'], accessToken: string, id: string) =>
   app.inject({ method: 'GET', url: `/api/export-tasks/${id}/file`, headers: bearer(accessToken) });
-
-async function workbookOf(body: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ArrayBuffer);
-  return workbook;
-}
-
-const rowsOf = (sheet: ExcelJS.Worksheet | undefined): string[][] => {
-  const rows: string[][] = [];
-  sheet?.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
-  });
-  return rows;
-};
 
 /** Filename from `filename*=UTF-8''…` (RFC 5987), as a browser would decode it. */
 const extFileName = (header: string) => {

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ExportTaskRequest } from '@contract/export-schemas';
 import { FREEZE_URL } from '@contract/freeze';
 import { pathOf } from '@contract/paths';
 import { freshLoopbackIp } from '../../support/captcha-helpers';
@@ -33,7 +34,7 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const exported = (accessToken: string, body: object) => exportedRows(t, accessToken, body);
+const exported = (accessToken: string, body: ExportTaskRequest) => exportedRows(t, accessToken, body);
 
 it('exports the freeze records, all of them or those lifted', async () => {
   const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, { payeeOrgId: ORG.suzhou }));

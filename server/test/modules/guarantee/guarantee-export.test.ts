@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ExportTaskRequest } from '@contract/export-schemas';
 import { GUARANTEE_URL } from '@contract/guarantee';
 import type { GuaranteeRecord } from '@contract/guarantee-schemas';
 import { pathOf } from '@contract/paths';
@@ -35,7 +36,7 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const exported = (accessToken: string, body: object) => exportedRows(t, accessToken, body);
+const exported = (accessToken: string, body: ExportTaskRequest) => exportedRows(t, accessToken, body);
 
 it('exports one side of the guarantees with the status filter', async () => {
   const bills = [];
