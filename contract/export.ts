@@ -14,6 +14,8 @@ export const EXPORT_KIND = {
   /** One side of the 保证 page's list (ExportParams.side). */
   guarantees: 'guarantees',
   discounts: 'discounts',
+  /** 我的质押 (its status in ExportParams.billStatus). */
+  pledges: 'pledges',
   /** The 冻结 page's records (billStatus: active or lifted). */
   freezes: 'freezes',
 } as const;
@@ -29,6 +31,7 @@ export const EXPORT_KIND_NAME: Record<ExportKind, string> = {
   'bill-applications': '我发起的申请',
   guarantees: '票据保证',
   discounts: '我的贴现',
+  pledges: '我的质押',
   freezes: '冻结记录',
 };
 

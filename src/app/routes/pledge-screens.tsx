@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { BILL_STATUS } from '@contract/bills';
+import { PERMISSION } from '@contract/permissions';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { subscribeRealtime } from '@/lib/realtime';
-import { useAppDispatch } from '@/lib/store';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
+import { selectUserInfo } from '@/features/auth/model/user-slice';
 import { useHeldBillsQuery } from '@/features/bills/api/bills-api';
 import { useBillDetail } from '@/features/bills/components/bill-detail-drawer';
 import { useInstitutionsQuery } from '@/features/discount/api/discount-api';
@@ -21,6 +23,7 @@ export function PledgeScreen() {
   const held = useHeldBillsQuery({ page: 0, size: HOLDING_CHOICES, billStatus: BILL_STATUS.received });
   const institutions = useInstitutionsQuery();
   const detail = useBillDetail();
+  const canExport = !!useAppSelector(selectUserInfo)?.permissions?.[PERMISSION.exportCenter.path];
   useEffect(() => {
     const reload = () => void dispatch(invalidatePledges());
     const offs = [REALTIME_EVENT.bill, REALTIME_EVENT.notice, REALTIME_EVENT.resync].map((event) =>
@@ -35,6 +38,7 @@ export function PledgeScreen() {
       institutions={institutions.data ?? []}
       institutionsLoading={institutions.isFetching}
       detail={detail}
+      canExport={canExport}
     />
   );
 }

@@ -26,6 +26,8 @@ export const pledgeMessages = {
   packageNoPlaceholder: '票据包号，可输入部分',
   search: '查询',
   reset: '重置',
+  export: '导出',
+  exportCreated: '导出任务已创建，可在导出中心下载',
   packageNo: '票据包号',
   range: '子票区间',
   partAmount: '质押金额（元）',

@@ -26,6 +26,7 @@ import { notFoundInOrg, memberOrNull, requirePermission, type Member } from '../
 import { attachment } from '../../lib/content-disposition';
 import { BILL_LISTS_READ_BY } from '../bills/service';
 import { DISCOUNT_LIST_READ_BY } from '../discount/service';
+import { PLEDGE_LIST_READ_BY } from '../pledge/service';
 import { FREEZE_LIST_READ_BY } from '../freeze/service';
 import { GUARANTEE_LIST_READ_BY } from '../guarantee/service';
 import { OPERATION_LIST_READ_BY } from '../operation/service';
@@ -48,6 +49,7 @@ const READ_BY_OF_KIND: Record<ExportKind, ListReadBy> = {
   [EXPORT_KIND.billApplications]: BILL_LISTS_READ_BY,
   [EXPORT_KIND.guarantees]: GUARANTEE_LIST_READ_BY,
   [EXPORT_KIND.discounts]: DISCOUNT_LIST_READ_BY,
+  [EXPORT_KIND.pledges]: PLEDGE_LIST_READ_BY,
   [EXPORT_KIND.freezes]: FREEZE_LIST_READ_BY,
 };
 

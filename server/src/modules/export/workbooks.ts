@@ -9,6 +9,7 @@ import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { billListBatches, billListCount, billListSheet, type BillListName } from '../bills/service';
 import { DISCOUNT_SHEET, discountBatches, discountCount, discountFilterOf } from '../discount/service';
 import { countOperations, operationBatches } from '../operation/service';
+import { PLEDGE_SHEET, pledgeBatches, pledgeCount, pledgeExportFilter } from '../pledge/service';
 import { GUARANTEE_SHEET, guaranteeExportBatches, guaranteeExportCount } from '../guarantee/service';
 import { FREEZE_SHEET, freezeExportBatches, freezeExportCount } from '../freeze/service';
 import { fenToYuan } from '../../lib/money';
@@ -173,26 +174,19 @@ const BILL_LISTS: Partial<Record<ExportKind, BillListName>> = {
   [EXPORT_KIND.billApplications]: 'mine',
 };
 
-async function writeBillList(
-  db: Db,
-  job: ExportJob,
+/**
+ * One sheet of a list: its rows as they come, batch by batch, with the progress after each batch out of the
+ * `total` counted beforehand; answers the number of rows written.
+ */
+async function writeSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  { sheet: name, columns }: { sheet: string; columns: Column[] },
+  total: number,
+  batches: AsyncIterable<string[][]>,
   hooks: WriteHooks,
 ): Promise<number> {
-  const list = BILL_LISTS[job.kind]!;
-  const total = Math.min(await billListCount(db, job.orgId, list, job.params, job.now), EXPORT_ROW_CAP);
-  const { sheet: name, columns } = billListSheet(list);
   const worksheet = sheet(workbook, name, columns);
   let written = 0;
-  const batches = billListBatches(
-    db,
-    job.orgId,
-    list,
-    job.params,
-    job.now,
-    EXPORT_BATCH_ROWS,
-    EXPORT_ROW_CAP,
-  );
   for await (const batch of batches) {
     for (const cells of batch) addRow(worksheet, cells);
     written += batch.length;
@@ -202,6 +196,26 @@ async function writeBillList(
   return written;
 }
 
+async function writeBillList(
+  db: Db,
+  job: ExportJob,
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  hooks: WriteHooks,
+): Promise<number> {
+  const list = BILL_LISTS[job.kind]!;
+  const total = Math.min(await billListCount(db, job.orgId, list, job.params, job.now), EXPORT_ROW_CAP);
+  const batches = billListBatches(
+    db,
+    job.orgId,
+    list,
+    job.params,
+    job.now,
+    EXPORT_BATCH_ROWS,
+    EXPORT_ROW_CAP,
+  );
+  return writeSheet(workbook, billListSheet(list), total, batches, hooks);
+}
+
 async function writeGuarantees(
   db: Db,
   job: ExportJob,
@@ -209,8 +223,6 @@ async function writeGuarantees(
   hooks: WriteHooks,
 ): Promise<number> {
   const total = Math.min(await guaranteeExportCount(db, job.orgId, job.params), EXPORT_ROW_CAP);
-  const worksheet = sheet(workbook, GUARANTEE_SHEET.sheet, GUARANTEE_SHEET.columns);
-  let written = 0;
   const batches = guaranteeExportBatches(
     db,
     job.orgId,
@@ -219,13 +231,7 @@ async function writeGuarantees(
     EXPORT_BATCH_ROWS,
     EXPORT_ROW_CAP,
   );
-  for await (const batch of batches) {
-    for (const cells of batch) addRow(worksheet, cells);
-    written += batch.length;
-    await hooks.progress(total === 0 ? 100 : Math.floor((written / total) * 100));
-  }
-  worksheet.commit();
-  return written;
+  return writeSheet(workbook, GUARANTEE_SHEET, total, batches, hooks);
 }
 
 /** 我的贴现, with the list's filters. */
@@ -237,15 +243,21 @@ async function writeDiscounts(
 ): Promise<number> {
   const filter = discountFilterOf(job.params);
   const total = Math.min(await discountCount(db, job.orgId, filter), EXPORT_ROW_CAP);
-  const worksheet = sheet(workbook, DISCOUNT_SHEET.sheet, DISCOUNT_SHEET.columns);
-  let written = 0;
-  for await (const batch of discountBatches(db, job.orgId, filter, EXPORT_BATCH_ROWS, EXPORT_ROW_CAP)) {
-    for (const cells of batch) addRow(worksheet, cells);
-    written += batch.length;
-    await hooks.progress(total === 0 ? 100 : Math.floor((written / total) * 100));
-  }
-  worksheet.commit();
-  return written;
+  const batches = discountBatches(db, job.orgId, filter, EXPORT_BATCH_ROWS, EXPORT_ROW_CAP);
+  return writeSheet(workbook, DISCOUNT_SHEET, total, batches, hooks);
+}
+
+/** 我的质押, with the list's filters. */
+async function writePledges(
+  db: Db,
+  job: ExportJob,
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  hooks: WriteHooks,
+): Promise<number> {
+  const filter = pledgeExportFilter(job.params);
+  const total = Math.min(await pledgeCount(db, job.orgId, filter), EXPORT_ROW_CAP);
+  const batches = pledgeBatches(db, job.orgId, filter, job.now, EXPORT_BATCH_ROWS, EXPORT_ROW_CAP);
+  return writeSheet(workbook, PLEDGE_SHEET, total, batches, hooks);
 }
 
 async function writeFreezes(
@@ -255,21 +267,8 @@ async function writeFreezes(
   hooks: WriteHooks,
 ): Promise<number> {
   const total = Math.min(await freezeExportCount(db, job.orgId, job.params), EXPORT_ROW_CAP);
-  const worksheet = sheet(workbook, FREEZE_SHEET.sheet, FREEZE_SHEET.columns);
-  let written = 0;
-  for await (const batch of freezeExportBatches(
-    db,
-    job.orgId,
-    job.params,
-    EXPORT_BATCH_ROWS,
-    EXPORT_ROW_CAP,
-  )) {
-    for (const cells of batch) addRow(worksheet, cells);
-    written += batch.length;
-    await hooks.progress(total === 0 ? 100 : Math.floor((written / total) * 100));
-  }
-  worksheet.commit();
-  return written;
+  const batches = freezeExportBatches(db, job.orgId, job.params, EXPORT_BATCH_ROWS, EXPORT_ROW_CAP);
+  return writeSheet(workbook, FREEZE_SHEET, total, batches, hooks);
 }
 
 const WRITERS: Partial<Record<string, typeof writeOperationList>> = {
@@ -277,6 +276,7 @@ const WRITERS: Partial<Record<string, typeof writeOperationList>> = {
   [EXPORT_KIND.operationList]: writeOperationList,
   [EXPORT_KIND.guarantees]: writeGuarantees,
   [EXPORT_KIND.discounts]: writeDiscounts,
+  [EXPORT_KIND.pledges]: writePledges,
   [EXPORT_KIND.orgRelation]: writeOrgRelation,
   ...Object.fromEntries(Object.keys(BILL_LISTS).map((kind) => [kind, writeBillList])),
 };
@@ -290,6 +290,7 @@ export async function exportRowCount(db: Db, job: ExportJob): Promise<number> {
   const list = BILL_LISTS[job.kind];
   if (list) return billListCount(db, job.orgId, list, job.params, job.now);
   if (job.kind === EXPORT_KIND.discounts) return discountCount(db, job.orgId, discountFilterOf(job.params));
+  if (job.kind === EXPORT_KIND.pledges) return pledgeCount(db, job.orgId, pledgeExportFilter(job.params));
   const [members, counterparties] = await Promise.all([
     orgMembers(db, job.orgId),
     orgCounterparties(db, job.orgId),

@@ -18,6 +18,7 @@ export const PLEDGE_MSG = {
   releaseMaturedAnswer: '票据已到期，质押解除申请不能再签收',
   maturedBeforeAnswer: '票据已到期，质押申请不能再签收',
   reasonRequired: '请填写驳回理由',
+  filterStatusInvalid: '质押状态不正确',
   applied: '质押申请已提交，等待金融机构签收',
   withdrawn: '质押申请已撤回',
   releaseApplied: '质押解除申请已提交，等待出质人签收',

@@ -1,12 +1,16 @@
 import { APPLICATION_STATUS, billRange } from '@contract/bills';
-import { PLEDGE_STATUS, type PledgeStatus } from '@contract/pledge';
+import { API_ERROR } from '@contract/errors';
+import type { ExportParams } from '@contract/export-schemas';
+import { PLEDGE_STATUS, PLEDGE_STATUS_LABEL, PLEDGE_STATUSES, type PledgeStatus } from '@contract/pledge';
 import type { PledgeAction, PledgeRecord, SandboxPledge } from '@contract/pledge-schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
+import { fail } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
-import type { PageRequest } from '../../lib/paging';
-import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
+import { countRows, type PageRequest } from '../../lib/paging';
+import { isoTime, shanghaiDate, shanghaiDateTime } from '../../lib/shanghai-time';
+import { PLEDGE_MSG } from './messages';
 
 /**
  * A pledge's status from its application and its release: the application's while it is not signed, then
@@ -67,6 +71,21 @@ export interface PledgeFilter {
   id?: string;
 }
 
+/** The organisation's pledges (as pledgor) the filter holds, unordered and unpaged. */
+function filteredRows(db: Db, orgId: string, filter: PledgeFilter): Rows {
+  const packageNo = filter.packageNo?.trim();
+  return rows(db)
+    .where('g.pledgor_org_id', '=', orgId)
+    .$if(filter.status !== undefined, (q) => whereStatus(q, filter.status!))
+    .$if(!!filter.institutionOrgId, (q) => q.where('g.pledgee_org_id', '=', filter.institutionOrgId!))
+    .$if(!!packageNo, (q) => q.where(likeEscaped('p.package_no', containsPattern(packageNo!))))
+    .$if(filter.id !== undefined, (q) => q.where('g.application_id', '=', filter.id!));
+}
+
+/** How many of the organisation's pledges the filter holds (an export's size). */
+export const pledgeCount = (db: Db, orgId: string, filter: PledgeFilter): Promise<number> =>
+  countRows(filteredRows(db, orgId, filter));
+
 /** The organisation's pledges (as pledgor), newest first, narrowed by the filter. */
 export async function pledgePage(
   db: Db,
@@ -76,13 +95,7 @@ export async function pledgePage(
   now: number,
 ): Promise<{ content: PledgeRecord[]; total: number }> {
   const today = shanghaiDate(now);
-  const packageNo = filter.packageNo?.trim();
-  const filtered = rows(db)
-    .where('g.pledgor_org_id', '=', orgId)
-    .$if(filter.status !== undefined, (q) => whereStatus(q, filter.status!))
-    .$if(!!filter.institutionOrgId, (q) => q.where('g.pledgee_org_id', '=', filter.institutionOrgId!))
-    .$if(!!packageNo, (q) => q.where(likeEscaped('p.package_no', containsPattern(packageNo!))))
-    .$if(filter.id !== undefined, (q) => q.where('g.application_id', '=', filter.id!));
+  const filtered = filteredRows(db, orgId, filter);
   const [found, count] = await Promise.all([
     filtered
       .select([
@@ -198,4 +211,76 @@ export async function pledgeState(db: Db, pledgeId: string): Promise<PledgeStatu
     released_at: row.released_at === null ? null : Number(row.released_at),
     release_id: row.release_id,
   });
+}
+
+/**
+ * 我的质押's filter as an export carries it (ExportParams): the status in `billStatus`, as the other lists
+ * whose statuses are not a bill's; a status that is none of a pledge's is refused rather than dropped.
+ */
+export function pledgeExportFilter(params: ExportParams): PledgeFilter {
+  const statuses: readonly string[] = PLEDGE_STATUSES;
+  if (params.billStatus && !statuses.includes(params.billStatus)) {
+    throw fail(API_ERROR.badRequest, PLEDGE_MSG.filterStatusInvalid);
+  }
+  return {
+    status: (params.billStatus as PledgeStatus | undefined) || undefined,
+    institutionOrgId: params.institutionOrgId,
+    packageNo: params.packageNo,
+  };
+}
+
+/** 我的质押 as the export centre writes it: its columns, and each record's cells. */
+export const PLEDGE_SHEET = {
+  sheet: '我的质押',
+  columns: [
+    { header: '票据包号', width: 34 },
+    { header: '子票区间', width: 28 },
+    { header: '质押金额（元）', width: 16 },
+    { header: '承兑人', width: 24 },
+    { header: '到期日', width: 12 },
+    { header: '质权人', width: 24 },
+    { header: '状态', width: 12 },
+    { header: '原因', width: 30 },
+    { header: '备注', width: 30 },
+    { header: '申请时间', width: 20 },
+    { header: '质押时间', width: 20 },
+    { header: '解除申请时间', width: 20 },
+    { header: '解除时间', width: 20 },
+  ],
+  cells: (g: PledgeRecord): string[] => {
+    const time = (iso: string | null) => (iso ? shanghaiDateTime(Date.parse(iso)) : '');
+    return [
+      g.packageNo,
+      g.range,
+      g.amount,
+      g.acceptorName,
+      g.maturityDate,
+      g.institution.name,
+      PLEDGE_STATUS_LABEL[g.status],
+      g.reason ?? '',
+      g.remark,
+      time(g.appliedAt),
+      time(g.pledgedAt),
+      time(g.releaseAppliedAt),
+      time(g.releasedAt),
+    ];
+  },
+};
+
+/** 我的质押's rows for an export, page by page, each as its cells, at most `cap` of them. */
+export async function* pledgeBatches(
+  db: Db,
+  orgId: string,
+  filter: PledgeFilter,
+  now: number,
+  batchRows: number,
+  cap: number,
+): AsyncGenerator<string[][]> {
+  for (let offset = 0; offset < cap; offset += batchRows) {
+    const size = Math.min(batchRows, cap - offset);
+    const { content } = await pledgePage(db, orgId, { page: offset / batchRows, size, offset }, filter, now);
+    if (content.length === 0) return;
+    yield content.map(PLEDGE_SHEET.cells);
+    if (content.length < size) return;
+  }
 }

@@ -16,6 +16,7 @@ import { requirePermission } from '../../lib/tenant';
 import { ledgerActRoute, withdrawApplication, type ApplicationRow, type Checked } from '../bills/service';
 import { answerRelease, pledgeCommands, type PledgeInput, type ReleaseAnswer } from './commands';
 import { PLEDGE_MSG } from './messages';
+import { PLEDGE_LIST_READ_BY } from './service';
 import { pledgeById, pledgePage } from './queries';
 
 /** A typed amount of yuan as fen, or 400 AMOUNT_INVALID. */
@@ -147,7 +148,7 @@ export const pledgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           );
           return { items: content, total };
         },
-        { readBy: { permission: PERMISSION.pledge.path } },
+        { readBy: PLEDGE_LIST_READ_BY },
       );
     },
   );

@@ -1,3 +1,6 @@
+import { PERMISSION } from '@contract/permissions';
+import type { ListReadBy } from '../../lib/list-page';
+
 /**
  * Pledges (docs/domain.md, pledge and release): what other modules may use. Pledge financing
  * (modules/pledge-fin) pledges bills to the lending institution and has them released once the loan is
@@ -15,6 +18,11 @@
  *   Refused once the bill has matured, or while a release already waits.
  * - `withdrawRelease(scope, pledgeId)`, the same institution: takes a waiting release back.
  * - `pledgeState(db, pledgeId)`: where a pledge stands (PLEDGE_STATUS), for a module that follows it.
+ *
+ * And 我的质押 as the export centre counts, reads and writes it.
  */
 export { applyRelease, pledgeCommands, withdrawRelease, type PledgeInput } from './commands';
-export { pledgeState } from './queries';
+export { PLEDGE_SHEET, pledgeBatches, pledgeCount, pledgeExportFilter, pledgeState } from './queries';
+
+/** Who reads 我的质押, its list and its export alike: the 质押 page's permission. */
+export const PLEDGE_LIST_READ_BY: ListReadBy = { permission: PERMISSION.pledge.path };

@@ -1,6 +1,7 @@
 /**
  * A list a page permission guards exports only for a member who may open that page: the export centre's own
- * permission is not enough. 13800000007 (苏州's 业务管理员) holds the export centre but neither 贴现 nor 保证.
+ * permission is not enough. 13800000007 (苏州's 业务管理员) holds the export centre but neither 贴现, 质押
+ * nor 保证.
  */
 import { BILL_URL } from '@contract/bills';
 import { DISCOUNT_URL } from '@contract/discount';
@@ -8,6 +9,7 @@ import { EXPORT_KIND, type ExportKind } from '@contract/export';
 import { API_ERROR } from '@contract/errors';
 import { FREEZE_URL } from '@contract/freeze';
 import { GUARANTEE_SIDE, GUARANTEE_URL } from '@contract/guarantee';
+import { PLEDGE_URL } from '@contract/pledge';
 import { SHELL_URL } from '@contract/shell';
 import { startApp, type TestApp } from '../../support/helpers';
 import { billCall, errorCodeOf, ORG, tokenOf } from '../../support/bill-helpers';
@@ -31,6 +33,7 @@ const exportOf = (token: string, kind: string, params: Record<string, string>) =
 describe('an export of a guarded list', () => {
   it.each([
     [EXPORT_KIND.discounts, {}],
+    [EXPORT_KIND.pledges, {}],
     [EXPORT_KIND.guarantees, { side: GUARANTEE_SIDE.applied }],
   ])(
     '%s is refused to a member without the page’s permission, and made for one with it',
@@ -62,6 +65,7 @@ const LIST_OF_KIND: Record<ExportKind, { url: string; params: Record<string, str
   [EXPORT_KIND.billApplications]: { url: BILL_URL.mine, params: {} },
   [EXPORT_KIND.guarantees]: { url: GUARANTEE_URL.list, params: { side: GUARANTEE_SIDE.applied } },
   [EXPORT_KIND.discounts]: { url: DISCOUNT_URL.list, params: {} },
+  [EXPORT_KIND.pledges]: { url: PLEDGE_URL.list, params: {} },
   [EXPORT_KIND.freezes]: { url: FREEZE_URL.list, params: {} },
 };
 

@@ -3,6 +3,7 @@ import type { BillDetail, Holding } from '@contract/bills-schemas';
 import { DISCOUNT_URL } from '@contract/discount';
 import type { Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
+import { EXPORT_KIND } from '@contract/export';
 import { pathOf } from '@contract/paths';
 import { PLEDGE_MINE_LINK, PLEDGE_URL } from '@contract/pledge';
 import type { PledgeRecord, SandboxPledge } from '@contract/pledge-schemas';
@@ -28,6 +29,7 @@ import {
   pendingIn,
   userIdOf,
 } from '../../support/bill-helpers';
+import { exportedRows } from '../../support/export-helpers';
 import { startApp, type TestApp } from '../../support/helpers';
 
 const SPDB = DEMO_INSTITUTIONS.spdb;
@@ -459,5 +461,71 @@ describe('质押解除', () => {
     expect(
       (await billCall(t.app, 'GET', `${PLEDGE_URL.list}?status=nonsense`, token.ningbo)).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('我的质押 exported', () => {
+  beforeEach(ningboOpensPledge);
+
+  it('writes the filtered list as xlsx, each pledge with its pledgee and times, and refuses a status it has not', async () => {
+    const { detail, record } = await inForce();
+    const second = await heldByNingbo();
+    await pledged(applyBody(second.holding, { amount: '1000000.00', remark: '流贷' }));
+
+    const all = await exportedRows(t, token.ningbo, { kind: EXPORT_KIND.pledges });
+    expect(all[0]).toEqual([
+      '票据包号',
+      '子票区间',
+      '质押金额（元）',
+      '承兑人',
+      '到期日',
+      '质权人',
+      '状态',
+      '原因',
+      '备注',
+      '申请时间',
+      '质押时间',
+      '解除申请时间',
+      '解除时间',
+    ]);
+    expect(all.slice(1).map((row) => [row[0], row[2], row[6], row[8]])).toEqual([
+      [second.detail.bill.packageNo, '1000000.00', '质押待签收', '流贷'],
+      [detail.bill.packageNo, '400000.00', '已质押', ''],
+    ]);
+
+    const inForceOnly = await exportedRows(t, token.ningbo, {
+      kind: EXPORT_KIND.pledges,
+      params: { billStatus: 'pledged', institutionOrgId: SPDB.orgId },
+    });
+    expect(inForceOnly).toHaveLength(2);
+    const [row] = inForceOnly.slice(1);
+    expect(row!.slice(0, 7)).toEqual([
+      detail.bill.packageNo,
+      record.range,
+      '400000.00',
+      record.acceptorName,
+      record.maturityDate,
+      SPDB.name,
+      '已质押',
+    ]);
+    expect(row![9]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(row![10]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(row![12]).toBe('');
+
+    expect(
+      await exportedRows(t, token.ningbo, {
+        kind: EXPORT_KIND.pledges,
+        params: { packageNo: '999999999' },
+      }),
+    ).toHaveLength(1);
+    // Another organisation's export holds none of Ningbo's pledges.
+    expect(await exportedRows(t, token.suzhou, { kind: EXPORT_KIND.pledges })).toHaveLength(1);
+
+    const refused = await billCall(t.app, 'POST', '/api/export-tasks', token.ningbo, {
+      kind: EXPORT_KIND.pledges,
+      params: { billStatus: 'signed' },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(errorCodeOf(refused)).toBe(API_ERROR.badRequest);
   });
 });

@@ -1,5 +1,12 @@
+import { EXPORT_KIND, EXPORT_URL } from '@contract/export';
+import type { ExportTask } from '@contract/export-schemas';
 import { PLEDGE_URL } from '@contract/pledge';
-import type { PledgeApplyRequest, PledgeListQuery, PledgeRecord } from '@contract/pledge-schemas';
+import type {
+  PledgeApplyRequest,
+  PledgeListFilter,
+  PledgeListQuery,
+  PledgeRecord,
+} from '@contract/pledge-schemas';
 import type { Page } from '@contract/envelope-schemas';
 import { api } from '@/lib/api';
 
@@ -15,6 +22,14 @@ export const pledgeApi = api.enhanceEndpoints({ addTagTypes: [TAG, BILL_TAG] }).
     pledges: build.query<Page<PledgeRecord>, PledgeListQuery>({
       query: (params) => ({ url: PLEDGE_URL.list, method: 'GET', params }),
       providesTags: [TAG],
+    }),
+    /** 我的质押 as xlsx through the export centre; the export carries a list's own status as `billStatus`. */
+    exportPledges: build.mutation<ExportTask, PledgeListFilter>({
+      query: ({ status, ...filter }) => ({
+        url: EXPORT_URL.tasks,
+        method: 'POST',
+        data: { kind: EXPORT_KIND.pledges, params: { ...filter, ...(status ? { billStatus: status } : {}) } },
+      }),
     }),
     applyPledge: build.mutation<PledgeRecord, PledgeApplyRequest>({
       query: (data) => ({ url: PLEDGE_URL.apply, method: 'POST', data }),
@@ -41,6 +56,7 @@ export const pledgeApi = api.enhanceEndpoints({ addTagTypes: [TAG, BILL_TAG] }).
 
 export const {
   usePledgesQuery,
+  useExportPledgesMutation,
   useApplyPledgeMutation,
   useWithdrawPledgeMutation,
   useSignPledgeReleaseMutation,

@@ -80,7 +80,12 @@ const applications: unknown[] = [];
 const calls: string[] = [];
 const refusals: unknown[] = [];
 const listQueries: string[] = [];
+const exports: unknown[] = [];
 const server = setupServer(
+  mock.post('*/api/export-tasks', async ({ request }) => {
+    exports.push(await request.json());
+    return HttpResponse.json({ code: 201, msg: '成功', data: {} }, { status: 201 });
+  }),
   mock.post('*/api/scbill/pledge/apply', async ({ request }) => {
     applications.push(await request.json());
     return HttpResponse.json({ code: 201, msg: '成功', data: pending }, { status: 201 });
@@ -111,10 +116,11 @@ afterEach(() => {
   calls.length = 0;
   refusals.length = 0;
   listQueries.length = 0;
+  exports.length = 0;
 });
 afterAll(() => server.close());
 
-function renderPage() {
+function renderPage({ canExport = true } = {}) {
   render(
     <Provider store={createAppStore()}>
       <ConfigProvider button={{ autoInsertSpace: false }}>
@@ -125,6 +131,7 @@ function renderPage() {
             institutions={[institution]}
             institutionsLoading={false}
             detail={{ link: () => null, drawer: null }}
+            canExport={canExport}
           />
         </App>
       </ConfigProvider>
@@ -197,7 +204,7 @@ describe('the 质押 page', () => {
     expect(calls).toEqual(['refuse g-2']);
   });
 
-  it('filters 我的质押 by bill number, status and pledgee, leaving out what is empty', async () => {
+  it('filters 我的质押 by bill number, status and pledgee, leaving out what is empty, and exports what it shows', async () => {
     renderPage();
     await waitFor(() => expect(listQueries).toEqual(['?page=0&size=10']));
     fireEvent.change(screen.getByLabelText('票据包号'), { target: { value: ' 7300 1234\n5678 ' } });
@@ -212,7 +219,22 @@ describe('the 质押 page', () => {
       status: 'pledged',
       institutionOrgId: 'i-1',
     });
+    fireEvent.click(screen.getByText('导出').closest('button')!);
+    await waitFor(() =>
+      expect(exports).toEqual([
+        {
+          kind: 'pledges',
+          params: { packageNo: '730012345678', institutionOrgId: 'i-1', billStatus: 'pledged' },
+        },
+      ]),
+    );
     fireEvent.click(screen.getByText('重置').closest('button')!);
     await waitFor(() => expect(screen.getByLabelText('票据包号')).toHaveValue(''));
+  });
+
+  it('offers 导出 only to a member who can open the export centre', async () => {
+    renderPage({ canExport: false });
+    await screen.findByRole('table');
+    expect(screen.queryByText('导出')).toBeNull();
   });
 });

@@ -32,6 +32,7 @@ import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
 import {
   useApplyPledgeMutation,
+  useExportPledgesMutation,
   usePledgesQuery,
   useRefusePledgeReleaseMutation,
   useSignPledgeReleaseMutation,
@@ -72,6 +73,8 @@ export interface PledgePageProps {
   institutionsLoading: boolean;
   /** A row's link to the bill's detail (its history shows the pledge and its release), and the drawer it opens. */
   detail: { link: (packageId: string) => ReactNode; drawer: ReactNode };
+  /** Whether 导出 is offered (the user can open the export centre for the file). */
+  canExport: boolean;
 }
 
 /**
@@ -85,6 +88,7 @@ export function PledgePage({
   institutions,
   institutionsLoading,
   detail,
+  canExport,
 }: PledgePageProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<PledgeForm>();
@@ -99,6 +103,7 @@ export function PledgePage({
   const [withdraw] = useWithdrawPledgeMutation();
   const [signRelease] = useSignPledgeReleaseMutation();
   const [refuseRelease, refusal] = useRefusePledgeReleaseMutation();
+  const [exportList, exporting] = useExportPledgesMutation();
 
   const choices = holdings.filter(
     (h) => h.circulation === CIRCULATION.negotiable && h.actions.includes('pledge'),
@@ -301,6 +306,18 @@ export function PledgePage({
               >
                 {text.reset}
               </Button>
+              {canExport && (
+                <Button
+                  loading={exporting.isLoading}
+                  onClick={() =>
+                    void exportList(filter).then(
+                      (r) => 'data' in r && void message.success(text.exportCreated),
+                    )
+                  }
+                >
+                  {text.export}
+                </Button>
+              )}
             </Space>
           </Form.Item>
         </Form>
