@@ -1,5 +1,6 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
+import { setLicenceBound } from './support/demo-state';
 import { latestSmsCode } from './support/session';
 import { expect, test, type Page } from './support/test';
 
@@ -8,9 +9,11 @@ import { expect, test, type Page } from './support/test';
  * sandbox institution, confirms by SMS (苏州 has not bound its e-licence), and once the institution signs
  * sees the pledge in force in 我的质押 and the pledged range in the bill's detail with its pledgee. The
  * institution then asks for the release (as its bank's system would, through the sandbox) and 苏州 is offered
- * to sign or refuse it. Signing it needs a second SMS a minute later: the server tests cover the signature.
+ * to sign or refuse it. 苏州 signs it with its e-licence bound by then, so the licence holder confirms a QR
+ * code (a second SMS would wait out the minute between codes), and the range is negotiable again.
  */
 const SUZHOU = '13800000005';
+const SUZHOU_NAME = '苏州华信精密零部件有限公司';
 const PART = '1000';
 
 async function arrive(page: Page, mobile: string): Promise<void> {
@@ -24,8 +27,9 @@ function choice(page: Page, text: string | RegExp) {
   return page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });
 }
 
-test('苏州 pledges the front of a held bill to an institution, sees it pledged, and is asked to release it', async ({
+test('苏州 pledges the front of a held bill to an institution, sees it pledged, and signs its release', async ({
   page,
+  context,
 }) => {
   await arrive(page, SUZHOU);
   await page.getByRole('button', { name: '票据业务', exact: true }).click();
@@ -83,4 +87,25 @@ test('苏州 pledges the front of a held bill to an institution, sees it pledged
   await expect(refusal.getByLabel('驳回理由')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await refusal.getByRole('button', { name: '取消' }).click();
+
+  setLicenceBound(SUZHOU_NAME, true);
+  try {
+    const qrAnswer = page.waitForResponse((response) => response.url().includes('/api/verification/qr?'));
+    await row.getByRole('button', { name: '签收解除' }).click();
+    const qr = page.getByRole('dialog', { name: '扫码验证' });
+    await expect(qr).toBeVisible();
+    const { data } = (await (await qrAnswer).json()) as { data: { qrId: string } };
+    await expectNoSeriousA11yViolations(page);
+    const licenceApp = await context.newPage();
+    await licenceApp.goto(`/#/sandbox/qr/${data.qrId}`);
+    await licenceApp.getByRole('button', { name: '确认授权' }).click();
+    await expect(licenceApp.getByText('已确认', { exact: true })).toBeVisible();
+    await licenceApp.close();
+    await expect(qr).toBeHidden();
+  } finally {
+    setLicenceBound(SUZHOU_NAME, false);
+  }
+  await expect(page.getByText('已签收质押解除，票据恢复可流通')).toBeVisible();
+  await expect(row.getByText('已解除')).toBeVisible();
+  await expect(row.getByRole('button', { name: '签收解除' })).toHaveCount(0);
 });

@@ -14,3 +14,17 @@ export function restoreUnauthenticated(orgName: string): void {
     db.close();
   }
 }
+
+/**
+ * Binds or unbinds an organisation's e-licence, as its licence authentication in the company centre would:
+ * with it bound, the ledger's acts are confirmed by the licence holder's QR instead of an SMS code. Other
+ * journeys meet the companies as the demo data has them, so a journey that binds one unbinds it when done.
+ */
+export function setLicenceBound(orgName: string, bound: boolean): void {
+  const db = new Database(path.join(E2E_DATA_DIR, 'chain-bill.sqlite'), { fileMustExist: true });
+  try {
+    db.prepare('UPDATE organizations SET bound = ? WHERE name = ?').run(bound ? 1 : 0, orgName);
+  } finally {
+    db.close();
+  }
+}
