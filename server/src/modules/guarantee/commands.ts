@@ -384,11 +384,16 @@ async function close(
   return { ...guarantee, status, reason, answered_at: ctx.now, answered_by: ctx.actor.userId };
 }
 
-/** 签收 by the guarantor: not on or after maturity, and not once it has become liable on the bill otherwise. */
+/**
+ * 签收 by the guarantor: not on or after maturity, not once the bill has ended (the drawer withdrew it while
+ * the request waited: there is no obligation left to answer for), and not once it has become liable on the
+ * bill otherwise.
+ */
 export const signGuarantee = ledgerCommand(
   async (ctx, id: string): Promise<AnswerChecked> => {
     const checked = await answerable(ctx, id, 'guarantor', GUARANTEE_MSG.sign);
     if (isMatured(checked.pkg, ctx.now)) throw fail(API_ERROR.billMatured, GUARANTEE_MSG.maturedAnswer);
+    if (await ended(ctx.trx, checked.pkg)) throw fail(API_ERROR.billStateInvalid, GUARANTEE_MSG.endedAnswer);
     await requireFreeGuarantor(ctx.trx, checked.pkg, ctx.actor.orgId);
     return checked;
   },

@@ -10,6 +10,7 @@ export const GUARANTEE_MSG = {
   ended: '票据已终止或已结清，不能申请保证',
   matured: '票据已到期，不能申请保证',
   maturedAnswer: '票据已到期，该保证申请不能再签收，请驳回或由申请方撤回',
+  endedAnswer: '票据已终止或已结清，该保证申请不能再签收，请驳回或由申请方撤回',
   guarantorIsSelf: '保证人不能是申请人本身',
   guarantorLiable:
     '保证人须为尚未在该票据上承担责任的企业（不能是出票人、承兑人、背书人、持票人或已有的保证人）',

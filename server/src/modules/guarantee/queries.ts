@@ -41,6 +41,19 @@ const shape = (query: Listed) =>
       'p.due_date',
       'a.name as guaranteed_name',
       'r.name as guarantor_name',
+      // Whether any range of the bill is still live: a bill withdrawn or settled throughout has no obligation
+      // left to guarantee, so a request still waiting on it can only be refused or withdrawn.
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('bill_holdings as h')
+              .select('h.id')
+              .whereRef('h.package_id', '=', 'g.package_id')
+              .where('h.ended_at', 'is', null)
+              .where('h.bill_status', 'not in', [BILL_STATUS.terminated, BILL_STATUS.settled]),
+          )
+          .as('live'),
     ])
     .orderBy('g.applied_at', 'desc')
     .orderBy('g.id', 'desc');
@@ -50,7 +63,7 @@ function recordOf(row: Row, orgId: string, today: string): GuaranteeRecord {
   const pending = row.status === APPLICATION_STATUS.pending;
   const actions: GuaranteeRecord['actions'] = [];
   if (pending && row.guarantor_org_id === orgId) {
-    if (today < row.due_date) actions.push('sign');
+    if (today < row.due_date && Boolean(Number(row.live))) actions.push('sign');
     actions.push('refuse');
   }
   if (pending && row.guaranteed_org_id === orgId) actions.push('withdraw');

@@ -12,6 +12,7 @@ import {
   billCall,
   confirmed,
   dataOf,
+  drawerAct,
   endorsed,
   errorCodeOf,
   heldOf,
@@ -250,6 +251,27 @@ describe('保证', () => {
       guarantorOrgId: ORG.ningbo,
     })();
     expect(apply.statusCode).toBe(409);
+  });
+
+  it('cannot be signed once the drawer has withdrawn the bill, only refused', async () => {
+    // Registered to Suzhou, not yet signed for: the drawer may still withdraw it.
+    const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, { payeeOrgId: ORG.suzhou }));
+    const record = await applied(token.shanghai, {
+      packageId: detail.bill.id,
+      role: 'drawer',
+      guarantorOrgId: ORG.ningbo,
+    });
+    await dataOf(await drawerAct(t, token.shanghai, detail.bill.id, 'revoke'));
+    const [row] = (await listOf(token.ningbo, 'side=received')).content.filter((g) => g.id === record.id);
+    expect(row!.actions).toEqual(['refuse']);
+    const late = await billCall(t.app, 'POST', pathOf(GUARANTEE_URL.sign, { id: record.id }), token.ningbo);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      code: API_ERROR.billStateInvalid,
+      msg: '票据已终止或已结清，该保证申请不能再签收，请驳回或由申请方撤回',
+    });
+    const refused = await act(token.ningbo, 'refuse', record.id, { reason: '票据已撤票' });
+    expect(refused.statusCode).toBe(200);
   });
 
   it('of two signatures at once exactly one goes through', async () => {
