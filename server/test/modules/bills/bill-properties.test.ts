@@ -11,7 +11,11 @@
  * numbered 1..n. A freeze or its lifting moves nothing either (what was pending on the range is refused), and
  * the invariant pairs every frozen holding with its active freeze. A pledge moves nothing (the pledgor keeps the range), and every pledged holding is the
  * holding of exactly one pledge in force. Neither does a presentation for payment: the acceptor's 付款 settles
- * the range where it is and its 拒付 leaves it to the presenter under recourse.
+ * the range where it is and its 拒付 leaves it to the presenter under recourse. Nor does a guarantee: asking
+ * one goes through exactly when the applicant holds the role on the bill and the guarantor is a ready
+ * company not liable on it nor holding part of it; every signed guarantee is for an obligation its applicant
+ * has, by a guarantor that was free when it signed, and its application and signature are each once in the
+ * bill's history.
  */
 import fc from 'fast-check';
 import { APPLICATION_STATUS } from '@contract/bills';
@@ -35,6 +39,14 @@ import type { InstitutionGateway } from '../../../src/adapters/institution/gatew
 import { answerRelease, applyRelease, pledgeCommands } from '../../../src/modules/pledge/commands';
 import { freezeRange, liftFreeze } from '../../../src/modules/freeze/commands';
 import { paymentCommands, presentPayment, refusePresentation } from '../../../src/modules/payment/commands';
+import {
+  applyGuarantee,
+  refuseGuarantee,
+  signGuarantee,
+  withdrawGuarantee,
+} from '../../../src/modules/guarantee/commands';
+import { GUARANTEED_ROLE, GUARANTEED_ROLES, type GuaranteedRole } from '@contract/guarantee';
+import { newId } from '../../../src/lib/hash';
 import { startApp, type TestApp } from '../../support/helpers';
 import { MOBILE, openFunctions, ORG, userIdOf } from '../../support/bill-helpers';
 
@@ -45,6 +57,7 @@ const SEED = 1302;
 const RUNS = 100;
 const PLEDGE_RUNS = 150;
 const PAYMENT_RUNS = 100;
+const GUARANTEE_RUNS = 100;
 
 const ORGS = [
   { orgId: ORG.suzhou, userId: userIdOf(MOBILE.suzhou) },
@@ -53,8 +66,17 @@ const ORGS = [
 ];
 const INSTITUTIONS: readonly string[] = Object.values(DEMO_INSTITUTIONS).map((i) => i.orgId);
 const SPDB = DEMO_INSTITUTIONS.spdb.orgId;
+/**
+ * Whom a guarantee may be asked of: the companies, Hangzhou (made ready by the guarantee property: the only
+ * company never on the bill) and an institution, which cannot guarantee a company's bill.
+ */
+const GUARANTORS: readonly string[] = [...ORGS.map((o) => o.orgId), ORG.hangzhou, SPDB];
+const READY_GUARANTORS: readonly string[] = [...ORGS.map((o) => o.orgId), ORG.hangzhou];
+const HANGZHOU = { orgId: ORG.hangzhou, userId: userIdOf('13800000003') };
 const actorOf = (orgId: string) =>
-  INSTITUTIONS.includes(orgId) ? { orgId, userId: null } : ORGS.find((o) => o.orgId === orgId)!;
+  INSTITUTIONS.includes(orgId)
+    ? { orgId, userId: null }
+    : [...ORGS, HANGZHOU].find((o) => o.orgId === orgId)!;
 
 /** The institution answers when the sequence says, never by itself. */
 const quietInstitution: InstitutionGateway = {
@@ -161,7 +183,9 @@ type Op =
   | 'releaseAnswer'
   | 'freeze'
   | 'lift'
-  | 'present';
+  | 'present'
+  | 'guarantee'
+  | 'guaranteeAnswer';
 const stepOf = (ops: Op[]) =>
   fc.record({
     op: fc.constantFrom(...ops),
@@ -234,6 +258,22 @@ const PaymentStep = stepOf([
   'pledge',
 ]);
 
+/** From an issued bill, weighted to guarantees and their answers, with acceptance, receipt and endorsements. */
+const GuaranteeStep = stepOf([
+  'guarantee',
+  'guarantee',
+  'guarantee',
+  'guaranteeAnswer',
+  'guaranteeAnswer',
+  'endorse',
+  'endorse',
+  'sign',
+  'sign',
+  'refuse',
+  'withdraw',
+  'revoke',
+]);
+
 /** How the institutions' answers ended over all runs: the property is worth little if none passed a range. */
 const discounted = { signed: 0, returned: 0, withdrawn: 0 };
 const pledges = { signed: 0, refused: 0, released: 0 };
@@ -242,6 +282,8 @@ const presented = { paid: 0, refused: 0, withdrawn: 0 };
 let payments: ReturnType<typeof paymentCommands>;
 const freezes = { frozen: 0, lifted: 0 };
 let freezeOrders = 0;
+/** Likewise for guarantees: applications allowed and turned away, and each way they were answered (a signature the guarantor may no longer give included). */
+const guaranteed = { applied: 0, turnedAway: 0, signed: 0, signRefused: 0, refused: 0, withdrawn: 0 };
 
 /** The institution answers a discount as its adapter delivers the answer; the application tells how it ended. */
 async function institutionAnswers(applicationId: string, institutionOrgId: string, sign: boolean) {
@@ -390,6 +432,10 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
     );
     expect(done).toBe(true);
     freezes.lifted += 1;
+  } else if (step.op === 'guarantee') {
+    await applyGuaranteeStep(step, packageId);
+  } else if (step.op === 'guaranteeAnswer') {
+    await answerGuaranteeStep(step, packageId);
   } else if (step.op === 'present') {
     const holdings = await current(packageId);
     const holding = holdings[step.pick % holdings.length]!;
@@ -548,6 +594,169 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
     .orderBy('seq')
     .execute();
   expect(seqs.map((e) => e.seq)).toEqual(seqs.map((_, i) => i + 1));
+  await guaranteesHold(packageId);
+}
+
+/**
+ * Who may guarantee, as the rules say it (docs/domain.md, guarantee), read from the ledger here rather than
+ * through the module: the applicant's roles on the bill, and everyone already liable on it or holding part.
+ */
+async function guaranteeStanding(packageId: string) {
+  const pkg = await t.app.db
+    .selectFrom('bill_packages')
+    .select(['drawer_org_id', 'acceptor_org_id'])
+    .where('id', '=', packageId)
+    .executeTakeFirstOrThrow();
+  const holdings = await current(packageId);
+  const endorsers = (
+    await t.app.db
+      .selectFrom('bill_applications')
+      .select('applicant_org_id')
+      .where('package_id', '=', packageId)
+      .where('kind', '=', 'endorsement')
+      .where('status', '=', APPLICATION_STATUS.signed)
+      .execute()
+  ).map((a) => a.applicant_org_id);
+  const guarantees = await t.app.db
+    .selectFrom('bill_guarantees')
+    .selectAll()
+    .where('package_id', '=', packageId)
+    .execute();
+  const accepted = holdings.some((h) => h.sub_start === 1 && h.bill_status !== 'CS01');
+  const rolesOf = (orgId: string) =>
+    [
+      pkg.drawer_org_id === orgId ? GUARANTEED_ROLE.drawer : null,
+      pkg.acceptor_org_id === orgId && accepted ? GUARANTEED_ROLE.acceptor : null,
+      endorsers.includes(orgId) ? GUARANTEED_ROLE.endorser : null,
+    ].filter((role): role is GuaranteedRole => role !== null);
+  const liable = new Set([
+    pkg.drawer_org_id,
+    pkg.acceptor_org_id,
+    ...endorsers,
+    ...guarantees.filter((g) => g.status === APPLICATION_STATUS.signed).map((g) => g.guarantor_org_id),
+    ...holdings.map((h) => h.org_id),
+  ]);
+  const ended = holdings.every((h) => ['CS05', 'CS06'].includes(h.bill_status));
+  return { rolesOf, liable, ended, guarantees };
+}
+
+/** A company on the bill asks one of GUARANTORS to guarantee one of its roles: allowed exactly as the rules say. */
+async function applyGuaranteeStep(step: StepT, packageId: string) {
+  const before = await guaranteeStanding(packageId);
+  // Mostly a role the company has and Hangzhou, the one company free of the bill until it guarantees it (so
+  // that guarantees are made, and then asked of it again); otherwise any company, role and guarantor.
+  const held = ORGS.flatMap((o) => before.rolesOf(o.orgId).map((role) => ({ applicant: o.orgId, role })));
+  const likely = step.share % 4 !== 0;
+  const { applicant, role } =
+    likely && held.length > 0
+      ? held[step.to % held.length]!
+      : {
+          applicant: ORGS[step.to]!.orgId,
+          role: GUARANTEED_ROLES[step.share % GUARANTEED_ROLES.length]!,
+        };
+  const guarantor = likely && step.pick % 2 === 0 ? ORG.hangzhou : GUARANTORS[step.pick % GUARANTORS.length]!;
+  const done = await attempt(applicant, (ctx) =>
+    applyGuarantee(ctx, { packageId, role, guarantorOrgId: guarantor, remark: '' }),
+  );
+  const duplicate = before.guarantees.some(
+    (g) =>
+      g.status === APPLICATION_STATUS.pending &&
+      g.guaranteed_org_id === applicant &&
+      g.guarantor_org_id === guarantor &&
+      g.role === role,
+  );
+  expect(done).toBe(
+    !before.ended &&
+      before.rolesOf(applicant).includes(role) &&
+      guarantor !== applicant &&
+      READY_GUARANTORS.includes(guarantor) &&
+      !before.liable.has(guarantor) &&
+      !duplicate,
+  );
+  guaranteed[done ? 'applied' : 'turnedAway'] += 1;
+}
+
+/**
+ * A waiting guarantee answered: signed by its guarantor (only while the bill is live and the guarantor still
+ * neither liable on it nor holding part of it), refused, or withdrawn by the applicant.
+ */
+async function answerGuaranteeStep(step: StepT, packageId: string) {
+  const before = await guaranteeStanding(packageId);
+  const open = before.guarantees
+    .filter((g) => g.status === APPLICATION_STATUS.pending)
+    .sort((a, b) => a.applied_at - b.applied_at || a.id.localeCompare(b.id));
+  if (open.length === 0) return;
+  const guarantee = open[step.pick % open.length]!;
+  const how = (['sign', 'sign', 'refuse', 'withdraw'] as const)[step.share % 4]!;
+  if (how === 'sign') {
+    const done = await attempt(guarantee.guarantor_org_id, (ctx) => signGuarantee(ctx, guarantee.id));
+    expect(done).toBe(!before.ended && !before.liable.has(guarantee.guarantor_org_id));
+    if (done) {
+      // What it guarantees is an obligation the applicant has on the bill.
+      expect(before.rolesOf(guarantee.guaranteed_org_id)).toContain(guarantee.role);
+      guaranteed.signed += 1;
+    } else {
+      guaranteed.signRefused += 1;
+    }
+  } else if (how === 'refuse') {
+    expect(
+      await attempt(guarantee.guarantor_org_id, (ctx) =>
+        refuseGuarantee(ctx, { id: guarantee.id, reason: '不同意' }),
+      ),
+    ).toBe(true);
+    guaranteed.refused += 1;
+  } else {
+    expect(await attempt(guarantee.guaranteed_org_id, (ctx) => withdrawGuarantee(ctx, guarantee.id))).toBe(
+      true,
+    );
+    guaranteed.withdrawn += 1;
+  }
+}
+
+/**
+ * The guarantees on the bill's back: each application and each signature once in its history, no guarantor
+ * signed twice or for itself, and none of them the drawer or the acceptor, who are liable from the start.
+ */
+async function guaranteesHold(packageId: string) {
+  const any = await t.app.db
+    .selectFrom('bill_guarantees')
+    .select('id')
+    .where('package_id', '=', packageId)
+    .executeTakeFirst();
+  if (!any) return;
+  const { guarantees, rolesOf } = await guaranteeStanding(packageId);
+  const pkg = await t.app.db
+    .selectFrom('bill_packages')
+    .select(['drawer_org_id', 'acceptor_org_id'])
+    .where('id', '=', packageId)
+    .executeTakeFirstOrThrow();
+  const events = await t.app.db
+    .selectFrom('bill_events')
+    .select(['type', 'from_org_id', 'to_org_id'])
+    .where('package_id', '=', packageId)
+    .where('type', 'in', ['guaranteeApplied', 'guaranteed'])
+    .execute();
+  const pairs = (rows: Array<{ from: string | null; to: string | null }>) =>
+    rows.map((r) => `${r.from} ${r.to}`).sort();
+  expect(
+    pairs(
+      events
+        .filter((e) => e.type === 'guaranteeApplied')
+        .map((e) => ({ from: e.from_org_id, to: e.to_org_id })),
+    ),
+  ).toEqual(pairs(guarantees.map((g) => ({ from: g.guaranteed_org_id, to: g.guarantor_org_id }))));
+  const signed = guarantees.filter((g) => g.status === APPLICATION_STATUS.signed);
+  expect(
+    pairs(
+      events.filter((e) => e.type === 'guaranteed').map((e) => ({ from: e.from_org_id, to: e.to_org_id })),
+    ),
+  ).toEqual(pairs(signed.map((g) => ({ from: g.guaranteed_org_id, to: g.guarantor_org_id }))));
+  expect(new Set(signed.map((g) => g.guarantor_org_id)).size).toBe(signed.length);
+  for (const g of signed) {
+    expect(g.guarantor_org_id).not.toBe(g.guaranteed_org_id);
+    expect([pkg.drawer_org_id, pkg.acceptor_org_id]).not.toContain(g.guarantor_org_id);
+    expect(rolesOf(g.guaranteed_org_id)).toContain(g.role);
+  }
 }
 
 /** Suzhou issues a splittable three-month bill of `face` fen to Ningbo, accepted by `acceptorOrgId`. */
@@ -668,4 +877,38 @@ it('keeps them so through presentations for payment, paid, refused and withdrawn
   expect(presented.paid).toBeGreaterThan(0);
   expect(presented.refused).toBeGreaterThan(0);
   expect(presented.withdrawn).toBeGreaterThan(0);
+}, 180_000);
+
+it('keeps them so through guarantees: each signed one for an obligation the applicant has, by a company not liable on the bill', async () => {
+  // Hangzhou ready to take part (authenticated, a verified account): the one company no step makes liable.
+  await t.app.db.updateTable('organizations').set({ authorized: 1 }).where('id', '=', ORG.hangzhou).execute();
+  const account = await t.app.db
+    .selectFrom('bank_accounts')
+    .selectAll()
+    .where('org_id', '=', ORG.ningbo)
+    .where('is_default', '=', 1)
+    .executeTakeFirstOrThrow();
+  await t.app.db
+    .insertInto('bank_accounts')
+    .values({ ...account, id: newId(), org_id: ORG.hangzhou, account_no: '6222020000000099' })
+    .execute();
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 50_000 }),
+      fc.boolean(),
+      fc.array(GuaranteeStep, { minLength: 1, maxLength: 25 }),
+      async (face, ownAcceptance, steps) => {
+        const packageId = await issuedToNingbo(face, ownAcceptance ? ORG.suzhou : ORG.shanghai);
+        const model = new Map<string, number>([[ORG.suzhou, face]]);
+        await runSteps(steps, packageId, face, model);
+      },
+    ),
+    { seed: SEED, numRuns: GUARANTEE_RUNS },
+  );
+  expect(guaranteed.applied).toBeGreaterThan(0);
+  expect(guaranteed.turnedAway).toBeGreaterThan(0);
+  expect(guaranteed.signed).toBeGreaterThan(0);
+  expect(guaranteed.signRefused).toBeGreaterThan(0);
+  expect(guaranteed.refused).toBeGreaterThan(0);
+  expect(guaranteed.withdrawn).toBeGreaterThan(0);
 }, 180_000);
