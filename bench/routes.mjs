@@ -4,7 +4,15 @@
 // have `prepare({ database })`, run once before the measured rounds, to fill the database it reads (each pass's
 // database: bench/lib/databases.mjs). A write path (an application and its answer) is a line of WRITE_PATHS.
 
-import { DISCOUNTERS, ENDORSERS, discountAndSign, endorseAndSign } from './lib/write-acts.mjs';
+import {
+  DISCOUNTERS,
+  ENDORSERS,
+  PLEDGORS,
+  discountAndSign,
+  endorseAndSign,
+  pledgeAndSign,
+  pledgeReleaseAndSign,
+} from './lib/write-acts.mjs';
 
 // As a browser sends them: Accept-Encoding included, so the cost of compression (or of deciding against it) counts.
 const signedIn = (context) => ({
@@ -214,6 +222,24 @@ export const WRITE_PATHS = [
     name: 'discount and sign',
     prepare: ({ database, count }) => database.seedBills(count, { tag: 'discount', holders: DISCOUNTERS }),
     run: discountAndSign,
+  },
+  // 质押 by each organisation to a sandbox institution, which signs: POST /api/scbill/pledge/apply, then
+  // POST /api/sandbox/institution/applications/:id/answer.
+  {
+    name: 'pledge and sign',
+    // What a round trip that took effect leaves: the range stays with its holder, pledged.
+    effect: 'bills pledged',
+    prepare: ({ database, count }) => database.seedBills(count, { tag: 'pledge', holders: PLEDGORS }),
+    run: pledgeAndSign,
+  },
+  // 质押解除 of a pledge the same round trip makes first: the institution asks through the sandbox
+  // (POST /api/sandbox/institution/pledges/:id/release), the pledgor signs
+  // (POST /api/scbill/pledge/:id/release/sign).
+  {
+    name: 'pledge release and sign',
+    effect: 'pledges released',
+    prepare: ({ database, count }) => database.seedBills(count, { tag: 'release', holders: PLEDGORS }),
+    run: pledgeReleaseAndSign,
   },
 ];
 

@@ -204,7 +204,7 @@ async function writeFigures(report, extra, { server, database, bare, password, p
       });
     }
     report.add(`${label}, failed acts`, writes.failures, 'responses', { max: 0 });
-    report.add(`${label}, bills passed to the new holder`, writes.tookEffect, 'bills', {
+    report.add(`${label}, ${path.effect ?? 'bills passed to the new holder'}`, writes.tookEffect, 'bills', {
       min: WRITES,
     });
     report.add(

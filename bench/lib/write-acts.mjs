@@ -316,14 +316,113 @@ export function discountAndSign({ base, tokens, database, holdings }) {
           expect: 201,
         });
         if (!applied) continue;
-        const call = institutionCalls++;
         await act('institution sign', `/api/sandbox/institution/applications/${applied.data.id}/answer`, {
           body: { decision: 'sign' },
-          localAddress: `127.250.${(call >> 8) & 255}.${call & 255}`,
+          localAddress: asInstitution(),
           expect: 200,
         });
       }
     },
     () => passedTo(database, 'discount', [INSTITUTION]),
+  );
+}
+
+/** Every organisation pledges. */
+export const PLEDGORS = DISCOUNTERS;
+/** A pledged range's circulation flag (CIRCULATION.pledged in contract/bills.ts). */
+const PLEDGED = 'TF0304';
+
+/** The sandbox in the institution's place, from a loopback address of its own (its calls are limited per address). */
+const asInstitution = () => {
+  const call = institutionCalls++;
+  return `127.250.${(call >> 8) & 255}.${call & 255}`;
+};
+
+/**
+ * 质押 of a whole bill by `holder` to the demo's first institution, then the institution's 签收 through the
+ * sandbox in its place; answers the pledge's id, or null when either act failed.
+ */
+async function pledgeWhole(act, database, holder, holding) {
+  const body = {
+    holdingId: holding.holdingId,
+    institutionOrgId: INSTITUTION,
+    amount: yuan(holding.amountFen),
+  };
+  const routeUrl = '/api/scbill/pledge/apply';
+  const applied = await act('pledge', routeUrl, {
+    token: holder.token,
+    body,
+    proof: await database.writeSmsProof(smsProofRows(holder, { method: 'POST', routeUrl, body })),
+    expect: 201,
+  });
+  if (!applied) return null;
+  const signed = await act(
+    'institution sign',
+    `/api/sandbox/institution/applications/${applied.data.id}/answer`,
+    {
+      body: { decision: 'sign' },
+      localAddress: asInstitution(),
+      expect: 200,
+    },
+  );
+  return signed ? applied.data.id : null;
+}
+
+const holderOf = (tokens, k) => ({ ...writeParty(k), token: tokens[k] });
+
+/** 质押 by every organisation to the demo's first institution, which signs: the range rests pledged. */
+export function pledgeAndSign({ base, tokens, database, holdings }) {
+  return roundTrips(
+    base,
+    PLEDGORS.length,
+    async (index, act) => {
+      const holder = holderOf(tokens, PLEDGORS[index]);
+      for (const holding of holdings.filter((row) => row.holder === holder.orgId)) {
+        await pledgeWhole(act, database, holder, holding);
+      }
+    },
+    () =>
+      database.scalar(
+        `SELECT count(*) FROM bill_holdings WHERE package_id LIKE ? AND ended_at IS NULL AND circ_status = ?`,
+        ['bench-pledge-package-%', PLEDGED],
+      ),
+  );
+}
+
+/**
+ * 质押解除 after a pledge in force: each organisation pledges a bill and the institution signs (as
+ * pledgeAndSign), then the institution asks the release through the sandbox in its place and the pledgor
+ * signs it: POST /api/sandbox/institution/pledges/:id/release, then POST /api/scbill/pledge/:id/release/sign.
+ */
+export function pledgeReleaseAndSign({ base, tokens, database, holdings }) {
+  return roundTrips(
+    base,
+    PLEDGORS.length,
+    async (index, act) => {
+      const holder = holderOf(tokens, PLEDGORS[index]);
+      for (const holding of holdings.filter((row) => row.holder === holder.orgId)) {
+        const pledgeId = await pledgeWhole(act, database, holder, holding);
+        if (!pledgeId) continue;
+        const asked = await act('release apply', `/api/sandbox/institution/pledges/${pledgeId}/release`, {
+          localAddress: asInstitution(),
+          expect: 200,
+        });
+        if (!asked) continue;
+        const params = { id: pledgeId };
+        const signUrl = '/api/scbill/pledge/:id/release/sign';
+        await act('release sign', `/api/scbill/pledge/${pledgeId}/release/sign`, {
+          token: holder.token,
+          proof: await database.writeSmsProof(
+            smsProofRows(holder, { method: 'POST', routeUrl: signUrl, params }),
+          ),
+          expect: 200,
+        });
+      }
+    },
+    () =>
+      database.scalar(
+        `SELECT count(*) FROM bill_pledges WHERE package_id LIKE ? AND released_at IS NOT NULL`,
+        ['bench-release-package-%'],
+      ),
   );
 }
