@@ -22,6 +22,14 @@ const signedIn = (context) => ({
 });
 const signedInJson = (context) => ({ ...signedIn(context), 'content-type': 'application/json' });
 
+// The 100,000 holdings (bench/lib/seed-holdings.mjs) are written once per pass's database, by the first of the
+// lines that read them which the run measures (BENCH_ROUTES may name any of them alone).
+const seeded = new WeakMap();
+const seedHoldingsOnce = ({ database }) => {
+  if (!seeded.has(database)) seeded.set(database, database.seedHoldings());
+  return seeded.get(database);
+};
+
 export const MEASURED_ROUTES = [
   { name: 'GET /api/user', path: '/api/user', headers: signedIn },
   {
@@ -69,14 +77,14 @@ export const MEASURED_ROUTES = [
     name: 'GET /api/scbill/bills/held, 100,000 holdings',
     path: '/api/scbill/bills/held?page=0&size=10',
     headers: signedIn,
-    prepare: ({ database }) => database.seedHoldings(),
+    prepare: seedHoldingsOnce,
   },
-  // 应付票据: with the held list's line in the same pass, over its 100,000 holdings (seeded once, before any
-  // route is measured), all of them accepted by the signed-in organisation (Shanghai).
+  // 应付票据 over the same 100,000 holdings, all of them accepted by the signed-in organisation (Shanghai).
   {
     name: 'GET /api/scbill/bills/payable',
     path: '/api/scbill/bills/payable?page=0&size=10',
     headers: signedIn,
+    prepare: seedHoldingsOnce,
   },
   // 待签收 as the workbench opens it, and the accounts 签收 offers.
   {
@@ -130,11 +138,13 @@ export const MEASURED_ROUTES = [
     path: '/api/scbill/guarantee/list?page=0&size=10&side=received&status=pending',
     headers: signedIn,
   },
-  // The apply form's bills: those the organisation is liable on, with its roles.
+  // The apply form's bills: those the organisation is liable on, with its roles; the signed-in organisation
+  // drew and accepted the 2,000 packages of the 100,000 holdings.
   {
     name: 'GET /api/scbill/guarantee/candidates',
     path: '/api/scbill/guarantee/candidates',
     headers: signedIn,
+    prepare: seedHoldingsOnce,
   },
   // 质押融资's real-time cost, called by the application form as the user types: a monthly schedule of
   // seven payments.
