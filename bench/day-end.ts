@@ -11,6 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
+import { RECOUNT_PAYABLE_DAYS } from './lib/seed-holdings.mjs';
 
 const HOLDINGS = Number(process.env.BENCH_DAY_END_HOLDINGS ?? 100_000);
 const CLEARED = Number(process.env.BENCH_DAY_END_CLEARED ?? 1_000);
@@ -88,6 +89,7 @@ sqlite.transaction(() => {
 sqlite.exec(`insert into bill_org_holdings (org_id, held)
   select org_id, count(*) from bill_holdings where ended_at is null group by org_id
   on conflict (org_id) do update set held = excluded.held`);
+for (const statement of RECOUNT_PAYABLE_DAYS) sqlite.exec(statement);
 sqlite.close();
 
 const app = await buildApp(config, { now: () => CLOSE });

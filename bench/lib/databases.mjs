@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { HOLDING_SPREAD, seedHoldings } from './seed-holdings.mjs';
+import { HOLDING_SPREAD, RECOUNT_PAYABLE_DAYS, seedHoldings } from './seed-holdings.mjs';
 import { billRows, copySupplier } from './write-acts.mjs';
 
 const PACKAGE_COLUMNS = `id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name, payee_org_id,
@@ -140,6 +140,7 @@ export function sqliteDatabase(dataDir) {
       db.exec(`insert into bill_org_holdings (org_id, held)
         select org_id, count(*) from bill_holdings where ended_at is null group by org_id
         on conflict (org_id) do update set held = excluded.held`);
+      for (const statement of RECOUNT_PAYABLE_DAYS) db.exec(statement);
       db.close();
       return rows;
     },
@@ -264,6 +265,7 @@ export async function postgresDatabase() {
         await client.query(`INSERT INTO bill_org_holdings (org_id, held)
           SELECT org_id, count(*) FROM bill_holdings WHERE ended_at IS NULL GROUP BY org_id
           ON CONFLICT (org_id) DO UPDATE SET held = excluded.held`);
+        for (const statement of RECOUNT_PAYABLE_DAYS) await client.query(statement);
         await client.query('COMMIT');
         await client.query('ANALYZE');
       });
@@ -285,6 +287,7 @@ export async function postgresDatabase() {
         await client.query(`INSERT INTO bill_org_holdings (org_id, held)
           SELECT org_id, count(*) FROM bill_holdings WHERE ended_at IS NULL GROUP BY org_id
           ON CONFLICT (org_id) DO UPDATE SET held = excluded.held`);
+        for (const statement of RECOUNT_PAYABLE_DAYS) await client.query(statement);
         await client.query('COMMIT');
         await client.query('ANALYZE');
       });

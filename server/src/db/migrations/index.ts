@@ -33,6 +33,7 @@ import * as pledges from './032-pledges';
 import * as freezes from './033-freezes';
 import * as maturityReminders from './034-maturity-reminders';
 import * as payments from './035-payments';
+import * as payableDays from './036-payable-days';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '033-freezes': freezes,
   '034-maturity-reminders': maturityReminders,
   '035-payments': payments,
+  '036-payable-days': payableDays,
 };

@@ -9,12 +9,24 @@ export interface BillLedgerTables {
   bill_events: BillEventTable;
   bill_package_days: BillPackageDayTable;
   bill_org_holdings: BillOrgHoldingsTable;
+  bill_payable_days: BillPayableDaysTable;
 }
 
 /** How many current holdings an organisation has: the held list's total without counting them. */
 export interface BillOrgHoldingsTable {
   org_id: string;
   held: number;
+}
+
+/**
+ * 应付票据 of one acceptor on one due date: its bills held received in a current range (CS03, not
+ * TF0501), and the sum of those ranges; the ledger moves both at the end of every command.
+ */
+export interface BillPayableDaysTable {
+  acceptor_org_id: string;
+  due_date: string;
+  bills: number;
+  amount_fen: number;
 }
 
 export interface BillPackageTable {

@@ -30,15 +30,17 @@ export function restingCirculation(
 
 /**
  * What one command changes beyond the rows it writes, gathered while it runs and written by its last step
- * (`endCommand`): the packages it entered (locked, and checked at its end) and the moves of each
- * organisation's count of current holdings (bill_org_holdings, the held list's total). The counts move with
- * the two writes below, the only ones that start or end a holding; they are written once, in one order of
- * organisations, because a command signing A's range to B and another signing B's range to A at once would
+ * (`endCommand`): the packages it entered (locked, and checked at its end), the moves of each
+ * organisation's count of current holdings (bill_org_holdings, the held list's total) and the fen each
+ * package's payable ranges moved by (bill_payable_days, 应付票据). Both move with the three writes below, the
+ * only ones that start, end or change a holding; they are written once, counters first and each in one
+ * order of keys, because a command signing A's range to B and another signing B's range to A at once would
  * otherwise each hold one counter row and wait for the other's (a deadlock on PostgreSQL).
  */
 export class LedgerWork {
   readonly packages = new Set<string>();
   readonly heldMoves = new Map<string, number>();
+  readonly payableMoves = new Map<string, number>();
 }
 
 /** The transaction a command writes through, and what it gathers for its end. */
@@ -73,6 +75,25 @@ function countHeld(ledger: LedgerTx, orgId: string, delta: number): void {
   moves.set(orgId, (moves.get(orgId) ?? 0) + delta);
 }
 
+/**
+ * Whether a holding counts in its acceptor's 应付票据: current, received (CS03, what the acceptor pays at
+ * maturity to its holder) and not at the end of its life.
+ */
+export const isPayable = (holding: Pick<HoldingRow, 'bill_status' | 'circ_status' | 'ended_at'>): boolean =>
+  holding.ended_at === null &&
+  holding.bill_status === BILL_STATUS.received &&
+  holding.circ_status !== CIRCULATION.ended;
+
+/** The change of a holding from `before` to `after` (null: none), in its package's payable fen. */
+function countPayable(ledger: LedgerTx, before: HoldingRow | null, after: HoldingRow | null): void {
+  const fen = (h: HoldingRow | null) => (h !== null && isPayable(h) ? Number(h.amount_fen) : 0);
+  const delta = fen(after) - fen(before);
+  if (delta === 0) return;
+  const packageId = (after ?? before)!.package_id;
+  const moves = ledger.work.payableMoves;
+  moves.set(packageId, (moves.get(packageId) ?? 0) + delta);
+}
+
 async function writeHeldCounts(ledger: LedgerTx): Promise<void> {
   const ordered = [...ledger.work.heldMoves]
     .filter(([, delta]) => delta !== 0)
@@ -89,13 +110,70 @@ async function writeHeldCounts(ledger: LedgerTx): Promise<void> {
   }
 }
 
+interface PayableDayMove {
+  acceptorOrgId: string;
+  dueDate: string;
+  bills: number;
+  fen: number;
+}
+
 /**
- * The last step of every command: writes what the command gathered, then checks each package it entered.
- * A breach throws and rolls the whole command back.
+ * Moves each acceptor's 应付票据 by due date (bill_payable_days) by what the command moved in its packages'
+ * payable ranges. A bill counts on its day while any of its fen is payable: the package's payable fen after
+ * the command is read from the holdings its check read, and before it is that less what the command moved.
+ */
+async function writePayableDays(ledger: LedgerTx, checked: Map<string, CheckedPackage>): Promise<void> {
+  const days = new Map<string, PayableDayMove>();
+  for (const [packageId, fen] of ledger.work.payableMoves) {
+    if (fen === 0) continue;
+    const { pkg, holdings } = checked.get(packageId)!;
+    const after = holdings.reduce((sum, h) => (isPayable(h) ? sum + Number(h.amount_fen) : sum), 0);
+    const before = after - fen;
+    const key = `${pkg.acceptor_org_id}\u0000${pkg.due_date}`;
+    const day = days.get(key) ?? {
+      acceptorOrgId: pkg.acceptor_org_id,
+      dueDate: pkg.due_date,
+      bills: 0,
+      fen: 0,
+    };
+    day.bills += Number(after > 0) - Number(before > 0);
+    day.fen += fen;
+    days.set(key, day);
+  }
+  ledger.work.payableMoves.clear();
+  const ordered = [...days].sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [, day] of ordered) {
+    if (day.bills === 0 && day.fen === 0) continue;
+    await ledger.trx
+      .insertInto('bill_payable_days')
+      .values({
+        acceptor_org_id: day.acceptorOrgId,
+        due_date: day.dueDate,
+        bills: day.bills,
+        amount_fen: day.fen,
+      })
+      .onConflict((oc) =>
+        oc.columns(['acceptor_org_id', 'due_date']).doUpdateSet((eb) => ({
+          bills: eb('bill_payable_days.bills', '+', day.bills),
+          amount_fen: eb('bill_payable_days.amount_fen', '+', day.fen),
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * The last step of every command: checks each package it entered (and any other whose ranges it moved),
+ * then writes what it gathered from its writes and the checks' reads. A breach throws and rolls the whole
+ * command back.
  */
 export async function endCommand(ledger: LedgerTx): Promise<void> {
+  const checked = new Map<string, CheckedPackage>();
+  for (const packageId of new Set([...ledger.work.packages, ...ledger.work.payableMoves.keys()])) {
+    checked.set(packageId, await checkPackage(ledger.trx, packageId));
+  }
   await writeHeldCounts(ledger);
-  for (const packageId of ledger.work.packages) await checkPackage(ledger.trx, packageId);
+  await writePayableDays(ledger, checked);
 }
 
 /** Ends a current holding that still has the status it was read with; 409 when another command got there first. */
@@ -110,6 +188,7 @@ async function endHolding(ledger: LedgerTx, holding: HoldingRow, now: number): P
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw fail(API_ERROR.billLocked, BILL_MSG.locked);
   countHeld(ledger, holding.org_id, isHeld(holding) ? -1 : 0);
+  countPayable(ledger, holding, null);
 }
 
 async function insertHolding(
@@ -124,6 +203,7 @@ async function insertHolding(
   };
   await ledger.trx.insertInto('bill_holdings').values(row).execute();
   countHeld(ledger, row.org_id, isHeld(row) ? 1 : 0);
+  countPayable(ledger, null, row);
   return row;
 }
 
@@ -145,6 +225,7 @@ export async function setStatus(
   if (Number(result.numUpdatedRows) !== 1) throw fail(API_ERROR.billLocked, BILL_MSG.locked);
   const changed = { ...holding, bill_status: billStatus, circ_status: circulation };
   countHeld(ledger, holding.org_id, Number(isHeld(changed)) - Number(isHeld(holding)));
+  countPayable(ledger, holding, changed);
   return changed;
 }
 
@@ -310,21 +391,32 @@ export const firstHolding = (ledger: LedgerTx, pkg: PackageRow, accountId: strin
 
 export class LedgerInvariantBroken extends Error {}
 
+/** What a package's check read: the package, and its current holdings in order. */
+export interface CheckedPackage {
+  pkg: Pick<PackageRow, 'amount_fen' | 'acceptor_org_id' | 'due_date'>;
+  holdings: Array<
+    Pick<
+      HoldingRow,
+      'id' | 'sub_start' | 'sub_end' | 'amount_fen' | 'bill_status' | 'circ_status' | 'ended_at'
+    >
+  >;
+}
+
 /**
  * The ledger's one invariant, checked at the end of every command within its transaction (endCommand): the
  * package's current holdings, in order, cover 1..face exactly (no overlap, no gap), each amount is its
  * range's length, the locked holdings are exactly those of the pending applications, one each, and the
  * frozen holdings exactly those of the active freezes. It only reads.
  */
-export async function checkPackage(trx: Db, packageId: string): Promise<void> {
+export async function checkPackage(trx: Db, packageId: string): Promise<CheckedPackage> {
   const pkg = await trx
     .selectFrom('bill_packages')
-    .select(['amount_fen'])
+    .select(['amount_fen', 'acceptor_org_id', 'due_date'])
     .where('id', '=', packageId)
     .executeTakeFirstOrThrow();
   const holdings = await trx
     .selectFrom('bill_holdings')
-    .select(['id', 'sub_start', 'sub_end', 'amount_fen', 'circ_status'])
+    .select(['id', 'sub_start', 'sub_end', 'amount_fen', 'bill_status', 'circ_status', 'ended_at'])
     .where('package_id', '=', packageId)
     .where('ended_at', 'is', null)
     .orderBy('sub_start')
@@ -368,4 +460,5 @@ export async function checkPackage(trx: Db, packageId: string): Promise<void> {
   if (freezes.length !== frozen.size || freezes.some((f) => !frozen.has(f.holding_id))) {
     throw new LedgerInvariantBroken(`package ${packageId}: frozen holdings and active freezes differ`);
   }
+  return { pkg, holdings };
 }

@@ -1,5 +1,6 @@
 import { BILL_TERM_MAX_MONTHS } from '@contract/bills';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import { newId } from '../../lib/hash';
 import { addDays, addMonths, isCalendarDate } from '../../lib/calendar-date';
 import { shanghaiDate } from '../../lib/shanghai-time';
@@ -29,12 +30,14 @@ const KEPT_SNAPSHOTS = 8;
 
 const snapshots = new Map<string, HolidayCalendar>();
 
+// Prepared: every read that dates a payment asks it (应付票据, the discount calculator), and the kept
+// calendar is only as current as this row.
+const versionQuery = preparedQuery((db: Db) =>
+  db.selectFrom('platform_settings').select('value').where('key', '=', VERSION_KEY),
+);
+
 async function calendarVersion(db: Db): Promise<string> {
-  const row = await db
-    .selectFrom('platform_settings')
-    .select('value')
-    .where('key', '=', VERSION_KEY)
-    .executeTakeFirst();
+  const [row] = await versionQuery(db, {});
   return row?.value ?? NOTHING_LOADED;
 }
 

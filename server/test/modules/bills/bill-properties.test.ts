@@ -170,6 +170,40 @@ async function heldCounters(): Promise<{ counted: Record<string, number>; kept: 
   };
 }
 
+/**
+ * Each acceptor's 应付票据 by due date as the ledger keeps it (days with nothing payable left out) against the
+ * same sums over the current holdings.
+ */
+async function payableDays(): Promise<{ counted: Record<string, string>; kept: Record<string, string> }> {
+  const counted = await t.app.db
+    .selectFrom('bill_packages as p')
+    .innerJoin('bill_holdings as h', 'h.package_id', 'p.id')
+    .select((eb) => [
+      'p.acceptor_org_id',
+      'p.due_date',
+      eb.fn.count<number>('p.id').distinct().as('bills'),
+      eb.fn.sum<number>('h.amount_fen').as('fen'),
+    ])
+    .where('h.ended_at', 'is', null)
+    .where('h.bill_status', '=', 'CS03')
+    .where('h.circ_status', '<>', 'TF0501')
+    .groupBy(['p.acceptor_org_id', 'p.due_date'])
+    .execute();
+  const kept = await t.app.db
+    .selectFrom('bill_payable_days')
+    .selectAll()
+    .where((eb) => eb.or([eb('bills', '<>', 0), eb('amount_fen', '<>', 0)]))
+    .execute();
+  return {
+    counted: Object.fromEntries(
+      counted.map((row) => [`${row.acceptor_org_id} ${row.due_date}`, `${row.bills}: ${row.fen}`]),
+    ),
+    kept: Object.fromEntries(
+      kept.map((row) => [`${row.acceptor_org_id} ${row.due_date}`, `${row.bills}: ${row.amount_fen}`]),
+    ),
+  };
+}
+
 type Op =
   | 'endorse'
   | 'discount'
@@ -587,6 +621,8 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
   expect(inForce.map((p) => p.holding_id).sort()).toEqual(pledgedHoldings.sort());
   const counters = await heldCounters();
   expect(counters.kept).toEqual(counters.counted);
+  const days = await payableDays();
+  expect(days.kept).toEqual(days.counted);
   const seqs = await t.app.db
     .selectFrom('bill_events')
     .select('seq')

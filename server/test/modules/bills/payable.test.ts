@@ -61,6 +61,38 @@ describe('应付票据', () => {
     expect((await payable(token.ningbo, `from=${due}&to=${due}`)).content).toEqual([]);
   });
 
+  it('pages the days in date order, the total counting every day of the range', async () => {
+    // Thursday and Friday: each paid on its own day.
+    for (const due of ['2026-08-21', '2026-08-20', '2026-08-21']) {
+      const detail = await issued(
+        t,
+        MOBILE.suzhou,
+        token.suzhou,
+        issueBody(t, { acceptorOrgId: ORG.suzhou, dueDate: due, amount: '100.00' }),
+      );
+      const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
+      await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    }
+    const range = 'from=2026-08-19&to=2026-08-21&size=1';
+    const first = await payable(token.suzhou, `${range}&page=0`);
+    expect(first.totalElements).toBe(2);
+    expect(first.content).toEqual([
+      { dueDate: '2026-08-20', payDay: '2026-08-20', bills: 1, amount: '100.00' },
+    ]);
+    const second = await payable(token.suzhou, `${range}&page=1`);
+    expect(second.totalElements).toBe(2);
+    expect(second.content).toEqual([
+      { dueDate: '2026-08-21', payDay: '2026-08-21', bills: 2, amount: '200.00' },
+    ]);
+    // Past the end: no row, the total all the same.
+    const past = await payable(token.suzhou, `${range}&page=3`);
+    expect(past).toMatchObject({ totalElements: 2, content: [] });
+    // Open at its end: the later days follow.
+    const open = await payable(token.suzhou, 'from=2026-08-20&size=2');
+    expect(open.content.map((day) => day.dueDate)).toEqual(['2026-08-20', '2026-08-21']);
+    expect(open.totalElements).toBeGreaterThanOrEqual(2);
+  });
+
   it('refuses a range that ends before it starts, or a date that is not one', async () => {
     for (const query of ['from=2026-05-02&to=2026-05-01', 'from=2026-02-30']) {
       const response = await billCall(t.app, 'GET', `${BILL_URL.payable}?${query}`, token.suzhou);
