@@ -1,15 +1,13 @@
-import App from 'antd/es/app';
-import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
-import Space from 'antd/es/space';
 import type { Dayjs } from 'dayjs';
 import { APPLICATION_STATUS_LABEL, type ApplicationStatus } from '@contract/bills';
 import { DISCOUNT_FILTER_TEXT_MAX } from '@contract/discount';
 import type { DiscountListFilter } from '@contract/discount-schemas';
 import type { Institution } from '@contract/institution-schemas';
+import { ListFilterBar } from '@/components/list-filter-bar/list-filter-bar';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { discountMessages } from '@/locales/zh-CN/discount';
 import { useExportDiscountsMutation } from '@/features/discount/api/discount-api';
@@ -48,22 +46,13 @@ export interface DiscountFilterBarProps {
 
 /** 我的贴现's filters: package number, status, institution and discount dates, with 查询, 重置 and 导出. */
 export function DiscountFilterBar({ institutions, applied, onSearch, canExport }: DiscountFilterBarProps) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<FilterForm>();
   const [exportList, exporting] = useExportDiscountsMutation();
-
-  const exportApplied = async () => {
-    const result = await exportList(applied);
-    if ('data' in result) void message.success(text.exportCreated);
-  };
-
   return (
-    <Form<FilterForm>
-      form={form}
+    <ListFilterBar<FilterForm, DiscountListFilter>
       name="discounts-filter"
-      layout="inline"
-      onFinish={(values) => onSearch(discountFilterOf(values))}
-      style={{ marginBottom: 16, rowGap: 12 }}
+      filterOf={discountFilterOf}
+      onSearch={onSearch}
+      exportList={canExport ? { run: () => exportList(applied), loading: exporting.isLoading } : undefined}
     >
       <Form.Item name="packageNo" label={text.packageNo}>
         <Input
@@ -98,26 +87,6 @@ export function DiscountFilterBar({ institutions, applied, onSearch, canExport }
           format={DATE_FORMAT}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {text.search}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {text.reset}
-          </Button>
-          {canExport && (
-            <Button loading={exporting.isLoading} onClick={() => void exportApplied()}>
-              {text.export}
-            </Button>
-          )}
-        </Space>
-      </Form.Item>
-    </Form>
+    </ListFilterBar>
   );
 }

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import Alert from 'antd/es/alert';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
@@ -12,6 +11,7 @@ import { FREEZE_STATUS, FREEZE_STATUSES, type FreezeStatus } from '@contract/fre
 import type { FreezeListQuery, FreezeRecord } from '@contract/freeze-schemas';
 import { Table } from '@/components/data-table/data-table';
 import { CardTitle } from '@/components/card-title/card-title';
+import { ListFilterBar } from '@/components/list-filter-bar/list-filter-bar';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { freezeMessages } from '@/locales/zh-CN/freeze';
 import { formatYuan } from '@/utils/amount';
@@ -109,9 +109,7 @@ function FreezeTable({
  * filtered by status and package number. Freezes come from the bill registry, so the page only reads.
  */
 export function FreezePage({ detail, canExport }: FreezePageProps) {
-  const { message } = App.useApp();
   const [exportList, exporting] = useExportFreezesMutation();
-  const [filterForm] = Form.useForm<ListFilter>();
   const [filter, setFilter] = useState<ListFilter>({});
   const [activePage, setActivePage] = useState(0);
   const [page, setPage] = useState(0);
@@ -129,17 +127,17 @@ export function FreezePage({ detail, canExport }: FreezePageProps) {
         />
       </Card>
       <Card title={<CardTitle>{text.recordsTitle}</CardTitle>}>
-        <Form<ListFilter>
-          form={filterForm}
-          layout="inline"
-          style={{ marginBottom: 16, rowGap: 12 }}
-          onFinish={(values) => {
-            setFilter({
-              ...(values.status ? { status: values.status } : {}),
-              ...(values.packageNo?.trim() ? { packageNo: values.packageNo.trim() } : {}),
-            });
+        <ListFilterBar<ListFilter, ListFilter>
+          name="freezes-filter"
+          filterOf={(values) => ({
+            ...(values.status ? { status: values.status } : {}),
+            ...(values.packageNo?.trim() ? { packageNo: values.packageNo.trim() } : {}),
+          })}
+          onSearch={(next) => {
+            setFilter(next);
             setPage(0);
           }}
+          exportList={canExport ? { run: () => exportList(filter), loading: exporting.isLoading } : undefined}
         >
           <Form.Item name="status" label={text.statusFilter}>
             <Select
@@ -153,29 +151,7 @@ export function FreezePage({ detail, canExport }: FreezePageProps) {
           <Form.Item name="packageNo" label={text.packageNoFilter}>
             <Input placeholder={text.packageNoPlaceholder} maxLength={30} style={{ width: 260 }} />
           </Form.Item>
-          <Button type="primary" htmlType="submit">
-            {text.search}
-          </Button>
-          <Button
-            onClick={() => {
-              filterForm.resetFields();
-              setFilter({});
-              setPage(0);
-            }}
-          >
-            {text.reset}
-          </Button>
-          {canExport && (
-            <Button
-              loading={exporting.isLoading}
-              onClick={() =>
-                void exportList(filter).then((r) => 'data' in r && void message.success(text.exportCreated))
-              }
-            >
-              {text.export}
-            </Button>
-          )}
-        </Form>
+        </ListFilterBar>
         <FreezeTable
           label={text.recordsTitle}
           query={filter}

@@ -26,6 +26,7 @@ import {
 import type { GuaranteeRecord } from '@contract/guarantee-schemas';
 import { Table } from '@/components/data-table/data-table';
 import { CardTitle } from '@/components/card-title/card-title';
+import { ListFilterBar } from '@/components/list-filter-bar/list-filter-bar';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { guaranteeMessages } from '@/locales/zh-CN/guarantee';
 import { formatYuan } from '@/utils/amount';
@@ -114,7 +115,6 @@ export function GuaranteePage({
   const [guarantorName, setGuarantorName] = useState('');
   const [confirming, setConfirming] = useState<ApplyForm | null>(null);
   const [side, setSide] = useState<GuaranteeSide>(initialSide);
-  const [filterForm] = Form.useForm<ListFilter>();
   const [filter, setFilter] = useState<ListFilter>({});
   const [page, setPage] = useState(0);
   const [acting, setActing] = useState<PendingAct | null>(null);
@@ -286,17 +286,17 @@ export function GuaranteePage({
           options={GUARANTEE_SIDES.map((value) => ({ value, label: text.sides[value] }))}
           style={{ marginBottom: 16 }}
         />
-        <Form<ListFilter>
-          form={filterForm}
-          layout="inline"
-          className={styles.filters}
-          onFinish={(values) => {
-            setFilter({
-              ...(values.status ? { status: values.status } : {}),
-              ...(values.packageNo?.trim() ? { packageNo: values.packageNo.trim() } : {}),
-            });
+        <ListFilterBar<ListFilter, ListFilter>
+          name="guarantees-filter"
+          filterOf={(values) => ({
+            ...(values.status ? { status: values.status } : {}),
+            ...(values.packageNo?.trim() ? { packageNo: values.packageNo.trim() } : {}),
+          })}
+          onSearch={(next) => {
+            setFilter(next);
             setPage(0);
           }}
+          exportList={canExport ? { run: () => exportList(query), loading: exporting.isLoading } : undefined}
         >
           <Form.Item name="status" label={text.statusFilter}>
             <Select
@@ -314,29 +314,7 @@ export function GuaranteePage({
               maxLength={30}
             />
           </Form.Item>
-          <Button type="primary" htmlType="submit">
-            {text.search}
-          </Button>
-          <Button
-            onClick={() => {
-              filterForm.resetFields();
-              setFilter({});
-              setPage(0);
-            }}
-          >
-            {text.reset}
-          </Button>
-          {canExport && (
-            <Button
-              loading={exporting.isLoading}
-              onClick={() =>
-                void exportList(query).then((r) => 'data' in r && void message.success(text.exportCreated))
-              }
-            >
-              {text.export}
-            </Button>
-          )}
-        </Form>
+        </ListFilterBar>
         {list.isError && (
           <Alert
             type="error"

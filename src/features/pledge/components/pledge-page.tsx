@@ -7,7 +7,6 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
-import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
 import { CIRCULATION, PACKAGE_NO_LENGTH, REFUSAL_REASON_MAX } from '@contract/bills';
@@ -25,6 +24,7 @@ import { AmountInput } from '@/components/amount-input/amount-input';
 import { amountRules, amountText } from '@/components/amount-input/amount';
 import { CardTitle } from '@/components/card-title/card-title';
 import { Table } from '@/components/data-table/data-table';
+import { ListFilterBar } from '@/components/list-filter-bar/list-filter-bar';
 import { scrollToFirstError } from '@/lib/form';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { pledgeMessages } from '@/locales/zh-CN/pledge';
@@ -92,7 +92,6 @@ export function PledgePage({
 }: PledgePageProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<PledgeForm>();
-  const [filterForm] = Form.useForm<FilterForm>();
   const [refuseForm] = Form.useForm<{ reason: string }>();
   const chosenId = Form.useWatch('holdingId', form) as string | undefined;
   const [filter, setFilter] = useState<PledgeListFilter>({});
@@ -256,15 +255,14 @@ export function PledgePage({
         </Form>
       </Card>
       <Card title={<CardTitle>{text.listTitle}</CardTitle>}>
-        <Form<FilterForm>
-          form={filterForm}
+        <ListFilterBar<FilterForm, PledgeListFilter>
           name="pledges-filter"
-          layout="inline"
-          style={{ marginBottom: 16, rowGap: 12 }}
-          onFinish={(values) => {
-            setFilter(pledgeFilterOf(values));
+          filterOf={pledgeFilterOf}
+          onSearch={(next) => {
+            setFilter(next);
             setPage(0);
           }}
+          exportList={canExport ? { run: () => exportList(filter), loading: exporting.isLoading } : undefined}
         >
           <Form.Item name="packageNo" label={text.packageNo}>
             <Input
@@ -292,35 +290,7 @@ export function PledgePage({
               options={institutions.map((i) => ({ value: i.orgId, label: i.name }))}
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                {text.search}
-              </Button>
-              <Button
-                onClick={() => {
-                  filterForm.resetFields();
-                  setFilter({});
-                  setPage(0);
-                }}
-              >
-                {text.reset}
-              </Button>
-              {canExport && (
-                <Button
-                  loading={exporting.isLoading}
-                  onClick={() =>
-                    void exportList(filter).then(
-                      (r) => 'data' in r && void message.success(text.exportCreated),
-                    )
-                  }
-                >
-                  {text.export}
-                </Button>
-              )}
-            </Space>
-          </Form.Item>
-        </Form>
+        </ListFilterBar>
         {list.isError && (
           <Alert
             type="error"
