@@ -55,6 +55,23 @@ describe('the server layers rule', () => {
     ]);
   });
 
+  it('keeps the kernel under the adapters: they use it (its PDF work among it), it uses none of them', async () => {
+    expect(
+      await ruleMessages(
+        'server/src/adapters/e-sign/sandbox.ts',
+        "import { stampAndSign } from '../../lib/pdf/pdf-signature';\nexport const used = stampAndSign;",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleMessages(
+        'server/src/lib/pdf/contract-pdf.ts',
+        "import type { SealTemplate } from '../../adapters/e-sign/gateway';\nexport type Used = SealTemplate;",
+      ),
+    ).toEqual([
+      `${RULE}: server/src/lib may import only lib/, db/ and contract/, not adapters/e-sign/gateway`,
+    ]);
+  });
+
   it('keeps storage at the bottom: db/ imports no kernel file, but the seed may', async () => {
     const code = "import { newId } from '../lib/hash';\nexport const used = newId;";
     expect(await ruleMessages('server/src/db/locks.ts', code)).toEqual([
