@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { inject } from 'vitest';
 import type { TokenResponse } from '@contract/auth-schemas';
 import type { ExportTask } from '@contract/export-schemas';
 import { REALTIME_EVENT, type RealtimeMessage } from '@contract/realtime';
 import { createDatabase, type Db } from '../../src/db/database';
 import { DEMO_ORGS, DEMO_PASSWORD } from '../../src/db/seed';
+import { rowsOf, workbookOf } from '../support/export-helpers';
 import { HttpClient } from '../support/http-client';
 import { createTestSchema } from '../support/postgres-test-db';
 import { freePort, ServerProcess } from '../support/server-process';
@@ -116,11 +116,7 @@ async function download(client: HttpClient, id: string) {
   return { status: response.status, length: response.headers.get('content-length'), body };
 }
 
-async function sheetRows(body: Buffer): Promise<number> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ArrayBuffer);
-  return workbook.worksheets[0]?.actualRowCount ?? 0;
-}
+const sheetRows = async (body: Buffer) => rowsOf((await workbookOf(body)).worksheets[0]).length;
 
 const isNotice = (m: RealtimeMessage) => m.type === REALTIME_EVENT.notice;
 
