@@ -8,7 +8,6 @@ import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
-import Select from 'antd/es/select';
 import { Table } from '@/components/data-table/data-table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -24,9 +23,9 @@ import {
   type InterestPayer,
 } from '@contract/discount';
 import type { DiscountListFilter, DiscountRecord, DiscountTrialRequest } from '@contract/discount-schemas';
-import { AmountInput } from '@/components/amount-input/amount-input';
-import { amountRules, amountText, isAmount } from '@/components/amount-input/amount';
+import { amountText, isAmount } from '@/components/amount-input/amount';
 import { CardTitle } from '@/components/card-title/card-title';
+import { RangeOfferFields, type RangeOffer } from '@/components/range-offer/range-offer-fields';
 import { scrollToFirstError } from '@/lib/form';
 import { discountMessages } from '@/locales/zh-CN/discount';
 import { formatYuan } from '@/utils/amount';
@@ -48,10 +47,7 @@ const SHARE_TEXT = /^\d{1,3}(\.\d{1,2})?$/;
 /** The calculator is asked once the user stops typing for this long. */
 const TRIAL_DEBOUNCE_MS = 300;
 
-interface DiscountForm {
-  holdingId: string;
-  amount: string;
-  institutionOrgId: string;
+interface DiscountForm extends RangeOffer {
   annualRate: string;
   interestPayer: InterestPayer;
   buyerSharePercent?: string;
@@ -203,47 +199,13 @@ export function DiscountPage({ holdings, holdingsLoading, detail, canExport }: D
             scrollToFirstError={scrollToFirstError}
             onFinish={(typed) => void submit(typed)}
           >
-            <Form.Item
-              name="holdingId"
-              label={text.holding}
-              rules={[{ required: true, message: text.holdingRequired }]}
-            >
-              <Select
-                placeholder={text.holdingPlaceholder}
-                loading={holdingsLoading}
-                options={choices.map((h) => ({
-                  value: h.id,
-                  label: text.holdingOption(h.packageNo, h.range, formatYuan(h.amount), h.dueDate),
-                }))}
-                onChange={(id: string) => {
-                  const chosen = choices.find((h) => h.id === id);
-                  form.setFieldValue('amount', chosen ? chosen.amount : undefined);
-                }}
-              />
-            </Form.Item>
-            <Form.Item
-              name="amount"
-              label={text.amount}
-              rules={amountRules({ requiredLabel: text.amount })}
-              extra={holding && !holding.splittable ? text.wholeOnly : undefined}
-            >
-              <AmountInput
-                placeholder={text.amountPlaceholder}
-                withUnit
-                disabled={!!holding && !holding.splittable}
-              />
-            </Form.Item>
-            <Form.Item
-              name="institutionOrgId"
-              label={text.institution}
-              rules={[{ required: true, message: text.institutionRequired }]}
-            >
-              <Select
-                placeholder={text.institutionPlaceholder}
-                loading={institutions.isFetching}
-                options={(institutions.data ?? []).map((i) => ({ value: i.orgId, label: i.name }))}
-              />
-            </Form.Item>
+            <RangeOfferFields
+              holdings={choices}
+              holdingsLoading={holdingsLoading}
+              institutions={institutions.data ?? []}
+              institutionsLoading={institutions.isFetching}
+              text={text}
+            />
             <Form.Item
               name="annualRate"
               label={text.rate}

@@ -20,11 +20,11 @@ import {
   type PledgeStatus,
 } from '@contract/pledge';
 import type { PledgeListFilter, PledgeRecord } from '@contract/pledge-schemas';
-import { AmountInput } from '@/components/amount-input/amount-input';
-import { amountRules, amountText } from '@/components/amount-input/amount';
+import { amountText } from '@/components/amount-input/amount';
 import { CardTitle } from '@/components/card-title/card-title';
 import { Table } from '@/components/data-table/data-table';
 import { ListFilterBar } from '@/components/list-filter-bar/list-filter-bar';
+import { RangeOfferFields, type RangeOffer } from '@/components/range-offer/range-offer-fields';
 import { scrollToFirstError } from '@/lib/form';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { pledgeMessages } from '@/locales/zh-CN/pledge';
@@ -42,10 +42,7 @@ import {
 const text = pledgeMessages;
 const PAGE_SIZE = 10;
 
-interface PledgeForm {
-  holdingId: string;
-  amount: string;
-  institutionOrgId: string;
+interface PledgeForm extends RangeOffer {
   remark?: string;
 }
 
@@ -93,7 +90,6 @@ export function PledgePage({
   const { message } = App.useApp();
   const [form] = Form.useForm<PledgeForm>();
   const [refuseForm] = Form.useForm<{ reason: string }>();
-  const chosenId = Form.useWatch('holdingId', form) as string | undefined;
   const [filter, setFilter] = useState<PledgeListFilter>({});
   const [page, setPage] = useState(0);
   const [refusing, setRefusing] = useState<PledgeRecord | null>(null);
@@ -107,7 +103,6 @@ export function PledgePage({
   const choices = holdings.filter(
     (h) => h.circulation === CIRCULATION.negotiable && h.actions.includes('pledge'),
   );
-  const holding = choices.find((h) => h.id === chosenId);
 
   const submit = async (typed: PledgeForm) => {
     const remark = typed.remark?.trim();
@@ -205,47 +200,13 @@ export function PledgePage({
           scrollToFirstError={scrollToFirstError}
           onFinish={(typed) => void submit(typed)}
         >
-          <Form.Item
-            name="holdingId"
-            label={text.holding}
-            rules={[{ required: true, message: text.holdingRequired }]}
-          >
-            <Select
-              placeholder={text.holdingPlaceholder}
-              loading={holdingsLoading}
-              options={choices.map((h) => ({
-                value: h.id,
-                label: text.holdingOption(h.packageNo, h.range, formatYuan(h.amount), h.dueDate),
-              }))}
-              onChange={(id: string) => {
-                const chosen = choices.find((h) => h.id === id);
-                form.setFieldValue('amount', chosen ? chosen.amount : undefined);
-              }}
-            />
-          </Form.Item>
-          <Form.Item
-            name="amount"
-            label={text.amount}
-            rules={amountRules({ requiredLabel: text.amount })}
-            extra={holding && !holding.splittable ? text.wholeOnly : undefined}
-          >
-            <AmountInput
-              placeholder={text.amountPlaceholder}
-              withUnit
-              disabled={!!holding && !holding.splittable}
-            />
-          </Form.Item>
-          <Form.Item
-            name="institutionOrgId"
-            label={text.institution}
-            rules={[{ required: true, message: text.institutionRequired }]}
-          >
-            <Select
-              placeholder={text.institutionPlaceholder}
-              loading={institutionsLoading}
-              options={institutions.map((i) => ({ value: i.orgId, label: i.name }))}
-            />
-          </Form.Item>
+          <RangeOfferFields
+            holdings={choices}
+            holdingsLoading={holdingsLoading}
+            institutions={institutions}
+            institutionsLoading={institutionsLoading}
+            text={text}
+          />
           <Form.Item name="remark" label={text.remark}>
             <Input placeholder={text.remarkPlaceholder} maxLength={PLEDGE_REMARK_MAX} />
           </Form.Item>
