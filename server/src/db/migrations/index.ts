@@ -34,6 +34,7 @@ import * as freezes from './033-freezes';
 import * as maturityReminders from './034-maturity-reminders';
 import * as payments from './035-payments';
 import * as payableDays from './036-payable-days';
+import * as billLocks from './037-bill-locks';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '034-maturity-reminders': maturityReminders,
   '035-payments': payments,
   '036-payable-days': payableDays,
+  '037-bill-locks': billLocks,
 };

@@ -10,6 +10,7 @@ export interface BillLedgerTables {
   bill_package_days: BillPackageDayTable;
   bill_org_holdings: BillOrgHoldingsTable;
   bill_payable_days: BillPayableDaysTable;
+  bill_locks: BillLockTable;
 }
 
 /** How many current holdings an organisation has: the held list's total without counting them. */
@@ -124,4 +125,25 @@ export interface BillEventTable {
 export interface BillPackageDayTable {
   day: string;
   last_seq: number;
+}
+
+/**
+ * A lock a business record of another module keeps on a holding (TF0302) while it needs the range to stay
+ * put: a pledge financing from its submission until its pledge is applied for, or it ends.
+ */
+export interface BillLockTable {
+  id: string;
+  package_id: string;
+  holding_id: string;
+  /** The holder, who placed it. */
+  org_id: string;
+  /** The kind of record (`pledge-financing`) and its id. */
+  owner_type: string;
+  owner_id: string;
+  /** active | released | broken (an authority's freeze took the range) */
+  status: string;
+  /** Why it was broken. */
+  reason: string | null;
+  locked_at: number;
+  ended_at: number | null;
 }

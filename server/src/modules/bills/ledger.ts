@@ -405,8 +405,9 @@ export interface CheckedPackage {
 /**
  * The ledger's one invariant, checked at the end of every command within its transaction (endCommand): the
  * package's current holdings, in order, cover 1..face exactly (no overlap, no gap), each amount is its
- * range's length, the locked holdings are exactly those of the pending applications, one each, and the
- * frozen holdings exactly those of the active freezes. It only reads.
+ * range's length, the locked holdings are exactly those of the pending applications and the active locks
+ * of other modules' records, one each, and the frozen holdings exactly those of the active freezes. It only
+ * reads.
  */
 export async function checkPackage(trx: Db, packageId: string): Promise<CheckedPackage> {
   const pkg = await trx
@@ -441,14 +442,24 @@ export async function checkPackage(trx: Db, packageId: string): Promise<CheckedP
     .where('package_id', '=', packageId)
     .where('status', '=', 'pending')
     .execute();
+  const recordLocks = await trx
+    .selectFrom('bill_locks')
+    .select('holding_id')
+    .where('package_id', '=', packageId)
+    .where('status', '=', 'active')
+    .execute();
   const locked = new Set(holdings.filter((h) => h.circ_status === CIRCULATION.locked).map((h) => h.id));
-  const pendingHoldings = new Set(pending.map((p) => p.holding_id));
+  // Each locked holding is held by exactly one pending application or one active lock, never by both.
+  const lockers = [...pending, ...recordLocks].map((p) => p.holding_id);
+  const lockedBy = new Set(lockers);
   if (
-    pending.length !== pendingHoldings.size ||
-    pendingHoldings.size !== locked.size ||
-    [...pendingHoldings].some((id) => !locked.has(id))
+    lockers.length !== lockedBy.size ||
+    lockedBy.size !== locked.size ||
+    [...lockedBy].some((id) => !locked.has(id))
   ) {
-    throw new LedgerInvariantBroken(`package ${packageId}: locked holdings and pending applications differ`);
+    throw new LedgerInvariantBroken(
+      `package ${packageId}: locked holdings and pending applications with active locks differ`,
+    );
   }
   const freezes = await trx
     .selectFrom('bill_freezes')

@@ -46,6 +46,16 @@ export {
   type InstitutionSigning,
 } from './institution-act';
 export { isolate, release, setStatus, transfer, unlock, type HoldingRow, type PackageRow } from './ledger';
+/** Locks other modules' records keep on whole holdings (a pledge financing's bills): see locks.ts. */
+export {
+  BILL_LOCK_STATUS,
+  breakLockOn,
+  endLock,
+  lockHolding,
+  locksOf,
+  type BillLockRow,
+  type LockOwner,
+} from './locks';
 export { commandScope, ledgerActRoute, type ActRoute } from './routes';
 export {
   BILL_LISTS_READ_BY,

@@ -18,6 +18,7 @@ import type { Realtime } from '../../lib/realtime-hub';
 import {
   announce,
   announceNotices,
+  breakLockOn,
   closeApplication,
   holdingOf,
   isolate,
@@ -156,18 +157,16 @@ export const freezeRange = ledgerCommand(
     // What was pending on the range is refused first, its range returned to the holder.
     for (const holding of await overlapping(ctx.trx, pkg.id, start, end)) {
       if (holding.circ_status !== CIRCULATION.locked) continue;
+      const reason = FREEZE_MSG.cleared(risk, order.authority, order.documentNo);
+      // A record's lock (a pledge financing's) ends as an application would be refused.
+      if (await breakLockOn(ctx, pkg, holding, reason)) continue;
       const application = await ctx.trx
         .selectFrom('bill_applications')
         .selectAll()
         .where('holding_id', '=', holding.id)
         .where('status', '=', APPLICATION_STATUS.pending)
         .executeTakeFirstOrThrow();
-      await closeApplication(
-        ctx,
-        application,
-        APPLICATION_STATUS.refused,
-        FREEZE_MSG.cleared(risk, order.authority, order.documentNo),
-      );
+      await closeApplication(ctx, application, APPLICATION_STATUS.refused, reason);
       await unlock(ctx, pkg, await holdingOf(ctx.trx, holding.id), ctx.now);
     }
     const containing = await overlapping(ctx.trx, pkg.id, start, end);
