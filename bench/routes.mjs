@@ -162,6 +162,13 @@ export const MEASURED_ROUTES = [
     },
     headers: signedInJson,
   },
+  // The organisation's finance configuration the application form reads: its credit line with each
+  // institution, used and available, and its settlement account (the demo owner's, the Shanghai company).
+  {
+    name: 'GET /api/scbill/basic-data/{id}/org-finance/config',
+    path: '/api/scbill/basic-data/0b6a6c3e-5d2f-4f6e-9a51-3c1d2e4f5a01/org-finance/config',
+    headers: signedIn,
+  },
   // The products the application form offers.
   {
     name: 'POST /api/pledge-fin/config/list',

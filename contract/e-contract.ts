@@ -22,7 +22,10 @@ export type ContractStatus = (typeof CONTRACT_STATUS)[keyof typeof CONTRACT_STAT
 /** The business record a contract belongs to. */
 export const CONTRACT_BIZ_TYPE = {
   orgAgreement: 'org-agreement',
+  /** A pledge financing's loan contract (借款合同). */
   pledgeFinancing: 'pledge-financing',
+  /** A pledge financing's pledge contract (质押合同) over its bills. */
+  pledgeFinancingPledge: 'pledge-financing-pledge',
 } as const;
 export type ContractBizType = (typeof CONTRACT_BIZ_TYPE)[keyof typeof CONTRACT_BIZ_TYPE];
 

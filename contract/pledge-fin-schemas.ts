@@ -201,10 +201,52 @@ export const PledgeFinSummary = Type.Object({
 });
 export type PledgeFinSummary = Static<typeof PledgeFinSummary>;
 
+/** A scheduled payment paid: its share of interest, the principal with the last, the penalty of the days late. */
+export const PledgeFinPayment = Type.Object({
+  seq: Type.Integer(),
+  dueDate: Type.String(),
+  interest: Yuan,
+  principal: Yuan,
+  overdueDays: Type.Integer(),
+  penalty: Yuan,
+  amount: Yuan,
+  paidAt: Type.String(),
+  payerName: Type.String(),
+});
+export type PledgeFinPayment = Static<typeof PledgeFinPayment>;
+
+/** The next scheduled payment as of today: overdue once its day has passed, with the penalty to date. */
+export const PledgeFinDuePayment = Type.Object({
+  seq: Type.Integer(),
+  dueDate: Type.String(),
+  interest: Yuan,
+  principal: Yuan,
+  overdueDays: Type.Integer(),
+  penalty: Yuan,
+  amount: Yuan,
+  /** The last payment, with the principal: paying it settles the loan and releases the bills. */
+  last: Type.Boolean(),
+});
+export type PledgeFinDuePayment = Static<typeof PledgeFinDuePayment>;
+
+/** `POST /api/pledge-fin/interest-payment`: the financing and the number of the payment meant (the next one). */
+export const PledgeFinInterestPaymentRequest = Type.Object({
+  id: Id,
+  seq: Type.Integer({ minimum: 1, maximum: 1000 }),
+});
+export type PledgeFinInterestPaymentRequest = Static<typeof PledgeFinInterestPaymentRequest>;
+
 /** `GET /api/pledge-fin/{id}/detail` */
 export const PledgeFinDetail = Type.Intersect([
   PledgeFinSummary,
   Type.Object({
+    /** What was paid into the settlement account (principal less the fee), once paid out. */
+    netPaidOut: Type.Union([Yuan, Type.Null()]),
+    paidOutAt: NullableText,
+    /** The scheduled payments made, in order. */
+    payments: Type.Array(PledgeFinPayment),
+    /** The next payment due, while the loan is being repaid (还息中); null otherwise. */
+    nextPayment: Type.Union([PledgeFinDuePayment, Type.Null()]),
     bills: Type.Array(PledgeFinBill),
     /** The sum of the bills' pledge values: the most that may be lent against them. */
     pledgeValue: Yuan,

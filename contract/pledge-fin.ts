@@ -27,6 +27,11 @@ export const PLEDGE_FIN_URL = {
   opHistory: '/api/pledge-fin/:id/op-history/list',
   /** `POST`: pays a scheduled interest (or the principal at the end) from the settlement account. */
   interestPayment: '/api/pledge-fin/interest-payment',
+  /**
+   * `GET`: the financing's loan contract and pledge contract, drafted once it is approved; the sign page
+   * signs them by the e-contract batch sign.
+   */
+  contracts: '/api/pledge-fin/:id/contracts',
 } as const;
 
 /**
@@ -91,6 +96,10 @@ export const PLEDGE_FIN_START_PAGE: Readonly<Record<string, 'open-add' | 'sign' 
 /** Where a financing's to-do leads: its detail on the start page (src/config/paths.ts pledgeFinancingStart). */
 export const pledgeFinDetailLink = (id: string): string =>
   `/chain-bill/pledge-business/pledge-financing-start/sub-page/detail/${encodeURIComponent(id)}`;
+
+/** Where a lent financing's to-do leads: its interest page, where the scheduled payments are paid. */
+export const pledgeFinInterestLink = (id: string): string =>
+  `/chain-bill/pledge-business/pledge-financing-start/sub-page/interest/${encodeURIComponent(id)}`;
 
 /** How interest is paid: monthly or quarterly on the 20th, or all of it with the principal. */
 export const REPAYMENT_MODE = {

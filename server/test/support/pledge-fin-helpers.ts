@@ -13,9 +13,11 @@ import {
   pendingIn,
   tokenOf,
   userIdOf,
+  withSms,
   type LedgerTokens,
 } from './bill-helpers';
 import type { TestApp } from './helpers';
+import { openAccount } from './e-contract-helpers';
 
 /** 周敏, Suzhou's 业务管理员 in the demo: the checker of its pledge financing. */
 export const CHECKER_MOBILE = '13800000007';
@@ -72,4 +74,25 @@ export async function heldBySuzhou(
   await dataOf(await answer(t, token.suzhou, receipt!.id, 'sign'));
   const held = (await heldOf(t, token.suzhou)).content.filter((h) => h.packageId === detail.bill.id);
   return held[0]!;
+}
+
+/**
+ * Suzhou signs the e-sign service agreement, as its owner would have on the company centre, and opens its
+ * e-sign account through the SMS verification: it can then sign contracts.
+ */
+export async function openSuzhouEsign(t: TestApp, token: LedgerTokens): Promise<void> {
+  const signed = await t.app.db
+    .selectFrom('org_agreements')
+    .selectAll()
+    .where('org_id', '=', ORG.suzhou)
+    .where('status', '=', 'SIGNED')
+    .executeTakeFirstOrThrow();
+  await t.app.db
+    .insertInto('org_agreements')
+    .values({ ...signed, id: randomUUID(), agreement_code: 'E_SIGN_SERVICE', signed_at: t.app.now() })
+    .execute();
+  const opened = await withSms(t, MOBILE.suzhou, token.suzhou, (headers) =>
+    openAccount(t.app, token.suzhou, headers),
+  );
+  if (opened.statusCode !== 200) throw new Error(`e-sign account: ${opened.statusCode} ${opened.body}`);
 }

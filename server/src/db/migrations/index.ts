@@ -35,6 +35,8 @@ import * as maturityReminders from './034-maturity-reminders';
 import * as payments from './035-payments';
 import * as payableDays from './036-payable-days';
 import * as billLocks from './037-bill-locks';
+import * as pledgeFinLending from './038-pledge-fin-lending';
+import * as pledgeFinPayments from './039-pledge-fin-payments';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +76,6 @@ export const migrations: Record<string, Migration> = {
   '035-payments': payments,
   '036-payable-days': payableDays,
   '037-bill-locks': billLocks,
+  '038-pledge-fin-lending': pledgeFinLending,
+  '039-pledge-fin-payments': pledgeFinPayments,
 };

@@ -5,6 +5,25 @@ export interface PledgeFinTables {
   pledge_financings: PledgeFinancingTable;
   pledge_fin_bills: PledgeFinBillTable;
   pledge_fin_history: PledgeFinHistoryTable;
+  pledge_fin_payments: PledgeFinPaymentTable;
+}
+
+/** A scheduled payment of a financing, paid. */
+export interface PledgeFinPaymentTable {
+  id: string;
+  financing_id: string;
+  /** The schedule's payment number, from 1. */
+  seq: number;
+  due_date: string;
+  interest_fen: number;
+  /** The principal, with the last payment; 0 before. */
+  principal_fen: number;
+  overdue_days: number;
+  penalty_fen: number;
+  paid_by: string;
+  paid_at: number;
+  /** The bank's payment. */
+  payment_id: string;
 }
 
 /** A financing product an institution offers. Rates are per cent texts with 4 decimals. */
@@ -67,6 +86,11 @@ export interface PledgeFinancingTable {
   opinion: string | null;
   created_at: number;
   updated_at: number;
+  /** Set at the pay-out: the fee kept and the net amount paid into the settlement account. */
+  fee_fen: number | null;
+  net_fen: number | null;
+  paid_out_at: number | null;
+  payout_payment_id: string | null;
 }
 
 /** A held bill (the whole holding) chosen for a financing. */
@@ -76,6 +100,8 @@ export interface PledgeFinBillTable {
   package_id: string;
   /** The order the applicant chose them in. */
   seq: number;
+  /** The pledge (its application on the ledger) once signed. */
+  pledge_id: string | null;
 }
 
 /** One act on a financing. */

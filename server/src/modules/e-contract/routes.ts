@@ -56,7 +56,7 @@ import {
   signRecordPageIds,
   signRecordState,
 } from './queries';
-import { SIGNABLE, type ContractRow } from './service';
+import { checkBeforeSign, SIGNABLE, type ContractRow } from './service';
 
 const CONTRACT_PERMISSION = PERMISSION.contractSign.path;
 const COMMAND_ERRORS = {
@@ -239,6 +239,7 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!SIGNABLE.includes(contract.status) || Number(contract.expires_at) <= app.now()) {
         throw fail(API_ERROR.contractNotSignable, ECONTRACT_MSG.notSignable(contract.contract_no));
       }
+      await checkBeforeSign(app.db, contract);
     }
     await refuseBusy(request.body.contractIds, app.db);
   }

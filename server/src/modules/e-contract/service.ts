@@ -22,6 +22,9 @@ import { shanghaiParts } from '../../lib/shanghai-time';
 import { ECONTRACT_MSG } from './messages';
 import { contractContent, ORG_PARTY_INDEX, type ContractSubject } from './templates';
 
+/** A contract as the screens read it, for a record that shows its own contracts (a financing's sign page). */
+export { contractView } from './queries';
+
 /** The platform operator's credit code printed on agreements (the sandbox operator's, not a real company). */
 export const PLATFORM_CREDIT_CODE = '91310000MA1FL0000X';
 
@@ -56,6 +59,28 @@ export function onContractStatus(bizType: ContractBizType, listener: ContractSta
       bizType,
       (listeners.get(bizType) ?? []).filter((l) => l !== listener),
     );
+}
+
+/**
+ * What a business record says before its contract is signed (a financing whose bills are no longer
+ * pledgeable): each kind of record may register one check, which throws an ApiFailure to refuse. The batch
+ * sign asks it before any QR or SMS confirmation.
+ */
+export type ContractSignCheck = (db: Db, contract: ContractRow) => Promise<void>;
+const signChecks = new Map<string, ContractSignCheck[]>();
+
+export function beforeContractSign(bizType: ContractBizType, check: ContractSignCheck): () => void {
+  signChecks.set(bizType, [...(signChecks.get(bizType) ?? []), check]);
+  return () =>
+    signChecks.set(
+      bizType,
+      (signChecks.get(bizType) ?? []).filter((c) => c !== check),
+    );
+}
+
+/** Refuses the contract when its record's check does. */
+export async function checkBeforeSign(db: Db, contract: ContractRow): Promise<void> {
+  for (const check of signChecks.get(contract.biz_type) ?? []) await check(db, contract);
 }
 
 function contractNumber(now: number): string {

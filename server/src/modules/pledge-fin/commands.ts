@@ -30,6 +30,14 @@ import { newId } from '../../lib/hash';
 import { fenToYuan, yuanText } from '../../lib/money';
 import type { Realtime } from '../../lib/realtime-hub';
 import { shanghaiDate, shanghaiParts } from '../../lib/shanghai-time';
+import {
+  BILL_LOCK_STATUS,
+  endLock,
+  lockHolding,
+  locksOf,
+  type CommandScope,
+  type LockOwner,
+} from '../bills/service';
 import { closeNotices, postNotice } from '../notice/service';
 import { requireFunction } from '../org-function/service';
 import { loanDays, principalOf } from './cost';
@@ -55,12 +63,19 @@ import { isPledgeable, mayAct, pledgeValueFen, TRANSITIONS } from './rules';
 export interface PledgeFinContext {
   trx: Db;
   orgId: string;
-  userId: string;
+  /** Null for the institution's acts (the pay-out) and the platform's (a financing ended for its bills). */
+  userId: string | null;
   now: number;
-  realtime?: Pick<Realtime, 'publishToOrg'>;
+  realtime?: Realtime | null;
 }
 
 const FUNCTION = 'PLEDGE_FIN';
+
+/** The acting member of an act only a member makes. */
+function memberOf(ctx: PledgeFinContext): string {
+  if (ctx.userId === null) throw new Error('a member’s act made without one');
+  return ctx.userId;
+}
 
 function purposeOf(text: string | undefined, required: boolean): string {
   const purpose = (text ?? '').trim();
@@ -139,11 +154,7 @@ async function pledgeableBills(
     await lockWithinTransaction(trx as Transaction<Database>, `pledge-fin-holding:${id}`);
   }
   const bills = await heldBills(trx, orgId, holdingIds);
-  for (const bill of bills) {
-    if (!isPledgeable(bill, today)) {
-      throw fail(API_ERROR.pledgeFinBillIneligible, PLEDGE_FIN_MSG.billIneligible(bill.package_no));
-    }
-  }
+  // Another financing's bill is locked too: say which financing holds it before saying it is locked.
   const taken = await trx
     .selectFrom('pledge_fin_bills as b')
     .innerJoin('pledge_financings as f', 'f.id', 'b.financing_id')
@@ -156,7 +167,76 @@ async function pledgeableBills(
     const bill = bills.find((b) => b.id === taken.holding_id);
     throw fail(API_ERROR.pledgeFinBillTaken, PLEDGE_FIN_MSG.billTaken(bill?.package_no ?? ''));
   }
+  for (const bill of bills) {
+    if (!isPledgeable(bill, today)) {
+      throw fail(API_ERROR.pledgeFinBillIneligible, PLEDGE_FIN_MSG.billIneligible(bill.package_no));
+    }
+  }
   return bills;
+}
+
+/** The ledger scope of the acting member, for the ledger's commands run within a financing's command. */
+export const ledgerScope = (ctx: PledgeFinContext): CommandScope => ({
+  trx: ctx.trx,
+  now: ctx.now,
+  actor: { orgId: ctx.orgId, userId: ctx.userId },
+  realtime: ctx.realtime ?? null,
+});
+
+/** The financing's locks on the ledger are named after it. */
+export const lockOwner = (financingId: string): LockOwner => ({ type: 'pledge-financing', id: financingId });
+
+/** In one order of packages, so two commands locking bills of the same packages never wait on each other. */
+export const byPackage = <T extends { package_id: string }>(rows: readonly T[]) =>
+  [...rows].sort((a, b) => (a.package_id < b.package_id ? -1 : a.package_id > b.package_id ? 1 : 0));
+
+/**
+ * Locks each chosen bill on the ledger (TF0302) for the financing, in the ledger's transaction and under its
+ * invariant: from now on nothing else (an endorsement, a discount, a pledge) can take it until the financing
+ * ends or pledges it.
+ */
+async function lockBills(ctx: PledgeFinContext, financingId: string, bills: readonly HeldBillRow[]) {
+  for (const bill of byPackage(bills)) {
+    await lockHolding(ledgerScope(ctx), {
+      holdingId: bill.id,
+      owner: lockOwner(financingId),
+      operation: PLEDGE_FIN_MSG.lockOperation,
+    });
+  }
+}
+
+/** Ends the financing's active locks: its bills rest again, joined with what the holder keeps alike. */
+export async function unlockBills(ctx: PledgeFinContext, financingId: string): Promise<void> {
+  for (const lock of byPackage(await locksOf(ctx.trx, lockOwner(financingId)))) {
+    await endLock(ledgerScope(ctx), { lockId: lock.id, join: true });
+  }
+}
+
+/**
+ * The financing's bills are still locked for it and none has matured: an authority's freeze breaks a lock,
+ * and a bill matures whatever waits on it. Refused with the first bill that no longer qualifies.
+ */
+export async function requireLockedBills(ctx: PledgeFinContext, financingId: string): Promise<void> {
+  const bills = await ctx.trx
+    .selectFrom('pledge_fin_bills as b')
+    .innerJoin('bill_packages as p', 'p.id', 'b.package_id')
+    .leftJoin('bill_locks as l', (join) =>
+      join
+        .onRef('l.holding_id', '=', 'b.holding_id')
+        .on('l.owner_type', '=', lockOwner(financingId).type)
+        .on('l.owner_id', '=', financingId)
+        .on('l.status', '=', BILL_LOCK_STATUS.active),
+    )
+    .select(['p.package_no', 'p.due_date', 'l.id as lock_id'])
+    .where('b.financing_id', '=', financingId)
+    .orderBy('b.seq')
+    .execute();
+  const today = shanghaiDate(ctx.now);
+  for (const bill of bills) {
+    if (bill.lock_id === null || bill.due_date <= today) {
+      throw fail(API_ERROR.pledgeFinBillIneligible, PLEDGE_FIN_MSG.billIneligible(bill.package_no));
+    }
+  }
 }
 
 async function writeBills(trx: Db, financingId: string, bills: readonly HeldBillRow[]): Promise<void> {
@@ -175,7 +255,7 @@ async function writeBills(trx: Db, financingId: string, bills: readonly HeldBill
     .execute();
 }
 
-async function logAct(
+export async function logAct(
   ctx: PledgeFinContext,
   financingId: string,
   action: PledgeFinAction,
@@ -213,7 +293,7 @@ async function logAct(
  * Moves the financing by `action` from the state it was read in, with `set`: refused 409 when the act is
  * not allowed from that state, or when another act changed it first.
  */
-async function move(
+export async function move(
   ctx: PledgeFinContext,
   row: FinancingRow,
   action: PledgeFinAction,
@@ -257,14 +337,14 @@ async function ownFinancing(ctx: PledgeFinContext, id: string): Promise<Financin
 const todoSubject = (id: string) => `pledge-financing:${id}`;
 
 /** The organisation's bells reload: a to-do arrived or closed. */
-const announceNotices = (ctx: PledgeFinContext) =>
+export const announceNotices = (ctx: PledgeFinContext) =>
   ctx.realtime?.publishToOrg(ctx.orgId, { type: REALTIME_EVENT.notice, payload: {} }, ctx.trx);
 
 /** The checkers are told a financing waits for them: a to-do for the organisation's members. */
 async function askApproval(ctx: PledgeFinContext, id: string, product: ProductRow, amountFen: number) {
   const [financing, applicant, institution] = await Promise.all([
     financingOf(ctx.trx, ctx.orgId, id),
-    ctx.trx.selectFrom('users').select('name').where('id', '=', ctx.userId).executeTakeFirst(),
+    ctx.trx.selectFrom('users').select('name').where('id', '=', memberOf(ctx)).executeTakeFirst(),
     ctx.trx
       .selectFrom('organizations')
       .select('name')
@@ -322,7 +402,7 @@ async function newDraft(ctx: PledgeFinContext, purpose: string): Promise<Financi
     value_date: null,
     maturity_date: null,
     purpose,
-    created_by: ctx.userId,
+    created_by: memberOf(ctx),
     submitted_by: null,
     submitted_at: null,
     approved_by: null,
@@ -330,6 +410,10 @@ async function newDraft(ctx: PledgeFinContext, purpose: string): Promise<Financi
     opinion: null,
     created_at: ctx.now,
     updated_at: ctx.now,
+    fee_fen: null,
+    net_fen: null,
+    paid_out_at: null,
+    payout_payment_id: null,
   };
   await ctx.trx.insertInto('pledge_financings').values(row).execute();
   return row;
@@ -441,6 +525,7 @@ export async function submitFinancing(ctx: PledgeFinContext, body: PledgeFinCrea
     submitted_at: ctx.now,
   });
   await writeBills(trx, row.id, bills);
+  await lockBills(ctx, row.id, bills);
   await askApproval(ctx, row.id, product, amountFen);
   return row.id;
 }
@@ -473,21 +558,7 @@ export async function answerApproval(
   if (action === PLEDGE_FIN_ACTION.reject && opinion === '') {
     throw fail(API_ERROR.badRequest, PLEDGE_FIN_MSG.opinionRequired);
   }
-  if (action === PLEDGE_FIN_ACTION.approve) {
-    const chosen = await ctx.trx
-      .selectFrom('pledge_fin_bills')
-      .select('holding_id')
-      .where('financing_id', '=', row.id)
-      .orderBy('seq')
-      .execute();
-    await pledgeableBills(
-      ctx.trx,
-      ctx.orgId,
-      chosen.map((bill) => bill.holding_id),
-      shanghaiDate(ctx.now),
-      row.id,
-    );
-  }
+  if (action === PLEDGE_FIN_ACTION.approve) await requireLockedBills(ctx, row.id);
   const state = await move(
     ctx,
     row,
@@ -496,6 +567,7 @@ export async function answerApproval(
     { approved_by: ctx.userId, approved_at: ctx.now, opinion: opinion === '' ? null : opinion },
     opinion === '' ? null : opinion,
   );
+  if (action === PLEDGE_FIN_ACTION.reject) await unlockBills(ctx, row.id);
   await closeApproval(ctx, row.id);
   return state;
 }
@@ -517,6 +589,7 @@ export async function cancelFinancing(
     {},
     reason === '' ? null : reason,
   );
+  await unlockBills(ctx, row.id);
   await closeApproval(ctx, row.id);
   return state;
 }

@@ -7,6 +7,16 @@ import {
   PURPOSE_MAX,
 } from '@contract/pledge-fin';
 
+/** Why the bank refused a payment, as the history says it. */
+const PAYMENT_REFUSAL: Record<string, string> = {
+  insufficient_funds: '付款账户余额不足',
+  payee_refused: '收款账户被银行拒绝',
+  same_account: '收付款为同一账户',
+  reference_reused: '支付流水号重复',
+  no_account: '贵司尚无已验证的结算账户',
+  other: '银行拒绝',
+};
+
 /** What the pledge financing calls answer, in Chinese. */
 export const PLEDGE_FIN_MSG = {
   principalInvalid: '融资金额须大于0，最多两位小数',
@@ -25,6 +35,7 @@ export const PLEDGE_FIN_MSG = {
   holdingNotFound: '所选票据不存在或不在贵司持有',
   billIneligible: (packageNo: string) =>
     `票据${packageNo}不能质押：须为已签收、可流通、未锁定的票据，且未到期`,
+  lockOperation: '质押融资锁定',
   billTaken: (packageNo: string) => `票据${packageNo}已用于另一笔进行中的融资`,
   amountOutOfProduct: (min: string, max: string) => `融资金额须在该产品的${min}元至${max}元之间`,
   overPledgeValue: (value: string) => `融资金额不能超过所选票据的可质押额度${value}元（票面金额×质押率）`,
@@ -42,7 +53,40 @@ export const PLEDGE_FIN_MSG = {
     submit: '提交',
     approve: '审批',
     cancel: '取消',
+    sign: '签约',
+    payOut: '放款',
+    payInterest: '还款',
   },
+  maturityPassed: '融资到期日已到，不能再签约放款，请取消后重新申请',
+  loanTerms: (finNo: string, rate: string, maturity: string, mode: string, penalty: string) =>
+    `融资申请编号${finNo}，年利率${rate}%，自放款之日起至${maturity}止，付息方式为${mode}，逾期罚息年利率${penalty}%`,
+  pledgedBill: (packageNo: string, amount: string, dueDate: string) =>
+    `票据包号${packageNo}，金额${amount}元，到期日${dueDate}`,
+  signedBoth: (loanNo: string, pledgeNo: string, institution: string) =>
+    `已签署借款合同${loanNo}及质押合同${pledgeNo}，${institution}已签署其一方`,
+  pledgeRemark: (finNo: string) => `质押融资${finNo}`,
+  payoutRefused: (reason: string) =>
+    `放款未成功（${PAYMENT_REFUSAL[reason] ?? PAYMENT_REFUSAL.other}），请联系融资机构`,
+  paidOut: (net: string, fee: string, days: number) =>
+    `放款${net}元至结算账户（手续费${fee}元），自今日起计息${days}天`,
+  repayTodoTitle: '质押融资待还款',
+  repayTodo: (finNo: string, institution: string, amount: string, maturity: string) =>
+    `质押融资${finNo}：${institution}已放款${amount}元至贵司结算账户，请按还款计划付息，并于${maturity}前归还本金。`,
+  nothingDue: '该融资已无待付款项',
+  payInOrder: (seq: number) => `请按还款计划顺序付款，当前应付第${seq}期`,
+  noSettlementAccount: '贵司尚无已验证的结算账户，不能付款',
+  balanceShort: (amount: string) => `结算账户余额不足，本期应付${amount}元`,
+  paymentOperation: (finNo: string, seq: number, amount: string) =>
+    `质押融资${finNo}第${seq}期还款${amount}元`,
+  paymentRefused: (reason: string) => `付款未成功：${PAYMENT_REFUSAL[reason] ?? PAYMENT_REFUSAL.other}`,
+  paid: (seq: number, interest: string, principal: string, penalty: string, overdueDays: number) =>
+    `支付第${seq}期：利息${interest}元` +
+    (principal === '0.00' ? '' : `，本金${principal}元`) +
+    (overdueDays > 0 ? `，逾期${overdueDays}天罚息${penalty}元` : ''),
+  maturedStayPledged: (bills: string) =>
+    `票据${bills}已到期，不能解除质押：由质权人提示付款，所得款项超出融资余额的部分归还贵司`,
+  paidInterest: '已付款',
+  settled: '融资已结清，质押票据已解除质押',
   todoTitle: '质押融资待审批',
   todoContent: (applicant: string, finNo: string, amount: string, institution: string) =>
     `${applicant}提交了质押融资申请${finNo}，向${institution}融资${amount}元，请审批。`,

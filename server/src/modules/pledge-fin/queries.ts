@@ -21,11 +21,12 @@ import type { Db } from '../../db/database';
 import type { PledgeFinancingTable, PledgeFinProductTable } from '../../db/schema';
 import { fenToYuan } from '../../lib/money';
 import { listedPage, type PageRequest } from '../../lib/paging';
-import { isoTime } from '../../lib/shanghai-time';
+import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
 import type { DayCountBasis } from '../../lib/interest';
 import { rangeOf } from '../bills/service';
 import { settlementAccountOf } from '../settlement/service';
 import { costOf } from './cost';
+import { dueView, nextDue, paymentsOf } from './repayment';
 import { pledgeValueFen } from './rules';
 
 export type FinancingRow = Selectable<PledgeFinancingTable>;
@@ -263,6 +264,7 @@ export async function financingDetail(
   db: Db,
   orgId: string,
   id: string,
+  now: number,
 ): Promise<PledgeFinDetail | undefined> {
   const row = (await summarySelection(summaryRows(db, orgId)).where('f.id', '=', id).executeTakeFirst()) as
     SummaryRow | undefined;
@@ -271,8 +273,13 @@ export async function financingDetail(
   const approver = row.approved_by
     ? await db.selectFrom('users').select('name').where('id', '=', row.approved_by).executeTakeFirst()
     : undefined;
+  const due = await nextDue(db, row, shanghaiDate(now));
   return {
     ...summaryView(row),
+    netPaidOut: row.net_fen === null ? null : fenToYuan(row.net_fen),
+    paidOutAt: row.paid_out_at === null ? null : isoTime(Number(row.paid_out_at)),
+    payments: await paymentsOf(db, row.id),
+    nextPayment: due ? dueView(due) : null,
     bills,
     pledgeValue: fenToYuan(pledgeValue),
     approverName: approver?.name ?? null,

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '@contract/bills-schemas';
+import { Contract } from '@contract/e-contract-schemas';
 import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION } from '@contract/permissions';
-import { APPROVAL_RESULT, PLEDGE_FIN_URL } from '@contract/pledge-fin';
+import { APPROVAL_RESULT, PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
 import {
   OrgFinanceConfig,
   PledgeCost,
@@ -15,6 +16,7 @@ import {
   PledgeFinDetailQuery,
   PledgeFinFilter,
   PledgeFinHistoryEntry,
+  PledgeFinInterestPaymentRequest,
   PledgeFinProduct,
   PledgeFinSaveRequest,
   PledgeFinSummary,
@@ -28,6 +30,13 @@ import { answerList } from '../../lib/list-page';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { notFoundInOrg, requireMember, requirePermission, type Member } from '../../lib/tenant';
 import {
+  announceContract,
+  beforeContractSign,
+  contractView,
+  onContractStatus,
+  revokeUnsignedContractOf,
+} from '../e-contract/service';
+import {
   answerApproval,
   cancelFinancing,
   saveDraft,
@@ -35,9 +44,12 @@ import {
   type PledgeFinContext,
 } from './commands';
 import { costOfRequest } from './cost';
+import { FINANCING_CONTRACTS, financingContracts, onFinancingContract, requireSignable } from './lending';
 import { PLEDGE_FIN_MSG } from './messages';
+import { checkPayment, payInstallment, paymentOperation } from './repayment';
 import {
   financingDetail,
+  financingOf,
   financingPage,
   historyOf,
   orgFinanceConfig,
@@ -76,7 +88,7 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     realtime: app.realtime,
   });
   const detailOf = async (db: Db, orgId: string, id: string) => {
-    const detail = await financingDetail(db, orgId, id);
+    const detail = await financingDetail(db, orgId, id, app.now());
     if (!detail) throw fail(API_ERROR.notFound, PLEDGE_FIN_MSG.financingNotFound);
     return detail;
   };
@@ -88,6 +100,42 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .where('id', '=', id)
       .executeTakeFirst();
     return notFoundInOrg(request, 'pledge-financing', row?.org_id, PLEDGE_FIN_MSG.financingNotFound);
+  };
+
+  // The financing's contracts: checked before they are signed, followed once they are.
+  for (const bizType of FINANCING_CONTRACTS) {
+    const offCheck = beforeContractSign(bizType, (db, contract) => requireSignable(db, contract, app.now()));
+    const offStatus = onContractStatus(bizType, (trx, contract, status) =>
+      onFinancingContract(
+        { institutions: app.adapters.institution, realtime: app.realtime },
+        trx,
+        contract,
+        status,
+        app.now(),
+      ),
+    );
+    app.addHook('onClose', async () => {
+      offCheck();
+      offStatus();
+    });
+  }
+
+  /** A cancelled financing's contracts still unsigned are revoked: nobody should sign for it. */
+  const revokeContractsOf = async (id: string) => {
+    for (const bizType of FINANCING_CONTRACTS) {
+      await revokeUnsignedContractOf(
+        {
+          db: app.db,
+          now: app.now(),
+          revoke: (flowId) => app.adapters.esign.revoke(flowId),
+          announce: (trx, row) => announceContract(app, trx, row),
+          onRevokeFailed: (contractId, error) =>
+            app.log.warn({ err: error, contractId }, 'pledge financing cancel: the flow was not revoked'),
+        },
+        bizType,
+        id,
+      );
+    }
   };
 
   app.post(
@@ -154,7 +202,7 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async function postPledgeFinSave(request, reply) {
       const member = await applicant(request);
       if (request.body.id !== undefined) {
-        const own = await financingDetail(app.db, member.orgId, request.body.id);
+        const own = await financingOf(app.db, member.orgId, request.body.id);
         if (!own) throw await notOurs(request, request.body.id);
       }
       return runCommand(request, reply, async (trx) => {
@@ -176,7 +224,7 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async function postPledgeFin(request, reply) {
       const member = await applicant(request);
       if (request.body.id !== undefined) {
-        const own = await financingDetail(app.db, member.orgId, request.body.id);
+        const own = await financingOf(app.db, member.orgId, request.body.id);
         if (!own) throw await notOurs(request, request.body.id);
       }
       return runCommand(request, reply, async (trx) => {
@@ -198,7 +246,7 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function putPledgeFinApprove(request, reply) {
       const member = await requirePermission(request, PERMISSION.pledgeFinancingApprove.path);
-      if (!(await financingDetail(app.db, member.orgId, request.body.id))) {
+      if (!(await financingOf(app.db, member.orgId, request.body.id))) {
         throw await notOurs(request, request.body.id);
       }
       return runCommand(request, reply, async (trx) => {
@@ -221,16 +269,84 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function putPledgeFinCancel(request, reply) {
       const member = await applicant(request);
-      if (!(await financingDetail(app.db, member.orgId, request.body.id))) {
+      if (!(await financingOf(app.db, member.orgId, request.body.id))) {
         throw await notOurs(request, request.body.id);
       }
-      return runCommand(request, reply, async (trx) => {
+      const answer = await runCommand(request, reply, async (trx) => {
         await cancelFinancing(contextOf(trx, member), request.body);
         return {
           statusCode: 200,
           body: ok(await detailOf(trx, member.orgId, request.body.id), PLEDGE_FIN_MSG.cancelled),
         };
       });
+      await revokeContractsOf(request.body.id).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'pledge financing cancel: contracts not revoked'),
+      );
+      return answer;
+    },
+  );
+
+  /** What each payment request confirms, named by its check before the QR or SMS confirmation. */
+  const paymentConfirms = new WeakMap<FastifyRequest, string>();
+  app.post(
+    PLEDGE_FIN_URL.interestPayment,
+    {
+      config: {
+        idempotent: true,
+        verification: {
+          kind: 'qr-or-sms',
+          operation: (request) => paymentConfirms.get(request) ?? PLEDGE_FIN_MSG.act.payInterest,
+        },
+      },
+      preHandler: async function checkInterestPayment(
+        request: FastifyRequest<{ Body: PledgeFinInterestPaymentRequest }>,
+      ) {
+        const member = await applicant(request);
+        if (!(await financingOf(app.db, member.orgId, request.body.id))) {
+          throw await notOurs(request, request.body.id);
+        }
+        const checked = await checkPayment(contextOf(app.db, member), app.adapters.settlement, request.body);
+        paymentConfirms.set(request, paymentOperation(checked));
+      },
+      schema: {
+        body: PledgeFinInterestPaymentRequest,
+        response: { 200: Envelope(PledgeFinDetail), ...COMMAND_ERRORS },
+      },
+    },
+    async function postPledgeFinInterestPayment(request, reply) {
+      const member = await applicant(request);
+      return runCommand(request, reply, async (trx) => {
+        await payInstallment(contextOf(trx, member), app.adapters.settlement, request.body);
+        const data = await detailOf(trx, member.orgId, request.body.id);
+        const msg =
+          data.state === PLEDGE_FIN_STATE.settled ? PLEDGE_FIN_MSG.settled : PLEDGE_FIN_MSG.paidInterest;
+        return { statusCode: 200, body: ok(data, msg) };
+      });
+    },
+  );
+
+  app.get(
+    PLEDGE_FIN_URL.contracts,
+    {
+      schema: {
+        params: IdParams,
+        response: {
+          200: Envelope(Type.Array(Contract)),
+          ...AUTHENTICATED_ERRORS,
+          ...ERRORS.forbidden,
+          ...ERRORS.notFound,
+        },
+      },
+    },
+    async function getPledgeFinContracts(request) {
+      const member = await readerOf(request);
+      const contracts = await financingContracts(
+        { db: app.db, files: app.adapters.files, now: app.now },
+        member.orgId,
+        request.params.id,
+      );
+      if (!contracts) throw await notOurs(request, request.params.id);
+      return ok(contracts.map(contractView));
     },
   );
 
@@ -272,7 +388,7 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function getPledgeFinDetail(request) {
       const member = await readerOf(request);
-      const detail = await financingDetail(app.db, member.orgId, request.params.id);
+      const detail = await financingDetail(app.db, member.orgId, request.params.id, app.now());
       if (!detail) throw await notOurs(request, request.params.id);
       return ok(detail);
     },

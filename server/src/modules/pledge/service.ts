@@ -17,11 +17,13 @@ import type { ListReadBy } from '../../lib/list-page';
  *   pledgor to release the pledge (a to-do for the pledgor, who signs or refuses through the pledge routes).
  *   Refused once the bill has matured, or while a release already waits.
  * - `withdrawRelease(scope, pledgeId)`, the same institution: takes a waiting release back.
+ * - `answerRelease(scope, { pledgeId, decision, reason })`, the pledgor's member acting: signs or refuses the
+ *   waiting release, the same act as the pledge routes' (a financing repaid signs it in the repayment).
  * - `pledgeState(db, pledgeId)`: where a pledge stands (PLEDGE_STATUS), for a module that follows it.
  *
  * And 我的质押 as the export centre counts, reads and writes it.
  */
-export { applyRelease, pledgeCommands, withdrawRelease, type PledgeInput } from './commands';
+export { answerRelease, applyRelease, pledgeCommands, withdrawRelease, type PledgeInput } from './commands';
 export { PLEDGE_SHEET, pledgeBatches, pledgeCount, pledgeExportFilter, pledgeState } from './queries';
 
 /** Who reads 我的质押, its list and its export alike: the 质押 page's permission. */

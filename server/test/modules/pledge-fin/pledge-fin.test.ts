@@ -1,6 +1,7 @@
 import type { Holding } from '@contract/bills-schemas';
 import type { Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
+import { FREEZE_URL } from '@contract/freeze';
 import { pathOf } from '@contract/paths';
 import {
   PLEDGE_FIN_ACTION,
@@ -22,14 +23,19 @@ import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
 import { TRANSITIONS, mayAct } from '../../../src/modules/pledge-fin/rules';
 import {
   dataOf,
+  endorseBill,
   errorCodeOf,
+  heldOf,
   ledgerTokens,
+  MOBILE,
   ORG,
   tokenOf,
   type LedgerTokens,
 } from '../../support/bill-helpers';
 import { bearer, startApp, type TestApp } from '../../support/helpers';
 import { CHECKER_MOBILE, heldBySuzhou, joinAs, openPledgeFin } from '../../support/pledge-fin-helpers';
+import { freshLoopbackIp } from '../../support/captcha-helpers';
+import { pledgeCommands } from '../../../src/modules/pledge/service';
 
 const SPDB = DEMO_PLEDGE_PRODUCTS.spdbMonthly;
 const CMB = DEMO_PLEDGE_PRODUCTS.cmbBullet;
@@ -79,6 +85,9 @@ const financeConfig = async () =>
   );
 const lineWith = async (institutionOrgId: string) =>
   (await financeConfig()).creditLines.find((line) => line.institution.orgId === institutionOrgId);
+
+const suzhouHolding = async (packageId: string): Promise<Holding[]> =>
+  (await heldOf(t, token.suzhou)).content.filter((h) => h.packageId === packageId);
 
 function refused(response: LightMyRequestResponse, status: number, code: string) {
   expect(response.statusCode, response.body).toBe(status);
@@ -300,15 +309,87 @@ describe('approval by a second member', () => {
     expect((await submitted(body(holding))).state).toBe(PLEDGE_FIN_STATE.approving);
   });
 
-  it('refuses to approve when a bill was endorsed away meanwhile', async () => {
+  it('refuses to approve when an authority froze a bill meanwhile, which broke its lock', async () => {
     const holding = await heldBySuzhou(t, token);
     const financing = await submitted(body(holding));
-    await t.app.db
-      .updateTable('bill_holdings')
-      .set({ circ_status: 'TF0302' })
-      .where('id', '=', holding.id)
-      .execute();
+    const frozen = await t.app.inject({
+      method: 'POST',
+      url: FREEZE_URL.sandboxFreeze,
+      remoteAddress: freshLoopbackIp(),
+      payload: {
+        reference: 'order-1',
+        packageNo: holding.packageNo,
+        risk: 'judicial',
+        authority: '上海市浦东新区人民法院',
+        documentNo: '（2026）沪0115执保1234号',
+      },
+    });
+    expect(frozen.statusCode, frozen.body).toBe(200);
     refused(await approve(financing.id), 409, API_ERROR.pledgeFinBillIneligible);
+    // The applicant cancels; the frozen range stays frozen.
+    expect((await dataOf<PledgeFinDetail>(await cancel(financing.id))).state).toBe(
+      PLEDGE_FIN_STATE.cancelled,
+    );
+    expect((await suzhouHolding(holding.packageId)).map((h) => h.circulation)).toEqual(['FZ01']);
+  });
+});
+
+describe('the bills on the ledger', () => {
+  it('are locked from submission: no endorsement, discount or pledge of them meanwhile', async () => {
+    const holding = await heldBySuzhou(t, token);
+    await submitted(body(holding));
+    const [locked] = await suzhouHolding(holding.packageId);
+    expect(locked).toMatchObject({ id: holding.id, circulation: 'TF0302', actions: [] });
+    const endorsement = await endorseBill(t, MOBILE.suzhou, token.suzhou, {
+      holdingId: holding.id,
+      endorseeOrgId: ORG.ningbo,
+      amount: '1.00',
+    });
+    refused(endorsement, 409, API_ERROR.billLocked);
+    const pledge = await pledgeCommands(t.app.adapters.institution)
+      .applyPledge.check(
+        { trx: t.app.db, now: t.app.now(), actor: { orgId: ORG.suzhou, userId: null }, realtime: null },
+        { holdingId: holding.id, institutionOrgId: DEMO_INSTITUTIONS.spdb.orgId, amountFen: 100, remark: '' },
+      )
+      .catch((error: unknown) => error);
+    expect(pledge).toMatchObject({ code: API_ERROR.billLocked });
+  });
+
+  it('are free again once the financing is rejected or cancelled, joined with what the holder kept', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const first = await submitted(body(holding));
+    await dataOf(await reject(first.id, '用途不明'));
+    const [afterReject] = await suzhouHolding(holding.packageId);
+    expect(afterReject).toMatchObject({ circulation: 'TF0301', amount: holding.amount });
+    const second = await submitted(body(afterReject!));
+    await dataOf(await approve(second.id));
+    await dataOf(await cancel(second.id));
+    const [afterCancel] = await suzhouHolding(holding.packageId);
+    expect(afterCancel).toMatchObject({ circulation: 'TF0301', amount: holding.amount });
+    const locks = await t.app.db
+      .selectFrom('bill_locks')
+      .select(['owner_id', 'status'])
+      .where('package_id', '=', holding.packageId)
+      .orderBy('locked_at')
+      .execute();
+    expect(locks).toEqual([
+      { owner_id: first.id, status: 'released' },
+      { owner_id: second.id, status: 'released' },
+    ]);
+  });
+
+  it('lets exactly one of a submission and an endorsement of the same bill at once through', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const [financing, endorsement] = await Promise.all([
+      submit(body(holding)),
+      endorseBill(t, MOBILE.suzhou, token.suzhou, {
+        holdingId: holding.id,
+        endorseeOrgId: ORG.ningbo,
+        amount: '1000000.00',
+      }),
+    ]);
+    expect([financing.statusCode, endorsement.statusCode].filter((s) => s < 300)).toHaveLength(1);
+    expect([financing.statusCode, endorsement.statusCode].filter((s) => s === 409)).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,341 @@
+import { CONTRACT_BIZ_TYPE, CONTRACT_STATUS, type ContractStatus } from '@contract/e-contract';
+import { API_ERROR } from '@contract/errors';
+import {
+  PLEDGE_FIN_ACTION,
+  PLEDGE_FIN_REMARK,
+  PLEDGE_FIN_STATE,
+  PLEDGE_FIN_STATE_LABEL,
+  REPAYMENT_MODE_LABEL,
+  type PledgeFinState,
+  type RepaymentMode,
+} from '@contract/pledge-fin';
+import type { FileStore } from '../../adapters/file-store/store';
+import type { InstitutionGateway } from '../../adapters/institution/gateway';
+import type { Db } from '../../db/database';
+import { daysBetween } from '../../lib/calendar-date';
+import { ApiFailure, fail } from '../../lib/errors';
+import { fenToYuan, yuanText, yuanToFen } from '../../lib/money';
+import type { Realtime } from '../../lib/realtime-hub';
+import { shanghaiDate } from '../../lib/shanghai-time';
+import { endLock, locksOf } from '../bills/service';
+import { draftContractOnce, type ContractRow } from '../e-contract/service';
+import { institutionOf } from '../institution/service';
+import { requireFunction } from '../org-function/service';
+import { settlementAccountOf } from '../settlement/service';
+import { pledgeCommands } from '../pledge/service';
+import {
+  byPackage,
+  ledgerScope,
+  lockOwner,
+  logAct,
+  move,
+  requireLockedBills,
+  unlockBills,
+  type PledgeFinContext,
+} from './commands';
+import { costOfFinancing, financingOf, type FinancingRow } from './queries';
+import { PLEDGE_FIN_MSG } from './messages';
+import { askRepayment } from './repayment';
+
+/**
+ * Signing, pledge and pay-out (docs/domain.md, pledge financing). An approved financing (待签约) has two
+ * contracts, the loan contract and the pledge contract, drafted as PDFs through the e-contract module and
+ * signed together by the organisation's batch sign. When both are signed the sandbox institution signs its
+ * side, the bills pass from the financing's locks to pledges to the institution on the ledger, and the
+ * institution pays the net amount into the organisation's settlement account: 放款中, then 还息中.
+ */
+
+/** The financing's two contracts, the loan's first. */
+export const FINANCING_CONTRACTS = [
+  CONTRACT_BIZ_TYPE.pledgeFinancing,
+  CONTRACT_BIZ_TYPE.pledgeFinancingPledge,
+] as const;
+type FinancingContractType = (typeof FINANCING_CONTRACTS)[number];
+
+const isFinancingContract = (bizType: string): bizType is FinancingContractType =>
+  (FINANCING_CONTRACTS as readonly string[]).includes(bizType);
+
+/** The latest contract of each kind the financing has, by kind. */
+async function contractsOf(db: Db, financingId: string): Promise<Map<string, ContractRow>> {
+  const rows = await db
+    .selectFrom('contracts')
+    .selectAll()
+    .where('biz_id', '=', financingId)
+    .where('biz_type', 'in', [...FINANCING_CONTRACTS])
+    .orderBy('created_at')
+    .execute();
+  return new Map(rows.map((row) => [row.biz_type, row]));
+}
+
+/** What the loan contract and the pledge contract state of the financing beside the principal. */
+async function subjectOf(db: Db, row: FinancingRow, bizType: FinancingContractType) {
+  if (bizType === CONTRACT_BIZ_TYPE.pledgeFinancing) {
+    const mode = REPAYMENT_MODE_LABEL[row.repayment_mode as RepaymentMode] ?? row.repayment_mode ?? '';
+    return {
+      title: '供应链票据质押融资借款合同',
+      services: PLEDGE_FIN_MSG.loanTerms(
+        row.fin_no,
+        row.annual_rate ?? '',
+        row.maturity_date ?? '',
+        mode,
+        row.penalty_rate ?? '',
+      ),
+    };
+  }
+  const bills = await db
+    .selectFrom('pledge_fin_bills as b')
+    .innerJoin('bill_holdings as h', 'h.id', 'b.holding_id')
+    .innerJoin('bill_packages as p', 'p.id', 'b.package_id')
+    .select(['p.package_no', 'h.amount_fen', 'p.due_date'])
+    .where('b.financing_id', '=', row.id)
+    .orderBy('b.seq')
+    .execute();
+  return {
+    title: '供应链票据质押合同',
+    services: bills
+      .map((bill) => PLEDGE_FIN_MSG.pledgedBill(bill.package_no, yuanText(bill.amount_fen), bill.due_date))
+      .join('；'),
+  };
+}
+
+export interface ContractDeps {
+  db: Db;
+  files: FileStore;
+  now: () => number;
+}
+
+/**
+ * The financing's two contracts, drafting those it lacks while it waits to be signed (the PDF takes half a
+ * second, outside any transaction; drafting twice at once leaves one of each). Undefined when the
+ * organisation has no such financing.
+ */
+export async function financingContracts(
+  deps: ContractDeps,
+  orgId: string,
+  id: string,
+): Promise<ContractRow[] | undefined> {
+  const row = await financingOf(deps.db, orgId, id);
+  if (!row) return undefined;
+  let contracts = await contractsOf(deps.db, id);
+  if (row.state === PLEDGE_FIN_STATE.signing && contracts.size < FINANCING_CONTRACTS.length) {
+    const institution = await deps.db
+      .selectFrom('organizations')
+      .select(['name', 'credit_code'])
+      .where('id', '=', row.institution_org_id ?? '')
+      .executeTakeFirstOrThrow();
+    for (const bizType of FINANCING_CONTRACTS) {
+      if (contracts.has(bizType)) continue;
+      await draftContractOnce(
+        { db: deps.db, files: deps.files, now: deps.now() },
+        {
+          orgId,
+          bizType,
+          bizId: id,
+          counterparty: { name: institution.name, creditCode: institution.credit_code ?? '' },
+          amountFen: Number(row.principal_fen),
+          subject: await subjectOf(deps.db, row, bizType),
+        },
+        // Cancelled meanwhile: no contract for it.
+        async (trx) => (await financingOf(trx, orgId, id))?.state === PLEDGE_FIN_STATE.signing,
+      );
+    }
+    contracts = await contractsOf(deps.db, id);
+  }
+  return FINANCING_CONTRACTS.flatMap((bizType) => contracts.get(bizType) ?? []);
+}
+
+/**
+ * Whether the financing of a contract may be signed now, asked by the batch sign before any QR or SMS
+ * confirmation: waiting to be signed, its bills still locked for it and not matured, its own maturity
+ * still ahead, and 票据质押 open (the pledge is the organisation's act on the ledger).
+ */
+export async function requireSignable(db: Db, contract: ContractRow, now: number): Promise<void> {
+  const row = await financingOf(db, contract.org_id, contract.biz_id);
+  if (!row) throw fail(API_ERROR.notFound, PLEDGE_FIN_MSG.financingNotFound);
+  await requireLendable({ trx: db, orgId: row.org_id, userId: null, now }, row);
+}
+
+async function requireLendable(ctx: PledgeFinContext, row: FinancingRow): Promise<void> {
+  if (row.state !== PLEDGE_FIN_STATE.signing) {
+    throw fail(
+      API_ERROR.pledgeFinStateInvalid,
+      PLEDGE_FIN_MSG.stateInvalid(
+        PLEDGE_FIN_STATE_LABEL[row.state as PledgeFinState],
+        PLEDGE_FIN_MSG.act.sign,
+      ),
+    );
+  }
+  if ((row.maturity_date ?? '') <= shanghaiDate(ctx.now)) {
+    throw fail(API_ERROR.pledgeFinDateInvalid, PLEDGE_FIN_MSG.maturityPassed);
+  }
+  await requireFunction(ctx.trx, row.org_id, 'BILL_PLEDGE');
+  await requireLockedBills(ctx, row.id);
+}
+
+export interface LendingDeps {
+  institutions: InstitutionGateway;
+  realtime: Realtime | null;
+}
+
+/** The member whose batch signed the contract; the applicant when none is recorded. */
+async function signerOf(trx: Db, contract: ContractRow, row: FinancingRow): Promise<string | null> {
+  const signed = await trx
+    .selectFrom('sign_record_items as i')
+    .innerJoin('sign_records as r', 'r.id', 'i.record_id')
+    .select('r.user_id')
+    .where('i.contract_id', '=', contract.id)
+    .orderBy('r.created_at', 'desc')
+    .executeTakeFirst();
+  return signed?.user_id ?? row.submitted_by;
+}
+
+/**
+ * A financing's contract changed state (the e-contract module's listener, in the transaction applying the
+ * change). Once both are signed while the financing waits for them, it is signed, pledged and paid out in
+ * that transaction. When the bills or the dates no longer allow it, the financing ends (已取消) with the
+ * reason instead: the contract's state is the provider's fact and is kept.
+ */
+export async function onFinancingContract(
+  deps: LendingDeps,
+  trx: Db,
+  contract: ContractRow,
+  status: ContractStatus,
+  now: number,
+): Promise<void> {
+  if (!isFinancingContract(contract.biz_type) || status !== CONTRACT_STATUS.complete) return;
+  const row = await financingOf(trx, contract.org_id, contract.biz_id);
+  if (!row || row.state !== PLEDGE_FIN_STATE.signing) return;
+  const contracts = await contractsOf(trx, row.id);
+  const signed = FINANCING_CONTRACTS.map((bizType) =>
+    bizType === contract.biz_type ? contract : contracts.get(bizType),
+  );
+  if (signed.some((c) => c?.status !== CONTRACT_STATUS.complete)) return;
+  const ctx: PledgeFinContext = {
+    trx,
+    orgId: row.org_id,
+    userId: await signerOf(trx, contract, row),
+    now,
+    realtime: deps.realtime,
+  };
+  try {
+    await requireLendable(ctx, row);
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error;
+    await move(
+      { ...ctx, userId: null },
+      row,
+      PLEDGE_FIN_ACTION.cancel,
+      PLEDGE_FIN_MSG.act.cancel,
+      {},
+      error.msg,
+    );
+    await unlockBills(ctx, row.id);
+    return;
+  }
+  const numbers = signed.map((c) => c!.contract_no);
+  const institution = await institutionOf(trx, row.institution_org_id ?? '');
+  if (!institution) throw new Error('a financing from an organisation that is no institution');
+  await move(
+    ctx,
+    row,
+    PLEDGE_FIN_ACTION.sign,
+    PLEDGE_FIN_MSG.act.sign,
+    {},
+    PLEDGE_FIN_MSG.signedBoth(numbers[0]!, numbers[1]!, institution.name),
+  );
+  await pledgeBills(deps, ctx, { ...row, state: PLEDGE_FIN_STATE.lending }, institution.orgId);
+  await payOut(deps, ctx, { ...row, state: PLEDGE_FIN_STATE.lending }, institution);
+}
+
+/**
+ * Each bill passes from the financing's lock to a pledge to the institution on the ledger, the same act as
+ * the 质押 page's (the organisation's application through pledge's service), which the institution signs at
+ * once: it agreed to the pledge in the pledge contract it signed. Its later answer through the adapter finds
+ * the application answered and changes nothing.
+ */
+async function pledgeBills(
+  deps: LendingDeps,
+  ctx: PledgeFinContext,
+  row: FinancingRow,
+  institutionOrgId: string,
+): Promise<void> {
+  const pledges = pledgeCommands(deps.institutions);
+  for (const lock of byPackage(await locksOf(ctx.trx, lockOwner(row.id)))) {
+    const holding = await endLock(ledgerScope(ctx), { lockId: lock.id, join: false });
+    const application = await pledges.applyPledge(ledgerScope(ctx), {
+      holdingId: holding.id,
+      institutionOrgId,
+      amountFen: Number(holding.amount_fen),
+      remark: PLEDGE_FIN_MSG.pledgeRemark(row.fin_no),
+    });
+    await pledges.answerPledge(
+      { ...ledgerScope(ctx), actor: { orgId: institutionOrgId, userId: null } },
+      { applicationId: application.id, act: 'pledge', institutionOrgId, decision: 'sign' },
+    );
+    await ctx.trx
+      .updateTable('pledge_fin_bills')
+      .set({ pledge_id: application.id })
+      .where('financing_id', '=', row.id)
+      .where('holding_id', '=', lock.holding_id)
+      .execute();
+  }
+}
+
+/**
+ * The institution pays the principal less the fee into the organisation's settlement account (a statement
+ * line on both), and interest runs from today: 还息中. A payment the bank refuses leaves the financing 放款中
+ * with the refusal in its history.
+ */
+async function payOut(
+  deps: LendingDeps,
+  ctx: PledgeFinContext,
+  row: FinancingRow,
+  institution: NonNullable<Awaited<ReturnType<typeof institutionOf>>>,
+): Promise<void> {
+  const today = shanghaiDate(ctx.now);
+  const terms = costOfFinancing({ ...row, value_date: today });
+  if (!terms) throw new Error('a signed financing without its terms');
+  const feeFen = yuanToFen(terms.fee) ?? 0;
+  const netFen = Number(row.principal_fen) - feeFen;
+  const account = await settlementAccountOf(ctx.trx, row.org_id);
+  const institutionCtx = { ...ctx, userId: null };
+  const paid = account
+    ? await deps.institutions.settle(
+        {
+          applicationId: row.id,
+          from: institution.account,
+          to: account,
+          amountFen: netFen,
+          reference: `pledge-fin-payout:${row.id}`,
+          remark: PLEDGE_FIN_REMARK.payOut,
+        },
+        ctx.trx,
+      )
+    : ({ status: 'refused', reason: 'no_account', paymentId: null } as const);
+  if (paid.status === 'refused') {
+    await logAct(
+      institutionCtx,
+      row.id,
+      PLEDGE_FIN_ACTION.payOut,
+      PLEDGE_FIN_STATE.lending,
+      PLEDGE_FIN_STATE.lending,
+      PLEDGE_FIN_MSG.payoutRefused(paid.reason),
+    );
+    return;
+  }
+  await move(
+    institutionCtx,
+    row,
+    PLEDGE_FIN_ACTION.payOut,
+    PLEDGE_FIN_MSG.act.payOut,
+    {
+      value_date: today,
+      fee_fen: feeFen,
+      net_fen: netFen,
+      paid_out_at: ctx.now,
+      payout_payment_id: paid.paymentId,
+    },
+    PLEDGE_FIN_MSG.paidOut(fenToYuan(netFen), fenToYuan(feeFen), daysBetween(today, row.maturity_date!)),
+  );
+  await askRepayment(ctx, row, institution.name, netFen);
+}

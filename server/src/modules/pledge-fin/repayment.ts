@@ -1,0 +1,296 @@
+import { API_ERROR } from '@contract/errors';
+import { NOTICE_TYPE } from '@contract/notice';
+import {
+  PLEDGE_FIN_ACTION,
+  PLEDGE_FIN_REMARK,
+  PLEDGE_FIN_STATE,
+  PLEDGE_FIN_STATE_LABEL,
+  pledgeFinInterestLink,
+  type PledgeFinState,
+} from '@contract/pledge-fin';
+import type {
+  PledgeFinDuePayment,
+  PledgeFinInterestPaymentRequest,
+  PledgeFinPayment,
+} from '@contract/pledge-fin-schemas';
+import type { Transaction } from 'kysely';
+import type { SettlementGateway } from '../../adapters/settlement/gateway';
+import type { Db } from '../../db/database';
+import { lockWithinTransaction } from '../../db/locks';
+import type { Database } from '../../db/schema';
+import { daysBetween } from '../../lib/calendar-date';
+import { fail } from '../../lib/errors';
+import { newId } from '../../lib/hash';
+import { interestFen, type DayCountBasis } from '../../lib/interest';
+import { fenToYuan, yuanText, yuanToFen } from '../../lib/money';
+import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
+import { closeNotices, postNotice } from '../notice/service';
+import { requireFunction } from '../org-function/service';
+import { answerRelease, applyRelease } from '../pledge/service';
+import { payBetween, settlementAccountOf } from '../settlement/service';
+import { announceNotices, ledgerScope, logAct, move, type PledgeFinContext } from './commands';
+import { PLEDGE_FIN_MSG } from './messages';
+import { costOfFinancing, financingOf, type FinancingRow } from './queries';
+
+/**
+ * Repaying a pledge financing (docs/domain.md, pledge financing): the scheduled payments in order, each from
+ * the organisation's settlement account to the institution's, with penalty interest for the days it is late;
+ * the last carries the principal, settles the loan (已结清) and releases the bills.
+ */
+
+/** A financing's to-do while it is being repaid: it closes with the last payment. */
+export const repaySubject = (id: string) => `pledge-financing-repay:${id}`;
+
+interface Due {
+  seq: number;
+  dueDate: string;
+  interestFen: number;
+  principalFen: number;
+  overdueDays: number;
+  penaltyFen: number;
+  amountFen: number;
+  last: boolean;
+}
+
+/**
+ * The next payment of a financing being repaid, as of `today`; null when none is due (not lent, or all paid).
+ * Late (the day after its due date on), it carries penalty interest: the overdue amount (the interest, and
+ * the principal with the last) x the penalty rate x the days late / the basis, rounded half up to the fen.
+ */
+export async function nextDue(db: Db, row: FinancingRow, today: string): Promise<Due | null> {
+  if (row.state !== PLEDGE_FIN_STATE.repaying || row.penalty_rate === null) return null;
+  const cost = costOfFinancing(row);
+  if (!cost) return null;
+  const paid = await db
+    .selectFrom('pledge_fin_payments')
+    .select('seq')
+    .where('financing_id', '=', row.id)
+    .execute();
+  const paidSeqs = new Set(paid.map((p) => Number(p.seq)));
+  const next = cost.schedule.find((payment) => !paidSeqs.has(payment.seq));
+  if (!next) return null;
+  const interest = yuanToFen(next.interest) ?? 0;
+  const principal = yuanToFen(next.principal) ?? 0;
+  const overdueDays = Math.max(0, daysBetween(next.endDate, today));
+  const penalty = interestFen(
+    interest + principal,
+    row.penalty_rate,
+    overdueDays,
+    Number(row.day_basis) as DayCountBasis,
+  );
+  return {
+    seq: next.seq,
+    dueDate: next.endDate,
+    interestFen: interest,
+    principalFen: principal,
+    overdueDays,
+    penaltyFen: penalty,
+    amountFen: interest + principal + penalty,
+    last: next.seq === cost.schedule.length,
+  };
+}
+
+export const dueView = (due: Due): PledgeFinDuePayment => ({
+  seq: due.seq,
+  dueDate: due.dueDate,
+  interest: fenToYuan(due.interestFen),
+  principal: fenToYuan(due.principalFen),
+  overdueDays: due.overdueDays,
+  penalty: fenToYuan(due.penaltyFen),
+  amount: fenToYuan(due.amountFen),
+  last: due.last,
+});
+
+/** The payments made, in order. */
+export async function paymentsOf(db: Db, financingId: string): Promise<PledgeFinPayment[]> {
+  const rows = await db
+    .selectFrom('pledge_fin_payments as p')
+    .innerJoin('users as u', 'u.id', 'p.paid_by')
+    .selectAll('p')
+    .select('u.name as payer_name')
+    .where('p.financing_id', '=', financingId)
+    .orderBy('p.seq')
+    .execute();
+  return rows.map((row) => ({
+    seq: Number(row.seq),
+    dueDate: row.due_date,
+    interest: fenToYuan(row.interest_fen),
+    principal: fenToYuan(row.principal_fen),
+    overdueDays: Number(row.overdue_days),
+    penalty: fenToYuan(row.penalty_fen),
+    amount: fenToYuan(Number(row.interest_fen) + Number(row.principal_fen) + Number(row.penalty_fen)),
+    paidAt: isoTime(Number(row.paid_at)),
+    payerName: row.payer_name,
+  }));
+}
+
+export interface PaymentChecked {
+  row: FinancingRow;
+  due: Due;
+}
+
+/**
+ * Everything that refuses a payment and can be told before it is confirmed, reading only: the financing is the
+ * organisation's (404 otherwise), being repaid, the payment named is the next one, and the settlement account
+ * holds the amount.
+ */
+export async function checkPayment(
+  ctx: PledgeFinContext,
+  settlement: SettlementGateway,
+  body: PledgeFinInterestPaymentRequest,
+): Promise<PaymentChecked> {
+  await requireFunction(ctx.trx, ctx.orgId, 'PLEDGE_FIN');
+  const row = await financingOf(ctx.trx, ctx.orgId, body.id);
+  if (!row) throw fail(API_ERROR.notFound, PLEDGE_FIN_MSG.financingNotFound);
+  if (row.state !== PLEDGE_FIN_STATE.repaying) {
+    throw fail(
+      API_ERROR.pledgeFinStateInvalid,
+      PLEDGE_FIN_MSG.stateInvalid(
+        PLEDGE_FIN_STATE_LABEL[row.state as PledgeFinState],
+        PLEDGE_FIN_MSG.act.payInterest,
+      ),
+    );
+  }
+  const due = await nextDue(ctx.trx, row, shanghaiDate(ctx.now));
+  if (!due) throw fail(API_ERROR.pledgeFinStateInvalid, PLEDGE_FIN_MSG.nothingDue);
+  if (body.seq !== due.seq) throw fail(API_ERROR.conflict, PLEDGE_FIN_MSG.payInOrder(due.seq));
+  const account = await settlementAccountOf(ctx.trx, ctx.orgId);
+  if (!account) throw fail(API_ERROR.conflict, PLEDGE_FIN_MSG.noSettlementAccount);
+  const { balanceFen } = await settlement.statement(account.accountNo, { page: 0, size: 1 }, ctx.trx);
+  if (balanceFen < due.amountFen) {
+    throw fail(API_ERROR.conflict, PLEDGE_FIN_MSG.balanceShort(fenToYuan(due.amountFen)));
+  }
+  return { row, due };
+}
+
+/** What the member confirms by QR or SMS: the payment and its amount. */
+export const paymentOperation = ({ row, due }: PaymentChecked) =>
+  PLEDGE_FIN_MSG.paymentOperation(row.fin_no, due.seq, fenToYuan(due.amountFen));
+
+/**
+ * `POST /api/pledge-fin/interest-payment`: pays the next scheduled payment from the organisation's settlement
+ * account to the institution's (a statement line on both), in the command's transaction. One payment of a
+ * financing at a time: the second of two at once finds the first paid and is refused. The last payment
+ * settles the loan and releases the pledges, the institution asking and the organisation signing each
+ * release in the same transaction. A bill already matured cannot be released (its pledgee presents it, see
+ * docs/domain.md) and stays pledged.
+ */
+export async function payInstallment(
+  ctx: PledgeFinContext,
+  settlement: SettlementGateway,
+  body: PledgeFinInterestPaymentRequest,
+): Promise<void> {
+  await lockWithinTransaction(ctx.trx as Transaction<Database>, `pledge-fin:${body.id}`);
+  const { row, due } = await checkPayment(ctx, settlement, body);
+  const institutionOrgId = row.institution_org_id ?? '';
+  const paid = await payBetween(ctx.trx, settlement, {
+    fromOrgId: ctx.orgId,
+    toOrgId: institutionOrgId,
+    amountFen: due.amountFen,
+    reference: `pledge-fin:${row.id}:${due.seq}`,
+    remark: due.last ? PLEDGE_FIN_REMARK.principal : PLEDGE_FIN_REMARK.interest,
+  });
+  if (paid.status === 'refused') throw fail(API_ERROR.conflict, PLEDGE_FIN_MSG.paymentRefused(paid.reason));
+  await ctx.trx
+    .insertInto('pledge_fin_payments')
+    .values({
+      id: newId(),
+      financing_id: row.id,
+      seq: due.seq,
+      due_date: due.dueDate,
+      interest_fen: due.interestFen,
+      principal_fen: due.principalFen,
+      overdue_days: due.overdueDays,
+      penalty_fen: due.penaltyFen,
+      paid_by: ctx.userId ?? '',
+      paid_at: ctx.now,
+      payment_id: paid.paymentId,
+    })
+    .execute();
+  const note = PLEDGE_FIN_MSG.paid(
+    due.seq,
+    fenToYuan(due.interestFen),
+    fenToYuan(due.principalFen),
+    fenToYuan(due.penaltyFen),
+    due.overdueDays,
+  );
+  if (!due.last) {
+    await move(ctx, row, PLEDGE_FIN_ACTION.payInterest, PLEDGE_FIN_MSG.act.payInterest, {}, note);
+    return;
+  }
+  await move(ctx, row, PLEDGE_FIN_ACTION.repay, PLEDGE_FIN_MSG.act.payInterest, {}, note);
+  await releaseBills(ctx, { ...row, state: PLEDGE_FIN_STATE.settled }, institutionOrgId);
+  if ((await closeNotices(ctx.trx, repaySubject(row.id), ctx.now)).length > 0) await announceNotices(ctx);
+}
+
+/** The institution asks each pledge's release and the organisation signs it: the bills are free again. */
+async function releaseBills(ctx: PledgeFinContext, row: FinancingRow, institutionOrgId: string) {
+  const pledges = await ctx.trx
+    .selectFrom('pledge_fin_bills as b')
+    .innerJoin('bill_packages as p', 'p.id', 'b.package_id')
+    .innerJoin('bill_pledges as g', 'g.application_id', 'b.pledge_id')
+    .select(['b.pledge_id', 'p.package_no', 'p.due_date', 'b.package_id'])
+    .where('b.financing_id', '=', row.id)
+    // One its pledgee released already (asked and signed on the pledge page) needs nothing more.
+    .where('g.released_at', 'is', null)
+    .orderBy('b.package_id')
+    .execute();
+  const today = shanghaiDate(ctx.now);
+  const matured: string[] = [];
+  for (const pledge of pledges) {
+    if (pledge.due_date <= today) {
+      matured.push(pledge.package_no);
+      continue;
+    }
+    const pledgeId = pledge.pledge_id!;
+    // The institution may have asked already (its own system, or the sandbox page in its place).
+    const waiting = await ctx.trx
+      .selectFrom('bill_pledge_releases')
+      .select('id')
+      .where('pledge_id', '=', pledgeId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (!waiting) {
+      await applyRelease({ ...ledgerScope(ctx), actor: { orgId: institutionOrgId, userId: null } }, pledgeId);
+    }
+    await answerRelease(ledgerScope(ctx), { pledgeId, decision: 'sign' });
+  }
+  if (matured.length > 0) {
+    await logAct(
+      { ...ctx, userId: null },
+      row.id,
+      PLEDGE_FIN_ACTION.repay,
+      PLEDGE_FIN_STATE.settled,
+      PLEDGE_FIN_STATE.settled,
+      PLEDGE_FIN_MSG.maturedStayPledged(matured.join('、')),
+    );
+  }
+}
+
+/** At the pay-out: the organisation's members have the loan to repay, a to-do leading to the interest page. */
+export async function askRepayment(
+  ctx: PledgeFinContext,
+  row: FinancingRow,
+  institutionName: string,
+  netFen: number,
+) {
+  await postNotice(
+    ctx.trx,
+    {
+      orgId: row.org_id,
+      userId: null,
+      type: NOTICE_TYPE.todo,
+      title: PLEDGE_FIN_MSG.repayTodoTitle,
+      content: PLEDGE_FIN_MSG.repayTodo(
+        row.fin_no,
+        institutionName,
+        yuanText(netFen),
+        row.maturity_date ?? '',
+      ),
+      link: pledgeFinInterestLink(row.id),
+      subject: repaySubject(row.id),
+    },
+    ctx.now,
+  );
+  await announceNotices(ctx);
+}

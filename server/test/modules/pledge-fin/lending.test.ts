@@ -1,0 +1,343 @@
+import { buffer } from 'node:stream/consumers';
+import type { Holding } from '@contract/bills-schemas';
+import type { Contract } from '@contract/e-contract-schemas';
+import { API_ERROR } from '@contract/errors';
+import { pathOf } from '@contract/paths';
+import { PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
+import type { PledgeFinDetail, PledgeFinHistoryEntry } from '@contract/pledge-fin-schemas';
+import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
+import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
+import { payBetween, settlementAccountOf } from '../../../src/modules/settlement/service';
+import {
+  dataOf,
+  endorseBill,
+  errorCodeOf,
+  heldOf,
+  ledgerTokens,
+  MOBILE,
+  ORG,
+  tokenOf,
+  withSms,
+  type LedgerTokens,
+} from '../../support/bill-helpers';
+import { batchSign } from '../../support/e-contract-helpers';
+import { bearer, startApp, type TestApp } from '../../support/helpers';
+import { pdfText } from '../../support/poppler';
+import { CHECKER_MOBILE, heldBySuzhou, openSuzhouEsign } from '../../support/pledge-fin-helpers';
+
+const SPDB = DEMO_PLEDGE_PRODUCTS.spdbMonthly;
+
+let t: TestApp;
+let token: LedgerTokens;
+let checker: string;
+
+beforeEach(async () => {
+  t = await startApp();
+  token = await ledgerTokens(t);
+  checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
+});
+afterEach(async () => {
+  await t.app.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT';
+const call = (method: Method, url: string, accessToken: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(accessToken), ...(payload ? { payload } : {}) });
+const detail = async (id: string) =>
+  dataOf<PledgeFinDetail>(await call('GET', pathOf(PLEDGE_FIN_URL.detail, { id }), token.suzhou));
+const history = async (id: string) =>
+  dataOf<PledgeFinHistoryEntry[]>(await call('GET', pathOf(PLEDGE_FIN_URL.opHistory, { id }), token.suzhou));
+const contractsOf = (id: string, accessToken = token.suzhou) =>
+  call('GET', pathOf(PLEDGE_FIN_URL.contracts, { id }), accessToken);
+const suzhouHolding = async (packageId: string): Promise<Holding[]> =>
+  (await heldOf(t, token.suzhou)).content.filter((h) => h.packageId === packageId);
+
+/** 苏州 applies for 800,000.00 against one bill and 周敏 approves: the financing waits to be signed. */
+async function approved(holding: Holding): Promise<PledgeFinDetail> {
+  const submitted = await call('POST', PLEDGE_FIN_URL.create, token.suzhou, {
+    productId: SPDB.id,
+    holdingIds: [holding.id],
+    amount: '800000.00',
+    maturityDate: '2026-06-01',
+    purpose: '采购原材料',
+  });
+  const financing = await dataOf<PledgeFinDetail>(submitted, 201);
+  await dataOf(await call('PUT', PLEDGE_FIN_URL.approve, checker, { id: financing.id, result: 'APPROVE' }));
+  return financing;
+}
+
+const signBoth = (contracts: Contract[]) =>
+  withSms(t, MOBILE.suzhou, token.suzhou, (headers) =>
+    batchSign(t.app, token.suzhou, { contractIds: contracts.map((c) => c.id) }, headers),
+  );
+
+describe('signing, pledge and pay-out', () => {
+  it('drafts both contracts, and once both are signed pledges the bill and pays the net amount out', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const financing = await approved(holding);
+    const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+    expect(contracts.map((c) => [c.bizType, c.title, c.status, c.amount])).toEqual([
+      ['pledge-financing', '供应链票据质押融资借款合同', 'draft', '800000.00'],
+      ['pledge-financing-pledge', '供应链票据质押合同', 'draft', '800000.00'],
+    ]);
+    // Asked again, the same two.
+    expect((await dataOf<Contract[]>(await contractsOf(financing.id))).map((c) => c.id)).toEqual(
+      contracts.map((c) => c.id),
+    );
+    const stored = await t.app.adapters.files.get(`contracts/${contracts[1]!.id}.pdf`);
+    const pledgePdf = pdfText(await buffer(stored!.stream)).replace(/\s+/g, '');
+    expect(pledgePdf).toContain(holding.packageNo);
+    expect(pledgePdf).toContain(DEMO_INSTITUTIONS.spdb.name);
+
+    await openSuzhouEsign(t, token);
+    const account = await settlementAccountOf(t.app.db, ORG.suzhou);
+    const balanceBefore = (
+      await t.app.adapters.settlement.statement(account!.accountNo, { page: 0, size: 1 }, t.app.db)
+    ).balanceFen;
+    const signed = await signBoth(contracts);
+    expect(signed.statusCode, signed.body).toBe(200);
+    await vi.waitFor(async () => expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.repaying), {
+      timeout: 15_000,
+      interval: 100,
+    });
+
+    // 800,000.00 less the 0.1 % fee.
+    const statement = await t.app.adapters.settlement.statement(
+      account!.accountNo,
+      { page: 0, size: 1 },
+      t.app.db,
+    );
+    expect(statement.balanceFen - balanceBefore).toBe(79_920_000);
+    expect(statement.lines[0]).toMatchObject({
+      direction: 'in',
+      amountFen: 79_920_000,
+      remark: '质押融资放款',
+      counterpartyName: DEMO_INSTITUTIONS.spdb.name,
+    });
+    const [pledged] = await suzhouHolding(holding.packageId);
+    expect(pledged).toMatchObject({ id: holding.id, circulation: 'TF0304', actions: [] });
+    const pledge = await t.app.db
+      .selectFrom('bill_pledges')
+      .selectAll()
+      .where('holding_id', '=', holding.id)
+      .executeTakeFirstOrThrow();
+    expect(pledge).toMatchObject({ pledgee_org_id: DEMO_INSTITUTIONS.spdb.orgId, released_at: null });
+    expect(
+      await t.app.db
+        .selectFrom('pledge_fin_bills')
+        .select('pledge_id')
+        .where('financing_id', '=', financing.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ pledge_id: pledge.application_id });
+    const steps = (await history(financing.id)).slice(-2);
+    expect(steps.map((s) => [s.action, s.fromState, s.toState, s.operatorName])).toEqual([
+      ['SIGN', '524000080', '524000160', '陈静'],
+      ['PAY_OUT', '524000160', '524000240', DEMO_INSTITUTIONS.spdb.name],
+    ]);
+    expect(steps[0]!.opinion).toContain(contracts[0]!.contractNo);
+    // Interest runs from the pay-out.
+    const paidOut = await detail(financing.id);
+    expect(paidOut.valueDate).toBe('2026-03-02');
+    expect(paidOut.cost?.netAmount).toBe('799200.00');
+    // The pledged bill can be neither endorsed nor pledged again.
+    const endorsement = await endorseBill(t, MOBILE.suzhou, token.suzhou, {
+      holdingId: holding.id,
+      endorseeOrgId: ORG.ningbo,
+      amount: '1.00',
+    });
+    expect(endorsement.statusCode).toBe(409);
+  });
+
+  it('refuses to sign, before any confirmation, a financing whose bill an authority froze', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const financing = await approved(holding);
+    const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+    await openSuzhouEsign(t, token);
+    await t.app.db
+      .updateTable('bill_locks')
+      .set({ status: 'broken', reason: '司法冻结' })
+      .where('owner_id', '=', financing.id)
+      .execute();
+    const refused = await batchSign(t.app, token.suzhou, { contractIds: contracts.map((c) => c.id) });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(errorCodeOf(refused)).toBe(API_ERROR.pledgeFinBillIneligible);
+  });
+
+  it('has no contracts before approval, and another organisation’s answers as a missing one', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const submitted = await call('POST', PLEDGE_FIN_URL.create, token.suzhou, {
+      productId: SPDB.id,
+      holdingIds: [holding.id],
+      amount: '800000.00',
+      maturityDate: '2026-06-01',
+      purpose: '采购原材料',
+    });
+    const financing = await dataOf<PledgeFinDetail>(submitted, 201);
+    expect(await dataOf<Contract[]>(await contractsOf(financing.id))).toEqual([]);
+    const other = await contractsOf(financing.id, token.ningbo);
+    expect(other.statusCode).toBe(404);
+    expect(errorCodeOf(other)).toBe(API_ERROR.notFound);
+  });
+
+  it('revokes the unsigned contracts of a cancelled financing', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const financing = await approved(holding);
+    await dataOf(await contractsOf(financing.id));
+    await dataOf(await call('PUT', PLEDGE_FIN_URL.cancel, token.suzhou, { id: financing.id }));
+    const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+    expect(contracts.map((c) => c.status)).toEqual(['revoked', 'revoked']);
+  });
+});
+
+/** Through approval, both contracts signed: the money paid out, the financing 还息中. */
+async function lent(): Promise<{ holding: Holding; financing: PledgeFinDetail }> {
+  const holding = await heldBySuzhou(t, token);
+  const financing = await approved(holding);
+  const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+  await openSuzhouEsign(t, token);
+  expect((await signBoth(contracts)).statusCode).toBe(200);
+  await vi.waitFor(async () => expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.repaying), {
+    timeout: 15_000,
+    interval: 100,
+  });
+  return { holding, financing: await detail(financing.id) };
+}
+
+const pay = (id: string, seq: number) =>
+  withSms(t, MOBILE.suzhou, token.suzhou, (headers) =>
+    t.app.inject({
+      method: 'POST',
+      url: PLEDGE_FIN_URL.interestPayment,
+      headers: { ...bearer(token.suzhou), ...headers },
+      payload: { id, seq },
+    }),
+  );
+/** Moves the test clock to 09:00 Shanghai time of a day, signed in afresh (the sessions would have expired). */
+async function toDay(date: string) {
+  t.clock.advance(Date.parse(`${date}T01:00:00Z`) - t.app.now());
+  token = await ledgerTokens(t);
+}
+
+describe('repayment', () => {
+  it('pays the schedule in order, and the last payment settles the loan and frees the bill', async () => {
+    const { holding, financing } = await lent();
+    // 800,000.00 at 3.85 % from 2 March, paid monthly on the 20th until 1 June.
+    expect(financing.cost?.schedule.map((p) => [p.endDate, p.interest, p.principal])).toEqual([
+      ['2026-03-20', '1540.00', '0.00'],
+      ['2026-04-20', '2652.22', '0.00'],
+      ['2026-05-20', '2566.67', '0.00'],
+      ['2026-06-01', '1026.67', '800000.00'],
+    ]);
+    expect(financing.nextPayment).toMatchObject({ seq: 1, amount: '1540.00', overdueDays: 0, last: false });
+    const outOfOrder = await pay(financing.id, 2);
+    expect(outOfOrder.statusCode).toBe(409);
+    expect(outOfOrder.json<{ msg: string }>().msg).toBe('请按还款计划顺序付款，当前应付第1期');
+
+    const account = await settlementAccountOf(t.app.db, ORG.suzhou);
+    const first = await pay(financing.id, 1);
+    expect(first.statusCode, first.body).toBe(200);
+    const statement = await t.app.adapters.settlement.statement(
+      account!.accountNo,
+      { page: 0, size: 1 },
+      t.app.db,
+    );
+    expect(statement.lines[0]).toMatchObject({
+      direction: 'out',
+      amountFen: 154_000,
+      remark: '质押融资利息',
+    });
+    expect((await detail(financing.id)).payments.map((p) => p.seq)).toEqual([1]);
+
+    await toDay('2026-05-25');
+    for (const seq of [2, 3, 4]) expect((await pay(financing.id, seq)).statusCode).toBe(200);
+    const settled = await detail(financing.id);
+    expect(settled).toMatchObject({ state: PLEDGE_FIN_STATE.settled, nextPayment: null });
+    // Paid on 25 May: the second 35 days late, the third 5, the last a week early.
+    // 2,652.22 x 5.775 % x 35 / 360 = 14.89; 2,566.67 x 5.775 % x 5 / 360 = 2.06.
+    expect(settled.payments.map((p) => [p.seq, p.overdueDays, p.penalty, p.amount])).toEqual([
+      [1, 0, '0.00', '1540.00'],
+      [2, 35, '14.89', '2667.11'],
+      [3, 5, '2.06', '2568.73'],
+      [4, 0, '0.00', '801026.67'],
+    ]);
+    const [free] = await suzhouHolding(holding.packageId);
+    expect(free).toMatchObject({ circulation: 'TF0301', amount: holding.amount });
+    expect(
+      await t.app.db
+        .selectFrom('bill_pledges')
+        .select('released_at')
+        .where('pledgor_org_id', '=', ORG.suzhou)
+        .executeTakeFirstOrThrow(),
+    ).not.toEqual({ released_at: null });
+    const todo = await t.app.db
+      .selectFrom('plat_messages')
+      .select(['title', 'closed_at'])
+      .where('subject', '=', `pledge-financing-repay:${financing.id}`)
+      .executeTakeFirstOrThrow();
+    expect(todo.title).toBe('质押融资待还款');
+    expect(todo.closed_at).not.toBeNull();
+    expect((await history(financing.id)).at(-1)).toMatchObject({ action: 'REPAY', toState: '524000320' });
+    refusedWith(await pay(financing.id, 5), 409, API_ERROR.pledgeFinStateInvalid);
+  });
+
+  it('charges penalty interest when late, and leaves a bill that matured meanwhile pledged for its pledgee', async () => {
+    const { holding, financing } = await lent();
+    for (const seq of [1, 2, 3]) expect((await pay(financing.id, seq)).statusCode).toBe(200);
+    // The loan fell due on 1 June and the bill on 2 June.
+    await toDay('2026-06-03');
+    const late = await detail(financing.id);
+    // 801,026.67 x 5.775 % x 2 / 360 = 257.00.
+    expect(late.nextPayment).toMatchObject({
+      seq: 4,
+      overdueDays: 2,
+      penalty: '257.00',
+      amount: '801283.67',
+    });
+    expect((await pay(financing.id, 4)).statusCode).toBe(200);
+    expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.settled);
+    const [stillPledged] = await suzhouHolding(holding.packageId);
+    expect(stillPledged).toMatchObject({ circulation: 'TF0304' });
+    expect((await history(financing.id)).at(-1)?.opinion).toContain('由质权人提示付款');
+  });
+
+  it('is refused before any confirmation when the balance is short, and for another organisation', async () => {
+    const { financing } = await lent();
+    const other = await t.app.inject({
+      method: 'POST',
+      url: PLEDGE_FIN_URL.interestPayment,
+      headers: bearer(token.ningbo),
+      payload: { id: financing.id, seq: 1 },
+    });
+    // Not Ningbo's: the same 404 as a missing one, never a confirmation.
+    refusedWith(other, 404, API_ERROR.notFound);
+    await toDay('2026-05-25');
+    for (const seq of [1, 2, 3]) expect((await pay(financing.id, seq)).statusCode).toBe(200);
+    const account = await settlementAccountOf(t.app.db, ORG.suzhou);
+    const { balanceFen } = await t.app.adapters.settlement.statement(
+      account!.accountNo,
+      { page: 0, size: 1 },
+      t.app.db,
+    );
+    // Suzhou spends all but 100,000.00 of its money elsewhere.
+    await payBetween(t.app.db, t.app.adapters.settlement, {
+      fromOrgId: ORG.suzhou,
+      toOrgId: ORG.ningbo,
+      amountFen: balanceFen - 10_000_000,
+      reference: 'elsewhere',
+      remark: '货款',
+    });
+    const short = await t.app.inject({
+      method: 'POST',
+      url: PLEDGE_FIN_URL.interestPayment,
+      headers: bearer(token.suzhou),
+      payload: { id: financing.id, seq: 4 },
+    });
+    expect(short.statusCode, short.body).toBe(409);
+    expect(short.json<{ msg: string }>().msg).toBe('结算账户余额不足，本期应付801026.67元');
+  });
+});
+
+function refusedWith(response: { statusCode: number; body: string }, status: number, code: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(errorCodeOf(response as never)).toBe(code);
+}
