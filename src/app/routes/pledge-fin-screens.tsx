@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { BILL_STATUS } from '@contract/bills';
+import type { Contract } from '@contract/e-contract-schemas';
 import { PERMISSION } from '@contract/permissions';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { paths } from '@/config/paths';
@@ -11,6 +12,7 @@ import { useHeldBillsQuery } from '@/features/bills/api/bills-api';
 import { invalidatePledgeFin } from '@/features/pledge-fin/api/pledge-fin-api';
 import { PledgeFinListPage } from '@/features/pledge-fin/components/pledge-fin-list-page';
 import { PledgeFinStartPage } from '@/features/pledge-fin/components/pledge-fin-start-page';
+import { FinancingContractSigner } from './pledge-fin-contract-signer';
 
 /** Holdings offered for pledge: the first page of 100 received ones. */
 const HOLDING_CHOICES = 100;
@@ -21,9 +23,12 @@ function useFollowPledgeFin() {
   useEffect(() => {
     const reload = () => void dispatch(invalidatePledgeFin());
     const offChanged = subscribeRealtime(REALTIME_EVENT.pledgeFin, reload);
+    // A financing's contract signed: its sign page shows it.
+    const offContract = subscribeRealtime(REALTIME_EVENT.contract, reload);
     const offResync = subscribeRealtime(REALTIME_EVENT.resync, reload);
     return () => {
       offChanged();
+      offContract();
       offResync();
     };
   }, [dispatch]);
@@ -34,7 +39,9 @@ export function PledgeFinListScreen() {
   return <PledgeFinListPage />;
 }
 
-/** The start page with the organisation's held bills and whether the user may approve. */
+const signer = (contracts: Contract[]) => <FinancingContractSigner contracts={contracts} />;
+
+/** The start page with the organisation's held bills, whether the user may approve, and how it signs. */
 export function PledgeFinStartScreen() {
   useFollowPledgeFin();
   // The area route matches the path itself, so the sub-page and the record are read from it here.
@@ -56,6 +63,7 @@ export function PledgeFinStartScreen() {
       holdings={held.data?.content ?? []}
       holdingsLoading={held.isFetching}
       canApprove={!!userInfo?.permissions?.[PERMISSION.pledgeFinancingApprove.path]}
+      signer={signer}
     />
   );
 }

@@ -76,7 +76,8 @@ export const eContractMessages = {
   },
   bizType: {
     'org-agreement': '企业签约协议',
-    'pledge-financing': '质押融资',
+    'pledge-financing': '质押融资借款合同',
+    'pledge-financing-pledge': '质押融资质押合同',
   },
   sign: {
     confirmTitle: '签署以下{count}份合同？',

@@ -1,3 +1,4 @@
+import type { Contract } from '@contract/e-contract-schemas';
 import type { Page } from '@contract/envelope-schemas';
 import { pathOf } from '@contract/paths';
 import { PLEDGE_FIN_URL } from '@contract/pledge-fin';
@@ -11,6 +12,7 @@ import type {
   PledgeFinDetail,
   PledgeFinFilter,
   PledgeFinHistoryEntry,
+  PledgeFinInterestPaymentRequest,
   PledgeFinProduct,
   PledgeFinSaveRequest,
   PledgeFinSummary,
@@ -27,7 +29,7 @@ export interface PledgeFinPageArgs {
 
 /**
  * 质押融资: the products, the organisation's credit lines, the real-time cost, the application from draft to
- * approval and cancel, the list, the detail and its history.
+ * approval and cancel, its contracts, the scheduled payments, the list, the detail and its history.
  */
 export const pledgeFinApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
   endpoints: (build) => ({
@@ -75,6 +77,16 @@ export const pledgeFinApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectE
       query: (data) => ({ url: PLEDGE_FIN_URL.cancel, method: 'PUT', data }),
       invalidatesTags: [TAG],
     }),
+    /** The loan contract and the pledge contract, drafted once the financing is approved. */
+    pledgeFinContracts: build.query<Contract[], string>({
+      query: (id) => ({ url: pathOf(PLEDGE_FIN_URL.contracts, { id }), method: 'GET' }),
+      providesTags: [TAG],
+    }),
+    /** Pays the next scheduled payment; the request layer asks for the QR or SMS confirmation. */
+    payPledgeFinInstallment: build.mutation<PledgeFinDetail, PledgeFinInterestPaymentRequest>({
+      query: (data) => ({ url: PLEDGE_FIN_URL.interestPayment, method: 'POST', data }),
+      invalidatesTags: [TAG],
+    }),
   }),
 });
 
@@ -89,6 +101,8 @@ export const {
   useSubmitPledgeFinMutation,
   useApprovePledgeFinMutation,
   useCancelPledgeFinMutation,
+  usePledgeFinContractsQuery,
+  usePayPledgeFinInstallmentMutation,
 } = pledgeFinApi;
 
 /** Reloads everything of 质押融资 (a realtime event: a financing changed). */

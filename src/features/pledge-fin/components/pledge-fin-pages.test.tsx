@@ -61,6 +61,10 @@ const summary: PledgeFinSummary = {
 
 const detailOf = (fields: Partial<PledgeFinDetail> = {}): PledgeFinDetail => ({
   ...summary,
+  netPaidOut: null,
+  paidOutAt: null,
+  payments: [],
+  nextPayment: null,
   bills: [
     {
       holdingId: 'h-1',
@@ -79,6 +83,81 @@ const detailOf = (fields: Partial<PledgeFinDetail> = {}): PledgeFinDetail => ({
   cost: null,
   ...fields,
 });
+
+const contract = {
+  status: 'draft',
+  parties: [],
+  bizType: 'pledge-financing',
+  bizId: 'f-1',
+  amount: '800000.00',
+  expiresAt: '2099-04-01T00:00:00.000Z',
+  signedAt: null,
+  createdAt: '2026-03-02T01:00:00.000Z',
+};
+
+/** Being repaid: the first of two payments paid, the last one 3 days late with its penalty. */
+const repaying = () =>
+  detailOf({
+    state: '524000240',
+    netPaidOut: '799200.00',
+    paidOutAt: '2026-03-02T01:10:00.000Z',
+    cost: {
+      principal: '800000.00',
+      annualRate: '3.8500',
+      valueDate: '2099-03-02',
+      maturityDate: '2099-06-01',
+      dayBasis: 360,
+      days: 91,
+      interest: '7786.11',
+      feeRate: '0.1000',
+      fee: '800.00',
+      netAmount: '799200.00',
+      repaymentMode: 'MONTHLY',
+      schedule: [
+        {
+          seq: 1,
+          startDate: '2099-03-02',
+          endDate: '2099-03-20',
+          days: 18,
+          interest: '1540.00',
+          principal: '0.00',
+          amount: '1540.00',
+        },
+        {
+          seq: 2,
+          startDate: '2099-03-20',
+          endDate: '2099-06-01',
+          days: 73,
+          interest: '6246.11',
+          principal: '800000.00',
+          amount: '806246.11',
+        },
+      ],
+    },
+    payments: [
+      {
+        seq: 1,
+        dueDate: '2099-03-20',
+        interest: '1540.00',
+        principal: '0.00',
+        overdueDays: 0,
+        penalty: '0.00',
+        amount: '1540.00',
+        paidAt: '2026-03-10T01:00:00.000Z',
+        payerName: '陈静',
+      },
+    ],
+    nextPayment: {
+      seq: 2,
+      dueDate: '2099-06-01',
+      interest: '6246.11',
+      principal: '800000.00',
+      overdueDays: 3,
+      penalty: '387.87',
+      amount: '806633.98',
+      last: true,
+    },
+  });
 
 const requests: Array<{ url: string; body: unknown }> = [];
 let detail = detailOf();
@@ -165,6 +244,22 @@ const server = setupServer(
     requests.push({ url: request.url, body: await request.json() });
     detail = detailOf({ state: '524000040' });
     return HttpResponse.json({ code: 201, msg: '成功', data: detail }, { status: 201 });
+  }),
+  mock.get('*/api/pledge-fin/:id/contracts', () =>
+    ok([
+      { ...contract, id: 'c-1', title: '供应链票据质押融资借款合同', contractNo: 'HT1' },
+      {
+        ...contract,
+        id: 'c-2',
+        title: '供应链票据质押合同',
+        contractNo: 'HT2',
+        bizType: 'pledge-financing-pledge',
+      },
+    ]),
+  ),
+  mock.post('*/api/pledge-fin/interest-payment', async ({ request }) => {
+    requests.push({ url: request.url, body: await request.json() });
+    return ok(detailOf({ state: '524000320' }));
   }),
   mock.put('*/api/pledge-fin/approve', async ({ request }) => {
     const body = (await request.json()) as { result: string };
@@ -311,5 +406,58 @@ describe('the financing’s detail', () => {
     renderAt('/start/detail/f-1', false);
     expect(await screen.findByText('待审批')).toBeInTheDocument();
     expect(screen.queryByText('审批通过')).not.toBeInTheDocument();
+  });
+});
+
+describe('the sign page', () => {
+  it('lists the loan contract and the pledge contract to sign while the financing waits for them', async () => {
+    detail = detailOf({ state: '524000080' });
+    renderAt('/start/sign/f-1');
+    const table = await screen.findByRole('table', { name: '融资合同' });
+    expect(await within(table).findByText('供应链票据质押融资借款合同')).toBeInTheDocument();
+    expect(within(table).getByText('HT2')).toBeInTheDocument();
+  });
+
+  it('says the money is paid out once both are signed, and leads to the interest page', async () => {
+    detail = repaying();
+    renderAt('/start/sign/f-1');
+    expect(await screen.findByText('合同已签署，融资款已放款至贵司结算账户。')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('前往还款').closest('button')!);
+    await waitFor(() =>
+      expect(screen.getByLabelText('当前地址')).toHaveTextContent(
+        '/chain-bill/pledge-business/pledge-financing-start/sub-page/interest/f-1',
+      ),
+    );
+  });
+});
+
+describe('the interest page', () => {
+  it('shows the payment due, overdue with its penalty, and pays it after a confirmation', async () => {
+    detail = repaying();
+    renderAt('/start/interest/f-1');
+    const due = await screen.findByText('本期应付');
+    const card = due.closest('.ant-card') as HTMLElement;
+    expect(within(card).getByText('逾期3天')).toBeInTheDocument();
+    expect(within(card).getByText('806,633.98')).toBeInTheDocument();
+    expect(within(card).getByText(/含归还本金/)).toBeInTheDocument();
+    const payments = screen.getByRole('table', { name: '还款记录' });
+    expect(within(payments).getByText('已支付')).toBeInTheDocument();
+    expect(within(payments).getByText('待支付')).toBeInTheDocument();
+
+    fireEvent.click(within(card).getByText('支付第2期').closest('button')!);
+    expect((await screen.findAllByText('确认支付第2期？')).length).toBeGreaterThan(0);
+    expect(
+      screen.getByText('将从贵司结算账户支付806,633.98元至融资机构，需完成身份验证。'),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByText('确定').closest('button')!);
+    await waitFor(() => expect(requestsTo('/interest-payment').at(-1)?.body).toEqual({ id: 'f-1', seq: 2 }));
+    expect(await screen.findByText('融资已结清，质押票据已解除质押')).toBeInTheDocument();
+  });
+
+  it('has nothing to pay for a financing not being repaid', async () => {
+    detail = detailOf({ state: '524000320' });
+    renderAt('/start/interest/f-1');
+    expect(await screen.findByText('融资未处于还息中，暂无待付款项。')).toBeInTheDocument();
+    expect(screen.queryByText(/^支付第/)).not.toBeInTheDocument();
   });
 });

@@ -54,6 +54,8 @@ import {
   useSubmitPledgeFinMutation,
 } from '../api/pledge-fin-api';
 import { NEW_FINANCING, startPathOf } from './pledge-fin-list-page';
+import { PaymentsTable, RepaymentSection } from './pledge-fin-repayment';
+import { SigningSection, type ContractSigner } from './pledge-fin-signing';
 import { PledgeFinStateTag } from './pledge-fin-state';
 import styles from './pledge-fin.module.css';
 
@@ -81,12 +83,16 @@ export interface PledgeFinStartPageProps {
   holdingsLoading: boolean;
   /** Whether the user holds 质押融资审批. */
   canApprove: boolean;
+  /** How the sign page signs the contracts (the e-contract module's pieces, composed by the screen). */
+  signer?: ContractSigner;
 }
 
 /** The pledge-financing start page: the application form (open-add), or the financing as it stands. */
 export function PledgeFinStartPage(props: PledgeFinStartPageProps) {
   if (props.page === 'open-add') return <OpenAdd {...props} />;
-  return <FinancingView page={props.page} id={props.bizId} canApprove={props.canApprove} />;
+  return (
+    <FinancingView page={props.page} id={props.bizId} canApprove={props.canApprove} signer={props.signer} />
+  );
 }
 
 interface ApplicationForm {
@@ -362,7 +368,17 @@ function ScheduleTable({ schedule }: { schedule: SchedulePayment[] }) {
 
 const TITLE: Record<string, string> = { sign: text.signTitle, interest: text.interestTitle };
 
-function FinancingView({ page, id, canApprove }: { page: string; id: string; canApprove: boolean }) {
+function FinancingView({
+  page,
+  id,
+  canApprove,
+  signer,
+}: {
+  page: string;
+  id: string;
+  canApprove: boolean;
+  signer?: ContractSigner | undefined;
+}) {
   const { message, modal } = App.useApp();
   const detail = usePledgeFinDetailQuery(id);
   const history = usePledgeFinHistoryQuery(id);
@@ -436,8 +452,6 @@ function FinancingView({ page, id, canApprove }: { page: string; id: string; can
           )
         }
       >
-        {page === 'sign' && <Alert type="info" showIcon title={text.signPending} />}
-        {page === 'interest' && <Alert type="info" showIcon title={text.interestPending} />}
         {financing && (
           <Descriptions column={{ xs: 1, md: 2 }} size="small" aria-label={title}>
             <Descriptions.Item label={text.finNo}>{financing.finNo}</Descriptions.Item>
@@ -472,9 +486,23 @@ function FinancingView({ page, id, canApprove }: { page: string; id: string; can
                 </Descriptions.Item>
               </>
             )}
+            {financing.netPaidOut && (
+              <>
+                <Descriptions.Item label={text.netPaidOut}>
+                  {formatYuan(financing.netPaidOut)}
+                </Descriptions.Item>
+                <Descriptions.Item label={text.paidOutAt}>
+                  {financing.paidOutAt ? formatDateTime(financing.paidOutAt) : '—'}
+                </Descriptions.Item>
+              </>
+            )}
           </Descriptions>
         )}
       </Card>
+      {financing && page === 'sign' && (
+        <SigningSection id={id} state={financing.state as PledgeFinState} signer={signer} />
+      )}
+      {financing && page === 'interest' && <RepaymentSection financing={financing} />}
       {financing?.state === PLEDGE_FIN_STATE.approving && canApprove && (
         <Card title={<CardTitle>{text.approveTitle}</CardTitle>}>
           <Form layout="vertical">
@@ -527,7 +555,11 @@ function FinancingView({ page, id, canApprove }: { page: string; id: string; can
       )}
       {financing?.cost && (
         <Card title={<CardTitle>{text.schedule}</CardTitle>}>
-          <ScheduleTable schedule={financing.cost.schedule} />
+          {financing.netPaidOut ? (
+            <PaymentsTable financing={financing} />
+          ) : (
+            <ScheduleTable schedule={financing.cost.schedule} />
+          )}
         </Card>
       )}
       <Card title={<CardTitle>{text.history}</CardTitle>} loading={history.isLoading}>

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import { useNavigate } from 'react-router';
+import type { Contract } from '@contract/e-contract-schemas';
+import { PLEDGE_FIN_STATE, type PledgeFinState } from '@contract/pledge-fin';
+import { CardTitle } from '@/components/card-title/card-title';
+import { Table } from '@/components/data-table/data-table';
+import { pledgeFinancingStartPath } from '@/config/paths';
+import { pledgeFinMessages } from '@/locales/zh-CN/pledge-fin';
+import { usePledgeFinContractsQuery } from '../api/pledge-fin-api';
+
+const text = pledgeFinMessages;
+
+/**
+ * How the screen signs the contracts: the e-contract module's account, preview and batch sign, composed by
+ * the app (a feature does not import another). Without it the contracts are only listed.
+ */
+export type ContractSigner = (contracts: Contract[]) => ReactNode;
+
+/**
+ * The sign page's contracts (待签约): the loan contract and the pledge contract, signed together. Once signed
+ * the financing moves on and the page says where the money went, with the way to the interest page.
+ */
+export function SigningSection({
+  id,
+  state,
+  signer,
+}: {
+  id: string;
+  state: PledgeFinState;
+  signer?: ContractSigner | undefined;
+}) {
+  const navigate = useNavigate();
+  const waiting = state === PLEDGE_FIN_STATE.signing;
+  const contracts = usePledgeFinContractsQuery(id, { skip: !waiting });
+  if (state === PLEDGE_FIN_STATE.repaying || state === PLEDGE_FIN_STATE.lending) {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        title={state === PLEDGE_FIN_STATE.repaying ? text.signedDone : text.signedWaiting}
+        action={
+          state === PLEDGE_FIN_STATE.repaying && (
+            <Button
+              type="primary"
+              size="small"
+              onClick={() => void navigate(pledgeFinancingStartPath('interest', id))}
+            >
+              {text.toInterest}
+            </Button>
+          )
+        }
+      />
+    );
+  }
+  if (!waiting) return null;
+  const list = contracts.data ?? [];
+  return (
+    <Card title={<CardTitle>{text.contractsTitle}</CardTitle>} loading={contracts.isLoading}>
+      <p>{text.contractsHint}</p>
+      {signer ? (
+        signer(list)
+      ) : (
+        <Table<Contract>
+          rowKey="id"
+          size="small"
+          aria-label={text.contractsTitle}
+          pagination={false}
+          dataSource={list}
+          locale={{ emptyText: text.contractsLoading }}
+          columns={[
+            { title: text.contractName, dataIndex: 'title', key: 'title' },
+            { title: text.contractNo, dataIndex: 'contractNo', key: 'no' },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
