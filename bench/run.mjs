@@ -2,11 +2,13 @@
 // PostgreSQL, sign-in throughput, the login route's JavaScript and Lighthouse's mobile scores. Needs a build
 // (npm run bench builds first) and Chromium. Tunables: BENCH_ROUNDS (3; 0 skips the hot paths),
 // BENCH_DURATION seconds per run (3), BENCH_STARTS (5; 0 skips start-up), BENCH_LIGHTHOUSE_RUNS (3; 0 skips
-// Lighthouse), BENCH_ROUTES (pieces of routes' names separated by `|`: measures only the routes whose names
+// Lighthouse), BENCH_DAY_END_HOLDINGS (100,000 maturing holdings through a day-end on each pass, bench/day-end.ts;
+// 0 skips it), BENCH_ROUTES (pieces of routes' names separated by `|`: measures only the routes whose names
 // contain one), BENCH_DATABASES (`sqlite,postgres`: the passes to run), BENCH_SIGN_INS (300; 0 skips the
 // sign-in throughput), BENCH_WRITES (200 round trips of each write path of bench/routes.mjs; 0 skips them;
 // BENCH_ROUTES selects them by name too), BENCH_BROWSER (1; 0 skips the login route's JavaScript, the entry link and
 // Lighthouse, which need Chromium). Results: a table, and bench/results/<date>.json.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +36,7 @@ const DATABASES = (process.env.BENCH_DATABASES || 'sqlite,postgres').split(',').
 const SIGN_INS = intEnv('BENCH_SIGN_INS', 300);
 const BROWSER = intEnv('BENCH_BROWSER', 1) > 0;
 const WRITES = intEnv('BENCH_WRITES', 200);
+const DAY_END_HOLDINGS = intEnv('BENCH_DAY_END_HOLDINGS', 100_000);
 const CONNECTIONS = 50;
 const SIGN_IN_CONNECTIONS = 4;
 
@@ -43,6 +46,8 @@ const TARGET = {
   emptyStartMs: { max: 1500 },
   loginJsGzipKb: { max: 150 },
   lighthouse: { min: 95 },
+  /** The issue's figure: 100,000 maturing holdings through the day-end in under a minute. */
+  dayEndS: { max: 60 },
 };
 
 function encryptPassword(publicKeyPem, password) {
@@ -261,6 +266,32 @@ async function browserFigures(report, extra, server) {
   }
 }
 
+/**
+ * The day-end over DAY_END_HOLDINGS maturing holdings on each pass's database (bench/day-end.ts, which builds
+ * the server in its own process and prints one line a pass).
+ */
+function dayEndFigures(report, extra) {
+  console.log(`\nday-end over ${DAY_END_HOLDINGS} maturing holdings`);
+  const printed = execFileSync(process.execPath, ['--import', 'tsx', 'bench/day-end.ts'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      BENCH_DATABASES: DATABASES.join(','),
+      BENCH_DAY_END_HOLDINGS: String(DAY_END_HOLDINGS),
+    },
+  });
+  const passes = printed
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
+  for (const pass of passes) {
+    report.add(`day-end, ${pass.holdings} holdings, ${pass.database}`, pass.seconds, 's', TARGET.dayEndS);
+    if (pass.status !== 'done') report.add(`day-end run not done, ${pass.database}`, 1, 'responses');
+  }
+  extra.dayEnd = passes;
+}
+
 const DATABASE_KINDS = {
   sqlite: (dataDir) => ({ kind: 'sqlite', ...sqliteDatabase(dataDir) }),
   postgres: async () => ({ kind: 'postgres', ...(await postgresDatabase()) }),
@@ -315,6 +346,8 @@ async function main() {
     await bare.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+
+  if (DAY_END_HOLDINGS > 0) dayEndFigures(report, extra);
 
   report.print();
   console.log(`\nwritten to ${path.relative(process.cwd(), report.write(extra))}`);
