@@ -250,6 +250,40 @@ const Step = stepOf([
   'again',
   'revoke',
 ]);
+/** From a received bill: the acts a holder and its counterparties take, the drawer's no longer among them. */
+const ReceivedStep = stepOf([
+  'endorse',
+  'endorse',
+  'discount',
+  'discount',
+  'sign',
+  'sign',
+  'refuse',
+  'withdraw',
+]);
+/**
+ * A run of the first property: on a bill still being issued (its acceptance and receipt left to the steps,
+ * the drawer's asking again and revoking among them), or, three runs in four, on a bill signed for first
+ * with at least six steps of a holder's acts. Left to the random steps alone few bills were received, and a
+ * discount reached its institution's answer in fewer than one run in ten; now in more than half.
+ */
+const IssueRun = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      signedFirst: fc.constant(0),
+      steps: fc.array(Step, { minLength: 1, maxLength: 25 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      signedFirst: fc.constant(2),
+      steps: fc.array(ReceivedStep, { minLength: 6, maxLength: 25 }),
+    }),
+  },
+);
+
 /** From a received bill, weighted to pledges and their releases, with endorsements and discounts among them. */
 const PledgeStep = stepOf([
   'pledge',
@@ -309,7 +343,7 @@ const GuaranteeStep = stepOf([
 ]);
 
 /** How the institutions' answers ended over all runs: the property is worth little if none passed a range. */
-const discounted = { signed: 0, returned: 0, withdrawn: 0 };
+const discounted = { signed: 0, returned: 0, withdrawn: 0, answeredRuns: 0 };
 const pledges = { signed: 0, refused: 0, released: 0 };
 /** Likewise, how the presentations ended: each of paid, refused and withdrawn must have happened. */
 const presented = { paid: 0, refused: 0, withdrawn: 0 };
@@ -821,6 +855,27 @@ async function signNext(packageId: string, receiver: string): Promise<void> {
   expect(await attempt(receiver, (ctx) => signApplication(ctx, { id: waiting!.id }))).toBe(true);
 }
 
+/**
+ * Signs the first `count` applications the issue waits on (the acceptance where it is not the drawer's own,
+ * then the receipt), moving the model as a signed receipt does. Left to the random steps alone a bill was
+ * received in few runs, and a discount reached its institution's answer in fewer still; a run that signs
+ * none keeps the acts on a bill not yet received (asking again, revoking) in play.
+ */
+async function signIssueAhead(packageId: string, count: number, model: Map<string, number>): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const [waiting] = await pending(packageId);
+    if (!waiting) return;
+    t.clock.advance(1);
+    expect(await attempt(waiting.receiver_org_id, (ctx) => signApplication(ctx, { id: waiting.id }))).toBe(
+      true,
+    );
+    if (waiting.kind !== 'acceptance') {
+      model.set(waiting.applicant_org_id, (model.get(waiting.applicant_org_id) ?? 0) - waiting.amount_fen);
+      model.set(waiting.receiver_org_id, (model.get(waiting.receiver_org_id) ?? 0) + waiting.amount_fen);
+    }
+  }
+}
+
 /** Runs the steps in order, a millisecond apart (see SEED). */
 async function runSteps(
   steps: readonly Parameters<typeof runStep>[0][],
@@ -839,15 +894,20 @@ it('keeps ranges disjoint, summing to the face, and holders totals conserved', a
     fc.asyncProperty(
       fc.integer({ min: 1, max: 50_000 }),
       fc.boolean(),
-      fc.array(Step, { minLength: 1, maxLength: 25 }),
-      async (face, ownAcceptance, steps) => {
+      IssueRun,
+      async (face, ownAcceptance, { signedFirst, steps }) => {
         const packageId = await issuedToNingbo(face, ownAcceptance ? ORG.suzhou : ORG.shanghai);
         const model = new Map<string, number>([[ORG.suzhou, face]]);
+        await signIssueAhead(packageId, signedFirst, model);
+        const answeredBefore = discounted.signed + discounted.returned;
         await runSteps(steps, packageId, face, model);
+        if (discounted.signed + discounted.returned > answeredBefore) discounted.answeredRuns += 1;
       },
     ),
     { seed: SEED, numRuns: RUNS },
   );
+  // Most runs start from a received bill (IssueRun): at least two in five reach an institution's answer.
+  expect(discounted.answeredRuns).toBeGreaterThanOrEqual(RUNS * 0.4);
   expect(discounted.signed).toBeGreaterThan(0);
   expect(discounted.returned).toBeGreaterThan(0);
   expect(discounted.withdrawn).toBeGreaterThan(0);
