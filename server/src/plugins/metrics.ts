@@ -15,8 +15,8 @@ import { observeProviderCalls } from '../lib/provider-http';
  */
 export interface Metrics {
   /**
-   * Day-end processing (a later feature) reports its progress here, step by step: `done` of `total` items.
-   * With metrics off it does nothing.
+   * The day-end run (modules/day-end/runner.ts) reports its progress here, step by step: `done` of `total`,
+   * 0 of 1 when a step starts and 1 of 1 when it is done. With metrics off it does nothing.
    */
   dayEndProgress(step: string, done: number, total: number): void;
   /** Marks a day-end run finished (epoch ms). */

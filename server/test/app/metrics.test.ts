@@ -82,6 +82,50 @@ describe('metrics on', () => {
   });
 });
 
+describe('the day-end run under metrics', () => {
+  it('reports each step as it starts and ends, and when the run finished; a failed run is not a finish', async () => {
+    let fail = true;
+    let during: number | undefined;
+    t = await startApp(
+      { metrics: true },
+      {
+        dayEndSteps: [
+          {
+            name: 'first',
+            run: async (ctx) => {
+              const text = (await t!.app.inject({ method: 'GET', url: '/metrics' })).body;
+              during = sample(text, 'chainbill_day_end_progress_ratio', { step: 'first' });
+              await ctx.progress('a', 1);
+            },
+          },
+          {
+            name: 'second',
+            run: async () => {
+              if (fail) throw new Error('the disk went away');
+            },
+          },
+        ],
+      },
+    );
+    const metricsText = async () => (await t!.app.inject({ method: 'GET', url: '/metrics' })).body;
+    t.clock.advance(12 * 3_600_000); // 21:00 on Monday 2026-03-02, its close
+    expect((await t.app.dayEnd.runNow('2026-03-02')).status).toBe('failed');
+    expect(during).toBe(0);
+    let text = await metricsText();
+    expect(sample(text, 'chainbill_day_end_progress_ratio', { step: 'first' })).toBe(1);
+    expect(sample(text, 'chainbill_day_end_progress_ratio', { step: 'second' })).toBe(0);
+    // Never finished: the gauge stays at 0, which an alert on its age catches.
+    expect(sample(text, 'chainbill_day_end_last_finished_seconds')).toBe(0);
+
+    fail = false;
+    t.clock.advance(60_000);
+    expect((await t.app.dayEnd.runNow('2026-03-02')).status).toBe('done');
+    text = await metricsText();
+    expect(sample(text, 'chainbill_day_end_progress_ratio', { step: 'second' })).toBe(1);
+    expect(sample(text, 'chainbill_day_end_last_finished_seconds')).toBe(t.app.now() / 1000);
+  });
+});
+
 describe('liveness and readiness', () => {
   it('answers live, and ready only with the database reachable and every migration run', async () => {
     t = await startApp();

@@ -27,11 +27,23 @@ interface Claimed {
   lease: Lease;
 }
 
+/** What the run reports to the server's metrics (app.metrics; nothing with METRICS off). */
+export interface DayEndMetrics {
+  dayEndProgress(step: string, done: number, total: number): void;
+  dayEndFinished(at: number): void;
+}
+
 export interface DayEndDeps {
   db: Db;
   now: () => number;
   realtime: Realtime;
   log: FastifyBaseLogger;
+  /**
+   * Where an operator watches the run (METRICS=on): each step's progress, 0 when it starts and 1 when it is
+   * done (a step does not know its total ahead), and when the last run finished, so a day that never closed
+   * can raise an alert.
+   */
+  metrics: DayEndMetrics;
   /** The close, in minutes after midnight Asia/Shanghai (DAY_END_AT, 21:00 by default). */
   closeMinutes: number;
   steps: readonly DayEndStep[];
@@ -167,6 +179,7 @@ export class DayEnd {
       const before = recorded.get(step.name);
       if (before?.status === DAY_END_STEP_STATUS.done) continue;
       if (!(await this.startStep(run, lease, step, position, before !== undefined))) return;
+      this.deps.metrics.dayEndProgress(step.name, 0, 1);
       const ctx = this.contextOf(run, lease, step, calendar, before?.cursor ?? null);
       try {
         await step.run(ctx);
@@ -187,6 +200,7 @@ export class DayEnd {
         return;
       }
       if (!(await this.endStep(run, lease, step, DAY_END_STEP_STATUS.done, null))) return;
+      this.deps.metrics.dayEndProgress(step.name, 1, 1);
       // Between steps, let requests in (better-sqlite3 answers synchronously).
       await nextTurn();
       if (this.worker.stopping) {
@@ -194,7 +208,9 @@ export class DayEnd {
         return;
       }
     }
-    await this.queue.finish(lease, TASK_STATUS.done, { finished_at: this.deps.now(), error: null });
+    const finishedAt = this.deps.now();
+    if (!(await this.queue.finish(lease, TASK_STATUS.done, { finished_at: finishedAt, error: null }))) return;
+    this.deps.metrics.dayEndFinished(finishedAt);
     log.info({ businessDate: run.business_date }, 'day-end run done');
   }
 

@@ -20,6 +20,7 @@ export function setupDayEnd(app: FastifyInstance, steps: readonly DayEndStep[] =
     now: app.now,
     realtime: app.realtime,
     log: app.log,
+    metrics: app.metrics,
     closeMinutes: app.config.dayEndAt,
     steps,
     leaseMs: app.config.taskLeaseSeconds * 1000,
