@@ -202,6 +202,23 @@ export const MEASURED_ROUTES = [
     path: '/api/scbill/payment/list?page=0&size=10&side=acceptor',
     headers: signedIn,
   },
+  // The 追索 page as it first opens: the notices the organisation sent, then those it is asked to pay, and
+  // the ranges it may pursue for with their parties and claims.
+  {
+    name: 'GET /api/scbill/recourse/list',
+    path: '/api/scbill/recourse/list?page=0&size=10&side=pursuer',
+    headers: signedIn,
+  },
+  {
+    name: 'GET /api/scbill/recourse/list, to answer',
+    path: '/api/scbill/recourse/list?page=0&size=10&side=debtor&status=notified',
+    headers: signedIn,
+  },
+  {
+    name: 'GET /api/scbill/recourse/candidates',
+    path: '/api/scbill/recourse/candidates',
+    headers: signedIn,
+  },
   // The settlement account's statement on the bank accounts screen, read from the sandbox bank.
   {
     name: 'GET /api/organization/bank/account/statement',

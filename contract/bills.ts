@@ -202,6 +202,11 @@ export const BILL_EVENT = {
   /** 冻结 and 解除冻结, registered from outside the platform (docs/domain.md, freezes). */
   frozen: 'frozen',
   unfrozen: 'unfrozen',
+  /** 追索 (docs/domain.md, recourse): the notice, the party's 同意清偿, the holder's refusal or signature. */
+  recourseNotified: 'recourseNotified',
+  recourseAgreed: 'recourseAgreed',
+  recourseRejected: 'recourseRejected',
+  recoursePaid: 'recoursePaid',
 } as const;
 export type BillEventType = (typeof BILL_EVENT)[keyof typeof BILL_EVENT];
 export const BILL_EVENT_LABEL: Record<BillEventType, string> = {
@@ -218,6 +223,10 @@ export const BILL_EVENT_LABEL: Record<BillEventType, string> = {
   guaranteeWithdrawn: '保证撤回',
   frozen: '冻结',
   unfrozen: '解除冻结',
+  recourseNotified: '追索通知',
+  recourseAgreed: '同意清偿',
+  recourseRejected: '驳回同意清偿',
+  recoursePaid: '追索清偿签收',
 };
 
 /**

@@ -114,6 +114,15 @@ export const API_ERROR = {
   paymentReasonRequired: 'PAYMENT_REASON_REQUIRED',
   /** Presented more than two years after maturity: the rights against drawer and acceptor have lapsed. */
   paymentLapsed: 'PAYMENT_LAPSED',
+  // 追索 (contract/recourse.ts)
+  /** Past the recourse window: six months from the refusal, three from the payer's own payment. */
+  recourseLapsed: 'RECOURSE_LAPSED',
+  /** A party the holder may not pursue for the range (not an earlier party, or discharged). */
+  recourseDebtorInvalid: 'RECOURSE_DEBTOR_INVALID',
+  /** Another party's 同意清偿 waits for the holder's signature on the range. */
+  recourseAgreementPending: 'RECOURSE_AGREEMENT_PENDING',
+  /** 非拒付追索 without its reason code or its proof. */
+  recourseProofRequired: 'RECOURSE_PROOF_REQUIRED',
   // Electronic contracts (contract/e-contract.ts)
   orgNotAuthorized: 'ORG_NOT_AUTHORIZED',
   esignAccountNotOpen: 'ESIGN_ACCOUNT_NOT_OPEN',
@@ -214,6 +223,10 @@ export const API_ERROR_STATUS = {
   [API_ERROR.quoteExpired]: 409,
   [API_ERROR.paymentReasonRequired]: 400,
   [API_ERROR.paymentLapsed]: 409,
+  [API_ERROR.recourseLapsed]: 409,
+  [API_ERROR.recourseDebtorInvalid]: 400,
+  [API_ERROR.recourseAgreementPending]: 409,
+  [API_ERROR.recourseProofRequired]: 400,
   [API_ERROR.orgNotAuthorized]: 409,
   [API_ERROR.esignAccountNotOpen]: 409,
   [API_ERROR.contractNotSignable]: 409,

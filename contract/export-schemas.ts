@@ -5,6 +5,7 @@ import { BillListQuery } from './bills-schemas';
 import { DiscountListFilter } from './discount-schemas';
 import { BIZ_TYPES } from './statistics';
 import { GUARANTEE_SIDES } from './guarantee';
+import { RECOURSE_SIDES } from './recourse';
 
 /**
  * The wire shapes of export.ts's domain, each declared once: a TypeBox schema the server validates
@@ -30,6 +31,8 @@ export const ExportParams = Type.Object({
   sort: BillListQuery.properties.sort,
   /** The guarantees' list: which side, and a fragment of the package number (billStatus is its status). */
   side: Type.Optional(literalUnion(GUARANTEE_SIDES)),
+  /** The 追索 list's side: the notices sent, or those to pay. */
+  recourseSide: Type.Optional(literalUnion(RECOURSE_SIDES)),
   /** 我的贴现's filters; its package number, typed with spaces, may run longer than the guarantees' 30. */
   ...DiscountListFilter.properties,
 });

@@ -18,6 +18,8 @@ export const EXPORT_KIND = {
   pledges: 'pledges',
   /** The 冻结 page's records (billStatus: active or lifted). */
   freezes: 'freezes',
+  /** One side of the 追索 page's list (ExportParams.recourseSide; billStatus is its status). */
+  recourse: 'recourse',
 } as const;
 export type ExportKind = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];
 
@@ -33,6 +35,7 @@ export const EXPORT_KIND_NAME: Record<ExportKind, string> = {
   discounts: '我的贴现',
   pledges: '我的质押',
   freezes: '冻结记录',
+  recourse: '票据追索',
 };
 
 export const EXPORT_STATUS = {

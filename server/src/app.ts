@@ -65,6 +65,7 @@ import { pledgeFinRoutes } from './modules/pledge-fin/routes';
 import { pledgeRoutes } from './modules/pledge/routes';
 import { pledgeSandboxRoutes } from './modules/pledge/sandbox-routes';
 import { paymentRoutes } from './modules/payment/routes';
+import { recourseRoutes } from './modules/recourse/routes';
 import { identityRoutes, partnerRegistrationRoutes } from './modules/identity/routes';
 import { setupHousekeeping } from './modules/housekeeping/setup';
 import { dayEndSandboxRoutes } from './modules/day-end/routes';
@@ -437,6 +438,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(pledgeFinRoutes);
     await app.register(pledgeRoutes);
     await app.register(paymentRoutes);
+    await app.register(recourseRoutes);
     await app.register(institutionRoutes);
     await app.register(settlementRoutes);
     setupContractSigning(app);

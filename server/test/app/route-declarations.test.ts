@@ -18,6 +18,7 @@ import { ORG_URL } from '@contract/organization';
 import { pathOf } from '@contract/paths';
 import { PLEDGE_FIN_URL } from '@contract/pledge-fin';
 import { PAYMENT_URL } from '@contract/payment';
+import { RECOURSE_URL } from '@contract/recourse';
 import { REALTIME_PATH } from '@contract/realtime';
 import { SETTLEMENT_URL } from '@contract/settlement';
 import { SHELL_URL } from '@contract/shell';
@@ -47,6 +48,7 @@ const URL_MAPS: ReadonlyArray<Readonly<Record<string, string>>> = [
   ORG_URL,
   PLEDGE_FIN_URL,
   PAYMENT_URL,
+  RECOURSE_URL,
   SETTLEMENT_URL,
   SHELL_URL,
   VERIFICATION_URL,

@@ -37,6 +37,7 @@ import * as payableDays from './036-payable-days';
 import * as billLocks from './037-bill-locks';
 import * as pledgeFinLending from './038-pledge-fin-lending';
 import * as pledgeFinPayments from './039-pledge-fin-payments';
+import * as recourse from './040-recourse';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '037-bill-locks': billLocks,
   '038-pledge-fin-lending': pledgeFinLending,
   '039-pledge-fin-payments': pledgeFinPayments,
+  '040-recourse': recourse,
 };

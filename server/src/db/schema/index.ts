@@ -30,6 +30,7 @@ import type { PledgeFinTables } from './pledge-fin';
 import type { DayEndTables } from './day-end';
 import type { PledgeTables } from './pledge';
 import type { PaymentTables } from './payment';
+import type { RecourseTables } from './recourse';
 
 export interface Database
   extends
@@ -59,7 +60,8 @@ export interface Database
     PledgeFinTables,
     DayEndTables,
     PledgeTables,
-    PaymentTables {}
+    PaymentTables,
+    RecourseTables {}
 
 export type * from './account';
 export type * from './auth';
@@ -88,3 +90,4 @@ export type * from './pledge-fin';
 export type * from './day-end';
 export type * from './pledge';
 export type * from './payment';
+export type * from './recourse';

@@ -311,3 +311,7 @@ export async function ownersOf(db: Db, orgId: string): Promise<string[]> {
     .execute();
   return rows.map((row) => row.user_id);
 }
+
+/** How an uploaded document is told and checked (the 非拒付追索 proof is one as well). */
+export { sniffLetterType } from './letter-type';
+export { checkedLetter } from './letter-check';

@@ -12,6 +12,7 @@ import { countOperations, operationBatches } from '../operation/service';
 import { PLEDGE_SHEET, pledgeBatches, pledgeCount, pledgeExportFilter } from '../pledge/service';
 import { GUARANTEE_SHEET, guaranteeExportBatches, guaranteeExportCount } from '../guarantee/service';
 import { FREEZE_SHEET, freezeExportBatches, freezeExportCount } from '../freeze/service';
+import { RECOURSE_SHEET, recourseExportBatches, recourseExportCount } from '../recourse/service';
 import { fenToYuan } from '../../lib/money';
 import { safeCell } from './cells';
 
@@ -234,6 +235,33 @@ async function writeGuarantees(
   return writeSheet(workbook, GUARANTEE_SHEET, total, batches, hooks);
 }
 
+/** One side of the 追索 list, with its status and package-number filter. */
+async function writeRecourse(
+  db: Db,
+  job: ExportJob,
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  hooks: WriteHooks,
+): Promise<number> {
+  const total = Math.min(await recourseExportCount(db, job.orgId, job.params), EXPORT_ROW_CAP);
+  const worksheet = sheet(workbook, RECOURSE_SHEET.sheet, RECOURSE_SHEET.columns);
+  let written = 0;
+  const batches = recourseExportBatches(
+    db,
+    job.orgId,
+    job.params,
+    job.now,
+    EXPORT_BATCH_ROWS,
+    EXPORT_ROW_CAP,
+  );
+  for await (const batch of batches) {
+    for (const cells of batch) addRow(worksheet, cells);
+    written += batch.length;
+    await hooks.progress(total === 0 ? 100 : Math.floor((written / total) * 100));
+  }
+  worksheet.commit();
+  return written;
+}
+
 /** 我的贴现, with the list's filters. */
 async function writeDiscounts(
   db: Db,
@@ -275,6 +303,7 @@ const WRITERS: Partial<Record<string, typeof writeOperationList>> = {
   [EXPORT_KIND.freezes]: writeFreezes,
   [EXPORT_KIND.operationList]: writeOperationList,
   [EXPORT_KIND.guarantees]: writeGuarantees,
+  [EXPORT_KIND.recourse]: writeRecourse,
   [EXPORT_KIND.discounts]: writeDiscounts,
   [EXPORT_KIND.pledges]: writePledges,
   [EXPORT_KIND.orgRelation]: writeOrgRelation,
@@ -287,6 +316,7 @@ export async function exportRowCount(db: Db, job: ExportJob): Promise<number> {
     return countOperations(db, job.orgId, { bizType: job.params.bizType });
   if (job.kind === EXPORT_KIND.guarantees) return guaranteeExportCount(db, job.orgId, job.params);
   if (job.kind === EXPORT_KIND.freezes) return freezeExportCount(db, job.orgId, job.params);
+  if (job.kind === EXPORT_KIND.recourse) return recourseExportCount(db, job.orgId, job.params);
   const list = BILL_LISTS[job.kind];
   if (list) return billListCount(db, job.orgId, list, job.params, job.now);
   if (job.kind === EXPORT_KIND.discounts) return discountCount(db, job.orgId, discountFilterOf(job.params));

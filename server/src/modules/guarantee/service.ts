@@ -72,3 +72,6 @@ export async function* guaranteeExportBatches(
     if (content.length < size) return;
   }
 }
+
+/** Whom recourse may reach beside the bill's parties: the signed guarantees and the endorsers. */
+export { endorsersOf, guaranteesOf } from './commands';

@@ -15,11 +15,14 @@
  * one goes through exactly when the applicant holds the role on the bill and the guarantor is a ready
  * company not liable on it nor holding part of it; every signed guarantee is for an obligation its applicant
  * has, by a guarantor that was free when it signed, and its application and signature are each once in the
- * bill's history.
+ * bill's history. Recourse moves a range only on the holder's signature of a 同意清偿 by a party other than
+ * the acceptor or the drawer; every notice still open is on a current range of its pursuer under recourse,
+ * and at most one 同意清偿 waits per range.
  */
 import fc from 'fast-check';
 import { APPLICATION_STATUS } from '@contract/bills';
 import { ApiFailure } from '../../../src/lib/errors';
+import { fenToYuan } from '../../../src/lib/money';
 import { shanghaiDate } from '../../../src/lib/shanghai-time';
 import {
   endorse,
@@ -47,6 +50,12 @@ import {
 } from '../../../src/modules/guarantee/commands';
 import { GUARANTEED_ROLE, GUARANTEED_ROLES, type GuaranteedRole } from '@contract/guarantee';
 import { newId } from '../../../src/lib/hash';
+import {
+  agreeRecourse,
+  notifyRecourse,
+  recourseCommands,
+  rejectRecourse,
+} from '../../../src/modules/recourse/commands';
 import { startApp, type TestApp } from '../../support/helpers';
 import { MOBILE, openFunctions, ORG, userIdOf } from '../../support/bill-helpers';
 
@@ -219,7 +228,11 @@ type Op =
   | 'lift'
   | 'present'
   | 'guarantee'
-  | 'guaranteeAnswer';
+  | 'guaranteeAnswer'
+  | 'recourse'
+  | 'agreeRecourse'
+  | 'rejectRecourse'
+  | 'signRecourse';
 const stepOf = (ops: Op[]) =>
   fc.record({
     op: fc.constantFrom(...ops),
@@ -342,6 +355,19 @@ const GuaranteeStep = stepOf([
   'revoke',
 ]);
 
+/** From ranges refused at presentation: notices, 同意清偿 and the holders' answers, among acts they refuse. */
+const RecourseStep = stepOf([
+  'recourse',
+  'recourse',
+  'recourse',
+  'agreeRecourse',
+  'agreeRecourse',
+  'rejectRecourse',
+  'signRecourse',
+  'signRecourse',
+  'endorse',
+]);
+
 /** How the institutions' answers ended over all runs: the property is worth little if none passed a range. */
 const discounted = { signed: 0, returned: 0, withdrawn: 0, answeredRuns: 0 };
 const pledges = { signed: 0, refused: 0, released: 0 };
@@ -352,6 +378,19 @@ const freezes = { frozen: 0, lifted: 0 };
 let freezeOrders = 0;
 /** Likewise for guarantees: applications allowed and turned away, and each way they were answered (a signature the guarantor may no longer give included). */
 const guaranteed = { applied: 0, turnedAway: 0, signed: 0, signRefused: 0, refused: 0, withdrawn: 0 };
+/** How recourse went: notices sent, agreements refused, ranges settled and ranges passed to a payer. */
+const pursued = { notified: 0, rejected: 0, settled: 0, passedOn: 0 };
+let recourse: ReturnType<typeof recourseCommands>;
+
+const openNotices = (packageId: string, status: 'notified' | 'agreed') =>
+  t.app.db
+    .selectFrom('recourse_notices')
+    .selectAll()
+    .where('package_id', '=', packageId)
+    .where('status', '=', status)
+    .orderBy('notified_at')
+    .orderBy('id')
+    .execute();
 
 /** The institution answers a discount as its adapter delivers the answer; the application tells how it ended. */
 async function institutionAnswers(applicationId: string, institutionOrgId: string, sign: boolean) {
@@ -449,6 +488,54 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
         holding.bill_status === 'CS03' &&
         holding.circ_status === 'TF0301',
     );
+  } else if (step.op === 'recourse') {
+    // The holder of a refused range sends a notice to one of the companies; the chain decides whom it may reach.
+    const holdings = (await current(packageId)).filter((h) => h.circ_status === 'TF0402');
+    if (holdings.length === 0) return;
+    const holding = holdings[step.pick % holdings.length]!;
+    const done = await attempt(holding.org_id, (ctx) =>
+      notifyRecourse(ctx, { holdingId: holding.id, debtorOrgIds: [ORGS[step.to]!.orgId] }),
+    );
+    if (ORGS[step.to]!.orgId === holding.org_id) expect(done).toBe(false);
+    if (done) pursued.notified += 1;
+  } else if (step.op === 'agreeRecourse') {
+    const waiting = await openNotices(packageId, 'notified');
+    if (waiting.length === 0) return;
+    const notice = waiting[step.pick % waiting.length]!;
+    const agreed = (await openNotices(packageId, 'agreed')).some((n) => n.sub_start === notice.sub_start);
+    const done = await attempt(notice.debtor_org_id, (ctx) =>
+      agreeRecourse(ctx, { id: notice.id, amount: fenToYuan(notice.amount_fen), clearing: step.clearing }),
+    );
+    // One 同意清偿 per range: it goes through exactly when no other waits on the range.
+    expect(done).toBe(!agreed);
+  } else if (step.op === 'rejectRecourse' || step.op === 'signRecourse') {
+    const agreed = await openNotices(packageId, 'agreed');
+    if (agreed.length === 0) return;
+    const notice = agreed[step.pick % agreed.length]!;
+    if (step.op === 'rejectRecourse') {
+      expect(
+        await attempt(notice.pursuer_org_id, (ctx) =>
+          rejectRecourse(ctx, { id: notice.id, reason: '不同意' }),
+        ),
+      ).toBe(true);
+      pursued.rejected += 1;
+    } else {
+      expect(await attempt(notice.pursuer_org_id, (ctx) => recourse.signRecourse(ctx, notice.id))).toBe(true);
+      const { status } = await t.app.db
+        .selectFrom('recourse_notices')
+        .select('status')
+        .where('id', '=', notice.id)
+        .executeTakeFirstOrThrow();
+      if (status === 'paid' && (notice.debtor_role === 'acceptor' || notice.debtor_role === 'drawer')) {
+        pursued.settled += 1;
+      } else if (status === 'paid') {
+        pursued.passedOn += 1;
+        const from = notice.pursuer_org_id;
+        const to = notice.debtor_org_id;
+        model.set(from, (model.get(from) ?? 0) - notice.amount_fen);
+        model.set(to, (model.get(to) ?? 0) + notice.amount_fen);
+      }
+    }
   } else if (step.op === 'freeze') {
     // An authority's order on the front share of any holding: only a received range not frozen yet.
     const holdings = await current(packageId);
@@ -653,6 +740,21 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
   const pledgedHoldings = holdings.filter((h) => h.circ_status === 'TF0304').map((h) => h.id);
   const inForce = await pledgesInForce(packageId);
   expect(inForce.map((p) => p.holding_id).sort()).toEqual(pledgedHoldings.sort());
+  // Every open notice is on a current range of its pursuer under recourse; at most one agreement per range.
+  const open = [...(await openNotices(packageId, 'notified')), ...(await openNotices(packageId, 'agreed'))];
+  for (const notice of open) {
+    expect(
+      holdings.some(
+        (h) =>
+          h.org_id === notice.pursuer_org_id &&
+          h.sub_start === notice.sub_start &&
+          h.sub_end === notice.sub_end &&
+          h.circ_status === 'TF0402',
+      ),
+    ).toBe(true);
+  }
+  const agreedRanges = (await openNotices(packageId, 'agreed')).map((n) => n.sub_start);
+  expect(new Set(agreedRanges).size).toBe(agreedRanges.length);
   const counters = await heldCounters();
   expect(counters.kept).toEqual(counters.counted);
   const days = await payableDays();
@@ -1007,4 +1109,58 @@ it('keeps them so through guarantees: each signed one for an obligation the appl
   expect(guaranteed.signRefused).toBeGreaterThan(0);
   expect(guaranteed.refused).toBeGreaterThan(0);
   expect(guaranteed.withdrawn).toBeGreaterThan(0);
+}, 180_000);
+
+it('keeps them so through recourse: notices, 同意清偿, its refusal and the holder’s signature', async () => {
+  payments = paymentCommands(t.app.adapters.settlement);
+  recourse = recourseCommands(t.app.adapters.settlement);
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 50_000 }),
+      fc.boolean(),
+      fc.integer({ min: 1, max: 999 }),
+      fc.array(RecourseStep, { minLength: 1, maxLength: 30 }),
+      async (face, ownAcceptance, share, steps) => {
+        const acceptor = ownAcceptance ? ORG.suzhou : ORG.shanghai;
+        const packageId = await issuedToNingbo(face, acceptor);
+        for (const receiver of ownAcceptance ? [ORG.ningbo] : [ORG.shanghai, ORG.ningbo])
+          await signNext(packageId, receiver);
+        const model = new Map<string, number>([[ORG.ningbo, face]]);
+        // Ningbo endorses a front share to a company that is not the acceptor, so the chain has an endorser.
+        const [whole] = await current(packageId);
+        const part = Math.floor((face * share) / 1000);
+        const endorsee = ownAcceptance ? ORG.shanghai : ORG.suzhou;
+        if (part >= 1 && part < face) {
+          expect(
+            await attempt(ORG.ningbo, (ctx) =>
+              endorse(ctx, { holdingId: whole!.id, endorseeOrgId: endorsee, amountFen: part, remark: '' }),
+            ),
+          ).toBe(true);
+          await signNext(packageId, endorsee);
+          model.set(ORG.ningbo, face - part);
+          model.set(endorsee, part);
+        }
+        // Every holder presents and the acceptor refuses: each range is under recourse.
+        for (const holding of await current(packageId)) {
+          let presentation = '';
+          expect(
+            await attempt(holding.org_id, async (ctx) => {
+              presentation = (await presentPayment(ctx, { holdingId: holding.id })).id;
+            }),
+          ).toBe(true);
+          expect(
+            await attempt(acceptor, (ctx) =>
+              refusePresentation(ctx, { id: presentation, code: 'DC00', text: '争议' }),
+            ),
+          ).toBe(true);
+        }
+        await runSteps(steps, packageId, face, model);
+      },
+    ),
+    { seed: SEED, numRuns: PAYMENT_RUNS },
+  );
+  expect(pursued.notified).toBeGreaterThan(0);
+  expect(pursued.rejected).toBeGreaterThan(0);
+  expect(pursued.settled).toBeGreaterThan(0);
+  expect(pursued.passedOn).toBeGreaterThan(0);
 }, 180_000);

@@ -12,6 +12,8 @@ import { pathOf } from '@contract/paths';
 import { PAYMENT_URL } from '@contract/payment';
 import type { PaymentRecord } from '@contract/payment-schemas';
 import { PLEDGE_URL } from '@contract/pledge';
+import { RECOURSE_URL } from '@contract/recourse';
+import type { RecourseRecord } from '@contract/recourse-schemas';
 import type { SandboxInstitutionGateway } from '../../../src/adapters/institution/sandbox';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { shanghaiDate } from '../../../src/lib/shanghai-time';
@@ -515,5 +517,114 @@ describe('every state offers exactly the acts the ledger allows', () => {
         .map((h) => [h.billStatus, h.circulation, h.actions]),
     ).toEqual([['CS06', 'TF0501', []]]);
     await expectRowsAgree('suzhou', paidId, { bill: [] });
+  });
+  it('pursued: a notice waits, is agreed, refused, agreed again and signed; each side offered exactly what it may do', async () => {
+    const due = addMonths(shanghaiDate(t.app.now()), 1);
+    const made = await issued(
+      t,
+      MOBILE.suzhou,
+      token.suzhou,
+      issueBody(t, { acceptorOrgId: ORG.suzhou, dueDate: due }),
+    );
+    const packageId = made.bill.id;
+    const [receipt] = await pendingTo('ningbo', packageId);
+    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    t.clock.advance(Date.parse(`${due}T09:00:00+08:00`) - t.clock.now());
+    token = await ledgerTokens(t);
+    const { held } = await expectRowsAgree('ningbo', packageId, { bill: [] });
+    const presented = await dataOf<PaymentRecord>(
+      await confirmed(t, token.ningbo, (headers) =>
+        billCall(t.app, 'POST', PAYMENT_URL.present, token.ningbo, { holdingId: held[0]!.id }, headers),
+      ),
+      201,
+    );
+    await dataOf(
+      await confirmed(t, token.suzhou, (headers) =>
+        billCall(
+          t.app,
+          'POST',
+          pathOf(PAYMENT_URL.refuse, { id: presented.id }),
+          token.suzhou,
+          { code: 'DC00', text: '争议' },
+          headers,
+        ),
+      ),
+    );
+    const [notice] = await dataOf<RecourseRecord[]>(
+      await confirmed(t, token.ningbo, (headers) =>
+        billCall(
+          t.app,
+          'POST',
+          RECOURSE_URL.notify,
+          token.ningbo,
+          { holdingId: held[0]!.id, debtorOrgIds: [ORG.suzhou] },
+          headers,
+        ),
+      ),
+      201,
+    );
+    const id = notice!.id;
+    /** The notice as `side` lists it, against the acts the server lets `side` through to their confirmation. */
+    const expectNotice = async (side: Side, listSide: 'pursuer' | 'debtor', status: string) => {
+      const rows = (
+        await listOf<RecourseRecord>(t, `${RECOURSE_URL.list}?size=100&side=${listSide}`, token[side])
+      ).content;
+      const row = rows.find((r) => r.id === id)!;
+      expect(row.status).toBe(status);
+      const allowed: string[] = [];
+      const probe = async (act: string, url: string, body?: object) => {
+        if (
+          asksConfirmation((await billCall(t.app, 'POST', pathOf(url, { id }), token[side], body)).statusCode)
+        )
+          allowed.push(act);
+      };
+      await probe('agree', RECOURSE_URL.agree, { amount: '1.00' });
+      await probe('reject', RECOURSE_URL.reject, { reason: '不同意' });
+      await probe('sign', RECOURSE_URL.sign);
+      expect([...row.actions].sort(), `${side}: notice ${status}`).toEqual(allowed.sort());
+    };
+    const agree = async () =>
+      dataOf(
+        await confirmed(t, token.suzhou, (headers) =>
+          billCall(
+            t.app,
+            'POST',
+            pathOf(RECOURSE_URL.agree, { id }),
+            token.suzhou,
+            { amount: '1000000.00' },
+            headers,
+          ),
+        ),
+      );
+    await expectNotice('ningbo', 'pursuer', 'notified');
+    await expectNotice('suzhou', 'debtor', 'notified');
+    await agree();
+    await expectNotice('ningbo', 'pursuer', 'agreed');
+    await expectNotice('suzhou', 'debtor', 'agreed');
+    await dataOf(
+      await confirmed(t, token.ningbo, (headers) =>
+        billCall(
+          t.app,
+          'POST',
+          pathOf(RECOURSE_URL.reject, { id }),
+          token.ningbo,
+          { reason: '金额不足' },
+          headers,
+        ),
+      ),
+    );
+    await expectNotice('suzhou', 'debtor', 'notified');
+    await agree();
+    await dataOf(
+      await confirmed(t, token.ningbo, (headers) =>
+        billCall(t.app, 'POST', pathOf(RECOURSE_URL.sign, { id }), token.ningbo, undefined, headers),
+      ),
+    );
+    await expectNotice('ningbo', 'pursuer', 'paid');
+    await expectNotice('suzhou', 'debtor', 'paid');
+    // The drawer and acceptor paid: the range is settled and offers nothing.
+    const settled = await expectRowsAgree('ningbo', packageId, { bill: [] });
+    expect(settled.held).toEqual([]);
+    await expectRowsAgree('suzhou', packageId, { bill: [] });
   });
 });

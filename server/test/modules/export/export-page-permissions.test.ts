@@ -11,6 +11,7 @@ import { API_ERROR } from '@contract/errors';
 import { FREEZE_URL } from '@contract/freeze';
 import { GUARANTEE_SIDE, GUARANTEE_URL } from '@contract/guarantee';
 import { PERMISSION } from '@contract/permissions';
+import { RECOURSE_SIDE, RECOURSE_URL } from '@contract/recourse';
 import { PLEDGE_URL } from '@contract/pledge';
 import { SHELL_URL } from '@contract/shell';
 import { startApp, type TestApp } from '../../support/helpers';
@@ -37,6 +38,7 @@ describe('an export of a guarded list', () => {
     [EXPORT_KIND.discounts, {}],
     [EXPORT_KIND.pledges, {}],
     [EXPORT_KIND.guarantees, { side: GUARANTEE_SIDE.applied }],
+    [EXPORT_KIND.recourse, { recourseSide: RECOURSE_SIDE.debtor }],
   ])(
     '%s is refused to a member without the page’s permission, and made for one with it',
     async (kind, params) => {
@@ -69,6 +71,7 @@ const LIST_OF_KIND: Record<ExportKind, { url: string; params: Record<string, str
   [EXPORT_KIND.discounts]: { url: DISCOUNT_URL.list, params: {} },
   [EXPORT_KIND.pledges]: { url: PLEDGE_URL.list, params: {} },
   [EXPORT_KIND.freezes]: { url: FREEZE_URL.list, params: {} },
+  [EXPORT_KIND.recourse]: { url: RECOURSE_URL.list, params: {} },
 };
 
 describe('every export', () => {

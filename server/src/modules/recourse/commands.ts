@@ -1,0 +1,644 @@
+import { BILL_EVENT, BILL_STATUS, CIRCULATION } from '@contract/bills';
+import { CLEARING, CLEARING_LABEL, type Clearing } from '@contract/discount';
+import { API_ERROR } from '@contract/errors';
+import { NOTICE_TYPE } from '@contract/notice';
+import {
+  DEBTOR_ROLE_LABEL,
+  NON_REFUSAL_REASON,
+  RECOURSE_KIND,
+  RECOURSE_KIND_LABEL,
+  RECOURSE_REMARK,
+  RECOURSE_SIGN_LINK,
+  RECOURSE_STATUS,
+  RECOURSE_TODO_LINK,
+  type DebtorRole,
+  type NonRefusalReason,
+} from '@contract/recourse';
+import type { SettlementGateway } from '../../adapters/settlement/gateway';
+import type { Db } from '../../db/database';
+import type { RecourseNoticeTable } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import { newId } from '../../lib/hash';
+import { yuanText, yuanToFen } from '../../lib/money';
+import { shanghaiDate } from '../../lib/shanghai-time';
+import { verifiedSettlementAccountOf } from '../bank-account/service';
+import {
+  announce,
+  announceNotices,
+  holdingOf,
+  isMatured,
+  ledgerCommand,
+  memberId,
+  orgName,
+  packageOf,
+  rangeOf,
+  recordEvent,
+  setStatus,
+  transfer,
+  type CheckContext,
+  type Checked,
+  type CommandContext,
+  type HoldingRow,
+  type PackageRow,
+} from '../bills/service';
+import { closeNotices, postNotice } from '../notice/service';
+import { payBetween } from '../settlement/service';
+import { CLEARING_FAILURE, RECOURSE_MSG } from './messages';
+import {
+  chainOf,
+  claimFen,
+  inChain,
+  nonRefusalStanding,
+  reachable,
+  settlesRange,
+  standingOf,
+  type ChainParty,
+  type Range,
+  type Standing,
+} from './rules';
+
+/**
+ * 追索 as ledger acts (docs/domain.md, recourse). The holder of a range under recourse (TF0402) sends notices
+ * to earlier parties; a party agrees to pay (同意清偿), the holder refuses that or signs it. The signature
+ * moves the money (线上, in the same transaction) and settles the range (the acceptor or the drawer paid) or
+ * passes it to the payer, under recourse still, for the payer's own recourse. A notice locks no range: it
+ * lives in recourse_notices, and at most one 同意清偿 waits per range (a unique index holds that too).
+ */
+
+export type NoticeRow = RecourseNoticeTable;
+
+const todoSubject = (id: string) => `recourse-notice:${id}`;
+const agreementSubject = (id: string) => `recourse-agreement:${id}`;
+
+const billText = (pkg: PackageRow, range: Range, amountFen: number) =>
+  `票据包号${pkg.package_no}，子票区间${rangeOf(pkg, range)}，金额${yuanText(amountFen)}元`;
+
+const rangeOfNotice = (notice: NoticeRow): Range => ({
+  sub_start: Number(notice.sub_start),
+  sub_end: Number(notice.sub_end),
+});
+
+/** The pursuer's current holding of exactly the range, under recourse; 409 saying why otherwise. */
+async function pursuedHolding(trx: Db, packageId: string, orgId: string, range: Range): Promise<HoldingRow> {
+  const holding = await trx
+    .selectFrom('bill_holdings')
+    .selectAll()
+    .where('package_id', '=', packageId)
+    .where('org_id', '=', orgId)
+    .where('ended_at', 'is', null)
+    .where('sub_start', '=', range.sub_start)
+    .where('sub_end', '=', range.sub_end)
+    .executeTakeFirst();
+  if (!holding) throw fail(API_ERROR.billNotHeld, RECOURSE_MSG.holdingNotFound);
+  if (holding.circ_status === CIRCULATION.frozen) throw fail(API_ERROR.billLocked, RECOURSE_MSG.frozen);
+  if (holding.circ_status !== CIRCULATION.recourse)
+    throw fail(API_ERROR.billStateInvalid, RECOURSE_MSG.notInRecourse);
+  return holding;
+}
+
+/** The 同意清偿 waiting on the range, if any. */
+const agreedOn = (trx: Db, packageId: string, range: Range) =>
+  trx
+    .selectFrom('recourse_notices')
+    .selectAll()
+    .where('package_id', '=', packageId)
+    .where('sub_start', '=', range.sub_start)
+    .where('status', '=', RECOURSE_STATUS.agreed)
+    .executeTakeFirst();
+
+// ---- the notice
+
+export interface NotifyInput {
+  holdingId: string;
+  debtorOrgIds: string[];
+  costs?: string | undefined;
+  costsNote?: string | undefined;
+  nonRefusalReason?: NonRefusalReason | undefined;
+  attachmentId?: string | undefined;
+}
+
+interface NotifyChecked extends Checked {
+  pkg: PackageRow;
+  holding: HoldingRow;
+  standing: Standing;
+  debtors: ChainParty[];
+  costsFen: number;
+  /** A first 非拒付追索: the range at rest is put under recourse. */
+  startsRecourse: boolean;
+}
+
+/** Where the holder stands on the holding: under recourse already, or starting a 非拒付追索 before maturity. */
+async function standingFor(
+  ctx: CheckContext,
+  pkg: PackageRow,
+  holding: HoldingRow,
+  input: NotifyInput,
+): Promise<{ standing: Standing; startsRecourse: boolean }> {
+  if (holding.ended_at !== null) throw fail(API_ERROR.billNotHeld, RECOURSE_MSG.holdingNotFound);
+  if (holding.circ_status === CIRCULATION.frozen) throw fail(API_ERROR.billLocked, RECOURSE_MSG.frozen);
+  if (holding.bill_status === BILL_STATUS.settled)
+    throw fail(API_ERROR.billStateInvalid, RECOURSE_MSG.settled);
+  const proofGiven = input.nonRefusalReason !== undefined || input.attachmentId !== undefined;
+  if (holding.circ_status === CIRCULATION.recourse) {
+    const standing = await standingOf(ctx.trx, pkg, holding.org_id, holding);
+    if (!standing) throw fail(API_ERROR.billStateInvalid, RECOURSE_MSG.notInRecourse);
+    if (proofGiven && standing.kind === RECOURSE_KIND.refusal)
+      throw fail(API_ERROR.badRequest, RECOURSE_MSG.proofNotAllowed);
+    return { standing, startsRecourse: false };
+  }
+  const atRest =
+    holding.circ_status === CIRCULATION.negotiable || holding.circ_status === CIRCULATION.notTransferable;
+  if (!proofGiven) throw fail(API_ERROR.billStateInvalid, RECOURSE_MSG.notInRecourse);
+  if (holding.bill_status !== BILL_STATUS.received || !atRest)
+    throw fail(API_ERROR.billStateInvalid, RECOURSE_MSG.nonRefusalNotAtRest);
+  if (isMatured(pkg, ctx.now)) throw fail(API_ERROR.billStateInvalid, RECOURSE_MSG.nonRefusalMatured);
+  if (!input.nonRefusalReason || !input.attachmentId)
+    throw fail(API_ERROR.recourseProofRequired, RECOURSE_MSG.proofRequired);
+  const proof = await ctx.trx
+    .selectFrom('recourse_attachments')
+    .select('id')
+    .where('id', '=', input.attachmentId)
+    .where('org_id', '=', ctx.actor.orgId)
+    .executeTakeFirst();
+  if (!proof) throw fail(API_ERROR.recourseProofRequired, RECOURSE_MSG.proofNotFound);
+  return { standing: nonRefusalStanding(shanghaiDate(ctx.now)), startsRecourse: true };
+}
+
+export const notifyRecourse = ledgerCommand(
+  async (ctx, input: NotifyInput): Promise<NotifyChecked> => {
+    const found = await ctx.trx
+      .selectFrom('bill_holdings')
+      .select('package_id')
+      .where('id', '=', input.holdingId)
+      .where('org_id', '=', ctx.actor.orgId)
+      .executeTakeFirst();
+    if (!found) throw fail(API_ERROR.notFound, RECOURSE_MSG.holdingNotFound);
+    const pkg = await packageOf(ctx, found.package_id);
+    const holding = await holdingOf(ctx.trx, input.holdingId);
+    const { standing, startsRecourse } = await standingFor(ctx, pkg, holding, input);
+    if (shanghaiDate(ctx.now) > standing.lastDay) {
+      throw fail(
+        API_ERROR.recourseLapsed,
+        standing.further ? RECOURSE_MSG.lapsedFurther : RECOURSE_MSG.lapsedRefusal,
+      );
+    }
+    const costsFen = yuanToFen(input.costs?.trim() || '0');
+    if (costsFen === null) throw fail(API_ERROR.amountInvalid, RECOURSE_MSG.costsInvalid);
+    if (new Set(input.debtorOrgIds).size !== input.debtorOrgIds.length)
+      throw fail(API_ERROR.badRequest, RECOURSE_MSG.debtorDuplicate);
+    const range: Range = { sub_start: Number(holding.sub_start), sub_end: Number(holding.sub_end) };
+    const chain = await chainOf(ctx.trx, pkg, range);
+    const allowed = reachable(chain, ctx.actor.orgId, standing);
+    const debtors: ChainParty[] = [];
+    for (const orgId of input.debtorOrgIds) {
+      const party = allowed.find((p) => p.orgId === orgId);
+      if (!party) {
+        const discharged = standing.overdue && inChain(chain, orgId) && orgId !== ctx.actor.orgId;
+        throw fail(
+          API_ERROR.recourseDebtorInvalid,
+          discharged ? RECOURSE_MSG.debtorDischarged : RECOURSE_MSG.debtorInvalid,
+        );
+      }
+      const open = await ctx.trx
+        .selectFrom('recourse_notices')
+        .select('id')
+        .where('package_id', '=', pkg.id)
+        .where('pursuer_org_id', '=', ctx.actor.orgId)
+        .where('debtor_org_id', '=', orgId)
+        .where('sub_start', '=', range.sub_start)
+        .where('status', 'in', [RECOURSE_STATUS.notified, RECOURSE_STATUS.agreed])
+        .executeTakeFirst();
+      if (open) throw fail(API_ERROR.conflict, RECOURSE_MSG.alreadyNotified(await orgName(ctx.trx, orgId)));
+      debtors.push(party);
+    }
+    const names = await Promise.all(debtors.map((d) => orgName(ctx.trx, d.orgId)));
+    return {
+      pkg,
+      holding,
+      standing,
+      debtors,
+      costsFen,
+      startsRecourse,
+      summary: {
+        operation:
+          standing.kind === RECOURSE_KIND.nonRefusal ? RECOURSE_MSG.notifyNonRefusal : RECOURSE_MSG.notify,
+        packageNo: pkg.package_no,
+        amountFen: Number(holding.amount_fen),
+        counterparty: names.join('、'),
+        range: rangeOf(pkg, range),
+      },
+    };
+  },
+  async (ctx, checked, input): Promise<NoticeRow[]> => {
+    const { pkg, standing } = checked;
+    let holding = checked.holding;
+    if (checked.startsRecourse) {
+      holding = await setStatus(ctx, holding, BILL_STATUS.received, CIRCULATION.recourse);
+    }
+    const range: Range = { sub_start: Number(holding.sub_start), sub_end: Number(holding.sub_end) };
+    const amountFen = Number(holding.amount_fen);
+    const pursuerName = await orgName(ctx.trx, ctx.actor.orgId);
+    const claim = claimFen(amountFen, pkg.due_date, shanghaiDate(ctx.now), checked.costsFen);
+    const rows: NoticeRow[] = [];
+    for (const debtor of checked.debtors) {
+      const row: NoticeRow = {
+        id: newId(),
+        package_id: pkg.id,
+        pursuer_org_id: ctx.actor.orgId,
+        sub_start: range.sub_start,
+        sub_end: range.sub_end,
+        amount_fen: amountFen,
+        debtor_org_id: debtor.orgId,
+        debtor_role: debtor.role,
+        guaranteed_org_id: debtor.guaranteedOrgId,
+        debtor_rank: debtor.rank,
+        kind: standing.kind,
+        non_refusal_reason:
+          standing.kind === RECOURSE_KIND.nonRefusal ? (input.nonRefusalReason ?? null) : null,
+        attachment_id: standing.kind === RECOURSE_KIND.nonRefusal ? (input.attachmentId ?? null) : null,
+        overdue: standing.overdue ? 1 : 0,
+        since: standing.since,
+        costs_fen: checked.costsFen,
+        costs_note: input.costsNote?.trim() || null,
+        status: RECOURSE_STATUS.notified,
+        agreed_amount_fen: null,
+        clearing: null,
+        agreed_on: null,
+        agreed_at: null,
+        agreed_by: null,
+        reject_reason: null,
+        payment_id: null,
+        applicant_user_id: memberId(ctx.actor),
+        notified_at: ctx.now,
+        closed_at: null,
+      };
+      await ctx.trx.insertInto('recourse_notices').values(row).execute();
+      const reason = [
+        RECOURSE_KIND_LABEL[standing.kind],
+        DEBTOR_ROLE_LABEL[debtor.role as DebtorRole],
+        row.non_refusal_reason ? NON_REFUSAL_REASON[row.non_refusal_reason as NonRefusalReason] : null,
+      ]
+        .filter(Boolean)
+        .join('，');
+      await recordEvent(ctx, {
+        packageId: pkg.id,
+        type: BILL_EVENT.recourseNotified,
+        from: ctx.actor.orgId,
+        to: debtor.orgId,
+        range,
+        reason,
+      });
+      await postNotice(
+        ctx.trx,
+        {
+          orgId: debtor.orgId,
+          userId: null,
+          type: NOTICE_TYPE.todo,
+          title: RECOURSE_MSG.todoTitle,
+          content: RECOURSE_MSG.todo(pursuerName, billText(pkg, range, amountFen), yuanText(claim)),
+          link: RECOURSE_TODO_LINK,
+          subject: todoSubject(row.id),
+        },
+        ctx.now,
+      );
+      rows.push(row);
+    }
+    const debtorIds = checked.debtors.map((d) => d.orgId);
+    await announceNotices(ctx, debtorIds);
+    await announce(ctx, pkg.id, [ctx.actor.orgId, ...debtorIds]);
+    return rows;
+  },
+);
+
+// ---- the answers
+
+type Side = 'debtor' | 'pursuer';
+
+interface AnswerChecked extends Checked {
+  pkg: PackageRow;
+  notice: NoticeRow;
+  holding: HoldingRow;
+}
+
+/** A notice the caller answers from `side`, its range still the pursuer's under recourse; 404/403/409 otherwise. */
+async function answerable(
+  ctx: CheckContext,
+  id: string,
+  side: Side,
+  operation: string,
+): Promise<AnswerChecked> {
+  const org = ctx.actor.orgId;
+  const mine = (row: NoticeRow | undefined): row is NoticeRow =>
+    row !== undefined && (row.pursuer_org_id === org || row.debtor_org_id === org);
+  const found = await ctx.trx
+    .selectFrom('recourse_notices')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!mine(found)) throw fail(API_ERROR.notFound, RECOURSE_MSG.notFound);
+  const pkg = await packageOf(ctx, found.package_id);
+  // Read again once the package is entered: what the command decides on no other command is changing.
+  const notice = await ctx.trx
+    .selectFrom('recourse_notices')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  if (side === 'debtor' && notice.debtor_org_id !== org)
+    throw fail(API_ERROR.forbidden, RECOURSE_MSG.notDebtor);
+  if (side === 'pursuer' && notice.pursuer_org_id !== org)
+    throw fail(API_ERROR.forbidden, RECOURSE_MSG.notPursuer);
+  const waitingFor = side === 'debtor' ? RECOURSE_STATUS.notified : RECOURSE_STATUS.agreed;
+  if (notice.status !== waitingFor) {
+    const closed =
+      side === 'pursuer' && notice.status === RECOURSE_STATUS.notified
+        ? RECOURSE_MSG.notAgreed
+        : RECOURSE_MSG.notWaiting[notice.status as keyof typeof RECOURSE_MSG.notWaiting];
+    throw fail(API_ERROR.billApplicationAnswered, closed ?? RECOURSE_MSG.notFound);
+  }
+  const holding = await pursuedHolding(ctx.trx, pkg.id, notice.pursuer_org_id, rangeOfNotice(notice));
+  return {
+    pkg,
+    notice,
+    holding,
+    summary: {
+      operation,
+      packageNo: pkg.package_no,
+      amountFen: Number(notice.agreed_amount_fen ?? notice.amount_fen),
+      counterparty: await orgName(ctx.trx, side === 'debtor' ? notice.pursuer_org_id : notice.debtor_org_id),
+      range: rangeOf(pkg, rangeOfNotice(notice)),
+    },
+  };
+}
+
+export interface AgreeInput {
+  id: string;
+  amount: string;
+  clearing: Clearing;
+}
+
+interface AgreeChecked extends AnswerChecked {
+  amountFen: number;
+}
+
+/** 同意清偿: at most the claim of the day, and only while no other party's waits on the range. */
+export const agreeRecourse = ledgerCommand(
+  async (ctx, input: AgreeInput): Promise<AgreeChecked> => {
+    const amountFen = yuanToFen(input.amount);
+    if (amountFen === null || amountFen < 1) throw fail(API_ERROR.amountInvalid, RECOURSE_MSG.amountInvalid);
+    const checked = await answerable(ctx, input.id, 'debtor', RECOURSE_MSG.agree);
+    const { notice, pkg } = checked;
+    if (await agreedOn(ctx.trx, pkg.id, rangeOfNotice(notice)))
+      throw fail(API_ERROR.recourseAgreementPending, RECOURSE_MSG.agreementPending);
+    const claim = claimFen(
+      Number(notice.amount_fen),
+      pkg.due_date,
+      shanghaiDate(ctx.now),
+      Number(notice.costs_fen),
+    );
+    if (amountFen > claim)
+      throw fail(API_ERROR.amountInvalid, RECOURSE_MSG.amountAboveClaim(yuanText(claim)));
+    return { ...checked, amountFen, summary: { ...checked.summary, amountFen } };
+  },
+  async (ctx, { pkg, notice, amountFen }, input): Promise<NoticeRow> => {
+    const changed: Partial<NoticeRow> = {
+      status: RECOURSE_STATUS.agreed,
+      agreed_amount_fen: amountFen,
+      clearing: input.clearing,
+      agreed_on: shanghaiDate(ctx.now),
+      agreed_at: ctx.now,
+      agreed_by: ctx.actor.userId,
+    };
+    const result = await ctx.trx
+      .updateTable('recourse_notices')
+      .set(changed)
+      .where('id', '=', notice.id)
+      .where('status', '=', RECOURSE_STATUS.notified)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1)
+      throw fail(API_ERROR.billApplicationAnswered, RECOURSE_MSG.agreementPending);
+    const range = rangeOfNotice(notice);
+    await recordEvent(ctx, {
+      packageId: pkg.id,
+      type: BILL_EVENT.recourseAgreed,
+      from: notice.debtor_org_id,
+      to: notice.pursuer_org_id,
+      range,
+      reason: `清偿金额${yuanText(amountFen)}元，${CLEARING_LABEL[input.clearing]}`,
+    });
+    const closedFor = await closeNotices(ctx.trx, todoSubject(notice.id), ctx.now);
+    await postNotice(
+      ctx.trx,
+      {
+        orgId: notice.pursuer_org_id,
+        userId: null,
+        type: NOTICE_TYPE.todo,
+        title: RECOURSE_MSG.agreedTitle,
+        content: RECOURSE_MSG.agreedTodo(
+          await orgName(ctx.trx, notice.debtor_org_id),
+          billText(pkg, range, Number(notice.amount_fen)),
+          yuanText(amountFen),
+          CLEARING_LABEL[input.clearing],
+        ),
+        link: RECOURSE_SIGN_LINK,
+        subject: agreementSubject(notice.id),
+      },
+      ctx.now,
+    );
+    await announceNotices(ctx, [...closedFor, notice.pursuer_org_id]);
+    await announce(ctx, pkg.id, [notice.pursuer_org_id, notice.debtor_org_id]);
+    return { ...notice, ...changed };
+  },
+);
+
+/**
+ * Returns an agreed notice to waiting (the holder's refusal, or a 线上 payment the bank refused): the party
+ * is told why and may agree again; another party may now agree.
+ */
+async function reopen(
+  ctx: CommandContext,
+  pkg: PackageRow,
+  notice: NoticeRow,
+  reason: string,
+): Promise<NoticeRow> {
+  const changed: Partial<NoticeRow> = {
+    status: RECOURSE_STATUS.notified,
+    agreed_amount_fen: null,
+    clearing: null,
+    agreed_on: null,
+    agreed_at: null,
+    agreed_by: null,
+    reject_reason: reason,
+  };
+  const result = await ctx.trx
+    .updateTable('recourse_notices')
+    .set(changed)
+    .where('id', '=', notice.id)
+    .where('status', '=', RECOURSE_STATUS.agreed)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1)
+    throw fail(API_ERROR.billApplicationAnswered, RECOURSE_MSG.notAgreed);
+  const range = rangeOfNotice(notice);
+  await recordEvent(ctx, {
+    packageId: pkg.id,
+    type: BILL_EVENT.recourseRejected,
+    from: notice.pursuer_org_id,
+    to: notice.debtor_org_id,
+    range,
+    reason,
+  });
+  const closedFor = await closeNotices(ctx.trx, agreementSubject(notice.id), ctx.now);
+  const bill = billText(pkg, range, Number(notice.amount_fen));
+  const pursuerName = await orgName(ctx.trx, notice.pursuer_org_id);
+  await postNotice(
+    ctx.trx,
+    {
+      orgId: notice.debtor_org_id,
+      userId: null,
+      type: NOTICE_TYPE.todo,
+      title: RECOURSE_MSG.rejectedTitle,
+      content: RECOURSE_MSG.rejectedNotice(pursuerName, bill, reason),
+      link: RECOURSE_TODO_LINK,
+      subject: todoSubject(notice.id),
+    },
+    ctx.now,
+  );
+  await announceNotices(ctx, [...closedFor, notice.debtor_org_id]);
+  await announce(ctx, pkg.id, [notice.pursuer_org_id, notice.debtor_org_id]);
+  return { ...notice, ...changed };
+}
+
+export interface RejectInput {
+  id: string;
+  reason: string;
+}
+
+export const rejectRecourse = ledgerCommand(
+  async (ctx, input: RejectInput): Promise<AnswerChecked> => {
+    if (!input.reason.trim()) throw fail(API_ERROR.badRequest, RECOURSE_MSG.reasonRequired);
+    return answerable(ctx, input.id, 'pursuer', RECOURSE_MSG.reject);
+  },
+  async (ctx, { pkg, notice }, input) => reopen(ctx, pkg, notice, input.reason.trim()),
+);
+
+export interface SignOutcome {
+  notice: NoticeRow;
+  paid: boolean;
+}
+
+/** The holder's signature, with the settlement gateway a 线上 清偿 moves money through. */
+export function recourseCommands(settlement: SettlementGateway) {
+  const signRecourse = ledgerCommand(
+    async (ctx, id: string): Promise<AnswerChecked> => answerable(ctx, id, 'pursuer', RECOURSE_MSG.sign),
+    async (ctx, { pkg, notice, holding }): Promise<SignOutcome> => {
+      const amountFen = Number(notice.agreed_amount_fen);
+      let paymentId: string | null = null;
+      if (notice.clearing === CLEARING.online) {
+        const paid = await payBetween(ctx.trx, settlement, {
+          fromOrgId: notice.debtor_org_id,
+          toOrgId: notice.pursuer_org_id,
+          amountFen,
+          // One agreement, one payment: an agreement made again after a refused payment is a new one.
+          reference: `recourse:${notice.id}:${notice.agreed_at}`,
+          remark: RECOURSE_REMARK,
+        });
+        if (paid.status === 'refused') {
+          const why = CLEARING_FAILURE[paid.reason] ?? paid.reason;
+          return { notice: await reopen(ctx, pkg, notice, RECOURSE_MSG.clearingFailed(why)), paid: false };
+        }
+        paymentId = paid.paymentId;
+      }
+      const result = await ctx.trx
+        .updateTable('recourse_notices')
+        .set({ status: RECOURSE_STATUS.paid, payment_id: paymentId, closed_at: ctx.now })
+        .where('id', '=', notice.id)
+        .where('status', '=', RECOURSE_STATUS.agreed)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1)
+        throw fail(API_ERROR.billApplicationAnswered, RECOURSE_MSG.notWaiting.paid);
+      const range = rangeOfNotice(notice);
+      const bill = billText(pkg, range, Number(notice.amount_fen));
+      await recordEvent(ctx, {
+        packageId: pkg.id,
+        type: BILL_EVENT.recoursePaid,
+        from: notice.pursuer_org_id,
+        to: notice.debtor_org_id,
+        range,
+        reason: `清偿金额${yuanText(amountFen)}元，${CLEARING_LABEL[notice.clearing as Clearing]}`,
+      });
+      // The range is paid: every other notice the holder sent for it ends.
+      const others = await ctx.trx
+        .selectFrom('recourse_notices')
+        .selectAll()
+        .where('package_id', '=', pkg.id)
+        .where('pursuer_org_id', '=', notice.pursuer_org_id)
+        .where('sub_start', '=', range.sub_start)
+        .where('status', '=', RECOURSE_STATUS.notified)
+        .execute();
+      const payerName = await orgName(ctx.trx, notice.debtor_org_id);
+      const told: string[] = [];
+      for (const other of others) {
+        await ctx.trx
+          .updateTable('recourse_notices')
+          .set({ status: RECOURSE_STATUS.closed, closed_at: ctx.now })
+          .where('id', '=', other.id)
+          .where('status', '=', RECOURSE_STATUS.notified)
+          .execute();
+        told.push(...(await closeNotices(ctx.trx, todoSubject(other.id), ctx.now)), other.debtor_org_id);
+        await postNotice(
+          ctx.trx,
+          {
+            orgId: other.debtor_org_id,
+            userId: null,
+            type: NOTICE_TYPE.announcement,
+            title: RECOURSE_MSG.closedTitle,
+            content: RECOURSE_MSG.closedNotice(bill, payerName),
+          },
+          ctx.now,
+        );
+      }
+      const settles = settlesRange(notice.debtor_role as DebtorRole);
+      if (settles) {
+        await setStatus(ctx, holding, BILL_STATUS.settled, CIRCULATION.ended);
+      } else {
+        const account = await verifiedSettlementAccountOf(ctx.trx, notice.debtor_org_id);
+        const taken = await transfer(
+          ctx,
+          pkg,
+          holding,
+          { orgId: notice.debtor_org_id, accountId: account?.id ?? null },
+          BILL_STATUS.received,
+          ctx.now,
+        );
+        await setStatus(ctx, taken, BILL_STATUS.received, CIRCULATION.recourse);
+      }
+      told.push(...(await closeNotices(ctx.trx, agreementSubject(notice.id), ctx.now)));
+      await postNotice(
+        ctx.trx,
+        {
+          orgId: notice.debtor_org_id,
+          userId: null,
+          type: NOTICE_TYPE.announcement,
+          title: RECOURSE_MSG.paidTitle,
+          content: RECOURSE_MSG.paidNotice(
+            await orgName(ctx.trx, notice.pursuer_org_id),
+            bill,
+            yuanText(amountFen),
+            settles,
+          ),
+        },
+        ctx.now,
+      );
+      await announceNotices(ctx, [...told, notice.debtor_org_id]);
+      await announce(ctx, pkg.id, [
+        notice.pursuer_org_id,
+        notice.debtor_org_id,
+        ...others.map((o) => o.debtor_org_id),
+      ]);
+      return {
+        notice: { ...notice, status: RECOURSE_STATUS.paid, payment_id: paymentId, closed_at: ctx.now },
+        paid: true,
+      };
+    },
+  );
+  return { signRecourse };
+}

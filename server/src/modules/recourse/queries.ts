@@ -1,0 +1,195 @@
+import { BILL_STATUS, CIRCULATION } from '@contract/bills';
+import type { Clearing } from '@contract/discount';
+import {
+  RECOURSE_SIDE,
+  RECOURSE_STATUS,
+  type DebtorRole,
+  type NonRefusalReason,
+  type RecourseKind,
+  type RecourseSide,
+  type RecourseStatus,
+} from '@contract/recourse';
+import type { RecourseCandidate, RecourseRecord } from '@contract/recourse-schemas';
+import type { Db } from '../../db/database';
+import { containsPattern, likeEscaped } from '../../db/like';
+import { fenToYuan } from '../../lib/money';
+import { listedPage, type PageRequest } from '../../lib/paging';
+import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
+import { orgName, rangeOf } from '../bills/service';
+import { chainOf, claimOf, reachable, standingOf } from './rules';
+
+export interface RecourseFilter {
+  side: RecourseSide;
+  status?: RecourseStatus | undefined;
+  packageNo?: string | undefined;
+  id?: string;
+}
+
+export function recourseRowsOf(db: Db, orgId: string, filter: RecourseFilter) {
+  const mine = filter.side === RECOURSE_SIDE.pursuer ? 'n.pursuer_org_id' : 'n.debtor_org_id';
+  return db
+    .selectFrom('recourse_notices as n')
+    .innerJoin('bill_packages as p', 'p.id', 'n.package_id')
+    .innerJoin('organizations as a', 'a.id', 'n.pursuer_org_id')
+    .innerJoin('organizations as d', 'd.id', 'n.debtor_org_id')
+    .where(mine, '=', orgId)
+    .$if(filter.status !== undefined, (q) => q.where('n.status', '=', filter.status!))
+    .$if(Boolean(filter.packageNo?.trim()), (q) =>
+      q.where(likeEscaped('p.package_no', containsPattern(filter.packageNo!.trim()))),
+    )
+    .$if(filter.id !== undefined, (q) => q.where('n.id', '=', filter.id!));
+}
+
+type Listed = ReturnType<typeof recourseRowsOf>;
+const shape = (query: Listed) =>
+  query
+    .selectAll('n')
+    .select(['p.package_no', 'p.due_date', 'p.splittable', 'a.name as pursuer_name', 'd.name as debtor_name'])
+    .select((eb) =>
+      eb
+        .selectFrom('recourse_notices as o')
+        .select('o.id')
+        .whereRef('o.package_id', '=', 'n.package_id')
+        .whereRef('o.sub_start', '=', 'n.sub_start')
+        .where('o.status', '=', RECOURSE_STATUS.agreed)
+        .limit(1)
+        .as('agreed_id'),
+    )
+    .orderBy('n.notified_at', 'desc')
+    .orderBy('n.id', 'desc');
+type Row = Awaited<ReturnType<ReturnType<typeof shape>['execute']>>[number];
+
+function recordOf(row: Row, orgId: string, today: string): RecourseRecord {
+  const status = row.status as RecourseStatus;
+  const actions: RecourseRecord['actions'] = [];
+  if (status === RECOURSE_STATUS.notified && row.debtor_org_id === orgId && row.agreed_id === null)
+    actions.push('agree');
+  if (status === RECOURSE_STATUS.agreed && row.pursuer_org_id === orgId) actions.push('reject', 'sign');
+  // The claim of the day while it waits; of the agreement's day once agreed; of the day it ended after.
+  const payDay =
+    row.agreed_on ??
+    (status === RECOURSE_STATUS.notified || row.closed_at === null
+      ? today
+      : shanghaiDate(Number(row.closed_at)));
+  return {
+    id: row.id,
+    packageId: row.package_id,
+    packageNo: row.package_no,
+    range: rangeOf(row, { sub_start: Number(row.sub_start), sub_end: Number(row.sub_end) }),
+    dueDate: row.due_date,
+    kind: row.kind as RecourseKind,
+    nonRefusalReason: row.non_refusal_reason as NonRefusalReason | null,
+    attachmentId: row.attachment_id,
+    pursuer: { orgId: row.pursuer_org_id, name: row.pursuer_name },
+    debtor: { orgId: row.debtor_org_id, name: row.debtor_name },
+    debtorRole: row.debtor_role as DebtorRole,
+    status,
+    claim: claimOf(Number(row.amount_fen), row.due_date, payDay, Number(row.costs_fen)),
+    costsNote: row.costs_note,
+    agreedAmount: row.agreed_amount_fen === null ? null : fenToYuan(row.agreed_amount_fen),
+    clearing: row.clearing as Clearing | null,
+    rejectReason: row.reject_reason,
+    notifiedAt: isoTime(Number(row.notified_at)),
+    agreedAt: row.agreed_at === null ? null : isoTime(Number(row.agreed_at)),
+    closedAt: row.closed_at === null ? null : isoTime(Number(row.closed_at)),
+    actions,
+  };
+}
+
+/** One side of the organisation's notices, newest first. */
+export async function recoursePage(
+  db: Db,
+  orgId: string,
+  paging: Pick<PageRequest, 'size' | 'offset'>,
+  filter: RecourseFilter,
+  now: number,
+): Promise<{ content: RecourseRecord[]; total: number }> {
+  const { rows, total } = await listedPage(recourseRowsOf(db, orgId, filter), shape, paging);
+  const today = shanghaiDate(now);
+  return { content: rows.map((row) => recordOf(row, orgId, today)), total };
+}
+
+/** One notice of the organisation (either side), or undefined: another organisation's answers the same. */
+export async function recourseById(
+  db: Db,
+  orgId: string,
+  id: string,
+  now: number,
+): Promise<RecourseRecord | undefined> {
+  for (const side of [RECOURSE_SIDE.pursuer, RECOURSE_SIDE.debtor]) {
+    const { content } = await recoursePage(db, orgId, { size: 1, offset: 0 }, { side, id }, now);
+    if (content[0]) return content[0];
+  }
+  return undefined;
+}
+
+/** The most ranges the notice form offers. */
+export const CANDIDATE_LIMIT = 200;
+
+/**
+ * The organisation's ranges under recourse (TF0402) it still has a right on, each with its window, the
+ * parties it may reach and today's claim without costs.
+ */
+export async function recourseCandidates(db: Db, orgId: string, now: number): Promise<RecourseCandidate[]> {
+  const today = shanghaiDate(now);
+  const holdings = await db
+    .selectFrom('bill_holdings as h')
+    .innerJoin('bill_packages as p', 'p.id', 'h.package_id')
+    .selectAll('p')
+    .select(['h.id as holding_id', 'h.sub_start', 'h.sub_end', 'h.amount_fen as holding_fen'])
+    .where('h.org_id', '=', orgId)
+    .where('h.ended_at', 'is', null)
+    .where('h.bill_status', '=', BILL_STATUS.received)
+    .where('h.circ_status', '=', CIRCULATION.recourse)
+    .orderBy('h.acquired_at', 'desc')
+    .orderBy('h.id')
+    .limit(CANDIDATE_LIMIT)
+    .execute();
+  const candidates: RecourseCandidate[] = [];
+  const names = new Map<string, string>();
+  const nameOf = async (id: string) => {
+    if (!names.has(id)) names.set(id, await orgName(db, id));
+    return names.get(id)!;
+  };
+  for (const row of holdings) {
+    const { holding_id, sub_start, sub_end, holding_fen, ...pkg } = row;
+    const range = { sub_start: Number(sub_start), sub_end: Number(sub_end) };
+    const standing = await standingOf(db, pkg, orgId, range);
+    if (!standing) continue;
+    const chain = await chainOf(db, pkg, range);
+    const parties = await Promise.all(
+      reachable(chain, orgId, standing).map(async (p) => ({
+        orgId: p.orgId,
+        name: await nameOf(p.orgId),
+        role: p.role,
+        guaranteed:
+          p.guaranteedOrgId === null
+            ? null
+            : { orgId: p.guaranteedOrgId, name: await nameOf(p.guaranteedOrgId) },
+      })),
+    );
+    const agreed = await db
+      .selectFrom('recourse_notices')
+      .select('id')
+      .where('package_id', '=', pkg.id)
+      .where('sub_start', '=', range.sub_start)
+      .where('status', '=', RECOURSE_STATUS.agreed)
+      .executeTakeFirst();
+    candidates.push({
+      holdingId: holding_id,
+      packageId: pkg.id,
+      packageNo: pkg.package_no,
+      range: rangeOf(pkg, range),
+      amount: fenToYuan(holding_fen),
+      dueDate: pkg.due_date,
+      kind: standing.kind,
+      since: standing.since,
+      lastDay: standing.lastDay,
+      overdue: standing.overdue,
+      parties,
+      claim: claimOf(Number(holding_fen), pkg.due_date, today, 0),
+      agreementPending: agreed !== undefined,
+    });
+  }
+  return candidates;
+}

@@ -1,0 +1,496 @@
+import { BILL_STATUS, BILL_URL, CIRCULATION } from '@contract/bills';
+import type { BillDetail } from '@contract/bills-schemas';
+import type { Page } from '@contract/envelope-schemas';
+import { API_ERROR } from '@contract/errors';
+import { pathOf } from '@contract/paths';
+import { PAYMENT_URL } from '@contract/payment';
+import type { PaymentRecord } from '@contract/payment-schemas';
+import { RECOURSE_URL } from '@contract/recourse';
+import type { RecourseAttachment, RecourseCandidate, RecourseRecord } from '@contract/recourse-schemas';
+import { SETTLEMENT_URL } from '@contract/settlement';
+import type { SettlementStatement } from '@contract/settlement-schemas';
+import { EXE, PDF } from '../../support/apply-record-helpers';
+import {
+  answer,
+  billCall,
+  confirmed,
+  dataOf,
+  endorsed,
+  errorCodeOf,
+  issueBody,
+  issued,
+  type LedgerTokens,
+  ledgerTokens,
+  MOBILE,
+  ORG,
+  pendingIn,
+} from '../../support/bill-helpers';
+import { startApp, type TestApp } from '../../support/helpers';
+
+let t: TestApp;
+let token: LedgerTokens;
+
+beforeEach(async () => {
+  t = await startApp();
+  token = await ledgerTokens(t);
+});
+afterEach(async () => {
+  await t.app.close();
+});
+
+type Org = keyof LedgerTokens;
+
+/** Moves the clock to 10:00 Shanghai on `date` and signs everyone in again (tokens do not last months). */
+async function onDay(date: string) {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  t.clock.advance(Date.UTC(y, m - 1, d, 2, 0, 0) - t.clock.now());
+  token = await ledgerTokens(t);
+}
+
+const currentHolding = (packageId: string, orgId: string) =>
+  t.app.db
+    .selectFrom('bill_holdings')
+    .selectAll()
+    .where('package_id', '=', packageId)
+    .where('org_id', '=', orgId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirstOrThrow();
+
+/**
+ * 上海 draws and accepts a bill (due 2026-06-02) to 宁波, which endorses it to 苏州; 苏州 presents on `presentOn`
+ * and 上海 refuses. Answers the package and 苏州's holding, under recourse.
+ */
+async function refusedAtSuzhou(
+  options: { amount?: string; presentOn?: string; overdueReason?: string } = {},
+) {
+  const amount = options.amount ?? '1000000.00';
+  const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, { amount }));
+  const packageId = detail.bill.id;
+  const [receipt] = await pendingIn(t, token.ningbo, packageId);
+  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+  const ningbo = await currentHolding(packageId, ORG.ningbo);
+  await endorsed(t, MOBILE.ningbo, token.ningbo, { holdingId: ningbo.id, endorseeOrgId: ORG.suzhou, amount });
+  const [endorsement] = await pendingIn(t, token.suzhou, packageId);
+  await dataOf(await answer(t, token.suzhou, endorsement!.id, 'sign'));
+  await onDay(options.presentOn ?? '2026-06-02');
+  const suzhou = await currentHolding(packageId, ORG.suzhou);
+  const presented = await dataOf<PaymentRecord>(
+    await confirmed(t, token.suzhou, (headers) =>
+      billCall(
+        t.app,
+        'POST',
+        PAYMENT_URL.present,
+        token.suzhou,
+        { holdingId: suzhou.id, ...(options.overdueReason ? { overdueReason: options.overdueReason } : {}) },
+        headers,
+      ),
+    ),
+    201,
+  );
+  await dataOf(
+    await confirmed(t, token.shanghai, (headers) =>
+      billCall(
+        t.app,
+        'POST',
+        pathOf(PAYMENT_URL.refuse, { id: presented.id }),
+        token.shanghai,
+        { code: 'DC00', text: '货物质量争议' },
+        headers,
+      ),
+    ),
+  );
+  const holding = await currentHolding(packageId, ORG.suzhou);
+  expect(holding.circ_status).toBe(CIRCULATION.recourse);
+  return { packageId, holdingId: holding.id };
+}
+
+const notifyCall = (as: Org, body: object) => (headers: Record<string, string>) =>
+  billCall(t.app, 'POST', RECOURSE_URL.notify, token[as], body, headers);
+const notify = async (as: Org, body: object) =>
+  dataOf<RecourseRecord[]>(await confirmed(t, token[as], notifyCall(as, body)), 201);
+const agreeCall = (as: Org, id: string, body: object) => (headers: Record<string, string>) =>
+  billCall(t.app, 'POST', pathOf(RECOURSE_URL.agree, { id }), token[as], body, headers);
+const agree = async (as: Org, id: string, body: object) =>
+  dataOf<RecourseRecord>(await confirmed(t, token[as], agreeCall(as, id, body)));
+const signCall = (as: Org, id: string) => (headers: Record<string, string>) =>
+  billCall(t.app, 'POST', pathOf(RECOURSE_URL.sign, { id }), token[as], undefined, headers);
+const rejectCall = (as: Org, id: string, reason: string) => (headers: Record<string, string>) =>
+  billCall(t.app, 'POST', pathOf(RECOURSE_URL.reject, { id }), token[as], { reason }, headers);
+const candidatesOf = async (as: Org) =>
+  dataOf<RecourseCandidate[]>(await billCall(t.app, 'GET', RECOURSE_URL.candidates, token[as]));
+const list = async (as: Org, query: string) =>
+  dataOf<Page<RecourseRecord>>(await billCall(t.app, 'GET', `${RECOURSE_URL.list}?${query}`, token[as]));
+const balanceOf = async (as: Org) =>
+  (await dataOf<SettlementStatement>(await billCall(t.app, 'GET', SETTLEMENT_URL.statement, token[as])))
+    .balance;
+const challenges = async () =>
+  (await t.app.db.selectFrom('verification_challenges').select('id').execute()).length;
+const refusedBefore = async (
+  send: (headers: Record<string, string>) => Promise<{ statusCode: number; json: () => unknown }>,
+) => {
+  const before = await challenges();
+  const response = await send({});
+  expect(await challenges()).toBe(before);
+  return [response.statusCode, (response.json() as { code: string }).code];
+};
+
+describe('拒付追索 and 同意清偿', () => {
+  it('pursues an endorser, who pays online and pursues the acceptor in turn, who pays 线下: the range is settled', async () => {
+    const { packageId, holdingId } = await refusedAtSuzhou();
+    await onDay('2026-06-05');
+
+    const [candidate] = await candidatesOf('suzhou');
+    expect(candidate).toMatchObject({
+      holdingId,
+      kind: 'BC14',
+      since: '2026-06-02',
+      lastDay: '2026-12-02',
+      overdue: false,
+      claim: {
+        face: '1000000.00',
+        rate: '4.3500',
+        days: 3,
+        interest: '362.50',
+        costs: '0.00',
+        total: '1000362.50',
+      },
+    });
+    expect(candidate!.parties.map((p) => [p.orgId, p.role])).toEqual([
+      [ORG.shanghai, 'acceptor'],
+      [ORG.ningbo, 'endorser'],
+    ]);
+
+    const [notice] = await notify('suzhou', {
+      holdingId,
+      debtorOrgIds: [ORG.ningbo],
+      costs: '120.00',
+      costsNote: '公证费',
+    });
+    // 1,000,000.00 x 4.35 % x 3 / 360 = 362.50 from maturity to today, and the costs the holder entered.
+    expect(notice).toMatchObject({
+      status: 'notified',
+      kind: 'BC14',
+      debtorRole: 'endorser',
+      claim: {
+        interestFrom: '2026-06-02',
+        interestTo: '2026-06-05',
+        interest: '362.50',
+        costs: '120.00',
+        total: '1000482.50',
+      },
+      actions: [],
+    });
+    const [toAnswer] = (await list('ningbo', 'side=debtor')).content;
+    expect(toAnswer).toMatchObject({ id: notice!.id, actions: ['agree'] });
+    const todo = await t.app.db
+      .selectFrom('plat_messages')
+      .select(['org_id', 'closed_at'])
+      .where('subject', '=', `recourse-notice:${notice!.id}`)
+      .executeTakeFirstOrThrow();
+    expect(todo).toMatchObject({ org_id: ORG.ningbo, closed_at: null });
+
+    const above = await agreeCall('ningbo', notice!.id, { amount: '1000482.51' })({});
+    expect([above.statusCode, errorCodeOf(above)]).toEqual([400, API_ERROR.amountInvalid]);
+    const agreed = await agree('ningbo', notice!.id, { amount: '1000482.50', clearing: 'SM00' });
+    expect(agreed).toMatchObject({
+      status: 'agreed',
+      agreedAmount: '1000482.50',
+      clearing: 'SM00',
+      actions: [],
+    });
+    expect((await list('suzhou', 'side=pursuer')).content[0]).toMatchObject({ actions: ['reject', 'sign'] });
+
+    const [suzhouBefore, ningboBefore] = [await balanceOf('suzhou'), await balanceOf('ningbo')];
+    const signed = await dataOf<RecourseRecord>(
+      await confirmed(t, token.suzhou, signCall('suzhou', notice!.id)),
+    );
+    expect(signed).toMatchObject({ status: 'paid', actions: [] });
+    expect(Number(await balanceOf('suzhou')) - Number(suzhouBefore)).toBeCloseTo(1000482.5, 2);
+    expect(Number(ningboBefore) - Number(await balanceOf('ningbo'))).toBeCloseTo(1000482.5, 2);
+    const passed = await currentHolding(packageId, ORG.ningbo);
+    expect([passed.bill_status, passed.circ_status, Number(passed.amount_fen)]).toEqual([
+      BILL_STATUS.received,
+      CIRCULATION.recourse,
+      100_000_000,
+    ]);
+    expect(await candidatesOf('suzhou')).toEqual([]);
+
+    // 宁波 paid on 2026-06-05: it may pursue the parties before it, the acceptor (and drawer) 上海, for three months.
+    await onDay('2026-06-10');
+    const [own] = await candidatesOf('ningbo');
+    expect(own).toMatchObject({ kind: 'BC14', since: '2026-06-05', lastDay: '2026-09-05' });
+    expect(own!.parties.map((p) => [p.orgId, p.role])).toEqual([[ORG.shanghai, 'acceptor']]);
+    const suzhouAgain = await notifyCall('ningbo', { holdingId: own!.holdingId, debtorOrgIds: [ORG.suzhou] })(
+      {},
+    );
+    expect([suzhouAgain.statusCode, errorCodeOf(suzhouAgain)]).toEqual([
+      400,
+      API_ERROR.recourseDebtorInvalid,
+    ]);
+    const [second] = await notify('ningbo', { holdingId: own!.holdingId, debtorOrgIds: [ORG.shanghai] });
+    // 8 days: 1,000,000.00 x 4.35 % x 8 / 360 = 966.666… rounds to 966.67.
+    expect(second!.claim).toMatchObject({ days: 8, interest: '966.67', total: '1000966.67' });
+    await agree('shanghai', second!.id, { amount: '1000966.67', clearing: 'SM01' });
+    const shanghaiBefore = await balanceOf('shanghai');
+    await dataOf(await confirmed(t, token.ningbo, signCall('ningbo', second!.id)));
+    expect(await balanceOf('shanghai')).toBe(shanghaiBefore);
+    const settled = await currentHolding(packageId, ORG.ningbo);
+    expect([settled.bill_status, settled.circ_status]).toEqual([BILL_STATUS.settled, CIRCULATION.ended]);
+
+    const detail = await dataOf<BillDetail>(
+      await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id: packageId }), token.ningbo),
+    );
+    expect(detail.events.map((e) => e.type).filter((type) => type.startsWith('recourse'))).toEqual([
+      'recourseNotified',
+      'recourseAgreed',
+      'recoursePaid',
+      'recourseNotified',
+      'recourseAgreed',
+      'recoursePaid',
+    ]);
+  });
+
+  it('lets one party agree at a time: another waits until the holder refuses the first', async () => {
+    const { holdingId } = await refusedAtSuzhou();
+    const notices = await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo, ORG.shanghai] });
+    expect(notices.map((n) => n.debtorRole)).toEqual(['endorser', 'acceptor']);
+    const [toNingbo, toShanghai] = notices;
+    await agree('ningbo', toNingbo!.id, { amount: '1000000.00' });
+    expect((await list('shanghai', 'side=debtor')).content[0]).toMatchObject({
+      status: 'notified',
+      actions: [],
+    });
+    expect(await refusedBefore(agreeCall('shanghai', toShanghai!.id, { amount: '1000000.00' }))).toEqual([
+      409,
+      API_ERROR.recourseAgreementPending,
+    ]);
+    const again = await notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] })({});
+    expect([again.statusCode, errorCodeOf(again)]).toEqual([409, API_ERROR.conflict]);
+
+    const rejected = await dataOf<RecourseRecord>(
+      await confirmed(t, token.suzhou, rejectCall('suzhou', toNingbo!.id, '金额不足')),
+    );
+    expect(rejected).toMatchObject({ status: 'notified', rejectReason: '金额不足', agreedAmount: null });
+    await agree('shanghai', toShanghai!.id, { amount: '1000000.00', clearing: 'SM00' });
+    await dataOf(await confirmed(t, token.suzhou, signCall('suzhou', toShanghai!.id)));
+    // The acceptor paid: the range is settled where it is, and the notice to 宁波 ends with it.
+    const [ningboNotice] = (await list('ningbo', 'side=debtor')).content;
+    expect(ningboNotice).toMatchObject({ status: 'closed', actions: [] });
+    const agreeClosed = await agreeCall('ningbo', toNingbo!.id, { amount: '1.00' })({});
+    expect([agreeClosed.statusCode, errorCodeOf(agreeClosed)]).toEqual([
+      409,
+      API_ERROR.billApplicationAnswered,
+    ]);
+  });
+
+  it('reopens the agreement when the payer’s bank refuses the 线上 payment, and moves nothing', async () => {
+    const { packageId, holdingId } = await refusedAtSuzhou({ amount: '3000000.00' });
+    const [notice] = await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] });
+    await agree('ningbo', notice!.id, { amount: '3000000.00', clearing: 'SM00' });
+    const before = await balanceOf('ningbo');
+    const answered = await dataOf<RecourseRecord>(
+      await confirmed(t, token.suzhou, signCall('suzhou', notice!.id)),
+    );
+    expect(answered.status).toBe('notified');
+    expect(answered.rejectReason).toContain('余额不足');
+    expect(await balanceOf('ningbo')).toBe(before);
+    expect((await currentHolding(packageId, ORG.suzhou)).circ_status).toBe(CIRCULATION.recourse);
+  });
+});
+
+describe('whom and when a holder may pursue', () => {
+  it('refuses before any confirmation what the server can tell: a range not refused, a party not earlier, another’s notice', async () => {
+    const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t));
+    const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
+    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    const resting = await currentHolding(detail.bill.id, ORG.ningbo);
+    expect(
+      await refusedBefore(notifyCall('ningbo', { holdingId: resting.id, debtorOrgIds: [ORG.shanghai] })),
+    ).toEqual([409, API_ERROR.billStateInvalid]);
+
+    const { holdingId } = await refusedAtSuzhou();
+    expect(await refusedBefore(notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.hangzhou] }))).toEqual([
+      400,
+      API_ERROR.recourseDebtorInvalid,
+    ]);
+    expect(await refusedBefore(notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.suzhou] }))).toEqual([
+      400,
+      API_ERROR.recourseDebtorInvalid,
+    ]);
+    expect(
+      await refusedBefore(notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo], costs: '-1' })),
+    ).toEqual([400, API_ERROR.amountInvalid]);
+    // Another organisation's holding answers as a missing one.
+    expect(await refusedBefore(notifyCall('ningbo', { holdingId, debtorOrgIds: [ORG.shanghai] }))).toEqual([
+      404,
+      API_ERROR.notFound,
+    ]);
+    const [notice] = await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] });
+    const missing = await agreeCall('shanghai', 'no-such-notice', { amount: '1.00' })({});
+    const others = await agreeCall('shanghai', notice!.id, { amount: '1.00' })({});
+    expect([others.statusCode, errorCodeOf(others)]).toEqual([missing.statusCode, errorCodeOf(missing)]);
+    expect(others.statusCode).toBe(404);
+    expect(await refusedBefore(agreeCall('suzhou', notice!.id, { amount: '1.00' }))).toEqual([
+      403,
+      API_ERROR.forbidden,
+    ]);
+    expect(await refusedBefore(signCall('suzhou', notice!.id))).toEqual([
+      409,
+      API_ERROR.billApplicationAnswered,
+    ]);
+    expect(await refusedBefore(agreeCall('ningbo', notice!.id, { amount: '0' }))).toEqual([
+      400,
+      API_ERROR.amountInvalid,
+    ]);
+  });
+
+  it('after an overdue presentation reaches only the drawer, the acceptor and their guarantors', async () => {
+    const { holdingId } = await refusedAtSuzhou({
+      presentOn: '2026-06-15',
+      overdueReason: '财务人员交接延误',
+    });
+    const [candidate] = await candidatesOf('suzhou');
+    expect(candidate).toMatchObject({ overdue: true });
+    expect(candidate!.parties.map((p) => p.orgId)).toEqual([ORG.shanghai]);
+    const endorser = await notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] })({});
+    expect([endorser.statusCode, errorCodeOf(endorser)]).toEqual([400, API_ERROR.recourseDebtorInvalid]);
+    expect(endorser.json<{ msg: string }>().msg).toContain('逾期提示付款');
+    await notify('suzhou', { holdingId, debtorOrgIds: [ORG.shanghai] });
+  });
+
+  it('keeps the window: six months from the refusal, its last day included', async () => {
+    const { holdingId } = await refusedAtSuzhou();
+    await onDay('2026-12-03');
+    expect(await refusedBefore(notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] }))).toEqual([
+      409,
+      API_ERROR.recourseLapsed,
+    ]);
+    expect(await candidatesOf('suzhou')).toMatchObject([{ lastDay: '2026-12-02' }]);
+    await onDay('2026-12-02');
+    await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] });
+  });
+
+  it('keeps three months for further recourse from the day the payer paid', async () => {
+    const { packageId, holdingId } = await refusedAtSuzhou();
+    const [notice] = await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] });
+    await agree('ningbo', notice!.id, { amount: '1000000.00', clearing: 'SM01' });
+    await dataOf(await confirmed(t, token.suzhou, signCall('suzhou', notice!.id)));
+    const taken = await currentHolding(packageId, ORG.ningbo);
+    await onDay('2026-09-03');
+    expect(
+      await refusedBefore(notifyCall('ningbo', { holdingId: taken.id, debtorOrgIds: [ORG.shanghai] })),
+    ).toEqual([409, API_ERROR.recourseLapsed]);
+    await onDay('2026-09-02');
+    await notify('ningbo', { holdingId: taken.id, debtorOrgIds: [ORG.shanghai] });
+  });
+});
+
+describe('非拒付追索', () => {
+  const upload = (as: Org, content: Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: RECOURSE_URL.attachment,
+      headers: { authorization: `Bearer ${token[as]}`, 'content-type': 'application/pdf' },
+      payload: content,
+    });
+
+  it('pursues before maturity with a reason and its proof, which puts the range under recourse', async () => {
+    const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t));
+    const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
+    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    const holding = await currentHolding(detail.bill.id, ORG.ningbo);
+
+    const notPdf = await upload('ningbo', EXE);
+    expect([notPdf.statusCode, errorCodeOf(notPdf)]).toEqual([415, API_ERROR.unsupportedMediaType]);
+    const proof = await dataOf<RecourseAttachment>(await upload('ningbo', PDF), 201);
+    expect(proof.type).toBe('application/pdf');
+
+    expect(
+      await refusedBefore(
+        notifyCall('ningbo', {
+          holdingId: holding.id,
+          debtorOrgIds: [ORG.shanghai],
+          nonRefusalReason: 'NR01',
+        }),
+      ),
+    ).toEqual([400, API_ERROR.recourseProofRequired]);
+    const shanghaiProof = await dataOf<RecourseAttachment>(await upload('suzhou', PDF), 201);
+    expect(
+      await refusedBefore(
+        notifyCall('ningbo', {
+          holdingId: holding.id,
+          debtorOrgIds: [ORG.shanghai],
+          nonRefusalReason: 'NR01',
+          attachmentId: shanghaiProof.id,
+        }),
+      ),
+    ).toEqual([400, API_ERROR.recourseProofRequired]);
+
+    const [notice] = await notify('ningbo', {
+      holdingId: holding.id,
+      debtorOrgIds: [ORG.shanghai],
+      nonRefusalReason: 'NR01',
+      attachmentId: proof.id,
+    });
+    expect(notice).toMatchObject({ kind: 'BC15', nonRefusalReason: 'NR01', attachmentId: proof.id });
+    // Before maturity no interest runs.
+    expect(notice!.claim).toMatchObject({ days: 0, interest: '0.00', total: '1000000.00' });
+    expect((await currentHolding(detail.bill.id, ORG.ningbo)).circ_status).toBe(CIRCULATION.recourse);
+    // The pursued party reads the proof; an organisation the notice does not name gets 404.
+    const read = await billCall(
+      t.app,
+      'GET',
+      pathOf(RECOURSE_URL.attachmentFile, { id: proof.id }),
+      token.shanghai,
+    );
+    expect([read.statusCode, read.headers['content-type']]).toEqual([200, 'application/pdf']);
+    const stranger = await billCall(
+      t.app,
+      'GET',
+      pathOf(RECOURSE_URL.attachmentFile, { id: proof.id }),
+      token.suzhou,
+    );
+    expect(stranger.statusCode).toBe(404);
+
+    await agree('shanghai', notice!.id, { amount: '1000000.00', clearing: 'SM00' });
+    await dataOf(await confirmed(t, token.ningbo, signCall('ningbo', notice!.id)));
+    const settled = await currentHolding(detail.bill.id, ORG.ningbo);
+    expect([settled.bill_status, settled.circ_status]).toEqual([BILL_STATUS.settled, CIRCULATION.ended]);
+  });
+
+  it('is refused on or after the maturity date', async () => {
+    const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t));
+    const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
+    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    const holding = await currentHolding(detail.bill.id, ORG.ningbo);
+    const proof = await dataOf<RecourseAttachment>(await upload('ningbo', PDF), 201);
+    await onDay('2026-06-02');
+    expect(
+      await refusedBefore(
+        notifyCall('ningbo', {
+          holdingId: holding.id,
+          debtorOrgIds: [ORG.shanghai],
+          nonRefusalReason: 'NR02',
+          attachmentId: proof.id,
+        }),
+      ),
+    ).toEqual([409, API_ERROR.billStateInvalid]);
+  });
+});
+
+describe('one notice, one transaction', () => {
+  it('takes the same notice twice once', async () => {
+    const { holdingId } = await refusedAtSuzhou();
+    const key = { 'idempotency-key': 'recourse-once-0001' };
+    const body = { holdingId, debtorOrgIds: [ORG.ningbo] };
+    const first = await confirmed(t, token.suzhou, (headers) =>
+      notifyCall('suzhou', body)({ ...headers, ...key }),
+    );
+    expect(first.statusCode).toBe(201);
+    const replay = await confirmed(t, token.suzhou, (headers) =>
+      notifyCall('suzhou', body)({ ...headers, ...key }),
+    );
+    expect(replay.json()).toEqual(first.json());
+    expect((await list('suzhou', 'side=pursuer')).totalElements).toBe(1);
+  });
+});
