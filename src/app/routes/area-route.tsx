@@ -14,6 +14,7 @@ const loadEaseDiscount = () => loadChunk(() => import('./ease-discount-screens')
 const loadGuarantee = () => loadChunk(() => import('./guarantee-screens'));
 const loadFreeze = () => loadChunk(() => import('./freeze-screens'));
 const loadPledge = () => loadChunk(() => import('./pledge-screens'));
+const loadRecourse = () => loadChunk(() => import('./recourse-screens'));
 
 /** The areas built so far, each its own chunk; every other area shows its 建设中 page. */
 const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
@@ -31,6 +32,7 @@ const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
   pledgeFinancing: lazy(() => loadPledgeFin().then((m) => ({ default: m.PledgeFinListScreen }))),
   pledgeFinancingStart: lazy(() => loadPledgeFin().then((m) => ({ default: m.PledgeFinStartScreen }))),
   pledge: lazy(() => loadPledge().then((m) => ({ default: m.PledgeScreen }))),
+  recourse: lazy(() => loadRecourse().then((m) => ({ default: m.RecourseScreen }))),
   contractSigning: lazy(() => loadCompanyCenter().then((m) => ({ default: m.ContractsScreen }))),
 };
 

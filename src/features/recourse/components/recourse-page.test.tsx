@@ -1,0 +1,254 @@
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import App from 'antd/es/app';
+import ConfigProvider from 'antd/es/config-provider';
+import Modal from 'antd/es/modal';
+import { http as mock, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { RecourseCandidate, RecourseRecord } from '@contract/recourse-schemas';
+import { createAppStore } from '@/lib/store';
+import { RecoursePage, type LedgerParts } from './recourse-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
+const page = <T,>(content: T[]) => ({
+  content,
+  totalElements: content.length,
+  totalPages: 1,
+  size: 10,
+  number: 0,
+});
+
+const claim = {
+  face: '1000000.00',
+  rate: '4.3500',
+  interestFrom: '2026-06-02',
+  interestTo: '2026-06-05',
+  days: 3,
+  interest: '362.50',
+  costs: '0.00',
+  total: '1000362.50',
+};
+
+const candidate: RecourseCandidate = {
+  holdingId: 'h-1',
+  packageId: 'p-1',
+  packageNo: '731029000001320260302000000018',
+  range: '000000000001-000100000000',
+  amount: '1000000.00',
+  dueDate: '2026-06-02',
+  kind: 'BC14',
+  since: '2026-06-02',
+  lastDay: '2026-12-02',
+  overdue: false,
+  parties: [
+    { orgId: 'o-sh', name: '上海链票示范供应链有限公司', role: 'acceptor', guaranteed: null },
+    { orgId: 'o-nb', name: '宁波海曙包装材料有限公司', role: 'endorser', guaranteed: null },
+  ],
+  claim,
+  agreementPending: false,
+};
+
+const record = (fields: Partial<RecourseRecord>): RecourseRecord => ({
+  id: 'n-1',
+  packageId: 'p-1',
+  packageNo: candidate.packageNo,
+  range: candidate.range,
+  dueDate: '2026-06-02',
+  kind: 'BC14',
+  nonRefusalReason: null,
+  attachmentId: null,
+  pursuer: { orgId: 'o-sz', name: '苏州工业园区精密制造有限公司' },
+  debtor: { orgId: 'o-sh', name: '上海链票示范供应链有限公司' },
+  debtorRole: 'acceptor',
+  status: 'notified',
+  claim: { ...claim, costs: '120.00', total: '1000482.50' },
+  costsNote: '公证费',
+  agreedAmount: null,
+  clearing: null,
+  rejectReason: null,
+  notifiedAt: '2026-06-05T02:00:00.000Z',
+  agreedAt: null,
+  closedAt: null,
+  actions: [],
+  ...fields,
+});
+
+const notices: unknown[] = [];
+const agreements: Array<{ id: string; body: unknown }> = [];
+const rejections: Array<{ id: string; body: unknown }> = [];
+const signatures: string[] = [];
+const listQueries: Record<string, string>[] = [];
+const exports: unknown[] = [];
+const server = setupServer(
+  mock.get('*/api/scbill/recourse/candidates', () => ok([candidate])),
+  mock.get('*/api/scbill/recourse/list', ({ request }) => {
+    const query = Object.fromEntries(new URL(request.url).searchParams);
+    listQueries.push(query);
+    return ok(
+      page(
+        query.side === 'debtor'
+          ? [record({ actions: ['agree'] })]
+          : [
+              record({
+                status: 'agreed',
+                agreedAmount: '1000482.50',
+                clearing: 'SM00',
+                actions: ['reject', 'sign'],
+              }),
+            ],
+      ),
+    );
+  }),
+  mock.post('*/api/scbill/recourse/notify', async ({ request }) => {
+    notices.push(await request.json());
+    return HttpResponse.json({ code: 201, msg: '成功', data: [record({})] }, { status: 201 });
+  }),
+  mock.post('*/api/scbill/recourse/:id/agree', async ({ params, request }) => {
+    agreements.push({ id: String(params.id), body: await request.json() });
+    return ok(record({ status: 'agreed' }));
+  }),
+  mock.post('*/api/scbill/recourse/:id/reject', async ({ params, request }) => {
+    rejections.push({ id: String(params.id), body: await request.json() });
+    return ok(record({}));
+  }),
+  mock.post('*/api/scbill/recourse/:id/sign', ({ params }) => {
+    signatures.push(String(params.id));
+    return ok(record({ status: 'paid' }));
+  }),
+  mock.post('*/api/export-tasks', async ({ request }) => {
+    exports.push(await request.json());
+    return HttpResponse.json({ code: 201, msg: '成功', data: { id: 't-1' } }, { status: 201 });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  for (const list of [notices, agreements, rejections, signatures, listQueries, exports]) list.length = 0;
+});
+afterAll(() => server.close());
+
+/** A stand-in for the ledger's confirmation the app composes the page with. */
+const parts: LedgerParts = {
+  ConfirmActModal: ({ summary, onConfirm, onCancel }) => (
+    <Modal open title={`确认${summary.operation}`} onOk={onConfirm} onCancel={onCancel} okText="确认">
+      {summary.counterparty} {summary.amount}
+    </Modal>
+  ),
+};
+
+function renderPage(initialSide?: 'pursuer' | 'debtor') {
+  render(
+    <Provider store={createAppStore()}>
+      <ConfigProvider button={{ autoInsertSpace: false }}>
+        <App>
+          <RecoursePage
+            {...(initialSide ? { initialSide } : {})}
+            canExport
+            detail={{ link: () => null, drawer: null }}
+            parts={parts}
+          />
+        </App>
+      </ConfigProvider>
+    </Provider>,
+  );
+}
+
+const buttonIn = (scope: HTMLElement, name: string) =>
+  within(scope)
+    .getAllByRole('button')
+    .find((b) => b.textContent === name)!;
+
+describe('the 追索 page', () => {
+  it('shows the claim made up with the costs typed, and sends the notice to the parties chosen after the confirmation', async () => {
+    renderPage();
+    fireEvent.mouseDown(screen.getByLabelText('追索票据'));
+    fireEvent.click(
+      await screen.findByTitle(
+        `${candidate.packageNo} 子票区间${candidate.range}（1,000,000.00元，追索期限至2026-12-02）`,
+      ),
+    );
+    expect(await screen.findByText('2026-06-02 至 2026-06-05，共3天')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('宁波海曙包装材料有限公司（背书人）'));
+    fireEvent.change(screen.getByLabelText('追索费用（元）'), { target: { value: '120' } });
+    // 1,000,000.00 + 362.50 interest + 120.00 costs.
+    expect(await screen.findByText('1,000,482.50')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('发出追索通知').closest('button')!);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('宁波海曙包装材料有限公司');
+    expect(dialog).toHaveTextContent('1000482.50');
+    expect(notices).toEqual([]);
+    fireEvent.click(buttonIn(dialog, '确认'));
+    await waitFor(() =>
+      expect(notices).toEqual([{ holdingId: 'h-1', debtorOrgIds: ['o-nb'], costs: '120.00' }]),
+    );
+  });
+
+  it('asks for a party before sending', async () => {
+    renderPage();
+    fireEvent.click(screen.getByText('发出追索通知').closest('button')!);
+    expect(await screen.findByText('请选择追索票据')).toBeInTheDocument();
+    expect(await screen.findByText('请选择至少一个被追索人')).toBeInTheDocument();
+    expect(notices).toEqual([]);
+  });
+
+  it('lets the pursued party agree to pay the claim, 线下 when it chooses', async () => {
+    renderPage('debtor');
+    const table = await screen.findByRole('table');
+    const tr = (await within(table).findByText('上海链票示范供应链有限公司（承兑人）')).closest('tr')!;
+    expect(tr).toHaveTextContent('待清偿');
+    expect(tr).toHaveTextContent('票面1,000,000.00＋利息362.50＋费用120.00');
+    expect(listQueries[0]).toMatchObject({ side: 'debtor' });
+    fireEvent.click(buttonIn(tr, '同意清偿'));
+    const form = await screen.findByRole('dialog');
+    expect(within(form).getByLabelText('清偿金额（元）')).toHaveValue('1,000,482.5');
+    fireEvent.click(within(form).getByLabelText('线下清算'));
+    fireEvent.click(buttonIn(form, '同意清偿'));
+    const confirm = await screen.findByRole('dialog', { name: '确认同意清偿' });
+    await waitFor(() => expect(confirm).toHaveTextContent('苏州工业园区精密制造有限公司'));
+    fireEvent.click(buttonIn(confirm, '确认'));
+    await waitFor(() =>
+      expect(agreements).toEqual([{ id: 'n-1', body: { amount: '1000482.50', clearing: 'SM01' } }]),
+    );
+  });
+
+  it('lets the holder refuse an agreement with a reason, or sign it', async () => {
+    renderPage();
+    const table = await screen.findByRole('table');
+    const tr = (await within(table).findByText('同意清偿待签收')).closest('tr')!;
+    expect(tr).toHaveTextContent('1,000,482.50（线上清算）');
+    fireEvent.click(buttonIn(tr, '驳回'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(buttonIn(dialog, '驳回'));
+    expect(await within(dialog).findByText('请填写驳回理由')).toBeInTheDocument();
+    expect(rejections).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('驳回理由'), { target: { value: '金额不足' } });
+    fireEvent.click(buttonIn(dialog, '驳回'));
+    await waitFor(() => expect(rejections).toEqual([{ id: 'n-1', body: { reason: '金额不足' } }]));
+
+    fireEvent.click(buttonIn(tr, '签收'));
+    const confirm = await screen.findByRole('dialog', { name: '确认签收追索清偿' });
+    fireEvent.click(buttonIn(confirm, '确认'));
+    await waitFor(() => expect(signatures).toEqual(['n-1']));
+  });
+
+  it('filters its side by status and package number and exports what it shows', async () => {
+    renderPage('debtor');
+    await screen.findByRole('table');
+    fireEvent.mouseDown(screen.getByLabelText('状态'));
+    fireEvent.click(await screen.findByTitle('待清偿'));
+    fireEvent.change(screen.getByLabelText('票据包号'), { target: { value: '2026' } });
+    fireEvent.click(screen.getByText('查询').closest('button')!);
+    await waitFor(() =>
+      expect(listQueries.at(-1)).toMatchObject({ side: 'debtor', status: 'notified', packageNo: '2026' }),
+    );
+    fireEvent.click(screen.getByText('导出').closest('button')!);
+    await waitFor(() =>
+      expect(exports).toEqual([
+        { kind: 'recourse', params: { recourseSide: 'debtor', billStatus: 'notified', packageNo: '2026' } },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,563 @@
+import { useState, type ComponentType, type ReactNode } from 'react';
+import Big from 'big.js';
+import Alert from 'antd/es/alert';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Checkbox from 'antd/es/checkbox';
+import Descriptions from 'antd/es/descriptions';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
+import type { ColumnsType } from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import { CLEARING, CLEARINGS, type Clearing } from '@contract/discount';
+import {
+  DEBTOR_ROLE_LABEL,
+  RECOURSE_KIND_LABEL,
+  RECOURSE_SIDE,
+  RECOURSE_SIDES,
+  RECOURSE_STATUS_COLOR,
+  RECOURSE_STATUS_LABEL,
+  RECOURSE_TEXT_MAX,
+  type RecourseSide,
+  type RecourseStatus,
+} from '@contract/recourse';
+import type { RecourseCandidate, RecourseClaim, RecourseRecord } from '@contract/recourse-schemas';
+import { AmountInput } from '@/components/amount-input/amount-input';
+import { amountRules, amountText, normaliseAmount } from '@/components/amount-input/amount';
+import { CardTitle } from '@/components/card-title/card-title';
+import { Table } from '@/components/data-table/data-table';
+import { commonMessages } from '@/locales/zh-CN/common';
+import { recourseMessages } from '@/locales/zh-CN/recourse';
+import { formatYuan } from '@/utils/amount';
+import { formatDateTime } from '@/utils/date-time';
+import {
+  useAgreeRecourseMutation,
+  useExportRecourseMutation,
+  useNotifyRecourseMutation,
+  useRecourseCandidatesQuery,
+  useRecourseNoticesQuery,
+  useRejectRecourseMutation,
+  useSignRecourseMutation,
+} from '@/features/recourse/api/recourse-api';
+import styles from './recourse.module.css';
+
+const text = recourseMessages;
+const PAGE_SIZE = 10;
+
+interface NotifyForm {
+  holdingId: string;
+  debtorOrgIds: string[];
+  costs?: string;
+  costsNote?: string;
+}
+
+interface ListFilter {
+  status?: RecourseStatus;
+  packageNo?: string;
+}
+
+interface PendingAct {
+  kind: 'agree' | 'reject' | 'sign';
+  record: RecourseRecord;
+}
+
+/** What a confirmation names: the act, the bill, its amount, the other side and the range. */
+export interface ActSummaryProps {
+  operation: string;
+  packageNo: string | null;
+  amount: string;
+  counterparty: string;
+  range: string | null;
+}
+
+/** The ledger's own parts the page is composed with (src/app): the same confirmations as every act. */
+export interface LedgerParts {
+  ConfirmActModal: ComponentType<{
+    summary: ActSummaryProps;
+    onConfirm: () => void;
+    onCancel: () => void;
+    loading: boolean;
+  }>;
+}
+
+export interface RecoursePageProps {
+  parts: LedgerParts;
+  /** The list first shown: a pursued party's to-do opens on what it must pay. */
+  initialSide?: RecourseSide;
+  canExport: boolean;
+  /** A row's link to the bill's detail, and the drawer it opens. */
+  detail: { link: (packageId: string) => ReactNode; drawer: ReactNode };
+}
+
+/** The claim with the costs typed so far, added exactly (big.js): what the notice will ask. */
+function withCosts(claim: RecourseClaim, typed: string | undefined): { costs: string; total: string } {
+  const plain = normaliseAmount(typed ?? '');
+  const costs = /^\d+(\.\d{1,2})?$/.test(plain) ? new Big(plain) : new Big(0);
+  return { costs: costs.toFixed(2), total: new Big(claim.total).plus(costs).toFixed(2) };
+}
+
+/** How a claim is made up: face, interest over its days at the platform's rate, costs, total. */
+function ClaimMakeUp({ claim, costs, total }: { claim: RecourseClaim; costs: string; total: string }) {
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      title={text.claimTitle}
+      items={[
+        { key: 'face', label: text.face, children: formatYuan(claim.face) },
+        { key: 'rate', label: text.rate, children: `${claim.rate}%` },
+        {
+          key: 'period',
+          label: text.interestPeriod,
+          children: text.interestDays(claim.interestFrom, claim.interestTo, claim.days),
+        },
+        { key: 'interest', label: text.interest, children: formatYuan(claim.interest) },
+        { key: 'costs', label: text.costs, children: formatYuan(costs) },
+        { key: 'total', label: text.total, children: <strong>{formatYuan(total)}</strong> },
+      ]}
+    />
+  );
+}
+
+/**
+ * 追索: the holder chooses a refused range, the parties to pursue and its costs, and sees the claim made up
+ * before it sends the notice; below, the notices it sent and those it is asked to pay, filterable, each with
+ * its acts (同意清偿 by the party, 签收 or 驳回 by the holder).
+ */
+export function RecoursePage({
+  initialSide = RECOURSE_SIDE.pursuer,
+  canExport,
+  detail,
+  parts: { ConfirmActModal },
+}: RecoursePageProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<NotifyForm>();
+  const holdingId = Form.useWatch('holdingId', form);
+  const typedCosts = Form.useWatch('costs', form);
+  const debtorIds = Form.useWatch('debtorOrgIds', form);
+  const [confirming, setConfirming] = useState<NotifyForm | null>(null);
+  const [side, setSide] = useState<RecourseSide>(initialSide);
+  const [filterForm] = Form.useForm<ListFilter>();
+  const [filter, setFilter] = useState<ListFilter>({});
+  const [page, setPage] = useState(0);
+  const [acting, setActing] = useState<PendingAct | null>(null);
+  const [agreeForm] = Form.useForm<{ amount: string; clearing: Clearing }>();
+  const [rejectForm] = Form.useForm<{ reason: string }>();
+  const [agreeing, setAgreeing] = useState<{ amount: string; clearing: Clearing } | null>(null);
+
+  const candidates = useRecourseCandidatesQuery();
+  const query = { side, ...filter };
+  const list = useRecourseNoticesQuery({ page, size: PAGE_SIZE, ...query });
+  const [notify, notifying] = useNotifyRecourseMutation();
+  const [agree, agreeBusy] = useAgreeRecourseMutation();
+  const [reject, rejecting] = useRejectRecourseMutation();
+  const [sign, signing] = useSignRecourseMutation();
+  const [exportList, exporting] = useExportRecourseMutation();
+
+  const choices = candidates.data ?? [];
+  const chosen: RecourseCandidate | undefined = choices.find((c) => c.holdingId === holdingId);
+  const made = chosen ? withCosts(chosen.claim, typedCosts) : null;
+
+  const submit = async (values: NotifyForm) => {
+    const costs = normaliseAmount(values.costs ?? '');
+    const result = await notify({
+      holdingId: values.holdingId,
+      debtorOrgIds: values.debtorOrgIds,
+      ...(costs ? { costs: amountText(costs) } : {}),
+      ...(values.costsNote?.trim() ? { costsNote: values.costsNote.trim() } : {}),
+    });
+    setConfirming(null);
+    if ('data' in result) {
+      void message.success(text.notified);
+      form.resetFields();
+    }
+  };
+
+  const runAct = async () => {
+    if (!acting) return;
+    const { kind, record } = acting;
+    if (kind === 'sign') {
+      const result = await sign(record.id);
+      if ('data' in result) void message.success(text.signed);
+    } else if (kind === 'reject') {
+      const typed = await rejectForm.validateFields().catch(() => null);
+      if (!typed) return;
+      const result = await reject({ id: record.id, reason: typed.reason.trim() });
+      if ('data' in result) void message.success(text.rejected);
+    } else if (agreeing) {
+      const result = await agree({
+        id: record.id,
+        amount: amountText(agreeing.amount),
+        clearing: agreeing.clearing,
+      });
+      if ('data' in result) void message.success(text.agreed);
+    }
+    setActing(null);
+    setAgreeing(null);
+    rejectForm.resetFields();
+  };
+
+  const columns: ColumnsType<RecourseRecord> = [
+    { title: text.packageNo, dataIndex: 'packageNo', key: 'packageNo' },
+    { title: text.range, dataIndex: 'range', key: 'range' },
+    { title: text.dueDate, dataIndex: 'dueDate', key: 'dueDate' },
+    {
+      title: text.pursuer,
+      key: 'pursuer',
+      render: (_, r) => `${r.pursuer.name}（${RECOURSE_KIND_LABEL[r.kind]}）`,
+    },
+    {
+      title: text.debtor,
+      key: 'debtor',
+      render: (_, r) => `${r.debtor.name}（${DEBTOR_ROLE_LABEL[r.debtorRole]}）`,
+    },
+    {
+      title: text.claim,
+      key: 'claim',
+      align: 'right',
+      render: (_, r) => (
+        <>
+          <div>{formatYuan(r.claim.total)}</div>
+          <div className={styles.makeUp}>
+            {text.claimDetail(
+              formatYuan(r.claim.face),
+              formatYuan(r.claim.interest),
+              formatYuan(r.claim.costs),
+            )}
+          </div>
+        </>
+      ),
+    },
+    {
+      title: text.agreedAmount,
+      key: 'agreedAmount',
+      align: 'right',
+      render: (_, r) =>
+        r.agreedAmount
+          ? `${formatYuan(r.agreedAmount)}（${text.clearings[r.clearing ?? CLEARING.online]}）`
+          : '--',
+    },
+    {
+      title: text.status,
+      key: 'status',
+      render: (_, r) => (
+        <>
+          <Tag color={RECOURSE_STATUS_COLOR[r.status]}>{RECOURSE_STATUS_LABEL[r.status]}</Tag>
+          {r.rejectReason && r.status === 'notified' && (
+            <span className={styles.reason}>
+              {text.reason}：{r.rejectReason}
+            </span>
+          )}
+        </>
+      ),
+    },
+    { title: text.notifiedAt, key: 'notifiedAt', render: (_, r) => formatDateTime(r.notifiedAt) },
+    {
+      title: text.actions,
+      key: 'actions',
+      render: (_, r) => (
+        <>
+          {detail.link(r.packageId)}
+          {r.actions.map((kind) => (
+            <Button
+              key={kind}
+              type="link"
+              onClick={() => {
+                if (kind === 'agree')
+                  agreeForm.setFieldsValue({ amount: r.claim.total, clearing: CLEARING.online });
+                setActing({ kind, record: r });
+              }}
+            >
+              {text[kind]}
+            </Button>
+          ))}
+        </>
+      ),
+    },
+  ];
+
+  const summaryOf = (operation: string, r: RecourseRecord, amount: string, counterparty: string) =>
+    ({ operation, packageNo: r.packageNo, amount, counterparty, range: r.range }) satisfies ActSummaryProps;
+
+  return (
+    <div className={styles.page}>
+      <Card title={<CardTitle level={1}>{text.title}</CardTitle>}>
+        <p className={styles.intro}>{text.intro}</p>
+        <Form<NotifyForm>
+          form={form}
+          name="recourse"
+          layout="vertical"
+          onFinish={(values) => setConfirming(values)}
+        >
+          <Form.Item
+            name="holdingId"
+            label={text.holding}
+            rules={[{ required: true, message: text.holdingRequired }]}
+          >
+            <Select
+              placeholder={text.holdingPlaceholder}
+              loading={candidates.isFetching}
+              notFoundContent={text.noCandidates}
+              options={choices.map((c) => ({
+                value: c.holdingId,
+                label: text.holdingOption(c.packageNo, c.range, formatYuan(c.amount), c.lastDay),
+              }))}
+              onChange={() => form.setFieldValue('debtorOrgIds', [])}
+            />
+          </Form.Item>
+          {chosen && (
+            <>
+              <Descriptions
+                size="small"
+                column={3}
+                className={styles.facts}
+                items={[
+                  { key: 'kind', label: text.kind, children: RECOURSE_KIND_LABEL[chosen.kind] },
+                  { key: 'since', label: text.since, children: chosen.since },
+                  { key: 'lastDay', label: text.lastDay, children: chosen.lastDay },
+                ]}
+              />
+              {chosen.overdue && (
+                <Alert type="warning" showIcon title={text.overdueWarning} className={styles.facts} />
+              )}
+              {chosen.agreementPending && (
+                <Alert type="info" showIcon title={text.agreementPending} className={styles.facts} />
+              )}
+            </>
+          )}
+          <Form.Item
+            name="debtorOrgIds"
+            label={text.debtors}
+            rules={[{ required: true, type: 'array', min: 1, message: text.debtorsRequired }]}
+          >
+            <Checkbox.Group
+              aria-label={text.debtors}
+              options={(chosen?.parties ?? []).map((p) => ({
+                value: p.orgId,
+                label:
+                  text.debtorOption(p.name, DEBTOR_ROLE_LABEL[p.role]) +
+                  (p.guaranteed ? text.guarantorOf(p.guaranteed.name) : ''),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="costs" label={text.costs} rules={amountRules({ minFen: 0 })}>
+            <AmountInput aria-label={text.costs} placeholder={text.costsPlaceholder} />
+          </Form.Item>
+          <Form.Item name="costsNote" label={text.costsNote}>
+            <Input maxLength={RECOURSE_TEXT_MAX} />
+          </Form.Item>
+          {chosen && made && (
+            <div className={styles.facts}>
+              <ClaimMakeUp claim={chosen.claim} costs={made.costs} total={made.total} />
+              <p className={styles.intro}>{text.claimNote}</p>
+            </div>
+          )}
+          <Button type="primary" htmlType="submit" loading={notifying.isLoading}>
+            {text.submit}
+          </Button>
+        </Form>
+      </Card>
+      <Card title={<CardTitle>{text.listTitle}</CardTitle>}>
+        <Radio.Group
+          aria-label={text.sideLabel}
+          optionType="button"
+          value={side}
+          onChange={(event) => {
+            setSide(event.target.value as RecourseSide);
+            setPage(0);
+          }}
+          options={RECOURSE_SIDES.map((value) => ({ value, label: text.sides[value] }))}
+          style={{ marginBottom: 16 }}
+        />
+        <Form<ListFilter>
+          form={filterForm}
+          layout="inline"
+          className={styles.filters}
+          onFinish={(values) => {
+            setFilter({
+              ...(values.status ? { status: values.status } : {}),
+              ...(values.packageNo?.trim() ? { packageNo: values.packageNo.trim() } : {}),
+            });
+            setPage(0);
+          }}
+        >
+          <Form.Item name="status" label={text.statusFilter}>
+            <Select
+              aria-label={text.statusFilter}
+              className={styles.statusFilter}
+              allowClear={{ label: commonMessages.clear }}
+              placeholder={text.allStatuses}
+              options={Object.entries(RECOURSE_STATUS_LABEL).map(([value, label]) => ({ value, label }))}
+            />
+          </Form.Item>
+          <Form.Item name="packageNo" label={text.packageNoFilter}>
+            <Input
+              className={styles.packageNoFilter}
+              placeholder={text.packageNoPlaceholder}
+              maxLength={40}
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit">
+            {text.search}
+          </Button>
+          <Button
+            onClick={() => {
+              filterForm.resetFields();
+              setFilter({});
+              setPage(0);
+            }}
+          >
+            {text.reset}
+          </Button>
+          {canExport && (
+            <Button
+              loading={exporting.isLoading}
+              onClick={() =>
+                void exportList(query).then((r) => 'data' in r && void message.success(text.exportCreated))
+              }
+            >
+              {text.export}
+            </Button>
+          )}
+        </Form>
+        {list.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title={text.loadFailed}
+            action={
+              <Button size="small" onClick={() => void list.refetch()}>
+                {text.retry}
+              </Button>
+            }
+          />
+        )}
+        <Table<RecourseRecord>
+          rowKey="id"
+          aria-label={text.sides[side]}
+          columns={columns}
+          dataSource={list.data?.content ?? []}
+          loading={list.isFetching}
+          locale={{ emptyText: text.empty }}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: page + 1,
+            pageSize: PAGE_SIZE,
+            total: list.data?.totalElements ?? 0,
+            onChange: (next) => setPage(next - 1),
+            showSizeChanger: false,
+          }}
+        />
+      </Card>
+      {confirming && chosen && made && (
+        <ConfirmActModal
+          summary={{
+            operation: text.operation,
+            packageNo: chosen.packageNo,
+            amount: made.total,
+            counterparty: chosen.parties
+              .filter((p) => (debtorIds ?? confirming.debtorOrgIds).includes(p.orgId))
+              .map((p) => p.name)
+              .join('、'),
+            range: chosen.range,
+          }}
+          loading={notifying.isLoading}
+          onConfirm={() => void submit(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {acting?.kind === 'agree' && !agreeing && (
+        <Modal
+          open
+          title={text.agreeOperation}
+          okText={text.agree}
+          onOk={() =>
+            void agreeForm
+              .validateFields()
+              .then((values) => setAgreeing(values))
+              .catch(() => undefined)
+          }
+          onCancel={() => setActing(null)}
+          destroyOnHidden
+        >
+          <ClaimMakeUp
+            claim={acting.record.claim}
+            costs={acting.record.claim.costs}
+            total={acting.record.claim.total}
+          />
+          <Form form={agreeForm} layout="vertical" name="recourse-agree" className={styles.facts}>
+            <Form.Item
+              name="amount"
+              label={text.agreeAmount}
+              rules={amountRules({ requiredLabel: text.agreeAmountRequired })}
+            >
+              <AmountInput aria-label={text.agreeAmount} />
+            </Form.Item>
+            <Form.Item name="clearing" label={text.clearing}>
+              <Radio.Group
+                aria-label={text.clearing}
+                options={CLEARINGS.map((value) => ({ value, label: text.clearings[value] }))}
+              />
+            </Form.Item>
+          </Form>
+        </Modal>
+      )}
+      {acting?.kind === 'agree' && agreeing && (
+        <ConfirmActModal
+          summary={summaryOf(
+            text.agreeOperation,
+            acting.record,
+            amountText(agreeing.amount),
+            acting.record.pursuer.name,
+          )}
+          loading={agreeBusy.isLoading}
+          onConfirm={() => void runAct()}
+          onCancel={() => {
+            setActing(null);
+            setAgreeing(null);
+          }}
+        />
+      )}
+      {acting?.kind === 'sign' && (
+        <ConfirmActModal
+          summary={summaryOf(
+            text.signOperation,
+            acting.record,
+            acting.record.agreedAmount ?? acting.record.claim.total,
+            acting.record.debtor.name,
+          )}
+          loading={signing.isLoading}
+          onConfirm={() => void runAct()}
+          onCancel={() => setActing(null)}
+        />
+      )}
+      {acting?.kind === 'reject' && (
+        <Modal
+          open
+          title={text.rejectOperation}
+          okText={text.reject}
+          onOk={() => void runAct()}
+          onCancel={() => setActing(null)}
+          confirmLoading={rejecting.isLoading}
+          destroyOnHidden
+        >
+          <Form form={rejectForm} layout="vertical" name="recourse-reject">
+            <Form.Item
+              name="reason"
+              label={text.rejectReason}
+              rules={[{ required: true, whitespace: true, message: text.rejectReasonRequired }]}
+            >
+              <Input.TextArea maxLength={RECOURSE_TEXT_MAX} showCount rows={3} />
+            </Form.Item>
+          </Form>
+        </Modal>
+      )}
+      {detail.drawer}
+    </div>
+  );
+}
