@@ -38,6 +38,7 @@ import * as billLocks from './037-bill-locks';
 import * as pledgeFinLending from './038-pledge-fin-lending';
 import * as pledgeFinPayments from './039-pledge-fin-payments';
 import * as recourse from './040-recourse';
+import * as packagesByAcceptor from './041-packages-by-acceptor';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '038-pledge-fin-lending': pledgeFinLending,
   '039-pledge-fin-payments': pledgeFinPayments,
   '040-recourse': recourse,
+  '041-packages-by-acceptor': packagesByAcceptor,
 };

@@ -103,13 +103,28 @@ export async function guaranteesOf(
   }));
 }
 
-/** The roles the organisation holds on the bill that a guarantee may cover. */
-export async function rolesOf(trx: Db, pkg: PackageRow, orgId: string): Promise<GuaranteedRole[]> {
+/**
+ * The roles an organisation holds on a bill that a guarantee may cover, from what was read of it: the
+ * acceptor's only once it accepted, an endorser's once an endorsement of its was signed.
+ */
+export function rolesFrom(
+  pkg: Pick<PackageRow, 'drawer_org_id' | 'acceptor_org_id'>,
+  orgId: string,
+  read: { accepted: boolean; endorsed: boolean },
+): GuaranteedRole[] {
   const roles: GuaranteedRole[] = [];
   if (pkg.drawer_org_id === orgId) roles.push(GUARANTEED_ROLE.drawer);
-  if (pkg.acceptor_org_id === orgId && (await accepted(trx, pkg))) roles.push(GUARANTEED_ROLE.acceptor);
-  if ((await endorsersOf(trx, pkg.id)).includes(orgId)) roles.push(GUARANTEED_ROLE.endorser);
+  if (pkg.acceptor_org_id === orgId && read.accepted) roles.push(GUARANTEED_ROLE.acceptor);
+  if (read.endorsed) roles.push(GUARANTEED_ROLE.endorser);
   return roles;
+}
+
+/** The roles the organisation holds on the bill that a guarantee may cover. */
+export async function rolesOf(trx: Db, pkg: PackageRow, orgId: string): Promise<GuaranteedRole[]> {
+  return rolesFrom(pkg, orgId, {
+    accepted: pkg.acceptor_org_id === orgId && (await accepted(trx, pkg)),
+    endorsed: (await endorsersOf(trx, pkg.id)).includes(orgId),
+  });
 }
 
 /**

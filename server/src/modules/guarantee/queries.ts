@@ -1,13 +1,26 @@
-import { APPLICATION_STATUS, BILL_STATUS, type ApplicationStatus, type BillStatus } from '@contract/bills';
-import { GUARANTEE_SIDE, type GuaranteeSide, type GuaranteedRole } from '@contract/guarantee';
+import {
+  APPLICATION_KIND,
+  APPLICATION_STATUS,
+  BILL_STATUS,
+  type ApplicationStatus,
+  type BillStatus,
+} from '@contract/bills';
+import {
+  GUARANTEE_SIDE,
+  GUARANTEED_ROLE,
+  type GuaranteeSide,
+  type GuaranteedRole,
+} from '@contract/guarantee';
 import type { GuaranteeCandidate, GuaranteeRecord } from '@contract/guarantee-schemas';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
+import type { Database } from '../../db/schema';
 import { containsPattern, likeEscaped } from '../../db/like';
 import { fenToYuan } from '../../lib/money';
 import { listedPage, type PageRequest } from '../../lib/paging';
 import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
-import type { PackageRow } from '../bills/service';
-import { rolesOf } from './commands';
+import { rolesFrom } from './commands';
 
 export interface GuaranteeFilter {
   side: GuaranteeSide;
@@ -115,58 +128,116 @@ export async function guaranteeById(
 /** The most bills the apply form offers. */
 export const CANDIDATE_LIMIT = 200;
 
+interface CandidateValues {
+  orgId: string;
+  today: string;
+}
+
+type PackageExpressions = ExpressionBuilder<Database & { p: Database['bill_packages'] }, 'p'>;
+
+/** The status of the bill's first range (CS01 when nothing holds it yet): what the apply form shows. */
+const firstStatusOf = (eb: PackageExpressions) =>
+  eb
+    .selectFrom('bill_holdings as h')
+    .select('h.bill_status')
+    .whereRef('h.package_id', '=', 'p.id')
+    .where('h.ended_at', 'is', null)
+    .where('h.sub_start', '=', 1);
+
+/** The signed endorsements of `orgId` (as the applicant): each bill it endorsed part of. */
+const endorsementsOf = (db: Db, orgId: string) =>
+  db
+    .selectFrom('bill_applications as a')
+    .where('a.applicant_org_id', '=', orgId)
+    .where('a.kind', '=', APPLICATION_KIND.endorsement)
+    .where('a.status', '=', APPLICATION_STATUS.signed);
+
+const ENDED: BillStatus[] = [BILL_STATUS.terminated, BILL_STATUS.settled];
+
 /**
- * The bills the organisation may ask a guarantee on: it is their drawer, acceptor or an endorser, and the
- * bill is neither due nor ended; each with the roles it holds.
+ * The newest candidates of one role: the bills not yet due whose first range has not ended where the
+ * organisation is the drawer, the acceptor that accepted, or an endorser. Each role's own index
+ * (bill_packages by drawer or by acceptor, newest first; the organisation's applications) is read only
+ * until CANDIDATE_LIMIT of them are found, so the list costs what it answers, not every bill the
+ * organisation was ever party to. Of bills made in the same millisecond any may come first: ordering them
+ * by id as well would read every one of them.
  */
-export async function guaranteeCandidates(db: Db, orgId: string, now: number): Promise<GuaranteeCandidate[]> {
-  const today = shanghaiDate(now);
-  const packages = await db
+function newestInRole(db: Db, v: CandidateValues, role: GuaranteedRole) {
+  const first = (eb: PackageExpressions) => eb.fn.coalesce(firstStatusOf(eb), eb.val(BILL_STATUS.issued));
+  const query = db
     .selectFrom('bill_packages as p')
-    .selectAll('p')
-    .select((eb) =>
+    .select(['p.id', 'p.created_at'])
+    .where('p.due_date', '>', v.today)
+    .orderBy('p.created_at', 'desc')
+    .limit(CANDIDATE_LIMIT);
+  if (role === GUARANTEED_ROLE.drawer) {
+    return query.where('p.drawer_org_id', '=', v.orgId).where((eb) => eb(first(eb), 'not in', ENDED));
+  }
+  if (role === GUARANTEED_ROLE.acceptor) {
+    return query
+      .where('p.acceptor_org_id', '=', v.orgId)
+      .where((eb) => eb(first(eb), 'not in', [...ENDED, BILL_STATUS.issued]));
+  }
+  return query
+    .where('p.id', 'in', endorsementsOf(db, v.orgId).select('a.package_id'))
+    .where((eb) => eb(first(eb), 'not in', ENDED));
+}
+
+/**
+ * The newest CANDIDATE_LIMIT of the three roles' candidates together, then for those only what their roles
+ * are read from.
+ */
+const candidateRows = preparedQuery((db: Db, v: CandidateValues) => {
+  const role = (name: GuaranteedRole, alias: string) =>
+    db
+      .selectFrom(newestInRole(db, v, name).as(alias))
+      .select([`${alias}.id`, `${alias}.created_at`] as const);
+  const newest = role(GUARANTEED_ROLE.drawer, 'd')
+    .union(role(GUARANTEED_ROLE.acceptor, 'c'))
+    .union(role(GUARANTEED_ROLE.endorser, 'e'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(CANDIDATE_LIMIT);
+  return db
+    .selectFrom(newest.as('t'))
+    .innerJoin('bill_packages as p', 'p.id', 't.id')
+    .select(['p.id', 'p.package_no', 'p.amount_fen', 'p.due_date', 'p.drawer_org_id', 'p.acceptor_org_id'])
+    .select((eb) => [
+      firstStatusOf(eb).as('first_status'),
       eb
-        .selectFrom('bill_holdings as h')
-        .select('h.bill_status')
-        .whereRef('h.package_id', '=', 'p.id')
-        .where('h.ended_at', 'is', null)
-        .where('h.sub_start', '=', 1)
-        .as('first_status'),
-    )
-    .where('p.due_date', '>', today)
-    .where((eb) =>
-      eb.or([
-        eb('p.drawer_org_id', '=', orgId),
-        eb('p.acceptor_org_id', '=', orgId),
-        eb.exists(
+        .exists(
           eb
             .selectFrom('bill_applications as a')
             .select('a.id')
             .whereRef('a.package_id', '=', 'p.id')
-            .where('a.applicant_org_id', '=', orgId)
-            .where('a.kind', '=', 'endorsement')
+            .where('a.applicant_org_id', '=', v.orgId)
+            .where('a.kind', '=', APPLICATION_KIND.endorsement)
             .where('a.status', '=', APPLICATION_STATUS.signed),
-        ),
-      ]),
-    )
-    .orderBy('p.created_at', 'desc')
-    .limit(CANDIDATE_LIMIT)
-    .execute();
-  const candidates: GuaranteeCandidate[] = [];
-  for (const row of packages) {
+        )
+        .as('endorsed'),
+    ])
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc');
+});
+
+/**
+ * The bills the organisation may ask a guarantee on: it is their drawer, acceptor or an endorser, and the
+ * bill is neither due nor ended; each with the roles it holds. Newest first, CANDIDATE_LIMIT at most.
+ */
+export async function guaranteeCandidates(db: Db, orgId: string, now: number): Promise<GuaranteeCandidate[]> {
+  const rows = await candidateRows(db, { orgId, today: shanghaiDate(now) });
+  return rows.map((row) => {
     const status = (row.first_status ?? BILL_STATUS.issued) as BillStatus;
-    if (status === BILL_STATUS.terminated || status === BILL_STATUS.settled) continue;
-    const { first_status: _, ...pkg } = row;
-    const roles = await rolesOf(db, pkg as PackageRow, orgId);
-    if (roles.length === 0) continue;
-    candidates.push({
+    return {
       packageId: row.id,
       packageNo: row.package_no,
       amount: fenToYuan(row.amount_fen),
       dueDate: row.due_date,
       billStatus: status,
-      roles,
-    });
-  }
-  return candidates;
+      roles: rolesFrom(row, orgId, {
+        accepted: status !== BILL_STATUS.issued,
+        endorsed: Boolean(row.endorsed),
+      }),
+    };
+  });
 }

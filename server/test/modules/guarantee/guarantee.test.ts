@@ -6,7 +6,10 @@ import { GUARANTEE_URL } from '@contract/guarantee';
 import type { GuaranteeCandidate, GuaranteeRecord } from '@contract/guarantee-schemas';
 import { pathOf } from '@contract/paths';
 import { newId } from '../../../src/lib/hash';
+import { shanghaiDate } from '../../../src/lib/shanghai-time';
+import { addMonths } from '../../../src/modules/bills/rules';
 import { signGuarantee, withdrawGuarantee } from '../../../src/modules/guarantee/commands';
+import { CANDIDATE_LIMIT } from '../../../src/modules/guarantee/queries';
 import {
   answer,
   billCall,
@@ -302,5 +305,121 @@ describe('保证', () => {
       .where('type', 'in', ['guaranteed', 'guaranteeWithdrawn'])
       .execute();
     expect(events).toHaveLength(1);
+  });
+});
+
+describe('the bills offered for a guarantee', () => {
+  const candidatesOf = async (accessToken: string) =>
+    dataOf<GuaranteeCandidate[]>(await billCall(t.app, 'GET', GUARANTEE_URL.candidates, accessToken));
+  const rolesOn = async (accessToken: string, packageId: string) =>
+    (await candidatesOf(accessToken)).find((c) => c.packageId === packageId)?.roles;
+
+  it('offers each party the bills it is liable on, with its roles, newest first, and none that ended', async () => {
+    // Suzhou draws on Shanghai's acceptance: until Shanghai accepts, it is not liable on the bill.
+    t.clock.advance(1000);
+    const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t));
+    const id = detail.bill.id;
+    expect(await rolesOn(token.suzhou, id)).toEqual(['drawer']);
+    expect(await rolesOn(token.shanghai, id)).toBeUndefined();
+    const [acceptance] = await pendingIn(t, token.shanghai, id);
+    await dataOf(await answer(t, token.shanghai, acceptance!.id, 'sign'));
+    expect(await rolesOn(token.shanghai, id)).toEqual(['acceptor']);
+    // Ningbo receives it and endorses a part back to the drawer: Ningbo is now an endorser.
+    const [receipt] = await pendingIn(t, token.ningbo, id);
+    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    expect(await rolesOn(token.ningbo, id)).toBeUndefined();
+    const [holding] = (await heldOf(t, token.ningbo)).content.filter((h) => h.packageId === id);
+    const endorsement = await endorsed(t, MOBILE.ningbo, token.ningbo, {
+      holdingId: holding!.id,
+      endorseeOrgId: ORG.suzhou,
+      amount: '1.00',
+    });
+    expect(await rolesOn(token.ningbo, id)).toBeUndefined();
+    await dataOf(await answer(t, token.suzhou, endorsement.id, 'sign'));
+    expect((await candidatesOf(token.ningbo)).find((c) => c.packageId === id)).toEqual(
+      expect.objectContaining({ billStatus: 'CS03', amount: '1000000.00', roles: ['endorser'] }),
+    );
+
+    // A later bill comes first; one the drawer withdrew is offered no more.
+    t.clock.advance(1000);
+    const later = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t));
+    t.clock.advance(1000);
+    const withdrawn = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t));
+    expect((await candidatesOf(token.suzhou)).slice(0, 3).map((c) => c.packageId)).toEqual([
+      withdrawn.bill.id,
+      later.bill.id,
+      id,
+    ]);
+    await dataOf(await drawerAct(t, token.suzhou, withdrawn.bill.id, 'revoke'));
+    const offered = (await candidatesOf(token.suzhou)).map((c) => c.packageId);
+    expect(offered.slice(0, 2)).toEqual([later.bill.id, id]);
+    expect(offered).not.toContain(withdrawn.bill.id);
+  });
+
+  it('offers the newest CANDIDATE_LIMIT of every role together', async () => {
+    // Written past the ledger: 150 bills Shanghai drew on Suzhou's acceptance, not accepted yet, and 150 it
+    // accepted for Suzhou, received by Ningbo, made alternately after every bill the demo has.
+    const due = addMonths(shanghaiDate(t.app.now()), 3);
+    const newest = t.app.now() + 1_000_000;
+    const packages = Array.from({ length: 300 }, (_, i) => {
+      const drew = i % 2 === 0;
+      return {
+        id: `candidate-${String(i).padStart(3, '0')}`,
+        package_no: `7${String(i).padStart(29, '0')}`,
+        drawer_org_id: drew ? ORG.shanghai : ORG.suzhou,
+        drawer_name: '出票人',
+        acceptor_org_id: drew ? ORG.suzhou : ORG.shanghai,
+        acceptor_name: '承兑人',
+        payee_org_id: ORG.ningbo,
+        payee_name: '收款人',
+        drawer_branch_no: '310290000021',
+        amount_fen: 100,
+        issue_date: shanghaiDate(t.app.now()),
+        due_date: due,
+        no_transfer: 0,
+        splittable: 1,
+        remark: '',
+        created_by: userIdOf(MOBILE.shanghai),
+        created_at: newest - (299 - i),
+        drawer_account_no: null,
+        drawer_bank_name: null,
+        acceptor_account_no: null,
+        acceptor_bank_name: null,
+        payee_account_no: null,
+        payee_bank_name: null,
+      };
+    });
+    await t.app.db.insertInto('bill_packages').values(packages).execute();
+    await t.app.db
+      .insertInto('bill_holdings')
+      .values(
+        packages.map((p, i) => ({
+          id: `${p.id}-h`,
+          package_id: p.id,
+          org_id: i % 2 === 0 ? ORG.shanghai : ORG.ningbo,
+          sub_start: 1,
+          sub_end: 100,
+          amount_fen: 100,
+          bill_status: i % 2 === 0 ? 'CS01' : 'CS03',
+          circ_status: i % 2 === 0 ? 'TF0302' : 'TF0301',
+          acquired_at: p.created_at,
+          ended_at: null,
+          account_id: null,
+        })),
+      )
+      .execute();
+
+    const offered = await candidatesOf(token.shanghai);
+    expect(offered).toHaveLength(CANDIDATE_LIMIT);
+    expect(offered.map((c) => c.packageId)).toEqual(
+      packages
+        .slice(-CANDIDATE_LIMIT)
+        .reverse()
+        .map((p) => p.id),
+    );
+    expect(offered.slice(0, 2).map((c) => [c.roles, c.billStatus])).toEqual([
+      [['acceptor'], 'CS03'],
+      [['drawer'], 'CS01'],
+    ]);
   });
 });
