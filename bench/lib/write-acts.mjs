@@ -242,6 +242,16 @@ function passedTo(database, tag, orgIds) {
   );
 }
 
+/**
+ * A member's confirmed act: `party` POSTs to `routeUrl` (a route pattern, its `:id` filled from `params`)
+ * with the SMS proof written for this very operation just before, which its latency does not count.
+ */
+async function confirmedAct(act, database, name, party, routeUrl, { params = {}, body, expect }) {
+  const proof = await database.writeSmsProof(smsProofRows(party, { method: 'POST', routeUrl, params, body }));
+  const path = routeUrl.replace(/:(\w+)/g, (_, key) => encodeURIComponent(params[key]));
+  return act(name, path, { token: party.token, body, proof, expect });
+}
+
 const yuan = (fen) => (fen / 100).toFixed(2);
 
 /** 背书 by each even organisation to the next, then 签收 by the endorsee with the application's id. */
@@ -258,21 +268,13 @@ export function endorseAndSign({ base, tokens, database, holdings }) {
           endorseeOrgId: endorsee.orgId,
           amount: yuan(holding.amountFen),
         };
-        const routeUrl = '/api/scbill/bills/endorse';
-        const applied = await act('endorse', routeUrl, {
-          token: holder.token,
+        const applied = await confirmedAct(act, database, 'endorse', holder, '/api/scbill/bills/endorse', {
           body,
-          proof: await database.writeSmsProof(smsProofRows(holder, { method: 'POST', routeUrl, body })),
           expect: 201,
         });
         if (!applied) continue;
-        const params = { id: applied.data.id };
-        const signUrl = '/api/scbill/bill-applications/:id/sign';
-        await act('sign', `/api/scbill/bill-applications/${params.id}/sign`, {
-          token: endorsee.token,
-          proof: await database.writeSmsProof(
-            smsProofRows(endorsee, { method: 'POST', routeUrl: signUrl, params }),
-          ),
+        await confirmedAct(act, database, 'sign', endorsee, '/api/scbill/bill-applications/:id/sign', {
+          params: { id: applied.data.id },
           expect: 200,
         });
       }
@@ -308,11 +310,8 @@ export function discountAndSign({ base, tokens, database, holdings }) {
           interestPayer: 'PT02',
           clearing: 'SM00',
         };
-        const routeUrl = '/api/scbill/discount/apply';
-        const applied = await act('discount', routeUrl, {
-          token: holder.token,
+        const applied = await confirmedAct(act, database, 'discount', holder, '/api/scbill/discount/apply', {
           body,
-          proof: await database.writeSmsProof(smsProofRows(holder, { method: 'POST', routeUrl, body })),
           expect: 201,
         });
         if (!applied) continue;
@@ -348,11 +347,8 @@ async function pledgeWhole(act, database, holder, holding) {
     institutionOrgId: INSTITUTION,
     amount: yuan(holding.amountFen),
   };
-  const routeUrl = '/api/scbill/pledge/apply';
-  const applied = await act('pledge', routeUrl, {
-    token: holder.token,
+  const applied = await confirmedAct(act, database, 'pledge', holder, '/api/scbill/pledge/apply', {
     body,
-    proof: await database.writeSmsProof(smsProofRows(holder, { method: 'POST', routeUrl, body })),
     expect: 201,
   });
   if (!applied) return null;
@@ -408,13 +404,8 @@ export function pledgeReleaseAndSign({ base, tokens, database, holdings }) {
           expect: 200,
         });
         if (!asked) continue;
-        const params = { id: pledgeId };
-        const signUrl = '/api/scbill/pledge/:id/release/sign';
-        await act('release sign', `/api/scbill/pledge/${pledgeId}/release/sign`, {
-          token: holder.token,
-          proof: await database.writeSmsProof(
-            smsProofRows(holder, { method: 'POST', routeUrl: signUrl, params }),
-          ),
+        await confirmedAct(act, database, 'release sign', holder, '/api/scbill/pledge/:id/release/sign', {
+          params: { id: pledgeId },
           expect: 200,
         });
       }
