@@ -4,23 +4,13 @@ import ConfigProvider from 'antd/es/config-provider';
 import Form from 'antd/es/form';
 import type { Holding } from '@contract/bills-schemas';
 import type { Institution } from '@contract/institution-schemas';
+import { pledgeMessages } from '@/locales/zh-CN/pledge';
 import { RangeOfferFields, type RangeOffer, type RangeOfferText } from './range-offer-fields';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const text: RangeOfferText = {
-  holding: '质押票据',
-  holdingPlaceholder: '请选择持有的可流转票据',
-  holdingRequired: '请选择质押票据',
-  holdingOption: (packageNo, range, amount, dueDate) =>
-    `${packageNo}（${range}，${amount}元，${dueDate}到期）`,
-  amount: '质押金额',
-  amountPlaceholder: '请输入质押金额',
-  wholeOnly: '该票据不可拆分，须全额质押',
-  institution: '质权人',
-  institutionPlaceholder: '请选择金融机构',
-  institutionRequired: '请选择质权人',
-};
+// The 质押 page's words: any act's do.
+const text: RangeOfferText = pledgeMessages;
 
 const splittable = {
   id: 'h-1',
