@@ -333,10 +333,16 @@ export function RecoursePage({
           <Form.Item
             name="debtorOrgIds"
             label={text.debtors}
-            rules={[{ required: true, type: 'array', min: 1, message: text.debtorsRequired }]}
+            // A validator, not `required`: the group is a plain element, which aria-required does not fit.
+            rules={[
+              {
+                validator: async (_rule, value: unknown) => {
+                  if (!Array.isArray(value) || value.length === 0) throw new Error(text.debtorsRequired);
+                },
+              },
+            ]}
           >
             <Checkbox.Group
-              aria-label={text.debtors}
               options={(chosen?.parties ?? []).map((p) => ({
                 value: p.orgId,
                 label:
