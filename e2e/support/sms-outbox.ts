@@ -32,7 +32,16 @@ export async function readyToSend(request: APIRequestContext, mobile: string): P
   }
   newestBeforeAsking.set(mobile, newest.id);
   const spacing = SMS_RESEND_COUNTDOWN_SECONDS * 1000;
-  // Bounded by the spacing itself: a journey may have moved the server's clock ahead of this one.
-  const wait = Math.min(newest.createdAt + spacing - Date.now(), spacing);
+  // The gateway counts the minute on the server's clock, which a journey may move (the sandbox clock). A
+  // message sent while it stood ahead, since set back, opened a window the gateway restarts at once.
+  const now = await serverNow(request);
+  if (newest.createdAt > now) return;
+  const wait = Math.min(newest.createdAt + spacing - now, spacing);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/** The server's clock (the sandbox's reading), epoch ms. */
+export async function serverNow(request: APIRequestContext): Promise<number> {
+  const answer = await request.get('/api/sandbox/clock');
+  return Date.parse(((await answer.json()) as { data: { now: string } }).data.now);
 }
