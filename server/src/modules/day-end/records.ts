@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DayEndRun } from '@contract/day-end-schemas';
-import type { DayEndRunStatus } from '@contract/day-end';
+import { DAY_END_RUN_STATUS, type DayEndRunStatus } from '@contract/day-end';
 import type { Db } from '../../db/database';
 import type { DayEndRunTable } from '../../db/schema';
 
@@ -61,4 +61,18 @@ export async function latestDayEndRun(db: Db): Promise<DayEndRun | null> {
     .limit(1)
     .executeTakeFirst();
   return run ? dayEndRunOf(await recordOfRun(db, run)) : null;
+}
+
+/**
+ * Whether a business day's close is running now: a run claimed and not finished whose lease still holds (a
+ * run whose node died is not running until another node takes it over).
+ */
+export async function dayEndRunning(db: Db, now: number): Promise<boolean> {
+  const run = await db
+    .selectFrom('day_end_runs')
+    .select('id')
+    .where('status', '=', DAY_END_RUN_STATUS.running)
+    .where('lease_expires_at', '>', now)
+    .executeTakeFirst();
+  return run !== undefined;
 }

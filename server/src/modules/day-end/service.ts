@@ -5,4 +5,4 @@
 export { DayEndStopped, type DayEndContext, type DayEndStep } from './step';
 export { closedBusinessDay } from './runner';
 export type { DayEndRunRecord } from './records';
-export { latestDayEndRun } from './records';
+export { dayEndRunning, latestDayEndRun } from './records';

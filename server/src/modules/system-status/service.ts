@@ -5,7 +5,7 @@ import { SYSTEM_STATUS_NAME, type SystemStatusCode } from '@contract/shell';
 import { type OperationTime, SystemStatus } from '@contract/shell-schemas';
 import type { BusinessHours } from '../../config';
 import type { Db } from '../../db/database';
-import { latestDayEndRun } from '../day-end/service';
+import { dayEndRunning, latestDayEndRun } from '../day-end/service';
 import { calendarYearsNeeded, holidayCalendar, todayInShanghai } from '../holiday/service';
 
 /** Keys of platform_settings this module owns. */
@@ -21,6 +21,9 @@ export const DEFAULT_STATUS: StoredStatus = {
   status: DEFAULT_SYSTEM_STATUS as SystemStatusCode,
   name: SYSTEM_STATUS_NAME[DEFAULT_SYSTEM_STATUS as SystemStatusCode],
 };
+
+/** What the platform says while a close runs (SHCPE's 日终处理中). */
+const DAY_END_SYSTEM_STATUS: SystemStatusCode = 'SS01';
 
 export const BILL_BUSINESS_NAME = '企业票据业务';
 
@@ -90,12 +93,20 @@ async function unpublishedHolidayYears(db: Db, now: number): Promise<number[]> {
   return calendarYearsNeeded(todayInShanghai(now)).filter((year) => calendar.sourceOf(year) === 'weekends');
 }
 
+/**
+ * The status as the dashboard shows it: while a business day's close is running, 日终处理中 (SS01), unless an
+ * operator set a state of their own (maintenance, suspension), which says more.
+ */
 export async function systemStatusOf(db: Db, now: number): Promise<SystemStatus> {
   const stored = await readSetting(db, SETTING.systemStatus, StoredStatus, DEFAULT_STATUS);
+  const [dayEnd, running] = await Promise.all([latestDayEndRun(db), dayEndRunning(db, now)]);
+  const closing = running && stored.status === DEFAULT_STATUS.status;
   return {
-    ...stored,
+    ...(closing
+      ? { status: DAY_END_SYSTEM_STATUS, name: SYSTEM_STATUS_NAME[DAY_END_SYSTEM_STATUS] }
+      : stored),
     unpublishedHolidayYears: await unpublishedHolidayYears(db, now),
-    dayEnd: await latestDayEndRun(db),
+    dayEnd,
   };
 }
 
