@@ -199,6 +199,8 @@ export const BILL_EVENT = {
   guaranteed: 'guaranteed',
   guaranteeRefused: 'guaranteeRefused',
   guaranteeWithdrawn: 'guaranteeWithdrawn',
+  /** 到期清退 of a guarantee application nobody answered by maturity. */
+  guaranteeCleared: 'guaranteeCleared',
   /** 冻结 and 解除冻结, registered from outside the platform (docs/domain.md, freezes). */
   frozen: 'frozen',
   unfrozen: 'unfrozen',
@@ -221,6 +223,7 @@ export const BILL_EVENT_LABEL: Record<BillEventType, string> = {
   guaranteed: '保证签收',
   guaranteeRefused: '保证驳回',
   guaranteeWithdrawn: '保证撤回',
+  guaranteeCleared: '保证到期清退',
   frozen: '冻结',
   unfrozen: '解除冻结',
   recourseNotified: '追索通知',

@@ -1,5 +1,7 @@
 import { clearMaturedApplicationsStep, maturityRemindersStep } from '../bills/service';
+import { clearMaturedGuaranteesStep } from '../guarantee/service';
 import { presentMaturingStep, refuseUnansweredStep } from '../payment/service';
+import { clearMaturedReleasesStep } from '../pledge/service';
 import type { DayEndStep } from './step';
 
 /**
@@ -10,6 +12,9 @@ import type { DayEndStep } from './step';
 export const DAY_END_STEPS: readonly DayEndStep[] = [
   // First: what matured is no longer in anyone's hands to sign, so the steps after it find the ranges free.
   clearMaturedApplicationsStep,
+  // Guarantees and 质押解除 requests wait beside the ledger's applications and are cleared alike.
+  clearMaturedGuaranteesStep,
+  clearMaturedReleasesStep,
   maturityRemindersStep,
   // Payment: refuse what waited past its answer day, then present what fell due (the ranges freed above too).
   refuseUnansweredStep,

@@ -346,6 +346,81 @@ const EVENT_OF: Record<'signed' | 'refused' | 'withdrawn', BillEventType> = {
   refused: BILL_EVENT.guaranteeRefused,
   withdrawn: BILL_EVENT.guaranteeWithdrawn,
 };
+
+interface ClearChecked extends Checked {
+  pkg: PackageRow;
+  guarantee: GuaranteeRow | undefined;
+}
+
+/**
+ * 到期清退 of a guarantee application nobody answered by maturity (the guarantor may no longer sign it): the
+ * day-end closes it as cleared, writes the reason into the bill's history and tells both sides. One
+ * answered meanwhile, or on a bill not yet matured, is passed over (the check answers without a guarantee).
+ */
+export const clearMaturedGuarantee = ledgerCommand(
+  async (ctx, id: string): Promise<ClearChecked> => {
+    const found = await ctx.trx
+      .selectFrom('bill_guarantees')
+      .select('package_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!found) throw fail(API_ERROR.notFound, GUARANTEE_MSG.notFound);
+    const pkg = await packageOf(ctx, found.package_id);
+    const guarantee = await ctx.trx
+      .selectFrom('bill_guarantees')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', '=', APPLICATION_STATUS.pending)
+      .executeTakeFirst();
+    return {
+      pkg,
+      guarantee: guarantee && isMatured(pkg, ctx.now) ? guarantee : undefined,
+      summary: {
+        operation: GUARANTEE_MSG.clearOperation,
+        packageNo: pkg.package_no,
+        amountFen: Number(pkg.amount_fen),
+        counterparty: guarantee ? await orgName(ctx.trx, guarantee.guarantor_org_id) : '',
+        range: rangeOf(pkg, whole(pkg)),
+      },
+    };
+  },
+  async (ctx, { pkg, guarantee }): Promise<boolean> => {
+    if (!guarantee) return false;
+    const reason = GUARANTEE_MSG.clearedReason;
+    await ctx.trx
+      .updateTable('bill_guarantees')
+      .set({ status: APPLICATION_STATUS.cleared, reason, answered_by: null, answered_at: ctx.now })
+      .where('id', '=', guarantee.id)
+      .where('status', '=', APPLICATION_STATUS.pending)
+      .execute();
+    await recordEvent(ctx, {
+      packageId: pkg.id,
+      type: BILL_EVENT.guaranteeCleared,
+      from: guarantee.guaranteed_org_id,
+      to: guarantee.guarantor_org_id,
+      range: whole(pkg),
+      reason,
+    });
+    const closedFor = await closeNotices(ctx.trx, subject(guarantee.id), ctx.now);
+    const both = [guarantee.guaranteed_org_id, guarantee.guarantor_org_id];
+    for (const orgId of both) {
+      await postNotice(
+        ctx.trx,
+        {
+          orgId,
+          userId: null,
+          type: NOTICE_TYPE.announcement,
+          title: GUARANTEE_MSG.clearedTitle,
+          content: GUARANTEE_MSG.cleared(pkg.package_no, yuanText(pkg.amount_fen)),
+        },
+        ctx.now,
+      );
+    }
+    await announceNotices(ctx, [...closedFor, ...both]);
+    await announce(ctx, pkg.id, both);
+    return true;
+  },
+);
 const ANSWER_WORD = { signed: '签收', refused: '驳回', withdrawn: '撤回' } as const;
 
 /** Closes a pending guarantee; of two answers at once exactly one gets here, the other 409. */

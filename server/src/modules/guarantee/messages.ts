@@ -25,6 +25,11 @@ export const GUARANTEE_MSG = {
   todoTitle: '保证待签收',
   todo: (applicant: string, role: string, packageNo: string, amount: string) =>
     `${applicant}申请贵司为其在票据${packageNo}（票面${amount}元）上的${role}责任提供保证，请到保证页面处理。`,
+  clearOperation: '保证申请到期清退',
+  clearedReason: '票据已到期，待签收的保证申请由系统日终清退',
+  clearedTitle: '保证申请已到期清退',
+  cleared: (packageNo: string, amount: string) =>
+    `票据${packageNo}（票面${amount}元）已到期，尚未签收的保证申请已由系统清退。`,
   answeredTitle: (answer: string) => `保证申请${answer}`,
   answered: (who: string, answer: string, packageNo: string, reason: string | null) =>
     `${who}${answer}了票据${packageNo}的保证申请${reason ? `，理由：${reason}` : ''}。`,

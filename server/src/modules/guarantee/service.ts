@@ -75,3 +75,4 @@ export async function* guaranteeExportBatches(
 
 /** Whom recourse may reach beside the bill's parties: the signed guarantees and the endorsers. */
 export { endorsersOf, guaranteesOf } from './commands';
+export { clearMaturedGuaranteesStep } from './day-end';

@@ -193,7 +193,7 @@ async function releaseSummary(
 async function closeRelease(
   ctx: CommandContext,
   release: BillPledgeReleaseTable,
-  status: 'signed' | 'refused' | 'withdrawn',
+  status: 'signed' | 'refused' | 'withdrawn' | 'cleared',
   reason: string | null,
 ): Promise<string[]> {
   const result = await ctx.trx
@@ -394,5 +394,89 @@ export const answerRelease = ledgerCommand(
     });
     await announceNotices(ctx, closedFor);
     await announce(ctx, pkg.id, [pledge.pledgor_org_id, pledge.pledgee_org_id]);
+  },
+);
+
+interface ReleaseClearChecked extends Checked {
+  pkg: PackageRow;
+  /** What is cleared; absent when another command answered it first or the bill has not matured. */
+  clearing?: { pledge: BillPledgeTable; release: BillPledgeReleaseTable; holding: HoldingRow };
+}
+
+/**
+ * 到期清退 of a 质押解除 request the pledgor did not answer by maturity (it can no longer be signed): the day-end
+ * closes it as cleared with the reason in the bill's history and tells both sides. The range stays pledged,
+ * and at maturity it is the pledgee that presents it for payment.
+ */
+export const clearMaturedRelease = ledgerCommand(
+  async (ctx, releaseId: string): Promise<ReleaseClearChecked> => {
+    const found = await ctx.trx
+      .selectFrom('bill_pledge_releases as r')
+      .innerJoin('bill_pledges as g', 'g.application_id', 'r.pledge_id')
+      .select('g.package_id')
+      .where('r.id', '=', releaseId)
+      .executeTakeFirst();
+    if (!found) throw fail(API_ERROR.notFound, PLEDGE_MSG.noReleasePending);
+    const pkg = await packageOf(ctx, found.package_id);
+    const release = await ctx.trx
+      .selectFrom('bill_pledge_releases')
+      .selectAll()
+      .where('id', '=', releaseId)
+      .where('status', '=', APPLICATION_STATUS.pending)
+      .executeTakeFirst();
+    const pledge = release
+      ? await ctx.trx
+          .selectFrom('bill_pledges')
+          .selectAll()
+          .where('application_id', '=', release.pledge_id)
+          .executeTakeFirstOrThrow()
+      : undefined;
+    const holding = pledge?.holding_id ? await holdingOf(ctx.trx, pledge.holding_id) : undefined;
+    const clearing =
+      release && pledge && holding && isMatured(pkg, ctx.now) ? { pledge, release, holding } : undefined;
+    return {
+      pkg,
+      ...(clearing ? { clearing } : {}),
+      summary: {
+        operation: PLEDGE_MSG.releaseClear,
+        packageNo: pkg.package_no,
+        amountFen: holding?.amount_fen ?? 0,
+        counterparty: pledge ? await orgName(ctx.trx, pledge.pledgor_org_id) : '',
+        range: holding ? rangeOf(pkg, holding) : null,
+      },
+    };
+  },
+  async (ctx, { pkg, clearing }): Promise<boolean> => {
+    if (!clearing) return false;
+    const { pledge, release, holding } = clearing;
+    const reason = PLEDGE_MSG.releaseClearedReason;
+    const closedFor = await closeRelease(ctx, release, APPLICATION_STATUS.cleared, reason);
+    await recordEvent(ctx, {
+      packageId: pkg.id,
+      type: BILL_EVENT.cleared,
+      kind: APPLICATION_KIND.pledgeRelease,
+      applicationId: pledge.application_id,
+      from: pledge.pledgee_org_id,
+      to: pledge.pledgor_org_id,
+      range: holding,
+      reason,
+    });
+    const both = [pledge.pledgee_org_id, pledge.pledgor_org_id];
+    for (const orgId of both) {
+      await postNotice(
+        ctx.trx,
+        {
+          orgId,
+          userId: null,
+          type: NOTICE_TYPE.announcement,
+          title: PLEDGE_MSG.releaseClearedTitle,
+          content: PLEDGE_MSG.releaseCleared(billText(pkg, holding)),
+        },
+        ctx.now,
+      );
+    }
+    await announceNotices(ctx, [...closedFor, ...both]);
+    await announce(ctx, pkg.id, both);
+    return true;
   },
 );

@@ -29,6 +29,11 @@ export const PLEDGE_MSG = {
     `票据包号${packageNo}，子票区间${range}，金额${amount}元`,
   releaseTodoTitle: '质押解除待签收',
   releaseTodo: (pledgee: string, bill: string) => `${pledgee}申请解除贵司的质押，${bill}，请到票据质押处理。`,
+  releaseClear: '质押解除到期清退',
+  releaseClearedReason: '票据已到期，待签收的质押解除申请由系统日终清退',
+  releaseClearedTitle: '质押解除已到期清退',
+  releaseCleared: (bill: string) =>
+    `票据已到期，尚未签收的质押解除申请已由系统清退，${bill}，票据仍在质押中，到期由质权人提示付款。`,
   releaseWithdrawnTitle: '质押解除已撤回',
   releaseWithdrawnNotice: (pledgee: string, bill: string) => `${pledgee}撤回了质押解除申请，${bill}。`,
 } as const;

@@ -25,6 +25,7 @@ import type { ListReadBy } from '../../lib/list-page';
  */
 export { answerRelease, applyRelease, pledgeCommands, withdrawRelease, type PledgeInput } from './commands';
 export { PLEDGE_SHEET, pledgeBatches, pledgeCount, pledgeExportFilter, pledgeState } from './queries';
+export { clearMaturedReleasesStep } from './day-end';
 
 /** Who reads 我的质押, its list and its export alike: the 质押 page's permission. */
 export const PLEDGE_LIST_READ_BY: ListReadBy = { permission: PERMISSION.pledge.path };
