@@ -219,6 +219,17 @@ export const MEASURED_ROUTES = [
     path: '/api/scbill/recourse/candidates',
     headers: signedIn,
   },
+  // The holder's side of the page: what it may present now, then what it presented.
+  {
+    name: 'GET /api/scbill/payment/candidates',
+    path: '/api/scbill/payment/candidates?page=0&size=10',
+    headers: signedIn,
+  },
+  {
+    name: 'GET /api/scbill/payment/list, presented',
+    path: '/api/scbill/payment/list?page=0&size=10&side=presenter',
+    headers: signedIn,
+  },
   // The settlement account's statement on the bank accounts screen, read from the sandbox bank.
   {
     name: 'GET /api/organization/bank/account/statement',

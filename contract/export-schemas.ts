@@ -6,6 +6,7 @@ import { DiscountListFilter } from './discount-schemas';
 import { BIZ_TYPES } from './statistics';
 import { GUARANTEE_SIDES } from './guarantee';
 import { RECOURSE_SIDES } from './recourse';
+import { PAYMENT_SIDES } from './payment';
 
 /**
  * The wire shapes of export.ts's domain, each declared once: a TypeBox schema the server validates
@@ -30,7 +31,11 @@ export const ExportParams = Type.Object({
   packageId: BillListQuery.properties.packageId,
   sort: BillListQuery.properties.sort,
   /** The guarantees' list: which side, and a fragment of the package number (billStatus is its status). */
-  side: Type.Optional(literalUnion(GUARANTEE_SIDES)),
+  /**
+   * Which side of a two-sided list, as that list takes it: the guarantees' (applied, received) or the
+   * presentations' (presenter, acceptor; billStatus is the state, dueFrom and dueTo the maturity).
+   */
+  side: Type.Optional(literalUnion([...GUARANTEE_SIDES, ...PAYMENT_SIDES])),
   /** The 追索 list's side: the notices sent, or those to pay. */
   recourseSide: Type.Optional(literalUnion(RECOURSE_SIDES)),
   /** 我的贴现's filters; its package number, typed with spaces, may run longer than the guarantees' 30. */

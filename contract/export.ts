@@ -20,6 +20,8 @@ export const EXPORT_KIND = {
   freezes: 'freezes',
   /** One side of the 追索 page's list (ExportParams.recourseSide; billStatus is its status). */
   recourse: 'recourse',
+  /** One side of the 提示付款 page's presentations (ExportParams.side). */
+  payments: 'payments',
 } as const;
 export type ExportKind = (typeof EXPORT_KIND)[keyof typeof EXPORT_KIND];
 
@@ -36,6 +38,7 @@ export const EXPORT_KIND_NAME: Record<ExportKind, string> = {
   pledges: '我的质押',
   freezes: '冻结记录',
   recourse: '票据追索',
+  payments: '提示付款',
 };
 
 export const EXPORT_STATUS = {

@@ -76,6 +76,13 @@ export const PaymentRecord = Type.Object({
   overdueReason: Type.Union([Type.String(), Type.Null()]),
   /** The last day of the acceptor's answer; day-end refuses what is still waiting after it. */
   answerDue: Type.String(),
+  /** ISO time: that day's close, when the day-end refuses what is still waiting. */
+  answerDueAt: Type.String(),
+  /**
+   * Seconds from the server's clock to `answerDueAt` when the answer is read, 0 once passed; null once the
+   * presentation is answered. A countdown runs from it (the server's clock, which the sandbox may move).
+   */
+  answerLeftSeconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   state: literalUnion(PAYMENT_STATES),
   clearing: Type.Union([literalUnion(CLEARINGS), Type.Null()]),
   refusedBy: Type.Union([literalUnion(Object.values(REFUSED_BY)), Type.Null()]),
@@ -88,3 +95,28 @@ export const PaymentRecord = Type.Object({
   actions: Type.Array(literalUnion(Object.values(BILL_ACT))),
 });
 export type PaymentRecord = Static<typeof PaymentRecord>;
+
+/** `GET /api/scbill/payment/candidates` */
+export const PaymentCandidateQuery = Type.Object({
+  page: PageQuery.properties.page,
+  size: PageQuery.properties.size,
+});
+export type PaymentCandidateQuery = Static<typeof PaymentCandidateQuery>;
+
+/** A received holding of the caller's, due, that it may present now (逾期提示付款 with a reason when overdue). */
+export const PaymentCandidate = Type.Object({
+  holdingId: Type.String(),
+  packageId: Type.String(),
+  packageNo: Type.String(),
+  range: Type.String(),
+  amount: Yuan,
+  maturityDate: Type.String(),
+  acceptor: Type.Object({ orgId: Type.String(), name: Type.String() }),
+  /** The presentation period's last day (10 days on, moved to a business day). */
+  periodEnd: Type.String(),
+  /** Past the period: only 逾期提示付款, with a written reason. */
+  overdue: Type.Boolean(),
+  /** The last day it may be presented at all (its rights lapse after it). */
+  lastDay: Type.String(),
+});
+export type PaymentCandidate = Static<typeof PaymentCandidate>;

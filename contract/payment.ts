@@ -13,10 +13,14 @@ export const PAYMENT_URL = {
   refuse: '/api/scbill/payment/:id/refuse',
   /** `GET`: the organisation's presentations, made (`side=presenter`) or to answer (`side=acceptor`). */
   list: '/api/scbill/payment/list',
+  /** `GET`: the organisation's received holdings due (or overdue) that it may present now. */
+  candidates: '/api/scbill/payment/candidates',
 } as const;
 
 /** The 提示付款 page of the web app (its hash route, src/config/paths.ts payPrompt). */
 export const PAY_PROMPT_HASH_PATH = '/chain-bill/pay-prompt';
+/** The acceptor's to-do of a presentation opens the page on what it must answer. */
+export const PAYMENT_TODO_LINK = `${PAY_PROMPT_HASH_PATH}?side=acceptor`;
 
 /**
  * The presentation period: 10 calendar days from the maturity date, its last day moved to a business day
@@ -63,6 +67,10 @@ export const REFUSAL_OTHER: PaymentRefusalCode = 'DC09';
 /** How a presentation was made: by the holder, by day-end on the maturity date. */
 export const PRESENTED_BY = { holder: 'holder', system: 'system' } as const;
 export type PresentedBy = (typeof PRESENTED_BY)[keyof typeof PRESENTED_BY];
+export const PRESENTED_BY_LABEL: Record<PresentedBy, string> = {
+  holder: '持票人提示',
+  system: '到期自动提示',
+};
 
 /** Who refused: the acceptor, the bank (the acceptor's balance was short), day-end (no answer in time). */
 export const REFUSED_BY = { acceptor: 'acceptor', funds: 'funds', timeout: 'timeout' } as const;

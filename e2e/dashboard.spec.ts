@@ -43,12 +43,12 @@ test('the owner of a busy company sees the six-month figures, the trend, the ope
 
 test('the owner opens a function of the organisation account', async ({ page }) => {
   // Ningbo, a supplier, has opened only 背书转让 of the bill functions it may open; 票据贴现 is built and
-  // may be opened, 提示付款 is not built yet.
+  // may be opened, 订单融资 is not built yet.
   await arrive(page, '13800000006');
   const functions = page.locator('.ant-card', { hasText: '企业开通功能' });
   await expect(functions.getByRole('button', { name: '开通票据贴现' })).toBeVisible();
   await expect(functions.locator('li', { hasText: '票据贴现' }).getByText('即将上线')).toHaveCount(0);
-  await expect(functions.locator('li', { hasText: '提示付款' }).getByText('即将上线')).toBeVisible();
+  await expect(functions.locator('li', { hasText: '订单融资' }).getByText('即将上线')).toBeVisible();
   await expect(functions.locator('li', { hasText: '背书转让' }).getByText('已开通')).toBeVisible();
   const open = functions.getByRole('button', { name: '开通票据签发' });
   await expect(open).toBeVisible();

@@ -61,6 +61,14 @@ export const businessPages = [
     permission: PERMISSION.payPrompt.path,
     funcCode: 'BILL_PAY_PROMPT',
   },
+  {
+    key: 'payable',
+    path: paths.payable,
+    group: 'bill',
+    permission: PERMISSION.payPrompt.path,
+    hiddenFromMenu: true,
+    parentKey: 'payPrompt',
+  },
   // 融资服务
   {
     key: 'easeDiscount',

@@ -30,6 +30,8 @@ export const paths = {
   freeze: '/chain-bill/freeze',
   trustTransfer: '/chain-bill/trust-transfer',
   payPrompt: '/chain-bill/pay-prompt',
+  /** 应付票据: the acceptor's payments by due date, reached from 提示付款. */
+  payable: '/chain-bill/pay-prompt/payable',
   easeDiscount: '/chain-bill/ease-discount',
   pledgeFinancing: '/chain-bill/pledge-business/pledge-financing',
   pledgeFinancingStart: '/chain-bill/pledge-business/pledge-financing-start/sub-page/:page/:bizId',

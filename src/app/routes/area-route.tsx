@@ -15,6 +15,7 @@ const loadGuarantee = () => loadChunk(() => import('./guarantee-screens'));
 const loadFreeze = () => loadChunk(() => import('./freeze-screens'));
 const loadPledge = () => loadChunk(() => import('./pledge-screens'));
 const loadRecourse = () => loadChunk(() => import('./recourse-screens'));
+const loadPayment = () => loadChunk(() => import('./payment-screens'));
 
 /** The areas built so far, each its own chunk; every other area shows its 建设中 page. */
 const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
@@ -33,6 +34,8 @@ const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
   pledgeFinancingStart: lazy(() => loadPledgeFin().then((m) => ({ default: m.PledgeFinStartScreen }))),
   pledge: lazy(() => loadPledge().then((m) => ({ default: m.PledgeScreen }))),
   recourse: lazy(() => loadRecourse().then((m) => ({ default: m.RecourseScreen }))),
+  payPrompt: lazy(() => loadPayment().then((m) => ({ default: m.PaymentScreen }))),
+  payable: lazy(() => loadPayment().then((m) => ({ default: m.PayableScreen }))),
   contractSigning: lazy(() => loadCompanyCenter().then((m) => ({ default: m.ContractsScreen }))),
 };
 

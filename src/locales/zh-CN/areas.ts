@@ -13,6 +13,7 @@ export const areaMessages = {
     freeze: '查询被司法或监管冻结的票据，查看冻结与解冻记录。',
     trustTransfer: '办理信托项下票据的转让与受让，查询信托转让记录。',
     payPrompt: '到期前后向承兑人提示付款并办理付款应答；提示付款仅在工作日办理。',
+    payable: '按到期日查看贵司作为承兑人的应付票据与应付金额。',
     easeDiscount: '在线比较各机构报价，一键发起轻松贴融资申请并跟踪放款进度。',
     pledgeFinancing: '以票据质押向资金方申请融资：发起申请、签署合同、按期付息与还款。',
     pledgeFinancingStart: '质押融资申请的新增、签约、付息与详情办理页面。',

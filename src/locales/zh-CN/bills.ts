@@ -96,6 +96,8 @@ export const billMessages = {
     pay: '付款',
     refusePayment: '拒付',
   },
+  /** The acceptor's way from a row to the 提示付款 page, where it pays or refuses. */
+  answerPayment: '付款应答',
   /** What the user is told once an act went through. */
   actDone: {
     requestAcceptance: '已重新提示承兑，等待承兑人签收',

@@ -13,6 +13,7 @@ export const navMessages = {
   freeze: '冻结/解冻',
   trustTransfer: '信托转让',
   payPrompt: '提示付款',
+  payable: '应付票据',
   financing: '融资服务',
   easeDiscount: '轻松贴融资',
   pledgeFinancing: '质押融资',

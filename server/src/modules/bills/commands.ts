@@ -13,7 +13,7 @@ import {
   type BillEventType,
 } from '@contract/bills';
 import { API_ERROR } from '@contract/errors';
-import { PAY_PROMPT_HASH_PATH } from '@contract/payment';
+import { PAYMENT_TODO_LINK } from '@contract/payment';
 import { NOTICE_TYPE } from '@contract/notice';
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { BizType } from '@contract/statistics';
@@ -386,7 +386,7 @@ export async function apply(
         rangeOf(pkg, locked),
         yuanText(locked.amount_fen),
       )}，${kind === APPLICATION_KIND.payment ? ANSWER_NOTICE.toPayPrompt : ANSWER_NOTICE.toWorkbench}`,
-      link: kind === APPLICATION_KIND.payment ? PAY_PROMPT_HASH_PATH : signWorkbenchLink(pkg.id),
+      link: kind === APPLICATION_KIND.payment ? PAYMENT_TODO_LINK : signWorkbenchLink(pkg.id),
       subject: applicationSubject(application.id),
     },
     ctx.now,

@@ -31,6 +31,7 @@ import { FREEZE_LIST_READ_BY } from '../freeze/service';
 import { GUARANTEE_LIST_READ_BY } from '../guarantee/service';
 import { OPERATION_LIST_READ_BY } from '../operation/service';
 import { RECOURSE_LIST_READ_BY } from '../recourse/service';
+import { PAYMENT_LIST_READ_BY } from '../payment/service';
 import { createExportTask, exportFileKey, exportTaskPage, ownTask, taskOrgOf } from './service';
 import { createExportWorker } from './worker';
 import { exportRowCount } from './workbooks';
@@ -53,6 +54,7 @@ const READ_BY_OF_KIND: Record<ExportKind, ListReadBy> = {
   [EXPORT_KIND.pledges]: PLEDGE_LIST_READ_BY,
   [EXPORT_KIND.freezes]: FREEZE_LIST_READ_BY,
   [EXPORT_KIND.recourse]: RECOURSE_LIST_READ_BY,
+  [EXPORT_KIND.payments]: PAYMENT_LIST_READ_BY,
 };
 
 export const EXPORT_MSG = {

@@ -13,6 +13,7 @@ import { PLEDGE_SHEET, pledgeBatches, pledgeCount, pledgeExportFilter } from '..
 import { GUARANTEE_SHEET, guaranteeExportBatches, guaranteeExportCount } from '../guarantee/service';
 import { FREEZE_SHEET, freezeExportBatches, freezeExportCount } from '../freeze/service';
 import { RECOURSE_SHEET, recourseExportBatches, recourseExportCount } from '../recourse/service';
+import { PAYMENT_SHEET, paymentExportBatches, paymentExportCount } from '../payment/service';
 import { fenToYuan } from '../../lib/money';
 import { safeCell } from './cells';
 
@@ -299,7 +300,27 @@ async function writeFreezes(
   return writeSheet(workbook, FREEZE_SHEET, total, batches, hooks);
 }
 
+/** One side of the 提示付款 page's presentations, with its filters. */
+async function writePayments(
+  db: Db,
+  job: ExportJob,
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  hooks: WriteHooks,
+): Promise<number> {
+  const total = Math.min(await paymentExportCount(db, job.orgId, job.params, job.now), EXPORT_ROW_CAP);
+  const worksheet = sheet(workbook, PAYMENT_SHEET.sheet, PAYMENT_SHEET.columns);
+  let written = 0;
+  for await (const batch of paymentExportBatches(db, job.orgId, job.params, job.now, EXPORT_BATCH_ROWS)) {
+    for (const cells of batch) addRow(worksheet, cells);
+    written += batch.length;
+    await hooks.progress(total === 0 ? 100 : Math.floor((written / total) * 100));
+  }
+  worksheet.commit();
+  return written;
+}
+
 const WRITERS: Partial<Record<string, typeof writeOperationList>> = {
+  [EXPORT_KIND.payments]: writePayments,
   [EXPORT_KIND.freezes]: writeFreezes,
   [EXPORT_KIND.operationList]: writeOperationList,
   [EXPORT_KIND.guarantees]: writeGuarantees,
@@ -317,6 +338,7 @@ export async function exportRowCount(db: Db, job: ExportJob): Promise<number> {
   if (job.kind === EXPORT_KIND.guarantees) return guaranteeExportCount(db, job.orgId, job.params);
   if (job.kind === EXPORT_KIND.freezes) return freezeExportCount(db, job.orgId, job.params);
   if (job.kind === EXPORT_KIND.recourse) return recourseExportCount(db, job.orgId, job.params);
+  if (job.kind === EXPORT_KIND.payments) return paymentExportCount(db, job.orgId, job.params, job.now);
   const list = BILL_LISTS[job.kind];
   if (list) return billListCount(db, job.orgId, list, job.params, job.now);
   if (job.kind === EXPORT_KIND.discounts) return discountCount(db, job.orgId, discountFilterOf(job.params));

@@ -1,6 +1,6 @@
 import { APPLICATION_STATUS, APPLICATION_STATUS_LABEL, type ApplicationStatus } from '@contract/bills';
 import type { ExportParams } from '@contract/export-schemas';
-import { GUARANTEE_SIDE, GUARANTEED_ROLE_LABEL } from '@contract/guarantee';
+import { GUARANTEE_SIDE, GUARANTEE_SIDES, GUARANTEED_ROLE_LABEL } from '@contract/guarantee';
 import { PERMISSION } from '@contract/permissions';
 import type { Db } from '../../db/database';
 import type { ListReadBy } from '../../lib/list-page';
@@ -16,7 +16,7 @@ export const GUARANTEE_LIST_READ_BY: ListReadBy = { permission: PERMISSION.guara
 function filterOf(params: ExportParams): GuaranteeFilter {
   const statuses: readonly string[] = Object.values(APPLICATION_STATUS);
   return {
-    side: params.side ?? GUARANTEE_SIDE.applied,
+    side: GUARANTEE_SIDES.find((side) => side === params.side) ?? GUARANTEE_SIDE.applied,
     status:
       params.billStatus && statuses.includes(params.billStatus)
         ? (params.billStatus as ApplicationStatus)

@@ -15,6 +15,7 @@ export const BUILT_FUNCTIONS: ReadonlySet<FuncCode> = new Set<FuncCode>([
   'EASE_DISCOUNT',
   'PLEDGE_FIN',
   'BILL_PLEDGE',
+  'BILL_PAY_PROMPT',
   'E_SIGN',
 ]);
 

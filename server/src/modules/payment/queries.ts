@@ -1,19 +1,31 @@
-import { APPLICATION_STATUS, applicationActs, billRange, type ApplicationStatus } from '@contract/bills';
+import {
+  APPLICATION_STATUS,
+  BILL_STATUS,
+  CIRCULATION,
+  PAYMENT_RIGHTS_YEARS,
+  applicationActs,
+  billRange,
+  presentationLastDay,
+  type ApplicationStatus,
+} from '@contract/bills';
 import type { Clearing } from '@contract/discount';
 import {
   PAYMENT_STATE,
+  PRESENTATION_PERIOD_DAYS,
   type PaymentRefusalCode,
   type PaymentSide,
   type PaymentState,
   type PresentedBy,
   type RefusedBy,
 } from '@contract/payment';
-import type { PaymentRecord } from '@contract/payment-schemas';
+import type { PaymentCandidate, PaymentRecord } from '@contract/payment-schemas';
 import type { Db } from '../../db/database';
+import { addDays } from '../../lib/calendar-date';
 import { containsPattern, likeEscaped } from '../../db/like';
 import { fenToYuan } from '../../lib/money';
 import type { PageRequest } from '../../lib/paging';
 import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
+import { holidayCalendar } from '../holiday/service';
 
 /** A presentation's state is its application's: signed is paid, refused is refused. */
 const STATE_OF_STATUS: Record<ApplicationStatus, PaymentState> = {
@@ -30,6 +42,10 @@ const STATUS_OF_STATE: Record<PaymentState, ApplicationStatus> = {
   refused: APPLICATION_STATUS.refused,
   withdrawn: APPLICATION_STATUS.withdrawn,
 };
+
+/** When an answer period ends: the close of its last day (the day-end runs then and refuses what waits). */
+export const answerDueAt = (answerDue: string, closeMinutes: number): number =>
+  Date.parse(`${answerDue}T00:00:00+08:00`) + closeMinutes * 60_000;
 
 export interface PaymentFilter {
   state?: PaymentState | undefined;
@@ -61,6 +77,7 @@ export async function paymentPage(
   paging: PageRequest,
   filter: PaymentFilter,
   now: number,
+  closeMinutes: number,
 ): Promise<{ content: PaymentRecord[]; total: number }> {
   const { state, packageNo, dueFrom, dueTo, id } = filter;
   const filtered = paymentRows(db, orgId, side)
@@ -97,6 +114,7 @@ export async function paymentPage(
     total: Number(count.n),
     content: rows.map((row): PaymentRecord => {
       const status = row.status as ApplicationStatus;
+      const dueAt = answerDueAt(row.answer_due, closeMinutes);
       return {
         id: row.application_id,
         packageId: row.package_id,
@@ -111,6 +129,9 @@ export async function paymentPage(
         overdue: row.overdue === 1,
         overdueReason: row.overdue_reason,
         answerDue: row.answer_due,
+        answerDueAt: isoTime(dueAt),
+        answerLeftSeconds:
+          status === APPLICATION_STATUS.pending ? Math.max(0, Math.floor((dueAt - now) / 1000)) : null,
         state: STATE_OF_STATUS[status],
         clearing: row.clearing as Clearing | null,
         refusedBy: row.refused_by as RefusedBy | null,
@@ -138,7 +159,84 @@ export async function paymentById(
   orgId: string,
   id: string,
   now: number,
+  closeMinutes: number,
 ): Promise<PaymentRecord | undefined> {
-  const { content } = await paymentPage(db, orgId, 'either', { page: 0, size: 1, offset: 0 }, { id }, now);
+  const page = { page: 0, size: 1, offset: 0 };
+  const { content } = await paymentPage(db, orgId, 'either', page, { id }, now, closeMinutes);
   return content[0];
+}
+
+/** The earliest maturity still presentable on `today`: its rights lapse two years on (contract/bills.ts). */
+function earliestPresentable(today: string): string {
+  const [y = 0, m = 1, d = 1] = today.split('-').map(Number);
+  let date = `${String(y - PAYMENT_RIGHTS_YEARS).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
+  // The same day two years back, or the month's last when it has none (29 February), then on to the first
+  // maturity whose last day is not before today.
+  date = addDays(date, d - 1);
+  while (presentationLastDay(date) < today) date = addDays(date, 1);
+  return date;
+}
+
+/**
+ * The organisation's received holdings at rest whose bill is due (on or before today) and whose rights have
+ * not lapsed, not presented since: what it may present now, earliest maturity first.
+ */
+export async function paymentCandidatePage(
+  db: Db,
+  orgId: string,
+  paging: PageRequest,
+  now: number,
+): Promise<{ content: PaymentCandidate[]; total: number }> {
+  const today = shanghaiDate(now);
+  const filtered = db
+    .selectFrom('bill_holdings as h')
+    .innerJoin('bill_packages as p', 'p.id', 'h.package_id')
+    .innerJoin('organizations as ao', 'ao.id', 'p.acceptor_org_id')
+    .where('h.org_id', '=', orgId)
+    .where('h.ended_at', 'is', null)
+    .where('h.bill_status', '=', BILL_STATUS.received)
+    .where('h.circ_status', 'in', [CIRCULATION.negotiable, CIRCULATION.notTransferable])
+    .whereRef('h.org_id', '!=', 'p.acceptor_org_id')
+    .where('p.due_date', '<=', today)
+    .where('p.due_date', '>=', earliestPresentable(today));
+  const [rows, count, calendar] = await Promise.all([
+    filtered
+      .select([
+        'h.id',
+        'h.package_id',
+        'h.sub_start',
+        'h.sub_end',
+        'h.amount_fen',
+        'p.package_no',
+        'p.splittable',
+        'p.due_date',
+        'p.acceptor_org_id',
+        'ao.name as acceptor_name',
+      ])
+      .orderBy('p.due_date')
+      .orderBy('h.id')
+      .limit(paging.size)
+      .offset(paging.offset)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    holidayCalendar(db),
+  ]);
+  return {
+    total: Number(count.n),
+    content: rows.map((row): PaymentCandidate => {
+      const periodEnd = calendar.periodEnd(row.due_date, PRESENTATION_PERIOD_DAYS);
+      return {
+        holdingId: row.id,
+        packageId: row.package_id,
+        packageNo: row.package_no,
+        range: billRange(row.splittable === 1, Number(row.sub_start), Number(row.sub_end)),
+        amount: fenToYuan(row.amount_fen),
+        maturityDate: row.due_date,
+        acceptor: { orgId: row.acceptor_org_id, name: row.acceptor_name },
+        periodEnd,
+        overdue: today > periodEnd,
+        lastDay: presentationLastDay(row.due_date),
+      };
+    }),
+  };
 }

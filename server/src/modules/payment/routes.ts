@@ -5,6 +5,8 @@ import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PAYMENT_URL } from '@contract/payment';
 import {
+  PaymentCandidate,
+  PaymentCandidateQuery,
   PaymentListQuery,
   PaymentPayRequest,
   PaymentPresentRequest,
@@ -30,7 +32,8 @@ import {
   type RefuseInput,
 } from './commands';
 import { PAYMENT_MSG } from './messages';
-import { paymentById, paymentPage } from './queries';
+import { paymentById, paymentCandidatePage, paymentPage } from './queries';
+import { PAYMENT_LIST_READ_BY } from './service';
 
 /**
  * 提示付款 on the wire: the holder presents (members granted 提示付款), the acceptor answers 付款 or 拒付 (the
@@ -43,7 +46,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const member = (request: Parameters<typeof requirePermission>[0]) =>
     requirePermission(request, PERMISSION.payPrompt.path);
   const recordOf = async (trx: Db, orgId: string, id: string) => {
-    const record = await paymentById(trx, orgId, id, app.now());
+    const record = await paymentById(trx, orgId, id, app.now(), app.config.dayEndAt);
     if (!record) throw fail(API_ERROR.notFound, PAYMENT_MSG.notPayment);
     return record;
   };
@@ -151,10 +154,36 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             page,
             { state, packageNo, dueFrom, dueTo },
             app.now(),
+            app.config.dayEndAt,
           );
           return { items: content, total };
         },
-        { readBy: { permission: PERMISSION.payPrompt.path } },
+        { readBy: PAYMENT_LIST_READ_BY },
+      );
+    },
+  );
+
+  app.get(
+    PAYMENT_URL.candidates,
+    {
+      schema: {
+        querystring: PaymentCandidateQuery,
+        response: {
+          200: Envelope(Page(PaymentCandidate)),
+          ...AUTHENTICATED_ERRORS,
+          ...ERRORS.badRequest,
+          ...ERRORS.forbidden,
+        },
+      },
+    },
+    async function getPaymentCandidates(request) {
+      return answerList(
+        request,
+        async (caller, page) => {
+          const { content, total } = await paymentCandidatePage(app.db, caller.orgId, page, app.now());
+          return { items: content, total };
+        },
+        { readBy: PAYMENT_LIST_READ_BY },
       );
     },
   );

@@ -1,15 +1,32 @@
 import { APPLICATION_KIND, APPLICATION_STATUS, BILL_STATUS, CIRCULATION } from '@contract/bills';
-import { PRESENTED_BY, REFUSAL_OTHER, REFUSED_BY } from '@contract/payment';
+import { CLEARING_LABEL } from '@contract/discount';
+import { EXPORT_ROW_CAP } from '@contract/export';
+import type { ExportParams } from '@contract/export-schemas';
+import {
+  PAYMENT_REFUSAL,
+  PAYMENT_STATE_LABEL,
+  PAYMENT_SIDES,
+  PAYMENT_STATES,
+  PRESENTED_BY,
+  PRESENTED_BY_LABEL,
+  REFUSAL_OTHER,
+  REFUSED_BY,
+  type PaymentSide,
+  type PaymentState,
+} from '@contract/payment';
+import { PERMISSION } from '@contract/permissions';
 import type { Db } from '../../db/database';
+import type { ListReadBy } from '../../lib/list-page';
 import { addDays } from '../../lib/calendar-date';
 import { ApiFailure } from '../../lib/errors';
 import type { Realtime } from '../../lib/realtime-hub';
-import { shanghaiDate } from '../../lib/shanghai-time';
+import { shanghaiDate, shanghaiDateTime } from '../../lib/shanghai-time';
 import { ledgerCommand, packageOf, type Checked } from '../bills/service';
 import type { DayEndContext, DayEndStep } from '../day-end/service';
 import { holidayCalendar } from '../holiday/service';
 import { presentPayment, refuseWaiting } from './commands';
 import { PAYMENT_MSG } from './messages';
+import { paymentPage, type PaymentFilter } from './queries';
 import { PRESENTATION_PERIOD_DAYS } from './rules';
 
 /**
@@ -241,3 +258,88 @@ export const presentMaturingStep: DayEndStep = {
 };
 
 export { presentPayment, paymentCommands, refusePresentation } from './commands';
+export { paymentCandidatePage } from './queries';
+
+/** Who reads the presentations and what may be presented, the lists and the export alike: the page's permission. */
+export const PAYMENT_LIST_READ_BY: ListReadBy = { permission: PERMISSION.payPrompt.path };
+
+function exportFilterOf(params: ExportParams): { side: PaymentSide; filter: PaymentFilter } {
+  const states: readonly string[] = PAYMENT_STATES;
+  return {
+    side: PAYMENT_SIDES.find((side) => side === params.side) ?? 'presenter',
+    filter: {
+      state:
+        params.billStatus && states.includes(params.billStatus)
+          ? (params.billStatus as PaymentState)
+          : undefined,
+      packageNo: params.packageNo,
+      dueFrom: params.dueFrom,
+      dueTo: params.dueTo,
+    },
+  };
+}
+
+export const PAYMENT_SHEET = {
+  sheet: '提示付款',
+  columns: [
+    { header: '票据包号', width: 34 },
+    { header: '子票区间', width: 28 },
+    { header: '票面金额（元）', width: 18 },
+    { header: '到期日', width: 12 },
+    { header: '提示人', width: 32 },
+    { header: '承兑人', width: 32 },
+    { header: '提示方式', width: 12 },
+    { header: '提示日期', width: 12 },
+    { header: '逾期提示理由', width: 24 },
+    { header: '应答截止日', width: 12 },
+    { header: '状态', width: 10 },
+    { header: '清算方式', width: 10 },
+    { header: '拒付理由', width: 32 },
+    { header: '应答时间', width: 20 },
+  ],
+};
+
+/** The sheet has no countdown: the close's time of day does not matter to it. */
+const NO_CLOSE = 0;
+
+export async function paymentExportCount(db: Db, orgId: string, params: ExportParams, now: number) {
+  const { side, filter } = exportFilterOf(params);
+  const none = { page: 0, size: 0, offset: 0 };
+  return (await paymentPage(db, orgId, side, none, filter, now, NO_CLOSE)).total;
+}
+
+/** The list's rows as cells, `batch` at a time, at most the export's cap. */
+export async function* paymentExportBatches(
+  db: Db,
+  orgId: string,
+  params: ExportParams,
+  now: number,
+  batch: number,
+): AsyncGenerator<string[][]> {
+  const { side, filter } = exportFilterOf(params);
+  for (let offset = 0; offset < EXPORT_ROW_CAP; offset += batch) {
+    const size = Math.min(batch, EXPORT_ROW_CAP - offset);
+    const paging = { page: 0, size, offset };
+    const { content } = await paymentPage(db, orgId, side, paging, filter, now, NO_CLOSE);
+    if (content.length === 0) return;
+    yield content.map((p) => [
+      p.packageNo,
+      p.range,
+      p.amount,
+      p.maturityDate,
+      p.presenter.name,
+      p.acceptor.name,
+      PRESENTED_BY_LABEL[p.presentedBy],
+      p.presentedOn,
+      p.overdue ? (p.overdueReason ?? '') : '',
+      p.answerDue,
+      PAYMENT_STATE_LABEL[p.state],
+      p.clearing ? CLEARING_LABEL[p.clearing] : '',
+      p.refusalCode
+        ? `${p.refusalCode} ${PAYMENT_REFUSAL[p.refusalCode]}${p.refusalText ? `：${p.refusalText}` : ''}`
+        : '',
+      p.answeredAt ? shanghaiDateTime(Date.parse(p.answeredAt)) : '',
+    ]);
+    if (content.length < size) return;
+  }
+}

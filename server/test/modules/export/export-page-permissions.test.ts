@@ -12,6 +12,7 @@ import { FREEZE_URL } from '@contract/freeze';
 import { GUARANTEE_SIDE, GUARANTEE_URL } from '@contract/guarantee';
 import { PERMISSION } from '@contract/permissions';
 import { RECOURSE_SIDE, RECOURSE_URL } from '@contract/recourse';
+import { PAYMENT_URL } from '@contract/payment';
 import { PLEDGE_URL } from '@contract/pledge';
 import { SHELL_URL } from '@contract/shell';
 import { startApp, type TestApp } from '../../support/helpers';
@@ -39,6 +40,7 @@ describe('an export of a guarded list', () => {
     [EXPORT_KIND.pledges, {}],
     [EXPORT_KIND.guarantees, { side: GUARANTEE_SIDE.applied }],
     [EXPORT_KIND.recourse, { recourseSide: RECOURSE_SIDE.debtor }],
+    [EXPORT_KIND.payments, { side: 'presenter' }],
   ])(
     '%s is refused to a member without the page’s permission, and made for one with it',
     async (kind, params) => {
@@ -72,6 +74,7 @@ const LIST_OF_KIND: Record<ExportKind, { url: string; params: Record<string, str
   [EXPORT_KIND.pledges]: { url: PLEDGE_URL.list, params: {} },
   [EXPORT_KIND.freezes]: { url: FREEZE_URL.list, params: {} },
   [EXPORT_KIND.recourse]: { url: RECOURSE_URL.list, params: {} },
+  [EXPORT_KIND.payments]: { url: PAYMENT_URL.list, params: { side: 'acceptor' } },
 };
 
 describe('every export', () => {

@@ -77,12 +77,9 @@ describe('what an organisation may open', () => {
     // 质押融资 is built, and needs the same agreement.
     expect(byCode.get('PLEDGE_FIN')).toMatchObject({ opened: false, available: true });
     expect(byCode.get('PLEDGE_FIN')?.missing).toContain('AGREEMENT');
-    for (const code of ['BILL_PAY_PROMPT', 'ORDER_FIN']) {
-      expect(byCode.get(code as OrgFunction['funcCode']), code).toMatchObject({
-        opened: false,
-        available: false,
-      });
-    }
+    // 提示付款 is built and may be opened; 订单融资 is not built yet.
+    expect(byCode.get('BILL_PAY_PROMPT')).toMatchObject({ opened: false, available: true });
+    expect(byCode.get('ORDER_FIN')).toMatchObject({ opened: false, available: false });
     // Electronic signing opens with the e-sign account, which the Shanghai company has not opened yet.
     expect(byCode.get('E_SIGN')).toMatchObject({
       opened: false,
@@ -100,10 +97,10 @@ describe('what an organisation may open', () => {
   it('counts an opening recorded for a function that is not built as not opened', async () => {
     await t.app.db
       .insertInto('org_function_openings')
-      .values({ org_id: DEMO_ORGS.shanghai.id, func_code: 'BILL_PAY_PROMPT', opened_at: 0, opened_by: null })
+      .values({ org_id: DEMO_ORGS.shanghai.id, func_code: 'ORDER_FIN', opened_at: 0, opened_by: null })
       .execute();
-    const payPrompt = (await functionsOf(ownerSh)).find((f) => f.funcCode === 'BILL_PAY_PROMPT');
-    expect(payPrompt).toMatchObject({ opened: false, available: false });
+    const orderFinancing = (await functionsOf(ownerSh)).find((f) => f.funcCode === 'ORDER_FIN');
+    expect(orderFinancing).toMatchObject({ opened: false, available: false });
   });
 });
 
@@ -119,14 +116,14 @@ describe('opening a business function', () => {
   });
 
   it('refuses a function that is not built (即将上线), and electronic signing, which opens with the e-sign account', async () => {
-    const payPrompt = await openFunc(ownerSh, 'BILL_PAY_PROMPT');
-    expect(payPrompt.statusCode).toBe(409);
-    expect(codeOf(payPrompt)).toBe(API_ERROR.functionUnavailable);
-    expect(msgOf(payPrompt)).toBe('「提示付款」即将上线，暂不能开通');
+    const orderFinancing = await openFunc(ownerSh, 'ORDER_FIN');
+    expect(orderFinancing.statusCode).toBe(409);
+    expect(codeOf(orderFinancing)).toBe(API_ERROR.functionUnavailable);
+    expect(msgOf(orderFinancing)).toBe('「订单融资」即将上线，暂不能开通');
     const esign = await openFunc(ownerSh, 'E_SIGN');
     expect(codeOf(esign)).toBe(API_ERROR.functionUnavailable);
     expect(msgOf(esign)).toContain('电子签章账户');
-    expect(await opened(DEMO_ORGS.shanghai.id)).not.toContain('BILL_PAY_PROMPT');
+    expect(await opened(DEMO_ORGS.shanghai.id)).not.toContain('ORDER_FIN');
     expect(await opened(DEMO_ORGS.shanghai.id)).not.toContain('E_SIGN');
   });
 

@@ -7,7 +7,10 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
+import { Link } from 'react-router';
 import { BILL_ACT, REFUSAL_REASON_MAX, WHOLE_PACKAGE_RANGE, type BillAct } from '@contract/bills';
+import type { PaymentSide } from '@contract/payment';
+import { paths } from '@/config/paths';
 import { refusalOf } from '@/lib/refusal';
 import { useAppDispatch } from '@/lib/store';
 import { billMessages } from '@/locales/zh-CN/bills';
@@ -221,7 +224,8 @@ function ActModal({ target, onClose }: { target: ActTarget; onClose: () => void 
 
 /**
  * Acts done on their own page, with their own form: 背书 and 质押 on their forms, 提示付款 and its answers on
- * 提示付款.
+ * 提示付款. Those the row cannot start are left out; the payment acts lead to their page instead, the
+ * acceptor's two answers by one link to what it must answer.
  */
 const ACTS_OF_THEIR_OWN_PAGE: ReadonlySet<BillAct> = new Set([
   BILL_ACT.endorse,
@@ -230,18 +234,35 @@ const ACTS_OF_THEIR_OWN_PAGE: ReadonlySet<BillAct> = new Set([
   BILL_ACT.pay,
   BILL_ACT.refusePayment,
 ]);
+/** Set like the link buttons beside it. */
+const ACT_LINK_STYLE = { padding: '4px 8px', display: 'inline-block' } as const;
+const PAGE_OF_ACT: Partial<Record<BillAct, { to: string; label: string }>> = {
+  [BILL_ACT.presentPayment]: { to: paths.payPrompt, label: text.act.presentPayment },
+  [BILL_ACT.pay]: {
+    to: `${paths.payPrompt}?side=${'acceptor' satisfies PaymentSide}`,
+    label: text.answerPayment,
+  },
+};
 
 /**
  * The ledger's acts on the rows of a screen: `buttons(target, actions)` are a row's buttons, one per act
- * the server says it allows now (those of their own page excepted), each opening the confirmation that
- * `modal` renders.
+ * the server says it allows now (those of their own page excepted, or a link to it), each opening the
+ * confirmation that `modal` renders.
  */
 export function useLedgerActs() {
   const [target, setTarget] = useState<ActTarget | null>(null);
   const buttons = (base: Omit<ActTarget, 'act'>, actions: readonly BillAct[]): ReactNode =>
-    actions
-      .filter((act) => !ACTS_OF_THEIR_OWN_PAGE.has(act))
-      .map((act) => (
+    actions.map((act) => {
+      const page = PAGE_OF_ACT[act];
+      if (page) {
+        return (
+          <Link key={act} to={page.to} style={ACT_LINK_STYLE}>
+            {page.label}
+          </Link>
+        );
+      }
+      if (ACTS_OF_THEIR_OWN_PAGE.has(act)) return null;
+      return (
         <Button
           key={act}
           type="link"
@@ -250,7 +271,8 @@ export function useLedgerActs() {
         >
           {text.act[act]}
         </Button>
-      ));
+      );
+    });
   return {
     start: setTarget,
     buttons,
