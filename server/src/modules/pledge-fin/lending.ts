@@ -14,7 +14,7 @@ import type { InstitutionGateway } from '../../adapters/institution/gateway';
 import type { Db } from '../../db/database';
 import { daysBetween } from '../../lib/calendar-date';
 import { ApiFailure, fail } from '../../lib/errors';
-import { fenToYuan, yuanText, yuanToFen } from '../../lib/money';
+import { yuanText, yuanToFen } from '../../lib/money';
 import type { Realtime } from '../../lib/realtime-hub';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import { endLock, locksOf } from '../bills/service';
@@ -335,7 +335,7 @@ async function payOut(
       paid_out_at: ctx.now,
       payout_payment_id: paid.paymentId,
     },
-    PLEDGE_FIN_MSG.paidOut(fenToYuan(netFen), fenToYuan(feeFen), daysBetween(today, row.maturity_date!)),
+    PLEDGE_FIN_MSG.paidOut(yuanText(netFen), yuanText(feeFen), daysBetween(today, row.maturity_date!)),
   );
   await askRepayment(ctx, row, institution.name, netFen);
 }

@@ -76,12 +76,12 @@ export const PLEDGE_FIN_MSG = {
   payInOrder: (seq: number) => `请按还款计划顺序付款，当前应付第${seq}期`,
   noSettlementAccount: '贵司尚无已验证的结算账户，不能付款',
   balanceShort: (amount: string) => `结算账户余额不足，本期应付${amount}元`,
-  paymentOperation: (finNo: string, seq: number, amount: string) =>
-    `质押融资${finNo}第${seq}期还款${amount}元`,
+  paymentOperation: (institution: string, seq: number, amount: string) =>
+    `向${institution}支付质押融资第${seq}期还款${amount}元`,
   paymentRefused: (reason: string) => `付款未成功：${PAYMENT_REFUSAL[reason] ?? PAYMENT_REFUSAL.other}`,
-  paid: (seq: number, interest: string, principal: string, penalty: string, overdueDays: number) =>
+  paid: (seq: number, interest: string, principal: string | null, penalty: string, overdueDays: number) =>
     `支付第${seq}期：利息${interest}元` +
-    (principal === '0.00' ? '' : `，本金${principal}元`) +
+    (principal === null ? '' : `，本金${principal}元`) +
     (overdueDays > 0 ? `，逾期${overdueDays}天罚息${penalty}元` : ''),
   maturedStayPledged: (bills: string) =>
     `票据${bills}已到期，不能解除质押：由质权人提示付款，所得款项超出融资余额的部分归还贵司`,

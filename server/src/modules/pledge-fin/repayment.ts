@@ -127,6 +127,7 @@ export async function paymentsOf(db: Db, financingId: string): Promise<PledgeFin
 export interface PaymentChecked {
   row: FinancingRow;
   due: Due;
+  institutionName: string;
 }
 
 /**
@@ -158,14 +159,19 @@ export async function checkPayment(
   if (!account) throw fail(API_ERROR.conflict, PLEDGE_FIN_MSG.noSettlementAccount);
   const { balanceFen } = await settlement.statement(account.accountNo, { page: 0, size: 1 }, ctx.trx);
   if (balanceFen < due.amountFen) {
-    throw fail(API_ERROR.conflict, PLEDGE_FIN_MSG.balanceShort(fenToYuan(due.amountFen)));
+    throw fail(API_ERROR.conflict, PLEDGE_FIN_MSG.balanceShort(yuanText(due.amountFen)));
   }
-  return { row, due };
+  const institution = await ctx.trx
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', row.institution_org_id ?? '')
+    .executeTakeFirst();
+  return { row, due, institutionName: institution?.name ?? '' };
 }
 
 /** What the member confirms by QR or SMS: the payment and its amount. */
-export const paymentOperation = ({ row, due }: PaymentChecked) =>
-  PLEDGE_FIN_MSG.paymentOperation(row.fin_no, due.seq, fenToYuan(due.amountFen));
+export const paymentOperation = ({ institutionName, due }: PaymentChecked) =>
+  PLEDGE_FIN_MSG.paymentOperation(institutionName, due.seq, yuanText(due.amountFen));
 
 /**
  * `POST /api/pledge-fin/interest-payment`: pays the next scheduled payment from the organisation's settlement
@@ -209,9 +215,9 @@ export async function payInstallment(
     .execute();
   const note = PLEDGE_FIN_MSG.paid(
     due.seq,
-    fenToYuan(due.interestFen),
-    fenToYuan(due.principalFen),
-    fenToYuan(due.penaltyFen),
+    yuanText(due.interestFen),
+    due.principalFen === 0 ? null : yuanText(due.principalFen),
+    yuanText(due.penaltyFen),
     due.overdueDays,
   );
   if (!due.last) {

@@ -333,7 +333,7 @@ describe('repayment', () => {
       payload: { id: financing.id, seq: 4 },
     });
     expect(short.statusCode, short.body).toBe(409);
-    expect(short.json<{ msg: string }>().msg).toBe('结算账户余额不足，本期应付801026.67元');
+    expect(short.json<{ msg: string }>().msg).toBe('结算账户余额不足，本期应付801,026.67元');
   });
 });
 
