@@ -7,6 +7,7 @@ import { PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
 import type { PledgeFinDetail, PledgeFinHistoryEntry } from '@contract/pledge-fin-schemas';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
+import { payInstallment } from '../../../src/modules/pledge-fin/repayment';
 import { payBetween, settlementAccountOf } from '../../../src/modules/settlement/service';
 import {
   dataOf,
@@ -17,6 +18,7 @@ import {
   MOBILE,
   ORG,
   tokenOf,
+  userIdOf,
   withSms,
   type LedgerTokens,
 } from '../../support/bill-helpers';
@@ -341,3 +343,25 @@ function refusedWith(response: { statusCode: number; body: string }, status: num
   expect(response.statusCode, response.body).toBe(status);
   expect(errorCodeOf(response as never)).toBe(code);
 }
+
+describe('two payments at once', () => {
+  it('lets exactly one of two payments of the same instalment through', async () => {
+    const { financing } = await lent();
+    const member = userIdOf(MOBILE.suzhou);
+    const attempt = () =>
+      t.app.db
+        .transaction()
+        .execute((trx) =>
+          payInstallment(
+            { trx, orgId: ORG.suzhou, userId: member, now: t.app.now(), realtime: null },
+            t.app.adapters.settlement,
+            { id: financing.id, seq: 1 },
+          ),
+        );
+    const outcomes = await Promise.allSettled([attempt(), attempt()]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const [lost] = outcomes.filter((o) => o.status === 'rejected');
+    expect((lost as PromiseRejectedResult).reason).toMatchObject({ code: API_ERROR.conflict });
+    expect((await detail(financing.id)).payments.map((p) => p.seq)).toEqual([1]);
+  });
+});
