@@ -5,12 +5,14 @@
 // database: bench/lib/databases.mjs). A write path (an application and its answer) is a line of WRITE_PATHS.
 
 import {
+  BORROWERS,
   DISCOUNTERS,
   ENDORSERS,
   PLEDGORS,
   discountAndSign,
   endorseAndSign,
   pledgeAndSign,
+  pledgeFinancingSubmitAndCancel,
   pledgeReleaseAndSign,
 } from './lib/write-acts.mjs';
 
@@ -254,6 +256,13 @@ export const ROUTE_TARGETS = {
  * trips with the ids the applications answer.
  */
 export const WRITE_PATHS = [
+  // 质押融资 by each organisation against two of its bills, which the submission locks on the ledger, then
+  // cancelled, which frees them: POST /api/pledge-fin, then PUT /api/pledge-fin/cancel.
+  {
+    name: 'pledge financing submit and cancel',
+    prepare: ({ database, count }) => database.seedBills(2 * count, { tag: 'financing', holders: BORROWERS }),
+    run: pledgeFinancingSubmitAndCancel,
+  },
   // 背书 by one organisation, 签收 by the endorsee: POST /api/scbill/bills/endorse, then
   // POST /api/scbill/bill-applications/:id/sign.
   {

@@ -68,6 +68,8 @@ export async function copySupplier(copy, count = WRITE_ORGS) {
     await copy('memberships', 'user_id', TEMPLATE.userId, fresh);
     await copy('org_agreements', 'org_id', TEMPLATE.orgId, fresh);
     await copy('org_function_openings', 'org_id', TEMPLATE.orgId, own);
+    // Its credit lines with the institutions, for pledge financing.
+    await copy('pledge_fin_credit_lines', 'org_id', TEMPLATE.orgId, own);
     await copy('bank_accounts', 'org_id', TEMPLATE.orgId, (row, i) => ({
       ...fresh(row, i),
       account_name: party.name,
@@ -177,7 +179,7 @@ async function roundTrips(base, flows, flow, tookEffect) {
   let failures = 0;
   let requestMs = 0;
   let acts = 0;
-  const act = async (name, path, { token, proof, body = {}, localAddress, expect }) => {
+  const act = async (name, path, { token, proof, body = {}, localAddress, expect, method = 'POST' }) => {
     const started = performance.now();
     const headers = {
       ...(token ? { authorization: `Bearer ${token}`, 'x-sys-role': '2' } : {}),
@@ -186,7 +188,7 @@ async function roundTrips(base, flows, flow, tookEffect) {
     };
     const res = localAddress
       ? await postFrom(localAddress, `${base}${path}`, headers, body)
-      : await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      : await fetch(`${base}${path}`, { method, headers, body: JSON.stringify(body) });
     const json = await res.json();
     const ms = performance.now() - started;
     (times[name] ??= []).push(ms);
@@ -414,6 +416,55 @@ export function pledgeReleaseAndSign({ base, tokens, database, holdings }) {
       database.scalar(
         `SELECT count(*) FROM bill_pledges WHERE package_id LIKE ? AND released_at IS NOT NULL`,
         ['bench-release-package-%'],
+      ),
+  );
+}
+
+/** The demo's 招商 product (server/src/db/demo/pledge-financing.ts): 利随本清, 90 % of the face, from 10,000.00. */
+const PLEDGE_FIN_PRODUCT = '6f1e2d3c-4b5a-4c6d-8e7f-9a0b1c2d3e02';
+/** Every organisation applies for pledge financing. */
+export const BORROWERS = DISCOUNTERS;
+
+/**
+ * 质押融资 by every organisation: each application pledges two of its bills (90 % of 20,000.00 covers the
+ * product's smallest loan), locking them on the ledger, and is then cancelled, which frees them and the
+ * line: POST /api/pledge-fin, then PUT /api/pledge-fin/cancel.
+ */
+export function pledgeFinancingSubmitAndCancel({ base, tokens, database, holdings }) {
+  const maturity = new Date(Date.now() + 60 * DAY).toISOString().slice(0, 10);
+  return roundTrips(
+    base,
+    BORROWERS.length,
+    async (index, act) => {
+      const borrower = { ...writeParty(BORROWERS[index]), token: tokens[BORROWERS[index]] };
+      const own = holdings.filter((row) => row.holder === borrower.orgId);
+      for (let i = 0; i + 1 < own.length; i += 2) {
+        const submitted = await act('submit', '/api/pledge-fin', {
+          token: borrower.token,
+          body: {
+            productId: PLEDGE_FIN_PRODUCT,
+            holdingIds: [own[i].holdingId, own[i + 1].holdingId],
+            amount: '10000.00',
+            maturityDate: maturity,
+            purpose: '基准测试',
+          },
+          expect: 201,
+        });
+        if (!submitted) continue;
+        await act('cancel', '/api/pledge-fin/cancel', {
+          token: borrower.token,
+          body: { id: submitted.data.id },
+          method: 'PUT',
+          expect: 200,
+        });
+      }
+    },
+    () =>
+      database.scalar(
+        `SELECT count(*) FROM pledge_financings WHERE state = '524000920' AND org_id IN (${BORROWERS.map(
+          () => '?',
+        ).join(', ')})`,
+        BORROWERS.map((k) => writeParty(k).orgId),
       ),
   );
 }
