@@ -4,7 +4,16 @@ import { PLEDGE_FIN_URL } from '@contract/pledge-fin';
 import type { PledgeFinDetail } from '@contract/pledge-fin-schemas';
 import { inject } from 'vitest';
 import { DEMO_PLEDGE_PRODUCTS } from '../../src/db/demo/pledge-financing';
-import { dataOf, errorCodeOf, ledgerTokens, ORG, tokenOf, type LedgerTokens } from '../support/bill-helpers';
+import {
+  dataOf,
+  endorseBill,
+  errorCodeOf,
+  ledgerTokens,
+  MOBILE,
+  ORG,
+  tokenOf,
+  type LedgerTokens,
+} from '../support/bill-helpers';
 import { bearer, startPostgresApp, type TestApp } from '../support/helpers';
 import { CHECKER_MOBILE, heldBySuzhou } from '../support/pledge-fin-helpers';
 
@@ -79,5 +88,56 @@ describe('PostgreSQL: pledge financing at once', () => {
       .where('financing_id', '=', financing.id)
       .execute();
     expect(acts).toHaveLength(2);
+  });
+
+  it('lets one of a submission and an endorsement of the same bill at once through, the ledger whole', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const [financing, endorsement] = await Promise.all([
+      submit(holding, '100000.00'),
+      endorseBill(t, MOBILE.suzhou, token.suzhou, {
+        holdingId: holding.id,
+        endorseeOrgId: ORG.ningbo,
+        amount: '1000000.00',
+      }),
+    ]);
+    const statuses = [financing.statusCode, endorsement.statusCode];
+    expect(
+      statuses.filter((s) => s < 300),
+      `${financing.body} ${endorsement.body}`,
+    ).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(1);
+    const locks = await t.app.db
+      .selectFrom('bill_locks')
+      .select('status')
+      .where('package_id', '=', holding.packageId)
+      .execute();
+    expect(locks).toEqual(financing.statusCode === 201 ? [{ status: 'active' }] : []);
+  });
+
+  it('lets one of an approval and a cancel at once win, and only a cancel frees the bill', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const financing = await dataOf<PledgeFinDetail>(await submit(holding, '100000.00'), 201);
+    const checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
+    const [approval, cancel] = await Promise.all([
+      t.app.inject({
+        method: 'PUT',
+        url: PLEDGE_FIN_URL.approve,
+        headers: bearer(checker),
+        payload: { id: financing.id, result: 'APPROVE' },
+      }),
+      t.app.inject({
+        method: 'PUT',
+        url: PLEDGE_FIN_URL.cancel,
+        headers: bearer(token.suzhou),
+        payload: { id: financing.id },
+      }),
+    ]);
+    expect([approval.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
+    const [lock] = await t.app.db
+      .selectFrom('bill_locks')
+      .select('status')
+      .where('owner_id', '=', financing.id)
+      .execute();
+    expect(lock?.status).toBe(cancel.statusCode === 200 ? 'released' : 'active');
   });
 });
