@@ -77,6 +77,12 @@ export const RecourseAttachment = Type.Object({
 });
 export type RecourseAttachment = Static<typeof RecourseAttachment>;
 
+/** `GET /api/scbill/recourse/candidates`: BC14 (the default) the ranges under recourse, BC15 those at rest. */
+export const RecourseCandidatesQuery = Type.Object({
+  kind: Type.Optional(literalUnion(RECOURSE_KINDS)),
+});
+export type RecourseCandidatesQuery = Static<typeof RecourseCandidatesQuery>;
+
 /** `GET /api/scbill/recourse/list` */
 export const RecourseListQuery = Type.Object({
   page: PageQuery.properties.page,

@@ -1,6 +1,7 @@
 import { BILL_STATUS, CIRCULATION } from '@contract/bills';
 import type { Clearing } from '@contract/discount';
 import {
+  RECOURSE_KIND,
   RECOURSE_SIDE,
   RECOURSE_STATUS,
   type DebtorRole,
@@ -16,7 +17,7 @@ import { fenToYuan } from '../../lib/money';
 import { listedPage, type PageRequest } from '../../lib/paging';
 import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
 import { orgName, rangeOf } from '../bills/service';
-import { chainOf, claimOf, reachable, standingOf } from './rules';
+import { chainOf, claimOf, nonRefusalStanding, reachable, standingOf } from './rules';
 
 export interface RecourseFilter {
   side: RecourseSide;
@@ -128,10 +129,17 @@ export const CANDIDATE_LIMIT = 200;
 
 /**
  * The organisation's ranges under recourse (TF0402) it still has a right on, each with its window, the
- * parties it may reach and today's claim without costs.
+ * parties it may reach and today's claim without costs; with `BC15`, the received ranges at rest before
+ * maturity it may start a 非拒付追索 on.
  */
-export async function recourseCandidates(db: Db, orgId: string, now: number): Promise<RecourseCandidate[]> {
+export async function recourseCandidates(
+  db: Db,
+  orgId: string,
+  now: number,
+  kind: RecourseKind = RECOURSE_KIND.refusal,
+): Promise<RecourseCandidate[]> {
   const today = shanghaiDate(now);
+  const early = kind === RECOURSE_KIND.nonRefusal;
   const holdings = await db
     .selectFrom('bill_holdings as h')
     .innerJoin('bill_packages as p', 'p.id', 'h.package_id')
@@ -140,7 +148,13 @@ export async function recourseCandidates(db: Db, orgId: string, now: number): Pr
     .where('h.org_id', '=', orgId)
     .where('h.ended_at', 'is', null)
     .where('h.bill_status', '=', BILL_STATUS.received)
-    .where('h.circ_status', '=', CIRCULATION.recourse)
+    .$if(!early, (q) => q.where('h.circ_status', '=', CIRCULATION.recourse))
+    .$if(early, (q) =>
+      q
+        .where('h.circ_status', 'in', [CIRCULATION.negotiable, CIRCULATION.notTransferable])
+        .where('p.due_date', '>', today)
+        .whereRef('p.acceptor_org_id', '!=', 'h.org_id'),
+    )
     .orderBy('h.acquired_at', 'desc')
     .orderBy('h.id')
     .limit(CANDIDATE_LIMIT)
@@ -154,7 +168,7 @@ export async function recourseCandidates(db: Db, orgId: string, now: number): Pr
   for (const row of holdings) {
     const { holding_id, sub_start, sub_end, holding_fen, ...pkg } = row;
     const range = { sub_start: Number(sub_start), sub_end: Number(sub_end) };
-    const standing = await standingOf(db, pkg, orgId, range);
+    const standing = early ? nonRefusalStanding(today) : await standingOf(db, pkg, orgId, range);
     if (!standing) continue;
     const chain = await chainOf(db, pkg, range);
     const parties = await Promise.all(

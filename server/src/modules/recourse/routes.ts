@@ -11,6 +11,7 @@ import {
   RecourseAgreeRequest,
   RecourseAttachment,
   RecourseCandidate,
+  RecourseCandidatesQuery,
   RecourseListQuery,
   RecourseNotifyRequest,
   RecourseRecord,
@@ -193,6 +194,7 @@ export const recourseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     RECOURSE_URL.candidates,
     {
       schema: {
+        querystring: RecourseCandidatesQuery,
         response: {
           200: Envelope(Type.Array(RecourseCandidate)),
           ...AUTHENTICATED_ERRORS,
@@ -202,7 +204,7 @@ export const recourseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function getRecourseCandidates(request) {
       const caller = await member(request);
-      return ok(await recourseCandidates(app.db, caller.orgId, app.now()));
+      return ok(await recourseCandidates(app.db, caller.orgId, app.now(), request.query.kind));
     },
   );
 

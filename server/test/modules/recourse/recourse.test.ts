@@ -399,6 +399,16 @@ describe('非拒付追索', () => {
     const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
     await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
     const holding = await currentHolding(detail.bill.id, ORG.ningbo);
+    // The ranges at rest before maturity are offered for a 非拒付追索, each with every party of its chain.
+    const early = await dataOf<RecourseCandidate[]>(
+      await billCall(t.app, 'GET', `${RECOURSE_URL.candidates}?kind=BC15`, token.ningbo),
+    );
+    expect(early.find((c) => c.holdingId === holding.id)).toMatchObject({
+      kind: 'BC15',
+      claim: { days: 0 },
+      parties: [{ orgId: ORG.shanghai, role: 'acceptor' }],
+    });
+    expect((await candidatesOf('ningbo')).map((c) => c.holdingId)).not.toContain(holding.id);
 
     const notPdf = await upload('ningbo', EXE);
     expect([notPdf.statusCode, errorCodeOf(notPdf)]).toEqual([415, API_ERROR.unsupportedMediaType]);

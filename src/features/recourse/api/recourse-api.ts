@@ -5,12 +5,15 @@ import { pathOf } from '@contract/paths';
 import { RECOURSE_URL } from '@contract/recourse';
 import type {
   RecourseAgreeRequest,
+  RecourseAttachment,
   RecourseCandidate,
+  RecourseCandidatesQuery,
   RecourseListQuery,
   RecourseNotifyRequest,
   RecourseRecord,
 } from '@contract/recourse-schemas';
 import { api } from '@/lib/api';
+import { request } from '@/lib/http';
 
 const TAG = 'Recourse' as const;
 /** A recourse act is written on the bill's back and may settle or pass its range: the ledger reloads too. */
@@ -19,8 +22,8 @@ const BILL_TAG = 'Bill' as const;
 /** 追索: the ranges the organisation may pursue for, its notices, the answers of both sides, both lists. */
 export const recourseApi = api.enhanceEndpoints({ addTagTypes: [TAG, BILL_TAG] }).injectEndpoints({
   endpoints: (build) => ({
-    recourseCandidates: build.query<RecourseCandidate[], void>({
-      query: () => ({ url: RECOURSE_URL.candidates, method: 'GET' }),
+    recourseCandidates: build.query<RecourseCandidate[], RecourseCandidatesQuery>({
+      query: (params) => ({ url: RECOURSE_URL.candidates, method: 'GET', params }),
       providesTags: [TAG],
     }),
     recourseNotices: build.query<Page<RecourseRecord>, RecourseListQuery>({
@@ -73,6 +76,16 @@ export const {
   useSignRecourseMutation,
   useExportRecourseMutation,
 } = recourseApi;
+
+/** The proof of a 非拒付追索, sent as the body itself; the server recognises its type by content. */
+export function uploadRecourseProof(file: Blob): Promise<RecourseAttachment> {
+  return request<RecourseAttachment>({
+    url: RECOURSE_URL.attachment,
+    method: 'POST',
+    data: file,
+    headers: { 'Content-Type': file.type || 'application/octet-stream' },
+  });
+}
 
 /** Reloads the recourse lists (a realtime event: the other side answered or sent a notice). */
 export const invalidateRecourse = () => recourseApi.util.invalidateTags([TAG, BILL_TAG]);

@@ -81,8 +81,21 @@ const rejections: Array<{ id: string; body: unknown }> = [];
 const signatures: string[] = [];
 const listQueries: Record<string, string>[] = [];
 const exports: unknown[] = [];
+const candidateKinds: string[] = [];
+const uploads: string[] = [];
 const server = setupServer(
-  mock.get('*/api/scbill/recourse/candidates', () => ok([candidate])),
+  mock.get('*/api/scbill/recourse/candidates', ({ request }) => {
+    const kind = new URL(request.url).searchParams.get('kind');
+    candidateKinds.push(kind ?? '');
+    return ok([kind === 'BC15' ? { ...candidate, kind: 'BC15', holdingId: 'h-2' } : candidate]);
+  }),
+  mock.post('*/api/scbill/recourse/attachments', async ({ request }) => {
+    uploads.push(request.headers.get('content-type') ?? '');
+    return HttpResponse.json(
+      { code: 201, msg: '成功', data: { id: 'f-1', type: 'application/pdf', size: 9 } },
+      { status: 201 },
+    );
+  }),
   mock.get('*/api/scbill/recourse/list', ({ request }) => {
     const query = Object.fromEntries(new URL(request.url).searchParams);
     listQueries.push(query);
@@ -126,7 +139,17 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
-  for (const list of [notices, agreements, rejections, signatures, listQueries, exports]) list.length = 0;
+  for (const list of [
+    notices,
+    agreements,
+    rejections,
+    signatures,
+    listQueries,
+    exports,
+    candidateKinds,
+    uploads,
+  ])
+    list.length = 0;
 });
 afterAll(() => server.close());
 
@@ -184,6 +207,37 @@ describe('the 追索 page', () => {
     await waitFor(() =>
       expect(notices).toEqual([{ holdingId: 'h-1', debtorOrgIds: ['o-nb'], costs: '120.00' }]),
     );
+  });
+
+  it('pursues before maturity with a reason and its proof, uploaded before the notice is sent', async () => {
+    renderPage();
+    fireEvent.click(screen.getByText('非拒付追索'));
+    await waitFor(() => expect(candidateKinds).toContain('BC15'));
+    fireEvent.mouseDown(screen.getByLabelText('追索票据'));
+    fireEvent.click(
+      await screen.findByTitle(
+        `${candidate.packageNo} 子票区间${candidate.range}（1,000,000.00元，追索期限至2026-12-02）`,
+      ),
+    );
+    fireEvent.click(await screen.findByLabelText('上海链票示范供应链有限公司（承兑人）'));
+    fireEvent.click(screen.getByText('发出追索通知').closest('button')!);
+    expect(await screen.findByText('请选择追索理由')).toBeInTheDocument();
+    expect(await screen.findByText('请上传证明材料')).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByLabelText('追索理由'));
+    fireEvent.click(await screen.findByTitle('承兑人被依法宣告破产'));
+    const file = new File(['%PDF-1.4'], 'ruling.pdf', { type: 'application/pdf' });
+    fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [file] } });
+    expect(await screen.findByText('ruling.pdf')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('发出追索通知').closest('button')!);
+    const dialog = await screen.findByRole('dialog');
+    expect(uploads).toEqual([]);
+    fireEvent.click(buttonIn(dialog, '确认'));
+    await waitFor(() =>
+      expect(notices).toEqual([
+        { holdingId: 'h-2', debtorOrgIds: ['o-sh'], nonRefusalReason: 'NR01', attachmentId: 'f-1' },
+      ]),
+    );
+    expect(uploads).toEqual(['application/pdf']);
   });
 
   it('asks for a party before sending', async () => {

@@ -13,15 +13,22 @@ import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import Upload from 'antd/es/upload';
+import type { UploadFile } from 'antd/es/upload';
 import { CLEARING, CLEARINGS, type Clearing } from '@contract/discount';
 import {
   DEBTOR_ROLE_LABEL,
+  NON_REFUSAL_REASON,
+  RECOURSE_KIND,
+  RECOURSE_KINDS,
   RECOURSE_KIND_LABEL,
   RECOURSE_SIDE,
   RECOURSE_SIDES,
   RECOURSE_STATUS_COLOR,
   RECOURSE_STATUS_LABEL,
   RECOURSE_TEXT_MAX,
+  type NonRefusalReason,
+  type RecourseKind,
   type RecourseSide,
   type RecourseStatus,
 } from '@contract/recourse';
@@ -42,6 +49,7 @@ import {
   useRecourseNoticesQuery,
   useRejectRecourseMutation,
   useSignRecourseMutation,
+  uploadRecourseProof,
 } from '@/features/recourse/api/recourse-api';
 import styles from './recourse.module.css';
 
@@ -53,6 +61,8 @@ interface NotifyForm {
   debtorOrgIds: string[];
   costs?: string;
   costsNote?: string;
+  nonRefusalReason?: NonRefusalReason;
+  proof?: UploadFile[];
 }
 
 interface ListFilter {
@@ -150,7 +160,9 @@ export function RecoursePage({
   const [rejectForm] = Form.useForm<{ reason: string }>();
   const [agreeing, setAgreeing] = useState<{ amount: string; clearing: Clearing } | null>(null);
 
-  const candidates = useRecourseCandidatesQuery();
+  const [kind, setKind] = useState<RecourseKind>(RECOURSE_KIND.refusal);
+  const early = kind === RECOURSE_KIND.nonRefusal;
+  const candidates = useRecourseCandidatesQuery({ kind });
   const query = { side, ...filter };
   const list = useRecourseNoticesQuery({ page, size: PAGE_SIZE, ...query });
   const [notify, notifying] = useNotifyRecourseMutation();
@@ -165,11 +177,24 @@ export function RecoursePage({
 
   const submit = async (values: NotifyForm) => {
     const costs = normaliseAmount(values.costs ?? '');
+    const file = values.proof?.[0]?.originFileObj;
+    let attachmentId: string | undefined;
+    if (early && file) {
+      const stored = await uploadRecourseProof(file).catch(() => null);
+      if (!stored) {
+        setConfirming(null);
+        void message.error(text.proofFailed);
+        return;
+      }
+      attachmentId = stored.id;
+    }
     const result = await notify({
       holdingId: values.holdingId,
       debtorOrgIds: values.debtorOrgIds,
       ...(costs ? { costs: amountText(costs) } : {}),
       ...(values.costsNote?.trim() ? { costsNote: values.costsNote.trim() } : {}),
+      ...(early && values.nonRefusalReason ? { nonRefusalReason: values.nonRefusalReason } : {}),
+      ...(attachmentId ? { attachmentId } : {}),
     });
     setConfirming(null);
     if ('data' in result) {
@@ -288,6 +313,18 @@ export function RecoursePage({
     <div className={styles.page}>
       <Card title={<CardTitle level={1}>{text.title}</CardTitle>}>
         <p className={styles.intro}>{text.intro}</p>
+        <Radio.Group
+          aria-label={text.kind}
+          optionType="button"
+          value={kind}
+          onChange={(event) => {
+            setKind(event.target.value as RecourseKind);
+            form.resetFields();
+          }}
+          options={RECOURSE_KINDS.map((value) => ({ value, label: text.kinds[value] }))}
+          className={styles.facts}
+        />
+        {early && <p className={styles.intro}>{text.nonRefusalHint}</p>}
         <Form<NotifyForm>
           form={form}
           name="recourse"
@@ -302,7 +339,7 @@ export function RecoursePage({
             <Select
               placeholder={text.holdingPlaceholder}
               loading={candidates.isFetching}
-              notFoundContent={text.noCandidates}
+              notFoundContent={early ? text.noEarlyCandidates : text.noCandidates}
               options={choices.map((c) => ({
                 value: c.holdingId,
                 label: text.holdingOption(c.packageNo, c.range, formatYuan(c.amount), c.lastDay),
@@ -351,6 +388,37 @@ export function RecoursePage({
               }))}
             />
           </Form.Item>
+          {early && (
+            <>
+              <Form.Item
+                name="nonRefusalReason"
+                label={text.nonRefusalReason}
+                rules={[{ required: true, message: text.nonRefusalReasonRequired }]}
+              >
+                <Select
+                  aria-label={text.nonRefusalReason}
+                  options={Object.entries(NON_REFUSAL_REASON).map(([value, label]) => ({ value, label }))}
+                />
+              </Form.Item>
+              <Form.Item
+                name="proof"
+                label={text.proof}
+                valuePropName="fileList"
+                getValueFromEvent={(event: { fileList: UploadFile[] }) => event.fileList.slice(-1)}
+                rules={[
+                  {
+                    validator: async (_rule, value: unknown) => {
+                      if (!Array.isArray(value) || value.length === 0) throw new Error(text.proofRequired);
+                    },
+                  },
+                ]}
+              >
+                <Upload accept=".pdf,.jpg,.jpeg,.png" maxCount={1} beforeUpload={() => false}>
+                  <Button>{text.proofPick}</Button>
+                </Upload>
+              </Form.Item>
+            </>
+          )}
           <Form.Item name="costs" label={text.costs} rules={amountRules({ minFen: 0 })}>
             <AmountInput aria-label={text.costs} placeholder={text.costsPlaceholder} />
           </Form.Item>
