@@ -96,6 +96,8 @@ describe('到期清退 at the day-end', () => {
       status: 'done',
       steps: [
         { name: 'clear-matured-applications', status: 'done', processed: 1 },
+        { name: 'guarantee.clearMatured', status: 'done', processed: 0 },
+        { name: 'pledge.clearMaturedReleases', status: 'done', processed: 0 },
         { name: 'maturity-reminders', status: 'done' },
         { name: 'payment.refuseUnanswered', status: 'done' },
         { name: 'payment.presentMaturing', status: 'done' },
