@@ -183,6 +183,11 @@ test('苏州 presents a matured bill on 提示付款, 上海 pays it online ther
     await expect(shanghai.getByText('已付款，票据已结清').first()).toBeVisible();
     await expect(toAnswer).toContainText('已付款');
     await expect(toAnswer).toContainText('线上清算');
+    // What else 上海 pays as acceptor, by due date.
+    await shanghai.getByRole('link', { name: '应付票据' }).click();
+    await expect(shanghai.getByRole('heading', { level: 1 })).toHaveText('应付票据');
+    await expect(shanghai.getByLabel('应付票据（按到期日）')).toBeVisible();
+    await expectNoSeriousA11yViolations(shanghai);
 
     // ---- 苏州 sees it paid without a reload, the range settled, and the money on its statement
     await expect(made).toContainText('已付款', { timeout: 15_000 });
