@@ -5,20 +5,27 @@ import type { ChangeMarks } from './sqlite-statements';
 /** Stands in for a value while the query is built; never a value a caller could pass. */
 const PLACEHOLDER = '\u0000prepared-query-parameter:';
 
+const NONE_ABSENT: ReadonlySet<string> = new Set();
+
 interface Prepared<O> {
   query: CompiledQuery<O>;
   /** For each parameter of the compiled query: the name of the value that fills it, or null for a constant. */
   slots: Array<string | null>;
 }
 
-/** Values standing in for each name a builder reads: every name gets the same `value`. */
-function standIns<P>(value: (name: string) => unknown, used: Set<string>): P {
+/**
+ * Values standing in for each name a builder reads: every name gets the same `value`, but those `absent`
+ * (values a query of presence, preparedByPresence, is prepared without), which are null and not parameters.
+ */
+function standIns<P>(value: (name: string) => unknown, used: Set<string>, absent: ReadonlySet<string>): P {
   return new Proxy(
     {},
     {
       get: (_target, key) => {
-        used.add(String(key));
-        return value(String(key));
+        const name = String(key);
+        if (absent.has(name)) return null;
+        used.add(name);
+        return value(name);
       },
     },
   ) as P;
@@ -38,11 +45,15 @@ export const PREPARED_QUERY_RULES = {
   noClock: 'a prepared query may not read the clock or draw a random number in SQL: pass the time as a value',
 } as const;
 
-function prepare<P, O>(db: Db, build: (db: Db, values: P) => Compilable<O>): Prepared<O> {
+function prepare<P, O>(
+  db: Db,
+  build: (db: Db, values: P) => Compilable<O>,
+  absent: ReadonlySet<string> | null,
+): Prepared<O> {
   const used = new Set<string>();
   const query = build(
     db,
-    standIns<P>((name) => `${PLACEHOLDER}${name}`, used),
+    standIns<P>((name) => `${PLACEHOLDER}${name}`, used, absent ?? NONE_ABSENT),
   ).compile();
   const slots = query.parameters.map((value) =>
     typeof value === 'string' && value.startsWith(PLACEHOLDER) ? value.slice(PLACEHOLDER.length) : null,
@@ -54,11 +65,13 @@ function prepare<P, O>(db: Db, build: (db: Db, values: P) => Compilable<O>): Pre
   }
   // Built again with every value null: a builder that branches on a value (a null check, a truthiness
   // test) compiles other SQL, or fails, and its one compiled text would serve values it was not built for.
+  // A query of presence is built for its given values being there: they are the empty string instead, so
+  // its null checks hold and a truthiness test still shows.
   let again: string | undefined;
   try {
     again = build(
       db,
-      standIns<P>(() => null, new Set()),
+      standIns<P>(() => (absent === null ? null : ''), new Set(), absent ?? NONE_ABSENT),
     ).compile().sql;
   } catch {
     again = undefined;
@@ -150,12 +163,20 @@ class KeptRows<O> {
 export function preparedQuery<P extends object, O>(
   build: (db: Db, values: P) => Compilable<O>,
 ): (db: Db, values: P) => Promise<ReadonlyArray<Readonly<O>>> {
+  return preparedWithout(build, null);
+}
+
+function preparedWithout<P extends object, O>(
+  build: (db: Db, values: P) => Compilable<O>,
+  /** The values a query of presence is prepared without; null for a plain prepared query. */
+  absent: ReadonlySet<string> | null,
+): (db: Db, values: P) => Promise<ReadonlyArray<Readonly<O>>> {
   const compiled = new WeakMap<Db, Prepared<O>>();
   const kept = new WeakMap<Db, KeptRows<O>>();
   return async (db, values) => {
     let prepared = compiled.get(db);
     if (!prepared) {
-      prepared = prepare(db, build);
+      prepared = prepare(db, build, absent);
       compiled.set(db, prepared);
     }
     const { query, slots } = prepared;
@@ -179,6 +200,33 @@ export function preparedQuery<P extends object, O>(
     const frozen = Object.freeze(rows);
     current.set(parameters, frozen);
     return frozen;
+  };
+}
+
+/**
+ * A query whose SQL depends on which of its values are given: a list's optional filters (`$if(v.status !==
+ * null, ...)`). It is a prepared query (preparedQuery, its rules and its kept rows) for each combination of
+ * given and absent (null or undefined) values, made on the first call with that combination; the builder
+ * sees the absent values as null and may branch on that alone. Values must be given as the builder binds
+ * them (a LIKE pattern made before, not in the builder).
+ */
+export function preparedByPresence<P extends object, O>(
+  build: (db: Db, values: P) => Compilable<O>,
+): (db: Db, values: P) => Promise<ReadonlyArray<Readonly<O>>> {
+  const byPresence = new Map<string, (db: Db, values: P) => Promise<ReadonlyArray<Readonly<O>>>>();
+  return (db, values) => {
+    let presence = '';
+    for (const key in values) {
+      presence += `${key}${(values as Record<string, unknown>)[key] == null ? '-' : '+'}`;
+    }
+    let query = byPresence.get(presence);
+    if (!query) {
+      const absent = new Set<string>();
+      for (const key in values) if ((values as Record<string, unknown>)[key] == null) absent.add(key);
+      query = preparedWithout(build, absent);
+      byPresence.set(presence, query);
+    }
+    return query(db, values);
   };
 }
 

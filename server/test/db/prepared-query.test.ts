@@ -5,7 +5,12 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrate, type Db } from '../../src/db/database';
-import { KEPT_ROWS_PER_QUERY, PREPARED_QUERY_RULES, preparedQuery } from '../../src/db/prepared-query';
+import {
+  KEPT_ROWS_PER_QUERY,
+  PREPARED_QUERY_RULES,
+  preparedByPresence,
+  preparedQuery,
+} from '../../src/db/prepared-query';
 import { DEMO_ACCOUNTS } from '../../src/db/seed';
 import { startApp, type TestApp } from '../support/helpers';
 
@@ -81,6 +86,48 @@ describe('a prepared query', () => {
         .where(sql<number>`current_timestamp`, 'is not', null),
     );
     await expect(dueNow(a.app.db, { mobile: 'x' })).rejects.toThrow(PREPARED_QUERY_RULES.noClock);
+  });
+});
+
+describe('a prepared query of presence', () => {
+  const filtered = preparedByPresence((db, values: { mobile: string | null; status: string | null }) =>
+    db
+      .selectFrom('users')
+      .select('mobile')
+      .$if(values.mobile !== null, (q) => q.where('mobile', '=', values.mobile!))
+      .$if(values.status !== null, (q) => q.where('status', '=', values.status!))
+      .orderBy('mobile'),
+  );
+
+  it('answers as the query built anew for each combination of the values given and absent', async () => {
+    const mobile = DEMO_ACCOUNTS[1]!.mobile;
+    const all = await a.app.db.selectFrom('users').select('mobile').orderBy('mobile').execute();
+    expect(all.length).toBeGreaterThan(1);
+    expect(await filtered(a.app.db, { mobile: null, status: null })).toEqual(all);
+    expect(await filtered(a.app.db, { mobile, status: null })).toEqual([{ mobile }]);
+    expect(await filtered(a.app.db, { mobile, status: 'active' })).toEqual([{ mobile }]);
+    expect(await filtered(a.app.db, { mobile, status: 'gone' })).toEqual([]);
+    expect(await filtered(a.app.db, { mobile: null, status: 'gone' })).toEqual([]);
+    expect(await filtered(a.app.db, { mobile: null, status: 'active' })).toEqual(
+      all.filter((row) => DEMO_ACCOUNTS.some((d) => d.mobile === row.mobile)),
+    );
+  });
+
+  it('refuses a builder that uses a given value beyond its presence', async () => {
+    const truthy = preparedByPresence((db, values: { mobile: string | null }) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .$if(Boolean(values.mobile), (q) => q.where('mobile', '=', values.mobile!)),
+    );
+    await expect(truthy(a.app.db, { mobile: 'x' })).rejects.toThrow(PREPARED_QUERY_RULES.sameSql);
+    const inText = preparedByPresence((db, values: { mobile: string | null }) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .$if(values.mobile !== null, (q) => q.where('mobile', 'like', `${values.mobile!}%`)),
+    );
+    await expect(inText(a.app.db, { mobile: 'x' })).rejects.toThrow(PREPARED_QUERY_RULES.boundOnly);
   });
 });
 

@@ -308,6 +308,41 @@ describe('保证', () => {
   });
 });
 
+describe('保证 list', () => {
+  it('pages newest first with the total of the side on every page, past the end too', async () => {
+    const pkg = await t.app.db.selectFrom('bill_packages').select('id').executeTakeFirstOrThrow();
+    const ids = ['g-1', 'g-2', 'g-3'];
+    await t.app.db
+      .insertInto('bill_guarantees')
+      .values(
+        ids.map((id, i) => ({
+          id,
+          package_id: pkg.id,
+          role: 'drawer',
+          guaranteed_org_id: ORG.hangzhou,
+          guarantor_org_id: ORG.ningbo,
+          applicant_user_id: userIdOf(HANGZHOU_MOBILE),
+          status: 'pending',
+          remark: '',
+          reason: null,
+          answered_by: null,
+          applied_at: t.app.now() + i,
+          answered_at: null,
+        })),
+      )
+      .execute();
+    const hangzhou = await tokenOf(t, HANGZHOU_MOBILE, ORG.hangzhou);
+    const pageOf = (page: number) => listOf(hangzhou, `side=applied&size=2&page=${page}`);
+    const first = await pageOf(0);
+    expect([first.totalElements, first.content.map((g) => g.id)]).toEqual([3, ['g-3', 'g-2']]);
+    const second = await pageOf(1);
+    expect([second.totalElements, second.content.map((g) => g.id)]).toEqual([3, ['g-1']]);
+    const past = await pageOf(4);
+    expect([past.totalElements, past.content]).toEqual([3, []]);
+    expect((await listOf(hangzhou, 'side=received')).totalElements).toBe(0);
+  });
+});
+
 describe('the bills offered for a guarantee', () => {
   const candidatesOf = async (accessToken: string) =>
     dataOf<GuaranteeCandidate[]>(await billCall(t.app, 'GET', GUARANTEE_URL.candidates, accessToken));
