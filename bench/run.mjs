@@ -7,7 +7,8 @@
 // contain one), BENCH_DATABASES (`sqlite,postgres`: the passes to run), BENCH_SIGN_INS (300; 0 skips the
 // sign-in throughput), BENCH_WRITES (200 round trips of each write path of bench/routes.mjs; 0 skips them;
 // BENCH_ROUTES selects them by name too), BENCH_BROWSER (1; 0 skips the login route's JavaScript, the entry link and
-// Lighthouse, which need Chromium). Results: a table, and bench/results/<date>.json.
+// Lighthouse, which need Chromium), BENCH_LIGHTHOUSE_REPORTS (a folder to keep each Lighthouse run's full JSON report in).
+// Results: a table, and bench/results/<date>.json.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -3,6 +3,8 @@
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { median } from './load.mjs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -21,6 +23,10 @@ const CATEGORIES = ['performance', 'accessibility'];
 const LOGIN_PATH = '#/user/login';
 /** A list the signed-in user opens from the menu: 待签收, a table that scrolls inside its card on a phone. */
 export const LIST_PATH = '#/chain-bill/sign-workbench';
+/** A folder to keep every run's full Lighthouse report in (JSON), to see what a score is made of. */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
+let reportsKept = 0;
+
 /** The mobile preset's throttling, on the width and height of the issue's phone rather than its 412 px. */
 const PHONE = { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false };
 
@@ -50,6 +56,11 @@ async function auditOnce(url, port, { keepStorage }) {
     disableStorageReset: keepStorage,
   });
   const { categories, audits } = result.lhr;
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    const name = `${String(++reportsKept).padStart(2, '0')}-${new URL(url).hash.replace(/\W+/g, '-') || 'root'}.json`;
+    writeFileSync(path.join(REPORTS_DIR, name), result.report);
+  }
   if (result.lhr.runtimeError) {
     throw Object.assign(new Error(`Lighthouse: ${result.lhr.runtimeError.code}`), {
       lighthouseRuntimeError: true,

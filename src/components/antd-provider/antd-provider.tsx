@@ -17,20 +17,12 @@ import type {
   InputSearchConfig,
   ModalConfig,
   SelectConfig,
-  TableConfig,
 } from 'antd/es/config-provider/context';
 import zhCN from 'antd/es/locale/zh_CN';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '@/utils/media-query';
 import { AntdApp } from './antd-app';
 import { appTheme, stillTheme } from './theme';
-
-/**
- * Every table as wide as its columns need and at least as wide as its card, scrolling sideways inside the
- * card when the card is narrower (a phone, a narrow window): the page itself never scrolls sideways. A
- * table that names its own `scroll` replaces this, so none does.
- */
-export const TABLE_DEFAULTS = { scroll: { x: 'max-content' } } as const satisfies TableConfig;
 
 /** Input.Search's button is named by its icon, which antd names "search". */
 const SEARCH_DEFAULTS = {
@@ -80,7 +72,6 @@ export function AntdProvider({ children }: { children: ReactNode }) {
       locale={zhCN}
       theme={reducedMotion ? stillTheme : appTheme}
       button={{ autoInsertSpace: false }}
-      table={TABLE_DEFAULTS}
       inputSearch={SEARCH_DEFAULTS}
       select={SELECT_DEFAULTS}
       datePicker={DATE_PICKER_DEFAULTS}

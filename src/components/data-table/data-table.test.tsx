@@ -47,13 +47,19 @@ describe('a table', () => {
   });
 
   it('keeps the copy of the select-all checkbox in the hidden measuring row out of the focus order', () => {
-    const view = renderTable({ rowSelection: {} });
+    // A table with a fixed height measures its columns in a hidden row.
+    const view = renderTable({ rowSelection: {}, scroll: { y: 400 } });
     const measuring = view.container.querySelector('.ant-table-measure-row');
     expect(measuring).not.toBeNull();
     const copies = measuring!.querySelectorAll('input[type="checkbox"]');
     expect(copies.length).toBeGreaterThan(0);
     for (const copy of copies) expect(copy.closest('[inert]')).not.toBeNull();
     expect(screen.getByRole('checkbox', { name: '全选当页' }).closest('[inert]')).toBeNull();
+  });
+
+  it('draws as wide as its columns need without a row that measures them', () => {
+    const view = renderTable();
+    expect(view.container.querySelector('.ant-table-measure-row')).toBeNull();
   });
 
   it('lets the keyboard reach a table wider than its card, and only such a one', () => {

@@ -16,6 +16,7 @@ import AntdTable, { type TableProps, type TableRef } from 'antd/es/table';
 import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import zhCN from 'antd/es/locale/zh_CN';
 import { commonMessages } from '@/locales/zh-CN/common';
+import styles from './data-table.module.css';
 
 /**
  * What antd's pager names in English, by the icons inside its buttons ("left", "right"), named as its
@@ -79,36 +80,44 @@ const SCROLLERS = '.ant-table-content, .ant-table-body';
  * (WCAG 2.1.1): such a scroller takes the focus, so the arrow keys move it. One that does not scroll stays
  * out of the tab order.
  */
+function markScrollers(root: HTMLElement | null | undefined): void {
+  for (const scroller of root?.querySelectorAll<HTMLElement>(SCROLLERS) ?? []) {
+    if (scroller.scrollWidth > scroller.clientWidth) scroller.tabIndex = 0;
+    else scroller.removeAttribute('tabindex');
+  }
+}
+
 function useKeyboardScrolling(table: RefObject<TableRef | null>): void {
+  // New rows or columns can make the table wider than its card: checked after every render.
+  useEffect(() => markScrollers(table.current?.nativeElement));
+  // So can a narrower card: one observer for the table's life.
   useEffect(() => {
     const root = table.current?.nativeElement;
-    if (!root) return;
-    const mark = () => {
-      for (const scroller of root.querySelectorAll<HTMLElement>(SCROLLERS)) {
-        if (scroller.scrollWidth > scroller.clientWidth) scroller.tabIndex = 0;
-        else scroller.removeAttribute('tabindex');
-      }
-    };
-    mark();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(mark);
+    if (!root || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => markScrollers(root));
     observer.observe(root);
     return () => observer.disconnect();
-  });
+  }, [table]);
 }
 
 /**
  * antd's Table, with every control of it named in Chinese (the pager's buttons, the selection
- * checkboxes). How wide it draws, and its sideways scrolling inside its card, is the antd provider's
- * table default; a keyboard scrolls it too.
+ * checkboxes), as wide as its columns need and scrolling sideways inside its card (data-table.module.css),
+ * which a keyboard does too.
  */
-export function Table<T extends AnyObject>({ pagination, rowSelection, ...props }: TableProps<T>): ReactNode {
+export function Table<T extends AnyObject>({
+  pagination,
+  rowSelection,
+  className,
+  ...props
+}: TableProps<T>): ReactNode {
   const table = useRef<TableRef>(null);
   useKeyboardScrolling(table);
   return (
     <AntdTable<T>
       ref={table}
       {...props}
+      className={className ? `${styles.table} ${className}` : styles.table}
       pagination={pagination === false ? false : { itemRender: namedPageItem, ...pagination }}
       rowSelection={rowSelection && namedSelection(rowSelection)}
     />
