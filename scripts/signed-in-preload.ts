@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Plugin } from 'vite';
-import { paths } from '../src/config/paths';
+import { PUBLIC_PATHS } from '../src/config/paths';
 import { LOCAL_KEY, SESSION_KEY } from '../src/lib/storage';
 import { SIGNED_IN_ENTRIES } from './first-screen-chunks';
 
@@ -9,12 +9,12 @@ import { SIGNED_IN_ENTRIES } from './first-screen-chunks';
  * fetched them only once the entry chunk had arrived and run: one more round trip, after the largest file,
  * before the first screen. This plugin writes a small classic script, loaded `async` beside the entry
  * chunk, that asks for those chunks at once (modulepreload, stylesheets as preloads) when the tab holds a
- * sign-in and opens on the dashboard. The login screen only fetches the small script. A script file, not
- * an inline one, because the page's CSP allows scripts from 'self' only.
+ * sign-in and opens on a page of the signed-in app: the frame's chunk holds the dashboard's first screen
+ * too, and on another page the page's own chunks are asked for as the frame's arrives (app-routes.tsx
+ * preloadPageFor). A public page (the login screen) only fetches the small script. A script file, not an
+ * inline one, because the page's CSP allows scripts from 'self' only.
  */
 
-/** The hash addresses the signed-in root opens on (main.tsx sends the bare root to the dashboard). */
-const DASHBOARD_HASHES = ['', '#', `#${paths.root}`, `#${paths.dashboard}`];
 /** Where the sign-in is kept: this tab's session first, then local storage. */
 const AUTH_KEYS = { session: SESSION_KEY.authInfo, local: LOCAL_KEY.authInfo };
 
@@ -33,9 +33,10 @@ interface AssetLike {
 }
 
 function preloadScript(scripts: string[], styles: string[]): string {
-  const config = JSON.stringify({ hashes: DASHBOARD_HASHES, keys: AUTH_KEYS, scripts, styles });
+  const config = JSON.stringify({ publicPaths: PUBLIC_PATHS, keys: AUTH_KEYS, scripts, styles });
   return `(function(c){try{
-if(c.hashes.indexOf(location.hash.split('?')[0])<0)return;
+var p=location.hash.split('?')[0].replace(/^#/,'');
+if(c.publicPaths.some(function(q){return p===q||p.indexOf(q+'/')===0;}))return;
 if(!sessionStorage.getItem(c.keys.session)&&!localStorage.getItem(c.keys.local))return;
 function add(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href=href;l.crossOrigin='';if(as)l.as=as;document.head.appendChild(l);}
 c.scripts.forEach(function(h){add('modulepreload',h);});

@@ -1,5 +1,5 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { loadChunk } from '@/utils/lazy-chunk';
 import { preloadableLazy } from '@/utils/preloadable-lazy';
@@ -31,15 +31,22 @@ const DashboardRoute = preloadableLazy(() =>
 /** The signed-in root opens on the dashboard (main.tsx sends it there before the first render). */
 export const isDashboardPath = (pathname: string) => pathname === paths.root || pathname === paths.dashboard;
 
-/**
- * Starts loading the dashboard's chunk with the signed-in frame's when the address opens on it (a sign-in,
- * a reload there): the page's chunk then does not wait for the frame's to arrive before it starts.
- */
-export function preloadDashboardFor(pathname: string): void {
-  if (isDashboardPath(pathname)) preloadDashboard().catch(() => undefined);
-}
 export const preloadDashboard = () => DashboardRoute.preload();
-const AreaRoute = lazyAntdRoute(() => import('./routes/area-route'));
+const loadAreaRoute = () => import('./routes/area-route');
+const AreaRoute = lazyAntdRoute(loadAreaRoute);
+
+/**
+ * Starts loading the page a visit opens on: the dashboard's chunk, or the area route's, antd's and the
+ * screen's side by side (the screen's would otherwise wait for the area route to arrive and render).
+ */
+export function preloadPageFor(pathname: string): Promise<void> {
+  if (isDashboardPath(pathname)) return preloadDashboard().then(() => undefined);
+  if (pathname === paths.accountSecurity) return Promise.resolve();
+  return Promise.all([
+    AreaRoute.preload(),
+    loadChunk(loadAreaRoute).then((module) => module.preloadScreenFor(pathname)),
+  ]).then(() => undefined);
+}
 const loadAccountRoutes = () => loadChunk(() => import('./routes/account-routes'));
 const AccountSecurityRoute = lazyWithAntd(() => loadAccountRoutes().then((m) => m.AccountSecurity), {
   withApp: true,
@@ -54,6 +61,27 @@ const SandboxRoute = lazyWithAntd(() => loadAccountRoutes().then((m) => m.Sandbo
 /** A lazy page with its own wait, so the shell stays on screen while the page's chunk loads. */
 const suspended = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
 
+let frameDrawn = false;
+
+/**
+ * The first render of a visit runs in a transition (main.tsx), and a transition keeps what is on screen,
+ * here the loading screen of index.html, until everything it renders has arrived: a visit that opened on a
+ * list waited for the list's chunks before it drew the frame's header and menu. On that first screen the
+ * page's chunks are asked for once the frame is drawn, and the page follows; later pages render at once.
+ */
+export function AfterFrame({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(frameDrawn);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    frameDrawn = true;
+    if (shown) return;
+    // The area route's chunk and the screen's, side by side rather than one after the other.
+    preloadPageFor(pathname).catch(() => undefined);
+    startTransition(() => setShown(true));
+  }, [shown, pathname]);
+  return shown ? children : <RouteLoading />;
+}
+
 /**
  * Children of the signed-in root (`/`, behind the sign-in check), as route objects for a data router
  * (`createHashRouter`) or `useRoutes`.
@@ -62,7 +90,14 @@ export const appRouteObjects: RouteObject[] = [
   { index: true, element: <Navigate to={paths.dashboard} replace /> },
   { path: paths.dashboard, element: suspended(<DashboardRoute />) },
   { path: paths.accountSecurity, element: suspended(<AccountSecurityRoute />) },
-  { path: '*', element: suspended(<AreaRoute />) },
+  {
+    path: '*',
+    element: suspended(
+      <AfterFrame>
+        <AreaRoute />
+      </AfterFrame>,
+    ),
+  },
 ];
 
 /** Routes outside the sign-in check, beside the login screen. */

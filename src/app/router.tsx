@@ -1,6 +1,6 @@
 import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
-import { paths } from '@/config/paths';
+import { isPublicPath, paths } from '@/config/paths';
 import { bindNavigate } from '@/lib/navigation';
 import { getAuthInfo } from '@/lib/storage';
 import { loadChunk } from '@/utils/lazy-chunk';
@@ -10,13 +10,7 @@ import { probeChannelConfig } from '@/features/auth/api/channel-probe';
 import { ChannelConfigGate } from '@/features/org-channel/components/channel-config-gate';
 import { RouteErrorBoundary, RouteLoading } from './route-status';
 import { Component as LoginRoute } from './routes/login-route';
-import {
-  appRouteObjects,
-  isDashboardPath,
-  preloadDashboard,
-  preloadDashboardFor,
-  publicRouteObjects,
-} from './app-routes';
+import { appRouteObjects, isDashboardPath, preloadDashboard, publicRouteObjects } from './app-routes';
 
 /*
  * A declarative hash router (`HashRouter` + `useRoutes`) rather than the data router (`createHashRouter`):
@@ -33,19 +27,23 @@ const antdPage = (load: () => Promise<RouteModule>) =>
 const HelpCenterRoute = antdPage(() => import('./routes/help-center-route'));
 // The signed-in frame draws without antd, so the dashboard's first screen paints before antd's core loads.
 const SignedInApp = preloadableLazy(() => {
-  preloadDashboardFor(hashPathname());
+  if (isDashboardPath(hashPathname())) preloadDashboard().catch(() => undefined);
   return loadChunk(() => import('./routes/app-route')).then((module) => ({ default: module.Component }));
 });
 
 /**
- * A signed-in visit that opens on the dashboard waits for the frame's and the dashboard's chunks (asked for
- * beside the entry chunk, see scripts/signed-in-preload.ts) before its first render, so it draws frame and
- * dashboard at once: no loading placeholder first, which React would keep for at least 300 ms once shown.
- * Resolves either way: a chunk that failed shows its failure as the page.
+ * A signed-in visit waits for the frame's chunk before its first render, and one that opens on the
+ * dashboard for the dashboard's too (both asked for beside the entry chunk, see
+ * scripts/signed-in-preload.ts): frame and dashboard are drawn at once, with no loading placeholder first,
+ * which React would keep for at least 300 ms once shown. On another page the frame is drawn first and the
+ * page follows (app-routes.tsx AfterFrame). Resolves either way: a chunk that failed
+ * shows its failure as the page.
  */
 export function signedInFirstScreenLoaded(): Promise<void> {
-  if (!getAuthInfo() || !isDashboardPath(hashPathname())) return Promise.resolve();
-  return Promise.all([SignedInApp.preload(), preloadDashboard()]).then(
+  if (!getAuthInfo() || isPublicPath(hashPathname())) return Promise.resolve();
+  const waits: Promise<unknown>[] = [SignedInApp.preload()];
+  if (isDashboardPath(hashPathname())) waits.push(preloadDashboard());
+  return Promise.all(waits).then(
     () => undefined,
     () => undefined,
   );

@@ -46,6 +46,23 @@ export const paths = {
   joinCompany: '/company-center/join',
 } as const;
 
+/**
+ * The pages outside the signed-in app, each with what lies under it: a visit to one of them loads nothing
+ * of the signed-in app ahead, even with a sign-in kept.
+ */
+export const PUBLIC_PATHS = [
+  paths.login,
+  paths.loginRegister,
+  paths.helpCenter,
+  paths.forgotPassword,
+  paths.sandbox,
+  paths.entry,
+] as const;
+
+/** Whether `pathname` is one of PUBLIC_PATHS or lies under one. */
+export const isPublicPath = (pathname: string): boolean =>
+  PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+
 /** Sub-pages of the pledge-financing start page (spec section 2). */
 export type PledgeFinancingStartPage = 'open-add' | 'sign' | 'interest' | 'detail';
 

@@ -78,13 +78,31 @@ describe('the signed-in preload script', () => {
     ]);
   });
 
-  it('asks for nothing without a sign-in, or on a page other than the dashboard', () => {
-    const { script } = build();
-    new Function(script)();
-    expect(preloads()).toEqual([]);
-    setAuthInfo({ access_token: 'token' } as StoredAuthInfo);
-    window.location.hash = '#/bills/held';
-    new Function(script)();
+  it('asks for nothing without a sign-in', () => {
+    new Function(build().script)();
     expect(preloads()).toEqual([]);
   });
+
+  it.each([
+    '#/user/login',
+    '#/user/forgot-password',
+    '#/sandbox/qr/q1',
+    '#/entry',
+    '#/help-center/chain-bill',
+  ])('asks for nothing on the public page %s, even with a sign-in kept', (hash) => {
+    setAuthInfo({ access_token: 'token' } as StoredAuthInfo);
+    window.location.hash = hash;
+    new Function(build().script)();
+    expect(preloads()).toEqual([]);
+  });
+
+  it.each(['#/chain-bill/sign-workbench', '#/chain-bill/discount?status=1', '#/company-center/staff'])(
+    'asks for the frame on the signed-in page %s, whose own chunks follow it',
+    (hash) => {
+      setAuthInfo({ access_token: 'token' } as StoredAuthInfo);
+      window.location.hash = hash;
+      new Function(build().script)();
+      expect(preloads()).toContain('modulepreload /assets/signed-in.js');
+    },
+  );
 });

@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { matchPath, Navigate, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { UnderConstructionPage } from '@/features/shell/components/under-construction-page';
 import { loadChunk } from '@/utils/lazy-chunk';
+import { preloadableLazy } from '@/utils/preloadable-lazy';
 import { businessPages, pageText, type BusinessPageKey } from '../route-table';
 import { RouteLoading } from '../route-status';
 
@@ -18,26 +19,41 @@ const loadRecourse = () => loadChunk(() => import('./recourse-screens'));
 const loadPayment = () => loadChunk(() => import('./payment-screens'));
 
 /** The areas built so far, each its own chunk; every other area shows its 建设中 page. */
-const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
-  authorize: lazy(() => loadCompanyCenter().then((m) => ({ default: m.CompanyCenterScreen }))),
-  bankAccounts: lazy(() => loadCompanyCenter().then((m) => ({ default: m.BankAccountsScreen }))),
-  staff: lazy(() => loadCompanyCenter().then((m) => ({ default: m.StaffScreen }))),
-  joinCompany: lazy(() => loadCompanyCenter().then((m) => ({ default: m.JoinCompanyScreen }))),
-  issue: lazy(() => loadBills().then((m) => ({ default: m.IssueScreen }))),
-  endorse: lazy(() => loadBills().then((m) => ({ default: m.EndorseScreen }))),
-  signWorkbench: lazy(() => loadBills().then((m) => ({ default: m.SignWorkbenchScreen }))),
-  discount: lazy(() => loadDiscount().then((m) => ({ default: m.DiscountScreen }))),
-  easeDiscount: lazy(() => loadEaseDiscount().then((m) => ({ default: m.EaseDiscountScreen }))),
-  guarantee: lazy(() => loadGuarantee().then((m) => ({ default: m.GuaranteeScreen }))),
-  freeze: lazy(() => loadFreeze().then((m) => ({ default: m.FreezeScreen }))),
-  pledgeFinancing: lazy(() => loadPledgeFin().then((m) => ({ default: m.PledgeFinListScreen }))),
-  pledgeFinancingStart: lazy(() => loadPledgeFin().then((m) => ({ default: m.PledgeFinStartScreen }))),
-  pledge: lazy(() => loadPledge().then((m) => ({ default: m.PledgeScreen }))),
-  recourse: lazy(() => loadRecourse().then((m) => ({ default: m.RecourseScreen }))),
-  payPrompt: lazy(() => loadPayment().then((m) => ({ default: m.PaymentScreen }))),
-  payable: lazy(() => loadPayment().then((m) => ({ default: m.PayableScreen }))),
-  contractSigning: lazy(() => loadCompanyCenter().then((m) => ({ default: m.ContractsScreen }))),
+const SCREENS: Partial<Record<BusinessPageKey, ReturnType<typeof preloadableLazy>>> = {
+  authorize: preloadableLazy(() => loadCompanyCenter().then((m) => ({ default: m.CompanyCenterScreen }))),
+  bankAccounts: preloadableLazy(() => loadCompanyCenter().then((m) => ({ default: m.BankAccountsScreen }))),
+  staff: preloadableLazy(() => loadCompanyCenter().then((m) => ({ default: m.StaffScreen }))),
+  joinCompany: preloadableLazy(() => loadCompanyCenter().then((m) => ({ default: m.JoinCompanyScreen }))),
+  issue: preloadableLazy(() => loadBills().then((m) => ({ default: m.IssueScreen }))),
+  endorse: preloadableLazy(() => loadBills().then((m) => ({ default: m.EndorseScreen }))),
+  signWorkbench: preloadableLazy(() => loadBills().then((m) => ({ default: m.SignWorkbenchScreen }))),
+  discount: preloadableLazy(() => loadDiscount().then((m) => ({ default: m.DiscountScreen }))),
+  easeDiscount: preloadableLazy(() => loadEaseDiscount().then((m) => ({ default: m.EaseDiscountScreen }))),
+  guarantee: preloadableLazy(() => loadGuarantee().then((m) => ({ default: m.GuaranteeScreen }))),
+  freeze: preloadableLazy(() => loadFreeze().then((m) => ({ default: m.FreezeScreen }))),
+  pledgeFinancing: preloadableLazy(() => loadPledgeFin().then((m) => ({ default: m.PledgeFinListScreen }))),
+  pledgeFinancingStart: preloadableLazy(() =>
+    loadPledgeFin().then((m) => ({ default: m.PledgeFinStartScreen })),
+  ),
+  pledge: preloadableLazy(() => loadPledge().then((m) => ({ default: m.PledgeScreen }))),
+  recourse: preloadableLazy(() => loadRecourse().then((m) => ({ default: m.RecourseScreen }))),
+  payPrompt: preloadableLazy(() => loadPayment().then((m) => ({ default: m.PaymentScreen }))),
+  payable: preloadableLazy(() => loadPayment().then((m) => ({ default: m.PayableScreen }))),
+  contractSigning: preloadableLazy(() => loadCompanyCenter().then((m) => ({ default: m.ContractsScreen }))),
 };
+
+const pageOf = (pathname: string) =>
+  businessPages.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname));
+
+/**
+ * Starts loading the screen a visit opens on beside this route's chunk rather than after it has arrived
+ * and rendered (app-routes.tsx, preloadPageFor).
+ */
+export function preloadScreenFor(pathname: string): Promise<void> {
+  const page = pageOf(pathname);
+  const screen = page && SCREENS[page.key];
+  return screen ? screen.preload().then(() => undefined) : Promise.resolve();
+}
 
 /**
  * Every signed-in path but the dashboard: the business area the route table names (its screen, or a 建设中
@@ -45,7 +61,7 @@ const SCREENS: Partial<Record<BusinessPageKey, ComponentType>> = {
  */
 export function Component() {
   const { pathname } = useLocation();
-  const page = businessPages.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname));
+  const page = pageOf(pathname);
   if (!page) return <Navigate to={paths.dashboard} replace />;
   const Screen = SCREENS[page.key];
   if (Screen) {

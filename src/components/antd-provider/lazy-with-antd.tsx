@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { loadChunk } from '@/utils/lazy-chunk';
+import { preloadableLazy } from '@/utils/preloadable-lazy';
 
 const loadAntdProvider = () => loadChunk(() => import('./antd-provider'));
 
@@ -12,13 +13,14 @@ export function preloadAntd(): void {
  * A lazily loaded component drawn with antd, inside antd's provider (zh_CN, the theme), which loads beside
  * it in its own chunk: the login screen draws without antd, and antd's core comes with the first screen or
  * dialog that needs it. A failed or late chunk becomes a ChunkLoadError (spec section 8). `withApp` adds
- * antd's App, for parts of the signed-in app that the frame (drawn without antd) mounts.
+ * antd's App, for parts of the signed-in app that the frame (drawn without antd) mounts. `preload()` starts
+ * both loads ahead; once they have arrived the component renders without suspending.
  */
 export function lazyWithAntd<P extends object>(
   load: () => Promise<ComponentType<P>>,
   { withApp = false }: { withApp?: boolean } = {},
 ) {
-  return lazy(async () => {
+  return preloadableLazy(async () => {
     const [Component, { AntdProvider, AntdAppProvider }] = await Promise.all([load(), loadAntdProvider()]);
     const Provider = withApp ? AntdAppProvider : AntdProvider;
     function WithAntd(props: P) {
