@@ -54,14 +54,21 @@ function eventLine(event: BillEvent): string {
  */
 export function useBillDetail() {
   const [id, setId] = useState<string | null>(null);
+  // Drawn from its first opening on (and kept, so it can slide out): a list's first paint does not carry
+  // the drawer, its acts and antd's styles for them.
+  const [opened, setOpened] = useState(false);
+  const open = (packageId: string | null) => {
+    if (packageId !== null) setOpened(true);
+    setId(packageId);
+  };
   return {
     link: (packageId: string) => (
-      <Button type="link" onClick={() => setId(packageId)}>
+      <Button type="link" onClick={() => open(packageId)}>
         {text.detail}
       </Button>
     ),
-    open: setId,
-    drawer: <BillDetailDrawer id={id} onClose={() => setId(null)} />,
+    open,
+    drawer: opened ? <BillDetailDrawer id={id} onClose={() => setId(null)} /> : null,
   };
 }
 
