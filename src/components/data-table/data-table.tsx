@@ -105,12 +105,20 @@ function useKeyboardScrolling(table: RefObject<TableRef | null>): void {
  * checkboxes), as wide as its columns need and scrolling sideways inside its card (data-table.module.css),
  * which a keyboard does too.
  */
+/**
+ * A table's props: antd's, with `scroll` for a fixed height only. How wide a table draws and its sideways
+ * scrolling are this component's (data-table.module.css); antd's `scroll.x` would measure every column.
+ */
+export type DataTableProps<T extends AnyObject> = Omit<TableProps<T>, 'scroll'> & {
+  scroll?: { y?: number | string };
+};
+
 export function Table<T extends AnyObject>({
   pagination,
   rowSelection,
   className,
   ...props
-}: TableProps<T>): ReactNode {
+}: DataTableProps<T>): ReactNode {
   const table = useRef<TableRef>(null);
   useKeyboardScrolling(table);
   return (

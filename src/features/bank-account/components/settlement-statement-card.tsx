@@ -103,7 +103,6 @@ export function SettlementStatementCard() {
           dataSource={data?.lines.content ?? []}
           loading={statement.isFetching}
           locale={{ emptyText: text.empty }}
-          scroll={{ x: 760 }}
           pagination={{
             current: page + 1,
             pageSize: PAGE_SIZE,

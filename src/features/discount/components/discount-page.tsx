@@ -303,7 +303,6 @@ export function DiscountPage({ holdings, holdingsLoading, detail, canExport }: D
           dataSource={list.data?.content ?? []}
           loading={list.isFetching}
           locale={{ emptyText: text.empty }}
-          scroll={{ x: 'max-content' }}
           pagination={{
             current: page + 1,
             pageSize: PAGE_SIZE,

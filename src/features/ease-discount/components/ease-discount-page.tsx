@@ -101,13 +101,7 @@ function QuoteTable({ set, now, onTake }: QuoteTableProps) {
       <Typography.Text type="secondary" className={styles.term}>
         {text.term(set.discountDate, set.days, set.adjustDays)}
       </Typography.Text>
-      <Table<DiscountQuote>
-        rowKey="id"
-        columns={columns}
-        dataSource={set.quotes}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
+      <Table<DiscountQuote> rowKey="id" columns={columns} dataSource={set.quotes} pagination={false} />
     </section>
   );
 }

@@ -91,7 +91,6 @@ function FreezeTable({
         dataSource={list.data?.content ?? []}
         loading={list.isFetching}
         locale={{ emptyText }}
-        scroll={{ x: 'max-content' }}
         pagination={{
           current: page + 1,
           pageSize: PAGE_SIZE,

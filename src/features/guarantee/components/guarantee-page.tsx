@@ -334,7 +334,6 @@ export function GuaranteePage({
           dataSource={list.data?.content ?? []}
           loading={list.isFetching}
           locale={{ emptyText: text.empty }}
-          scroll={{ x: 'max-content' }}
           pagination={{
             current: page + 1,
             pageSize: PAGE_SIZE,

@@ -123,7 +123,6 @@ export function PayablePage() {
           dataSource={days}
           loading={list.isFetching}
           locale={{ emptyText: text.empty }}
-          scroll={{ x: 'max-content' }}
           pagination={{
             current: page + 1,
             pageSize: PAGE_SIZE,

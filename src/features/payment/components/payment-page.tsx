@@ -342,7 +342,6 @@ export function PaymentPage({
           dataSource={candidates.data?.content ?? []}
           loading={candidates.isFetching}
           locale={{ emptyText: text.candidatesEmpty }}
-          scroll={{ x: 'max-content' }}
           pagination={{
             current: candidatePage + 1,
             pageSize: PAGE_SIZE,
@@ -431,7 +430,6 @@ export function PaymentPage({
           dataSource={list.data?.content ?? []}
           loading={list.isFetching}
           locale={{ emptyText: text.empty }}
-          scroll={{ x: 'max-content' }}
           pagination={{
             current: page + 1,
             pageSize: PAGE_SIZE,

@@ -142,7 +142,6 @@ export function PledgeFinListPage() {
           dataSource={list.data?.content ?? []}
           loading={list.isFetching}
           locale={{ emptyText: text.empty }}
-          scroll={{ x: 'max-content' }}
           pagination={{
             current: page + 1,
             pageSize: PAGE_SIZE,

@@ -115,7 +115,6 @@ export function PaymentsTable({ financing }: { financing: PledgeFinDetail }) {
       columns={columns}
       dataSource={financing.cost?.schedule ?? []}
       pagination={false}
-      scroll={{ x: 'max-content' }}
     />
   );
 }

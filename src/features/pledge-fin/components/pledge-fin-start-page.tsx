@@ -549,7 +549,6 @@ function FinancingView({
             columns={billColumns}
             dataSource={financing.bills}
             pagination={false}
-            scroll={{ x: 'max-content' }}
           />
         </Card>
       )}

@@ -60,7 +60,6 @@ export function SandboxPledgeCard() {
         dataSource={list.isError ? [] : (list.currentData ?? [])}
         locale={{ emptyText: text.pledgesEmpty }}
         pagination={false}
-        scroll={{ x: 'max-content' }}
       />
     </Card>
   );
