@@ -2,6 +2,7 @@ import { clearMaturedApplicationsStep, maturityRemindersStep } from '../bills/se
 import { clearMaturedGuaranteesStep } from '../guarantee/service';
 import { presentMaturingStep, refuseUnansweredStep } from '../payment/service';
 import { clearMaturedReleasesStep } from '../pledge/service';
+import { cancelMaturedFinancingsStep } from '../pledge-fin/service';
 import type { DayEndStep } from './step';
 
 /**
@@ -15,6 +16,8 @@ export const DAY_END_STEPS: readonly DayEndStep[] = [
   // Guarantees and 质押解除 requests wait beside the ledger's applications and are cleared alike.
   clearMaturedGuaranteesStep,
   clearMaturedReleasesStep,
+  // A pledge financing not yet signed lets go of its matured bills, so they can be presented below.
+  cancelMaturedFinancingsStep,
   maturityRemindersStep,
   // Payment: refuse what waited past its answer day, then present what fell due (the ranges freed above too).
   refuseUnansweredStep,

@@ -593,3 +593,40 @@ export async function cancelFinancing(
   await closeApproval(ctx, row.id);
   return state;
 }
+
+/**
+ * The day-end's cancel of a financing still waiting for approval or signing whose bill has matured by the
+ * business day closing: nobody can pledge it any more, and its lock would keep it from being presented for
+ * payment. The platform cancels it with the reason, the bills rest again and its to-do closes. False when
+ * it has moved on meanwhile.
+ */
+export async function cancelForMaturedBill(
+  ctx: PledgeFinContext,
+  id: string,
+  businessDate: string,
+): Promise<boolean> {
+  const row = await financingOf(ctx.trx, ctx.orgId, id);
+  if (!row || !mayAct(PLEDGE_FIN_ACTION.cancel, row.state) || row.state === PLEDGE_FIN_STATE.draft) {
+    return false;
+  }
+  const matured = await ctx.trx
+    .selectFrom('pledge_fin_bills as b')
+    .innerJoin('bill_packages as p', 'p.id', 'b.package_id')
+    .select('p.package_no')
+    .where('b.financing_id', '=', id)
+    .where('p.due_date', '<=', businessDate)
+    .orderBy('b.seq')
+    .executeTakeFirst();
+  if (!matured) return false;
+  await move(
+    { ...ctx, userId: null },
+    row,
+    PLEDGE_FIN_ACTION.cancel,
+    PLEDGE_FIN_MSG.act.cancel,
+    {},
+    PLEDGE_FIN_MSG.maturedCancel(matured.package_no),
+  );
+  await unlockBills(ctx, id);
+  await closeApproval(ctx, id);
+  return true;
+}

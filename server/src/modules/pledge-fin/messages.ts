@@ -57,6 +57,9 @@ export const PLEDGE_FIN_MSG = {
     payOut: '放款',
     payInterest: '还款',
   },
+  /** Who the history names for the platform's own acts. */
+  platformOperator: '系统',
+  maturedCancel: (packageNo: string) => `票据${packageNo}已到期，融资申请由系统日终取消，票据已解除锁定`,
   maturityPassed: '融资到期日已到，不能再签约放款，请取消后重新申请',
   loanTerms: (finNo: string, rate: string, maturity: string, mode: string, penalty: string) =>
     `融资申请编号${finNo}，年利率${rate}%，自放款之日起至${maturity}止，付息方式为${mode}，逾期罚息年利率${penalty}%`,

@@ -1,4 +1,5 @@
 import {
+  PLEDGE_FIN_ACTION,
   PLEDGE_FIN_OPEN_STATES,
   PLEDGE_FIN_STATE,
   type PledgeFinAction,
@@ -27,7 +28,10 @@ import { rangeOf } from '../bills/service';
 import { settlementAccountOf } from '../settlement/service';
 import { costOf } from './cost';
 import { dueView, nextDue, paymentsOf } from './repayment';
+import { PLEDGE_FIN_MSG } from './messages';
 import { pledgeValueFen } from './rules';
+
+const PLEDGE_FIN_ACTION_CANCEL: string = PLEDGE_FIN_ACTION.cancel;
 
 export type FinancingRow = Selectable<PledgeFinancingTable>;
 export type ProductRow = Selectable<PledgeFinProductTable>;
@@ -327,7 +331,12 @@ export async function historyOf(
     action: row.action as PledgeFinAction,
     fromState: row.from_state as PledgeFinState | null,
     toState: row.to_state as PledgeFinState,
-    operatorName: row.user_name ?? row.institution_name ?? '',
+    // Without a member: the institution's act (the pay-out), or the platform's (a cancel for the bills).
+    operatorName:
+      row.user_name ??
+      (row.action === PLEDGE_FIN_ACTION_CANCEL
+        ? PLEDGE_FIN_MSG.platformOperator
+        : (row.institution_name ?? '')),
     opinion: row.opinion,
     at: isoTime(Number(row.at)),
   }));

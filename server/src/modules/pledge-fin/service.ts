@@ -10,3 +10,5 @@ export {
   submitFinancing,
   type PledgeFinContext,
 } from './commands';
+/** The day-end's step cancelling what waits on a matured bill. */
+export { cancelMaturedFinancingsStep } from './day-end';

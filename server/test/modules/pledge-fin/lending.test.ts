@@ -365,3 +365,30 @@ describe('two payments at once', () => {
     expect((await detail(financing.id)).payments.map((p) => p.seq)).toEqual([1]);
   });
 });
+
+describe('a bill maturing while a financing waits', () => {
+  it('has the day-end cancel the financing and free the bill before what fell due is presented', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const financing = await approved(holding);
+    // The bill falls due on 2 June; that day closes at the day-end.
+    t.clock.advance(Date.parse('2026-06-02T21:00:00+08:00') - t.app.now());
+    token = await ledgerTokens(t);
+    const run = await t.app.dayEnd.runNow('2026-06-02');
+    expect(run.steps.find((s) => s.name === 'pledge-fin.cancelMatured')).toMatchObject({
+      status: 'done',
+      processed: 1,
+    });
+    expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.cancelled);
+    expect((await history(financing.id)).at(-1)).toMatchObject({
+      action: 'CANCEL',
+      operatorName: '系统',
+      opinion: `票据${holding.packageNo}已到期，融资申请由系统日终取消，票据已解除锁定`,
+    });
+    const locks = await t.app.db
+      .selectFrom('bill_locks')
+      .select('status')
+      .where('owner_id', '=', financing.id)
+      .execute();
+    expect(locks).toEqual([{ status: 'released' }]);
+  });
+});
