@@ -122,6 +122,15 @@ describe('我的贴现', () => {
     expect(await listed({ packageNo: '%' })).toEqual([]);
     // Another organisation sees none of them.
     expect(await listed({}, token.ningbo)).toEqual([]);
+    // Paged, each page with the total of the filter, past the end too.
+    const pageOf = async (query: string) => {
+      const page = await listOf<DiscountRecord>(t, `${DISCOUNT_URL.list}?${query}`, token.suzhou);
+      return [page.totalElements, page.content.map((d) => d.id)];
+    };
+    expect(await pageOf('size=2&page=0')).toEqual([3, [recent.id, middle.id]]);
+    expect(await pageOf('size=2&page=1')).toEqual([3, [old.id]]);
+    expect(await pageOf('size=2&page=5')).toEqual([3, []]);
+    expect(await pageOf(`size=1&page=3&institutionOrgId=${spdb.orgId}`)).toEqual([2, []]);
 
     const refusedFilters: Array<Record<string, string>> = [
       { dateFrom: '2026-02-30' },
