@@ -41,7 +41,9 @@ async function applyFor(page: Page, index: number): Promise<string | null> {
   await page.getByRole('radio', { name: '出票人' }).check();
   const guarantor = page.getByRole('combobox', { name: '保证人' });
   // The chosen organisation shows in the field itself (the list of choices opens elsewhere in the page).
-  const picked = page.locator('.ant-form-item', { has: guarantor }).getByText(NINGBO.name).first();
+  // The field titles itself with the choice; its text is hidden while the field keeps the focus, and antd
+  // also writes the choice into a hidden live region for screen readers.
+  const picked = page.locator('.ant-form-item', { has: guarantor }).getByTitle(NINGBO.name, { exact: false });
   // The search answers while the user types: an answer arriving late can redraw the list under the click.
   await expect(async () => {
     await guarantor.click();
