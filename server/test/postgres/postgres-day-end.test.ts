@@ -199,7 +199,7 @@ describe('the day-end on two nodes of one PostgreSQL database', () => {
 
     await moveClock(nodes[0], `${day}T21:05:00+08:00`);
     // The first node schedules the close on its next look; it clears and reminds, then is killed while it
-    // presents the holdings for payment, one transaction each.
+    // presents the holdings for payment, a batch a transaction.
     await vi.waitFor(
       async () => {
         const presented = (await presentationsOf(packageIds)).length;

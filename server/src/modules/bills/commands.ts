@@ -18,7 +18,8 @@ import { NOTICE_TYPE } from '@contract/notice';
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { BizType } from '@contract/statistics';
 import type { Db } from '../../db/database';
-import type { BillApplicationTable } from '../../db/schema';
+import type { BillApplicationTable, Database } from '../../db/schema';
+import type { Insertable } from 'kysely';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { yuanText } from '../../lib/money';
@@ -30,7 +31,7 @@ import {
   verifiedSettlementAccountOf,
   type SettlementAccount,
 } from '../bank-account/service';
-import { closeNotices, postNotice } from '../notice/service';
+import { closeNotices, postNotice, postNotices, type NewNotice } from '../notice/service';
 import {
   endCommand,
   enterPackage,
@@ -39,6 +40,7 @@ import {
   lockFront,
   restingCirculation,
   setStatus,
+  setCirculations,
   transfer,
   unlock,
   type HoldingRow,
@@ -120,6 +122,22 @@ export function ledgerCommand<I, C extends Checked, O>(
   return Object.assign(run, {
     check: (scope: CommandScope, input: I) => check({ ...scope, realtime: null, work: null }, input),
   });
+}
+
+/**
+ * Many acts in one transaction (a day-end batch): `run` checks each item itself, leaving out the ones it
+ * must not touch, and writes the rest, then the one last step checks every package it entered, as a
+ * command's does. A breach rolls the whole batch back.
+ */
+export async function ledgerBatch<O>(
+  scope: Omit<CommandScope, 'actor'>,
+  run: (ctx: CommandContext) => Promise<O>,
+): Promise<O> {
+  // No one organisation acts for a batch: each of its items names whose act it is.
+  const ctx: CommandContext = { ...scope, actor: { orgId: '', userId: null }, work: new LedgerWork() };
+  const result = await run(ctx);
+  await endCommand(ctx);
+  return result;
 }
 
 export type ApplicationRow = BillApplicationTable;
@@ -374,26 +392,189 @@ export async function apply(
       status: 'processing',
     });
   }
-  await postNotice(
-    ctx.trx,
-    {
-      orgId: receiverOrgId,
-      userId: null,
-      type: NOTICE_TYPE.todo,
-      title: APPLICATION_PENDING_LABEL[kind],
-      content: `${applicantName}向贵司${APPLICATION_KIND_LABEL[kind]}，${ANSWER_NOTICE.bill(
-        pkg.package_no,
-        rangeOf(pkg, locked),
-        yuanText(locked.amount_fen),
-      )}，${kind === APPLICATION_KIND.payment ? ANSWER_NOTICE.toPayPrompt : ANSWER_NOTICE.toWorkbench}`,
-      link: kind === APPLICATION_KIND.payment ? PAYMENT_TODO_LINK : signWorkbenchLink(pkg.id),
-      subject: applicationSubject(application.id),
-    },
-    ctx.now,
-  );
+  await postNotice(ctx.trx, applicationTodo(application, pkg, applicantName), ctx.now);
   await announceNotices(ctx, [receiverOrgId]);
   await announce(ctx, pkg.id, [holding.org_id, receiverOrgId]);
   return application;
+}
+
+/** The receiver's to-do of a new application, closed with it when it leaves 待签收. */
+function applicationTodo(application: ApplicationRow, pkg: PackageRow, applicantName: string): NewNotice {
+  const kind = application.kind as ApplicationKind;
+  return {
+    orgId: application.receiver_org_id,
+    userId: null,
+    type: NOTICE_TYPE.todo,
+    title: APPLICATION_PENDING_LABEL[kind],
+    content: `${applicantName}向贵司${APPLICATION_KIND_LABEL[kind]}，${ANSWER_NOTICE.bill(
+      pkg.package_no,
+      rangeOf(pkg, application),
+      yuanText(application.amount_fen),
+    )}，${kind === APPLICATION_KIND.payment ? ANSWER_NOTICE.toPayPrompt : ANSWER_NOTICE.toWorkbench}`,
+    link: kind === APPLICATION_KIND.payment ? PAYMENT_TODO_LINK : signWorkbenchLink(pkg.id),
+    subject: applicationSubject(application.id),
+  };
+}
+
+/** One application on a whole holding, for applyWhole. */
+export interface WholeApplication {
+  pkg: PackageRow;
+  holding: HoldingRow;
+  receiverOrgId: string;
+  remark: string;
+  /** Whose act it is (the holder's administrator, on whose behalf day-end acts). */
+  by: Actor;
+}
+
+/** Rows one multi-row INSERT of a batch writes at most (each column of each row is a bound parameter). */
+const INSERT_CHUNK = 500;
+
+async function insertChunked<T extends 'bill_applications' | 'bill_events' | 'bill_operations'>(
+  trx: Db,
+  table: T,
+  rows: ReadonlyArray<Insertable<Database[T]>>,
+): Promise<void> {
+  for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
+    await trx
+      .insertInto(table)
+      .values(rows.slice(from, from + INSERT_CHUNK) as never)
+      .execute();
+  }
+}
+
+/**
+ * `apply` on many whole holdings at once (day-end's 自动提示付款): for each, what `apply` writes for a whole
+ * holding (the range locked, the application, its event, its operation, the receiver's to-do and the bill's
+ * and the notices' realtime events), in a few statements for the lot rather than a dozen for each. Every
+ * package must have been entered and every holding read after it, so it still has the statuses it was read
+ * with; the caller's end step checks the packages.
+ */
+export async function applyWhole(
+  ctx: CommandContext,
+  kind: ApplicationKind,
+  items: readonly WholeApplication[],
+): Promise<ApplicationRow[]> {
+  if (items.length === 0) return [];
+  for (const { pkg } of items) {
+    if (!ctx.work.packages.has(pkg.id)) throw new Error(`an application on package ${pkg.id}, not entered`);
+  }
+  const locked = await setCirculations(
+    ctx,
+    items.map((item) => item.holding),
+    CIRCULATION.locked,
+  );
+  const applications: ApplicationRow[] = items.map((item, index) => ({
+    id: newId(),
+    package_id: item.pkg.id,
+    kind,
+    applicant_org_id: item.holding.org_id,
+    applicant_user_id: memberId(item.by),
+    receiver_org_id: item.receiverOrgId,
+    holding_id: locked[index]!.id,
+    sub_start: locked[index]!.sub_start,
+    sub_end: locked[index]!.sub_end,
+    amount_fen: locked[index]!.amount_fen,
+    status: APPLICATION_STATUS.pending,
+    reason: null,
+    remark: item.remark,
+    answered_by: null,
+    applied_at: ctx.now,
+    answered_at: null,
+    receiver_account_id: null,
+  }));
+  await insertChunked(ctx.trx, 'bill_applications', applications);
+  const packageIds = [...new Set(items.map((item) => item.pkg.id))];
+  const lastSeq = new Map<string, number>();
+  for (let from = 0; from < packageIds.length; from += INSERT_CHUNK) {
+    const rows = await ctx.trx
+      .selectFrom('bill_events')
+      .select(['package_id', (eb) => eb.fn.max('seq').as('seq')])
+      .where('package_id', 'in', packageIds.slice(from, from + INSERT_CHUNK))
+      .groupBy('package_id')
+      .execute();
+    for (const row of rows) lastSeq.set(row.package_id, Number(row.seq ?? 0));
+  }
+  await insertChunked(
+    ctx.trx,
+    'bill_events',
+    applications.map((application, index) => {
+      const seq = (lastSeq.get(application.package_id) ?? 0) + 1;
+      lastSeq.set(application.package_id, seq);
+      return {
+        id: newId(),
+        package_id: application.package_id,
+        application_id: application.id,
+        type: BILL_EVENT.applied,
+        kind,
+        from_org_id: application.applicant_org_id,
+        to_org_id: application.receiver_org_id,
+        sub_start: application.sub_start,
+        sub_end: application.sub_end,
+        amount_fen: application.sub_end - application.sub_start + 1,
+        reason: null,
+        user_id: items[index]!.by.userId,
+        at: ctx.now,
+        seq,
+      };
+    }),
+  );
+  const orgIds = [...new Set(applications.flatMap((a) => [a.applicant_org_id, a.receiver_org_id]))];
+  const names = new Map(
+    (
+      await ctx.trx.selectFrom('organizations').select(['id', 'name']).where('id', 'in', orgIds).execute()
+    ).map((org) => [org.id, org.name]),
+  );
+  if (loggedFromApplication(kind)) {
+    const userIds = [...new Set(items.map((item) => item.by.userId).filter((id) => id !== null))];
+    const users = new Map(
+      (userIds.length
+        ? await ctx.trx.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute()
+        : []
+      ).map((user) => [user.id, user.name]),
+    );
+    await insertChunked(
+      ctx.trx,
+      'bill_operations',
+      applications.map((application, index) => {
+        const { pkg, by } = items[index]!;
+        return {
+          id: newId(),
+          org_id: application.applicant_org_id,
+          biz_id: application.id,
+          biz_type: bizTypeOf(kind),
+          op_type: 'apply' as const,
+          bill_no: pkg.package_no,
+          sub_start: application.sub_start,
+          sub_end: application.sub_end,
+          amount_fen: application.sub_end - application.sub_start + 1,
+          counterparty: names.get(application.receiver_org_id) ?? '',
+          status: 'processing' as const,
+          operator_user_id: by.userId,
+          operator_name: (by.userId && users.get(by.userId)) ?? '',
+          created_at: ctx.now,
+        };
+      }),
+    );
+  }
+  await postNotices(
+    ctx.trx,
+    applications.map((application, index) =>
+      applicationTodo(application, items[index]!.pkg, names.get(application.applicant_org_id) ?? ''),
+    ),
+    ctx.now,
+  );
+  await announceNotices(
+    ctx,
+    applications.map((application) => application.receiver_org_id),
+  );
+  const parties = new Map<string, string[]>();
+  for (const application of applications) {
+    const orgs = parties.get(application.package_id) ?? [];
+    orgs.push(application.applicant_org_id, application.receiver_org_id);
+    parties.set(application.package_id, orgs);
+  }
+  for (const [packageId, orgs] of parties) await announce(ctx, packageId, orgs);
+  return applications;
 }
 
 /** The drawer's whole holding before receipt (there is only one until the payee signs). */

@@ -168,10 +168,10 @@ async function writePayableDays(ledger: LedgerTx, checked: Map<string, CheckedPa
  * command back.
  */
 export async function endCommand(ledger: LedgerTx): Promise<void> {
-  const checked = new Map<string, CheckedPackage>();
-  for (const packageId of new Set([...ledger.work.packages, ...ledger.work.payableMoves.keys()])) {
-    checked.set(packageId, await checkPackage(ledger.trx, packageId));
-  }
+  const checked = await checkPackages(ledger.trx, [
+    ...ledger.work.packages,
+    ...ledger.work.payableMoves.keys(),
+  ]);
   await writeHeldCounts(ledger);
   await writePayableDays(ledger, checked);
 }
@@ -227,6 +227,47 @@ export async function setStatus(
   countHeld(ledger, holding.org_id, Number(isHeld(changed)) - Number(isHeld(holding)));
   countPayable(ledger, holding, changed);
   return changed;
+}
+
+/**
+ * Sets the circulation flag of many current holdings at once (a day-end batch), each keeping its bill status
+ * and still with the statuses it was read with: one UPDATE for the holdings read with the same statuses, as
+ * setStatus does for one. 409 when any changed since it was read.
+ */
+export async function setCirculations(
+  ledger: LedgerTx,
+  holdings: readonly HoldingRow[],
+  circulation: CirculationFlag,
+): Promise<HoldingRow[]> {
+  const groups = new Map<string, HoldingRow[]>();
+  for (const holding of holdings) {
+    const key = `${holding.bill_status}\u0000${holding.circ_status}`;
+    const group = groups.get(key);
+    if (group) group.push(holding);
+    else groups.set(key, [holding]);
+  }
+  for (const group of groups.values()) {
+    const { bill_status: readBill, circ_status: readCirc } = group[0]!;
+    const result = await ledger.trx
+      .updateTable('bill_holdings')
+      .set({ circ_status: circulation })
+      .where(
+        'id',
+        'in',
+        group.map((holding) => holding.id),
+      )
+      .where('ended_at', 'is', null)
+      .where('circ_status', '=', readCirc)
+      .where('bill_status', '=', readBill)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== group.length) throw fail(API_ERROR.billLocked, BILL_MSG.locked);
+  }
+  return holdings.map((holding) => {
+    const changed = { ...holding, circ_status: circulation };
+    countHeld(ledger, holding.org_id, Number(isHeld(changed)) - Number(isHeld(holding)));
+    countPayable(ledger, holding, changed);
+    return changed;
+  });
 }
 
 /**
@@ -402,6 +443,9 @@ export interface CheckedPackage {
   >;
 }
 
+/** Packages one read of the invariant takes at a time (each id is one bound parameter of its queries). */
+const CHECK_CHUNK = 500;
+
 /**
  * The ledger's one invariant, checked at the end of every command within its transaction (endCommand): the
  * package's current holdings, in order, cover 1..face exactly (no overlap, no gap), each amount is its
@@ -410,18 +454,105 @@ export interface CheckedPackage {
  * reads.
  */
 export async function checkPackage(trx: Db, packageId: string): Promise<CheckedPackage> {
-  const pkg = await trx
-    .selectFrom('bill_packages')
-    .select(['amount_fen', 'acceptor_org_id', 'due_date'])
-    .where('id', '=', packageId)
-    .executeTakeFirstOrThrow();
-  const holdings = await trx
-    .selectFrom('bill_holdings')
-    .select(['id', 'sub_start', 'sub_end', 'amount_fen', 'bill_status', 'circ_status', 'ended_at'])
-    .where('package_id', '=', packageId)
-    .where('ended_at', 'is', null)
-    .orderBy('sub_start')
-    .execute();
+  return (await checkPackages(trx, [packageId])).get(packageId)!;
+}
+
+/**
+ * The invariant of several packages, read a chunk of packages per query rather than a package at a time (a
+ * day-end batch ends with hundreds); each package is checked exactly as checkPackage checks one.
+ */
+export async function checkPackages(
+  trx: Db,
+  packageIds: readonly string[],
+): Promise<Map<string, CheckedPackage>> {
+  const checked = new Map<string, CheckedPackage>();
+  const ids = [...new Set(packageIds)];
+  for (let from = 0; from < ids.length; from += CHECK_CHUNK) {
+    const chunk = ids.slice(from, from + CHECK_CHUNK);
+    const [packages, holdings, pending, recordLocks, freezes] = await Promise.all([
+      trx
+        .selectFrom('bill_packages')
+        .select(['id', 'amount_fen', 'acceptor_org_id', 'due_date'])
+        .where('id', 'in', chunk)
+        .execute(),
+      trx
+        .selectFrom('bill_holdings')
+        .select([
+          'id',
+          'package_id',
+          'sub_start',
+          'sub_end',
+          'amount_fen',
+          'bill_status',
+          'circ_status',
+          'ended_at',
+        ])
+        .where('package_id', 'in', chunk)
+        .where('ended_at', 'is', null)
+        .orderBy('package_id')
+        .orderBy('sub_start')
+        .execute(),
+      trx
+        .selectFrom('bill_applications')
+        .select(['package_id', 'holding_id'])
+        .where('package_id', 'in', chunk)
+        .where('status', '=', 'pending')
+        .execute(),
+      trx
+        .selectFrom('bill_locks')
+        .select(['package_id', 'holding_id'])
+        .where('package_id', 'in', chunk)
+        .where('status', '=', 'active')
+        .execute(),
+      trx
+        .selectFrom('bill_freezes')
+        .select(['package_id', 'holding_id'])
+        .where('package_id', 'in', chunk)
+        .where('status', '=', 'active')
+        .execute(),
+    ]);
+    const byPackage = <T extends { package_id: string }>(rows: T[]) => {
+      const grouped = new Map<string, T[]>();
+      for (const row of rows) {
+        const list = grouped.get(row.package_id);
+        if (list) list.push(row);
+        else grouped.set(row.package_id, [row]);
+      }
+      return grouped;
+    };
+    const holdingsOf = byPackage(holdings);
+    const pendingOf = byPackage(pending);
+    const locksOf = byPackage(recordLocks);
+    const freezesOf = byPackage(freezes);
+    const found = new Map(packages.map((pkg) => [pkg.id, pkg]));
+    for (const packageId of chunk) {
+      const pkg = found.get(packageId);
+      if (!pkg) throw new LedgerInvariantBroken(`package ${packageId} does not exist`);
+      const current = (holdingsOf.get(packageId) ?? []).map(({ package_id: _, ...h }) => h);
+      verifyPackage(
+        packageId,
+        pkg,
+        current,
+        [...(pendingOf.get(packageId) ?? []), ...(locksOf.get(packageId) ?? [])].map((p) => p.holding_id),
+        (freezesOf.get(packageId) ?? []).map((f) => f.holding_id),
+      );
+      checked.set(packageId, {
+        pkg: { amount_fen: pkg.amount_fen, acceptor_org_id: pkg.acceptor_org_id, due_date: pkg.due_date },
+        holdings: current,
+      });
+    }
+  }
+  return checked;
+}
+
+/** Throws LedgerInvariantBroken when one package's rows, read by checkPackages, break the invariant. */
+function verifyPackage(
+  packageId: string,
+  pkg: CheckedPackage['pkg'],
+  holdings: CheckedPackage['holdings'],
+  lockers: string[],
+  freezes: string[],
+): void {
   let next = 1;
   for (const h of holdings) {
     const start = Number(h.sub_start);
@@ -436,21 +567,8 @@ export async function checkPackage(trx: Db, packageId: string): Promise<CheckedP
   if (next - 1 !== Number(pkg.amount_fen)) {
     throw new LedgerInvariantBroken(`package ${packageId}: holdings cover ${next - 1} of ${pkg.amount_fen}`);
   }
-  const pending = await trx
-    .selectFrom('bill_applications')
-    .select('holding_id')
-    .where('package_id', '=', packageId)
-    .where('status', '=', 'pending')
-    .execute();
-  const recordLocks = await trx
-    .selectFrom('bill_locks')
-    .select('holding_id')
-    .where('package_id', '=', packageId)
-    .where('status', '=', 'active')
-    .execute();
   const locked = new Set(holdings.filter((h) => h.circ_status === CIRCULATION.locked).map((h) => h.id));
   // Each locked holding is held by exactly one pending application or one active lock, never by both.
-  const lockers = [...pending, ...recordLocks].map((p) => p.holding_id);
   const lockedBy = new Set(lockers);
   if (
     lockers.length !== lockedBy.size ||
@@ -461,15 +579,8 @@ export async function checkPackage(trx: Db, packageId: string): Promise<CheckedP
       `package ${packageId}: locked holdings and pending applications with active locks differ`,
     );
   }
-  const freezes = await trx
-    .selectFrom('bill_freezes')
-    .select('holding_id')
-    .where('package_id', '=', packageId)
-    .where('status', '=', 'active')
-    .execute();
   const frozen = new Set(holdings.filter((h) => h.circ_status === CIRCULATION.frozen).map((h) => h.id));
-  if (freezes.length !== frozen.size || freezes.some((f) => !frozen.has(f.holding_id))) {
+  if (freezes.length !== frozen.size || freezes.some((id) => !frozen.has(id))) {
     throw new LedgerInvariantBroken(`package ${packageId}: frozen holdings and active freezes differ`);
   }
-  return { pkg, holdings };
 }

@@ -15,6 +15,7 @@ export {
   announce,
   announceNotices,
   apply as openApplication,
+  applyWhole as openWholeApplications,
   applicationFor,
   closeApplication,
   counterparty,
@@ -22,6 +23,7 @@ export {
   recordEvent,
   holdingOf,
   isMatured,
+  ledgerBatch,
   ledgerCommand,
   logOperation,
   negotiableFront,
@@ -35,6 +37,7 @@ export {
   type Checked,
   type CommandContext,
   type LedgerCommand,
+  type WholeApplication,
 } from './commands';
 /** An application a financial institution answers (discount, pledge): see institution-act.ts. */
 export {

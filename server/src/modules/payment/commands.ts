@@ -14,22 +14,26 @@ import {
   type RefusedBy,
 } from '@contract/payment';
 import type { SettlementGateway } from '../../adapters/settlement/gateway';
-import { fail } from '../../lib/errors';
+import { ApiFailure, fail } from '../../lib/errors';
 import { yuanText } from '../../lib/money';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import {
   applicationFor,
   closeApplication,
   holdingOf,
+  ledgerBatch,
   ledgerCommand,
   openApplication,
+  openWholeApplications,
   orgName,
   packageOf,
   rangeOf,
   setStatus,
   unlock,
+  type Actor,
   type ApplicationRow,
   type CheckContext,
+  type CommandScope,
   type Checked,
   type CommandContext,
   type HoldingRow,
@@ -152,6 +156,109 @@ export const presentPayment = ledgerCommand(
     return application;
   },
 );
+
+/** A holding day-end presents, and whose act the presentation is (the holder's administrator). */
+export interface PresentOnBehalf {
+  holdingId: string;
+  actor: Actor;
+}
+
+export interface PresentedBatch {
+  presented: number;
+  skipped: number;
+}
+
+/**
+ * 自动提示付款 of many holdings in one transaction (day-end). Each holding is checked as presentPayment checks
+ * it, after its package is entered; one that no longer passes is left exactly as it is and counted as
+ * skipped, and the batch goes on: a range locked by an application (endorsed or discounted on its last day),
+ * frozen by an authority's order, pledged (its pledgee presents it), settled, under recourse, no longer the
+ * holder's, or held by its acceptor; and one past its presentation period, which only its holder may present
+ * with a written reason (逾期提示付款). The rest are presented as presentPayment presents one: the range
+ * locked, the application with its history entry, operation and the acceptor's to-do, the realtime events,
+ * the payment record, and at the end every package entered is checked.
+ */
+export async function presentPayments(
+  scope: Omit<CommandScope, 'actor'>,
+  items: readonly PresentOnBehalf[],
+): Promise<PresentedBatch> {
+  return ledgerBatch(scope, async (ctx) => {
+    const byHolding = new Map(items.map((item) => [item.holdingId, item]));
+    const read = items.length
+      ? await ctx.trx
+          .selectFrom('bill_holdings')
+          .select(['id', 'package_id'])
+          .where('id', 'in', [...byHolding.keys()])
+          .execute()
+      : [];
+    // Entered in one order of keys, as every command enters its packages, before what decides is read.
+    const packages = new Map<string, PackageRow>();
+    for (const packageId of [...new Set(read.map((row) => row.package_id))].sort()) {
+      packages.set(packageId, await packageOf(ctx, packageId));
+    }
+    const holdings = read.length
+      ? await ctx.trx
+          .selectFrom('bill_holdings')
+          .selectAll()
+          .where('id', 'in', [...byHolding.keys()])
+          .execute()
+      : [];
+    const calendar = await holidayCalendar(ctx.trx);
+    const today = shanghaiDate(ctx.now);
+    const presentable: Array<{ pkg: PackageRow; holding: HoldingRow; by: Actor }> = [];
+    for (const holding of holdings) {
+      const pkg = packages.get(holding.package_id);
+      const item = byHolding.get(holding.id)!;
+      if (!pkg || holding.org_id !== item.actor.orgId) continue;
+      try {
+        requirePresentable(pkg, holding);
+      } catch (error) {
+        if (error instanceof ApiFailure) continue;
+        throw error;
+      }
+      if (presentationTime(calendar, pkg.due_date, today) !== 'inPeriod') continue;
+      presentable.push({ pkg, holding, by: item.actor });
+    }
+    const applications = await openWholeApplications(
+      ctx,
+      APPLICATION_KIND.payment,
+      presentable.map(({ pkg, holding, by }) => ({
+        pkg,
+        holding,
+        receiverOrgId: pkg.acceptor_org_id,
+        remark: '',
+        by,
+      })),
+    );
+    const rows = applications.map((application, index) => ({
+      application_id: application.id,
+      presenter_org_id: application.applicant_org_id,
+      acceptor_org_id: application.receiver_org_id,
+      presented_by: PRESENTED_BY.system,
+      presented_on: today,
+      overdue: 0,
+      overdue_reason: null,
+      answer_due: answerDue(calendar, presentable[index]!.pkg.due_date, today),
+      clearing: null,
+      refused_by: null,
+      refusal_code: null,
+      refusal_text: null,
+      payment_id: null,
+      created_at: ctx.now,
+      answered_at: null,
+    }));
+    for (let from = 0; from < rows.length; from += PAYMENT_INSERT_CHUNK) {
+      await ctx.trx
+        .insertInto('payment_applications')
+        .values(rows.slice(from, from + PAYMENT_INSERT_CHUNK))
+        .execute();
+    }
+    return { presented: applications.length, skipped: items.length - applications.length };
+  });
+}
+
+/** Payment records one INSERT writes at most (each column of each row is a bound parameter). */
+const PAYMENT_INSERT_CHUNK = 500;
 
 interface AnswerChecked extends Checked {
   application: ApplicationRow;

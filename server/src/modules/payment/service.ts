@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { APPLICATION_KIND, APPLICATION_STATUS, BILL_STATUS, CIRCULATION } from '@contract/bills';
 import { CLEARING_LABEL } from '@contract/discount';
 import { EXPORT_ROW_CAP } from '@contract/export';
@@ -7,7 +8,6 @@ import {
   PAYMENT_STATE_LABEL,
   PAYMENT_SIDES,
   PAYMENT_STATES,
-  PRESENTED_BY,
   PRESENTED_BY_LABEL,
   REFUSAL_OTHER,
   REFUSED_BY,
@@ -24,7 +24,7 @@ import { shanghaiDate, shanghaiDateTime } from '../../lib/shanghai-time';
 import { ledgerCommand, packageOf, type Checked } from '../bills/service';
 import type { DayEndContext, DayEndStep } from '../day-end/service';
 import { holidayCalendar } from '../holiday/service';
-import { presentPayment, refuseWaiting } from './commands';
+import { presentPayments, refuseWaiting, type PresentOnBehalf } from './commands';
 import { PAYMENT_MSG } from './messages';
 import { paymentPage, type PaymentFilter } from './queries';
 import { PRESENTATION_PERIOD_DAYS } from './rules';
@@ -32,8 +32,8 @@ import { PRESENTATION_PERIOD_DAYS } from './rules';
 /**
  * What day-end does for payment (docs/domain.md, payment), as two steps of the day-end run (its steps.ts):
  * 自动提示付款 of every unpresented received holding due, and 拒付 of presentations unanswered past their
- * answer day. Each item runs in its own transaction, so one that another command changed meanwhile is
- * skipped and the rest go on; run again for one day, a step finds nothing left to do. The batch functions
+ * answer day. Each refusal runs in its own transaction, and each batch of presentations in one, so an
+ * item that another command changed meanwhile is skipped and the rest go on; run again for one day, a step finds nothing left to do. The batch functions
  * take the closed business day (`day`, the Shanghai date of `now` when absent), the key the last batch ended
  * at (`after`) and a batch size, and answer what they did and the key to go on from (null: nothing left).
  */
@@ -52,6 +52,11 @@ export interface BatchOptions {
 }
 
 const BATCH = 500;
+/**
+ * Holdings one transaction of 自动提示付款 presents: large enough that a transaction's cost is spread thin, small
+ * enough that it holds the packages it entered only briefly and a run taken over loses little.
+ */
+export const PRESENT_BATCH = 100;
 
 /**
  * The received holdings at rest whose bill is due on or before `today` and still in its presentation period,
@@ -73,9 +78,12 @@ async function unpresented(db: Db, today: string, earliestDue: string, after: st
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('payment_applications as pa')
-            .innerJoin('bill_applications as a', 'a.id', 'pa.application_id')
+          // From the bill's own applications: SQLite would otherwise walk every presentation of the
+          // holder (its presenter index) for each holding, a cost that grows as day-end presents.
+          selectFrom('bill_applications as a')
+            .crossJoin('payment_applications as pa')
             .select('pa.application_id')
+            .whereRef('pa.application_id', '=', 'a.id')
             .whereRef('a.package_id', '=', 'h.package_id')
             .whereRef('pa.presenter_org_id', '=', 'h.org_id')
             .whereRef('a.sub_start', '<=', 'h.sub_end')
@@ -101,12 +109,16 @@ async function ownerOf(db: Db, orgId: string): Promise<string | null> {
   return owner?.user_id ?? null;
 }
 
-/** 自动提示付款: presents, on the holders' behalf, every received holding due that nobody presented. */
+/**
+ * 自动提示付款: presents, on the holders' behalf, every received holding due that nobody presented: a batch
+ * of holdings in one transaction (presentPayments), with `record` (the step's cursor) in the same
+ * transaction, so a batch and its cursor commit together and a run taken over presents nothing twice.
+ */
 export async function presentMaturing(
   db: Db,
   realtime: Realtime | null,
   now: number,
-  options: BatchOptions = {},
+  options: BatchOptions & { record?: (trx: Db, batch: DayEndBatch) => Promise<void> } = {},
 ): Promise<DayEndBatch> {
   const today = options.day ?? shanghaiDate(now);
   const calendar = await holidayCalendar(db);
@@ -117,32 +129,29 @@ export async function presentMaturing(
     if (calendar.periodEnd(candidate, PRESENTATION_PERIOD_DAYS) < today) break;
     earliestDue = candidate;
   }
-  const rows = await unpresented(db, today, earliestDue, options.after ?? null, options.limit ?? BATCH);
+  const rows = await unpresented(
+    db,
+    today,
+    earliestDue,
+    options.after ?? null,
+    options.limit ?? PRESENT_BATCH,
+  );
   const result: DayEndBatch = { done: 0, skipped: 0, last: rows.at(-1)?.id ?? null };
+  if (rows.length === 0) return result;
   const owners = new Map<string, string | null>();
+  const items: PresentOnBehalf[] = [];
   for (const row of rows) {
     if (!owners.has(row.org_id)) owners.set(row.org_id, await ownerOf(db, row.org_id));
     const userId = owners.get(row.org_id) ?? null;
-    if (!userId) {
-      result.skipped += 1;
-      continue;
-    }
-    try {
-      await db
-        .transaction()
-        .execute((trx) =>
-          presentPayment(
-            { trx, now, actor: { orgId: row.org_id, userId }, realtime },
-            { holdingId: row.id, by: PRESENTED_BY.system },
-          ),
-        );
-      result.done += 1;
-    } catch (error) {
-      // Changed by a command since it was read (endorsed on its last day, locked): the holder's own act stands.
-      if (!(error instanceof ApiFailure)) throw error;
-      result.skipped += 1;
-    }
+    if (userId) items.push({ holdingId: row.id, actor: { orgId: row.org_id, userId } });
+    else result.skipped += 1;
   }
+  await db.transaction().execute(async (trx) => {
+    const batch = await presentPayments({ trx, now, realtime }, items);
+    result.done = batch.presented;
+    result.skipped += batch.skipped;
+    await options.record?.(trx, result);
+  });
   return result;
 }
 
@@ -251,10 +260,26 @@ export const refuseUnansweredStep: DayEndStep = {
   run: (ctx) => inBatches(ctx, (options) => refuseUnanswered(ctx.db, ctx.realtime, ctx.now, options)),
 };
 
-/** 自动提示付款 of every received holding due on or before the closed day that nobody presented. */
+/**
+ * 自动提示付款 of every received holding due on or before the closed day that nobody presented, a batch at a
+ * time, each batch's cursor recorded in its transaction.
+ */
 export const presentMaturingStep: DayEndStep = {
   name: 'payment.presentMaturing',
-  run: (ctx) => inBatches(ctx, (options) => presentMaturing(ctx.db, ctx.realtime, ctx.now, options)),
+  async run(ctx) {
+    let after = ctx.cursor;
+    for (;;) {
+      const done = await presentMaturing(ctx.db, ctx.realtime, ctx.now, {
+        day: ctx.businessDate,
+        after,
+        record: (trx, batch) => ctx.progress(batch.last!, batch.done, trx),
+      });
+      if (done.last === null) return;
+      after = done.last;
+      // Between batches, let requests in (better-sqlite3 answers synchronously).
+      await nextTurn();
+    }
+  },
 };
 
 export { presentPayment, paymentCommands, refusePresentation } from './commands';
