@@ -282,7 +282,7 @@ export const presentMaturingStep: DayEndStep = {
   },
 };
 
-export { presentPayment, paymentCommands, refusePresentation } from './commands';
+export { presentPayment, presentPayments, paymentCommands, refusePresentation } from './commands';
 export { paymentCandidatePage } from './queries';
 
 /** Who reads the presentations and what may be presented, the lists and the export alike: the page's permission. */

@@ -7,7 +7,7 @@ import { PAYMENT_URL } from '@contract/payment';
 import type { PaymentRecord } from '@contract/payment-schemas';
 import { SETTLEMENT_URL } from '@contract/settlement';
 import type { SettlementStatement } from '@contract/settlement-schemas';
-import { presentMaturing, refuseUnanswered } from '../../../src/modules/payment/service';
+import { presentMaturing, presentPayments, refuseUnanswered } from '../../../src/modules/payment/service';
 import {
   answer,
   billCall,
@@ -359,6 +359,69 @@ describe('day-end', () => {
     );
     expect(record).toMatchObject({ presentedBy: 'system', answerDue: '2026-06-05' });
     expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.locked);
+  });
+
+  it('presents a batch in one transaction, leaving each holding that fails its check as it was', async () => {
+    const first = await heldByNingbo();
+    const second = await heldByNingbo();
+    const third = await heldByNingbo();
+    await onDay('2026-06-02');
+    // Presented by its holder already: locked, so the batch leaves it alone.
+    const own = await present(second.holding.id);
+    const owner = await t.app.db
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('org_id', '=', ORG.ningbo)
+      .executeTakeFirstOrThrow();
+    const ningbo = { orgId: ORG.ningbo, userId: owner.user_id };
+    const outcome = await t.app.db.transaction().execute((trx) =>
+      presentPayments({ trx, now: t.clock.now(), realtime: null }, [
+        { holdingId: first.holding.id, actor: ningbo },
+        { holdingId: second.holding.id, actor: ningbo },
+        // Not the holder's: named under another organisation, it is not presented.
+        { holdingId: third.holding.id, actor: { orgId: ORG.shanghai, userId: owner.user_id } },
+      ]),
+    );
+    expect(outcome).toEqual({ presented: 1, skipped: 2 });
+    expect((await holdingRow(first.holding.id)).circ_status).toBe(CIRCULATION.locked);
+    expect((await holdingRow(third.holding.id)).circ_status).toBe(CIRCULATION.negotiable);
+    const applications = await t.app.db
+      .selectFrom('bill_applications as a')
+      .innerJoin('payment_applications as pa', 'pa.application_id', 'a.id')
+      .select(['a.id', 'a.package_id', 'a.status', 'pa.presented_by', 'pa.answer_due'])
+      .where('a.package_id', 'in', [first.detail.bill.id, second.detail.bill.id, third.detail.bill.id])
+      .execute();
+    expect(applications).toHaveLength(2);
+    const batched = applications.find((a) => a.package_id === first.detail.bill.id)!;
+    expect(batched).toMatchObject({ status: 'pending', presented_by: 'system', answer_due: '2026-06-05' });
+    expect(applications.find((a) => a.package_id === second.detail.bill.id)!.id).toBe(own.id);
+    // The bill's history and the acceptor's to-do, as a single presentation writes them.
+    const events = await t.app.db
+      .selectFrom('bill_events')
+      .select(['type', 'kind', 'from_org_id', 'to_org_id', 'user_id'])
+      .where('application_id', '=', batched.id)
+      .execute();
+    expect(events).toEqual([
+      {
+        type: 'applied',
+        kind: 'payment',
+        from_org_id: ORG.ningbo,
+        to_org_id: ORG.shanghai,
+        user_id: owner.user_id,
+      },
+    ]);
+    const todo = await t.app.db
+      .selectFrom('plat_messages')
+      .select(['org_id', 'content'])
+      .where('subject', '=', `bill-application:${batched.id}`)
+      .execute();
+    expect(todo).toHaveLength(1);
+    expect(todo[0]!.org_id).toBe(ORG.shanghai);
+    expect(todo[0]!.content).toContain(first.detail.bill.packageNo);
+    // The acceptor answers it as any presentation.
+    const paid = await confirmed(t, token.shanghai, payCall(batched.id));
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await holdingRow(first.holding.id)).bill_status).toBe(BILL_STATUS.settled);
   });
 
   it('refuses a presentation unanswered at the close of its third business day', async () => {
