@@ -458,6 +458,8 @@ describe('质押解除', () => {
     const no = detail.bill.packageNo.slice(10, 20);
     expect((await pledges(`?packageNo=${no}`)).totalElements).toBe(1);
     expect((await pledges('?packageNo=999999999')).totalElements).toBe(0);
+    // A page past the end still says how many the filter holds.
+    expect(await pledges(`?status=pledged&size=1&page=3`)).toMatchObject({ totalElements: 1, content: [] });
     expect(
       (await billCall(t.app, 'GET', `${PLEDGE_URL.list}?status=nonsense`, token.ningbo)).statusCode,
     ).toBe(400);
