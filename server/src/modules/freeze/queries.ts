@@ -3,8 +3,9 @@ import type { FreezeRisk, FreezeStatus } from '@contract/freeze';
 import type { FreezeRecord } from '@contract/freeze-schemas';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
+import { preparedByPresence } from '../../db/prepared-query';
 import { fenToYuan } from '../../lib/money';
-import { listedPage, type PageRequest } from '../../lib/paging';
+import type { PageRequest } from '../../lib/paging';
 import { isoTime } from '../../lib/shanghai-time';
 
 export interface FreezeFilter {
@@ -12,18 +13,36 @@ export interface FreezeFilter {
   packageNo?: string | undefined;
 }
 
-/** The freezes of ranges the organisation held when they were frozen. */
-export function freezeRowsOf(db: Db, orgId: string, filter: FreezeFilter) {
+/** What the list is narrowed by, as bound values: each filter absent is null. */
+interface FreezeValues {
+  orgId: string;
+  status: string | null;
+  /** A LIKE pattern of the package number (containsPattern). */
+  packagePattern: string | null;
+}
+
+function rowsOf(db: Db, v: FreezeValues) {
   return db
     .selectFrom('bill_freezes as f')
     .innerJoin('bill_packages as p', 'p.id', 'f.package_id')
     .innerJoin('organizations as o', 'o.id', 'f.org_id')
-    .where('f.org_id', '=', orgId)
-    .$if(filter.status !== undefined, (q) => q.where('f.status', '=', filter.status!))
-    .$if(Boolean(filter.packageNo?.trim()), (q) =>
-      q.where(likeEscaped('p.package_no', containsPattern(filter.packageNo!.trim()))),
-    );
+    .where('f.org_id', '=', v.orgId)
+    .$if(v.status !== null, (q) => q.where('f.status', '=', v.status!))
+    .$if(v.packagePattern !== null, (q) => q.where(likeEscaped('p.package_no', v.packagePattern!)));
 }
+
+function valuesOf(orgId: string, filter: FreezeFilter): FreezeValues {
+  const packageNo = filter.packageNo?.trim();
+  return {
+    orgId,
+    status: filter.status ?? null,
+    packagePattern: packageNo ? containsPattern(packageNo) : null,
+  };
+}
+
+/** The freezes of ranges the organisation held when they were frozen. */
+export const freezeRowsOf = (db: Db, orgId: string, filter: FreezeFilter) =>
+  rowsOf(db, valuesOf(orgId, filter));
 
 type Listed = ReturnType<typeof freezeRowsOf>;
 const shape = (query: Listed) =>
@@ -52,6 +71,24 @@ const recordOf = (row: Row): FreezeRecord => ({
   liftDocumentNo: row.lift_document_no,
 });
 
+type PageValues = FreezeValues & Pick<PageRequest, 'size' | 'offset'>;
+
+/**
+ * The page and the count, prepared for each set of filters given (db/prepared-query.ts): building and
+ * compiling the list's query took longer than running it.
+ */
+const freezePageQuery = preparedByPresence((db: Db, v: PageValues) =>
+  shape(rowsOf(db, v))
+    // The total rides on every row: one query where the page and its count took two round trips.
+    .select((eb) => eb.fn.countAll<number>().over().as('list_total'))
+    .limit(v.size)
+    .offset(v.offset),
+);
+
+const freezeCountQuery = preparedByPresence((db: Db, v: FreezeValues) =>
+  rowsOf(db, v).select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
+
 /** The organisation's freezes, newest first. */
 export async function freezePage(
   db: Db,
@@ -59,6 +96,14 @@ export async function freezePage(
   paging: Pick<PageRequest, 'size' | 'offset'>,
   filter: FreezeFilter,
 ): Promise<{ content: FreezeRecord[]; total: number }> {
-  const { rows, total } = await listedPage(freezeRowsOf(db, orgId, filter), shape, paging);
+  const values = valuesOf(orgId, filter);
+  const rows = await freezePageQuery(db, { ...values, size: paging.size, offset: paging.offset });
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.list_total)
+      : paging.offset === 0
+        ? 0
+        : Number((await freezeCountQuery(db, values))[0]?.n ?? 0);
   return { content: rows.map(recordOf), total };
 }

@@ -112,6 +112,14 @@ describe('冻结', () => {
     });
     // Another organisation sees none of it.
     expect((await freezesOf(token.ningbo)).totalElements).toBe(0);
+    // Filtered by the bill's number; a page past the end still carries the total.
+    const no = detail.bill.packageNo.slice(-8);
+    expect((await freezesOf(token.suzhou, `packageNo=${no}&status=active`)).totalElements).toBe(1);
+    expect((await freezesOf(token.suzhou, 'packageNo=%25')).totalElements).toBe(0);
+    expect(await freezesOf(token.suzhou, `packageNo=${no}&size=1&page=2`)).toMatchObject({
+      totalElements: 1,
+      content: [],
+    });
 
     expect((await dataOf<SandboxFreezeResult>(await lift(frozen.id))).status).toBe('lifted');
     const back = await suzhouHeld(detail.bill.id);
