@@ -23,8 +23,8 @@ const serverUrl = inject('postgresUrl');
 /** tsx compiles on start; a loaded 2-core machine needs a while. */
 const STARTUP_TIMEOUT_MS = 60_000;
 const LEASE_SECONDS = 2;
-/** Maturing holdings: enough that presenting them takes a while, so the node dies in the middle of it. */
-const HOLDINGS = 400;
+/** Maturing holdings: several batches of presentations (PRESENT_BATCH), so the node dies in the middle of them. */
+const HOLDINGS = 2_000;
 /** Of which this many have an endorsement still waiting, cleared first. */
 const WAITING = 150;
 const FACE_FEN = 1_000_000;

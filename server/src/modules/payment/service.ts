@@ -56,7 +56,7 @@ const BATCH = 500;
  * Holdings one transaction of 自动提示付款 presents: large enough that a transaction's cost is spread thin, small
  * enough that it holds the packages it entered only briefly and a run taken over loses little.
  */
-export const PRESENT_BATCH = 100;
+export const PRESENT_BATCH = 500;
 
 /**
  * The received holdings at rest whose bill is due on or before `today` and still in its presentation period,
