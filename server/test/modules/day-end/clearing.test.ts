@@ -98,6 +98,7 @@ describe('到期清退 at the day-end', () => {
         { name: 'clear-matured-applications', status: 'done', processed: 1 },
         { name: 'guarantee.clearMatured', status: 'done', processed: 0 },
         { name: 'pledge.clearMaturedReleases', status: 'done', processed: 0 },
+        { name: 'pledge-fin.cancelMatured', status: 'done', processed: 0 },
         { name: 'maturity-reminders', status: 'done' },
         { name: 'payment.refuseUnanswered', status: 'done' },
         { name: 'payment.presentMaturing', status: 'done' },
