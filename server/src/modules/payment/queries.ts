@@ -22,6 +22,7 @@ import type { PaymentCandidate, PaymentRecord } from '@contract/payment-schemas'
 import type { Db } from '../../db/database';
 import { addDays } from '../../lib/calendar-date';
 import { containsPattern, likeEscaped } from '../../db/like';
+import { preparedByPresence } from '../../db/prepared-query';
 import { fenToYuan } from '../../lib/money';
 import type { PageRequest } from '../../lib/paging';
 import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
@@ -55,19 +56,84 @@ export interface PaymentFilter {
   id?: string;
 }
 
-function paymentRows(db: Db, orgId: string, side: PaymentSide | 'either') {
+type Side = PaymentSide | 'either';
+
+/** What the list is narrowed by, as bound values: each filter absent is null. */
+interface PaymentValues {
+  orgId: string;
+  status: ApplicationStatus | null;
+  /** A LIKE pattern of the package number (containsPattern). */
+  packagePattern: string | null;
+  dueFrom: string | null;
+  dueTo: string | null;
+  id: string | null;
+}
+
+function paymentRows(db: Db, side: Side, v: PaymentValues) {
   const query = db
     .selectFrom('payment_applications as pa')
     .innerJoin('bill_applications as a', 'a.id', 'pa.application_id')
     .innerJoin('bill_packages as p', 'p.id', 'a.package_id')
     .innerJoin('organizations as po', 'po.id', 'pa.presenter_org_id')
     .innerJoin('organizations as ao', 'ao.id', 'pa.acceptor_org_id');
-  if (side === 'presenter') return query.where('pa.presenter_org_id', '=', orgId);
-  if (side === 'acceptor') return query.where('pa.acceptor_org_id', '=', orgId);
-  return query.where((eb) =>
-    eb.or([eb('pa.presenter_org_id', '=', orgId), eb('pa.acceptor_org_id', '=', orgId)]),
-  );
+  const mine =
+    side === 'presenter'
+      ? query.where('pa.presenter_org_id', '=', v.orgId)
+      : side === 'acceptor'
+        ? query.where('pa.acceptor_org_id', '=', v.orgId)
+        : query.where((eb) =>
+            eb.or([eb('pa.presenter_org_id', '=', v.orgId), eb('pa.acceptor_org_id', '=', v.orgId)]),
+          );
+  return mine
+    .$if(v.status !== null, (q) => q.where('a.status', '=', v.status!))
+    .$if(v.packagePattern !== null, (q) => q.where(likeEscaped('p.package_no', v.packagePattern!)))
+    .$if(v.dueFrom !== null, (q) => q.where('p.due_date', '>=', v.dueFrom!))
+    .$if(v.dueTo !== null, (q) => q.where('p.due_date', '<=', v.dueTo!))
+    .$if(v.id !== null, (q) => q.where('pa.application_id', '=', v.id!));
 }
+
+type PageValues = PaymentValues & Pick<PageRequest, 'size' | 'offset'>;
+
+/**
+ * One side's page and count, prepared for each set of filters given (db/prepared-query.ts): building and
+ * compiling the list's query took longer than running it.
+ */
+function sideQueries(side: Side) {
+  return {
+    page: preparedByPresence((db: Db, v: PageValues) =>
+      paymentRows(db, side, v)
+        .selectAll('pa')
+        .select([
+          'a.package_id',
+          'a.sub_start',
+          'a.sub_end',
+          'a.amount_fen',
+          'a.status',
+          'a.applied_at',
+          'p.package_no',
+          'p.splittable',
+          'p.due_date',
+          'po.name as presenter_name',
+          'ao.name as acceptor_name',
+        ])
+        // The total rides on every row: one query where the page and its count took two round trips.
+        .select((eb) => eb.fn.countAll<number>().over().as('list_total'))
+        .orderBy('pa.created_at', 'desc')
+        .orderBy('pa.application_id', 'desc')
+        .limit(v.size)
+        .offset(v.offset),
+    ),
+    count: preparedByPresence((db: Db, v: PaymentValues) =>
+      paymentRows(db, side, v).select((eb) => eb.fn.countAll<number | string>().as('n')),
+    ),
+  };
+}
+
+const queriesOfSide: Record<Side, ReturnType<typeof sideQueries>> = {
+  presenter: sideQueries('presenter'),
+  acceptor: sideQueries('acceptor'),
+  either: sideQueries('either'),
+};
 
 /** The organisation's presentations on one side, newest first, narrowed by the filter. */
 export async function paymentPage(
@@ -80,38 +146,26 @@ export async function paymentPage(
   closeMinutes: number,
 ): Promise<{ content: PaymentRecord[]; total: number }> {
   const { state, packageNo, dueFrom, dueTo, id } = filter;
-  const filtered = paymentRows(db, orgId, side)
-    .$if(state !== undefined, (q) => q.where('a.status', '=', STATUS_OF_STATE[state!]))
-    .$if(Boolean(packageNo), (q) => q.where(likeEscaped('p.package_no', containsPattern(packageNo!))))
-    .$if(Boolean(dueFrom), (q) => q.where('p.due_date', '>=', dueFrom!))
-    .$if(Boolean(dueTo), (q) => q.where('p.due_date', '<=', dueTo!))
-    .$if(id !== undefined, (q) => q.where('pa.application_id', '=', id!));
-  const [rows, count] = await Promise.all([
-    filtered
-      .selectAll('pa')
-      .select([
-        'a.package_id',
-        'a.sub_start',
-        'a.sub_end',
-        'a.amount_fen',
-        'a.status',
-        'a.applied_at',
-        'p.package_no',
-        'p.splittable',
-        'p.due_date',
-        'po.name as presenter_name',
-        'ao.name as acceptor_name',
-      ])
-      .orderBy('pa.created_at', 'desc')
-      .orderBy('pa.application_id', 'desc')
-      .limit(paging.size)
-      .offset(paging.offset)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const values: PaymentValues = {
+    orgId,
+    status: state === undefined ? null : STATUS_OF_STATE[state],
+    packagePattern: packageNo ? containsPattern(packageNo) : null,
+    dueFrom: dueFrom || null,
+    dueTo: dueTo || null,
+    id: id ?? null,
+  };
+  const queries = queriesOfSide[side];
+  const rows = await queries.page(db, { ...values, size: paging.size, offset: paging.offset });
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.list_total)
+      : paging.offset === 0
+        ? 0
+        : Number((await queries.count(db, values))[0]?.n ?? 0);
   const today = shanghaiDate(now);
   return {
-    total: Number(count.n),
+    total,
     content: rows.map((row): PaymentRecord => {
       const status = row.status as ApplicationStatus;
       const dueAt = answerDueAt(row.answer_due, closeMinutes);
