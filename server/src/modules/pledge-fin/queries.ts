@@ -19,6 +19,7 @@ import type {
 } from '@contract/pledge-fin-schemas';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import { containsPattern, likeEscaped } from '../../db/like';
 import type { PledgeFinancingTable, PledgeFinProductTable } from '../../db/schema';
 import { fenToYuan } from '../../lib/money';
 import { listedPage, type PageRequest } from '../../lib/paging';
@@ -227,7 +228,8 @@ const summaryView = (row: SummaryRow): PledgeFinSummary => ({
 /** A page of the organisation's financings, newest first, narrowed by the filters given. */
 export async function financingPage(db: Db, orgId: string, filter: PledgeFinFilter, page: PageRequest) {
   let listed = summaryRows(db, orgId);
-  if (filter.finNo) listed = listed.where('f.fin_no', 'like', `%${filter.finNo}%`);
+  // The number as typed, taken literally: a % or _ in it is not a wildcard.
+  if (filter.finNo) listed = listed.where(likeEscaped('f.fin_no', containsPattern(filter.finNo)));
   if (filter.state) listed = listed.where('f.state', '=', filter.state);
   if (filter.institutionOrgId) listed = listed.where('f.institution_org_id', '=', filter.institutionOrgId);
   const { rows, total } = await listedPage(

@@ -478,6 +478,13 @@ describe('lists and tenant isolation', () => {
     expect(filtered.content.map((f) => [f.id, f.state, f.applicantName, f.billCount])).toEqual([
       [first.id, PLEDGE_FIN_STATE.approving, '陈静', 1],
     ]);
+    // The number is taken literally: a wildcard of LIKE matches nothing.
+    for (const finNo of ['%', '_', `${first.finNo.slice(0, 4)}%`]) {
+      const literal = await dataOf<Page<PledgeFinSummary>>(
+        await call('POST', PLEDGE_FIN_URL.pageByPledger, token.suzhou, { finNo }),
+      );
+      expect(literal.totalElements).toBe(0);
+    }
     // The checker reads what it is to approve.
     expect((await detail(first.id, checker)).id).toBe(first.id);
   });
