@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
 import { E2E_BASE_URL } from './support/env';
+import { fundSettlementAccount } from './support/sandbox-bank';
 import { latestSmsCode, storedAccessToken } from './support/session';
 import { serverNow } from './support/sms-outbox';
 import { comeFrom, expect, test, type Page } from './support/test';
@@ -75,23 +76,6 @@ async function issueToSuzhou(
   });
   expect(issued.status()).toBe(201);
   return ((await issued.json()) as { data: { bill: { packageNo: string } } }).data.bill.packageNo;
-}
-
-/**
- * Puts the face amount into 上海's settlement account at the sandbox bank: the banks journey, earlier in a
- * full run, binds 上海 a new settlement account that holds nothing, and a 线上 payment from it would be
- * refused for lack of funds (DC08).
- */
-async function fundShanghai(request: APIRequestContext, accessToken: string): Promise<void> {
-  const headers = { authorization: `Bearer ${accessToken}` };
-  const statement = await request.get('/api/organization/bank/account/statement?page=0&size=1', { headers });
-  expect(statement.status()).toBe(200);
-  const { account } = ((await statement.json()) as { data: { account: { accountNo: string } | null } }).data;
-  expect(account).not.toBeNull();
-  const deposit = await request.post('/api/sandbox/bank/settlement/deposit', {
-    data: { accountNo: account!.accountNo, amount: FACE },
-  });
-  expect(deposit.status()).toBe(200);
 }
 
 /** Answers the SMS dialog with the code the sandbox gateway sent to `mobile`. */
@@ -186,7 +170,7 @@ test('苏州 presents a matured bill on 提示付款, 上海 pays it online ther
     await expect(toAnswer).toContainText(SUZHOU.name);
     await expect(toAnswer.getByRole('timer')).toContainText(/^剩余\d+天/);
     await expectNoSeriousA11yViolations(shanghai);
-    await fundShanghai(shanghai.request, (await storedAccessToken(shanghai))!);
+    await fundSettlementAccount(shanghai.request, (await storedAccessToken(shanghai))!, FACE);
     await toAnswer.getByRole('button', { name: '付款', exact: true }).click();
     const payDialog = shanghai.getByRole('dialog', { name: '提示付款应答：付款' });
     await expect(payDialog.getByLabel('线上清算')).toBeChecked();

@@ -1,5 +1,6 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { solveSliderPuzzle } from './support/captcha';
+import { fundSettlementAccount } from './support/sandbox-bank';
 import { latestSmsCode, storedAccessToken } from './support/session';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 
@@ -151,6 +152,8 @@ test('苏州 pursues 上海 for a refused bill, 上海 agrees to pay online, 苏
     .filter({ hasText: bill.packageNo });
   await expect(toPay.getByText('待清偿')).toBeVisible();
   await expectNoSeriousA11yViolations(shanghai);
+  // Enough for any claim on this bill: face, interest and costs.
+  await fundSettlementAccount(shanghai.request, (await storedAccessToken(shanghai))!, '100000000.00');
   await toPay.getByRole('button', { name: '同意清偿' }).click();
   const agreeForm = shanghai.getByRole('dialog', { name: '同意清偿' });
   await expect(agreeForm.getByLabel('线上清算')).toBeChecked();
