@@ -1,59 +1,42 @@
 import { APPLICATION_KIND, APPLICATION_STATUS } from '@contract/bills';
 import { API_ERROR } from '@contract/errors';
 import { ApiFailure } from '../../lib/errors';
-import type { DayEndStep } from '../day-end/service';
+import { eachInItsOwnTransaction, type DayEndStep } from '../day-end/service';
 import { clearMaturedApplication } from './commands';
-
-/** Applications one batch of the clearing reads; each is cleared in its own transaction. */
-export const CLEARING_BATCH = 200;
 
 /** The refusals that mean someone else closed the application first: nothing left to clear. */
 const ALREADY_CLOSED = new Set<string>([API_ERROR.billApplicationAnswered, API_ERROR.notFound]);
 
 /**
  * 到期清退, the day-end's first step: every application still waiting on a bill that has matured by the
- * business day closing, a presentation for payment excepted, is cleared (clearMaturedApplication), in order of id from the step's cursor. An
+ * business day closing, a presentation for payment excepted, is cleared (clearMaturedApplication). An
  * application answered in between is passed over, so the step can run again from any cursor.
  */
 export const clearMaturedApplicationsStep: DayEndStep = {
   name: 'clear-matured-applications',
-  async run(ctx) {
-    let cursor = ctx.cursor ?? '';
-    for (;;) {
-      const batch = await ctx.db
-        .selectFrom('bill_applications')
-        .innerJoin('bill_packages', 'bill_packages.id', 'bill_applications.package_id')
-        .select(['bill_applications.id', 'bill_applications.receiver_org_id'])
-        .where('bill_applications.status', '=', APPLICATION_STATUS.pending)
-        // A presentation for payment is what maturity is for: it waits for its answer, not for clearing.
-        .where('bill_applications.kind', '!=', APPLICATION_KIND.payment)
-        .where('bill_packages.due_date', '<=', ctx.businessDate)
-        .where('bill_applications.id', '>', cursor)
-        .orderBy('bill_applications.id')
-        .limit(CLEARING_BATCH)
-        .execute();
-      if (batch.length === 0) return;
-      let cleared = 0;
-      for (const row of batch) {
-        try {
-          await ctx.db.transaction().execute((trx) =>
-            clearMaturedApplication(
-              {
-                trx,
-                now: ctx.now,
-                actor: { orgId: row.receiver_org_id, userId: null },
-                realtime: ctx.realtime,
-              },
-              row.id,
-            ),
-          );
-          cleared += 1;
-        } catch (error) {
-          if (!(error instanceof ApiFailure && ALREADY_CLOSED.has(error.code))) throw error;
-        }
-      }
-      cursor = batch[batch.length - 1]!.id;
-      await ctx.progress(cursor, cleared);
-    }
-  },
+  run: (ctx) =>
+    eachInItsOwnTransaction(
+      ctx,
+      (cursor, limit) =>
+        ctx.db
+          .selectFrom('bill_applications')
+          .innerJoin('bill_packages', 'bill_packages.id', 'bill_applications.package_id')
+          .select(['bill_applications.id', 'bill_applications.receiver_org_id'])
+          .where('bill_applications.status', '=', APPLICATION_STATUS.pending)
+          // A presentation for payment is what maturity is for: it waits for its answer, not for clearing.
+          .where('bill_applications.kind', '!=', APPLICATION_KIND.payment)
+          .where('bill_packages.due_date', '<=', ctx.businessDate)
+          .where('bill_applications.id', '>', cursor)
+          .orderBy('bill_applications.id')
+          .limit(limit)
+          .execute(),
+      async (trx, row) => {
+        await clearMaturedApplication(
+          { trx, now: ctx.now, actor: { orgId: row.receiver_org_id, userId: null }, realtime: ctx.realtime },
+          row.id,
+        );
+        return true;
+      },
+      (error) => error instanceof ApiFailure && ALREADY_CLOSED.has(error.code),
+    ),
 };

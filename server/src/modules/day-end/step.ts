@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import type { Realtime } from '../../lib/realtime-hub';
 import type { HolidayCalendar } from '../holiday/service';
 
@@ -43,5 +45,38 @@ export interface DayEndContext {
 export class DayEndStopped extends Error {
   constructor() {
     super('day-end run stopped');
+  }
+}
+
+/** How many rows a step of `eachInItsOwnTransaction` reads at once. */
+export const DAY_END_ROW_BATCH = 200;
+
+/**
+ * The shape most steps share: rows read a batch at a time in order of id after the cursor (`read` must
+ * order by id and keep only ids after the one it is given), each handled in a transaction of its own, and
+ * each batch recorded with its last id and how many rows `handle` did something with. A row another act
+ * closed in between is passed over: `handle` answers false, or throws an error `passOver` accepts (its
+ * transaction rolled back). Safe to run again from any cursor when `handle` is.
+ */
+export async function eachInItsOwnTransaction<Row extends { id: string }>(
+  ctx: DayEndContext,
+  read: (cursor: string, limit: number) => Promise<Row[]>,
+  handle: (trx: Transaction<Database>, row: Row) => Promise<boolean>,
+  passOver: (error: unknown) => boolean = () => false,
+): Promise<void> {
+  let cursor = ctx.cursor ?? '';
+  for (;;) {
+    const batch = await read(cursor, DAY_END_ROW_BATCH);
+    if (batch.length === 0) return;
+    let handled = 0;
+    for (const row of batch) {
+      try {
+        if (await ctx.db.transaction().execute((trx) => handle(trx, row))) handled += 1;
+      } catch (error) {
+        if (!passOver(error)) throw error;
+      }
+    }
+    cursor = batch[batch.length - 1]!.id;
+    await ctx.progress(cursor, handled);
   }
 }

@@ -1,0 +1,98 @@
+import {
+  DAY_END_ROW_BATCH,
+  eachInItsOwnTransaction,
+  type DayEndContext,
+} from '../../../src/modules/day-end/service';
+import { startApp, type TestApp } from '../../support/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+const MOBILE = '13900000999';
+const ids = Array.from({ length: DAY_END_ROW_BATCH + 5 }, (_, i) => `row-${String(i).padStart(4, '0')}`);
+
+/** The rows the step walks: messages of one mobile in the sandbox outbox, a table any test may write. */
+async function seed() {
+  await t.app.db.deleteFrom('sms_outbox').where('mobile', '=', MOBILE).execute();
+  await t.app.db
+    .insertInto('sms_outbox')
+    .values(ids.map((id) => ({ id, mobile: MOBILE, text: 'new', business_code: 0, created_at: 0 })))
+    .execute();
+}
+
+const texts = async () =>
+  Object.fromEntries(
+    (
+      await t.app.db.selectFrom('sms_outbox').select(['id', 'text']).where('mobile', '=', MOBILE).execute()
+    ).map((row) => [row.id, row.text]),
+  );
+
+class Closed extends Error {}
+
+async function walk(cursor: string | null) {
+  const progress: [string, number][] = [];
+  const ctx = {
+    db: t.app.db,
+    cursor,
+    progress: async (at: string, processed: number) => {
+      progress.push([at, processed]);
+    },
+  } as unknown as DayEndContext;
+  await eachInItsOwnTransaction(
+    ctx,
+    (after, limit) =>
+      t.app.db
+        .selectFrom('sms_outbox')
+        .select('id')
+        .where('mobile', '=', MOBILE)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    async (trx, row) => {
+      await trx.updateTable('sms_outbox').set({ text: 'done' }).where('id', '=', row.id).execute();
+      // One closed in between: its write is rolled back and it is passed over.
+      if (row.id === ids[1]) throw new Closed();
+      // One the handler finds nothing to do with: kept, not counted.
+      return row.id !== ids[2];
+    },
+    (error) => error instanceof Closed,
+  );
+  return progress;
+}
+
+describe('a day-end step that handles each row in its own transaction', () => {
+  it('walks every row after the cursor in batches, counts what it handled and records each batch', async () => {
+    await seed();
+    const progress = await walk(null);
+    expect(progress).toEqual([
+      [ids[DAY_END_ROW_BATCH - 1], DAY_END_ROW_BATCH - 2],
+      [ids[ids.length - 1], 5],
+    ]);
+    const after = await texts();
+    expect(after[ids[0]!]).toBe('done');
+    expect(after[ids[1]!]).toBe('new');
+    expect(after[ids[2]!]).toBe('done');
+    expect(Object.values(after).filter((text) => text === 'done')).toHaveLength(ids.length - 1);
+  });
+
+  it('starts after a recorded cursor and lets any other error through', async () => {
+    await seed();
+    expect(await walk(ids[DAY_END_ROW_BATCH - 1]!)).toEqual([[ids[ids.length - 1], 5]]);
+    expect((await texts())[ids[0]!]).toBe('new');
+    const ctx = { db: t.app.db, cursor: null, progress: async () => {} } as unknown as DayEndContext;
+    await expect(
+      eachInItsOwnTransaction(
+        ctx,
+        async () => [{ id: 'x' }],
+        () => Promise.reject(new Error('boom')),
+        (error) => error instanceof Closed,
+      ),
+    ).rejects.toThrow('boom');
+  });
+});
