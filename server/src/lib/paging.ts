@@ -53,3 +53,21 @@ export async function listedPage<DB, TB extends keyof DB, O, R>(
   ]);
   return { rows: rows as R[], total };
 }
+
+/**
+ * A long list read a page at a time for an export that writes it without holding it all: the rows
+ * `read(paging)` answers for pages of `batch` rows, at most `cap` rows in all, up to the first page that
+ * comes back short.
+ */
+export async function* pagesOf<T>(
+  read: (paging: PageRequest) => Promise<readonly T[]>,
+  batch: number,
+  cap: number,
+): AsyncGenerator<T[]> {
+  for (let offset = 0; offset < cap; offset += batch) {
+    const size = Math.min(batch, cap - offset);
+    const rows = await read({ page: Math.floor(offset / batch), size, offset });
+    if (rows.length > 0) yield [...rows];
+    if (rows.length < size) return;
+  }
+}

@@ -1,7 +1,7 @@
 import type { BillApplication, BillListQuery, BillPackage, Holding } from '@contract/bills-schemas';
 import type { Db } from '../../db/database';
 import type { ListReadBy } from '../../lib/list-page';
-import type { PageRequest } from '../../lib/paging';
+import { pagesOf, type PageRequest } from '../../lib/paging';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { applicationPage, heldPage, issuedPage, listFilterOf, listSortOf, type ListPage } from './queries';
 
@@ -177,10 +177,10 @@ export async function* billListBatches(
   cap: number,
 ): AsyncGenerator<string[][]> {
   const list = LISTS[name];
-  for (let offset = 0; offset < cap; offset += batch) {
-    const size = Math.min(batch, cap - offset);
-    const { items } = await list.page(db, orgId, query, { page: offset / batch, size, offset }, now);
-    if (items.length > 0) yield items.map((item) => list.cells(item));
-    if (items.length < size) return;
-  }
+  const pages = pagesOf(
+    (paging) => list.page(db, orgId, query, paging, now).then((page) => page.items),
+    batch,
+    cap,
+  );
+  for await (const items of pages) yield items.map((item) => list.cells(item));
 }

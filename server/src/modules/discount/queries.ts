@@ -9,7 +9,7 @@ import { preparedByPresence } from '../../db/prepared-query';
 import { isCalendarDate } from '../../lib/calendar-date';
 import { fail } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
-import type { PageRequest } from '../../lib/paging';
+import { pagesOf, type PageRequest } from '../../lib/paging';
 import { isoTime, shanghaiDateTime } from '../../lib/shanghai-time';
 import { DISCOUNT_MSG } from './messages';
 
@@ -258,11 +258,12 @@ export async function* discountBatches(
   batchRows: number,
   cap: number,
 ): AsyncGenerator<string[][]> {
-  for (let offset = 0; offset < cap; offset += batchRows) {
-    const size = Math.min(batchRows, cap - offset);
-    const { content } = await discountPage(db, orgId, { page: offset / batchRows, size, offset }, filter);
-    if (content.length === 0) return;
+  const pages = pagesOf(
+    (paging) => discountPage(db, orgId, paging, filter).then((page) => page.content),
+    batchRows,
+    cap,
+  );
+  for await (const content of pages) {
     yield content.map(DISCOUNT_SHEET.cells);
-    if (content.length < size) return;
   }
 }

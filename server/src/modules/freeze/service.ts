@@ -2,7 +2,7 @@ import type { ExportParams } from '@contract/export-schemas';
 import { FREEZE_RISK_LABEL, FREEZE_STATUS_LABEL, FREEZE_STATUSES, type FreezeStatus } from '@contract/freeze';
 import type { Db } from '../../db/database';
 import type { ListReadBy } from '../../lib/list-page';
-import { countRows } from '../../lib/paging';
+import { countRows, pagesOf } from '../../lib/paging';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { freezePage, freezeRowsOf, type FreezeFilter } from './queries';
 
@@ -49,10 +49,12 @@ export async function* freezeExportBatches(
   batch: number,
   cap: number,
 ): AsyncGenerator<string[][]> {
-  for (let offset = 0; offset < cap; offset += batch) {
-    const size = Math.min(batch, cap - offset);
-    const { content } = await freezePage(db, orgId, { size, offset }, filterOf(params));
-    if (content.length === 0) return;
+  const pages = pagesOf(
+    (paging) => freezePage(db, orgId, paging, filterOf(params)).then((page) => page.content),
+    batch,
+    cap,
+  );
+  for await (const content of pages) {
     yield content.map((f) => [
       f.packageNo,
       f.range,
@@ -65,6 +67,5 @@ export async function* freezeExportBatches(
       f.liftedAt ? shanghaiDateTime(Date.parse(f.liftedAt)) : '',
       f.liftDocumentNo ?? '',
     ]);
-    if (content.length < size) return;
   }
 }

@@ -4,7 +4,7 @@ import { GUARANTEE_SIDE, GUARANTEE_SIDES, GUARANTEED_ROLE_LABEL } from '@contrac
 import { PERMISSION } from '@contract/permissions';
 import type { Db } from '../../db/database';
 import type { ListReadBy } from '../../lib/list-page';
-import { countRows } from '../../lib/paging';
+import { countRows, pagesOf } from '../../lib/paging';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { guaranteePage, guaranteeRowsOf, type GuaranteeFilter } from './queries';
 
@@ -53,10 +53,12 @@ export async function* guaranteeExportBatches(
   batch: number,
   cap: number,
 ): AsyncGenerator<string[][]> {
-  for (let offset = 0; offset < cap; offset += batch) {
-    const size = Math.min(batch, cap - offset);
-    const { content } = await guaranteePage(db, orgId, { size, offset }, filterOf(params), now);
-    if (content.length === 0) return;
+  const pages = pagesOf(
+    (paging) => guaranteePage(db, orgId, paging, filterOf(params), now).then((page) => page.content),
+    batch,
+    cap,
+  );
+  for await (const content of pages) {
     yield content.map((g) => [
       g.packageNo,
       g.amount,
@@ -69,7 +71,6 @@ export async function* guaranteeExportBatches(
       shanghaiDateTime(Date.parse(g.appliedAt)),
       g.answeredAt ? shanghaiDateTime(Date.parse(g.answeredAt)) : '',
     ]);
-    if (content.length < size) return;
   }
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@contract/payment';
 import { PERMISSION } from '@contract/permissions';
 import type { Db } from '../../db/database';
+import { pagesOf } from '../../lib/paging';
 import type { ListReadBy } from '../../lib/list-page';
 import { addDays } from '../../lib/calendar-date';
 import { ApiFailure } from '../../lib/errors';
@@ -342,11 +343,12 @@ export async function* paymentExportBatches(
   batch: number,
 ): AsyncGenerator<string[][]> {
   const { side, filter } = exportFilterOf(params);
-  for (let offset = 0; offset < EXPORT_ROW_CAP; offset += batch) {
-    const size = Math.min(batch, EXPORT_ROW_CAP - offset);
-    const paging = { page: 0, size, offset };
-    const { content } = await paymentPage(db, orgId, side, paging, filter, now, NO_CLOSE);
-    if (content.length === 0) return;
+  const pages = pagesOf(
+    (paging) => paymentPage(db, orgId, side, paging, filter, now, NO_CLOSE).then((page) => page.content),
+    batch,
+    EXPORT_ROW_CAP,
+  );
+  for await (const content of pages) {
     yield content.map((p) => [
       p.packageNo,
       p.range,
@@ -365,6 +367,5 @@ export async function* paymentExportBatches(
         : '',
       p.answeredAt ? shanghaiDateTime(Date.parse(p.answeredAt)) : '',
     ]);
-    if (content.length < size) return;
   }
 }

@@ -9,7 +9,7 @@ import { containsPattern, likeEscaped } from '../../db/like';
 import { preparedByPresence } from '../../db/prepared-query';
 import { fail } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
-import { countRows, type PageRequest } from '../../lib/paging';
+import { countRows, pagesOf, type PageRequest } from '../../lib/paging';
 import { isoTime, shanghaiDate, shanghaiDateTime } from '../../lib/shanghai-time';
 import { PLEDGE_MSG } from './messages';
 
@@ -333,11 +333,12 @@ export async function* pledgeBatches(
   batchRows: number,
   cap: number,
 ): AsyncGenerator<string[][]> {
-  for (let offset = 0; offset < cap; offset += batchRows) {
-    const size = Math.min(batchRows, cap - offset);
-    const { content } = await pledgePage(db, orgId, { page: offset / batchRows, size, offset }, filter, now);
-    if (content.length === 0) return;
+  const pages = pagesOf(
+    (paging) => pledgePage(db, orgId, paging, filter, now).then((page) => page.content),
+    batchRows,
+    cap,
+  );
+  for await (const content of pages) {
     yield content.map(PLEDGE_SHEET.cells);
-    if (content.length < size) return;
   }
 }

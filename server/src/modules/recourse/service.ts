@@ -11,7 +11,7 @@ import { CLEARING_LABEL } from '@contract/discount';
 import { PERMISSION } from '@contract/permissions';
 import type { Db } from '../../db/database';
 import type { ListReadBy } from '../../lib/list-page';
-import { countRows } from '../../lib/paging';
+import { countRows, pagesOf } from '../../lib/paging';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { recoursePage, recourseRowsOf, type RecourseFilter } from './queries';
 
@@ -65,10 +65,12 @@ export async function* recourseExportBatches(
   batch: number,
   cap: number,
 ): AsyncGenerator<string[][]> {
-  for (let offset = 0; offset < cap; offset += batch) {
-    const size = Math.min(batch, cap - offset);
-    const { content } = await recoursePage(db, orgId, { size, offset }, filterOf(params), now);
-    if (content.length === 0) return;
+  const pages = pagesOf(
+    (paging) => recoursePage(db, orgId, paging, filterOf(params), now).then((page) => page.content),
+    batch,
+    cap,
+  );
+  for await (const content of pages) {
     yield content.map((r) => [
       r.packageNo,
       r.range,
@@ -86,6 +88,5 @@ export async function* recourseExportBatches(
       RECOURSE_STATUS_LABEL[r.status],
       shanghaiDateTime(Date.parse(r.notifiedAt)),
     ]);
-    if (content.length < size) return;
   }
 }
