@@ -32,10 +32,9 @@ export async function readyToSend(request: APIRequestContext, mobile: string): P
   }
   newestBeforeAsking.set(mobile, newest.id);
   const spacing = SMS_RESEND_COUNTDOWN_SECONDS * 1000;
-  // The gateway counts the minute on the server's clock, which a journey may move (the sandbox clock). A
-  // message sent while it stood ahead, since set back, opened a window the gateway restarts at once.
+  // The gateway counts the minute on the server's clock, which a journey may move (the sandbox clock; setting
+  // it back dates what was sent ahead just before the moment it was set to).
   const now = await serverNow(request);
-  if (newest.createdAt > now) return;
   const wait = Math.min(newest.createdAt + spacing - now, spacing);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }

@@ -12,6 +12,7 @@ import { isCalendarDate } from '../../lib/calendar-date';
 import { fail } from '../../lib/errors';
 import { ERRORS, ok } from '../../lib/responses';
 import { holidayCalendar } from '../holiday/service';
+import { retireSmsSentAfter } from '../verification/service';
 import { DAY_END_MSG } from './messages';
 import { dayEndRunOf } from './records';
 import { closedBusinessDay } from './runner';
@@ -46,7 +47,10 @@ export const dayEndSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const at = Date.parse(request.body.at);
       if (!ZONED_MOMENT.test(request.body.at) || !Number.isFinite(at))
         throw fail(API_ERROR.badRequest, DAY_END_MSG.clockInvalid);
+      const back = at < app.now();
       clock.moveTo(at);
+      // What was sent in the future the clock leaves must not stand before what is sent next.
+      if (back) await retireSmsSentAfter(app.db, at);
       return ok(reading());
     },
   );

@@ -16,4 +16,4 @@ export {
   VERIFICATION_RATE_KEY_PREFIX,
 } from './constants';
 export { logVerificationEvent, logVerificationEventWithoutRequest, VERIFICATION_EVENT } from './events';
-export { randomSmsCode, storeSmsCode } from './sms-codes';
+export { randomSmsCode, retireSmsSentAfter, storeSmsCode } from './sms-codes';

@@ -60,6 +60,26 @@ export async function storeSmsCode(
   });
 }
 
+/**
+ * The sandbox clock was set back to `at`: codes sent in the future it left are dated just before `at` and,
+ * unused, superseded, and so are the sandbox gateway's messages, so the next code sent is again the newest
+ * one (the verification and the outbox both take the newest by date). One transaction.
+ */
+export async function retireSmsSentAfter(db: Db, at: number): Promise<void> {
+  const before = at - 1;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sms_codes')
+      .set({ superseded_at: before })
+      .where('created_at', '>=', at)
+      .where('used_at', 'is', null)
+      .where('superseded_at', 'is', null)
+      .execute();
+    await trx.updateTable('sms_codes').set({ created_at: before }).where('created_at', '>=', at).execute();
+    await trx.updateTable('sms_outbox').set({ created_at: before }).where('created_at', '>=', at).execute();
+  });
+}
+
 export type SmsRefusalReason =
   'malformed' | 'no_code' | 'used' | 'superseded' | 'invalidated' | 'expired' | 'raced';
 

@@ -9,8 +9,10 @@ import {
   cipherOf,
   latestCode,
   otherCode,
+  outboxOf,
   OWNER_SH,
   refusalOf,
+  resetPassword,
   sendSms,
   STAFF_SH,
   withCode,
@@ -160,6 +162,36 @@ describe('an SMS-protected operation', () => {
       expect(old.statusCode).toBe(406);
     }
     expect((await changePassword(t.app, token, ciphertext, withCode(second))).statusCode).toBe(200);
+  });
+
+  it('takes the code sent after the sandbox clock was set back, not one sent while it stood ahead', async () => {
+    const moveClock = async (to: number) => {
+      const moved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/sandbox/clock',
+        payload: { at: new Date(to).toISOString() },
+      });
+      expect(moved.statusCode).toBe(200);
+    };
+    const reset = async (password: string) => {
+      const ciphertext = cipherOf(t.app, password);
+      expect((await resetPassword(t.app, OWNER_SH, ciphertext)).statusCode).toBe(406);
+      expect((await sendSms(t.app, OWNER_SH)).statusCode).toBe(200);
+      const code = await latestCode(t.app, OWNER_SH);
+      return { code, answer: await resetPassword(t.app, OWNER_SH, ciphertext, withCode(code)) };
+    };
+    await moveClock(t.clock.now() + 3 * 24 * 60 * MINUTE);
+    const ahead = await reset('Ahead2026pw');
+    expect(ahead.answer.statusCode).toBe(200);
+
+    await moveClock(t.clock.now());
+    const back = await reset('Back2026pw');
+    // The outbox shows the new message first, and its code is the one verified.
+    const [newest] = await outboxOf(t.app, OWNER_SH);
+    expect(newest!.createdAt).toBeGreaterThanOrEqual(t.app.now() - MINUTE);
+    expect(back.code).toMatch(/^\d{6}$/);
+    expect(back.answer.statusCode, back.answer.body).toBe(200);
+    await signIn(t.app, OWNER_SH, 'Back2026pw');
   });
 
   it('refuses a malformed Verify-Code without a 5xx', async () => {
