@@ -119,17 +119,35 @@ function ensureRoleAndDatabase(port) {
        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${ROLE}') THEN
          CREATE ROLE ${ROLE} LOGIN PASSWORD '${PASSWORD}';
        END IF;
-     END $$;`,
+     END $$;
+     ALTER ROLE ${ROLE} CREATEDB;`,
   );
   const exists = psqlAsPostgres(port, `SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`).trim();
   if (exists !== '1') psqlAsPostgres(port, `CREATE DATABASE ${DATABASE} OWNER ${ROLE}`);
+}
+
+/**
+ * Whether the role may create databases: each test worker works in a database of its own (see
+ * server/test/support/postgres-test-db.ts), so one worker's dropped schema never races another's catalogue reads.
+ */
+async function createsDatabases(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query('select rolcreatedb from pg_roles where rolname = current_user');
+    return rows[0]?.rolcreatedb === true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 async function prepareLocal() {
   installPostgres();
   const { port } = runningCluster();
   const url = localUrl(port);
-  if (await answers(url, true)) return url;
+  if ((await answers(url, true)) && (await createsDatabases(url))) return url;
   try {
     ensureRoleAndDatabase(port);
   } catch {

@@ -30,12 +30,46 @@ export function withSearchPath(url: string, schema: string): string {
   return parsed.toString();
 }
 
+/** The database of this test worker on the server at `serverUrl`, by server URL (created once per worker). */
+const workerDatabases = new Map<string, Promise<string>>();
+
+/**
+ * `serverUrl` with the database of this test worker, created when missing: Kysely's introspection (the
+ * migrator's own included) reads the catalogue of every schema in its database, and a schema another worker
+ * drops meanwhile fails it. Without the right to create databases (a TEST_DATABASE_URL given from outside),
+ * the workers share `serverUrl`'s database, and the run should keep to one worker.
+ */
+function workerDatabaseUrl(serverUrl: string): Promise<string> {
+  const worker = process.env.VITEST_POOL_ID;
+  if (!worker) return Promise.resolve(serverUrl);
+  let url = workerDatabases.get(serverUrl);
+  if (!url) {
+    url = (async () => {
+      const parsed = new URL(serverUrl);
+      const name = `${decodeURIComponent(parsed.pathname.slice(1))}_w${Number(worker)}`;
+      try {
+        await withClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        // 42P04: it exists (an earlier file of this worker made it); 42501: not allowed to.
+        if (code === '42501') return serverUrl;
+        if (code !== '42P04') throw error;
+      }
+      parsed.pathname = `/${encodeURIComponent(name)}`;
+      return parsed.toString();
+    })();
+    workerDatabases.set(serverUrl, url);
+  }
+  return url;
+}
+
 /** Creates an empty schema with a random name on the server at `serverUrl`; dropTestSchemas removes it. */
 export async function createTestSchema(serverUrl: string): Promise<PostgresTestSchema> {
+  const databaseUrl = await workerDatabaseUrl(serverUrl);
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
-  await withClient(serverUrl, (client) => client.query(`CREATE SCHEMA ${name}`));
-  created.set(serverUrl, [...(created.get(serverUrl) ?? []), name]);
-  return { name, url: withSearchPath(serverUrl, name) };
+  await withClient(databaseUrl, (client) => client.query(`CREATE SCHEMA ${name}`));
+  created.set(databaseUrl, [...(created.get(databaseUrl) ?? []), name]);
+  return { name, url: withSearchPath(databaseUrl, name) };
 }
 
 /** Drops every schema createTestSchema made in this process, with everything in it. */
