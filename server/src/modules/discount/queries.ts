@@ -9,7 +9,8 @@ import { preparedByPresence } from '../../db/prepared-query';
 import { isCalendarDate } from '../../lib/calendar-date';
 import { fail } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
-import { pagesOf, type PageRequest } from '../../lib/paging';
+import { listExport } from '../../lib/list-export';
+import type { PageRequest } from '../../lib/paging';
 import { isoTime, shanghaiDateTime } from '../../lib/shanghai-time';
 import { DISCOUNT_MSG } from './messages';
 
@@ -205,8 +206,8 @@ export async function discountById(db: Db, orgId: string, id: string): Promise<D
   return content[0];
 }
 
-/** 我的贴现 as the export centre writes it: its columns, and each record's cells. */
-export const DISCOUNT_SHEET = {
+/** 我的贴现 as the export centre writes it, with the list's filters. */
+export const DISCOUNT_EXPORT = listExport({
   sheet: '我的贴现',
   columns: [
     { header: '票据包号', width: 34 },
@@ -228,7 +229,10 @@ export const DISCOUNT_SHEET = {
     { header: '申请时间', width: 20 },
     { header: '签收时间', width: 20 },
   ],
-  cells: (d: DiscountRecord): string[] => [
+  filterOf: discountFilterOf,
+  count: (db, orgId, filter) => discountCount(db, orgId, filter),
+  page: (db, orgId, paging, filter) => discountPage(db, orgId, paging, filter),
+  cells: (d) => [
     d.packageNo,
     d.range,
     d.amount,
@@ -248,22 +252,4 @@ export const DISCOUNT_SHEET = {
     shanghaiDateTime(Date.parse(d.appliedAt)),
     d.answeredAt ? shanghaiDateTime(Date.parse(d.answeredAt)) : '',
   ],
-};
-
-/** 我的贴现's rows for an export, page by page, each as its cells, at most `cap` of them. */
-export async function* discountBatches(
-  db: Db,
-  orgId: string,
-  filter: DiscountFilter,
-  batchRows: number,
-  cap: number,
-): AsyncGenerator<string[][]> {
-  const pages = pagesOf(
-    (paging) => discountPage(db, orgId, paging, filter).then((page) => page.content),
-    batchRows,
-    cap,
-  );
-  for await (const content of pages) {
-    yield content.map(DISCOUNT_SHEET.cells);
-  }
-}
+});

@@ -4,15 +4,16 @@ import type ExcelJS from 'exceljs';
 import { EXPORT_KIND, EXPORT_ROW_CAP, type ExportKind } from '@contract/export';
 import type { ExportParams } from '@contract/export-schemas';
 import type { Db } from '../../db/database';
+import type { ListExport, SheetColumn } from '../../lib/list-export';
 import { maskMobile } from '../../lib/security-log';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { billListBatches, billListCount, billListSheet, type BillListName } from '../bills/service';
-import { DISCOUNT_SHEET, discountBatches, discountCount, discountFilterOf } from '../discount/service';
+import { DISCOUNT_EXPORT } from '../discount/service';
 import { countOperations, operationBatches } from '../operation/service';
 import { PLEDGE_SHEET, pledgeBatches, pledgeCount, pledgeExportFilter } from '../pledge/service';
-import { GUARANTEE_SHEET, guaranteeExportBatches, guaranteeExportCount } from '../guarantee/service';
-import { FREEZE_SHEET, freezeExportBatches, freezeExportCount } from '../freeze/service';
-import { RECOURSE_SHEET, recourseExportBatches, recourseExportCount } from '../recourse/service';
+import { GUARANTEE_EXPORT } from '../guarantee/service';
+import { FREEZE_EXPORT } from '../freeze/service';
+import { RECOURSE_EXPORT } from '../recourse/service';
 import { PAYMENT_SHEET, paymentExportBatches, paymentExportCount } from '../payment/service';
 import { fenToYuan } from '../../lib/money';
 import { safeCell } from './cells';
@@ -33,12 +34,7 @@ export interface WriteHooks {
   progress(percent: number): Promise<void>;
 }
 
-interface Column {
-  header: string;
-  width: number;
-}
-
-function sheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
+function sheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: SheetColumn[]) {
   const worksheet = workbook.addWorksheet(name);
   worksheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
   worksheet.getRow(1).font = { bold: true };
@@ -49,7 +45,7 @@ function sheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, colum
 const addRow = (worksheet: ExcelJS.Worksheet, values: string[]) =>
   worksheet.addRow(values.map(safeCell)).commit();
 
-const OPERATION_COLUMNS: Column[] = [
+const OPERATION_COLUMNS: SheetColumn[] = [
   { header: '业务类型', width: 12 },
   { header: '操作', width: 16 },
   { header: '票据包号', width: 34 },
@@ -182,7 +178,7 @@ const BILL_LISTS: Partial<Record<ExportKind, BillListName>> = {
  */
 async function writeSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  { sheet: name, columns }: { sheet: string; columns: Column[] },
+  { sheet: name, columns }: { sheet: string; columns: SheetColumn[] },
   total: number,
   batches: AsyncIterable<string[][]>,
   hooks: WriteHooks,
@@ -218,62 +214,25 @@ async function writeBillList(
   return writeSheet(workbook, billListSheet(list), total, batches, hooks);
 }
 
-async function writeGuarantees(
-  db: Db,
-  job: ExportJob,
-  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  hooks: WriteHooks,
-): Promise<number> {
-  const total = Math.min(await guaranteeExportCount(db, job.orgId, job.params), EXPORT_ROW_CAP);
-  const batches = guaranteeExportBatches(
-    db,
-    job.orgId,
-    job.params,
-    job.now,
-    EXPORT_BATCH_ROWS,
-    EXPORT_ROW_CAP,
-  );
-  return writeSheet(workbook, GUARANTEE_SHEET, total, batches, hooks);
-}
+/** The lists their modules declare as exports (lib/list-export.ts), by kind. */
+const LIST_EXPORTS: Partial<Record<ExportKind, ListExport>> = {
+  [EXPORT_KIND.guarantees]: GUARANTEE_EXPORT,
+  [EXPORT_KIND.recourse]: RECOURSE_EXPORT,
+  [EXPORT_KIND.freezes]: FREEZE_EXPORT,
+  [EXPORT_KIND.discounts]: DISCOUNT_EXPORT,
+};
 
-/** One side of the 追索 list, with its status and package-number filter. */
-async function writeRecourse(
+/** One of LIST_EXPORTS, with the list's own filters. */
+async function writeListExport(
   db: Db,
   job: ExportJob,
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   hooks: WriteHooks,
 ): Promise<number> {
-  const total = Math.min(await recourseExportCount(db, job.orgId, job.params), EXPORT_ROW_CAP);
-  const worksheet = sheet(workbook, RECOURSE_SHEET.sheet, RECOURSE_SHEET.columns);
-  let written = 0;
-  const batches = recourseExportBatches(
-    db,
-    job.orgId,
-    job.params,
-    job.now,
-    EXPORT_BATCH_ROWS,
-    EXPORT_ROW_CAP,
-  );
-  for await (const batch of batches) {
-    for (const cells of batch) addRow(worksheet, cells);
-    written += batch.length;
-    await hooks.progress(total === 0 ? 100 : Math.floor((written / total) * 100));
-  }
-  worksheet.commit();
-  return written;
-}
-
-/** 我的贴现, with the list's filters. */
-async function writeDiscounts(
-  db: Db,
-  job: ExportJob,
-  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  hooks: WriteHooks,
-): Promise<number> {
-  const filter = discountFilterOf(job.params);
-  const total = Math.min(await discountCount(db, job.orgId, filter), EXPORT_ROW_CAP);
-  const batches = discountBatches(db, job.orgId, filter, EXPORT_BATCH_ROWS, EXPORT_ROW_CAP);
-  return writeSheet(workbook, DISCOUNT_SHEET, total, batches, hooks);
+  const list = LIST_EXPORTS[job.kind]!;
+  const total = Math.min(await list.count(db, job.orgId, job.params, job.now), EXPORT_ROW_CAP);
+  const batches = list.batches(db, job.orgId, job.params, job.now, EXPORT_BATCH_ROWS, EXPORT_ROW_CAP);
+  return writeSheet(workbook, list, total, batches, hooks);
 }
 
 /** 我的质押, with the list's filters. */
@@ -289,17 +248,6 @@ async function writePledges(
   return writeSheet(workbook, PLEDGE_SHEET, total, batches, hooks);
 }
 
-async function writeFreezes(
-  db: Db,
-  job: ExportJob,
-  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  hooks: WriteHooks,
-): Promise<number> {
-  const total = Math.min(await freezeExportCount(db, job.orgId, job.params), EXPORT_ROW_CAP);
-  const batches = freezeExportBatches(db, job.orgId, job.params, EXPORT_BATCH_ROWS, EXPORT_ROW_CAP);
-  return writeSheet(workbook, FREEZE_SHEET, total, batches, hooks);
-}
-
 /** One side of the 提示付款 page's presentations, with its filters. */
 async function writePayments(
   db: Db,
@@ -308,40 +256,28 @@ async function writePayments(
   hooks: WriteHooks,
 ): Promise<number> {
   const total = Math.min(await paymentExportCount(db, job.orgId, job.params, job.now), EXPORT_ROW_CAP);
-  const worksheet = sheet(workbook, PAYMENT_SHEET.sheet, PAYMENT_SHEET.columns);
-  let written = 0;
-  for await (const batch of paymentExportBatches(db, job.orgId, job.params, job.now, EXPORT_BATCH_ROWS)) {
-    for (const cells of batch) addRow(worksheet, cells);
-    written += batch.length;
-    await hooks.progress(total === 0 ? 100 : Math.floor((written / total) * 100));
-  }
-  worksheet.commit();
-  return written;
+  const batches = paymentExportBatches(db, job.orgId, job.params, job.now, EXPORT_BATCH_ROWS);
+  return writeSheet(workbook, PAYMENT_SHEET, total, batches, hooks);
 }
 
 const WRITERS: Partial<Record<string, typeof writeOperationList>> = {
   [EXPORT_KIND.payments]: writePayments,
-  [EXPORT_KIND.freezes]: writeFreezes,
   [EXPORT_KIND.operationList]: writeOperationList,
-  [EXPORT_KIND.guarantees]: writeGuarantees,
-  [EXPORT_KIND.recourse]: writeRecourse,
-  [EXPORT_KIND.discounts]: writeDiscounts,
   [EXPORT_KIND.pledges]: writePledges,
   [EXPORT_KIND.orgRelation]: writeOrgRelation,
   ...Object.fromEntries(Object.keys(BILL_LISTS).map((kind) => [kind, writeBillList])),
+  ...Object.fromEntries(Object.keys(LIST_EXPORTS).map((kind) => [kind, writeListExport])),
 };
 
 /** Rows an export of this kind would hold now; checked against the cap before a task is accepted. */
 export async function exportRowCount(db: Db, job: ExportJob): Promise<number> {
   if (job.kind === EXPORT_KIND.operationList)
     return countOperations(db, job.orgId, { bizType: job.params.bizType });
-  if (job.kind === EXPORT_KIND.guarantees) return guaranteeExportCount(db, job.orgId, job.params);
-  if (job.kind === EXPORT_KIND.freezes) return freezeExportCount(db, job.orgId, job.params);
-  if (job.kind === EXPORT_KIND.recourse) return recourseExportCount(db, job.orgId, job.params);
+  const exported = LIST_EXPORTS[job.kind];
+  if (exported) return exported.count(db, job.orgId, job.params, job.now);
   if (job.kind === EXPORT_KIND.payments) return paymentExportCount(db, job.orgId, job.params, job.now);
   const list = BILL_LISTS[job.kind];
   if (list) return billListCount(db, job.orgId, list, job.params, job.now);
-  if (job.kind === EXPORT_KIND.discounts) return discountCount(db, job.orgId, discountFilterOf(job.params));
   if (job.kind === EXPORT_KIND.pledges) return pledgeCount(db, job.orgId, pledgeExportFilter(job.params));
   const [members, counterparties] = await Promise.all([
     orgMembers(db, job.orgId),

@@ -1,8 +1,7 @@
-import type { ExportParams } from '@contract/export-schemas';
-import { FREEZE_RISK_LABEL, FREEZE_STATUS_LABEL, FREEZE_STATUSES, type FreezeStatus } from '@contract/freeze';
-import type { Db } from '../../db/database';
+import { FREEZE_RISK_LABEL, FREEZE_STATUS_LABEL, FREEZE_STATUSES } from '@contract/freeze';
+import { listExport, statusOf } from '../../lib/list-export';
 import type { ListReadBy } from '../../lib/list-page';
-import { countRows, pagesOf } from '../../lib/paging';
+import { countRows } from '../../lib/paging';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { freezePage, freezeRowsOf, type FreezeFilter } from './queries';
 
@@ -11,18 +10,8 @@ import { freezePage, freezeRowsOf, type FreezeFilter } from './queries';
 /** Who reads the freeze records, their list and their export alike: every member of the organisation. */
 export const FREEZE_LIST_READ_BY: ListReadBy = 'member';
 
-function filterOf(params: ExportParams): FreezeFilter {
-  const statuses: readonly string[] = FREEZE_STATUSES;
-  return {
-    status:
-      params.billStatus && statuses.includes(params.billStatus)
-        ? (params.billStatus as FreezeStatus)
-        : undefined,
-    packageNo: params.packageNo,
-  };
-}
-
-export const FREEZE_SHEET = {
+/** The freeze records as the export centre writes them, with the list's status and package-number filter. */
+export const FREEZE_EXPORT = listExport({
   sheet: '冻结记录',
   columns: [
     { header: '票据包号', width: 34 },
@@ -36,36 +25,22 @@ export const FREEZE_SHEET = {
     { header: '解除时间', width: 20 },
     { header: '解除文书号', width: 28 },
   ],
-};
-
-export const freezeExportCount = (db: Db, orgId: string, params: ExportParams) =>
-  countRows(freezeRowsOf(db, orgId, filterOf(params)));
-
-/** The records as cells, `batch` at a time, at most `cap`. */
-export async function* freezeExportBatches(
-  db: Db,
-  orgId: string,
-  params: ExportParams,
-  batch: number,
-  cap: number,
-): AsyncGenerator<string[][]> {
-  const pages = pagesOf(
-    (paging) => freezePage(db, orgId, paging, filterOf(params)).then((page) => page.content),
-    batch,
-    cap,
-  );
-  for await (const content of pages) {
-    yield content.map((f) => [
-      f.packageNo,
-      f.range,
-      f.amount,
-      FREEZE_RISK_LABEL[f.risk],
-      f.authority,
-      f.documentNo,
-      FREEZE_STATUS_LABEL[f.status],
-      shanghaiDateTime(Date.parse(f.frozenAt)),
-      f.liftedAt ? shanghaiDateTime(Date.parse(f.liftedAt)) : '',
-      f.liftDocumentNo ?? '',
-    ]);
-  }
-}
+  filterOf: (params): FreezeFilter => ({
+    status: statusOf(params, FREEZE_STATUSES),
+    packageNo: params.packageNo,
+  }),
+  count: (db, orgId, filter) => countRows(freezeRowsOf(db, orgId, filter)),
+  page: (db, orgId, paging, filter) => freezePage(db, orgId, paging, filter),
+  cells: (f) => [
+    f.packageNo,
+    f.range,
+    f.amount,
+    FREEZE_RISK_LABEL[f.risk],
+    f.authority,
+    f.documentNo,
+    FREEZE_STATUS_LABEL[f.status],
+    shanghaiDateTime(Date.parse(f.frozenAt)),
+    f.liftedAt ? shanghaiDateTime(Date.parse(f.liftedAt)) : '',
+    f.liftDocumentNo ?? '',
+  ],
+});

@@ -1,17 +1,15 @@
-import type { ExportParams } from '@contract/export-schemas';
 import {
   DEBTOR_ROLE_LABEL,
   RECOURSE_KIND_LABEL,
   RECOURSE_SIDE,
   RECOURSE_STATUS_LABEL,
   RECOURSE_STATUSES,
-  type RecourseStatus,
 } from '@contract/recourse';
 import { CLEARING_LABEL } from '@contract/discount';
 import { PERMISSION } from '@contract/permissions';
-import type { Db } from '../../db/database';
+import { listExport, statusOf } from '../../lib/list-export';
 import type { ListReadBy } from '../../lib/list-page';
-import { countRows, pagesOf } from '../../lib/paging';
+import { countRows } from '../../lib/paging';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { recoursePage, recourseRowsOf, type RecourseFilter } from './queries';
 
@@ -20,19 +18,8 @@ import { recoursePage, recourseRowsOf, type RecourseFilter } from './queries';
 /** Who reads the 追索 list, its list and its export alike: the 票据追索 permission. */
 export const RECOURSE_LIST_READ_BY: ListReadBy = { permission: PERMISSION.recourse.path };
 
-function filterOf(params: ExportParams): RecourseFilter {
-  const statuses: readonly string[] = RECOURSE_STATUSES;
-  return {
-    side: params.recourseSide ?? RECOURSE_SIDE.pursuer,
-    status:
-      params.billStatus && statuses.includes(params.billStatus)
-        ? (params.billStatus as RecourseStatus)
-        : undefined,
-    packageNo: params.packageNo,
-  };
-}
-
-export const RECOURSE_SHEET = {
+/** The 追索 list as the export centre writes it: one side of it, with its status and package-number filter. */
+export const RECOURSE_EXPORT = listExport({
   sheet: '票据追索',
   columns: [
     { header: '票据包号', width: 34 },
@@ -51,42 +38,28 @@ export const RECOURSE_SHEET = {
     { header: '状态', width: 14 },
     { header: '通知时间', width: 20 },
   ],
-};
-
-export const recourseExportCount = (db: Db, orgId: string, params: ExportParams) =>
-  countRows(recourseRowsOf(db, orgId, filterOf(params)));
-
-/** The list's rows as cells, `batch` at a time, at most `cap`. */
-export async function* recourseExportBatches(
-  db: Db,
-  orgId: string,
-  params: ExportParams,
-  now: number,
-  batch: number,
-  cap: number,
-): AsyncGenerator<string[][]> {
-  const pages = pagesOf(
-    (paging) => recoursePage(db, orgId, paging, filterOf(params), now).then((page) => page.content),
-    batch,
-    cap,
-  );
-  for await (const content of pages) {
-    yield content.map((r) => [
-      r.packageNo,
-      r.range,
-      r.dueDate,
-      RECOURSE_KIND_LABEL[r.kind],
-      r.pursuer.name,
-      r.debtor.name,
-      DEBTOR_ROLE_LABEL[r.debtorRole],
-      r.claim.face,
-      r.claim.interest,
-      r.claim.costs,
-      r.claim.total,
-      r.agreedAmount ?? '',
-      r.clearing ? CLEARING_LABEL[r.clearing] : '',
-      RECOURSE_STATUS_LABEL[r.status],
-      shanghaiDateTime(Date.parse(r.notifiedAt)),
-    ]);
-  }
-}
+  filterOf: (params): RecourseFilter => ({
+    side: params.recourseSide ?? RECOURSE_SIDE.pursuer,
+    status: statusOf(params, RECOURSE_STATUSES),
+    packageNo: params.packageNo,
+  }),
+  count: (db, orgId, filter) => countRows(recourseRowsOf(db, orgId, filter)),
+  page: recoursePage,
+  cells: (r) => [
+    r.packageNo,
+    r.range,
+    r.dueDate,
+    RECOURSE_KIND_LABEL[r.kind],
+    r.pursuer.name,
+    r.debtor.name,
+    DEBTOR_ROLE_LABEL[r.debtorRole],
+    r.claim.face,
+    r.claim.interest,
+    r.claim.costs,
+    r.claim.total,
+    r.agreedAmount ?? '',
+    r.clearing ? CLEARING_LABEL[r.clearing] : '',
+    RECOURSE_STATUS_LABEL[r.status],
+    shanghaiDateTime(Date.parse(r.notifiedAt)),
+  ],
+});
