@@ -39,6 +39,15 @@ export {
   type LedgerCommand,
   type WholeApplication,
 } from './commands';
+/** Answers to another module's record between two organisations on a bill (guarantee, recourse): two-sided.ts. */
+export {
+  answeringSide,
+  endAnswer,
+  onlyAnswer,
+  type AnswerEnd,
+  type Answering,
+  type TwoSided,
+} from './two-sided';
 /** An application a financial institution answers (discount, pledge): see institution-act.ts. */
 export {
   applyToInstitution,

@@ -21,10 +21,13 @@ import { yuanText } from '../../lib/money';
 import {
   announce,
   announceNotices,
+  answeringSide,
   counterparty,
+  endAnswer,
   isMatured,
   ledgerCommand,
   memberId,
+  onlyAnswer,
   orgName,
   packageOf,
   rangeOf,
@@ -33,8 +36,10 @@ import {
   type Checked,
   type CommandContext,
   type PackageRow,
+  type Answering,
+  type TwoSided,
 } from '../bills/service';
-import { closeNotices, postNotice } from '../notice/service';
+import { postNotice } from '../notice/service';
 import { GUARANTEE_MSG } from './messages';
 
 /**
@@ -276,10 +281,7 @@ export const applyGuarantee = ledgerCommand(
 
 type Side = 'guarantor' | 'applicant';
 
-interface AnswerChecked extends Checked {
-  pkg: PackageRow;
-  guarantee: GuaranteeRow;
-}
+type AnswerChecked = Answering<GuaranteeRow>;
 
 const CLOSED_FOR: Record<Side, Record<'signed' | 'refused' | 'withdrawn', string>> = {
   guarantor: {
@@ -294,52 +296,18 @@ const CLOSED_FOR: Record<Side, Record<'signed' | 'refused' | 'withdrawn', string
   },
 };
 
-/** A guarantee the acting organisation answers from `side`; another organisation's answers as missing. */
-async function answerable(
-  ctx: CheckContext,
-  id: string,
-  side: Side,
-  operation: string,
-): Promise<AnswerChecked> {
-  const org = ctx.actor.orgId;
-  const mine = (row: GuaranteeRow | undefined): row is GuaranteeRow =>
-    row !== undefined && (row.guaranteed_org_id === org || row.guarantor_org_id === org);
-  const found = await ctx.trx
-    .selectFrom('bill_guarantees')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!mine(found)) throw fail(API_ERROR.notFound, GUARANTEE_MSG.notFound);
-  const pkg = await packageOf(ctx, found.package_id);
-  // Read again once the package is entered: what a command decides on no other command is changing.
-  const guarantee = await ctx.trx
-    .selectFrom('bill_guarantees')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  if (side === 'guarantor' && guarantee.guarantor_org_id !== org)
-    throw fail(API_ERROR.forbidden, GUARANTEE_MSG.notGuarantor);
-  if (side === 'applicant' && guarantee.guaranteed_org_id !== org)
-    throw fail(API_ERROR.forbidden, GUARANTEE_MSG.notApplicant);
-  if (guarantee.status !== APPLICATION_STATUS.pending) {
-    throw fail(
-      API_ERROR.billApplicationAnswered,
-      CLOSED_FOR[side][guarantee.status as 'signed' | 'refused' | 'withdrawn'],
-    );
-  }
-  const other = side === 'guarantor' ? guarantee.guaranteed_org_id : guarantee.guarantor_org_id;
-  return {
-    pkg,
-    guarantee,
-    summary: {
-      operation,
-      packageNo: pkg.package_no,
-      amountFen: Number(pkg.amount_fen),
-      counterparty: await orgName(ctx.trx, other),
-      range: rangeOf(pkg, whole(pkg)),
-    },
-  };
-}
+/** A guarantee between the guaranteed organisation (its applicant) and the guarantor, on the whole bill. */
+const GUARANTEE: TwoSided<GuaranteeRow, Side> = {
+  read: (trx, id) => trx.selectFrom('bill_guarantees').selectAll().where('id', '=', id).executeTakeFirst(),
+  sides: (row) => ({ guarantor: row.guarantor_org_id, applicant: row.guaranteed_org_id }),
+  notFound: GUARANTEE_MSG.notFound,
+  notOnSide: { guarantor: GUARANTEE_MSG.notGuarantor, applicant: GUARANTEE_MSG.notApplicant },
+  closed: (row, side) =>
+    row.status === APPLICATION_STATUS.pending
+      ? null
+      : CLOSED_FOR[side][row.status as 'signed' | 'refused' | 'withdrawn'],
+  about: (_row, pkg) => ({ range: whole(pkg), amountFen: Number(pkg.amount_fen) }),
+};
 
 const EVENT_OF: Record<'signed' | 'refused' | 'withdrawn', BillEventType> = {
   signed: BILL_EVENT.guaranteed,
@@ -393,31 +361,25 @@ export const clearMaturedGuarantee = ledgerCommand(
       .where('id', '=', guarantee.id)
       .where('status', '=', APPLICATION_STATUS.pending)
       .execute();
-    await recordEvent(ctx, {
-      packageId: pkg.id,
-      type: BILL_EVENT.guaranteeCleared,
-      from: guarantee.guaranteed_org_id,
-      to: guarantee.guarantor_org_id,
-      range: whole(pkg),
-      reason,
-    });
-    const closedFor = await closeNotices(ctx.trx, subject(guarantee.id), ctx.now);
     const both = [guarantee.guaranteed_org_id, guarantee.guarantor_org_id];
-    for (const orgId of both) {
-      await postNotice(
-        ctx.trx,
-        {
-          orgId,
-          userId: null,
-          type: NOTICE_TYPE.announcement,
-          title: GUARANTEE_MSG.clearedTitle,
-          content: GUARANTEE_MSG.cleared(pkg.package_no, yuanText(pkg.amount_fen)),
-        },
-        ctx.now,
-      );
-    }
-    await announceNotices(ctx, [...closedFor, ...both]);
-    await announce(ctx, pkg.id, both);
+    await endAnswer(ctx, {
+      event: {
+        packageId: pkg.id,
+        type: BILL_EVENT.guaranteeCleared,
+        from: guarantee.guaranteed_org_id,
+        to: guarantee.guarantor_org_id,
+        range: whole(pkg),
+        reason,
+      },
+      settles: subject(guarantee.id),
+      notices: both.map((orgId) => ({
+        orgId,
+        type: NOTICE_TYPE.announcement,
+        title: GUARANTEE_MSG.clearedTitle,
+        content: GUARANTEE_MSG.cleared(pkg.package_no, yuanText(pkg.amount_fen)),
+      })),
+      parties: both,
+    });
     return true;
   },
 );
@@ -431,46 +393,43 @@ async function close(
   status: 'signed' | 'refused' | 'withdrawn',
   reason: string | null,
 ): Promise<GuaranteeRow> {
-  const result = await ctx.trx
-    .updateTable('bill_guarantees')
-    .set({ status, reason, answered_by: ctx.actor.userId, answered_at: ctx.now })
-    .where('id', '=', guarantee.id)
-    .where('status', '=', APPLICATION_STATUS.pending)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) {
-    throw fail(API_ERROR.billApplicationAnswered, CLOSED_FOR.applicant[status]);
-  }
-  await recordEvent(ctx, {
-    packageId: pkg.id,
-    type: EVENT_OF[status],
-    from: guarantee.guaranteed_org_id,
-    to: guarantee.guarantor_org_id,
-    range: whole(pkg),
-    reason: reason ?? GUARANTEED_ROLE_LABEL[guarantee.role as GuaranteedRole],
-  });
-  const closedFor = await closeNotices(ctx.trx, subject(guarantee.id), ctx.now);
+  await onlyAnswer(
+    ctx.trx
+      .updateTable('bill_guarantees')
+      .set({ status, reason, answered_by: ctx.actor.userId, answered_at: ctx.now })
+      .where('id', '=', guarantee.id)
+      .where('status', '=', APPLICATION_STATUS.pending),
+    CLOSED_FOR.applicant[status],
+  );
   const [notified, actor] =
     status === 'withdrawn'
       ? [guarantee.guarantor_org_id, guarantee.guaranteed_org_id]
       : [guarantee.guaranteed_org_id, guarantee.guarantor_org_id];
-  await postNotice(
-    ctx.trx,
-    {
-      orgId: notified,
-      userId: null,
-      type: NOTICE_TYPE.announcement,
-      title: GUARANTEE_MSG.answeredTitle(ANSWER_WORD[status]),
-      content: GUARANTEE_MSG.answered(
-        await orgName(ctx.trx, actor),
-        ANSWER_WORD[status],
-        pkg.package_no,
-        reason,
-      ),
+  await endAnswer(ctx, {
+    event: {
+      packageId: pkg.id,
+      type: EVENT_OF[status],
+      from: guarantee.guaranteed_org_id,
+      to: guarantee.guarantor_org_id,
+      range: whole(pkg),
+      reason: reason ?? GUARANTEED_ROLE_LABEL[guarantee.role as GuaranteedRole],
     },
-    ctx.now,
-  );
-  await announceNotices(ctx, [...closedFor, notified]);
-  await announce(ctx, pkg.id, [guarantee.guaranteed_org_id, guarantee.guarantor_org_id]);
+    settles: subject(guarantee.id),
+    notices: [
+      {
+        orgId: notified,
+        type: NOTICE_TYPE.announcement,
+        title: GUARANTEE_MSG.answeredTitle(ANSWER_WORD[status]),
+        content: GUARANTEE_MSG.answered(
+          await orgName(ctx.trx, actor),
+          ANSWER_WORD[status],
+          pkg.package_no,
+          reason,
+        ),
+      },
+    ],
+    parties: [guarantee.guaranteed_org_id, guarantee.guarantor_org_id],
+  });
   return { ...guarantee, status, reason, answered_at: ctx.now, answered_by: ctx.actor.userId };
 }
 
@@ -481,13 +440,13 @@ async function close(
  */
 export const signGuarantee = ledgerCommand(
   async (ctx, id: string): Promise<AnswerChecked> => {
-    const checked = await answerable(ctx, id, 'guarantor', GUARANTEE_MSG.sign);
+    const checked = await answeringSide(ctx, GUARANTEE, id, 'guarantor', GUARANTEE_MSG.sign);
     if (isMatured(checked.pkg, ctx.now)) throw fail(API_ERROR.billMatured, GUARANTEE_MSG.maturedAnswer);
     if (await ended(ctx.trx, checked.pkg)) throw fail(API_ERROR.billStateInvalid, GUARANTEE_MSG.endedAnswer);
     await requireFreeGuarantor(ctx.trx, checked.pkg, ctx.actor.orgId);
     return checked;
   },
-  async (ctx, { pkg, guarantee }) => close(ctx, pkg, guarantee, APPLICATION_STATUS.signed, null),
+  async (ctx, { pkg, row: guarantee }) => close(ctx, pkg, guarantee, APPLICATION_STATUS.signed, null),
 );
 
 export interface GuaranteeRefuseInput {
@@ -498,13 +457,14 @@ export interface GuaranteeRefuseInput {
 export const refuseGuarantee = ledgerCommand(
   async (ctx, input: GuaranteeRefuseInput): Promise<AnswerChecked> => {
     if (!input.reason.trim()) throw fail(API_ERROR.badRequest, GUARANTEE_MSG.reasonRequired);
-    return answerable(ctx, input.id, 'guarantor', GUARANTEE_MSG.refuse);
+    return answeringSide(ctx, GUARANTEE, input.id, 'guarantor', GUARANTEE_MSG.refuse);
   },
-  async (ctx, { pkg, guarantee }, input) =>
+  async (ctx, { pkg, row: guarantee }, input) =>
     close(ctx, pkg, guarantee, APPLICATION_STATUS.refused, input.reason.trim()),
 );
 
 export const withdrawGuarantee = ledgerCommand(
-  async (ctx, id: string): Promise<AnswerChecked> => answerable(ctx, id, 'applicant', GUARANTEE_MSG.withdraw),
-  async (ctx, { pkg, guarantee }) => close(ctx, pkg, guarantee, APPLICATION_STATUS.withdrawn, null),
+  async (ctx, id: string): Promise<AnswerChecked> =>
+    answeringSide(ctx, GUARANTEE, id, 'applicant', GUARANTEE_MSG.withdraw),
+  async (ctx, { pkg, row: guarantee }) => close(ctx, pkg, guarantee, APPLICATION_STATUS.withdrawn, null),
 );

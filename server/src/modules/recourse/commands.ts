@@ -1,4 +1,4 @@
-import { BILL_EVENT, BILL_STATUS, CIRCULATION } from '@contract/bills';
+import { BILL_EVENT, BILL_STATUS, CIRCULATION, type BillEventType } from '@contract/bills';
 import { CLEARING, CLEARING_LABEL, type Clearing } from '@contract/discount';
 import { API_ERROR } from '@contract/errors';
 import { NOTICE_TYPE } from '@contract/notice';
@@ -13,6 +13,7 @@ import {
   RECOURSE_TODO_LINK,
   type DebtorRole,
   type NonRefusalReason,
+  type RecourseStatus,
 } from '@contract/recourse';
 import type { SettlementGateway } from '../../adapters/settlement/gateway';
 import type { Db } from '../../db/database';
@@ -25,10 +26,13 @@ import { verifiedSettlementAccountOf } from '../bank-account/service';
 import {
   announce,
   announceNotices,
+  answeringSide,
+  endAnswer,
   holdingOf,
   isMatured,
   ledgerCommand,
   memberId,
+  onlyAnswer,
   orgName,
   packageOf,
   rangeOf,
@@ -40,8 +44,10 @@ import {
   type CommandContext,
   type HoldingRow,
   type PackageRow,
+  type Answering,
+  type TwoSided,
 } from '../bills/service';
-import { closeNotices, postNotice } from '../notice/service';
+import { closeNotices, postNotice, type NewNotice } from '../notice/service';
 import { payBetween } from '../settlement/service';
 import { CLEARING_FAILURE, RECOURSE_MSG } from './messages';
 import {
@@ -314,11 +320,30 @@ export const notifyRecourse = ledgerCommand(
 
 type Side = 'debtor' | 'pursuer';
 
-interface AnswerChecked extends Checked {
-  pkg: PackageRow;
-  notice: NoticeRow;
+interface AnswerChecked extends Answering<NoticeRow> {
   holding: HoldingRow;
 }
+
+/** A notice between the holder pursuing (追索人) and the debtor it was sent to (被追索人), about one range. */
+const NOTICE: TwoSided<NoticeRow, Side> = {
+  read: (trx, id) => trx.selectFrom('recourse_notices').selectAll().where('id', '=', id).executeTakeFirst(),
+  sides: (row) => ({ debtor: row.debtor_org_id, pursuer: row.pursuer_org_id }),
+  notFound: RECOURSE_MSG.notFound,
+  notOnSide: { debtor: RECOURSE_MSG.notDebtor, pursuer: RECOURSE_MSG.notPursuer },
+  closed: (notice, side) => {
+    const waitingFor = side === 'debtor' ? RECOURSE_STATUS.notified : RECOURSE_STATUS.agreed;
+    if (notice.status === waitingFor) return null;
+    const closed =
+      side === 'pursuer' && notice.status === RECOURSE_STATUS.notified
+        ? RECOURSE_MSG.notAgreed
+        : RECOURSE_MSG.notWaiting[notice.status as keyof typeof RECOURSE_MSG.notWaiting];
+    return closed ?? RECOURSE_MSG.notFound;
+  },
+  about: (notice) => ({
+    range: rangeOfNotice(notice),
+    amountFen: Number(notice.agreed_amount_fen ?? notice.amount_fen),
+  }),
+};
 
 /** A notice the caller answers from `side`, its range still the pursuer's under recourse; 404/403/409 otherwise. */
 async function answerable(
@@ -327,47 +352,64 @@ async function answerable(
   side: Side,
   operation: string,
 ): Promise<AnswerChecked> {
-  const org = ctx.actor.orgId;
-  const mine = (row: NoticeRow | undefined): row is NoticeRow =>
-    row !== undefined && (row.pursuer_org_id === org || row.debtor_org_id === org);
-  const found = await ctx.trx
-    .selectFrom('recourse_notices')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!mine(found)) throw fail(API_ERROR.notFound, RECOURSE_MSG.notFound);
-  const pkg = await packageOf(ctx, found.package_id);
-  // Read again once the package is entered: what the command decides on no other command is changing.
-  const notice = await ctx.trx
-    .selectFrom('recourse_notices')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  if (side === 'debtor' && notice.debtor_org_id !== org)
-    throw fail(API_ERROR.forbidden, RECOURSE_MSG.notDebtor);
-  if (side === 'pursuer' && notice.pursuer_org_id !== org)
-    throw fail(API_ERROR.forbidden, RECOURSE_MSG.notPursuer);
-  const waitingFor = side === 'debtor' ? RECOURSE_STATUS.notified : RECOURSE_STATUS.agreed;
-  if (notice.status !== waitingFor) {
-    const closed =
-      side === 'pursuer' && notice.status === RECOURSE_STATUS.notified
-        ? RECOURSE_MSG.notAgreed
-        : RECOURSE_MSG.notWaiting[notice.status as keyof typeof RECOURSE_MSG.notWaiting];
-    throw fail(API_ERROR.billApplicationAnswered, closed ?? RECOURSE_MSG.notFound);
-  }
-  const holding = await pursuedHolding(ctx.trx, pkg.id, notice.pursuer_org_id, rangeOfNotice(notice));
-  return {
-    pkg,
-    notice,
-    holding,
-    summary: {
-      operation,
-      packageNo: pkg.package_no,
-      amountFen: Number(notice.agreed_amount_fen ?? notice.amount_fen),
-      counterparty: await orgName(ctx.trx, side === 'debtor' ? notice.pursuer_org_id : notice.debtor_org_id),
-      range: rangeOf(pkg, rangeOfNotice(notice)),
+  const answering = await answeringSide(ctx, NOTICE, id, side, operation);
+  const notice = answering.row;
+  const holding = await pursuedHolding(
+    ctx.trx,
+    answering.pkg.id,
+    notice.pursuer_org_id,
+    rangeOfNotice(notice),
+  );
+  return { ...answering, holding };
+}
+
+/** How an answer moves a notice on, between waiting (待清偿) and agreed (已同意清偿). */
+interface NoticeMove {
+  /** The status the notice must still have (409 `refusal` when another answer moved it first), and the change. */
+  from: RecourseStatus;
+  changed: Partial<NoticeRow>;
+  refusal: string;
+  /** Who answers: the event runs from that side to the other, which gets the to-do `todo`. */
+  by: Side;
+  event: BillEventType;
+  reason: string;
+  /** The to-do the answer settles. */
+  settles: string;
+  todo: Pick<NewNotice, 'title' | 'content' | 'link' | 'subject'>;
+}
+
+async function moveNotice(
+  ctx: CommandContext,
+  pkg: PackageRow,
+  notice: NoticeRow,
+  move: NoticeMove,
+): Promise<NoticeRow> {
+  await onlyAnswer(
+    ctx.trx
+      .updateTable('recourse_notices')
+      .set(move.changed)
+      .where('id', '=', notice.id)
+      .where('status', '=', move.from),
+    move.refusal,
+  );
+  const [from, to] =
+    move.by === 'debtor'
+      ? [notice.debtor_org_id, notice.pursuer_org_id]
+      : [notice.pursuer_org_id, notice.debtor_org_id];
+  await endAnswer(ctx, {
+    event: {
+      packageId: pkg.id,
+      type: move.event,
+      from,
+      to,
+      range: rangeOfNotice(notice),
+      reason: move.reason,
     },
-  };
+    settles: move.settles,
+    notices: [{ orgId: to, type: NOTICE_TYPE.todo, ...move.todo }],
+    parties: [notice.pursuer_org_id, notice.debtor_org_id],
+  });
+  return { ...notice, ...move.changed };
 }
 
 export interface AgreeInput {
@@ -386,7 +428,7 @@ export const agreeRecourse = ledgerCommand(
     const amountFen = yuanToFen(input.amount);
     if (amountFen === null || amountFen < 1) throw fail(API_ERROR.amountInvalid, RECOURSE_MSG.amountInvalid);
     const checked = await answerable(ctx, input.id, 'debtor', RECOURSE_MSG.agree);
-    const { notice, pkg } = checked;
+    const { row: notice, pkg } = checked;
     if (await agreedOn(ctx.trx, pkg.id, rangeOfNotice(notice)))
       throw fail(API_ERROR.recourseAgreementPending, RECOURSE_MSG.agreementPending);
     const claim = claimFen(
@@ -399,7 +441,7 @@ export const agreeRecourse = ledgerCommand(
       throw fail(API_ERROR.amountInvalid, RECOURSE_MSG.amountAboveClaim(yuanText(claim)));
     return { ...checked, amountFen, summary: { ...checked.summary, amountFen } };
   },
-  async (ctx, { pkg, notice, amountFen }, input): Promise<NoticeRow> => {
+  async (ctx, { pkg, row: notice, amountFen }, input): Promise<NoticeRow> => {
     const changed: Partial<NoticeRow> = {
       status: RECOURSE_STATUS.agreed,
       agreed_amount_fen: amountFen,
@@ -408,45 +450,26 @@ export const agreeRecourse = ledgerCommand(
       agreed_at: ctx.now,
       agreed_by: ctx.actor.userId,
     };
-    const result = await ctx.trx
-      .updateTable('recourse_notices')
-      .set(changed)
-      .where('id', '=', notice.id)
-      .where('status', '=', RECOURSE_STATUS.notified)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1)
-      throw fail(API_ERROR.billApplicationAnswered, RECOURSE_MSG.agreementPending);
-    const range = rangeOfNotice(notice);
-    await recordEvent(ctx, {
-      packageId: pkg.id,
-      type: BILL_EVENT.recourseAgreed,
-      from: notice.debtor_org_id,
-      to: notice.pursuer_org_id,
-      range,
+    return moveNotice(ctx, pkg, notice, {
+      from: RECOURSE_STATUS.notified,
+      changed,
+      refusal: RECOURSE_MSG.agreementPending,
+      by: 'debtor',
+      event: BILL_EVENT.recourseAgreed,
       reason: `清偿金额${yuanText(amountFen)}元，${CLEARING_LABEL[input.clearing]}`,
-    });
-    const closedFor = await closeNotices(ctx.trx, todoSubject(notice.id), ctx.now);
-    await postNotice(
-      ctx.trx,
-      {
-        orgId: notice.pursuer_org_id,
-        userId: null,
-        type: NOTICE_TYPE.todo,
+      settles: todoSubject(notice.id),
+      todo: {
         title: RECOURSE_MSG.agreedTitle,
         content: RECOURSE_MSG.agreedTodo(
           await orgName(ctx.trx, notice.debtor_org_id),
-          billText(pkg, range, Number(notice.amount_fen)),
+          billText(pkg, rangeOfNotice(notice), Number(notice.amount_fen)),
           yuanText(amountFen),
           CLEARING_LABEL[input.clearing],
         ),
         link: RECOURSE_SIGN_LINK,
         subject: agreementSubject(notice.id),
       },
-      ctx.now,
-    );
-    await announceNotices(ctx, [...closedFor, notice.pursuer_org_id]);
-    await announce(ctx, pkg.id, [notice.pursuer_org_id, notice.debtor_org_id]);
-    return { ...notice, ...changed };
+    });
   },
 );
 
@@ -469,42 +492,25 @@ async function reopen(
     agreed_by: null,
     reject_reason: reason,
   };
-  const result = await ctx.trx
-    .updateTable('recourse_notices')
-    .set(changed)
-    .where('id', '=', notice.id)
-    .where('status', '=', RECOURSE_STATUS.agreed)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1)
-    throw fail(API_ERROR.billApplicationAnswered, RECOURSE_MSG.notAgreed);
-  const range = rangeOfNotice(notice);
-  await recordEvent(ctx, {
-    packageId: pkg.id,
-    type: BILL_EVENT.recourseRejected,
-    from: notice.pursuer_org_id,
-    to: notice.debtor_org_id,
-    range,
+  return moveNotice(ctx, pkg, notice, {
+    from: RECOURSE_STATUS.agreed,
+    changed,
+    refusal: RECOURSE_MSG.notAgreed,
+    by: 'pursuer',
+    event: BILL_EVENT.recourseRejected,
     reason,
-  });
-  const closedFor = await closeNotices(ctx.trx, agreementSubject(notice.id), ctx.now);
-  const bill = billText(pkg, range, Number(notice.amount_fen));
-  const pursuerName = await orgName(ctx.trx, notice.pursuer_org_id);
-  await postNotice(
-    ctx.trx,
-    {
-      orgId: notice.debtor_org_id,
-      userId: null,
-      type: NOTICE_TYPE.todo,
+    settles: agreementSubject(notice.id),
+    todo: {
       title: RECOURSE_MSG.rejectedTitle,
-      content: RECOURSE_MSG.rejectedNotice(pursuerName, bill, reason),
+      content: RECOURSE_MSG.rejectedNotice(
+        await orgName(ctx.trx, notice.pursuer_org_id),
+        billText(pkg, rangeOfNotice(notice), Number(notice.amount_fen)),
+        reason,
+      ),
       link: RECOURSE_TODO_LINK,
       subject: todoSubject(notice.id),
     },
-    ctx.now,
-  );
-  await announceNotices(ctx, [...closedFor, notice.debtor_org_id]);
-  await announce(ctx, pkg.id, [notice.pursuer_org_id, notice.debtor_org_id]);
-  return { ...notice, ...changed };
+  });
 }
 
 export interface RejectInput {
@@ -517,7 +523,7 @@ export const rejectRecourse = ledgerCommand(
     if (!input.reason.trim()) throw fail(API_ERROR.badRequest, RECOURSE_MSG.reasonRequired);
     return answerable(ctx, input.id, 'pursuer', RECOURSE_MSG.reject);
   },
-  async (ctx, { pkg, notice }, input) => reopen(ctx, pkg, notice, input.reason.trim()),
+  async (ctx, { pkg, row: notice }, input) => reopen(ctx, pkg, notice, input.reason.trim()),
 );
 
 export interface SignOutcome {
@@ -529,7 +535,7 @@ export interface SignOutcome {
 export function recourseCommands(settlement: SettlementGateway) {
   const signRecourse = ledgerCommand(
     async (ctx, id: string): Promise<AnswerChecked> => answerable(ctx, id, 'pursuer', RECOURSE_MSG.sign),
-    async (ctx, { pkg, notice, holding }): Promise<SignOutcome> => {
+    async (ctx, { pkg, row: notice, holding }): Promise<SignOutcome> => {
       const amountFen = Number(notice.agreed_amount_fen);
       let paymentId: string | null = null;
       if (notice.clearing === CLEARING.online) {
@@ -547,14 +553,14 @@ export function recourseCommands(settlement: SettlementGateway) {
         }
         paymentId = paid.paymentId;
       }
-      const result = await ctx.trx
-        .updateTable('recourse_notices')
-        .set({ status: RECOURSE_STATUS.paid, payment_id: paymentId, closed_at: ctx.now })
-        .where('id', '=', notice.id)
-        .where('status', '=', RECOURSE_STATUS.agreed)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1)
-        throw fail(API_ERROR.billApplicationAnswered, RECOURSE_MSG.notWaiting.paid);
+      await onlyAnswer(
+        ctx.trx
+          .updateTable('recourse_notices')
+          .set({ status: RECOURSE_STATUS.paid, payment_id: paymentId, closed_at: ctx.now })
+          .where('id', '=', notice.id)
+          .where('status', '=', RECOURSE_STATUS.agreed),
+        RECOURSE_MSG.notWaiting.paid,
+      );
       const range = rangeOfNotice(notice);
       const bill = billText(pkg, range, Number(notice.amount_fen));
       await recordEvent(ctx, {
