@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pathOf } from '@contract/paths';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { BILL_URL } from '@contract/bills';
@@ -11,7 +14,7 @@ import { shanghaiDate } from '../../src/lib/shanghai-time';
 import { addMonths } from '../../src/modules/bills/rules';
 import { openFunction } from '../../src/modules/org-function/service';
 import { freshLoopbackIp } from './captcha-helpers';
-import { bearer, type TestApp } from './helpers';
+import { bearer, startApp, type TestApp } from './helpers';
 import { latestCode, refusalOf, sendSms, withCode, withQr } from './verification-helpers';
 
 /** Demo organisations of the ledger: Suzhou and Ningbo prove by SMS (no licence bound), Shanghai by QR. */
@@ -71,6 +74,30 @@ export async function ledgerTokens(t: TestApp): Promise<LedgerTokens> {
     ningbo: await tokenOf(t, MOBILE.ningbo, ORG.ningbo),
     shanghai: await tokenOf(t, MOBILE.shanghai, ORG.shanghai),
   };
+}
+
+/**
+ * For each test of the file: a seeded app (startApp) with the ledger's three users signed in, handed to
+ * `use`, and closed after the test. With `dataDir`, the app has a data directory of its own, named after it
+ * (where the export centre writes its files), removed after the test too.
+ */
+export function ledgerAppEach(
+  use: (app: { t: TestApp; token: LedgerTokens }) => void,
+  options: { dataDir?: string } = {},
+): void {
+  let t: TestApp | undefined;
+  let dataDir: string | undefined;
+  beforeEach(async () => {
+    if (options.dataDir) dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `chain-bill-${options.dataDir}-`));
+    t = await startApp(dataDir ? { dataDir } : {});
+    use({ t, token: await ledgerTokens(t) });
+  });
+  afterEach(async () => {
+    await t?.app.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    t = undefined;
+    dataDir = undefined;
+  });
 }
 
 type Method = 'GET' | 'POST';
@@ -187,6 +214,23 @@ export async function issued(
   return response.json<{ data: BillDetail }>().data;
 }
 
+/**
+ * `issuer` issues `body` to its payee `holder`, which signs for it (the 提示收票 answered): `holder` then
+ * holds the whole bill, received. Answers the bill as issued.
+ */
+export async function signedFor(
+  t: TestApp,
+  token: LedgerTokens,
+  issuer: keyof LedgerTokens,
+  holder: keyof LedgerTokens,
+  body: IssueRequest,
+): Promise<BillDetail> {
+  const detail = await issued(t, MOBILE[issuer], token[issuer], body);
+  const [receipt] = await pendingIn(t, token[holder], detail.bill.id);
+  await dataOf(await answer(t, token[holder], receipt!.id, 'sign'));
+  return detail;
+}
+
 export const endorseBill = (
   t: TestApp,
   mobile: string,
@@ -245,3 +289,21 @@ export const drawerAct = (
   );
 
 export const errorCodeOf = (response: LightMyRequestResponse) => response.json<{ code: string }>().code;
+
+/** How many verifications (SMS codes, QR prompts) have been asked for so far. */
+export const challengeCount = async (t: TestApp) =>
+  (await t.app.db.selectFrom('verification_challenges').select('id').execute()).length;
+
+/**
+ * Sends an act without a proof when the server can already tell it is refused: checks that no verification
+ * was asked for, and answers the refusal's status and error code, `[409, API_ERROR.billStateInvalid]`.
+ */
+export async function refusedBefore(
+  t: TestApp,
+  send: (headers: Record<string, string>) => Promise<LightMyRequestResponse>,
+): Promise<[number, string]> {
+  const before = await challengeCount(t);
+  const response = await send({});
+  expect(await challengeCount(t), response.body).toBe(before);
+  return [response.statusCode, errorCodeOf(response)];
+}

@@ -19,7 +19,7 @@ import { REALTIME_EVENT } from '@contract/realtime';
 import { pathOf } from '@contract/paths';
 import { shanghaiDate } from '../../../src/lib/shanghai-time';
 import { addMonths } from '../../../src/modules/bills/rules';
-import { listenAs, startApp, type TestApp } from '../../support/helpers';
+import { listenAs, type TestApp } from '../../support/helpers';
 import {
   answer,
   billCall,
@@ -31,6 +31,7 @@ import {
   heldOf,
   issueBody,
   issued,
+  ledgerAppEach,
   type LedgerTokens,
   ledgerTokens,
   MOBILE,
@@ -44,14 +45,7 @@ import { outboxOf, sendSms, STAFF_SH } from '../../support/verification-helpers'
 
 let t: TestApp;
 let token: LedgerTokens;
-
-beforeEach(async () => {
-  t = await startApp();
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+ledgerAppEach((app) => ({ t, token } = app));
 
 const pendingFor = (accessToken: string, packageId: string) => pendingIn(t, accessToken, packageId);
 const heldIn = async (accessToken: string, packageId: string) =>

@@ -2,42 +2,26 @@
  * The bill lists through the export centre: the task runs in the background and its xlsx, opened with
  * exceljs, holds the same rows as the list call with the same filters.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { BILL_URL } from '@contract/bills';
 import type { BillApplication, BillPackage, Holding } from '@contract/bills-schemas';
 import type { ExportTaskRequest } from '@contract/export-schemas';
 import { shanghaiDateTime } from '../../../src/lib/shanghai-time';
 import { exportedRows } from '../../support/export-helpers';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 import {
-  answer,
-  dataOf,
   endorsed,
   issueBody,
-  issued,
+  ledgerAppEach,
   type LedgerTokens,
-  ledgerTokens,
   listOf,
   MOBILE,
   ORG,
-  pendingIn,
+  signedFor,
 } from '../../support/bill-helpers';
 
-let dataDir: string;
 let t: TestApp;
 let token: LedgerTokens;
-
-beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-bill-export-'));
-  t = await startApp({ dataDir });
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+ledgerAppEach((app) => ({ t, token } = app), { dataDir: 'bill-export' });
 
 const exported = (accessToken: string, body: ExportTaskRequest) => exportedRows(t, accessToken, body);
 
@@ -45,9 +29,7 @@ const time = (iso: string | null) => (iso ? shanghaiDateTime(Date.parse(iso)) : 
 
 /** Suzhou issues and accepts a bill to Ningbo; Ningbo signs for it and endorses 300,000.00 back to Suzhou. */
 async function splitBill() {
-  const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t, { acceptorOrgId: ORG.suzhou }));
-  const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+  const detail = await signedFor(t, token, 'suzhou', 'ningbo', issueBody(t, { acceptorOrgId: ORG.suzhou }));
   const held = await listOf<Holding>(t, `${BILL_URL.held}?size=100`, token.ningbo);
   const holding = held.content.find((h) => h.packageId === detail.bill.id)!;
   const endorsement = await endorsed(t, MOBILE.ningbo, token.ningbo, {

@@ -11,7 +11,7 @@ import type { Page } from '@contract/envelope-schemas';
 import type { Statistics } from '@contract/statistics-schemas';
 import { IDEMPOTENT_REPLAY_HEADER } from '../../../src/lib/idempotency';
 import { hasValidCheckDigit } from '../../../src/modules/bills/package-number';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 import {
   answer,
   billCall,
@@ -25,8 +25,8 @@ import {
   issue,
   issueBody,
   issued,
+  ledgerAppEach,
   type LedgerTokens,
-  ledgerTokens,
   listOf,
   MOBILE,
   ORG,
@@ -39,14 +39,7 @@ import {
 
 let t: TestApp;
 let token: LedgerTokens;
-
-beforeEach(async () => {
-  t = await startApp();
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+ledgerAppEach((app) => ({ t, token } = app));
 
 const pendingFor = (accessToken: string, packageId: string) => pendingIn(t, accessToken, packageId);
 const heldIn = async (accessToken: string, packageId: string) =>

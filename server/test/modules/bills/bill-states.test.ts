@@ -18,7 +18,7 @@ import type { SandboxInstitutionGateway } from '../../../src/adapters/institutio
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { shanghaiDate } from '../../../src/lib/shanghai-time';
 import { addMonths } from '../../../src/modules/bills/rules';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 import {
   answer,
   billCall,
@@ -28,6 +28,7 @@ import {
   endorsed,
   issueBody,
   issued,
+  ledgerAppEach,
   type LedgerTokens,
   ledgerTokens,
   listOf,
@@ -43,15 +44,11 @@ const SPDB = DEMO_INSTITUTIONS.spdb;
 let t: TestApp;
 let token: LedgerTokens;
 
+ledgerAppEach((app) => ({ t, token } = app));
 beforeEach(async () => {
-  t = await startApp();
-  token = await ledgerTokens(t);
   // Every holder here may pledge, so a row's offer and the server's answer depend on the state alone.
   await openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_PLEDGE']);
   await openFunctions(t, MOBILE.suzhou, ORG.suzhou, ['BILL_PLEDGE']);
-});
-afterEach(async () => {
-  await t.app.close();
 });
 
 type Side = keyof LedgerTokens;

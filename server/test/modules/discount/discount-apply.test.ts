@@ -10,22 +10,23 @@ import type { SettlementStatement } from '@contract/settlement-schemas';
 import { type SandboxInstitutionGateway } from '../../../src/adapters/institution/sandbox';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import {
-  answer,
   billCall,
+  challengeCount,
   confirmed,
   dataOf,
   errorCodeOf,
   heldOf,
   issueBody,
-  issued,
+  ledgerAppEach,
   type LedgerTokens,
   ledgerTokens,
   MOBILE,
   openFunctions,
   ORG,
-  pendingIn,
+  refusedBefore,
+  signedFor,
 } from '../../support/bill-helpers';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 
 const SPDB = DEMO_INSTITUTIONS.spdb;
 
@@ -33,20 +34,14 @@ let t: TestApp;
 let token: LedgerTokens;
 let institutions: SandboxInstitutionGateway;
 
-beforeEach(async () => {
-  t = await startApp();
-  token = await ledgerTokens(t);
+ledgerAppEach((app) => {
+  ({ t, token } = app);
   institutions = t.app.adapters.institution as SandboxInstitutionGateway;
-});
-afterEach(async () => {
-  await t.app.close();
 });
 
 /** Shanghai issues 1,000,000.00 accepted by itself to Ningbo, which signs: Ningbo holds it, received. */
 async function heldByNingbo(fields: Parameters<typeof issueBody>[1] = {}) {
-  const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, fields));
-  const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+  const detail = await signedFor(t, token, 'shanghai', 'ningbo', issueBody(t, fields));
   const held = (await heldOf(t, token.ningbo)).content.filter((h) => h.packageId === detail.bill.id);
   return { detail, holding: held[0]! };
 }
@@ -66,8 +61,6 @@ const apply =
     billCall(t.app, 'POST', DISCOUNT_URL.apply, token.ningbo, body, headers);
 const applied = async (body: object) =>
   dataOf<DiscountRecord>(await confirmed(t, token.ningbo, apply(body)), 201);
-const challenges = async () =>
-  (await t.app.db.selectFrom('verification_challenges').select('id').execute()).length;
 /** Ningbo opens 票据贴现 through the function command; the demo leaves it to Ningbo's administrator. */
 const ningboOpensDiscount = () => openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_DISCOUNT']);
 
@@ -88,12 +81,12 @@ const discounts = async (query = '') =>
 describe('贴现 needs 票据贴现 opened', () => {
   it('refuses an organisation that has not opened it before any confirmation is asked for', async () => {
     const { holding } = await heldByNingbo();
-    const before = await challenges();
+    const before = await challengeCount(t);
     const closed = await apply(applyBody(holding))();
     expect(closed.statusCode).toBe(409);
     expect(errorCodeOf(closed)).toBe(API_ERROR.functionNotOpened);
     expect(closed.json<{ msg: string }>().msg).toContain('「票据贴现」');
-    expect(await challenges()).toBe(before);
+    expect(await challengeCount(t)).toBe(before);
 
     await ningboOpensDiscount();
     const opened = await apply(applyBody(holding))();
@@ -119,11 +112,10 @@ describe('贴现', () => {
       [{ holdingId: 'not-a-holding' }, 404, API_ERROR.notFound],
     ];
     for (const [fields, status, code] of refusals) {
-      const before = await challenges();
-      const response = await apply(applyBody(holding, fields))();
-      expect(response.statusCode, JSON.stringify(fields)).toBe(status);
-      expect(errorCodeOf(response)).toBe(code);
-      expect(await challenges()).toBe(before);
+      expect(await refusedBefore(t, apply(applyBody(holding, fields))), JSON.stringify(fields)).toEqual([
+        status,
+        code,
+      ]);
     }
     const wrongClearing = await apply(applyBody(holding, { clearing: 'SM09' }))();
     expect(wrongClearing.statusCode).toBe(400);

@@ -2,9 +2,6 @@
  * 我的贴现: the list's filters (package number without spaces or line breaks, status, institution, discount
  * dates) and its xlsx export through the export centre with the same filters.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { DISCOUNT_URL } from '@contract/discount';
 import type { DiscountRecord } from '@contract/discount-schemas';
 import type { ExportParams } from '@contract/export-schemas';
@@ -14,12 +11,12 @@ import { addDays } from '../../../src/lib/calendar-date';
 import { shanghaiDate } from '../../../src/lib/shanghai-time';
 import { discountCommands } from '../../../src/modules/discount/commands';
 import { exportedRows } from '../../support/export-helpers';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 import {
   billCall,
   errorCodeOf,
+  ledgerAppEach,
   type LedgerTokens,
-  ledgerTokens,
   listOf,
   MOBILE,
   ORG,
@@ -29,19 +26,9 @@ import {
 const DAY = 24 * 60 * 60 * 1000;
 const { spdb, cmb } = DEMO_INSTITUTIONS;
 
-let dataDir: string;
 let t: TestApp;
 let token: LedgerTokens;
-
-beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-discount-list-'));
-  t = await startApp({ dataDir });
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+ledgerAppEach((app) => ({ t, token } = app), { dataDir: 'discount-list' });
 
 /**
  * Suzhou discounts the front 1,000.00 yuan of a free received holding to `institutionOrgId`, `daysAgo` days

@@ -12,28 +12,24 @@ import { liveQuote } from '../../../src/modules/discount/quotes';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import {
   billCall,
+  challengeCount,
   confirmed,
   dataOf,
   errorCodeOf,
   heldOf,
+  ledgerAppEach,
   type LedgerTokens,
-  ledgerTokens,
   MOBILE,
   openFunctions,
   ORG,
+  refusedBefore,
   userIdOf,
 } from '../../support/bill-helpers';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 
 let t: TestApp;
 let token: LedgerTokens;
-beforeEach(async () => {
-  t = await startApp();
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+ledgerAppEach((app) => ({ t, token } = app));
 
 /** Suzhou's received, negotiable, transferable holdings not yet due, from the demo's ledger. */
 async function quotable(accessToken: string): Promise<Holding[]> {
@@ -151,8 +147,6 @@ describe('轻松贴: applying for a discount with a quote, in one step', () => {
     (accessToken: string, body: object) =>
     (headers: Record<string, string> = {}) =>
       billCall(t.app, 'POST', DISCOUNT_URL.apply, accessToken, body, headers);
-  const challenges = async () =>
-    (await t.app.db.selectFrom('verification_challenges').select('id').execute()).length;
   /** Suzhou's quotes for its first quotable bill, and the best live offer among them. */
   async function quoted() {
     const holding = (await quotable(token.suzhou)).find((h) => h.splittable)!;
@@ -207,16 +201,15 @@ describe('轻松贴: applying for a discount with a quote, in one step', () => {
       ...(declined ? [['a declined quote', { quoteId: declined.id }, 409, API_ERROR.quoteExpired]] : []),
     ] as Array<[string, object, number, string]>;
     for (const [what, fields, status, code] of refusals) {
-      const before = await challenges();
-      const response = await take(token.suzhou, takeBody(set, best, fields))();
-      expect(response.statusCode, what).toBe(status);
-      expect(errorCodeOf(response), what).toBe(code);
-      expect(await challenges(), what).toBe(before);
+      expect(await refusedBefore(t, take(token.suzhou, takeBody(set, best, fields))), what).toEqual([
+        status,
+        code,
+      ]);
     }
 
     // Another organisation with both functions open is answered as for a quote that does not exist.
     await ningboOpensEaseDiscount();
-    const before = await challenges();
+    const before = await challengeCount(t);
     const foreign = await take(token.ningbo, takeBody(set, best))();
     const missing = await take(token.ningbo, takeBody(set, best, { quoteId: 'no-such-quote' }))();
     expect(foreign.statusCode).toBe(409);
@@ -227,7 +220,7 @@ describe('轻松贴: applying for a discount with a quote, in one step', () => {
     expect(expired.statusCode).toBe(409);
     expect(errorCodeOf(expired)).toBe(API_ERROR.quoteExpired);
     expect(expired.json<{ msg: string }>().msg).toBe('报价已过期，请重新询价');
-    expect(await challenges()).toBe(before);
+    expect(await challengeCount(t)).toBe(before);
     const still = (await heldOf(t, token.suzhou)).content.find((h) => h.id === holding.id);
     expect(still).toMatchObject({ circulation: CIRCULATION.negotiable, endedAt: null });
   });
@@ -242,9 +235,9 @@ describe('轻松贴: applying for a discount with a quote, in one step', () => {
     const quotes = await ask(token.suzhou, [set.holdingId]);
     expect(quotes.statusCode).toBe(409);
     expect(errorCodeOf(quotes)).toBe(API_ERROR.functionNotOpened);
-    const before = await challenges();
+    const before = await challengeCount(t);
     const applied = await take(token.suzhou, takeBody(set, best))();
     expect(errorCodeOf(applied)).toBe(API_ERROR.functionNotOpened);
-    expect(await challenges()).toBe(before);
+    expect(await challengeCount(t)).toBe(before);
   });
 });

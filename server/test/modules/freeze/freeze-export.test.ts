@@ -1,45 +1,27 @@
 /** The 冻结 records through the export centre: the xlsx holds the organisation's records with the list's filter. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ExportTaskRequest } from '@contract/export-schemas';
 import { FREEZE_URL } from '@contract/freeze';
 import { pathOf } from '@contract/paths';
 import { freshLoopbackIp } from '../../support/captcha-helpers';
 import { exportedRows } from '../../support/export-helpers';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 import {
-  answer,
   dataOf,
   issueBody,
-  issued,
+  ledgerAppEach,
   type LedgerTokens,
-  ledgerTokens,
-  MOBILE,
   ORG,
-  pendingIn,
+  signedFor,
 } from '../../support/bill-helpers';
 
-let dataDir: string;
 let t: TestApp;
 let token: LedgerTokens;
-
-beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-freeze-export-'));
-  t = await startApp({ dataDir });
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+ledgerAppEach((app) => ({ t, token } = app), { dataDir: 'freeze-export' });
 
 const exported = (accessToken: string, body: ExportTaskRequest) => exportedRows(t, accessToken, body);
 
 it('exports the freeze records, all of them or those lifted', async () => {
-  const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, { payeeOrgId: ORG.suzhou }));
-  const [receipt] = await pendingIn(t, token.suzhou, detail.bill.id);
-  await dataOf(await answer(t, token.suzhou, receipt!.id, 'sign'));
+  const detail = await signedFor(t, token, 'shanghai', 'suzhou', issueBody(t, { payeeOrgId: ORG.suzhou }));
   const order = (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, payload, remoteAddress: freshLoopbackIp() });
   const court = { risk: 'judicial', authority: '上海金融法院' };

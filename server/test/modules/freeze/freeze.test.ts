@@ -7,7 +7,6 @@ import type { FreezeRecord, SandboxFreezeResult } from '@contract/freeze-schemas
 import { pathOf } from '@contract/paths';
 import { freshLoopbackIp } from '../../support/captcha-helpers';
 import {
-  answer,
   billCall,
   dataOf,
   endorseBill,
@@ -16,33 +15,21 @@ import {
   heldOf,
   issueBody,
   issued,
+  ledgerAppEach,
   type LedgerTokens,
-  ledgerTokens,
   MOBILE,
   ORG,
-  pendingIn,
   pendingOf,
+  signedFor,
 } from '../../support/bill-helpers';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 
 let t: TestApp;
 let token: LedgerTokens;
-
-beforeEach(async () => {
-  t = await startApp();
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+ledgerAppEach((app) => ({ t, token } = app));
 
 /** Shanghai issues 1,000,000.00 accepted by itself to Suzhou, which signs. */
-async function suzhouHolds() {
-  const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, { payeeOrgId: ORG.suzhou }));
-  const [receipt] = await pendingIn(t, token.suzhou, detail.bill.id);
-  await dataOf(await answer(t, token.suzhou, receipt!.id, 'sign'));
-  return detail;
-}
+const suzhouHolds = () => signedFor(t, token, 'shanghai', 'suzhou', issueBody(t, { payeeOrgId: ORG.suzhou }));
 
 const registry = (url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, payload, remoteAddress: freshLoopbackIp() });

@@ -1,50 +1,31 @@
 /** The 保证 list through the export centre: its xlsx holds the rows the list call shows with the same filter. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ExportTaskRequest } from '@contract/export-schemas';
 import { GUARANTEE_URL } from '@contract/guarantee';
 import type { GuaranteeRecord } from '@contract/guarantee-schemas';
 import { pathOf } from '@contract/paths';
 import { exportedRows } from '../../support/export-helpers';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 import {
-  answer,
   billCall,
   confirmed,
   dataOf,
   issueBody,
-  issued,
+  ledgerAppEach,
   type LedgerTokens,
-  ledgerTokens,
-  MOBILE,
   ORG,
-  pendingIn,
+  signedFor,
 } from '../../support/bill-helpers';
 
-let dataDir: string;
 let t: TestApp;
 let token: LedgerTokens;
-
-beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-guarantee-export-'));
-  t = await startApp({ dataDir });
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+ledgerAppEach((app) => ({ t, token } = app), { dataDir: 'guarantee-export' });
 
 const exported = (accessToken: string, body: ExportTaskRequest) => exportedRows(t, accessToken, body);
 
 it('exports one side of the guarantees with the status filter', async () => {
   const bills = [];
   for (let i = 0; i < 2; i++) {
-    const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, { payeeOrgId: ORG.suzhou }));
-    const [receipt] = await pendingIn(t, token.suzhou, detail.bill.id);
-    await dataOf(await answer(t, token.suzhou, receipt!.id, 'sign'));
-    bills.push(detail);
+    bills.push(await signedFor(t, token, 'shanghai', 'suzhou', issueBody(t, { payeeOrgId: ORG.suzhou })));
   }
   const records: GuaranteeRecord[] = [];
   for (const detail of bills) {

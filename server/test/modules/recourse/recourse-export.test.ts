@@ -1,46 +1,28 @@
 /** The 追索 list through the export centre: its xlsx holds the rows the list call shows with the same filter. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pathOf } from '@contract/paths';
 import { RECOURSE_URL } from '@contract/recourse';
 import type { RecourseAttachment, RecourseRecord } from '@contract/recourse-schemas';
 import { PDF } from '../../support/apply-record-helpers';
 import { exportedRows } from '../../support/export-helpers';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 import {
-  answer,
   billCall,
   confirmed,
   dataOf,
   issueBody,
-  issued,
+  ledgerAppEach,
   type LedgerTokens,
-  ledgerTokens,
-  MOBILE,
   ORG,
-  pendingIn,
+  signedFor,
 } from '../../support/bill-helpers';
 
-let dataDir: string;
 let t: TestApp;
 let token: LedgerTokens;
-
-beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-recourse-export-'));
-  t = await startApp({ dataDir });
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+ledgerAppEach((app) => ({ t, token } = app), { dataDir: 'recourse-export' });
 
 /** 宁波 receives a bill of 上海's and pursues 上海 before maturity (非拒付追索, the acceptor bankrupt). */
 async function pursuedBill(): Promise<{ packageNo: string; notice: RecourseRecord }> {
-  const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t));
-  const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+  const detail = await signedFor(t, token, 'shanghai', 'ningbo', issueBody(t));
   const holding = await t.app.db
     .selectFrom('bill_holdings')
     .select('id')

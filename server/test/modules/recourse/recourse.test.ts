@@ -18,25 +18,20 @@ import {
   endorsed,
   errorCodeOf,
   issueBody,
-  issued,
+  ledgerAppEach,
   type LedgerTokens,
   ledgerTokens,
   MOBILE,
   ORG,
   pendingIn,
+  refusedBefore,
+  signedFor,
 } from '../../support/bill-helpers';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 
 let t: TestApp;
 let token: LedgerTokens;
-
-beforeEach(async () => {
-  t = await startApp();
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+ledgerAppEach((app) => ({ t, token } = app));
 
 type Org = keyof LedgerTokens;
 
@@ -64,10 +59,8 @@ async function refusedAtSuzhou(
   options: { amount?: string; presentOn?: string; overdueReason?: string } = {},
 ) {
   const amount = options.amount ?? '1000000.00';
-  const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, { amount }));
+  const detail = await signedFor(t, token, 'shanghai', 'ningbo', issueBody(t, { amount }));
   const packageId = detail.bill.id;
-  const [receipt] = await pendingIn(t, token.ningbo, packageId);
-  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
   const ningbo = await currentHolding(packageId, ORG.ningbo);
   await endorsed(t, MOBILE.ningbo, token.ningbo, { holdingId: ningbo.id, endorseeOrgId: ORG.suzhou, amount });
   const [endorsement] = await pendingIn(t, token.suzhou, packageId);
@@ -123,16 +116,6 @@ const list = async (as: Org, query: string) =>
 const balanceOf = async (as: Org) =>
   (await dataOf<SettlementStatement>(await billCall(t.app, 'GET', SETTLEMENT_URL.statement, token[as])))
     .balance;
-const challenges = async () =>
-  (await t.app.db.selectFrom('verification_challenges').select('id').execute()).length;
-const refusedBefore = async (
-  send: (headers: Record<string, string>) => Promise<{ statusCode: number; json: () => unknown }>,
-) => {
-  const before = await challenges();
-  const response = await send({});
-  expect(await challenges()).toBe(before);
-  return [response.statusCode, (response.json() as { code: string }).code];
-};
 
 describe('拒付追索 and 同意清偿', () => {
   it('pursues an endorser, who pays online and pursues the acceptor in turn, who pays 线下: the range is settled', async () => {
@@ -260,7 +243,7 @@ describe('拒付追索 and 同意清偿', () => {
       status: 'notified',
       actions: [],
     });
-    expect(await refusedBefore(agreeCall('shanghai', toShanghai!.id, { amount: '1000000.00' }))).toEqual([
+    expect(await refusedBefore(t, agreeCall('shanghai', toShanghai!.id, { amount: '1000000.00' }))).toEqual([
       409,
       API_ERROR.recourseAgreementPending,
     ]);
@@ -300,45 +283,41 @@ describe('拒付追索 and 同意清偿', () => {
 
 describe('whom and when a holder may pursue', () => {
   it('refuses before any confirmation what the server can tell: a range not refused, a party not earlier, another’s notice', async () => {
-    const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t));
-    const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    const detail = await signedFor(t, token, 'shanghai', 'ningbo', issueBody(t));
     const resting = await currentHolding(detail.bill.id, ORG.ningbo);
     expect(
-      await refusedBefore(notifyCall('ningbo', { holdingId: resting.id, debtorOrgIds: [ORG.shanghai] })),
+      await refusedBefore(t, notifyCall('ningbo', { holdingId: resting.id, debtorOrgIds: [ORG.shanghai] })),
     ).toEqual([409, API_ERROR.billStateInvalid]);
 
     const { holdingId } = await refusedAtSuzhou();
-    expect(await refusedBefore(notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.hangzhou] }))).toEqual([
-      400,
-      API_ERROR.recourseDebtorInvalid,
-    ]);
-    expect(await refusedBefore(notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.suzhou] }))).toEqual([
+    expect(await refusedBefore(t, notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.hangzhou] }))).toEqual(
+      [400, API_ERROR.recourseDebtorInvalid],
+    );
+    expect(await refusedBefore(t, notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.suzhou] }))).toEqual([
       400,
       API_ERROR.recourseDebtorInvalid,
     ]);
     expect(
-      await refusedBefore(notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo], costs: '-1' })),
+      await refusedBefore(t, notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo], costs: '-1' })),
     ).toEqual([400, API_ERROR.amountInvalid]);
     // Another organisation's holding answers as a missing one.
-    expect(await refusedBefore(notifyCall('ningbo', { holdingId, debtorOrgIds: [ORG.shanghai] }))).toEqual([
-      404,
-      API_ERROR.notFound,
-    ]);
+    expect(await refusedBefore(t, notifyCall('ningbo', { holdingId, debtorOrgIds: [ORG.shanghai] }))).toEqual(
+      [404, API_ERROR.notFound],
+    );
     const [notice] = await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] });
     const missing = await agreeCall('shanghai', 'no-such-notice', { amount: '1.00' })({});
     const others = await agreeCall('shanghai', notice!.id, { amount: '1.00' })({});
     expect([others.statusCode, errorCodeOf(others)]).toEqual([missing.statusCode, errorCodeOf(missing)]);
     expect(others.statusCode).toBe(404);
-    expect(await refusedBefore(agreeCall('suzhou', notice!.id, { amount: '1.00' }))).toEqual([
+    expect(await refusedBefore(t, agreeCall('suzhou', notice!.id, { amount: '1.00' }))).toEqual([
       403,
       API_ERROR.forbidden,
     ]);
-    expect(await refusedBefore(signCall('suzhou', notice!.id))).toEqual([
+    expect(await refusedBefore(t, signCall('suzhou', notice!.id))).toEqual([
       409,
       API_ERROR.billApplicationAnswered,
     ]);
-    expect(await refusedBefore(agreeCall('ningbo', notice!.id, { amount: '0' }))).toEqual([
+    expect(await refusedBefore(t, agreeCall('ningbo', notice!.id, { amount: '0' }))).toEqual([
       400,
       API_ERROR.amountInvalid,
     ]);
@@ -361,7 +340,7 @@ describe('whom and when a holder may pursue', () => {
   it('keeps the window: six months from the refusal, its last day included', async () => {
     const { holdingId } = await refusedAtSuzhou();
     await onDay('2026-12-03');
-    expect(await refusedBefore(notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] }))).toEqual([
+    expect(await refusedBefore(t, notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] }))).toEqual([
       409,
       API_ERROR.recourseLapsed,
     ]);
@@ -378,7 +357,7 @@ describe('whom and when a holder may pursue', () => {
     const taken = await currentHolding(packageId, ORG.ningbo);
     await onDay('2026-09-03');
     expect(
-      await refusedBefore(notifyCall('ningbo', { holdingId: taken.id, debtorOrgIds: [ORG.shanghai] })),
+      await refusedBefore(t, notifyCall('ningbo', { holdingId: taken.id, debtorOrgIds: [ORG.shanghai] })),
     ).toEqual([409, API_ERROR.recourseLapsed]);
     await onDay('2026-09-02');
     await notify('ningbo', { holdingId: taken.id, debtorOrgIds: [ORG.shanghai] });
@@ -395,9 +374,7 @@ describe('非拒付追索', () => {
     });
 
   it('pursues before maturity with a reason and its proof, which puts the range under recourse', async () => {
-    const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t));
-    const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    const detail = await signedFor(t, token, 'shanghai', 'ningbo', issueBody(t));
     const holding = await currentHolding(detail.bill.id, ORG.ningbo);
     // The ranges at rest before maturity are offered for a 非拒付追索, each with every party of its chain.
     const early = await dataOf<RecourseCandidate[]>(
@@ -417,6 +394,7 @@ describe('非拒付追索', () => {
 
     expect(
       await refusedBefore(
+        t,
         notifyCall('ningbo', {
           holdingId: holding.id,
           debtorOrgIds: [ORG.shanghai],
@@ -427,6 +405,7 @@ describe('非拒付追索', () => {
     const shanghaiProof = await dataOf<RecourseAttachment>(await upload('suzhou', PDF), 201);
     expect(
       await refusedBefore(
+        t,
         notifyCall('ningbo', {
           holdingId: holding.id,
           debtorOrgIds: [ORG.shanghai],
@@ -469,14 +448,13 @@ describe('非拒付追索', () => {
   });
 
   it('is refused on or after the maturity date', async () => {
-    const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t));
-    const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    const detail = await signedFor(t, token, 'shanghai', 'ningbo', issueBody(t));
     const holding = await currentHolding(detail.bill.id, ORG.ningbo);
     const proof = await dataOf<RecourseAttachment>(await upload('ningbo', PDF), 201);
     await onDay('2026-06-02');
     expect(
       await refusedBefore(
+        t,
         notifyCall('ningbo', {
           holdingId: holding.id,
           debtorOrgIds: [ORG.shanghai],
