@@ -163,6 +163,24 @@ export async function packageOf(ctx: CheckContext, id: string): Promise<PackageR
   return pkg;
 }
 
+/**
+ * A record on a bill (an application, a lock, a freeze, a guarantee…) as `read` finds it, read again once its
+ * package is entered, so what the command decides on no other command is changing; 404 `notFound` when
+ * there is none.
+ */
+export async function enteredRecord<R extends { package_id: string }>(
+  ctx: CheckContext,
+  read: () => Promise<R | undefined>,
+  notFound: string,
+): Promise<{ pkg: PackageRow; row: R }> {
+  const found = await read();
+  if (!found) throw fail(API_ERROR.notFound, notFound);
+  const pkg = await packageOf(ctx, found.package_id);
+  const row = await read();
+  if (!row) throw fail(API_ERROR.notFound, notFound);
+  return { pkg, row };
+}
+
 export async function holdingOf(trx: Db, id: string): Promise<HoldingRow> {
   const holding = await trx.selectFrom('bill_holdings').selectAll().where('id', '=', id).executeTakeFirst();
   if (!holding) throw fail(API_ERROR.notFound, BILL_MSG.holdingNotFound);
@@ -1243,18 +1261,11 @@ interface ClearChecked extends Checked {
  */
 export const clearMaturedApplication = ledgerCommand(
   async (ctx, id: string): Promise<ClearChecked> => {
-    const found = await ctx.trx
-      .selectFrom('bill_applications')
-      .select('package_id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!found) throw fail(API_ERROR.notFound, BILL_MSG.applicationNotFound);
-    const pkg = await packageOf(ctx, found.package_id);
-    const application = await ctx.trx
-      .selectFrom('bill_applications')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const { pkg, row: application } = await enteredRecord(
+      ctx,
+      () => ctx.trx.selectFrom('bill_applications').selectAll().where('id', '=', id).executeTakeFirst(),
+      BILL_MSG.applicationNotFound,
+    );
     if (application.status !== APPLICATION_STATUS.pending)
       throw fail(API_ERROR.billApplicationAnswered, BILL_MSG.answered);
     if (!isMatured(pkg, ctx.now) || application.kind === APPLICATION_KIND.payment)

@@ -18,7 +18,7 @@ import {
   ledgerCommand,
   negotiableFront,
   orgName,
-  packageOf,
+  enteredRecord,
   rangeOf,
   type ApplicationRow,
   type CheckContext,
@@ -165,20 +165,18 @@ export function institutionAnswer(
 ): InstitutionAnswerCommands {
   const answerCommand = ledgerCommand(
     async (ctx, answer: InstitutionAnswer): Promise<InstitutionAnswerChecked> => {
-      const found = await ctx.trx
-        .selectFrom('bill_applications')
-        .select('package_id')
-        .where('id', '=', answer.applicationId)
-        .where('kind', '=', act.kind)
-        .where('receiver_org_id', '=', ctx.actor.orgId)
-        .executeTakeFirst();
-      if (!found) throw fail(API_ERROR.notFound, act.applicationNotFound);
-      const pkg = await packageOf(ctx, found.package_id);
-      const application = await ctx.trx
-        .selectFrom('bill_applications')
-        .selectAll()
-        .where('id', '=', answer.applicationId)
-        .executeTakeFirstOrThrow();
+      const { pkg, row: application } = await enteredRecord(
+        ctx,
+        () =>
+          ctx.trx
+            .selectFrom('bill_applications')
+            .selectAll()
+            .where('id', '=', answer.applicationId)
+            .where('kind', '=', act.kind)
+            .where('receiver_org_id', '=', ctx.actor.orgId)
+            .executeTakeFirst(),
+        act.applicationNotFound,
+      );
       const summary = {
         operation: act.operation,
         packageNo: pkg.package_no,

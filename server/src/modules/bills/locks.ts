@@ -9,7 +9,7 @@ import {
   ledgerCommand,
   negotiableFront,
   orgName,
-  packageOf,
+  enteredRecord,
   rangeOf,
   type CheckContext,
   type Checked,
@@ -116,19 +116,17 @@ interface EndLockChecked extends Checked {
 /** Ends the acting organisation's active lock; the range rests again. Returns the holding it rests in. */
 export const endLock = ledgerCommand(
   async (ctx: CheckContext, input: EndLockInput): Promise<EndLockChecked> => {
-    const found = await ctx.trx
-      .selectFrom('bill_locks')
-      .select('package_id')
-      .where('id', '=', input.lockId)
-      .where('org_id', '=', ctx.actor.orgId)
-      .executeTakeFirst();
-    if (!found) throw fail(API_ERROR.notFound, BILL_MSG.lockNotFound);
-    const pkg = await packageOf(ctx, found.package_id);
-    const lock = await ctx.trx
-      .selectFrom('bill_locks')
-      .selectAll()
-      .where('id', '=', input.lockId)
-      .executeTakeFirstOrThrow();
+    const { pkg, row: lock } = await enteredRecord(
+      ctx,
+      () =>
+        ctx.trx
+          .selectFrom('bill_locks')
+          .selectAll()
+          .where('id', '=', input.lockId)
+          .where('org_id', '=', ctx.actor.orgId)
+          .executeTakeFirst(),
+      BILL_MSG.lockNotFound,
+    );
     if (lock.status !== BILL_LOCK_STATUS.active) throw fail(API_ERROR.conflict, BILL_MSG.lockEnded);
     const holding = await holdingOf(ctx.trx, lock.holding_id);
     return {

@@ -19,6 +19,7 @@ export {
   applicationFor,
   closeApplication,
   counterparty,
+  enteredRecord,
   memberId,
   recordEvent,
   holdingOf,

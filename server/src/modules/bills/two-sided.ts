@@ -5,8 +5,8 @@ import { closeNotices, postNotice, type NewNotice } from '../notice/service';
 import {
   announce,
   announceNotices,
+  enteredRecord,
   orgName,
-  packageOf,
   rangeOf,
   recordEvent,
   type CheckContext,
@@ -53,14 +53,12 @@ export async function answeringSide<R extends { package_id: string }, S extends 
   operation: string,
 ): Promise<Answering<R>> {
   const org = ctx.actor.orgId;
+  // Another organisation's record reads as none.
   const read = async () => {
     const row = await record.read(ctx.trx, id);
-    if (!row || !Object.values<string>(record.sides(row)).includes(org))
-      throw fail(API_ERROR.notFound, record.notFound);
-    return row;
+    return row && Object.values<string>(record.sides(row)).includes(org) ? row : undefined;
   };
-  const pkg = await packageOf(ctx, (await read()).package_id);
-  const row = await read();
+  const { pkg, row } = await enteredRecord(ctx, read, record.notFound);
   const sides = record.sides(row);
   if (sides[side] !== org) throw fail(API_ERROR.forbidden, record.notOnSide[side]);
   const closed = record.closed(row, side);

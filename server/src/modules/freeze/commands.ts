@@ -23,6 +23,7 @@ import {
   holdingOf,
   isolate,
   ledgerCommand,
+  enteredRecord,
   packageOf,
   rangeOf,
   recordEvent,
@@ -235,18 +236,12 @@ interface LiftChecked extends Checked {
 
 export const liftFreeze = ledgerCommand(
   async (ctx: CheckContext, order: LiftOrder): Promise<LiftChecked> => {
-    const found = await ctx.trx
-      .selectFrom('bill_freezes')
-      .select('package_id')
-      .where('id', '=', order.freezeId)
-      .executeTakeFirst();
-    if (!found) throw fail(API_ERROR.notFound, FREEZE_MSG.freezeNotFound);
-    const pkg = await packageOf(ctx, found.package_id);
-    const freeze = await ctx.trx
-      .selectFrom('bill_freezes')
-      .selectAll()
-      .where('id', '=', order.freezeId)
-      .executeTakeFirstOrThrow();
+    const { pkg, row: freeze } = await enteredRecord(
+      ctx,
+      () =>
+        ctx.trx.selectFrom('bill_freezes').selectAll().where('id', '=', order.freezeId).executeTakeFirst(),
+      FREEZE_MSG.freezeNotFound,
+    );
     const summary = {
       operation: FREEZE_MSG.lift,
       packageNo: pkg.package_no,

@@ -24,6 +24,7 @@ import {
   answeringSide,
   counterparty,
   endAnswer,
+  enteredRecord,
   isMatured,
   ledgerCommand,
   memberId,
@@ -327,19 +328,8 @@ interface ClearChecked extends Checked {
  */
 export const clearMaturedGuarantee = ledgerCommand(
   async (ctx, id: string): Promise<ClearChecked> => {
-    const found = await ctx.trx
-      .selectFrom('bill_guarantees')
-      .select('package_id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!found) throw fail(API_ERROR.notFound, GUARANTEE_MSG.notFound);
-    const pkg = await packageOf(ctx, found.package_id);
-    const guarantee = await ctx.trx
-      .selectFrom('bill_guarantees')
-      .selectAll()
-      .where('id', '=', id)
-      .where('status', '=', APPLICATION_STATUS.pending)
-      .executeTakeFirst();
+    const { pkg, row } = await enteredRecord(ctx, () => GUARANTEE.read(ctx.trx, id), GUARANTEE_MSG.notFound);
+    const guarantee = row.status === APPLICATION_STATUS.pending ? row : undefined;
     return {
       pkg,
       guarantee: guarantee && isMatured(pkg, ctx.now) ? guarantee : undefined,

@@ -3,6 +3,7 @@ import { API_ERROR } from '@contract/errors';
 import { ApiFailure } from '../../../src/lib/errors';
 import {
   answeringSide,
+  enteredRecord,
   onlyAnswer,
   rangeOf,
   type CheckContext,
@@ -70,6 +71,19 @@ const refusal = async (answer: Promise<unknown>) => {
   const { code, status, msg } = failure as ApiFailure;
   return { code, status, msg };
 };
+
+describe('a record on a bill', () => {
+  it('is read, its package entered, and read again; none answers 404 with the module’s message', async () => {
+    const { record, reads } = promises();
+    const found = await enteredRecord(checkOf(ORG.suzhou), () => record.read(t.app.db, 'p1'), '承诺不存在');
+    expect(found.pkg.id).toBe(packageId);
+    expect(found.row.id).toBe('p1');
+    expect(reads).toEqual(['p1', 'p1']);
+    expect(
+      await refusal(enteredRecord(checkOf(ORG.suzhou), () => record.read(t.app.db, 'p9'), '承诺不存在')),
+    ).toEqual({ code: API_ERROR.notFound, status: 404, msg: '承诺不存在' });
+  });
+});
 
 describe('the record an answer is about', () => {
   it('is read again once the bill is entered; its summary names the act, the range and the other side', async () => {
