@@ -226,9 +226,19 @@ export async function signedFor(
   body: IssueRequest,
 ): Promise<BillDetail> {
   const detail = await issued(t, MOBILE[issuer], token[issuer], body);
-  const [receipt] = await pendingIn(t, token[holder], detail.bill.id);
-  await dataOf(await answer(t, token[holder], receipt!.id, 'sign'));
+  await signsPending(t, token, holder, detail.bill.id);
   return detail;
+}
+
+/** `who` signs the one application about the bill that waits for its answer (提示承兑, 提示收票, an endorsement). */
+export async function signsPending(
+  t: TestApp,
+  token: LedgerTokens,
+  who: keyof LedgerTokens,
+  packageId: string,
+): Promise<void> {
+  const [pending] = await pendingIn(t, token[who], packageId);
+  await dataOf(await answer(t, token[who], pending!.id, 'sign'));
 }
 
 export const endorseBill = (
@@ -266,6 +276,9 @@ export const pendingIn = async (t: TestApp, accessToken: string, packageId: stri
   (await pendingOf(t, accessToken)).content.filter((a) => a.packageId === packageId);
 export const heldOf = (t: TestApp, accessToken: string) =>
   listOf<Holding>(t, `${BILL_URL.held}?size=100`, accessToken);
+/** The organisation's held ranges of one bill. */
+export const heldIn = async (t: TestApp, accessToken: string, packageId: string) =>
+  (await heldOf(t, accessToken)).content.filter((h) => h.packageId === packageId);
 
 /** 签收 or 撤回, confirmed. */
 export const answer = (t: TestApp, accessToken: string, id: string, how: 'sign' | 'withdraw') =>

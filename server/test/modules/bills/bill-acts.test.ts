@@ -28,6 +28,7 @@ import {
   drawerAct,
   endorsed,
   errorCodeOf,
+  heldIn,
   heldOf,
   issueBody,
   issued,
@@ -38,6 +39,8 @@ import {
   ORG,
   pendingIn,
   refuse,
+  signedFor,
+  signsPending,
   tokenOf,
   userIdOf,
 } from '../../support/bill-helpers';
@@ -48,8 +51,6 @@ let token: LedgerTokens;
 ledgerAppEach((app) => ({ t, token } = app));
 
 const pendingFor = (accessToken: string, packageId: string) => pendingIn(t, accessToken, packageId);
-const heldIn = async (accessToken: string, packageId: string) =>
-  (await heldOf(t, accessToken)).content.filter((h) => h.packageId === packageId);
 const challenges = async () =>
   t.app.db
     .selectFrom('verification_challenges')
@@ -58,17 +59,8 @@ const challenges = async () =>
     .execute();
 
 /** Suzhou issues 1,000,000.00 to Ningbo and accepts it itself; Ningbo signs. */
-async function receivedBill(fields: Parameters<typeof issueBody>[1] = {}): Promise<BillDetail> {
-  const detail = await issued(
-    t,
-    MOBILE.suzhou,
-    token.suzhou,
-    issueBody(t, { acceptorOrgId: ORG.suzhou, ...fields }),
-  );
-  const [receipt] = await pendingFor(token.ningbo, detail.bill.id);
-  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
-  return detail;
-}
+const receivedBill = (fields: Parameters<typeof issueBody>[1] = {}): Promise<BillDetail> =>
+  signedFor(t, token, 'suzhou', 'ningbo', issueBody(t, { acceptorOrgId: ORG.suzhou, ...fields }));
 
 describe('every act is confirmed', () => {
   it('asks 签收, 驳回, 撤回, 撤票, 提示承兑 and 提示收票 for a QR confirmation or an SMS code naming the act and its amount', async () => {
@@ -144,7 +136,7 @@ describe('a mistake costs no code', () => {
 
   it('refuses an endorsement over the holding, of part of a whole bill, to oneself, to an unknown or unauthenticated party, of a locked range', async () => {
     const detail = await receivedBill({ splittable: false });
-    const [holding] = await heldIn(token.ningbo, detail.bill.id);
+    const [holding] = await heldIn(t, token.ningbo, detail.bill.id);
     const endorse = (fields: object) => () =>
       billCall(t.app, 'POST', BILL_URL.endorse, token.ningbo, {
         holdingId: holding!.id,
@@ -179,7 +171,7 @@ describe('a mistake costs no code', () => {
 
   it('refuses to endorse a 不得转让 bill, and every act on a matured bill but 驳回 and 撤回', async () => {
     const fixed = await receivedBill({ noTransfer: true });
-    const [fixedHolding] = await heldIn(token.ningbo, fixed.bill.id);
+    const [fixedHolding] = await heldIn(t, token.ningbo, fixed.bill.id);
     await refusedBeforeVerification(
       () =>
         billCall(t.app, 'POST', BILL_URL.endorse, token.ningbo, {
@@ -193,7 +185,7 @@ describe('a mistake costs no code', () => {
 
     const due = addMonths(shanghaiDate(t.app.now()), 1);
     const soon = await receivedBill({ dueDate: due });
-    const [holding] = await heldIn(token.ningbo, soon.bill.id);
+    const [holding] = await heldIn(t, token.ningbo, soon.bill.id);
     const waiting = await endorsed(t, MOBILE.ningbo, token.ningbo, {
       holdingId: holding!.id,
       endorseeOrgId: ORG.suzhou,
@@ -211,7 +203,7 @@ describe('a mistake costs no code', () => {
     // The maturity date at 09:00.
     t.clock.advance(Date.parse(`${due}T09:00:00+08:00`) - t.clock.now());
     token = await ledgerTokens(t);
-    const [rest] = (await heldIn(token.ningbo, soon.bill.id)).filter((h) => h.circulation === 'TF0301');
+    const [rest] = (await heldIn(t, token.ningbo, soon.bill.id)).filter((h) => h.circulation === 'TF0301');
     const matured = await refusedBeforeVerification(
       () =>
         billCall(t.app, 'POST', BILL_URL.endorse, token.ningbo, {
@@ -296,8 +288,7 @@ describe('to-dos and notices of an answer', () => {
     const staffTab = listenAs(t.app, userIdOf(STAFF_SH), ORG.shanghai);
     const drawerTab = listenAs(t.app, userIdOf(MOBILE.suzhou), ORG.suzhou);
 
-    const [acceptance] = await pendingFor(token.shanghai, detail.bill.id);
-    await dataOf(await answer(t, token.shanghai, acceptance!.id, 'sign'));
+    await signsPending(t, token, 'shanghai', detail.bill.id);
     // Closed for both members, though only the owner answered; both bells are told and count one less.
     expect((await todoOf(token.shanghai, no))?.status).toBe(NOTICE_STATUS.read);
     expect((await todoOf(staff, no))?.status).toBe(NOTICE_STATUS.read);
@@ -342,8 +333,7 @@ describe('to-dos and notices of an answer', () => {
 describe('the bill itself', () => {
   it('records the 提示收票 that follows a third party acceptance as the drawer user’s act', async () => {
     const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t));
-    const [acceptance] = await pendingFor(token.shanghai, detail.bill.id);
-    await dataOf(await answer(t, token.shanghai, acceptance!.id, 'sign'));
+    await signsPending(t, token, 'shanghai', detail.bill.id);
     const receipt = await t.app.db
       .selectFrom('bill_applications')
       .select(['id', 'applicant_user_id', 'applicant_org_id'])
@@ -385,7 +375,7 @@ describe('the bill itself', () => {
 
   it('replays nothing when a confirmed answer is refused: the applicant’s withdrawal of a signed application', async () => {
     const detail = await receivedBill();
-    const [holding] = await heldIn(token.ningbo, detail.bill.id);
+    const [holding] = await heldIn(t, token.ningbo, detail.bill.id);
     const application = await endorsed(t, MOBILE.ningbo, token.ningbo, {
       holdingId: holding!.id,
       endorseeOrgId: ORG.suzhou,
@@ -564,7 +554,7 @@ describe('签收 into an account of the receiver’s choosing', () => {
 
   it('shows and sends the range of a bill that may not be split as 0', async () => {
     const detail = await receivedBill({ splittable: false });
-    const [holding] = await heldIn(token.ningbo, detail.bill.id);
+    const [holding] = await heldIn(t, token.ningbo, detail.bill.id);
     expect(holding?.range).toBe('0');
     const full = await dataOf<BillDetail>(
       await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id: detail.bill.id }), token.ningbo),

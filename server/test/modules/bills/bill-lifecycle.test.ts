@@ -21,7 +21,7 @@ import {
   endorseBill,
   endorsed,
   errorCodeOf,
-  heldOf,
+  heldIn,
   issue,
   issueBody,
   issued,
@@ -33,6 +33,7 @@ import {
   pendingIn,
   pendingOf,
   refuse,
+  signsPending,
   tokenOf,
   withSms,
 } from '../../support/bill-helpers';
@@ -42,18 +43,14 @@ let token: LedgerTokens;
 ledgerAppEach((app) => ({ t, token } = app));
 
 const pendingFor = (accessToken: string, packageId: string) => pendingIn(t, accessToken, packageId);
-const heldIn = async (accessToken: string, packageId: string) =>
-  (await heldOf(t, accessToken)).content.filter((h) => h.packageId === packageId);
 const detailOf = async (accessToken: string, id: string) =>
   dataOf<BillDetail>(await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id }), accessToken));
 
 /** Suzhou issues a bill of 1,000,000.00 to Ningbo that Shanghai accepts; Ningbo signs for it. */
 async function receivedBill(fields: Parameters<typeof issueBody>[1] = {}): Promise<BillDetail> {
   const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t, fields));
-  const [acceptance] = await pendingFor(token.shanghai, detail.bill.id);
-  await dataOf(await answer(t, token.shanghai, acceptance!.id, 'sign'));
-  const [receipt] = await pendingFor(token.ningbo, detail.bill.id);
-  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+  await signsPending(t, token, 'shanghai', detail.bill.id);
+  await signsPending(t, token, 'ningbo', detail.bill.id);
   return detail;
 }
 
@@ -230,7 +227,7 @@ describe('issue registration', () => {
 describe('acceptance and receipt', () => {
   it('moves the bill to the payee as 已收票 可流通 when the payee signs', async () => {
     const detail = await receivedBill();
-    const [holding] = await heldIn(token.ningbo, detail.bill.id);
+    const [holding] = await heldIn(t, token.ningbo, detail.bill.id);
     expect(holding).toMatchObject({
       range: subTicketRange(1, 100_000_000),
       amount: '1000000.00',
@@ -239,12 +236,12 @@ describe('acceptance and receipt', () => {
       circulation: 'TF0301',
       circulationLabel: '可流通',
     });
-    expect(await heldIn(token.suzhou, detail.bill.id)).toEqual([]);
+    expect(await heldIn(t, token.suzhou, detail.bill.id)).toEqual([]);
   });
 
   it('marks a 不得转让 bill TF0303 on receipt and refuses to endorse it', async () => {
     const detail = await receivedBill({ noTransfer: true });
-    const [holding] = await heldIn(token.ningbo, detail.bill.id);
+    const [holding] = await heldIn(t, token.ningbo, detail.bill.id);
     expect(holding).toMatchObject({ circulation: 'TF0303', circulationLabel: '不可转让' });
     const response = await endorseBill(t, MOBILE.ningbo, token.ningbo, {
       holdingId: holding!.id,
@@ -295,16 +292,15 @@ describe('acceptance and receipt', () => {
     const [receipt] = await pendingFor(token.ningbo, detail.bill.id);
     await dataOf(await refuse(t, token.ningbo, receipt!.id));
     await dataOf(await drawerAct(t, token.suzhou, detail.bill.id, 'delivery'));
-    const [again] = await pendingFor(token.ningbo, detail.bill.id);
-    await dataOf(await answer(t, token.ningbo, again!.id, 'sign'));
-    expect((await heldIn(token.ningbo, detail.bill.id))[0]?.billStatus).toBe('CS03');
+    await signsPending(t, token, 'ningbo', detail.bill.id);
+    expect((await heldIn(t, token.ningbo, detail.bill.id))[0]?.billStatus).toBe('CS03');
   });
 });
 
 describe('endorsement', () => {
   it('endorses the front half back to the drawer and shows the split range and the chain', async () => {
     const detail = await receivedBill();
-    const [holding] = await heldIn(token.ningbo, detail.bill.id);
+    const [holding] = await heldIn(t, token.ningbo, detail.bill.id);
     const applied = await endorseBill(t, MOBILE.ningbo, token.ningbo, {
       holdingId: holding!.id,
       endorseeOrgId: ORG.suzhou,
@@ -312,7 +308,7 @@ describe('endorsement', () => {
     });
     const application = await dataOf<BillApplication>(applied, 201);
     expect(application).toMatchObject({ kind: 'endorsement', range: subTicketRange(1, 50_000_000) });
-    const ningboNow = await heldIn(token.ningbo, detail.bill.id);
+    const ningboNow = await heldIn(t, token.ningbo, detail.bill.id);
     expect(ningboNow.map((h) => [h.range, h.circulation])).toEqual(
       expect.arrayContaining([
         [subTicketRange(1, 50_000_000), 'TF0302'],
@@ -320,10 +316,10 @@ describe('endorsement', () => {
       ]),
     );
     await dataOf(await answer(t, token.suzhou, application.id, 'sign'));
-    expect((await heldIn(token.suzhou, detail.bill.id)).map((h) => [h.range, h.amount])).toEqual([
+    expect((await heldIn(t, token.suzhou, detail.bill.id)).map((h) => [h.range, h.amount])).toEqual([
       [subTicketRange(1, 50_000_000), '500000.00'],
     ]);
-    expect((await heldIn(token.ningbo, detail.bill.id)).map((h) => h.range)).toEqual([
+    expect((await heldIn(t, token.ningbo, detail.bill.id)).map((h) => h.range)).toEqual([
       subTicketRange(50_000_001, 100_000_000),
     ]);
     const chain = await detailOf(token.suzhou, detail.bill.id);
@@ -347,7 +343,7 @@ describe('endorsement', () => {
 
   it('refuses a second operation on a locked range with 409, and more than is held with 400', async () => {
     const detail = await receivedBill();
-    const [holding] = await heldIn(token.ningbo, detail.bill.id);
+    const [holding] = await heldIn(t, token.ningbo, detail.bill.id);
     const first = await endorseBill(t, MOBILE.ningbo, token.ningbo, {
       holdingId: holding!.id,
       endorseeOrgId: ORG.suzhou,
@@ -362,7 +358,7 @@ describe('endorsement', () => {
     expect(second.statusCode, second.body).toBe(409);
     expect(errorCodeOf(second)).toBe(API_ERROR.billLocked);
     await dataOf(await answer(t, token.ningbo, first.json<{ data: BillApplication }>().data.id, 'withdraw'));
-    const [back] = await heldIn(token.ningbo, detail.bill.id);
+    const [back] = await heldIn(t, token.ningbo, detail.bill.id);
     const tooMuch = await endorseBill(t, MOBILE.ningbo, token.ningbo, {
       holdingId: back!.id,
       endorseeOrgId: ORG.suzhou,
@@ -373,7 +369,7 @@ describe('endorsement', () => {
 
   it('joins a refused part with the rest the holder kept', async () => {
     const detail = await receivedBill();
-    const [holding] = await heldIn(token.ningbo, detail.bill.id);
+    const [holding] = await heldIn(t, token.ningbo, detail.bill.id);
     const application = await endorsed(t, MOBILE.ningbo, token.ningbo, {
       holdingId: holding!.id,
       endorseeOrgId: ORG.suzhou,
@@ -381,14 +377,14 @@ describe('endorsement', () => {
     });
     expect(application.range).toBe(subTicketRange(1, 1));
     await dataOf(await refuse(t, token.suzhou, application.id));
-    expect((await heldIn(token.ningbo, detail.bill.id)).map((h) => [h.range, h.circulation])).toEqual([
+    expect((await heldIn(t, token.ningbo, detail.bill.id)).map((h) => [h.range, h.circulation])).toEqual([
       [subTicketRange(1, 100_000_000), 'TF0301'],
     ]);
   });
 
   it('refuses a part of a bill that may not be split', async () => {
     const detail = await receivedBill({ splittable: false });
-    const [holding] = await heldIn(token.ningbo, detail.bill.id);
+    const [holding] = await heldIn(t, token.ningbo, detail.bill.id);
     const part = await endorseBill(t, MOBILE.ningbo, token.ningbo, {
       holdingId: holding!.id,
       endorseeOrgId: ORG.suzhou,
@@ -399,7 +395,7 @@ describe('endorsement', () => {
 
   it('only lets the current holder endorse: a past holding answers 409, another organisation 404', async () => {
     const detail = await receivedBill();
-    const [holding] = await heldIn(token.ningbo, detail.bill.id);
+    const [holding] = await heldIn(t, token.ningbo, detail.bill.id);
     const application = await endorsed(t, MOBILE.ningbo, token.ningbo, {
       holdingId: holding!.id,
       endorseeOrgId: ORG.suzhou,
@@ -413,7 +409,7 @@ describe('endorsement', () => {
     });
     expect(again.statusCode, again.body).toBe(409);
     expect(errorCodeOf(again)).toBe(API_ERROR.billNotHeld);
-    const [suzhouHolding] = await heldIn(token.suzhou, detail.bill.id);
+    const [suzhouHolding] = await heldIn(t, token.suzhou, detail.bill.id);
     const stranger = await endorseBill(t, MOBILE.ningbo, token.ningbo, {
       holdingId: suzhouHolding!.id,
       endorseeOrgId: ORG.suzhou,
@@ -476,7 +472,7 @@ describe('lists and figures', () => {
       trans: await figures(token.ningbo, 'trans'),
     };
     const detail = await receivedBill({ amount: '2000.00' });
-    const [holding] = await heldIn(token.ningbo, detail.bill.id);
+    const [holding] = await heldIn(t, token.ningbo, detail.bill.id);
     const application = await endorsed(t, MOBILE.ningbo, token.ningbo, {
       holdingId: holding!.id,
       endorseeOrgId: ORG.suzhou,

@@ -19,7 +19,6 @@ import {
   dataOf,
   endorsed,
   errorCodeOf,
-  openFunctions,
   heldOf,
   issue,
   issueBody,
@@ -28,9 +27,11 @@ import {
   ledgerTokens,
   listOf,
   MOBILE,
+  openFunctions,
   ORG,
   pendingIn,
   refuse,
+  signsPending,
   tokenOf,
   userIdOf,
 } from '../../support/bill-helpers';
@@ -58,8 +59,7 @@ const pendingFor = (accessToken: string, packageId: string) => pendingIn(t, acce
 
 async function receivedBill(): Promise<{ detail: BillDetail; holding: Holding }> {
   const detail = await issued(t, MOBILE.suzhou, token.suzhou, issueBody(t, { acceptorOrgId: ORG.suzhou }));
-  const [receipt] = await pendingFor(token.ningbo, detail.bill.id);
-  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+  await signsPending(t, token, 'ningbo', detail.bill.id);
   const holding = (await heldOf(t, token.ningbo)).content.find((h) => h.packageId === detail.bill.id)!;
   return { detail, holding };
 }

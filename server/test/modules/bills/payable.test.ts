@@ -5,7 +5,6 @@ import type { Page } from '@contract/envelope-schemas';
 import { shanghaiDate } from '../../../src/lib/shanghai-time';
 import { addMonths } from '../../../src/modules/bills/rules';
 import {
-  answer,
   billCall,
   dataOf,
   issueBody,
@@ -14,7 +13,7 @@ import {
   ledgerTokens,
   MOBILE,
   ORG,
-  pendingIn,
+  signsPending,
 } from '../../support/bill-helpers';
 import { startApp, type TestApp } from '../../support/helpers';
 
@@ -46,8 +45,7 @@ describe('应付票据', () => {
       );
       // The last is still waiting for Ningbo's signature: nobody holds it received yet.
       if (amount === '3.00') continue;
-      const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-      await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+      await signsPending(t, token, 'ningbo', detail.bill.id);
     }
     const page = await payable(token.suzhou, `from=${due}&to=${due}`);
     expect(page.totalElements).toBe(1);
@@ -70,8 +68,7 @@ describe('应付票据', () => {
         token.suzhou,
         issueBody(t, { acceptorOrgId: ORG.suzhou, dueDate: due, amount: '100.00' }),
       );
-      const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-      await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+      await signsPending(t, token, 'ningbo', detail.bill.id);
     }
     const range = 'from=2026-08-19&to=2026-08-21&size=1';
     const first = await payable(token.suzhou, `${range}&page=0`);

@@ -26,9 +26,9 @@ import {
   ledgerTokens,
   MOBILE,
   ORG,
-  pendingIn,
   refusedBefore,
   signedFor,
+  signsPending,
   tokenOf,
   userIdOf,
 } from '../../support/bill-helpers';
@@ -342,12 +342,10 @@ describe('the bills offered for a guarantee', () => {
     const id = detail.bill.id;
     expect(await rolesOn(token.suzhou, id)).toEqual(['drawer']);
     expect(await rolesOn(token.shanghai, id)).toBeUndefined();
-    const [acceptance] = await pendingIn(t, token.shanghai, id);
-    await dataOf(await answer(t, token.shanghai, acceptance!.id, 'sign'));
+    await signsPending(t, token, 'shanghai', id);
     expect(await rolesOn(token.shanghai, id)).toEqual(['acceptor']);
     // Ningbo receives it and endorses a part back to the drawer: Ningbo is now an endorser.
-    const [receipt] = await pendingIn(t, token.ningbo, id);
-    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    await signsPending(t, token, 'ningbo', id);
     expect(await rolesOn(token.ningbo, id)).toBeUndefined();
     const [holding] = (await heldOf(t, token.ningbo)).content.filter((h) => h.packageId === id);
     const endorsement = await endorsed(t, MOBILE.ningbo, token.ningbo, {

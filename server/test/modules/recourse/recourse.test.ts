@@ -11,7 +11,6 @@ import { SETTLEMENT_URL } from '@contract/settlement';
 import type { SettlementStatement } from '@contract/settlement-schemas';
 import { EXE, PDF } from '../../support/apply-record-helpers';
 import {
-  answer,
   billCall,
   confirmed,
   dataOf,
@@ -23,9 +22,9 @@ import {
   ledgerTokens,
   MOBILE,
   ORG,
-  pendingIn,
   refusedBefore,
   signedFor,
+  signsPending,
 } from '../../support/bill-helpers';
 import type { TestApp } from '../../support/helpers';
 
@@ -63,8 +62,7 @@ async function refusedAtSuzhou(
   const packageId = detail.bill.id;
   const ningbo = await currentHolding(packageId, ORG.ningbo);
   await endorsed(t, MOBILE.ningbo, token.ningbo, { holdingId: ningbo.id, endorseeOrgId: ORG.suzhou, amount });
-  const [endorsement] = await pendingIn(t, token.suzhou, packageId);
-  await dataOf(await answer(t, token.suzhou, endorsement!.id, 'sign'));
+  await signsPending(t, token, 'suzhou', packageId);
   await onDay(options.presentOn ?? '2026-06-02');
   const suzhou = await currentHolding(packageId, ORG.suzhou);
   const presented = await dataOf<PaymentRecord>(
