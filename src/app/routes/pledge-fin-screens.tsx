@@ -1,38 +1,24 @@
-import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
-import { BILL_STATUS } from '@contract/bills';
 import type { Contract } from '@contract/e-contract-schemas';
 import { PERMISSION } from '@contract/permissions';
 import { REALTIME_EVENT } from '@contract/realtime';
 import { paths } from '@/config/paths';
-import { subscribeRealtime } from '@/lib/realtime';
-import { useAppDispatch, useAppSelector } from '@/lib/store';
+import { useAppSelector } from '@/lib/store';
 import { selectUserInfo } from '@/features/auth/model/user-slice';
-import { useHeldBillsQuery } from '@/features/bills/api/bills-api';
 import { invalidatePledgeFin } from '@/features/pledge-fin/api/pledge-fin-api';
 import { PledgeFinListPage } from '@/features/pledge-fin/components/pledge-fin-list-page';
 import { PledgeFinStartPage } from '@/features/pledge-fin/components/pledge-fin-start-page';
+import { useHeldChoices, useReloadOn } from './ledger-list-screen';
 import { FinancingContractSigner } from './pledge-fin-contract-signer';
 
-/** Holdings offered for pledge: the first page of 100 received ones. */
-const HOLDING_CHOICES = 100;
+/**
+ * What may change a financing: another member acted on it (approved it), its contract was signed (the sign
+ * page shows it), or events were missed.
+ */
+const PLEDGE_FIN_EVENTS = [REALTIME_EVENT.pledgeFin, REALTIME_EVENT.contract, REALTIME_EVENT.resync];
 
-/** Reloads 质押融资 when a financing of the organisation changes (another member approved it) or events were missed. */
-function useFollowPledgeFin() {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    const reload = () => void dispatch(invalidatePledgeFin());
-    const offChanged = subscribeRealtime(REALTIME_EVENT.pledgeFin, reload);
-    // A financing's contract signed: its sign page shows it.
-    const offContract = subscribeRealtime(REALTIME_EVENT.contract, reload);
-    const offResync = subscribeRealtime(REALTIME_EVENT.resync, reload);
-    return () => {
-      offChanged();
-      offContract();
-      offResync();
-    };
-  }, [dispatch]);
-}
+/** Reloads 质押融资 when one of its events arrives. */
+const useFollowPledgeFin = () => useReloadOn(invalidatePledgeFin, PLEDGE_FIN_EVENTS);
 
 export function PledgeFinListScreen() {
   useFollowPledgeFin();
@@ -50,18 +36,14 @@ export function PledgeFinStartScreen() {
   const page = params?.page ?? 'detail';
   const bizId = params?.bizId ?? '';
   const userInfo = useAppSelector(selectUserInfo);
-  const held = useHeldBillsQuery(
-    { page: 0, size: HOLDING_CHOICES, billStatus: BILL_STATUS.received },
-    { skip: page !== 'open-add' },
-  );
+  const held = useHeldChoices(page !== 'open-add');
   return (
     <PledgeFinStartPage
       key={`${page}/${bizId}`}
       page={page}
       bizId={bizId}
       orgId={userInfo?.orgId ?? ''}
-      holdings={held.data?.content ?? []}
-      holdingsLoading={held.isFetching}
+      {...held}
       canApprove={!!userInfo?.permissions?.[PERMISSION.pledgeFinancingApprove.path]}
       signer={signer}
     />
