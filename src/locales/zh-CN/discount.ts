@@ -62,5 +62,4 @@ export const discountMessages = {
   withdrawn: '贴现申请已撤回',
   empty: '暂无贴现记录',
   loadFailed: '贴现记录加载失败',
-  retry: '重试',
 } as const;

@@ -25,5 +25,4 @@ export const freezeMessages = {
   emptyFrozen: '贵司暂无冻结中的票据',
   empty: '暂无冻结记录',
   loadFailed: '冻结记录加载失败',
-  retry: '重试',
 } as const;

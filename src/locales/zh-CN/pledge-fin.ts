@@ -26,7 +26,6 @@ export const pledgeFinMessages = {
   continueEdit: '继续填写',
   empty: '暂无融资申请',
   loadFailed: '融资申请加载失败',
-  retry: '重试',
   bills: (n: number) => `${n}张`,
   // the start page
   openAddTitle: '融资申请',

@@ -48,5 +48,4 @@ export const pledgeMessages = {
   cancel: '取消',
   empty: '暂无质押记录',
   loadFailed: '质押记录加载失败',
-  retry: '重试',
 } as const;

@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import Alert from 'antd/es/alert';
 import { skipToken } from '@reduxjs/toolkit/query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -8,7 +7,6 @@ import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
-import { Table } from '@/components/data-table/data-table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { APPLICATION_STATUS_COLOR, APPLICATION_STATUS_LABEL, CIRCULATION } from '@contract/bills';
@@ -25,6 +23,9 @@ import {
 import type { DiscountListFilter, DiscountRecord, DiscountTrialRequest } from '@contract/discount-schemas';
 import { amountText, isAmount } from '@/components/amount-input/amount';
 import { CardTitle } from '@/components/card-title/card-title';
+import { ListCard, useListState } from '@/components/list-card/list-card';
+import { RowActions } from '@/components/row-actions/row-actions';
+import { StatusCell } from '@/components/status-cell/status-cell';
 import { RangeOfferFields, type RangeOffer } from '@/components/range-offer/range-offer-fields';
 import { scrollToFirstError } from '@/lib/form';
 import { discountMessages } from '@/locales/zh-CN/discount';
@@ -34,14 +35,14 @@ import {
   useApplyDiscountMutation,
   useDiscountsQuery,
   useDiscountTrialQuery,
+  useExportDiscountsMutation,
   useInstitutionsQuery,
   useWithdrawDiscountMutation,
 } from '@/features/discount/api/discount-api';
-import { DiscountFilterBar } from './discount-filter-bar';
+import { DiscountFilterFields, discountFilterOf, type DiscountFilterForm } from './discount-filter-fields';
 import styles from './discount.module.css';
 
 const text = discountMessages;
-const PAGE_SIZE = 10;
 const RATE_TEXT = /^\d{1,2}(\.\d{1,4})?$/;
 const SHARE_TEXT = /^\d{1,3}(\.\d{1,2})?$/;
 /** The calculator is asked once the user stops typing for this long. */
@@ -103,11 +104,11 @@ export function DiscountPage({ holdings, holdingsLoading, detail, canExport }: D
   const [form] = Form.useForm<DiscountForm>();
   const values = Form.useWatch([], form) as Partial<DiscountForm> | undefined;
   const institutions = useInstitutionsQuery();
-  const [filter, setFilter] = useState<DiscountListFilter>({});
-  const [page, setPage] = useState(0);
-  const list = useDiscountsQuery({ page, size: PAGE_SIZE, ...filter });
+  const listState = useListState<DiscountListFilter>();
+  const list = useDiscountsQuery({ page: listState.page, size: listState.size, ...listState.filter });
   const [apply, applying] = useApplyDiscountMutation();
   const [withdraw] = useWithdrawDiscountMutation();
+  const [exportList, exporting] = useExportDiscountsMutation();
 
   const choices = holdings.filter((h) => h.circulation === CIRCULATION.negotiable && !h.noTransfer);
   const holding = choices.find((h) => h.id === values?.holdingId);
@@ -154,34 +155,25 @@ export function DiscountPage({ holdings, holdingsLoading, detail, canExport }: D
       title: text.status,
       key: 'status',
       render: (_, d) => (
-        <>
-          <Tag color={APPLICATION_STATUS_COLOR[d.status]}>{APPLICATION_STATUS_LABEL[d.status]}</Tag>
+        <StatusCell
+          color={APPLICATION_STATUS_COLOR[d.status]}
+          label={APPLICATION_STATUS_LABEL[d.status]}
+          reason={{ label: text.reason, text: d.reason }}
+        >
           {d.paid && <Tag color="green">{text.paid}</Tag>}
-          {d.reason && (
-            <span className={styles.reason}>
-              {text.reason}：{d.reason}
-            </span>
-          )}
-        </>
+        </StatusCell>
       ),
     },
     {
       title: text.actions,
       key: 'actions',
       render: (_, d) => (
-        <>
-          {detail.link(d.packageId)}
-          {d.status === 'pending' && (
-            <Button
-              type="link"
-              onClick={() =>
-                void withdraw(d.id).then((r) => 'data' in r && void message.success(text.withdrawn))
-              }
-            >
-              {text.withdraw}
-            </Button>
-          )}
-        </>
+        <RowActions
+          detail={detail.link(d.packageId)}
+          acts={d.status === 'pending' ? ['withdraw'] : []}
+          names={text}
+          onAct={() => void withdraw(d.id).then((r) => 'data' in r && void message.success(text.withdrawn))}
+        />
       ),
     },
   ];
@@ -274,44 +266,28 @@ export function DiscountPage({ holdings, holdingsLoading, detail, canExport }: D
           )}
         </Card>
       </div>
-      <Card title={<CardTitle>{text.listTitle}</CardTitle>} className={styles.listCard}>
-        <DiscountFilterBar
-          institutions={institutions.data ?? []}
-          applied={filter}
-          onSearch={(next) => {
-            setFilter(next);
-            setPage(0);
-          }}
-          canExport={canExport}
-        />
-        {list.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={text.loadFailed}
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                {text.retry}
-              </Button>
-            }
-          />
-        )}
-        <Table<DiscountRecord>
-          rowKey="id"
-          aria-label={text.listTitle}
-          columns={columns}
-          dataSource={list.data?.content ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: text.empty }}
-          pagination={{
-            current: page + 1,
-            pageSize: PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            onChange: (next) => setPage(next - 1),
-            showSizeChanger: false,
-          }}
-        />
-      </Card>
+      <ListCard<DiscountRecord, DiscountFilterForm, DiscountListFilter>
+        title={text.listTitle}
+        className={styles.listCard}
+        filter={{
+          name: 'discounts-filter',
+          filterOf: discountFilterOf,
+          exportList: canExport
+            ? { run: () => exportList(listState.filter), loading: exporting.isLoading }
+            : undefined,
+        }}
+        state={listState}
+        table={{
+          list,
+          'aria-label': text.listTitle,
+          rowKey: 'id',
+          columns,
+          emptyText: text.empty,
+          failedText: text.loadFailed,
+        }}
+      >
+        <DiscountFilterFields institutions={institutions.data ?? []} />
+      </ListCard>
       {detail.drawer}
     </div>
   );

@@ -1,25 +1,20 @@
 import { useState, type ReactNode } from 'react';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { FREEZE_STATUS, FREEZE_STATUSES, type FreezeStatus } from '@contract/freeze';
 import type { FreezeListQuery, FreezeRecord } from '@contract/freeze-schemas';
-import { Table } from '@/components/data-table/data-table';
 import { CardTitle } from '@/components/card-title/card-title';
+import { LIST_PAGE_SIZE, useListState } from '@/components/list-card/list-card';
+import { ChoiceFilter, TextFilter, trimmedFilter } from '@/components/list-filter-bar/filter-fields';
 import { ListFilterBar } from '@/components/list-filter-bar/list-filter-bar';
-import { commonMessages } from '@/locales/zh-CN/common';
+import { PagedTable } from '@/components/paged-table/paged-table';
 import { freezeMessages } from '@/locales/zh-CN/freeze';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
 import { useExportFreezesMutation, useFreezesQuery } from '@/features/freeze/api/freeze-api';
 
 const text = freezeMessages;
-const PAGE_SIZE = 10;
 
 interface ListFilter {
   status?: FreezeStatus;
@@ -48,7 +43,7 @@ function FreezeTable({
   page: number;
   onPage: (page: number) => void;
 }) {
-  const list = useFreezesQuery({ page, size: PAGE_SIZE, ...query });
+  const list = useFreezesQuery({ page, size: LIST_PAGE_SIZE, ...query });
   const columns: ColumnsType<FreezeRecord> = [
     { title: text.packageNo, dataIndex: 'packageNo', key: 'packageNo' },
     { title: text.range, dataIndex: 'range', key: 'range' },
@@ -71,35 +66,17 @@ function FreezeTable({
     { title: text.actions, key: 'actions', render: (_, f) => detail.link(f.packageId) },
   ];
   return (
-    <>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={text.loadFailed}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              {text.retry}
-            </Button>
-          }
-        />
-      )}
-      <Table<FreezeRecord>
-        rowKey="id"
-        aria-label={label}
-        columns={columns}
-        dataSource={list.data?.content ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText }}
-        pagination={{
-          current: page + 1,
-          pageSize: PAGE_SIZE,
-          total: list.data?.totalElements ?? 0,
-          onChange: (next) => onPage(next - 1),
-          showSizeChanger: false,
-        }}
-      />
-    </>
+    <PagedTable<FreezeRecord>
+      list={list}
+      page={page}
+      pageSize={LIST_PAGE_SIZE}
+      onPage={onPage}
+      aria-label={label}
+      rowKey="id"
+      columns={columns}
+      emptyText={emptyText}
+      failedText={text.loadFailed}
+    />
   );
 }
 
@@ -109,9 +86,8 @@ function FreezeTable({
  */
 export function FreezePage({ detail, canExport }: FreezePageProps) {
   const [exportList, exporting] = useExportFreezesMutation();
-  const [filter, setFilter] = useState<ListFilter>({});
   const [activePage, setActivePage] = useState(0);
-  const [page, setPage] = useState(0);
+  const records = useListState<ListFilter>();
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <Card title={<CardTitle level={1}>{text.title}</CardTitle>}>
@@ -128,36 +104,33 @@ export function FreezePage({ detail, canExport }: FreezePageProps) {
       <Card title={<CardTitle>{text.recordsTitle}</CardTitle>}>
         <ListFilterBar<ListFilter, ListFilter>
           name="freezes-filter"
-          filterOf={(values) => ({
-            ...(values.status ? { status: values.status } : {}),
-            ...(values.packageNo?.trim() ? { packageNo: values.packageNo.trim() } : {}),
-          })}
-          onSearch={(next) => {
-            setFilter(next);
-            setPage(0);
-          }}
-          exportList={canExport ? { run: () => exportList(filter), loading: exporting.isLoading } : undefined}
+          filterOf={trimmedFilter}
+          onSearch={records.search}
+          exportList={
+            canExport ? { run: () => exportList(records.filter), loading: exporting.isLoading } : undefined
+          }
         >
-          <Form.Item name="status" label={text.statusFilter}>
-            <Select
-              aria-label={text.statusFilter}
-              allowClear={{ label: commonMessages.clear }}
-              placeholder={text.allStatuses}
-              style={{ width: 120 }}
-              options={FREEZE_STATUSES.map((value) => ({ value, label: text.statuses[value] }))}
-            />
-          </Form.Item>
-          <Form.Item name="packageNo" label={text.packageNoFilter}>
-            <Input placeholder={text.packageNoPlaceholder} maxLength={30} style={{ width: 260 }} />
-          </Form.Item>
+          <ChoiceFilter
+            name="status"
+            label={text.statusFilter}
+            placeholder={text.allStatuses}
+            options={FREEZE_STATUSES.map((value) => ({ value, label: text.statuses[value] }))}
+            width={120}
+          />
+          <TextFilter
+            name="packageNo"
+            label={text.packageNoFilter}
+            placeholder={text.packageNoPlaceholder}
+            maxLength={30}
+          />
         </ListFilterBar>
         <FreezeTable
           label={text.recordsTitle}
-          query={filter}
+          query={records.filter}
           emptyText={text.empty}
           detail={detail}
-          page={page}
-          onPage={setPage}
+          page={records.page}
+          onPage={records.setPage}
         />
       </Card>
       {detail.drawer}

@@ -1,5 +1,4 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
-import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -9,7 +8,6 @@ import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
-import Tag from 'antd/es/tag';
 import {
   APPLICATION_STATUS_COLOR,
   APPLICATION_STATUS_LABEL,
@@ -24,10 +22,12 @@ import {
   type GuaranteedRole,
 } from '@contract/guarantee';
 import type { GuaranteeRecord } from '@contract/guarantee-schemas';
-import { Table } from '@/components/data-table/data-table';
 import { CardTitle } from '@/components/card-title/card-title';
-import { ListFilterBar } from '@/components/list-filter-bar/list-filter-bar';
-import { commonMessages } from '@/locales/zh-CN/common';
+import { useListState } from '@/components/list-card/list-card';
+import { SidedListCard } from '@/components/list-card/sided-list-card';
+import { trimmedFilter } from '@/components/list-filter-bar/filter-fields';
+import { RowActions } from '@/components/row-actions/row-actions';
+import { StatusCell } from '@/components/status-cell/status-cell';
 import { guaranteeMessages } from '@/locales/zh-CN/guarantee';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
@@ -43,7 +43,6 @@ import {
 import styles from './guarantee.module.css';
 
 const text = guaranteeMessages;
-const PAGE_SIZE = 10;
 
 interface ApplyForm {
   packageId: string;
@@ -114,15 +113,13 @@ export function GuaranteePage({
   const packageId = Form.useWatch('packageId', form);
   const [guarantorName, setGuarantorName] = useState('');
   const [confirming, setConfirming] = useState<ApplyForm | null>(null);
-  const [side, setSide] = useState<GuaranteeSide>(initialSide);
-  const [filter, setFilter] = useState<ListFilter>({});
-  const [page, setPage] = useState(0);
+  const listState = useListState<ListFilter, GuaranteeSide>(initialSide);
   const [acting, setActing] = useState<PendingAct | null>(null);
   const [reasonForm] = Form.useForm<{ reason: string }>();
 
   const candidates = useGuaranteeCandidatesQuery();
-  const query = { side, ...filter };
-  const list = useGuaranteesQuery({ page, size: PAGE_SIZE, ...query });
+  const query = { side: listState.side, ...listState.filter };
+  const list = useGuaranteesQuery({ page: listState.page, size: listState.size, ...query });
   const [apply, applying] = useApplyGuaranteeMutation();
   const [sign, signing] = useSignGuaranteeMutation();
   const [refuse, refusing] = useRefuseGuaranteeMutation();
@@ -187,14 +184,11 @@ export function GuaranteePage({
       title: text.status,
       key: 'status',
       render: (_, g) => (
-        <>
-          <Tag color={APPLICATION_STATUS_COLOR[g.status]}>{APPLICATION_STATUS_LABEL[g.status]}</Tag>
-          {g.reason && (
-            <span className={styles.reason}>
-              {text.reason}：{g.reason}
-            </span>
-          )}
-        </>
+        <StatusCell
+          color={APPLICATION_STATUS_COLOR[g.status]}
+          label={APPLICATION_STATUS_LABEL[g.status]}
+          reason={{ label: text.reason, text: g.reason }}
+        />
       ),
     },
     { title: text.appliedAt, key: 'appliedAt', render: (_, g) => formatDateTime(g.appliedAt) },
@@ -202,14 +196,12 @@ export function GuaranteePage({
       title: text.actions,
       key: 'actions',
       render: (_, g) => (
-        <>
-          {detail.link(g.packageId)}
-          {g.actions.map((kind) => (
-            <Button key={kind} type="link" onClick={() => setActing({ kind, record: g })}>
-              {text[kind]}
-            </Button>
-          ))}
-        </>
+        <RowActions
+          detail={detail.link(g.packageId)}
+          acts={g.actions}
+          names={text}
+          onAct={(kind) => setActing({ kind, record: g })}
+        />
       ),
     },
   ];
@@ -274,75 +266,18 @@ export function GuaranteePage({
           </Button>
         </Form>
       </Card>
-      <Card title={<CardTitle>{text.listTitle}</CardTitle>}>
-        <Radio.Group
-          aria-label={text.sideLabel}
-          optionType="button"
-          value={side}
-          onChange={(event) => {
-            setSide(event.target.value as GuaranteeSide);
-            setPage(0);
-          }}
-          options={GUARANTEE_SIDES.map((value) => ({ value, label: text.sides[value] }))}
-          style={{ marginBottom: 16 }}
-        />
-        <ListFilterBar<ListFilter, ListFilter>
-          name="guarantees-filter"
-          filterOf={(values) => ({
-            ...(values.status ? { status: values.status } : {}),
-            ...(values.packageNo?.trim() ? { packageNo: values.packageNo.trim() } : {}),
-          })}
-          onSearch={(next) => {
-            setFilter(next);
-            setPage(0);
-          }}
-          exportList={canExport ? { run: () => exportList(query), loading: exporting.isLoading } : undefined}
-        >
-          <Form.Item name="status" label={text.statusFilter}>
-            <Select
-              aria-label={text.statusFilter}
-              className={styles.statusFilter}
-              allowClear={{ label: commonMessages.clear }}
-              placeholder={text.allStatuses}
-              options={Object.entries(APPLICATION_STATUS_LABEL).map(([value, label]) => ({ value, label }))}
-            />
-          </Form.Item>
-          <Form.Item name="packageNo" label={text.packageNoFilter}>
-            <Input
-              className={styles.packageNoFilter}
-              placeholder={text.packageNoPlaceholder}
-              maxLength={30}
-            />
-          </Form.Item>
-        </ListFilterBar>
-        {list.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={text.loadFailed}
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                {text.retry}
-              </Button>
-            }
-          />
-        )}
-        <Table<GuaranteeRecord>
-          rowKey="id"
-          aria-label={text.sides[side]}
-          columns={columns}
-          dataSource={list.data?.content ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: text.empty }}
-          pagination={{
-            current: page + 1,
-            pageSize: PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            onChange: (next) => setPage(next - 1),
-            showSizeChanger: false,
-          }}
-        />
-      </Card>
+      <SidedListCard<GuaranteeRecord, ListFilter, ListFilter, GuaranteeSide>
+        text={text}
+        state={listState}
+        sides={GUARANTEE_SIDES}
+        filterName="guarantees-filter"
+        statuses={APPLICATION_STATUS_LABEL}
+        packageNoMax={30}
+        filterOf={trimmedFilter}
+        exportList={canExport ? { run: () => exportList(query), loading: exporting.isLoading } : undefined}
+        list={list}
+        columns={columns}
+      />
       {confirming && chosen && (
         <ConfirmActModal
           summary={summaryOf(text.operation, chosen, guarantorName)}

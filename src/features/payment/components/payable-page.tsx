@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
@@ -9,7 +7,8 @@ import Big from 'big.js';
 import type { Dayjs } from 'dayjs';
 import type { PayableDay } from '@contract/bills-schemas';
 import { CardTitle } from '@/components/card-title/card-title';
-import { Table } from '@/components/data-table/data-table';
+import { ListFilterBar } from '@/components/list-filter-bar/list-filter-bar';
+import { PagedTable } from '@/components/paged-table/paged-table';
 import { payableMessages } from '@/locales/zh-CN/payment';
 import { formatYuan } from '@/utils/amount';
 import { usePayableDaysQuery } from '@/features/payment/api/payment-api';
@@ -21,6 +20,20 @@ const DATE_FORMAT = 'YYYY-MM-DD';
 
 interface RangeFields {
   due?: [Dayjs | null, Dayjs | null] | null;
+}
+
+interface DueRange {
+  from?: string;
+  to?: string;
+}
+
+/** The dates chosen as the list call takes them: a side left open is left out. */
+function dueRangeOf(values: RangeFields): DueRange {
+  const [from, to] = values.due ?? [null, null];
+  return {
+    ...(from ? { from: from.format(DATE_FORMAT) } : {}),
+    ...(to ? { to: to.format(DATE_FORMAT) } : {}),
+  };
 }
 
 /** The bills and the amount of the rows shown, added with big.js (the amounts are decimal strings). */
@@ -36,8 +49,7 @@ export function totalsOf(days: readonly PayableDay[]): { bills: number; amount: 
  * chosen), with the business day the money leaves its settlement account, and the totals of the dates shown.
  */
 export function PayablePage() {
-  const [form] = Form.useForm<RangeFields>();
-  const [range, setRange] = useState<{ from?: string; to?: string }>({});
+  const [range, setRange] = useState<DueRange>({});
   const [page, setPage] = useState(0);
   const list = usePayableDaysQuery({ page, size: PAGE_SIZE, ...range });
   const days = list.data?.content ?? [];
@@ -66,16 +78,11 @@ export function PayablePage() {
     <div className={styles.page}>
       <Card title={<CardTitle level={1}>{text.title}</CardTitle>}>
         <p className={styles.intro}>{text.intro}</p>
-        <Form<RangeFields>
-          form={form}
-          layout="inline"
-          className={styles.filters}
-          onFinish={(values) => {
-            const [from, to] = values.due ?? [null, null];
-            setRange({
-              ...(from ? { from: from.format(DATE_FORMAT) } : {}),
-              ...(to ? { to: to.format(DATE_FORMAT) } : {}),
-            });
+        <ListFilterBar<RangeFields, DueRange>
+          name="payable-filter"
+          filterOf={dueRangeOf}
+          onSearch={(next) => {
+            setRange(next);
             setPage(0);
           }}
         >
@@ -86,51 +93,23 @@ export function PayablePage() {
               format={DATE_FORMAT}
             />
           </Form.Item>
-          <Button type="primary" htmlType="submit">
-            {text.search}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setRange({});
-              setPage(0);
-            }}
-          >
-            {text.reset}
-          </Button>
-        </Form>
+        </ListFilterBar>
         {days.length > 0 && (
           <p className={styles.totals} role="status">
             {text.totals((list.data?.totalPages ?? 1) > 1, totals.bills, formatYuan(totals.amount))}
           </p>
         )}
-        {list.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={text.loadFailed}
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                {text.retry}
-              </Button>
-            }
-          />
-        )}
-        <Table<PayableDay>
-          rowKey="dueDate"
+        <PagedTable<PayableDay>
+          list={list}
+          page={page}
+          pageSize={PAGE_SIZE}
+          onPage={setPage}
           aria-label={text.tableLabel}
+          rowKey="dueDate"
           columns={columns}
-          dataSource={days}
-          loading={list.isFetching}
-          locale={{ emptyText: text.empty }}
-          pagination={{
-            current: page + 1,
-            pageSize: PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            onChange: (next) => setPage(next - 1),
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-          }}
+          emptyText={text.empty}
+          failedText={text.loadFailed}
+          hideOnSinglePage
         />
       </Card>
     </div>

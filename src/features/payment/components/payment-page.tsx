@@ -1,7 +1,5 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
-import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
@@ -32,8 +30,10 @@ import {
 } from '@contract/payment';
 import type { PaymentCandidate, PaymentRecord } from '@contract/payment-schemas';
 import { CardTitle } from '@/components/card-title/card-title';
-import { Table } from '@/components/data-table/data-table';
-import { commonMessages } from '@/locales/zh-CN/common';
+import { useListState } from '@/components/list-card/list-card';
+import { SidedListCard } from '@/components/list-card/sided-list-card';
+import { RowActions } from '@/components/row-actions/row-actions';
+import { PagedTable } from '@/components/paged-table/paged-table';
 import { paymentMessages } from '@/locales/zh-CN/payment';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
@@ -54,6 +54,8 @@ const PAGE_SIZE = 10;
 const DATE_FORMAT = 'YYYY-MM-DD';
 /** DC08 is the bank's answer when the acceptor's account is short, not one the acceptor gives. */
 const ACCEPTOR_REFUSAL_CODES = PAYMENT_REFUSAL_CODES.filter((code) => code !== REFUSAL_NO_FUNDS);
+/** The answers and the withdrawal a presentation's row may offer, in the order they are shown. */
+const ROW_ACTS = [BILL_ACT.pay, BILL_ACT.refusePayment, BILL_ACT.withdraw] as const;
 
 interface ListFilter {
   state?: PaymentState;
@@ -66,6 +68,17 @@ interface FilterFields {
   state?: PaymentState;
   packageNo?: string;
   due?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** The filter form as the list call takes it: the number trimmed, the due dates as days, empty values left out. */
+function paymentFilterOf(values: FilterFields): ListFilter {
+  const [from, to] = values.due ?? [null, null];
+  return {
+    ...(values.state ? { state: values.state } : {}),
+    ...(values.packageNo?.trim() ? { packageNo: values.packageNo.trim() } : {}),
+    ...(from ? { dueFrom: from.format(DATE_FORMAT) } : {}),
+    ...(to ? { dueTo: to.format(DATE_FORMAT) } : {}),
+  };
 }
 
 /** What a confirmation names: the act, the bill, its amount, the other side and the range. */
@@ -116,10 +129,8 @@ export function PaymentPage({
   parts: { ConfirmActModal },
 }: PaymentPageProps) {
   const { message } = App.useApp();
-  const [side, setSide] = useState<PaymentSide>(initialSide);
-  const [filterForm] = Form.useForm<FilterFields>();
-  const [filter, setFilter] = useState<ListFilter>({});
-  const [page, setPage] = useState(0);
+  const listState = useListState<ListFilter, PaymentSide>(initialSide);
+  const { side } = listState;
   const [candidatePage, setCandidatePage] = useState(0);
   const [acting, setActing] = useState<Acting | null>(null);
   const [answerForm] = Form.useForm<{
@@ -130,8 +141,8 @@ export function PaymentPage({
   }>();
 
   const candidates = usePaymentCandidatesQuery({ page: candidatePage, size: PAGE_SIZE });
-  const query = { side, ...filter };
-  const list = usePaymentsQuery({ page, size: PAGE_SIZE, ...query });
+  const query = { side, ...listState.filter };
+  const list = usePaymentsQuery({ page: listState.page, size: listState.size, ...query });
   const [present, presenting] = usePresentPaymentMutation();
   const [pay, paying] = usePayPresentationMutation();
   const [refuse, refusing] = useRefusePresentationMutation();
@@ -208,12 +219,12 @@ export function PaymentPage({
       title: text.actions,
       key: 'actions',
       render: (_, c) => (
-        <>
-          {detail.link(c.packageId)}
-          <Button type="link" onClick={() => setActing({ kind: 'present', candidate: c })}>
-            {c.overdue ? text.presentOverdue : text.present}
-          </Button>
-        </>
+        <RowActions
+          detail={detail.link(c.packageId)}
+          acts={['present']}
+          names={{ present: c.overdue ? text.presentOverdue : text.present }}
+          onAct={() => setActing({ kind: 'present', candidate: c })}
+        />
       ),
     },
   ];
@@ -277,38 +288,17 @@ export function PaymentPage({
       title: text.actions,
       key: 'actions',
       render: (_, p) => (
-        <>
-          {detail.link(p.packageId)}
-          {p.actions.includes(BILL_ACT.pay) && (
-            <Button type="link" onClick={() => setActing({ kind: 'pay', record: p })}>
-              {text.pay}
-            </Button>
-          )}
-          {p.actions.includes(BILL_ACT.refusePayment) && (
-            <Button type="link" danger onClick={() => setActing({ kind: 'refusePayment', record: p })}>
-              {text.refusePayment}
-            </Button>
-          )}
-          {p.actions.includes(BILL_ACT.withdraw) && (
-            <Button type="link" onClick={() => setActing({ kind: 'withdraw', record: p })}>
-              {text.withdraw}
-            </Button>
-          )}
-        </>
+        <RowActions
+          detail={detail.link(p.packageId)}
+          acts={ROW_ACTS}
+          offered={p.actions}
+          names={text}
+          danger={[BILL_ACT.refusePayment]}
+          onAct={(kind) => setActing({ kind, record: p })}
+        />
       ),
     },
   ];
-
-  const search = (values: FilterFields) => {
-    const [from, to] = values.due ?? [null, null];
-    setFilter({
-      ...(values.state ? { state: values.state } : {}),
-      ...(values.packageNo?.trim() ? { packageNo: values.packageNo.trim() } : {}),
-      ...(from ? { dueFrom: from.format(DATE_FORMAT) } : {}),
-      ...(to ? { dueTo: to.format(DATE_FORMAT) } : {}),
-    });
-    setPage(0);
-  };
 
   const summaryOf = (operation: string, r: PaymentRecord | PaymentCandidate, counterparty: string) => ({
     operation,
@@ -323,122 +313,41 @@ export function PaymentPage({
       <Card title={<CardTitle level={1}>{text.title}</CardTitle>}>
         <p className={styles.intro}>{text.intro(PRESENTATION_PERIOD_DAYS, PAYMENT_ANSWER_BUSINESS_DAYS)}</p>
         <h2 className={styles.sectionTitle}>{text.candidatesTitle}</h2>
-        {candidates.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={text.candidatesFailed}
-            action={
-              <Button size="small" onClick={() => void candidates.refetch()}>
-                {text.retry}
-              </Button>
-            }
-          />
-        )}
-        <Table<PaymentCandidate>
-          rowKey="holdingId"
+        <PagedTable<PaymentCandidate>
+          list={candidates}
+          page={candidatePage}
+          pageSize={PAGE_SIZE}
+          onPage={setCandidatePage}
           aria-label={text.candidatesLabel}
+          rowKey="holdingId"
           columns={candidateColumns}
-          dataSource={candidates.data?.content ?? []}
-          loading={candidates.isFetching}
-          locale={{ emptyText: text.candidatesEmpty }}
-          pagination={{
-            current: candidatePage + 1,
-            pageSize: PAGE_SIZE,
-            total: candidates.data?.totalElements ?? 0,
-            onChange: (next) => setCandidatePage(next - 1),
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-          }}
+          emptyText={text.candidatesEmpty}
+          failedText={text.candidatesFailed}
+          hideOnSinglePage
         />
       </Card>
-      <Card title={<CardTitle>{text.listTitle}</CardTitle>} extra={payableLink}>
-        <Radio.Group
-          aria-label={text.sideLabel}
-          optionType="button"
-          value={side}
-          onChange={(event) => {
-            setSide(event.target.value as PaymentSide);
-            setPage(0);
-          }}
-          options={PAYMENT_SIDES.map((value) => ({ value, label: text.sides[value] }))}
-          className={styles.sides}
-        />
-        <Form<FilterFields> form={filterForm} layout="inline" className={styles.filters} onFinish={search}>
-          <Form.Item name="state" label={text.statusFilter}>
-            <Select
-              aria-label={text.statusFilter}
-              className={styles.statusFilter}
-              allowClear={{ label: commonMessages.clear }}
-              placeholder={text.allStatuses}
-              options={Object.entries(PAYMENT_STATE_LABEL).map(([value, label]) => ({ value, label }))}
-            />
-          </Form.Item>
-          <Form.Item name="packageNo" label={text.packageNoFilter}>
-            <Input
-              className={styles.packageNoFilter}
-              placeholder={text.packageNoPlaceholder}
-              maxLength={30}
-            />
-          </Form.Item>
-          <Form.Item name="due" label={text.dueFilter}>
-            <DatePicker.RangePicker
-              allowEmpty={[true, true]}
-              placeholder={[text.dueFrom, text.dueTo]}
-              format={DATE_FORMAT}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit">
-            {text.search}
-          </Button>
-          <Button
-            onClick={() => {
-              filterForm.resetFields();
-              setFilter({});
-              setPage(0);
-            }}
-          >
-            {text.reset}
-          </Button>
-          {canExport && (
-            <Button
-              loading={exporting.isLoading}
-              onClick={() =>
-                void exportList(query).then((r) => 'data' in r && void message.success(text.exportCreated))
-              }
-            >
-              {text.export}
-            </Button>
-          )}
-        </Form>
-        {list.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={text.loadFailed}
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                {text.retry}
-              </Button>
-            }
+      <SidedListCard<PaymentRecord, FilterFields, ListFilter, PaymentSide>
+        text={text}
+        extra={payableLink}
+        state={listState}
+        sides={PAYMENT_SIDES}
+        filterName="payments-filter"
+        statuses={PAYMENT_STATE_LABEL}
+        statusField="state"
+        packageNoMax={30}
+        filterOf={paymentFilterOf}
+        exportList={canExport ? { run: () => exportList(query), loading: exporting.isLoading } : undefined}
+        list={list}
+        columns={columns}
+      >
+        <Form.Item name="due" label={text.dueFilter}>
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            placeholder={[text.dueFrom, text.dueTo]}
+            format={DATE_FORMAT}
           />
-        )}
-        <Table<PaymentRecord>
-          rowKey="id"
-          aria-label={text.sides[side]}
-          columns={columns}
-          dataSource={list.data?.content ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: text.empty }}
-          pagination={{
-            current: page + 1,
-            pageSize: PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            onChange: (next) => setPage(next - 1),
-            showSizeChanger: false,
-          }}
-        />
-      </Card>
+        </Form.Item>
+      </SidedListCard>
       {acting?.kind === 'present' && !acting.candidate.overdue && (
         <ConfirmActModal
           summary={summaryOf(text.present, acting.candidate, acting.candidate.acceptor.name)}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Input from 'antd/es/input';
@@ -14,7 +13,9 @@ import {
 } from '@contract/pledge-fin';
 import type { PledgeFinFilter, PledgeFinSummary } from '@contract/pledge-fin-schemas';
 import { CardTitle } from '@/components/card-title/card-title';
-import { Table } from '@/components/data-table/data-table';
+import { useListState } from '@/components/list-card/list-card';
+import { compactFilter } from '@/components/list-filter-bar/filter-fields';
+import { PagedTable } from '@/components/paged-table/paged-table';
 import { pledgeFinancingStartPath } from '@/config/paths';
 import { pledgeFinMessages } from '@/locales/zh-CN/pledge-fin';
 import { formatYuan } from '@/utils/amount';
@@ -24,19 +25,8 @@ import { PledgeFinStateTag } from './pledge-fin-state';
 import styles from './pledge-fin.module.css';
 
 const text = pledgeFinMessages;
-const PAGE_SIZE = 10;
 /** The id the start page takes for an application not yet saved. */
 export const NEW_FINANCING = 'new';
-
-/** A typed filter as the server is asked for it: spaces and line breaks out, a blank one left out. */
-export function compactFilter(filter: PledgeFinFilter): PledgeFinFilter {
-  const out: PledgeFinFilter = {};
-  for (const [key, value] of Object.entries(filter) as Array<[keyof PledgeFinFilter, string | undefined]>) {
-    const text = value?.replace(/\s+/g, '');
-    if (text) out[key] = text;
-  }
-  return out;
-}
 
 /** Where a financing opens: its state's sub-page (spec section 2), the detail for any other state. */
 export const startPathOf = (financing: Pick<PledgeFinSummary, 'id' | 'state'>) =>
@@ -45,15 +35,15 @@ export const startPathOf = (financing: Pick<PledgeFinSummary, 'id' | 'state'>) =
 /** 质押融资's list (融资服务): the organisation's financings, newest first, with the start of a new one. */
 export function PledgeFinListPage() {
   const [typed, setTyped] = useState<PledgeFinFilter>({});
-  const [filter, setFilter] = useState<PledgeFinFilter>({});
-  const [page, setPage] = useState(0);
-  const list = usePledgeFinancingsQuery({ page, size: PAGE_SIZE, filter });
+  const listState = useListState<PledgeFinFilter>();
+  const list = usePledgeFinancingsQuery({
+    page: listState.page,
+    size: listState.size,
+    filter: listState.filter,
+  });
   const navigate = useNavigate();
 
-  const search = (next: PledgeFinFilter) => {
-    setFilter(compactFilter(next));
-    setPage(0);
-  };
+  const search = (next: PledgeFinFilter) => listState.search(compactFilter(next));
 
   const columns: ColumnsType<PledgeFinSummary> = [
     { title: text.finNo, dataIndex: 'finNo', key: 'finNo' },
@@ -123,32 +113,16 @@ export function PledgeFinListPage() {
           />
           <Button onClick={() => search(typed)}>{text.search}</Button>
         </div>
-        {list.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={text.loadFailed}
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                {text.retry}
-              </Button>
-            }
-          />
-        )}
-        <Table<PledgeFinSummary>
-          rowKey="id"
+        <PagedTable<PledgeFinSummary>
+          list={list}
+          page={listState.page}
+          pageSize={listState.size}
+          onPage={listState.setPage}
           aria-label={text.listTitle}
+          rowKey="id"
           columns={columns}
-          dataSource={list.data?.content ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: text.empty }}
-          pagination={{
-            current: page + 1,
-            pageSize: PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            onChange: (next) => setPage(next - 1),
-            showSizeChanger: false,
-          }}
+          emptyText={text.empty}
+          failedText={text.loadFailed}
         />
       </Card>
     </div>

@@ -1,13 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
-import Select from 'antd/es/select';
-import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
 import { CIRCULATION, PACKAGE_NO_LENGTH, REFUSAL_REASON_MAX } from '@contract/bills';
 import type { Holding } from '@contract/bills-schemas';
@@ -17,16 +14,16 @@ import {
   PLEDGE_STATUS_COLOR,
   PLEDGE_STATUS_LABEL,
   PLEDGE_STATUSES,
-  type PledgeStatus,
 } from '@contract/pledge';
-import type { PledgeListFilter, PledgeRecord } from '@contract/pledge-schemas';
+import type { PledgeAction, PledgeListFilter, PledgeRecord } from '@contract/pledge-schemas';
 import { amountText } from '@/components/amount-input/amount';
 import { CardTitle } from '@/components/card-title/card-title';
-import { Table } from '@/components/data-table/data-table';
-import { ListFilterBar } from '@/components/list-filter-bar/list-filter-bar';
+import { ListCard, useListState } from '@/components/list-card/list-card';
+import { RowActions } from '@/components/row-actions/row-actions';
+import { StatusCell } from '@/components/status-cell/status-cell';
+import { compactFilter, InstitutionFilterFields } from '@/components/list-filter-bar/filter-fields';
 import { RangeOfferFields, type RangeOffer } from '@/components/range-offer/range-offer-fields';
 import { scrollToFirstError } from '@/lib/form';
-import { commonMessages } from '@/locales/zh-CN/common';
 import { pledgeMessages } from '@/locales/zh-CN/pledge';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
@@ -40,26 +37,11 @@ import {
 } from '@/features/pledge/api/pledge-api';
 
 const text = pledgeMessages;
-const PAGE_SIZE = 10;
+/** The acts a pledge's row may offer, in the order they are shown. */
+const ROW_ACTS: readonly PledgeAction[] = ['withdraw', 'releaseSign', 'releaseRefuse'];
 
 interface PledgeForm extends RangeOffer {
   remark?: string;
-}
-
-interface FilterForm {
-  packageNo?: string;
-  status?: PledgeStatus;
-  institutionOrgId?: string;
-}
-
-/** The filter form as the list call takes it: the number without spaces or line breaks, empty values left out. */
-export function pledgeFilterOf(values: FilterForm): PledgeListFilter {
-  const filter: PledgeListFilter = {};
-  const packageNo = values.packageNo?.replace(/\s+/g, '');
-  if (packageNo) filter.packageNo = packageNo;
-  if (values.status) filter.status = values.status;
-  if (values.institutionOrgId) filter.institutionOrgId = values.institutionOrgId;
-  return filter;
 }
 
 export interface PledgePageProps {
@@ -90,10 +72,9 @@ export function PledgePage({
   const { message } = App.useApp();
   const [form] = Form.useForm<PledgeForm>();
   const [refuseForm] = Form.useForm<{ reason: string }>();
-  const [filter, setFilter] = useState<PledgeListFilter>({});
-  const [page, setPage] = useState(0);
+  const listState = useListState<PledgeListFilter>();
   const [refusing, setRefusing] = useState<PledgeRecord | null>(null);
-  const list = usePledgesQuery({ page, size: PAGE_SIZE, ...filter });
+  const list = usePledgesQuery({ page: listState.page, size: listState.size, ...listState.filter });
   const [apply, applying] = useApplyPledgeMutation();
   const [withdraw] = useWithdrawPledgeMutation();
   const [signRelease] = useSignPledgeReleaseMutation();
@@ -126,6 +107,13 @@ export function PledgePage({
     refuseForm.resetFields();
   };
 
+  const actOn = (kind: PledgeAction, p: PledgeRecord) => {
+    if (kind === 'releaseRefuse') setRefusing(p);
+    else if (kind === 'withdraw')
+      void withdraw(p.id).then((r) => 'data' in r && void message.success(text.withdrawn));
+    else void signRelease(p.id).then((r) => 'data' in r && void message.success(text.releaseSigned));
+  };
+
   const columns: ColumnsType<PledgeRecord> = [
     { title: text.packageNo, dataIndex: 'packageNo', key: 'packageNo' },
     { title: text.range, dataIndex: 'range', key: 'range' },
@@ -142,48 +130,25 @@ export function PledgePage({
       title: text.status,
       key: 'status',
       render: (_, p) => (
-        <>
-          <Tag color={PLEDGE_STATUS_COLOR[p.status]}>{PLEDGE_STATUS_LABEL[p.status]}</Tag>
-          {p.reason && (
-            <span>
-              {text.reason}：{p.reason}
-            </span>
-          )}
-        </>
+        <StatusCell
+          color={PLEDGE_STATUS_COLOR[p.status]}
+          label={PLEDGE_STATUS_LABEL[p.status]}
+          reason={{ label: text.reason, text: p.reason }}
+        />
       ),
     },
     {
       title: text.actions,
       key: 'actions',
       render: (_, p) => (
-        <>
-          {detail.link(p.packageId)}
-          {p.actions.includes('withdraw') && (
-            <Button
-              type="link"
-              onClick={() =>
-                void withdraw(p.id).then((r) => 'data' in r && void message.success(text.withdrawn))
-              }
-            >
-              {text.withdraw}
-            </Button>
-          )}
-          {p.actions.includes('releaseSign') && (
-            <Button
-              type="link"
-              onClick={() =>
-                void signRelease(p.id).then((r) => 'data' in r && void message.success(text.releaseSigned))
-              }
-            >
-              {text.releaseSign}
-            </Button>
-          )}
-          {p.actions.includes('releaseRefuse') && (
-            <Button type="link" danger onClick={() => setRefusing(p)}>
-              {text.releaseRefuse}
-            </Button>
-          )}
-        </>
+        <RowActions
+          detail={detail.link(p.packageId)}
+          acts={ROW_ACTS}
+          offered={p.actions}
+          names={text}
+          danger={['releaseRefuse']}
+          onAct={(kind) => actOn(kind, p)}
+        />
       ),
     },
   ];
@@ -215,71 +180,32 @@ export function PledgePage({
           </Button>
         </Form>
       </Card>
-      <Card title={<CardTitle>{text.listTitle}</CardTitle>}>
-        <ListFilterBar<FilterForm, PledgeListFilter>
-          name="pledges-filter"
-          filterOf={pledgeFilterOf}
-          onSearch={(next) => {
-            setFilter(next);
-            setPage(0);
-          }}
-          exportList={canExport ? { run: () => exportList(filter), loading: exporting.isLoading } : undefined}
-        >
-          <Form.Item name="packageNo" label={text.packageNo}>
-            <Input
-              allowClear
-              placeholder={text.packageNoPlaceholder}
-              maxLength={PACKAGE_NO_LENGTH}
-              style={{ width: 220 }}
-            />
-          </Form.Item>
-          <Form.Item name="status" label={text.statusFilter}>
-            <Select
-              aria-label={text.statusFilter}
-              allowClear={{ label: commonMessages.clear }}
-              placeholder={text.allStatuses}
-              style={{ width: 130 }}
-              options={PLEDGE_STATUSES.map((value) => ({ value, label: PLEDGE_STATUS_LABEL[value] }))}
-            />
-          </Form.Item>
-          <Form.Item name="institutionOrgId" label={text.institutionFilter}>
-            <Select
-              aria-label={text.institutionFilter}
-              allowClear={{ label: commonMessages.clear }}
-              placeholder={text.allInstitutions}
-              style={{ width: 180 }}
-              options={institutions.map((i) => ({ value: i.orgId, label: i.name }))}
-            />
-          </Form.Item>
-        </ListFilterBar>
-        {list.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={text.loadFailed}
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                {text.retry}
-              </Button>
-            }
-          />
-        )}
-        <Table<PledgeRecord>
-          rowKey="id"
-          aria-label={text.listTitle}
-          columns={columns}
-          dataSource={list.data?.content ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: text.empty }}
-          pagination={{
-            current: page + 1,
-            pageSize: PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            onChange: (next) => setPage(next - 1),
-            showSizeChanger: false,
-          }}
+      <ListCard<PledgeRecord, PledgeListFilter, PledgeListFilter>
+        title={text.listTitle}
+        filter={{
+          name: 'pledges-filter',
+          filterOf: compactFilter,
+          exportList: canExport
+            ? { run: () => exportList(listState.filter), loading: exporting.isLoading }
+            : undefined,
+        }}
+        state={listState}
+        table={{
+          list,
+          'aria-label': text.listTitle,
+          rowKey: 'id',
+          columns,
+          emptyText: text.empty,
+          failedText: text.loadFailed,
+        }}
+      >
+        <InstitutionFilterFields
+          text={text}
+          statuses={PLEDGE_STATUSES.map((value) => ({ value, label: PLEDGE_STATUS_LABEL[value] }))}
+          institutions={institutions}
+          packageNoMax={PACKAGE_NO_LENGTH}
         />
-      </Card>
+      </ListCard>
       <Modal
         open={refusing !== null}
         title={text.refuseTitle}

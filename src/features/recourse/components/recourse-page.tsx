@@ -12,7 +12,6 @@ import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
-import Tag from 'antd/es/tag';
 import Upload from 'antd/es/upload';
 import type { UploadFile } from 'antd/es/upload';
 import { CLEARING, CLEARINGS, type Clearing } from '@contract/discount';
@@ -36,8 +35,11 @@ import type { RecourseCandidate, RecourseClaim, RecourseRecord } from '@contract
 import { AmountInput } from '@/components/amount-input/amount-input';
 import { amountRules, amountText, normaliseAmount } from '@/components/amount-input/amount';
 import { CardTitle } from '@/components/card-title/card-title';
-import { Table } from '@/components/data-table/data-table';
-import { commonMessages } from '@/locales/zh-CN/common';
+import { useListState } from '@/components/list-card/list-card';
+import { SidedListCard } from '@/components/list-card/sided-list-card';
+import { RowActions } from '@/components/row-actions/row-actions';
+import { StatusCell } from '@/components/status-cell/status-cell';
+import { trimmedFilter } from '@/components/list-filter-bar/filter-fields';
 import { recourseMessages } from '@/locales/zh-CN/recourse';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
@@ -54,7 +56,6 @@ import {
 import styles from './recourse.module.css';
 
 const text = recourseMessages;
-const PAGE_SIZE = 10;
 
 interface NotifyForm {
   holdingId: string;
@@ -151,10 +152,7 @@ export function RecoursePage({
   const typedCosts = Form.useWatch('costs', form);
   const debtorIds = Form.useWatch('debtorOrgIds', form);
   const [confirming, setConfirming] = useState<NotifyForm | null>(null);
-  const [side, setSide] = useState<RecourseSide>(initialSide);
-  const [filterForm] = Form.useForm<ListFilter>();
-  const [filter, setFilter] = useState<ListFilter>({});
-  const [page, setPage] = useState(0);
+  const listState = useListState<ListFilter, RecourseSide>(initialSide);
   const [acting, setActing] = useState<PendingAct | null>(null);
   const [agreeForm] = Form.useForm<{ amount: string; clearing: Clearing }>();
   const [rejectForm] = Form.useForm<{ reason: string }>();
@@ -163,8 +161,8 @@ export function RecoursePage({
   const [kind, setKind] = useState<RecourseKind>(RECOURSE_KIND.refusal);
   const early = kind === RECOURSE_KIND.nonRefusal;
   const candidates = useRecourseCandidatesQuery({ kind });
-  const query = { side, ...filter };
-  const list = useRecourseNoticesQuery({ page, size: PAGE_SIZE, ...query });
+  const query = { side: listState.side, ...listState.filter };
+  const list = useRecourseNoticesQuery({ page: listState.page, size: listState.size, ...query });
   const [notify, notifying] = useNotifyRecourseMutation();
   const [agree, agreeBusy] = useAgreeRecourseMutation();
   const [reject, rejecting] = useRejectRecourseMutation();
@@ -271,14 +269,12 @@ export function RecoursePage({
       title: text.status,
       key: 'status',
       render: (_, r) => (
-        <>
-          <Tag color={RECOURSE_STATUS_COLOR[r.status]}>{RECOURSE_STATUS_LABEL[r.status]}</Tag>
-          {r.rejectReason && r.status === 'notified' && (
-            <span className={styles.reason}>
-              {text.reason}：{r.rejectReason}
-            </span>
-          )}
-        </>
+        <StatusCell
+          color={RECOURSE_STATUS_COLOR[r.status]}
+          label={RECOURSE_STATUS_LABEL[r.status]}
+          // The holder's 驳回 reopens the notice (待清偿): its reason is shown while the notice is open.
+          reason={{ label: text.reason, text: r.status === 'notified' ? r.rejectReason : null }}
+        />
       ),
     },
     { title: text.notifiedAt, key: 'notifiedAt', render: (_, r) => formatDateTime(r.notifiedAt) },
@@ -286,22 +282,16 @@ export function RecoursePage({
       title: text.actions,
       key: 'actions',
       render: (_, r) => (
-        <>
-          {detail.link(r.packageId)}
-          {r.actions.map((kind) => (
-            <Button
-              key={kind}
-              type="link"
-              onClick={() => {
-                if (kind === 'agree')
-                  agreeForm.setFieldsValue({ amount: r.claim.total, clearing: CLEARING.online });
-                setActing({ kind, record: r });
-              }}
-            >
-              {text[kind]}
-            </Button>
-          ))}
-        </>
+        <RowActions
+          detail={detail.link(r.packageId)}
+          acts={r.actions}
+          names={text}
+          onAct={(kind) => {
+            if (kind === 'agree')
+              agreeForm.setFieldsValue({ amount: r.claim.total, clearing: CLEARING.online });
+            setActing({ kind, record: r });
+          }}
+        />
       ),
     },
   ];
@@ -436,97 +426,18 @@ export function RecoursePage({
           </Button>
         </Form>
       </Card>
-      <Card title={<CardTitle>{text.listTitle}</CardTitle>}>
-        <Radio.Group
-          aria-label={text.sideLabel}
-          optionType="button"
-          value={side}
-          onChange={(event) => {
-            setSide(event.target.value as RecourseSide);
-            setPage(0);
-          }}
-          options={RECOURSE_SIDES.map((value) => ({ value, label: text.sides[value] }))}
-          style={{ marginBottom: 16 }}
-        />
-        <Form<ListFilter>
-          form={filterForm}
-          layout="inline"
-          className={styles.filters}
-          onFinish={(values) => {
-            setFilter({
-              ...(values.status ? { status: values.status } : {}),
-              ...(values.packageNo?.trim() ? { packageNo: values.packageNo.trim() } : {}),
-            });
-            setPage(0);
-          }}
-        >
-          <Form.Item name="status" label={text.statusFilter}>
-            <Select
-              aria-label={text.statusFilter}
-              className={styles.statusFilter}
-              allowClear={{ label: commonMessages.clear }}
-              placeholder={text.allStatuses}
-              options={Object.entries(RECOURSE_STATUS_LABEL).map(([value, label]) => ({ value, label }))}
-            />
-          </Form.Item>
-          <Form.Item name="packageNo" label={text.packageNoFilter}>
-            <Input
-              className={styles.packageNoFilter}
-              placeholder={text.packageNoPlaceholder}
-              maxLength={40}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit">
-            {text.search}
-          </Button>
-          <Button
-            onClick={() => {
-              filterForm.resetFields();
-              setFilter({});
-              setPage(0);
-            }}
-          >
-            {text.reset}
-          </Button>
-          {canExport && (
-            <Button
-              loading={exporting.isLoading}
-              onClick={() =>
-                void exportList(query).then((r) => 'data' in r && void message.success(text.exportCreated))
-              }
-            >
-              {text.export}
-            </Button>
-          )}
-        </Form>
-        {list.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={text.loadFailed}
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                {text.retry}
-              </Button>
-            }
-          />
-        )}
-        <Table<RecourseRecord>
-          rowKey="id"
-          aria-label={text.sides[side]}
-          columns={columns}
-          dataSource={list.data?.content ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: text.empty }}
-          pagination={{
-            current: page + 1,
-            pageSize: PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            onChange: (next) => setPage(next - 1),
-            showSizeChanger: false,
-          }}
-        />
-      </Card>
+      <SidedListCard<RecourseRecord, ListFilter, ListFilter, RecourseSide>
+        text={text}
+        state={listState}
+        sides={RECOURSE_SIDES}
+        filterName="recourse-filter"
+        statuses={RECOURSE_STATUS_LABEL}
+        packageNoMax={40}
+        filterOf={trimmedFilter}
+        exportList={canExport ? { run: () => exportList(query), loading: exporting.isLoading } : undefined}
+        list={list}
+        columns={columns}
+      />
       {confirming && chosen && made && (
         <ConfirmActModal
           summary={{
