@@ -1,24 +1,12 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import App from 'antd/es/app';
-import ConfigProvider from 'antd/es/config-provider';
-import { http as mock, HttpResponse } from 'msw';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Holding } from '@contract/bills-schemas';
 import type { DiscountRecord } from '@contract/discount-schemas';
-import { createAppStore } from '@/lib/store';
+import { created, exportTasksInto, ok, pageOf, renderInApp, serveForEachTest } from '@/testing/ledger-page';
 import { DiscountPage } from './discount-page';
 
 configure({ asyncUtilTimeout: 5000 });
-
-const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
-const page = <T,>(content: T[]) => ({
-  content,
-  totalElements: content.length,
-  totalPages: 1,
-  size: 10,
-  number: 0,
-});
 
 const holding = {
   id: 'h-1',
@@ -86,47 +74,29 @@ const server = setupServer(
   }),
   mock.post('*/api/scbill/discount/apply', async ({ request }) => {
     applications.push(await request.json());
-    return HttpResponse.json({ code: 201, msg: '成功', data: pending }, { status: 201 });
+    return created(pending);
   }),
   mock.get('*/api/scbill/discount/list', ({ request }) => {
     listQueries.push(new URL(request.url).search);
-    return ok(page(withdrawals.length === 0 ? [pending] : [{ ...pending, status: 'withdrawn' }]));
+    return ok(pageOf(withdrawals.length === 0 ? [pending] : [{ ...pending, status: 'withdrawn' }]));
   }),
-  mock.post('*/api/export-tasks', async ({ request }) => {
-    exports.push(await request.json());
-    return HttpResponse.json({ code: 201, msg: '成功', data: { id: 'x' } }, { status: 201 });
-  }),
+  exportTasksInto(exports),
   mock.post('*/api/scbill/discount/:id/withdraw', ({ params }) => {
     withdrawals.push(String(params.id));
     return ok({ ...pending, status: 'withdrawn' });
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  trials.length = 0;
-  applications.length = 0;
-  withdrawals.length = 0;
-  listQueries.length = 0;
-  exports.length = 0;
-});
-afterAll(() => server.close());
+serveForEachTest(server, trials, applications, withdrawals, listQueries, exports);
 
 function renderPage() {
-  render(
-    <Provider store={createAppStore()}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <App>
-          <DiscountPage
-            holdings={[holding]}
-            holdingsLoading={false}
-            detail={{ link: () => null, drawer: null }}
-            canExport
-          />
-        </App>
-      </ConfigProvider>
-    </Provider>,
+  renderInApp(
+    <DiscountPage
+      holdings={[holding]}
+      holdingsLoading={false}
+      detail={{ link: () => null, drawer: null }}
+      canExport
+    />,
   );
 }
 

@@ -1,27 +1,23 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import App from 'antd/es/app';
-import ConfigProvider from 'antd/es/config-provider';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
-import { http as mock, HttpResponse } from 'msw';
+import { http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import type { GuaranteeCandidate, GuaranteeRecord } from '@contract/guarantee-schemas';
-import { createAppStore } from '@/lib/store';
+import {
+  buttonIn,
+  created,
+  exportTasksInto,
+  FakeConfirmActModal,
+  ok,
+  pageOf,
+  renderInApp,
+  serveForEachTest,
+} from '@/testing/ledger-page';
 import { GuaranteePage, type LedgerParts } from './guarantee-page';
 
 configure({ asyncUtilTimeout: 5000 });
-
-const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
-const page = <T,>(content: T[]) => ({
-  content,
-  totalElements: content.length,
-  totalPages: 1,
-  size: 10,
-  number: 0,
-});
 
 const candidate: GuaranteeCandidate = {
   packageId: 'p-1',
@@ -59,31 +55,19 @@ const server = setupServer(
   mock.get('*/api/scbill/guarantee/list', ({ request }) => {
     const query = Object.fromEntries(new URL(request.url).searchParams);
     listQueries.push(query);
-    return ok(page(query.side === 'received' ? [record({})] : [record({ actions: ['withdraw'] })]));
+    return ok(pageOf(query.side === 'received' ? [record({})] : [record({ actions: ['withdraw'] })]));
   }),
   mock.post('*/api/scbill/guarantee/apply', async ({ request }) => {
     applications.push(await request.json());
-    return HttpResponse.json({ code: 201, msg: '成功', data: record({}) }, { status: 201 });
+    return created(record({}));
   }),
   mock.post('*/api/scbill/guarantee/:id/refuse', async ({ params, request }) => {
     refusals.push({ id: String(params.id), body: await request.json() });
     return ok(record({ status: 'refused', actions: [] }));
   }),
-  mock.post('*/api/export-tasks', async ({ request }) => {
-    exports.push(await request.json());
-    return HttpResponse.json({ code: 201, msg: '成功', data: { id: 't-1' } }, { status: 201 });
-  }),
+  exportTasksInto(exports),
 );
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  applications.length = 0;
-  listQueries.length = 0;
-  refusals.length = 0;
-  exports.length = 0;
-});
-afterAll(() => server.close());
+serveForEachTest(server, applications, listQueries, refusals, exports);
 
 /** Stand-ins for the ledger's parts the app composes the page with. */
 const parts: LedgerParts = {
@@ -97,11 +81,7 @@ const parts: LedgerParts = {
       }}
     />
   ),
-  ConfirmActModal: ({ summary, onConfirm, onCancel }) => (
-    <Modal open title={summary.operation} onOk={onConfirm} onCancel={onCancel} okText="确认">
-      {summary.counterparty}
-    </Modal>
-  ),
+  ConfirmActModal: FakeConfirmActModal,
   reasonField: (
     <Form.Item name="reason" label="驳回理由" rules={[{ required: true, message: '请填写驳回理由' }]}>
       <Input />
@@ -110,19 +90,13 @@ const parts: LedgerParts = {
 };
 
 function renderPage(initialSide?: 'applied' | 'received') {
-  render(
-    <Provider store={createAppStore()}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <App>
-          <GuaranteePage
-            {...(initialSide ? { initialSide } : {})}
-            canExport
-            detail={{ link: () => null, drawer: null }}
-            parts={parts}
-          />
-        </App>
-      </ConfigProvider>
-    </Provider>,
+  renderInApp(
+    <GuaranteePage
+      {...(initialSide ? { initialSide } : {})}
+      canExport
+      detail={{ link: () => null, drawer: null }}
+      parts={parts}
+    />,
   );
 }
 
@@ -157,19 +131,11 @@ describe('the 保证 page', () => {
     expect(listQueries[0]).toMatchObject({ side: 'received' });
     fireEvent.click(within(tr).getByText('驳回').closest('button')!);
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(
-      within(dialog)
-        .getAllByRole('button')
-        .find((b) => b.textContent === '驳回')!,
-    );
+    fireEvent.click(buttonIn(dialog, '驳回'));
     expect(await within(dialog).findByText('请填写驳回理由')).toBeInTheDocument();
     expect(refusals).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('驳回理由'), { target: { value: '未签担保合同' } });
-    fireEvent.click(
-      within(dialog)
-        .getAllByRole('button')
-        .find((b) => b.textContent === '驳回')!,
-    );
+    fireEvent.click(buttonIn(dialog, '驳回'));
     await waitFor(() => expect(refusals).toEqual([{ id: 'g-1', body: { reason: '未签担保合同' } }]));
 
     fireEvent.change(screen.getByLabelText('票据包号'), { target: { value: '2026' } });

@@ -1,11 +1,8 @@
-import { configure, render, screen, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import App from 'antd/es/app';
-import ConfigProvider from 'antd/es/config-provider';
+import { configure, screen, within } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { PayableDay } from '@contract/bills-schemas';
-import { createAppStore } from '@/lib/store';
+import { renderInApp, serveForEachTest } from '@/testing/ledger-page';
 import { PayablePage, totalsOf } from './payable-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -28,24 +25,11 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  queries.length = 0;
-});
-afterAll(() => server.close());
+serveForEachTest(server, queries);
 
 describe('the 应付票据 page', () => {
   it('lists each due date with its payment day, and the totals of the dates shown', async () => {
-    render(
-      <Provider store={createAppStore()}>
-        <ConfigProvider button={{ autoInsertSpace: false }}>
-          <App>
-            <PayablePage />
-          </App>
-        </ConfigProvider>
-      </Provider>,
-    );
+    renderInApp(<PayablePage />);
     const table = await screen.findByLabelText('应付票据（按到期日）');
     const rolled = (await within(table).findByText('2027-03-06')).closest('tr')!;
     expect(rolled).toHaveTextContent('2027-03-08遇节假日顺延');

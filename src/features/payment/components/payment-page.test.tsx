@@ -1,25 +1,20 @@
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import App from 'antd/es/app';
-import ConfigProvider from 'antd/es/config-provider';
-import Modal from 'antd/es/modal';
-import { http as mock, HttpResponse } from 'msw';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import type { PaymentCandidate, PaymentRecord } from '@contract/payment-schemas';
-import { createAppStore } from '@/lib/store';
+import {
+  created,
+  exportTasksInto,
+  FakeConfirmActModal,
+  ok,
+  pageOf,
+  renderInApp,
+  serveForEachTest,
+} from '@/testing/ledger-page';
 import { countdownText } from './answer-countdown';
 import { PaymentPage, type PaymentParts } from './payment-page';
 
 configure({ asyncUtilTimeout: 5000 });
-
-const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
-const page = <T,>(content: T[]) => ({
-  content,
-  totalElements: content.length,
-  totalPages: 1,
-  size: 10,
-  number: 0,
-});
 
 const SHANGHAI = { orgId: 'o-sh', name: '上海链票示范供应链有限公司' };
 const SUZHOU = { orgId: 'o-sz', name: '苏州工业园区精密制造有限公司' };
@@ -73,7 +68,7 @@ const exports: unknown[] = [];
 const server = setupServer(
   mock.get('*/api/scbill/payment/candidates', () =>
     ok(
-      page([
+      pageOf([
         candidate({}),
         candidate({ holdingId: 'h-2', packageNo: '731029000001320250101000000099', overdue: true }),
       ]),
@@ -83,7 +78,7 @@ const server = setupServer(
     const query = Object.fromEntries(new URL(request.url).searchParams);
     listQueries.push(query);
     return ok(
-      page(
+      pageOf(
         query.side === 'acceptor'
           ? [record({})]
           : [
@@ -102,7 +97,7 @@ const server = setupServer(
   }),
   mock.post('*/api/scbill/payment/present', async ({ request }) => {
     presentations.push(await request.json());
-    return HttpResponse.json({ code: 201, msg: '成功', data: record({}) }, { status: 201 });
+    return created(record({}));
   }),
   mock.post('*/api/scbill/payment/:id/pay', async ({ params, request }) => {
     payments.push({ id: String(params.id), body: await request.json() });
@@ -112,46 +107,21 @@ const server = setupServer(
     refusals.push({ id: String(params.id), body: await request.json() });
     return ok(record({ state: 'refused', answerLeftSeconds: null, actions: [] }));
   }),
-  mock.post('*/api/export-tasks', async ({ request }) => {
-    exports.push(await request.json());
-    return HttpResponse.json({ code: 201, msg: '成功', data: { id: 't-1' } }, { status: 201 });
-  }),
+  exportTasksInto(exports),
 );
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  presentations.length = 0;
-  payments.length = 0;
-  refusals.length = 0;
-  listQueries.length = 0;
-  exports.length = 0;
-});
-afterAll(() => server.close());
+serveForEachTest(server, presentations, payments, refusals, listQueries, exports);
 
 /** A stand-in for the ledger's confirmation the app composes the page with. */
-const parts: PaymentParts = {
-  ConfirmActModal: ({ summary, onConfirm, onCancel }) => (
-    <Modal open title={summary.operation} onOk={onConfirm} onCancel={onCancel} okText="确认">
-      {summary.counterparty}
-    </Modal>
-  ),
-};
+const parts: PaymentParts = { ConfirmActModal: FakeConfirmActModal };
 
 function renderPage(initialSide?: 'presenter' | 'acceptor') {
-  render(
-    <Provider store={createAppStore()}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <App>
-          <PaymentPage
-            {...(initialSide ? { initialSide } : {})}
-            canExport
-            detail={{ link: () => null, drawer: null }}
-            parts={parts}
-          />
-        </App>
-      </ConfigProvider>
-    </Provider>,
+  renderInApp(
+    <PaymentPage
+      {...(initialSide ? { initialSide } : {})}
+      canExport
+      detail={{ link: () => null, drawer: null }}
+      parts={parts}
+    />,
   );
 }
 
@@ -185,7 +155,7 @@ describe('the 提示付款 page', () => {
     const due = await rowOf('已到期可提示付款的票据', '731029000001320260302000000018');
     expect(due).toHaveTextContent('2027-03-12');
     fireEvent.click(button(due, '提示付款'));
-    const confirm = await dialogOf('提示付款');
+    const confirm = await dialogOf('确认提示付款');
     expect(confirm).toHaveTextContent('上海链票示范供应链有限公司');
     expect(presentations).toEqual([]);
     fireEvent.click(button(confirm, '确认'));

@@ -1,19 +1,14 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import App from 'antd/es/app';
-import ConfigProvider from 'antd/es/config-provider';
-import { http as mock, HttpResponse } from 'msw';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Holding } from '@contract/bills-schemas';
 import type { PledgeFinDetail, PledgeFinSummary } from '@contract/pledge-fin-schemas';
-import { createAppStore } from '@/lib/store';
+import { created, ok, renderInApp } from '@/testing/ledger-page';
 import { PledgeFinListPage } from './pledge-fin-list-page';
 import { PledgeFinStartPage } from './pledge-fin-start-page';
 
 configure({ asyncUtilTimeout: 5000 });
-
-const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
 
 const holding = {
   id: 'h-1',
@@ -243,7 +238,7 @@ const server = setupServer(
   mock.post('*/api/pledge-fin', async ({ request }) => {
     requests.push({ url: request.url, body: await request.json() });
     detail = detailOf({ state: '524000040' });
-    return HttpResponse.json({ code: 201, msg: '成功', data: detail }, { status: 201 });
+    return created(detail);
   }),
   mock.get('*/api/pledge-fin/:id/contracts', () =>
     ok([
@@ -282,21 +277,15 @@ function Where() {
 }
 
 function renderAt(entry: string, canApprove = false) {
-  render(
-    <Provider store={createAppStore()}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <App>
-          <MemoryRouter initialEntries={[entry]}>
-            <Routes>
-              <Route path="/list" element={<PledgeFinListPage />} />
-              <Route path="/start/:page/:bizId" element={<StartRoute canApprove={canApprove} />} />
-              <Route path="*" element={null} />
-            </Routes>
-            <Where />
-          </MemoryRouter>
-        </App>
-      </ConfigProvider>
-    </Provider>,
+  renderInApp(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/list" element={<PledgeFinListPage />} />
+        <Route path="/start/:page/:bizId" element={<StartRoute canApprove={canApprove} />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
   );
 }
 

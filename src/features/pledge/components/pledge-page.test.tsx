@@ -1,24 +1,12 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import App from 'antd/es/app';
-import ConfigProvider from 'antd/es/config-provider';
-import { http as mock, HttpResponse } from 'msw';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Holding } from '@contract/bills-schemas';
 import type { PledgeRecord } from '@contract/pledge-schemas';
-import { createAppStore } from '@/lib/store';
+import { created, exportTasksInto, ok, pageOf, renderInApp, serveForEachTest } from '@/testing/ledger-page';
 import { PledgePage } from './pledge-page';
 
 configure({ asyncUtilTimeout: 5000 });
-
-const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
-const page = <T,>(content: T[]) => ({
-  content,
-  totalElements: content.length,
-  totalPages: 1,
-  size: 10,
-  number: 0,
-});
 
 const holding = {
   id: 'h-1',
@@ -82,17 +70,14 @@ const refusals: unknown[] = [];
 const listQueries: string[] = [];
 const exports: unknown[] = [];
 const server = setupServer(
-  mock.post('*/api/export-tasks', async ({ request }) => {
-    exports.push(await request.json());
-    return HttpResponse.json({ code: 201, msg: '成功', data: {} }, { status: 201 });
-  }),
+  exportTasksInto(exports),
   mock.post('*/api/scbill/pledge/apply', async ({ request }) => {
     applications.push(await request.json());
-    return HttpResponse.json({ code: 201, msg: '成功', data: pending }, { status: 201 });
+    return created(pending);
   }),
   mock.get('*/api/scbill/pledge/list', ({ request }) => {
     listQueries.push(new URL(request.url).search);
-    return ok(page([pending, releasing]));
+    return ok(pageOf([pending, releasing]));
   }),
   mock.post('*/api/scbill/pledge/:id/withdraw', ({ params }) => {
     calls.push(`withdraw ${String(params.id)}`);
@@ -109,33 +94,18 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  applications.length = 0;
-  calls.length = 0;
-  refusals.length = 0;
-  listQueries.length = 0;
-  exports.length = 0;
-});
-afterAll(() => server.close());
+serveForEachTest(server, applications, calls, refusals, listQueries, exports);
 
 function renderPage({ canExport = true } = {}) {
-  render(
-    <Provider store={createAppStore()}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <App>
-          <PledgePage
-            holdings={[holding, pledgedHolding]}
-            holdingsLoading={false}
-            institutions={[institution]}
-            institutionsLoading={false}
-            detail={{ link: () => null, drawer: null }}
-            canExport={canExport}
-          />
-        </App>
-      </ConfigProvider>
-    </Provider>,
+  renderInApp(
+    <PledgePage
+      holdings={[holding, pledgedHolding]}
+      holdingsLoading={false}
+      institutions={[institution]}
+      institutionsLoading={false}
+      detail={{ link: () => null, drawer: null }}
+      canExport={canExport}
+    />,
   );
 }
 

@@ -1,24 +1,20 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import App from 'antd/es/app';
-import ConfigProvider from 'antd/es/config-provider';
-import Modal from 'antd/es/modal';
-import { http as mock, HttpResponse } from 'msw';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import type { RecourseCandidate, RecourseRecord } from '@contract/recourse-schemas';
-import { createAppStore } from '@/lib/store';
+import {
+  buttonIn,
+  created,
+  exportTasksInto,
+  FakeConfirmActModal,
+  ok,
+  pageOf,
+  renderInApp,
+  serveForEachTest,
+} from '@/testing/ledger-page';
 import { RecoursePage, type LedgerParts } from './recourse-page';
 
 configure({ asyncUtilTimeout: 5000 });
-
-const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
-const page = <T,>(content: T[]) => ({
-  content,
-  totalElements: content.length,
-  totalPages: 1,
-  size: 10,
-  number: 0,
-});
 
 const claim = {
   face: '1000000.00',
@@ -91,16 +87,13 @@ const server = setupServer(
   }),
   mock.post('*/api/scbill/recourse/attachments', async ({ request }) => {
     uploads.push(request.headers.get('content-type') ?? '');
-    return HttpResponse.json(
-      { code: 201, msg: '成功', data: { id: 'f-1', type: 'application/pdf', size: 9 } },
-      { status: 201 },
-    );
+    return created({ id: 'f-1', type: 'application/pdf', size: 9 });
   }),
   mock.get('*/api/scbill/recourse/list', ({ request }) => {
     const query = Object.fromEntries(new URL(request.url).searchParams);
     listQueries.push(query);
     return ok(
-      page(
+      pageOf(
         query.side === 'debtor'
           ? [record({ actions: ['agree'] })]
           : [
@@ -116,7 +109,7 @@ const server = setupServer(
   }),
   mock.post('*/api/scbill/recourse/notify', async ({ request }) => {
     notices.push(await request.json());
-    return HttpResponse.json({ code: 201, msg: '成功', data: [record({})] }, { status: 201 });
+    return created([record({})]);
   }),
   mock.post('*/api/scbill/recourse/:id/agree', async ({ params, request }) => {
     agreements.push({ id: String(params.id), body: await request.json() });
@@ -130,59 +123,33 @@ const server = setupServer(
     signatures.push(String(params.id));
     return ok(record({ status: 'paid' }));
   }),
-  mock.post('*/api/export-tasks', async ({ request }) => {
-    exports.push(await request.json());
-    return HttpResponse.json({ code: 201, msg: '成功', data: { id: 't-1' } }, { status: 201 });
-  }),
+  exportTasksInto(exports),
+);
+serveForEachTest(
+  server,
+  notices,
+  agreements,
+  rejections,
+  signatures,
+  listQueries,
+  exports,
+  candidateKinds,
+  uploads,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  for (const list of [
-    notices,
-    agreements,
-    rejections,
-    signatures,
-    listQueries,
-    exports,
-    candidateKinds,
-    uploads,
-  ])
-    list.length = 0;
-});
-afterAll(() => server.close());
-
 /** A stand-in for the ledger's confirmation the app composes the page with. */
-const parts: LedgerParts = {
-  ConfirmActModal: ({ summary, onConfirm, onCancel }) => (
-    <Modal open title={`确认${summary.operation}`} onOk={onConfirm} onCancel={onCancel} okText="确认">
-      {summary.counterparty} {summary.amount}
-    </Modal>
-  ),
-};
+const parts: LedgerParts = { ConfirmActModal: FakeConfirmActModal };
 
 function renderPage(initialSide?: 'pursuer' | 'debtor') {
-  render(
-    <Provider store={createAppStore()}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <App>
-          <RecoursePage
-            {...(initialSide ? { initialSide } : {})}
-            canExport
-            detail={{ link: () => null, drawer: null }}
-            parts={parts}
-          />
-        </App>
-      </ConfigProvider>
-    </Provider>,
+  renderInApp(
+    <RecoursePage
+      {...(initialSide ? { initialSide } : {})}
+      canExport
+      detail={{ link: () => null, drawer: null }}
+      parts={parts}
+    />,
   );
 }
-
-const buttonIn = (scope: HTMLElement, name: string) =>
-  within(scope)
-    .getAllByRole('button')
-    .find((b) => b.textContent === name)!;
 
 describe('the 追索 page', () => {
   it('shows the claim made up with the costs typed, and sends the notice to the parties chosen after the confirmation', async () => {

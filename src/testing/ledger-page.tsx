@@ -1,0 +1,80 @@
+import type { ReactElement } from 'react';
+import { render, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import App from 'antd/es/app';
+import ConfigProvider from 'antd/es/config-provider';
+import Modal from 'antd/es/modal';
+import { http as mock, HttpResponse } from 'msw';
+import type { SetupServer } from 'msw/node';
+import { createAppStore } from '@/lib/store';
+
+/**
+ * What the component tests of a ledger page share: the server's envelopes, a double's lifetime, the page
+ * drawn as the app draws it, and a stand-in for the ledger's confirmation the app composes the page with.
+ */
+
+/** A successful answer in the envelope (spec section 3). */
+export const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
+
+/** A created record's answer. */
+export const created = <T,>(data: T) => HttpResponse.json({ code: 201, msg: '成功', data }, { status: 201 });
+
+/** A list whose one page holds all of `content`. */
+export const pageOf = <T,>(content: T[], size = 10) => ({
+  content,
+  totalElements: content.length,
+  totalPages: 1,
+  size,
+  number: 0,
+});
+
+/** The export centre's double: each task asked for (its kind and filter) lands in `asked`. */
+export const exportTasksInto = (asked: unknown[]) =>
+  mock.post('*/api/export-tasks', async ({ request }) => {
+    asked.push(await request.json());
+    return created({ id: 't-1' });
+  });
+
+/** Serves `server` to the file's tests; after each, its handlers are reset and what they `recorded` is emptied. */
+export function serveForEachTest(server: SetupServer, ...recorded: unknown[][]) {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    for (const list of recorded) list.length = 0;
+  });
+  afterAll(() => server.close());
+}
+
+/** `page` in a fresh store and antd's App (its messages), buttons reading as written (no space between two characters). */
+export function renderInApp(page: ReactElement) {
+  return render(
+    <Provider store={createAppStore()}>
+      <ConfigProvider button={{ autoInsertSpace: false }}>
+        <App>{page}</App>
+      </ConfigProvider>
+    </Provider>,
+  );
+}
+
+/** The button reading `name` in `scope` (role queries by name are slow in jsdom: the text finds it). */
+export const buttonIn = (scope: HTMLElement, name: string) =>
+  within(scope)
+    .getAllByRole('button')
+    .find((b) => b.textContent === name)!;
+
+/** A stand-in for the ledger's confirmation: a dialog 确认<the act> naming the other side and the amount. */
+export function FakeConfirmActModal({
+  summary,
+  onConfirm,
+  onCancel,
+}: {
+  summary: { operation: string; counterparty: string; amount: string };
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal open title={`确认${summary.operation}`} onOk={onConfirm} onCancel={onCancel} okText="确认">
+      {summary.counterparty} {summary.amount}
+    </Modal>
+  );
+}
