@@ -163,6 +163,15 @@ export async function packageOf(ctx: CheckContext, id: string): Promise<PackageR
   return pkg;
 }
 
+/** The holding, when it is the acting organisation's (ended or not). */
+export const callerHolding = (ctx: CheckContext, id: string) =>
+  ctx.trx
+    .selectFrom('bill_holdings')
+    .selectAll()
+    .where('id', '=', id)
+    .where('org_id', '=', ctx.actor.orgId)
+    .executeTakeFirst();
+
 /**
  * A record on a bill (an application, a lock, a freeze, a guarantee…) as `read` finds it, read again once its
  * package is entered, so what the command decides on no other command is changing; 404 `notFound` when
@@ -896,15 +905,11 @@ export async function negotiableFront(
   amountFen: number,
 ): Promise<{ pkg: PackageRow; holding: HoldingRow }> {
   requireWholeFen(amountFen);
-  const found = await ctx.trx
-    .selectFrom('bill_holdings')
-    .select('package_id')
-    .where('id', '=', holdingId)
-    .where('org_id', '=', ctx.actor.orgId)
-    .executeTakeFirst();
-  if (!found) throw fail(API_ERROR.notFound, BILL_MSG.holdingNotFound);
-  const pkg = await packageOf(ctx, found.package_id);
-  const holding = await holdingOf(ctx.trx, holdingId);
+  const { pkg, row: holding } = await enteredRecord(
+    ctx,
+    () => callerHolding(ctx, holdingId),
+    BILL_MSG.holdingNotFound,
+  );
   if (holding.ended_at !== null) throw fail(API_ERROR.billNotHeld, BILL_MSG.notHeld);
   requireUnlocked(holding);
   if (pkg.no_transfer === 1) throw fail(API_ERROR.billNotTransferable, BILL_MSG.notTransferable);

@@ -17,6 +17,7 @@ export {
   apply as openApplication,
   applyWhole as openWholeApplications,
   applicationFor,
+  callerHolding,
   closeApplication,
   counterparty,
   enteredRecord,

@@ -27,14 +27,14 @@ import {
   announce,
   announceNotices,
   answeringSide,
+  callerHolding,
   endAnswer,
-  holdingOf,
+  enteredRecord,
   isMatured,
   ledgerCommand,
   memberId,
   onlyAnswer,
   orgName,
-  packageOf,
   rangeOf,
   recordEvent,
   setStatus,
@@ -172,15 +172,11 @@ async function standingFor(
 
 export const notifyRecourse = ledgerCommand(
   async (ctx, input: NotifyInput): Promise<NotifyChecked> => {
-    const found = await ctx.trx
-      .selectFrom('bill_holdings')
-      .select('package_id')
-      .where('id', '=', input.holdingId)
-      .where('org_id', '=', ctx.actor.orgId)
-      .executeTakeFirst();
-    if (!found) throw fail(API_ERROR.notFound, RECOURSE_MSG.holdingNotFound);
-    const pkg = await packageOf(ctx, found.package_id);
-    const holding = await holdingOf(ctx.trx, input.holdingId);
+    const { pkg, row: holding } = await enteredRecord(
+      ctx,
+      () => callerHolding(ctx, input.holdingId),
+      RECOURSE_MSG.holdingNotFound,
+    );
     const { standing, startsRecourse } = await standingFor(ctx, pkg, holding, input);
     if (shanghaiDate(ctx.now) > standing.lastDay) {
       throw fail(
