@@ -127,6 +127,21 @@ export interface ActRoute<R extends RouteGenericInterface, I, C extends Checked,
   answer: (trx: Db, result: O, request: FastifyRequest<R>, member: Member) => Promise<CommandAnswer>;
 }
 
+/**
+ * The answer of an act that shows the record it made (201) or answered (200): the record's view as the
+ * caller's organisation reads it, in the act's transaction, with the act's message.
+ */
+export const recordAnswer =
+  (
+    view: (trx: Db, orgId: string, id: string) => Promise<unknown>,
+    msg: string,
+    statusCode: 200 | 201 = 200,
+  ) =>
+  async (trx: Db, row: { id: string }, _request: unknown, member: Member): Promise<CommandAnswer> => ({
+    statusCode,
+    body: { code: statusCode, msg, data: await view(trx, member.orgId, row.id) },
+  });
+
 /** A command's scope for a member acting through a route. */
 export const commandScope = (app: FastifyInstance, trx: Db, member: Member): CommandScope => ({
   trx,
@@ -282,12 +297,8 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return requirePermission(request, permissionOfKind(application.kind));
   }
 
-  const answered =
-    (msg: string) =>
-    async (trx: Db, application: ApplicationRow, _: unknown, member: Member): Promise<CommandAnswer> => ({
-      statusCode: 200,
-      body: ok(await applicationById(trx, member.orgId, application.id, app.now()), msg),
-    });
+  const answered = (msg: string) =>
+    recordAnswer((trx, orgId, id) => applicationById(trx, orgId, id, app.now()), msg);
 
   actRoute<
     { Params: Static<typeof IdParams>; Body: Static<typeof SignRequest> | undefined },

@@ -70,7 +70,7 @@ export {
   type BillLockRow,
   type LockOwner,
 } from './locks';
-export { commandScope, ledgerActRoute, type ActRoute } from './routes';
+export { commandScope, ledgerActRoute, recordAnswer, type ActRoute } from './routes';
 export {
   BILL_LISTS_READ_BY,
   billListBatches,

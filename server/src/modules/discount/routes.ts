@@ -21,7 +21,13 @@ import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { requirePermission } from '../../lib/tenant';
 import { holidayCalendar } from '../holiday/service';
 import { requireFunction } from '../org-function/service';
-import { ledgerActRoute, withdrawApplication, type ApplicationRow, type Checked } from '../bills/service';
+import {
+  ledgerActRoute,
+  recordAnswer,
+  withdrawApplication,
+  type ApplicationRow,
+  type Checked,
+} from '../bills/service';
 import { amountFenOfText } from './amount';
 import { discountCommands, type DiscountInput } from './commands';
 import { DISCOUNT_MSG } from './messages';
@@ -111,10 +117,7 @@ export const discountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...(body.quoteId === undefined ? {} : { quoteId: body.quoteId }),
     }),
     command: applyDiscount,
-    answer: async (trx, application, _, member) => ({
-      statusCode: 201,
-      body: { code: 201, msg: DISCOUNT_MSG.applied, data: await recordOf(trx, member.orgId, application.id) },
-    }),
+    answer: recordAnswer(recordOf, DISCOUNT_MSG.applied, 201),
   });
 
   ledgerActRoute<{ Params: Static<typeof IdParams> }, string, Checked, ApplicationRow>(app, {

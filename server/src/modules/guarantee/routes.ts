@@ -17,7 +17,7 @@ import { fail } from '../../lib/errors';
 import { answerList } from '../../lib/list-page';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { requirePermission } from '../../lib/tenant';
-import { ledgerActRoute, type Checked } from '../bills/service';
+import { ledgerActRoute, recordAnswer, type Checked } from '../bills/service';
 import {
   applyGuarantee,
   refuseGuarantee,
@@ -67,10 +67,7 @@ export const guaranteeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       remark: body.remark?.trim() ?? '',
     }),
     command: applyGuarantee,
-    answer: async (trx, row, _, caller) => ({
-      statusCode: 201,
-      body: { code: 201, msg: GUARANTEE_MSG.applied, data: await recordOf(trx, caller.orgId, row.id) },
-    }),
+    answer: recordAnswer(recordOf, GUARANTEE_MSG.applied, 201),
   });
 
   ledgerActRoute<{ Params: Static<typeof IdParams> }, string, Checked, GuaranteeRow>(app, {
@@ -80,10 +77,7 @@ export const guaranteeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     member,
     input: (request) => request.params.id,
     command: signGuarantee,
-    answer: async (trx, row, _, caller) => ({
-      statusCode: 200,
-      body: ok(await recordOf(trx, caller.orgId, row.id), GUARANTEE_MSG.signed),
-    }),
+    answer: recordAnswer(recordOf, GUARANTEE_MSG.signed),
   });
 
   ledgerActRoute<
@@ -102,10 +96,7 @@ export const guaranteeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     member,
     input: (request) => ({ id: request.params.id, reason: request.body.reason }),
     command: refuseGuarantee,
-    answer: async (trx, row, _, caller) => ({
-      statusCode: 200,
-      body: ok(await recordOf(trx, caller.orgId, row.id), GUARANTEE_MSG.refused),
-    }),
+    answer: recordAnswer(recordOf, GUARANTEE_MSG.refused),
   });
 
   ledgerActRoute<{ Params: Static<typeof IdParams> }, string, Checked, GuaranteeRow>(app, {
@@ -115,10 +106,7 @@ export const guaranteeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     member,
     input: (request) => request.params.id,
     command: withdrawGuarantee,
-    answer: async (trx, row, _, caller) => ({
-      statusCode: 200,
-      body: ok(await recordOf(trx, caller.orgId, row.id), GUARANTEE_MSG.withdrawn),
-    }),
+    answer: recordAnswer(recordOf, GUARANTEE_MSG.withdrawn),
   });
 
   app.get(

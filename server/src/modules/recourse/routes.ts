@@ -25,7 +25,7 @@ import { answerList } from '../../lib/list-page';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { requirePermission } from '../../lib/tenant';
 import { checkedLetter, sniffLetterType } from '../apply-record/service';
-import { ledgerActRoute, type Checked } from '../bills/service';
+import { ledgerActRoute, recordAnswer, type Checked } from '../bills/service';
 import {
   agreeRecourse,
   notifyRecourse,
@@ -119,10 +119,7 @@ export const recourseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       clearing: request.body.clearing ?? CLEARING.online,
     }),
     command: agreeRecourse,
-    answer: async (trx, row, _, caller) => ({
-      statusCode: 200,
-      body: ok(await recordOf(trx, caller.orgId, row.id), RECOURSE_MSG.agreed),
-    }),
+    answer: recordAnswer(recordOf, RECOURSE_MSG.agreed),
   });
 
   ledgerActRoute<
@@ -141,10 +138,7 @@ export const recourseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     member,
     input: (request) => ({ id: request.params.id, reason: request.body.reason }),
     command: rejectRecourse,
-    answer: async (trx, row, _, caller) => ({
-      statusCode: 200,
-      body: ok(await recordOf(trx, caller.orgId, row.id), RECOURSE_MSG.rejected),
-    }),
+    answer: recordAnswer(recordOf, RECOURSE_MSG.rejected),
   });
 
   ledgerActRoute<{ Params: Static<typeof IdParams> }, string, Checked, SignOutcome>(app, {
