@@ -9,7 +9,7 @@ import { maskMobile } from '../../lib/security-log';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { billListBatches, billListCount, billListSheet, type BillListName } from '../bills/service';
 import { DISCOUNT_EXPORT } from '../discount/service';
-import { countOperations, operationBatches } from '../operation/service';
+import { OPERATION_EXPORT } from '../operation/service';
 import { PLEDGE_SHEET, pledgeBatches, pledgeCount, pledgeExportFilter } from '../pledge/service';
 import { GUARANTEE_EXPORT } from '../guarantee/service';
 import { FREEZE_EXPORT } from '../freeze/service';
@@ -44,51 +44,6 @@ function sheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, colum
 /** Every cell is text passed through safeCell: money stays an exact yuan string, nothing becomes a formula. */
 const addRow = (worksheet: ExcelJS.Worksheet, values: string[]) =>
   worksheet.addRow(values.map(safeCell)).commit();
-
-const OPERATION_COLUMNS: SheetColumn[] = [
-  { header: '业务类型', width: 12 },
-  { header: '操作', width: 16 },
-  { header: '票据包号', width: 34 },
-  { header: '子票区间', width: 28 },
-  { header: '金额（元）', width: 16 },
-  { header: '交易对手', width: 32 },
-  { header: '状态', width: 10 },
-  { header: '操作人', width: 10 },
-  { header: '操作时间', width: 20 },
-  { header: '业务编号', width: 38 },
-];
-
-async function writeOperationList(
-  db: Db,
-  job: ExportJob,
-  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  hooks: WriteHooks,
-): Promise<number> {
-  const filter = { bizType: job.params.bizType };
-  const total = Math.min(await countOperations(db, job.orgId, filter), EXPORT_ROW_CAP);
-  const worksheet = sheet(workbook, '业务操作记录', OPERATION_COLUMNS);
-  let written = 0;
-  for await (const batch of operationBatches(db, job.orgId, filter, EXPORT_BATCH_ROWS, EXPORT_ROW_CAP)) {
-    for (const op of batch) {
-      addRow(worksheet, [
-        op.bizTypeName,
-        op.opName,
-        op.billNo,
-        op.subRange,
-        op.amount,
-        op.counterparty,
-        op.statusName,
-        op.operatorName,
-        shanghaiDateTime(Date.parse(op.createdAt)),
-        op.bizId,
-      ]);
-    }
-    written += batch.length;
-    await hooks.progress(total === 0 ? 100 : Math.floor((written / total) * 100));
-  }
-  worksheet.commit();
-  return written;
-}
 
 export const OWNER_ROLE_NAME = '管理员';
 export const MEMBER_ROLE_NAME = '成员';
@@ -220,6 +175,7 @@ const LIST_EXPORTS: Partial<Record<ExportKind, ListExport>> = {
   [EXPORT_KIND.recourse]: RECOURSE_EXPORT,
   [EXPORT_KIND.freezes]: FREEZE_EXPORT,
   [EXPORT_KIND.discounts]: DISCOUNT_EXPORT,
+  [EXPORT_KIND.operationList]: OPERATION_EXPORT,
 };
 
 /** One of LIST_EXPORTS, with the list's own filters. */
@@ -260,9 +216,8 @@ async function writePayments(
   return writeSheet(workbook, PAYMENT_SHEET, total, batches, hooks);
 }
 
-const WRITERS: Partial<Record<string, typeof writeOperationList>> = {
+const WRITERS: Partial<Record<string, typeof writeListExport>> = {
   [EXPORT_KIND.payments]: writePayments,
-  [EXPORT_KIND.operationList]: writeOperationList,
   [EXPORT_KIND.pledges]: writePledges,
   [EXPORT_KIND.orgRelation]: writeOrgRelation,
   ...Object.fromEntries(Object.keys(BILL_LISTS).map((kind) => [kind, writeBillList])),
@@ -271,8 +226,6 @@ const WRITERS: Partial<Record<string, typeof writeOperationList>> = {
 
 /** Rows an export of this kind would hold now; checked against the cap before a task is accepted. */
 export async function exportRowCount(db: Db, job: ExportJob): Promise<number> {
-  if (job.kind === EXPORT_KIND.operationList)
-    return countOperations(db, job.orgId, { bizType: job.params.bizType });
   const exported = LIST_EXPORTS[job.kind];
   if (exported) return exported.count(db, job.orgId, job.params, job.now);
   if (job.kind === EXPORT_KIND.payments) return paymentExportCount(db, job.orgId, job.params, job.now);

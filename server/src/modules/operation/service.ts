@@ -3,8 +3,9 @@ import type { OperationItem } from '@contract/shell-schemas';
 import { BIZ_TYPE_NAME, type BizType } from '@contract/statistics';
 import type { Db } from '../../db/database';
 import type { BillOperationTable } from '../../db/schema';
-import { isoTime } from '../../lib/shanghai-time';
+import { isoTime, shanghaiDateTime } from '../../lib/shanghai-time';
 import { fenToYuan } from '../../lib/money';
+import { listExport } from '../../lib/list-export';
 import type { ListReadBy } from '../../lib/list-page';
 import { countRows, type PageRequest, listedPage } from '../../lib/paging';
 
@@ -111,24 +112,43 @@ export async function operationPage(
   return { items: rows.map(toOperationItem), total };
 }
 
-/** Rows for an export, newest first, in batches of `batchSize` (keeps memory flat for large logs). */
-export async function* operationBatches(
-  db: Db,
-  orgId: string,
-  filter: OperationFilter,
-  batchSize: number,
-  limit: number,
-): AsyncGenerator<OperationItem[]> {
-  for (let offset = 0; offset < limit; offset += batchSize) {
+/** The operation log as the export centre writes it: newest first, with the list's business-type filter. */
+export const OPERATION_EXPORT = listExport({
+  sheet: '业务操作记录',
+  columns: [
+    { header: '业务类型', width: 12 },
+    { header: '操作', width: 16 },
+    { header: '票据包号', width: 34 },
+    { header: '子票区间', width: 28 },
+    { header: '金额（元）', width: 16 },
+    { header: '交易对手', width: 32 },
+    { header: '状态', width: 10 },
+    { header: '操作人', width: 10 },
+    { header: '操作时间', width: 20 },
+    { header: '业务编号', width: 38 },
+  ],
+  filterOf: (params): OperationFilter => ({ bizType: params.bizType }),
+  count: (db, orgId, filter) => countOperations(db, orgId, filter),
+  page: async (db, orgId, paging, filter) => {
     const rows = await ofOrg(db, orgId, filter)
       .select(COLUMNS)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(Math.min(batchSize, limit - offset))
-      .offset(offset)
+      .limit(paging.size)
+      .offset(paging.offset)
       .execute();
-    if (rows.length === 0) return;
-    yield rows.map(toOperationItem);
-    if (rows.length < batchSize) return;
-  }
-}
+    return { content: rows.map(toOperationItem) };
+  },
+  cells: (op) => [
+    op.bizTypeName,
+    op.opName,
+    op.billNo,
+    op.subRange,
+    op.amount,
+    op.counterparty,
+    op.statusName,
+    op.operatorName,
+    shanghaiDateTime(Date.parse(op.createdAt)),
+    op.bizId,
+  ],
+});
