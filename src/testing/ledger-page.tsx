@@ -3,14 +3,13 @@ import { render, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
-import Modal from 'antd/es/modal';
 import { http as mock, HttpResponse } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { createAppStore } from '@/lib/store';
 
 /**
  * What the component tests of a ledger page share: the server's envelopes, a double's lifetime, the page
- * drawn as the app draws it, and a stand-in for the ledger's confirmation the app composes the page with.
+ * drawn as the app draws it.
  */
 
 /** A successful answer in the envelope (spec section 3). */
@@ -61,20 +60,3 @@ export const buttonIn = (scope: HTMLElement, name: string) =>
   within(scope)
     .getAllByRole('button')
     .find((b) => b.textContent === name)!;
-
-/** A stand-in for the ledger's confirmation: a dialog 确认<the act> naming the other side and the amount. */
-export function FakeConfirmActModal({
-  summary,
-  onConfirm,
-  onCancel,
-}: {
-  summary: { operation: string; counterparty: string; amount: string };
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <Modal open title={`确认${summary.operation}`} onOk={onConfirm} onCancel={onCancel} okText="确认">
-      {summary.counterparty} {summary.amount}
-    </Modal>
-  );
-}

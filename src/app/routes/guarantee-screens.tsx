@@ -1,12 +1,12 @@
 import { GUARANTEE_SIDE } from '@contract/guarantee';
 import { useBillDetail } from '@/features/bills/components/bill-detail-drawer';
 import { OrgPicker } from '@/features/bills/components/bill-parts';
-import { ConfirmActModal, RefusalReasonField } from '@/features/bills/components/ledger-acts';
+import { RefusalReasonField } from '@/features/bills/components/ledger-acts';
 import { invalidateGuarantees } from '@/features/guarantee/api/guarantee-api';
 import { GuaranteePage } from '@/features/guarantee/components/guarantee-page';
 import { useCanExport, useReloadOn, useSideParam } from './ledger-list-screen';
 
-const PARTS = { OrgPicker, ConfirmActModal, reasonField: <RefusalReasonField /> };
+const PARTS = { OrgPicker, reasonField: <RefusalReasonField /> };
 
 /** 保证 with the bill detail, reloaded when a bill of the organisation changes (the other side answered) or events were missed. */
 export function GuaranteeScreen() {

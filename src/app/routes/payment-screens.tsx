@@ -3,13 +3,10 @@ import type { PaymentSide } from '@contract/payment';
 import { paths } from '@/config/paths';
 import { payableMessages } from '@/locales/zh-CN/payment';
 import { useBillDetail } from '@/features/bills/components/bill-detail-drawer';
-import { ConfirmActModal } from '@/features/bills/components/ledger-acts';
 import { invalidatePayments } from '@/features/payment/api/payment-api';
 import { PayablePage } from '@/features/payment/components/payable-page';
 import { PaymentPage } from '@/features/payment/components/payment-page';
 import { useCanExport, useReloadOn, useSideParam } from './ledger-list-screen';
-
-const PARTS = { ConfirmActModal };
 
 /**
  * 提示付款 with the bill detail, reloaded when a bill of the organisation changes (the other side presented
@@ -26,7 +23,6 @@ export function PaymentScreen() {
       initialSide={initialSide}
       canExport={canExport}
       detail={detail}
-      parts={PARTS}
       payableLink={<Link to={paths.payable}>{payableMessages.link}</Link>}
     />
   );

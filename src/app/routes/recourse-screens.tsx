@@ -1,11 +1,8 @@
 import { RECOURSE_SIDE } from '@contract/recourse';
 import { useBillDetail } from '@/features/bills/components/bill-detail-drawer';
-import { ConfirmActModal } from '@/features/bills/components/ledger-acts';
 import { invalidateRecourse } from '@/features/recourse/api/recourse-api';
 import { RecoursePage } from '@/features/recourse/components/recourse-page';
 import { useCanExport, useReloadOn, useSideParam } from './ledger-list-screen';
-
-const PARTS = { ConfirmActModal };
 
 /** 追索 with the bill detail, reloaded when a bill of the organisation changes (the other side acted) or events were missed. */
 export function RecourseScreen() {
@@ -13,7 +10,5 @@ export function RecourseScreen() {
   const canExport = useCanExport();
   const { key, initialSide } = useSideParam(RECOURSE_SIDE.pursuer, RECOURSE_SIDE.debtor);
   useReloadOn(invalidateRecourse);
-  return (
-    <RecoursePage key={key} initialSide={initialSide} canExport={canExport} detail={detail} parts={PARTS} />
-  );
+  return <RecoursePage key={key} initialSide={initialSide} canExport={canExport} detail={detail} />;
 }

@@ -9,7 +9,6 @@ import {
   buttonIn,
   created,
   exportTasksInto,
-  FakeConfirmActModal,
   ok,
   pageOf,
   renderInApp,
@@ -81,7 +80,6 @@ const parts: LedgerParts = {
       }}
     />
   ),
-  ConfirmActModal: FakeConfirmActModal,
   reasonField: (
     <Form.Item name="reason" label="驳回理由" rules={[{ required: true, message: '请填写驳回理由' }]}>
       <Input />
@@ -115,7 +113,7 @@ describe('the 保证 page', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('保证申请');
     expect(applications).toEqual([]);
-    fireEvent.click(within(dialog).getByText('确认').closest('button')!);
+    fireEvent.click(within(dialog).getByText('确认并验证').closest('button')!);
     await waitFor(() =>
       expect(applications).toEqual([
         { packageId: 'p-1', role: 'acceptor', guarantorOrgId: 'o-nb', remark: '' },

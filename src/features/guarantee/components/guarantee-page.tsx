@@ -22,6 +22,7 @@ import {
   type GuaranteedRole,
 } from '@contract/guarantee';
 import type { GuaranteeRecord } from '@contract/guarantee-schemas';
+import { ConfirmActModal, type ActSummaryProps } from '@/components/act-summary/act-summary';
 import { CardTitle } from '@/components/card-title/card-title';
 import { useListState } from '@/components/list-card/list-card';
 import { SidedListCard } from '@/components/list-card/sided-list-card';
@@ -62,28 +63,13 @@ interface PendingAct {
   record: GuaranteeRecord;
 }
 
-/** What a confirmation names: the act, the bill, its amount, the other side and the range. */
-export interface ActSummaryProps {
-  operation: string;
-  packageNo: string | null;
-  amount: string;
-  counterparty: string;
-  range: string | null;
-}
-
-/** The ledger's own parts the page is composed with (src/app): the same picker and confirmations as every act. */
+/** The ledger's own parts the page is composed with (src/app): the same organisation picker and 驳回 reason as every act. */
 export interface LedgerParts {
   OrgPicker: ComponentType<{
     'aria-label': string;
     value?: string;
     onChange?: (value: string) => void;
     onPicked?: (org: { orgId: string; name: string }) => void;
-  }>;
-  ConfirmActModal: ComponentType<{
-    summary: ActSummaryProps;
-    onConfirm: () => void;
-    onCancel: () => void;
-    loading: boolean;
   }>;
   /** The 驳回 reason's form field. */
   reasonField: ReactNode;
@@ -106,7 +92,7 @@ export function GuaranteePage({
   initialSide = GUARANTEE_SIDE.applied,
   canExport,
   detail,
-  parts: { OrgPicker, ConfirmActModal, reasonField },
+  parts: { OrgPicker, reasonField },
 }: GuaranteePageProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<ApplyForm>();

@@ -2,17 +2,9 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import type { PaymentCandidate, PaymentRecord } from '@contract/payment-schemas';
-import {
-  created,
-  exportTasksInto,
-  FakeConfirmActModal,
-  ok,
-  pageOf,
-  renderInApp,
-  serveForEachTest,
-} from '@/testing/ledger-page';
+import { created, exportTasksInto, ok, pageOf, renderInApp, serveForEachTest } from '@/testing/ledger-page';
 import { countdownText } from './answer-countdown';
-import { PaymentPage, type PaymentParts } from './payment-page';
+import { PaymentPage } from './payment-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -111,16 +103,12 @@ const server = setupServer(
 );
 serveForEachTest(server, presentations, payments, refusals, listQueries, exports);
 
-/** A stand-in for the ledger's confirmation the app composes the page with. */
-const parts: PaymentParts = { ConfirmActModal: FakeConfirmActModal };
-
 function renderPage(initialSide?: 'presenter' | 'acceptor') {
   renderInApp(
     <PaymentPage
       {...(initialSide ? { initialSide } : {})}
       canExport
       detail={{ link: () => null, drawer: null }}
-      parts={parts}
     />,
   );
 }
@@ -158,7 +146,7 @@ describe('the 提示付款 page', () => {
     const confirm = await dialogOf('确认提示付款');
     expect(confirm).toHaveTextContent('上海链票示范供应链有限公司');
     expect(presentations).toEqual([]);
-    fireEvent.click(button(confirm, '确认'));
+    fireEvent.click(button(confirm, '确认并验证'));
     await waitFor(() => expect(presentations).toEqual([{ holdingId: 'h-1' }]));
   });
 

@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import App from 'antd/es/app';
 import Card from 'antd/es/card';
 import DatePicker from 'antd/es/date-picker';
@@ -29,6 +29,7 @@ import {
   type PaymentState,
 } from '@contract/payment';
 import type { PaymentCandidate, PaymentRecord } from '@contract/payment-schemas';
+import { ConfirmActModal } from '@/components/act-summary/act-summary';
 import { CardTitle } from '@/components/card-title/card-title';
 import { useListState } from '@/components/list-card/list-card';
 import { SidedListCard } from '@/components/list-card/sided-list-card';
@@ -81,27 +82,7 @@ function paymentFilterOf(values: FilterFields): ListFilter {
   };
 }
 
-/** What a confirmation names: the act, the bill, its amount, the other side and the range. */
-export interface ActSummaryProps {
-  operation: string;
-  packageNo: string | null;
-  amount: string;
-  counterparty: string;
-  range: string | null;
-}
-
-/** The ledger's confirmation (src/app composes it in): the same summary as every act before its proof. */
-export interface PaymentParts {
-  ConfirmActModal: ComponentType<{
-    summary: ActSummaryProps;
-    onConfirm: () => void;
-    onCancel: () => void;
-    loading: boolean;
-  }>;
-}
-
 export interface PaymentPageProps {
-  parts: PaymentParts;
   /** The list first shown: the acceptor's to-do opens on what it must answer. */
   initialSide?: PaymentSide;
   canExport: boolean;
@@ -121,13 +102,7 @@ type Acting =
  * the presentation period, presented late with a reason); below, the presentations it made and those it must
  * answer as acceptor, filterable and exportable, the acceptor's with the time left to answer.
  */
-export function PaymentPage({
-  initialSide = 'presenter',
-  canExport,
-  detail,
-  payableLink,
-  parts: { ConfirmActModal },
-}: PaymentPageProps) {
+export function PaymentPage({ initialSide = 'presenter', canExport, detail, payableLink }: PaymentPageProps) {
   const { message } = App.useApp();
   const listState = useListState<ListFilter, PaymentSide>(initialSide);
   const { side } = listState;

@@ -6,13 +6,12 @@ import {
   buttonIn,
   created,
   exportTasksInto,
-  FakeConfirmActModal,
   ok,
   pageOf,
   renderInApp,
   serveForEachTest,
 } from '@/testing/ledger-page';
-import { RecoursePage, type LedgerParts } from './recourse-page';
+import { RecoursePage } from './recourse-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -137,16 +136,12 @@ serveForEachTest(
   uploads,
 );
 
-/** A stand-in for the ledger's confirmation the app composes the page with. */
-const parts: LedgerParts = { ConfirmActModal: FakeConfirmActModal };
-
 function renderPage(initialSide?: 'pursuer' | 'debtor') {
   renderInApp(
     <RecoursePage
       {...(initialSide ? { initialSide } : {})}
       canExport
       detail={{ link: () => null, drawer: null }}
-      parts={parts}
     />,
   );
 }
@@ -168,9 +163,9 @@ describe('the 追索 page', () => {
     fireEvent.click(screen.getByText('发出追索通知').closest('button')!);
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('宁波海曙包装材料有限公司');
-    expect(dialog).toHaveTextContent('1000482.50');
+    expect(dialog).toHaveTextContent('1,000,482.50 元');
     expect(notices).toEqual([]);
-    fireEvent.click(buttonIn(dialog, '确认'));
+    fireEvent.click(buttonIn(dialog, '确认并验证'));
     await waitFor(() =>
       expect(notices).toEqual([{ holdingId: 'h-1', debtorOrgIds: ['o-nb'], costs: '120.00' }]),
     );
@@ -198,7 +193,7 @@ describe('the 追索 page', () => {
     fireEvent.click(screen.getByText('发出追索通知').closest('button')!);
     const dialog = await screen.findByRole('dialog');
     expect(uploads).toEqual([]);
-    fireEvent.click(buttonIn(dialog, '确认'));
+    fireEvent.click(buttonIn(dialog, '确认并验证'));
     await waitFor(() =>
       expect(notices).toEqual([
         { holdingId: 'h-2', debtorOrgIds: ['o-sh'], nonRefusalReason: 'NR01', attachmentId: 'f-1' },
@@ -229,7 +224,7 @@ describe('the 追索 page', () => {
     fireEvent.click(buttonIn(form, '同意清偿'));
     const confirm = await screen.findByRole('dialog', { name: '确认同意清偿' });
     await waitFor(() => expect(confirm).toHaveTextContent('苏州工业园区精密制造有限公司'));
-    fireEvent.click(buttonIn(confirm, '确认'));
+    fireEvent.click(buttonIn(confirm, '确认并验证'));
     await waitFor(() =>
       expect(agreements).toEqual([{ id: 'n-1', body: { amount: '1000482.50', clearing: 'SM01' } }]),
     );
@@ -251,7 +246,7 @@ describe('the 追索 page', () => {
 
     fireEvent.click(buttonIn(tr, '签收'));
     const confirm = await screen.findByRole('dialog', { name: '确认签收追索清偿' });
-    fireEvent.click(buttonIn(confirm, '确认'));
+    fireEvent.click(buttonIn(confirm, '确认并验证'));
     await waitFor(() => expect(signatures).toEqual(['n-1']));
   });
 

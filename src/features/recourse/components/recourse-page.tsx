@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Big from 'big.js';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
@@ -34,6 +34,7 @@ import {
 import type { RecourseCandidate, RecourseClaim, RecourseRecord } from '@contract/recourse-schemas';
 import { AmountInput } from '@/components/amount-input/amount-input';
 import { amountRules, amountText, normaliseAmount } from '@/components/amount-input/amount';
+import { ConfirmActModal, type ActSummaryProps } from '@/components/act-summary/act-summary';
 import { CardTitle } from '@/components/card-title/card-title';
 import { useListState } from '@/components/list-card/list-card';
 import { SidedListCard } from '@/components/list-card/sided-list-card';
@@ -76,27 +77,7 @@ interface PendingAct {
   record: RecourseRecord;
 }
 
-/** What a confirmation names: the act, the bill, its amount, the other side and the range. */
-export interface ActSummaryProps {
-  operation: string;
-  packageNo: string | null;
-  amount: string;
-  counterparty: string;
-  range: string | null;
-}
-
-/** The ledger's own parts the page is composed with (src/app): the same confirmations as every act. */
-export interface LedgerParts {
-  ConfirmActModal: ComponentType<{
-    summary: ActSummaryProps;
-    onConfirm: () => void;
-    onCancel: () => void;
-    loading: boolean;
-  }>;
-}
-
 export interface RecoursePageProps {
-  parts: LedgerParts;
   /** The list first shown: a pursued party's to-do opens on what it must pay. */
   initialSide?: RecourseSide;
   canExport: boolean;
@@ -140,12 +121,7 @@ function ClaimMakeUp({ claim, costs, total }: { claim: RecourseClaim; costs: str
  * before it sends the notice; below, the notices it sent and those it is asked to pay, filterable, each with
  * its acts (同意清偿 by the party, 签收 or 驳回 by the holder).
  */
-export function RecoursePage({
-  initialSide = RECOURSE_SIDE.pursuer,
-  canExport,
-  detail,
-  parts: { ConfirmActModal },
-}: RecoursePageProps) {
+export function RecoursePage({ initialSide = RECOURSE_SIDE.pursuer, canExport, detail }: RecoursePageProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<NotifyForm>();
   const holdingId = Form.useWatch('holdingId', form);
