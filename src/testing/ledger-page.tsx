@@ -3,8 +3,8 @@ import { render, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
-import { http as mock, HttpResponse } from 'msw';
-import type { SetupServer } from 'msw/node';
+import { http as mock, HttpResponse, type RequestHandler } from 'msw';
+import { setupServer, type SetupServer } from 'msw/node';
 import { createAppStore } from '@/lib/store';
 
 /**
@@ -42,6 +42,18 @@ export function serveForEachTest(server: SetupServer, ...recorded: unknown[][]) 
     for (const list of recorded) list.length = 0;
   });
   afterAll(() => server.close());
+}
+
+/**
+ * A ledger page's server double for one test file: `handlers` and the export centre's, served to each test.
+ * After each test, what the handlers recorded (`recording`) and the tasks asked of the export centre
+ * (`exportsInto`) are emptied.
+ */
+export function serveLedgerPage(
+  { recording, exportsInto }: { recording: unknown[][]; exportsInto: unknown[] },
+  ...handlers: RequestHandler[]
+) {
+  serveForEachTest(setupServer(...handlers, exportTasksInto(exportsInto)), ...recording, exportsInto);
 }
 
 /** `page` in a fresh store and antd's App (its messages), buttons reading as written (no space between two characters). */

@@ -1,9 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mock } from 'msw';
-import { setupServer } from 'msw/node';
 import type { Holding } from '@contract/bills-schemas';
 import type { DiscountRecord } from '@contract/discount-schemas';
-import { created, exportTasksInto, ok, pageOf, renderInApp, serveForEachTest } from '@/testing/ledger-page';
+import { created, ok, pageOf, renderInApp, serveLedgerPage } from '@/testing/ledger-page';
 import { DiscountPage } from './discount-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -51,7 +50,8 @@ const applications: unknown[] = [];
 const withdrawals: string[] = [];
 const listQueries: string[] = [];
 const exports: unknown[] = [];
-const server = setupServer(
+serveLedgerPage(
+  { recording: [trials, applications, withdrawals, listQueries], exportsInto: exports },
   mock.get('*/api/scbill/basic-data/institutions', () =>
     ok([
       { orgId: 'i-1', name: '浦发银行（模拟）', creditCode: 'x', bankNo: '310290000013', bankName: '浦发' },
@@ -80,14 +80,11 @@ const server = setupServer(
     listQueries.push(new URL(request.url).search);
     return ok(pageOf(withdrawals.length === 0 ? [pending] : [{ ...pending, status: 'withdrawn' }]));
   }),
-  exportTasksInto(exports),
   mock.post('*/api/scbill/discount/:id/withdraw', ({ params }) => {
     withdrawals.push(String(params.id));
     return ok({ ...pending, status: 'withdrawn' });
   }),
 );
-
-serveForEachTest(server, trials, applications, withdrawals, listQueries, exports);
 
 function renderPage() {
   renderInApp(

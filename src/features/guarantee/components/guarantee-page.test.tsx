@@ -3,17 +3,8 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import { http as mock } from 'msw';
-import { setupServer } from 'msw/node';
 import type { GuaranteeCandidate, GuaranteeRecord } from '@contract/guarantee-schemas';
-import {
-  buttonIn,
-  created,
-  exportTasksInto,
-  ok,
-  pageOf,
-  renderInApp,
-  serveForEachTest,
-} from '@/testing/ledger-page';
+import { buttonIn, created, ok, pageOf, renderInApp, serveLedgerPage } from '@/testing/ledger-page';
 import { GuaranteePage, type LedgerParts } from './guarantee-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -49,7 +40,8 @@ const applications: unknown[] = [];
 const listQueries: Record<string, string>[] = [];
 const refusals: Array<{ id: string; body: unknown }> = [];
 const exports: unknown[] = [];
-const server = setupServer(
+serveLedgerPage(
+  { recording: [applications, listQueries, refusals], exportsInto: exports },
   mock.get('*/api/scbill/guarantee/candidates', () => ok([candidate])),
   mock.get('*/api/scbill/guarantee/list', ({ request }) => {
     const query = Object.fromEntries(new URL(request.url).searchParams);
@@ -64,9 +56,7 @@ const server = setupServer(
     refusals.push({ id: String(params.id), body: await request.json() });
     return ok(record({ status: 'refused', actions: [] }));
   }),
-  exportTasksInto(exports),
 );
-serveForEachTest(server, applications, listQueries, refusals, exports);
 
 /** Stand-ins for the ledger's parts the app composes the page with. */
 const parts: LedgerParts = {

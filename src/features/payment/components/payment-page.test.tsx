@@ -1,8 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mock } from 'msw';
-import { setupServer } from 'msw/node';
 import type { PaymentCandidate, PaymentRecord } from '@contract/payment-schemas';
-import { created, exportTasksInto, ok, pageOf, renderInApp, serveForEachTest } from '@/testing/ledger-page';
+import { created, ok, pageOf, renderInApp, serveLedgerPage } from '@/testing/ledger-page';
 import { countdownText } from './answer-countdown';
 import { PaymentPage } from './payment-page';
 
@@ -57,7 +56,8 @@ const payments: Array<{ id: string; body: unknown }> = [];
 const refusals: Array<{ id: string; body: unknown }> = [];
 const listQueries: Record<string, string>[] = [];
 const exports: unknown[] = [];
-const server = setupServer(
+serveLedgerPage(
+  { recording: [presentations, payments, refusals, listQueries], exportsInto: exports },
   mock.get('*/api/scbill/payment/candidates', () =>
     ok(
       pageOf([
@@ -99,9 +99,7 @@ const server = setupServer(
     refusals.push({ id: String(params.id), body: await request.json() });
     return ok(record({ state: 'refused', answerLeftSeconds: null, actions: [] }));
   }),
-  exportTasksInto(exports),
 );
-serveForEachTest(server, presentations, payments, refusals, listQueries, exports);
 
 function renderPage(initialSide?: 'presenter' | 'acceptor') {
   renderInApp(

@@ -1,9 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mock } from 'msw';
-import { setupServer } from 'msw/node';
 import type { Holding } from '@contract/bills-schemas';
 import type { PledgeRecord } from '@contract/pledge-schemas';
-import { created, exportTasksInto, ok, pageOf, renderInApp, serveForEachTest } from '@/testing/ledger-page';
+import { created, ok, pageOf, renderInApp, serveLedgerPage } from '@/testing/ledger-page';
 import { PledgePage } from './pledge-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -69,8 +68,8 @@ const calls: string[] = [];
 const refusals: unknown[] = [];
 const listQueries: string[] = [];
 const exports: unknown[] = [];
-const server = setupServer(
-  exportTasksInto(exports),
+serveLedgerPage(
+  { recording: [applications, calls, refusals, listQueries], exportsInto: exports },
   mock.post('*/api/scbill/pledge/apply', async ({ request }) => {
     applications.push(await request.json());
     return created(pending);
@@ -93,8 +92,6 @@ const server = setupServer(
     return ok({ ...releasing, status: 'pledged', actions: [] });
   }),
 );
-
-serveForEachTest(server, applications, calls, refusals, listQueries, exports);
 
 function renderPage({ canExport = true } = {}) {
   renderInApp(

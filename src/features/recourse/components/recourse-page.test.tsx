@@ -1,16 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mock } from 'msw';
-import { setupServer } from 'msw/node';
 import type { RecourseCandidate, RecourseRecord } from '@contract/recourse-schemas';
-import {
-  buttonIn,
-  created,
-  exportTasksInto,
-  ok,
-  pageOf,
-  renderInApp,
-  serveForEachTest,
-} from '@/testing/ledger-page';
+import { buttonIn, created, ok, pageOf, renderInApp, serveLedgerPage } from '@/testing/ledger-page';
 import { RecoursePage } from './recourse-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -78,7 +69,11 @@ const listQueries: Record<string, string>[] = [];
 const exports: unknown[] = [];
 const candidateKinds: string[] = [];
 const uploads: string[] = [];
-const server = setupServer(
+serveLedgerPage(
+  {
+    recording: [notices, agreements, rejections, signatures, listQueries, candidateKinds, uploads],
+    exportsInto: exports,
+  },
   mock.get('*/api/scbill/recourse/candidates', ({ request }) => {
     const kind = new URL(request.url).searchParams.get('kind');
     candidateKinds.push(kind ?? '');
@@ -122,18 +117,6 @@ const server = setupServer(
     signatures.push(String(params.id));
     return ok(record({ status: 'paid' }));
   }),
-  exportTasksInto(exports),
-);
-serveForEachTest(
-  server,
-  notices,
-  agreements,
-  rejections,
-  signatures,
-  listQueries,
-  exports,
-  candidateKinds,
-  uploads,
 );
 
 function renderPage(initialSide?: 'pursuer' | 'debtor') {
