@@ -64,12 +64,16 @@ export const REFUSAL_NOT_DUE: PaymentRefusalCode = 'DC07';
 export const REFUSAL_NO_FUNDS: PaymentRefusalCode = 'DC08';
 export const REFUSAL_OTHER: PaymentRefusalCode = 'DC09';
 
-/** How a presentation was made: by the holder, by day-end on the maturity date. */
-export const PRESENTED_BY = { holder: 'holder', system: 'system' } as const;
+/**
+ * How a presentation was made: by the holder, by day-end on the maturity date on the holder's behalf, or by
+ * the pledgee of a bill that matured pledged (the institution's adapter, or day-end in its place).
+ */
+export const PRESENTED_BY = { holder: 'holder', system: 'system', pledgee: 'pledgee' } as const;
 export type PresentedBy = (typeof PRESENTED_BY)[keyof typeof PRESENTED_BY];
 export const PRESENTED_BY_LABEL: Record<PresentedBy, string> = {
   holder: '持票人提示',
   system: '到期自动提示',
+  pledgee: '质权人提示',
 };
 
 /** Who refused: the acceptor, the bank (the acceptor's balance was short), day-end (no answer in time). */

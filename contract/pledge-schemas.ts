@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { PACKAGE_NO_LENGTH } from './bills';
 import { literalUnion } from './common-schemas';
 import { PageQuery } from './envelope-schemas';
+import { OVERDUE_REASON_MAX } from './payment';
 import { PLEDGE_REMARK_MAX, PLEDGE_STATUSES } from './pledge';
 
 /**
@@ -78,3 +79,9 @@ export const SandboxPledge = Type.Object({
   pledgedAt: Type.Union([Type.String(), Type.Null()]),
 });
 export type SandboxPledge = Static<typeof SandboxPledge>;
+
+/** `POST /api/sandbox/institution/pledges/:id/present`: 逾期提示付款 after the presentation period needs its reason. */
+export const SandboxPledgePresentRequest = Type.Object({
+  overdueReason: Type.Optional(Type.String({ maxLength: OVERDUE_REASON_MAX })),
+});
+export type SandboxPledgePresentRequest = Static<typeof SandboxPledgePresentRequest>;

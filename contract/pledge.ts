@@ -21,6 +21,11 @@ export const PLEDGE_URL = {
   sandboxPledges: '/api/sandbox/institution/pledges',
   /** `POST` (`:id` the pledge's): a sandbox institution asks the pledgor to release the pledge. */
   sandboxRelease: '/api/sandbox/institution/pledges/:id/release',
+  /**
+   * `POST` (`:id` the pledge's): a sandbox institution, pledgee of a bill that matured pledged, presents it
+   * for payment (day-end does so on the maturity date in its place).
+   */
+  sandboxPresent: '/api/sandbox/institution/pledges/:id/present',
 } as const;
 
 /** Where a pledge stands, from its application to its release. */

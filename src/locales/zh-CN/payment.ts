@@ -19,7 +19,10 @@ export const paymentMessages = {
   overdueTag: '已过提示付款期',
   lastDay: (date: string) => `最迟${date}前可逾期提示`,
   presentedOn: '提示日期',
-  presentedBy: { holder: '持票人提示', system: '到期自动提示' } as Record<string, string>,
+  presentedBy: { holder: '持票人提示', system: '到期自动提示', pledgee: '质权人提示' } as Record<
+    string,
+    string
+  >,
   overdueReasonShown: '逾期理由',
   answerDue: '应答截止',
   status: '状态',

@@ -39,6 +39,7 @@ import * as pledgeFinLending from './038-pledge-fin-lending';
 import * as pledgeFinPayments from './039-pledge-fin-payments';
 import * as recourse from './040-recourse';
 import * as packagesByAcceptor from './041-packages-by-acceptor';
+import * as institutionApplicants from './042-institution-applicants';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '039-pledge-fin-payments': pledgeFinPayments,
   '040-recourse': recourse,
   '041-packages-by-acceptor': packagesByAcceptor,
+  '042-institution-applicants': institutionApplicants,
 };

@@ -84,7 +84,8 @@ export interface BillApplicationTable {
   /** acceptance | receipt | endorsement */
   kind: string;
   applicant_org_id: string;
-  applicant_user_id: string;
+  /** Null when the applicant is an institution (a pledgee presenting), which has no members. */
+  applicant_user_id: string | null;
   receiver_org_id: string;
   /** The locked holding the application is about. */
   holding_id: string;

@@ -358,9 +358,17 @@ const applicationSubject = (id: string) => `bill-application:${id}`;
 // ---- applications
 
 /**
+ * Whose act an application is: a member's, whose organisation holds the range, or an institution's on a
+ * range it has a right to but does not hold (the pledgee presenting a pledged bill at maturity), with no
+ * member.
+ */
+export type Applicant = Actor | { institutionOrgId: string };
+
+/**
  * An application to `receiverOrgId` about the front `amountFen` of `holding`: the range is locked until the
  * receiver signs or refuses, or the applicant withdraws. The receiver gets a to-do notice. `by` is whose act
- * it is: the acting member, or the drawer's issuing user for the 提示收票 that follows an acceptance.
+ * it is: the acting member, the drawer's issuing user for the 提示收票 that follows an acceptance, or an
+ * institution.
  */
 export async function apply(
   ctx: CommandContext,
@@ -370,15 +378,18 @@ export async function apply(
   receiverOrgId: string,
   amountFen: number,
   remark: string,
-  by: Actor = ctx.actor,
+  by: Applicant = ctx.actor,
 ): Promise<ApplicationRow> {
+  const institution = 'institutionOrgId' in by ? by.institutionOrgId : null;
+  const applicantOrgId = institution ?? holding.org_id;
+  const userId = 'institutionOrgId' in by ? null : memberId(by);
   const locked = await lockFront(ctx, holding, amountFen, ctx.now);
   const application: ApplicationRow = {
     id: newId(),
     package_id: pkg.id,
     kind,
-    applicant_org_id: holding.org_id,
-    applicant_user_id: memberId(by),
+    applicant_org_id: applicantOrgId,
+    applicant_user_id: userId,
     receiver_org_id: receiverOrgId,
     holding_id: locked.id,
     sub_start: locked.sub_start,
@@ -398,18 +409,18 @@ export async function apply(
     type: BILL_EVENT.applied,
     kind,
     applicationId: application.id,
-    from: holding.org_id,
+    from: applicantOrgId,
     to: receiverOrgId,
     range: locked,
-    userId: by.userId,
+    userId,
   });
   const [applicantName, receiverName] = await Promise.all([
-    orgName(ctx.trx, holding.org_id),
+    orgName(ctx.trx, applicantOrgId),
     orgName(ctx.trx, receiverOrgId),
   ]);
   if (loggedFromApplication(kind)) {
     await logOperation(ctx, {
-      orgId: holding.org_id,
+      orgId: applicantOrgId,
       bizId: application.id,
       bizType: bizTypeOf(kind),
       opType: 'apply',
@@ -421,7 +432,7 @@ export async function apply(
   }
   await postNotice(ctx.trx, applicationTodo(application, pkg, applicantName), ctx.now);
   await announceNotices(ctx, [receiverOrgId]);
-  await announce(ctx, pkg.id, [holding.org_id, receiverOrgId]);
+  await announce(ctx, pkg.id, [holding.org_id, applicantOrgId, receiverOrgId]);
   return application;
 }
 

@@ -335,10 +335,25 @@ export async function transfer(
 /**
  * Releases a locked holding back to rest (a refusal or a withdrawal), and joins it with the holder's
  * neighbouring ranges of the same status in the same account, so a refused part is whole again with what
- * the holder kept.
+ * the holder kept. A pledged range its pledgee presented (the pledge still in force on it) rests pledged
+ * again, on its own: its pledge names the holding.
  */
-export const unlock = (ledger: LedgerTx, pkg: PackageRow, holding: HoldingRow, now: number) =>
-  release(ledger, pkg, holding, restingCirculation(pkg, holding.bill_status), now);
+export async function unlock(
+  ledger: LedgerTx,
+  pkg: PackageRow,
+  holding: HoldingRow,
+  now: number,
+): Promise<HoldingRow> {
+  const pledge = await ledger.trx
+    .selectFrom('bill_pledges')
+    .select('application_id')
+    .where('holding_id', '=', holding.id)
+    .where('pledged_at', 'is not', null)
+    .where('released_at', 'is', null)
+    .executeTakeFirst();
+  if (pledge) return setStatus(ledger, holding, holding.bill_status as BillStatus, CIRCULATION.pledged);
+  return release(ledger, pkg, holding, restingCirculation(pkg, holding.bill_status), now);
+}
 
 /**
  * Sets a holding's circulation flag back to `circulation` (the rest of an unlocked range, the flag a frozen

@@ -34,6 +34,7 @@ export {
   rangeOf,
   type ActSummary,
   type Actor,
+  type Applicant,
   type ApplicationRow,
   type CheckContext,
   type Checked,

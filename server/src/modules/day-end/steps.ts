@@ -1,6 +1,6 @@
 import { clearMaturedApplicationsStep, maturityRemindersStep } from '../bills/service';
 import { clearMaturedGuaranteesStep } from '../guarantee/service';
-import { presentMaturingStep, refuseUnansweredStep } from '../payment/service';
+import { presentMaturingStep, presentPledgedStep, refuseUnansweredStep } from '../payment/service';
 import { clearMaturedReleasesStep } from '../pledge/service';
 import { cancelMaturedFinancingsStep } from '../pledge-fin/service';
 import type { DayEndStep } from './step';
@@ -22,4 +22,6 @@ export const DAY_END_STEPS: readonly DayEndStep[] = [
   // Payment: refuse what waited past its answer day, then present what fell due (the ranges freed above too).
   refuseUnansweredStep,
   presentMaturingStep,
+  // What matured pledged is its pledgee's to present.
+  presentPledgedStep,
 ];

@@ -1,4 +1,5 @@
 import { APPLICATION_KIND, APPLICATION_STATUS, BILL_STATUS, CIRCULATION } from '@contract/bills';
+import { NOTICE_TYPE } from '@contract/notice';
 import { CLEARING, CLEARING_LABEL, type Clearing } from '@contract/discount';
 import { API_ERROR } from '@contract/errors';
 import {
@@ -14,10 +15,13 @@ import {
   type RefusedBy,
 } from '@contract/payment';
 import type { SettlementGateway } from '../../adapters/settlement/gateway';
+import type { BillPledgeTable } from '../../db/schema';
 import { ApiFailure, fail } from '../../lib/errors';
 import { yuanText } from '../../lib/money';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import {
+  announce,
+  announceNotices,
   applicationFor,
   closeApplication,
   holdingOf,
@@ -40,6 +44,8 @@ import {
   type PackageRow,
 } from '../bills/service';
 import { holidayCalendar } from '../holiday/service';
+import { postNotice } from '../notice/service';
+import { endPledgeWithBill, pledgeById, pledgeInForceOn } from '../pledge/service';
 import { payBetween } from '../settlement/service';
 import { CLEARING_FAILURE, PAYMENT_MSG } from './messages';
 import { answerDue, presentationTime } from './rules';
@@ -133,26 +139,119 @@ export const presentPayment = ledgerCommand(
       holding.amount_fen,
       checked.overdueReason ?? '',
     );
-    await ctx.trx
-      .insertInto('payment_applications')
-      .values({
-        application_id: application.id,
-        presenter_org_id: holding.org_id,
-        acceptor_org_id: pkg.acceptor_org_id,
-        presented_by: input.by ?? PRESENTED_BY.holder,
-        presented_on: checked.presentedOn,
-        overdue: checked.overdue ? 1 : 0,
-        overdue_reason: checked.overdueReason,
-        answer_due: checked.answerDue,
-        clearing: null,
-        refused_by: null,
-        refusal_code: null,
-        refusal_text: null,
-        payment_id: null,
-        created_at: ctx.now,
-        answered_at: null,
-      })
-      .execute();
+    await recordPresentation(ctx, application, checked, input.by ?? PRESENTED_BY.holder);
+    return application;
+  },
+);
+
+/** The presentation's terms beside its application: who presented it, when, and its answer's last day. */
+async function recordPresentation(
+  ctx: CommandContext,
+  application: ApplicationRow,
+  checked: Pick<PresentChecked, 'presentedOn' | 'overdue' | 'overdueReason' | 'answerDue'>,
+  by: PresentedBy,
+): Promise<void> {
+  await ctx.trx
+    .insertInto('payment_applications')
+    .values({
+      application_id: application.id,
+      presenter_org_id: application.applicant_org_id,
+      acceptor_org_id: application.receiver_org_id,
+      presented_by: by,
+      presented_on: checked.presentedOn,
+      overdue: checked.overdue ? 1 : 0,
+      overdue_reason: checked.overdueReason,
+      answer_due: checked.answerDue,
+      clearing: null,
+      refused_by: null,
+      refusal_code: null,
+      refusal_text: null,
+      payment_id: null,
+      created_at: ctx.now,
+      answered_at: null,
+    })
+    .execute();
+}
+
+export interface PledgeePresentInput {
+  /** The pledge (its application's id). */
+  pledgeId: string;
+  overdueReason?: string | undefined;
+}
+
+interface PledgeePresentChecked extends PresentChecked {
+  pledge: BillPledgeTable;
+}
+
+/**
+ * 提示付款 by the pledgee (docs/domain.md, a bill that matures while pledged). From the bill's maturity the
+ * rights of a range still pledged are the pledgee's: the institution, acting through its adapter or day-end
+ * in its place (the actor is the institution, with no member), presents the whole pledged range to the
+ * acceptor. The range stays where the pledgor holds it, locked by the presentation as by any; the
+ * application is the pledgee's, so the acceptor's 付款 pays the pledgee. Answered, the range is settled and
+ * the pledge ends with it, or refused and under recourse, the right the pledgee's.
+ */
+export const presentAsPledgee = ledgerCommand(
+  async (ctx, input: PledgeePresentInput): Promise<PledgeePresentChecked> => {
+    const found = await pledgeById(ctx.trx, input.pledgeId);
+    if (!found || found.pledgee_org_id !== ctx.actor.orgId) {
+      throw fail(API_ERROR.notFound, PAYMENT_MSG.pledgeNotFound);
+    }
+    const pkg = await packageOf(ctx, found.package_id);
+    const pledge = (await pledgeById(ctx.trx, input.pledgeId))!;
+    if (pledge.holding_id === null || pledge.released_at !== null) {
+      throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.notPledged);
+    }
+    const holding = await holdingOf(ctx.trx, pledge.holding_id);
+    if (holding.ended_at !== null) throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.notPledged);
+    if (holding.circ_status === CIRCULATION.locked)
+      throw fail(API_ERROR.billLocked, PAYMENT_MSG.notPresentable);
+    if (holding.bill_status === BILL_STATUS.settled)
+      throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.settled);
+    if (holding.circ_status === CIRCULATION.recourse) {
+      throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.refusedBefore);
+    }
+    if (holding.circ_status !== CIRCULATION.pledged || holding.bill_status !== BILL_STATUS.received) {
+      throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.notPresentable);
+    }
+    const calendar = await holidayCalendar(ctx.trx);
+    const today = shanghaiDate(ctx.now);
+    const time = presentationTime(calendar, pkg.due_date, today);
+    if (time === 'early') throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.pledgeeBeforeMaturity);
+    if (time === 'lapsed') throw fail(API_ERROR.paymentLapsed, PAYMENT_MSG.lapsed);
+    const reason = input.overdueReason?.trim() ?? '';
+    const overdue = time === 'overdue';
+    if (overdue && !reason) throw fail(API_ERROR.paymentReasonRequired, PAYMENT_MSG.overdueReasonRequired);
+    return {
+      pkg,
+      holding,
+      pledge,
+      overdue,
+      overdueReason: overdue ? reason : null,
+      presentedOn: today,
+      answerDue: answerDue(calendar, pkg.due_date, today),
+      summary: {
+        operation: overdue ? PAYMENT_MSG.presentOverdue : PAYMENT_MSG.present,
+        packageNo: pkg.package_no,
+        amountFen: holding.amount_fen,
+        counterparty: await orgName(ctx.trx, pkg.acceptor_org_id),
+        range: rangeOf(pkg, holding),
+      },
+    };
+  },
+  async (ctx, checked): Promise<ApplicationRow> => {
+    const { pkg, holding, pledge } = checked;
+    const application = await openApplication(
+      ctx,
+      pkg,
+      holding,
+      APPLICATION_KIND.payment,
+      pkg.acceptor_org_id,
+      holding.amount_fen,
+      checked.overdueReason ?? '',
+      { institutionOrgId: pledge.pledgee_org_id },
+    );
+    await recordPresentation(ctx, application, checked, PRESENTED_BY.pledgee);
     return application;
   },
 );
@@ -299,6 +398,22 @@ const billText = (pkg: PackageRow, application: ApplicationRow) =>
 const refusalWords = (code: PaymentRefusalCode, text: string | null) =>
   text ? `${PAYMENT_REFUSAL[code]}（${text}）` : PAYMENT_REFUSAL[code];
 
+/** The pledgor of a range its pledgee presented learns the answer: the presentation is not its own. */
+async function tellPledgor(
+  ctx: CommandContext,
+  pledgorOrgId: string,
+  application: ApplicationRow,
+  notice: { title: string; content: string },
+): Promise<void> {
+  await postNotice(
+    ctx.trx,
+    { orgId: pledgorOrgId, userId: null, type: NOTICE_TYPE.announcement, ...notice },
+    ctx.now,
+  );
+  await announceNotices(ctx, [pledgorOrgId]);
+  await announce(ctx, application.package_id, [pledgorOrgId]);
+}
+
 /**
  * Closes a waiting presentation as refused: the range stays the presenter's, under recourse (TF0402), or at
  * rest again when the acceptor refused an early presentation as 票据未到期.
@@ -319,6 +434,17 @@ export async function refuseWaiting(
     ),
   });
   const holding = await holdingOf(ctx.trx, application.holding_id);
+  if (holding.org_id !== application.applicant_org_id) {
+    await tellPledgor(ctx, holding.org_id, application, {
+      title: PAYMENT_MSG.pledgeeRefusedTitle,
+      content: PAYMENT_MSG.pledgeeRefusedNotice(
+        await orgName(ctx.trx, application.receiver_org_id),
+        await orgName(ctx.trx, application.applicant_org_id),
+        billText(pkg, application),
+        words,
+      ),
+    });
+  }
   if (refusal.code === REFUSAL_NOT_DUE) await unlock(ctx, pkg, holding, ctx.now);
   else await setStatus(ctx, holding, BILL_STATUS.received, CIRCULATION.recourse);
   await ctx.trx
@@ -382,7 +508,19 @@ export function paymentCommands(settlement: SettlementGateway) {
         ),
       });
       const holding = await holdingOf(ctx.trx, application.holding_id);
+      const pledge = await pledgeInForceOn(ctx.trx, holding.id);
       await setStatus(ctx, holding, BILL_STATUS.settled, CIRCULATION.ended);
+      if (pledge) {
+        await endPledgeWithBill(ctx, pledge);
+        await tellPledgor(ctx, pledge.pledgor_org_id, application, {
+          title: PAYMENT_MSG.pledgeePaidTitle,
+          content: PAYMENT_MSG.pledgeePaidNotice(
+            await orgName(ctx.trx, application.receiver_org_id),
+            await orgName(ctx.trx, pledge.pledgee_org_id),
+            billText(pkg, application),
+          ),
+        });
+      }
       await ctx.trx
         .updateTable('payment_applications')
         .set({ clearing: input.clearing, payment_id: paymentId, answered_at: ctx.now })

@@ -35,6 +35,15 @@ export const PAYMENT_MSG = {
   timeoutText: '承兑人在应答期内未应答，视同拒付',
   clearingFailure: (why: string) => `线上清算失败：${why}`,
   listDatesInvalid: '到期日区间无效：起始日期不能晚于结束日期',
+  pledgeNotFound: '未找到该质押',
+  notPledged: '该票据区间已不在质押中，质权人不能提示付款',
+  pledgeeBeforeMaturity: '票据到期前质权人不能提示付款',
+  pledgeePaidTitle: '质押票据已付款',
+  pledgeePaidNotice: (acceptor: string, pledgee: string, bill: string) =>
+    `${acceptor}已向质权人${pledgee}付款，${bill}，票据已结清，质押随之终止。`,
+  pledgeeRefusedTitle: '质押票据被拒付',
+  pledgeeRefusedNotice: (acceptor: string, pledgee: string, bill: string, reason: string) =>
+    `${acceptor}拒付了质权人${pledgee}的提示付款，${bill}，拒付理由：${reason}。追索权归质权人。`,
 } as const;
 
 /** Why the bank refused an acceptor's payment, in the holder's words. */

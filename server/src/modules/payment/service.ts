@@ -25,7 +25,7 @@ import { shanghaiDate, shanghaiDateTime } from '../../lib/shanghai-time';
 import { ledgerCommand, packageOf, type Checked } from '../bills/service';
 import type { DayEndContext, DayEndStep } from '../day-end/service';
 import { holidayCalendar } from '../holiday/service';
-import { presentPayments, refuseWaiting, type PresentOnBehalf } from './commands';
+import { presentAsPledgee, presentPayments, refuseWaiting, type PresentOnBehalf } from './commands';
 import { PAYMENT_MSG } from './messages';
 import { paymentPage, type PaymentFilter } from './queries';
 import { PRESENTATION_PERIOD_DAYS } from './rules';
@@ -98,6 +98,21 @@ async function unpresented(db: Db, today: string, earliestDue: string, after: st
     .execute();
 }
 
+/**
+ * The earliest maturity still in its presentation period on `today`: a bill whose period has ended is
+ * presented by its holder only, as 逾期提示付款 with its reason.
+ */
+async function earliestInPeriod(db: Db, today: string): Promise<string> {
+  const calendar = await holidayCalendar(db);
+  let earliestDue = today;
+  for (let day = 0; day < PRESENTATION_PERIOD_DAYS * 3; day += 1) {
+    const candidate = addDays(today, -day);
+    if (calendar.periodEnd(candidate, PRESENTATION_PERIOD_DAYS) < today) break;
+    earliestDue = candidate;
+  }
+  return earliestDue;
+}
+
 /** The member on whose behalf the platform presents: the organisation's administrator. */
 async function ownerOf(db: Db, orgId: string): Promise<string | null> {
   const owner = await db
@@ -122,14 +137,7 @@ export async function presentMaturing(
   options: BatchOptions & { record?: (trx: Db, batch: DayEndBatch) => Promise<void> } = {},
 ): Promise<DayEndBatch> {
   const today = options.day ?? shanghaiDate(now);
-  const calendar = await holidayCalendar(db);
-  // A bill whose period has ended is presented by its holder only, as 逾期提示付款 with its reason.
-  let earliestDue = today;
-  for (let day = 0; day < PRESENTATION_PERIOD_DAYS * 3; day += 1) {
-    const candidate = addDays(today, -day);
-    if (calendar.periodEnd(candidate, PRESENTATION_PERIOD_DAYS) < today) break;
-    earliestDue = candidate;
-  }
+  const earliestDue = await earliestInPeriod(db, today);
   const rows = await unpresented(
     db,
     today,
@@ -153,6 +161,57 @@ export async function presentMaturing(
     result.skipped += batch.skipped;
     await options.record?.(trx, result);
   });
+  return result;
+}
+
+/**
+ * 提示付款 by the pledgees of the ranges still pledged whose bill is due on or before the closed day and in
+ * its presentation period (docs/domain.md, a bill that matures while pledged): day-end presents in the
+ * institution's place, each pledge in its own transaction (presentAsPledgee), in the order of the pledges'
+ * ids from `after`. A pledge presented meanwhile, released or no longer resting pledged is skipped: its
+ * range is no longer 已质押, so a second run finds nothing.
+ */
+export async function presentPledged(
+  db: Db,
+  realtime: Realtime | null,
+  now: number,
+  options: BatchOptions = {},
+): Promise<DayEndBatch> {
+  const today = options.day ?? shanghaiDate(now);
+  const earliestDue = await earliestInPeriod(db, today);
+  const after = options.after ?? null;
+  const rows = await db
+    .selectFrom('bill_pledges as g')
+    .innerJoin('bill_holdings as h', 'h.id', 'g.holding_id')
+    .innerJoin('bill_packages as p', 'p.id', 'g.package_id')
+    .select(['g.application_id', 'g.pledgee_org_id'])
+    .where('g.pledged_at', 'is not', null)
+    .where('g.released_at', 'is', null)
+    .where('h.ended_at', 'is', null)
+    .where('h.circ_status', '=', CIRCULATION.pledged)
+    .where('p.due_date', '<=', today)
+    .where('p.due_date', '>=', earliestDue)
+    .$if(after !== null, (q) => q.where('g.application_id', '>', after!))
+    .orderBy('g.application_id')
+    .limit(options.limit ?? BATCH)
+    .execute();
+  const result: DayEndBatch = { done: 0, skipped: 0, last: rows.at(-1)?.application_id ?? null };
+  for (const row of rows) {
+    try {
+      await db
+        .transaction()
+        .execute((trx) =>
+          presentAsPledgee(
+            { trx, now, actor: { orgId: row.pledgee_org_id, userId: null }, realtime },
+            { pledgeId: row.application_id },
+          ),
+        );
+      result.done += 1;
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      result.skipped += 1;
+    }
+  }
   return result;
 }
 
@@ -283,7 +342,20 @@ export const presentMaturingStep: DayEndStep = {
   },
 };
 
-export { presentPayment, presentPayments, paymentCommands, refusePresentation } from './commands';
+/** 提示付款 by the pledgee of a range pledged at maturity, after the holders' own presentations. */
+export const presentPledgedStep: DayEndStep = {
+  name: 'payment.presentPledged',
+  run: (ctx) => inBatches(ctx, (options) => presentPledged(ctx.db, ctx.realtime, ctx.now, options)),
+};
+
+export {
+  presentAsPledgee,
+  presentPayment,
+  presentPayments,
+  paymentCommands,
+  refusePresentation,
+  type PledgeePresentInput,
+} from './commands';
 export { paymentCandidatePage } from './queries';
 
 /** Who reads the presentations and what may be presented, the lists and the export alike: the page's permission. */

@@ -480,3 +480,33 @@ export const clearMaturedRelease = ledgerCommand(
     return true;
   },
 );
+
+// ---- a bill that matures pledged
+
+/** A pledge by its id (the pledge application's), whatever its state. */
+export const pledgeById = (trx: Db, id: string): Promise<BillPledgeTable | undefined> =>
+  trx.selectFrom('bill_pledges').selectAll().where('application_id', '=', id).executeTakeFirst();
+
+/** The pledge in force on a holding: signed, not released, resting on exactly this holding. */
+export const pledgeInForceOn = (trx: Db, holdingId: string): Promise<BillPledgeTable | undefined> =>
+  trx
+    .selectFrom('bill_pledges')
+    .selectAll()
+    .where('holding_id', '=', holdingId)
+    .where('pledged_at', 'is not', null)
+    .where('released_at', 'is', null)
+    .executeTakeFirst();
+
+/**
+ * The pledge ends with the bill: its acceptor paid the pledgee, who presented it at maturity. It is over
+ * as a release ends it (已解除), the range it rested on now settled.
+ */
+export async function endPledgeWithBill(ctx: CommandContext, pledge: BillPledgeTable): Promise<void> {
+  const result = await ctx.trx
+    .updateTable('bill_pledges')
+    .set({ released_at: ctx.now })
+    .where('application_id', '=', pledge.application_id)
+    .where('released_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw fail(API_ERROR.billStateInvalid, PLEDGE_MSG.notPledged);
+}

@@ -22,6 +22,7 @@ export const PLEDGE_MSG = {
   applied: '质押申请已提交，等待金融机构签收',
   withdrawn: '质押申请已撤回',
   releaseApplied: '质押解除申请已提交，等待出质人签收',
+  presentedByPledgee: '质权人已提示付款，等待承兑人应答',
   releaseSigned: '已签收质押解除，票据恢复可流通',
   releaseRefused: '已驳回质押解除申请',
   releaseWithdrawn: '质押解除申请已撤回',

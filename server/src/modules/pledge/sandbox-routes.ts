@@ -4,12 +4,13 @@ import { IdParams } from '@contract/bills-schemas';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PLEDGE_URL } from '@contract/pledge';
-import { SandboxPledge } from '@contract/pledge-schemas';
+import { SandboxPledge, SandboxPledgePresentRequest } from '@contract/pledge-schemas';
 import { SandboxInstitutionGateway } from '../../adapters/institution/sandbox';
 import { fail } from '../../lib/errors';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { ERRORS, ok } from '../../lib/responses';
+import { presentAsPledgee } from '../payment/service';
 import { applyRelease } from './commands';
 import { PLEDGE_MSG } from './messages';
 import { institutionPledges } from './queries';
@@ -24,8 +25,8 @@ export const SANDBOX_PLEDGE_IP_LIMIT: IpLimitRule = {
 
 /**
  * The sandbox institutions' side of their pledges (registered with the other sandbox routes, so only when
- * the sandbox is on): the pledges they hold, and a developer's request in their place that the pledgor
- * release one, as a bank's system would send it. No sign-in: the institutions are someone else's.
+ * the sandbox is on): the pledges they hold, a developer's request in their place that the pledgor release
+ * one, as a bank's system would send it, and their presentation for payment of one that matured pledged. No sign-in: the institutions are someone else's.
  */
 export const pledgeSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', async (request) => {
@@ -78,6 +79,43 @@ export const pledgeSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       );
       return ok(null, PLEDGE_MSG.releaseApplied);
+    },
+  );
+
+  app.post(
+    PLEDGE_URL.sandboxPresent,
+    {
+      schema: {
+        params: IdParams,
+        body: Type.Optional(SandboxPledgePresentRequest),
+        response: {
+          200: Envelope(Type.Null()),
+          ...ERRORS.badRequest,
+          ...ERRORS.notFound,
+          ...ERRORS.conflict,
+          ...ERRORS.tooMany,
+        },
+      },
+    },
+    async function postSandboxPledgePresent(request) {
+      const pledge = await app.db
+        .selectFrom('bill_pledges')
+        .select('pledgee_org_id')
+        .where('application_id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!pledge) throw fail(API_ERROR.notFound, PLEDGE_MSG.pledgeNotFound);
+      await app.db.transaction().execute((trx) =>
+        presentAsPledgee(
+          {
+            trx,
+            now: app.now(),
+            actor: { orgId: pledge.pledgee_org_id, userId: null },
+            realtime: app.realtime,
+          },
+          { pledgeId: request.params.id, overdueReason: request.body?.overdueReason },
+        ),
+      );
+      return ok(null, PLEDGE_MSG.presentedByPledgee);
     },
   );
 };

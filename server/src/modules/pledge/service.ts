@@ -20,10 +20,21 @@ import type { ListReadBy } from '../../lib/list-page';
  * - `answerRelease(scope, { pledgeId, decision, reason })`, the pledgor's member acting: signs or refuses the
  *   waiting release, the same act as the pledge routes' (a financing repaid signs it in the repayment).
  * - `pledgeState(db, pledgeId)`: where a pledge stands (PLEDGE_STATUS), for a module that follows it.
+ * - `pledgeById(trx, id)`, `pledgeInForceOn(trx, holdingId)` and `endPledgeWithBill(ctx, pledge)`: for the
+ *   payment module, whose pledgee presents a bill that matured pledged and ends the pledge when it is paid.
  *
  * And 我的质押 as the export centre counts, reads and writes it.
  */
-export { answerRelease, applyRelease, pledgeCommands, withdrawRelease, type PledgeInput } from './commands';
+export {
+  answerRelease,
+  applyRelease,
+  endPledgeWithBill,
+  pledgeById,
+  pledgeCommands,
+  pledgeInForceOn,
+  withdrawRelease,
+  type PledgeInput,
+} from './commands';
 export { PLEDGE_SHEET, pledgeBatches, pledgeCount, pledgeExportFilter, pledgeState } from './queries';
 export { clearMaturedReleasesStep } from './day-end';
 

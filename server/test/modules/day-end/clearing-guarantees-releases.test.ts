@@ -178,10 +178,13 @@ describe('到期清退 of 质押解除 requests at the day-end', () => {
       reason: '票据已到期，待签收的质押解除申请由系统日终清退',
     });
     expect((await pledgesOf()).content[0]).toMatchObject({ id: record.id, status: 'pledged' });
-    const pledgedRange = (await detailOf(bill.bill.id, token.ningbo)).holdings.filter(
-      (h) => h.endedAt === null && h.circulation === 'TF0304',
-    );
-    expect(pledgedRange).toHaveLength(1);
+    // Still pledged, the range is the pledgee's to present: the same close presented it.
+    const presented = await t.app.db
+      .selectFrom('payment_applications')
+      .select('presented_by')
+      .where('presenter_org_id', '=', DEMO_INSTITUTIONS.spdb.orgId)
+      .execute();
+    expect(presented).toEqual([{ presented_by: 'pledgee' }]);
     const events = (await detailOf(bill.bill.id, token.ningbo)).events;
     expect(events.find((e) => e.type === 'cleared')).toMatchObject({
       kind: 'pledgeRelease',

@@ -102,6 +102,7 @@ describe('到期清退 at the day-end', () => {
         { name: 'maturity-reminders', status: 'done' },
         { name: 'payment.refuseUnanswered', status: 'done' },
         { name: 'payment.presentMaturing', status: 'done' },
+        { name: 'payment.presentPledged', status: 'done' },
       ],
     });
 

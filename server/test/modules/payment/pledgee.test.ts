@@ -1,0 +1,347 @@
+import { BILL_STATUS, BILL_URL, CIRCULATION } from '@contract/bills';
+import type { BillDetail } from '@contract/bills-schemas';
+import type { Page } from '@contract/envelope-schemas';
+import { API_ERROR } from '@contract/errors';
+import { pathOf } from '@contract/paths';
+import { PAYMENT_URL } from '@contract/payment';
+import type { PaymentRecord } from '@contract/payment-schemas';
+import { PLEDGE_URL } from '@contract/pledge';
+import type { PledgeRecord } from '@contract/pledge-schemas';
+import { type SandboxInstitutionGateway } from '../../../src/adapters/institution/sandbox';
+import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
+import { ApiFailure } from '../../../src/lib/errors';
+import type { Actor, CommandScope } from '../../../src/modules/bills/service';
+import {
+  paymentCommands,
+  presentAsPledgee,
+  presentMaturing,
+  presentPledged,
+  refusePresentation,
+} from '../../../src/modules/payment/service';
+import {
+  billCall,
+  confirmed,
+  dataOf,
+  errorCodeOf,
+  heldOf,
+  issueBody,
+  issued,
+  type LedgerTokens,
+  ledgerTokens,
+  MOBILE,
+  openFunctions,
+  ORG,
+  pendingIn,
+  answer,
+  userIdOf,
+} from '../../support/bill-helpers';
+import { startApp, type TestApp } from '../../support/helpers';
+
+const SPDB = DEMO_INSTITUTIONS.spdb;
+const PLEDGED_FEN = 40_000_000;
+
+let t: TestApp;
+let token: LedgerTokens;
+
+beforeEach(async () => {
+  t = await startApp();
+  token = await ledgerTokens(t);
+});
+afterEach(async () => {
+  await t.app.close();
+});
+
+/** Moves the clock to 10:00 Shanghai on `date` and signs everyone in again (tokens do not last months). */
+async function onDay(date: string) {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  t.clock.advance(Date.UTC(y, m - 1, d, 2, 0, 0) - t.clock.now());
+  token = await ledgerTokens(t);
+}
+
+/**
+ * Shanghai issues 1,000,000.00 it accepts itself to Ningbo, due 2026-06-02; Ningbo pledges the front
+ * 400,000.00 to 浦发 (the sandbox institution signs) and keeps the rest negotiable.
+ */
+async function pledgedByNingbo() {
+  const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t));
+  const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
+  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+  const [holding] = (await heldOf(t, token.ningbo)).content.filter((h) => h.packageId === detail.bill.id);
+  await openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_PLEDGE']);
+  const pledge = await dataOf<PledgeRecord>(
+    await confirmed(t, token.ningbo, (headers) =>
+      billCall(
+        t.app,
+        'POST',
+        PLEDGE_URL.apply,
+        token.ningbo,
+        { holdingId: holding!.id, institutionOrgId: SPDB.orgId, amount: '400000.00' },
+        headers,
+      ),
+    ),
+    201,
+  );
+  const institutions = t.app.adapters.institution as SandboxInstitutionGateway;
+  t.clock.advance(5_000);
+  institutions.worker.kick();
+  await institutions.worker.idle();
+  const pledged = await currentHoldings(detail.bill.id);
+  expect(pledged.map((h) => [h.circ_status, Number(h.amount_fen)])).toEqual([
+    [CIRCULATION.pledged, PLEDGED_FEN],
+    [CIRCULATION.negotiable, 100_000_000 - PLEDGED_FEN],
+  ]);
+  return { packageId: detail.bill.id, pledgeId: pledge.id, pledgedHoldingId: pledged[0]!.id };
+}
+
+const currentHoldings = (packageId: string) =>
+  t.app.db
+    .selectFrom('bill_holdings')
+    .selectAll()
+    .where('package_id', '=', packageId)
+    .where('ended_at', 'is', null)
+    .orderBy('sub_start')
+    .execute();
+const holdingRow = (id: string) =>
+  t.app.db.selectFrom('bill_holdings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const pledgeRow = (id: string) =>
+  t.app.db.selectFrom('bill_pledges').selectAll().where('application_id', '=', id).executeTakeFirstOrThrow();
+const list = async (accessToken: string, query: string) =>
+  dataOf<Page<PaymentRecord>>(await billCall(t.app, 'GET', `${PAYMENT_URL.list}?${query}`, accessToken));
+const sandboxPresent = (pledgeId: string, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url: pathOf(PLEDGE_URL.sandboxPresent, { id: pledgeId }), payload });
+const sandboxRelease = (pledgeId: string) =>
+  t.app.inject({ method: 'POST', url: pathOf(PLEDGE_URL.sandboxRelease, { id: pledgeId }) });
+const balanceOf = async (accountNo: string) =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('sandbox_settlement_accounts')
+        .select('balance_fen')
+        .where('account_no', '=', accountNo)
+        .executeTakeFirstOrThrow()
+    ).balance_fen,
+  );
+const accountOf = async (orgId: string) =>
+  (
+    await t.app.db
+      .selectFrom('bank_accounts')
+      .select('account_no')
+      .where('org_id', '=', orgId)
+      .where('is_default', '=', 1)
+      .executeTakeFirstOrThrow()
+  ).account_no;
+const noticesOf = (orgId: string) =>
+  t.app.db
+    .selectFrom('plat_messages')
+    .select(['title', 'content', 'type', 'subject', 'closed_at'])
+    .where('org_id', '=', orgId)
+    .execute();
+/** The pledgee's presentation of the bill, as the acceptor lists it. */
+const pledgeePresentation = async (packageId: string) =>
+  (await list(token.shanghai, 'side=acceptor')).content.find(
+    (row) => row.packageId === packageId && row.presentedBy === 'pledgee',
+  );
+const payCall =
+  (id: string, accessToken = token.shanghai, body: object = {}) =>
+  (headers: Record<string, string>) =>
+    billCall(t.app, 'POST', pathOf(PAYMENT_URL.pay, { id }), accessToken, body, headers);
+
+describe('a bill that matures pledged', () => {
+  it('is presented by its pledgee at day-end on the maturity date, and paid to the pledgee: the pledge ends with the bill', async () => {
+    const { packageId, pledgeId, pledgedHoldingId } = await pledgedByNingbo();
+    // Before maturity the rights are the pledgor's: the pledgee may not present.
+    const early = await sandboxPresent(pledgeId);
+    expect([early.statusCode, errorCodeOf(early)]).toEqual([409, API_ERROR.billStateInvalid]);
+
+    await onDay('2026-06-02');
+    // From maturity the pledge can no longer be released.
+    const release = await sandboxRelease(pledgeId);
+    expect(release.statusCode).toBe(409);
+
+    // The holders' own presentations leave the pledged range alone; the pledgee's step presents it, once.
+    await presentMaturing(t.app.db, null, t.clock.now());
+    expect((await holdingRow(pledgedHoldingId)).circ_status).toBe(CIRCULATION.pledged);
+    const first = await presentPledged(t.app.db, null, t.clock.now());
+    expect(first.done).toBeGreaterThanOrEqual(1);
+    expect(await presentPledged(t.app.db, null, t.clock.now())).toEqual({ done: 0, skipped: 0, last: null });
+    expect((await holdingRow(pledgedHoldingId)).circ_status).toBe(CIRCULATION.locked);
+
+    const presented = await pledgeePresentation(packageId);
+    expect(presented).toMatchObject({
+      presenter: { orgId: SPDB.orgId, name: SPDB.name },
+      presentedOn: '2026-06-02',
+      amount: '400000.00',
+      state: 'pending',
+      actions: ['pay', 'refusePayment'],
+    });
+    const application = await t.app.db
+      .selectFrom('bill_applications')
+      .selectAll()
+      .where('id', '=', presented!.id)
+      .executeTakeFirstOrThrow();
+    expect([application.applicant_org_id, application.applicant_user_id]).toEqual([SPDB.orgId, null]);
+    expect(
+      (await noticesOf(ORG.shanghai)).some(
+        (n) => n.subject === `bill-application:${presented!.id}` && n.closed_at === null,
+      ),
+    ).toBe(true);
+    // The pledgor's presentations are its own: the pledgee's is not among them, its rest is (by day-end).
+    const ningboRows = (await list(token.ningbo, 'side=presenter')).content.filter(
+      (row) => row.packageId === packageId,
+    );
+    expect(ningboRows.map((row) => [row.presentedBy, row.amount])).toEqual([['system', '600000.00']]);
+
+    const acceptorBefore = await balanceOf(await accountOf(ORG.shanghai));
+    const pledgeeBefore = await balanceOf(SPDB.accountNo);
+    const pledgorBefore = await balanceOf(await accountOf(ORG.ningbo));
+    const paid = await dataOf<PaymentRecord>(await confirmed(t, token.shanghai, payCall(presented!.id)));
+    expect(paid).toMatchObject({ state: 'paid', clearing: 'SM00' });
+    expect(await balanceOf(await accountOf(ORG.shanghai))).toBe(acceptorBefore - PLEDGED_FEN);
+    expect(await balanceOf(SPDB.accountNo)).toBe(pledgeeBefore + PLEDGED_FEN);
+    expect(await balanceOf(await accountOf(ORG.ningbo))).toBe(pledgorBefore);
+
+    const settled = await holdingRow(pledgedHoldingId);
+    expect([settled.org_id, settled.bill_status, settled.circ_status, settled.ended_at]).toEqual([
+      ORG.ningbo,
+      BILL_STATUS.settled,
+      CIRCULATION.ended,
+      null,
+    ]);
+    expect((await pledgeRow(pledgeId)).released_at).not.toBeNull();
+    const [pledge] = (
+      await dataOf<Page<PledgeRecord>>(await billCall(t.app, 'GET', PLEDGE_URL.list, token.ningbo))
+    ).content;
+    expect(pledge!.status).toBe('released');
+    expect((await noticesOf(ORG.ningbo)).map((n) => n.title)).toContain('质押票据已付款');
+    // The chain: the pledgee presented, the acceptor paid.
+    const detail = await dataOf<BillDetail>(
+      await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id: packageId }), token.ningbo),
+    );
+    const payments = detail.events.filter(
+      (e) => e.kind === 'payment' && e.from?.name === SPDB.name && e.amount === '400000.00',
+    );
+    expect(payments.map((e) => e.label)).toEqual(['提示付款', '付款']);
+  });
+
+  it('is refused by the acceptor as any presentation: under recourse, the pledge still the pledgee’s', async () => {
+    const { packageId, pledgeId, pledgedHoldingId } = await pledgedByNingbo();
+    await onDay('2026-06-02');
+    expect((await sandboxPresent(pledgeId)).statusCode).toBe(200);
+    const again = await sandboxPresent(pledgeId);
+    expect([again.statusCode, errorCodeOf(again)]).toEqual([409, API_ERROR.billLocked]);
+    const presented = (await pledgeePresentation(packageId))!;
+
+    const notDue = await confirmed(t, token.shanghai, (headers) =>
+      billCall(
+        t.app,
+        'POST',
+        pathOf(PAYMENT_URL.refuse, { id: presented.id }),
+        token.shanghai,
+        { code: 'DC07' },
+        headers,
+      ),
+    );
+    expect(notDue.statusCode).toBe(400);
+    const refused = await confirmed(t, token.shanghai, (headers) =>
+      billCall(
+        t.app,
+        'POST',
+        pathOf(PAYMENT_URL.refuse, { id: presented.id }),
+        token.shanghai,
+        { code: 'DC00', text: '与质权人存在争议' },
+        headers,
+      ),
+    );
+    expect(refused.statusCode).toBe(200);
+    const holding = await holdingRow(pledgedHoldingId);
+    expect([holding.org_id, holding.bill_status, holding.circ_status]).toEqual([
+      ORG.ningbo,
+      BILL_STATUS.received,
+      CIRCULATION.recourse,
+    ]);
+    expect((await pledgeRow(pledgeId)).released_at).toBeNull();
+    expect((await noticesOf(ORG.ningbo)).map((n) => n.title)).toContain('质押票据被拒付');
+    // Refused, it is not presented again by day-end.
+    expect((await presentPledged(t.app.db, null, t.clock.now())).done).toBe(0);
+  });
+
+  it('lets exactly one of the acceptor’s 付款, its 拒付 and a second presentation through', async () => {
+    const { packageId, pledgeId, pledgedHoldingId } = await pledgedByNingbo();
+    await onDay('2026-06-02');
+    expect((await sandboxPresent(pledgeId)).statusCode).toBe(200);
+    const presented = (await pledgeePresentation(packageId))!;
+    const shanghai: Actor = { orgId: ORG.shanghai, userId: userIdOf(MOBILE.shanghai) };
+    const run = (actor: Actor, act: (scope: CommandScope) => Promise<unknown>) =>
+      t.app.db.transaction().execute((trx) => act({ trx, now: t.app.now(), actor, realtime: null }));
+    const { payPresentation } = paymentCommands(t.app.adapters.settlement);
+    const outcomes = await Promise.allSettled([
+      run(shanghai, (scope) => payPresentation(scope, { id: presented.id, clearing: 'SM00' })),
+      run(shanghai, (scope) => refusePresentation(scope, { id: presented.id, code: 'DC01' })),
+      run({ orgId: SPDB.orgId, userId: null }, (scope) => presentAsPledgee(scope, { pledgeId })),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    for (const failed of outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected')) {
+      expect(failed.reason).toBeInstanceOf(ApiFailure);
+      expect((failed.reason as ApiFailure).status).toBe(409);
+    }
+    expect(outcomes[2]!.status).toBe('rejected');
+    const holding = await holdingRow(pledgedHoldingId);
+    if (outcomes[0]!.status === 'fulfilled') {
+      expect(holding.circ_status).toBe(CIRCULATION.ended);
+      expect((await pledgeRow(pledgeId)).released_at).not.toBeNull();
+    } else {
+      expect(holding.circ_status).toBe(CIRCULATION.recourse);
+      expect((await pledgeRow(pledgeId)).released_at).toBeNull();
+    }
+    const applications = await t.app.db
+      .selectFrom('payment_applications')
+      .select('application_id')
+      .where('presenter_org_id', '=', SPDB.orgId)
+      .execute();
+    expect(applications).toHaveLength(1);
+  });
+
+  it('is answered by its acceptor only: the pledgor and others get the same 404, and see nothing of it', async () => {
+    const { packageId, pledgeId } = await pledgedByNingbo();
+    await onDay('2026-06-02');
+    expect((await sandboxPresent('no-such-pledge')).statusCode).toBe(404);
+    expect((await sandboxPresent(pledgeId)).statusCode).toBe(200);
+    const presented = (await pledgeePresentation(packageId))!;
+    for (const [name, accessToken] of [
+      ['ningbo', token.ningbo],
+      ['suzhou', token.suzhou],
+    ] as const) {
+      const paid = await payCall(presented.id, accessToken)({});
+      expect([name, paid.statusCode]).toEqual([name, 404]);
+      const withdrawn = await billCall(
+        t.app,
+        'POST',
+        pathOf(BILL_URL.withdraw, { id: presented.id }),
+        accessToken,
+      );
+      expect([name, withdrawn.statusCode]).toEqual([name, 404]);
+      for (const side of ['presenter', 'acceptor']) {
+        const seen = (await list(accessToken, `side=${side}&size=50`)).content.map((row) => row.id);
+        expect(seen).not.toContain(presented.id);
+      }
+    }
+    expect((await holdingRow((await currentHoldings(packageId))[0]!.id)).circ_status).toBe(
+      CIRCULATION.locked,
+    );
+  });
+
+  it('leaves a bill that was never pledged to its holder: day-end presents it as the holder’s', async () => {
+    const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t));
+    const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
+    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    await onDay('2026-06-02');
+    await presentPledged(t.app.db, null, t.clock.now());
+    const [holding] = await currentHoldings(detail.bill.id);
+    expect(holding!.circ_status).toBe(CIRCULATION.negotiable);
+    await presentMaturing(t.app.db, null, t.clock.now());
+    const rows = (await list(token.shanghai, 'side=acceptor')).content.filter(
+      (row) => row.packageId === detail.bill.id,
+    );
+    expect(rows.map((row) => [row.presentedBy, row.presenter.orgId])).toEqual([['system', ORG.ningbo]]);
+  });
+});
