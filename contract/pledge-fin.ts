@@ -175,4 +175,6 @@ export const PLEDGE_FIN_REMARK = {
   payOut: '质押融资放款',
   interest: '质押融资利息',
   principal: '质押融资还本',
+  /** What the pledgee pays the borrower of the proceeds of a matured bill beyond what the loan owed. */
+  proceedsRest: '质押票据到期款余额',
 };

@@ -40,6 +40,7 @@ import * as pledgeFinPayments from './039-pledge-fin-payments';
 import * as recourse from './040-recourse';
 import * as packagesByAcceptor from './041-packages-by-acceptor';
 import * as institutionApplicants from './042-institution-applicants';
+import * as proceedsRepayments from './043-proceeds-repayments';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '040-recourse': recourse,
   '041-packages-by-acceptor': packagesByAcceptor,
   '042-institution-applicants': institutionApplicants,
+  '043-proceeds-repayments': proceedsRepayments,
 };

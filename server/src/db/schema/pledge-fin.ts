@@ -20,7 +20,8 @@ export interface PledgeFinPaymentTable {
   principal_fen: number;
   overdue_days: number;
   penalty_fen: number;
-  paid_by: string;
+  /** Null when the proceeds of a bill that matured pledged paid it (its pledgee received them). */
+  paid_by: string | null;
   paid_at: number;
   /** The bank's payment. */
   payment_id: string;

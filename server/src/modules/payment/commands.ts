@@ -464,6 +464,27 @@ export interface PayInput {
   clearing: Clearing;
 }
 
+/** What the pledgee of a bill that matured pledged received for it: the face of the range it presented. */
+export interface PledgeeProceeds {
+  /** The pledge, ended with the bill. */
+  pledge: BillPledgeTable;
+  amountFen: number;
+  /** The acceptor's payment into the pledgee's account; null when paid 线下. */
+  paymentId: string | null;
+}
+
+/**
+ * What a record secured by a pledge does when the pledgee is paid (a pledge financing repays its loan from
+ * the proceeds): each registers a listener, which runs in the transaction that settles the range.
+ */
+export type PledgeeProceedsListener = (ctx: CommandContext, proceeds: PledgeeProceeds) => Promise<void>;
+const proceedsListeners = new Set<PledgeeProceedsListener>();
+
+export function onPledgeeProceeds(listener: PledgeeProceedsListener): () => void {
+  proceedsListeners.add(listener);
+  return () => proceedsListeners.delete(listener);
+}
+
 export interface PaymentOutcome {
   application: ApplicationRow;
   paid: boolean;
@@ -512,6 +533,9 @@ export function paymentCommands(settlement: SettlementGateway) {
       await setStatus(ctx, holding, BILL_STATUS.settled, CIRCULATION.ended);
       if (pledge) {
         await endPledgeWithBill(ctx, pledge);
+        for (const listener of proceedsListeners) {
+          await listener(ctx, { pledge, amountFen: Number(application.amount_fen), paymentId });
+        }
         await tellPledgor(ctx, pledge.pledgor_org_id, application, {
           title: PAYMENT_MSG.pledgeePaidTitle,
           content: PAYMENT_MSG.pledgeePaidNotice(

@@ -349,12 +349,14 @@ export const presentPledgedStep: DayEndStep = {
 };
 
 export {
+  onPledgeeProceeds,
   presentAsPledgee,
   presentPayment,
   presentPayments,
   paymentCommands,
   refusePresentation,
   type PledgeePresentInput,
+  type PledgeeProceeds,
 } from './commands';
 export { paymentCandidatePage } from './queries';
 

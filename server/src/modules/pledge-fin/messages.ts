@@ -89,6 +89,13 @@ export const PLEDGE_FIN_MSG = {
   maturedStayPledged: (bills: string) =>
     `票据${bills}已到期，不能解除质押：由质权人提示付款，所得款项超出融资余额的部分归还贵司`,
   paidInterest: '已付款',
+  /** Who paid a payment the proceeds of a matured bill covered, on the payments list. */
+  proceedsPayer: '质押票据到期款',
+  paidFromProceeds: (paid: string) => `以质押票据到期款${paid}`,
+  proceedsRest: (proceeds: string, rest: string) =>
+    `质押票据到期款${proceeds}元，其中${rest}元已由质权人划付至贵司结算账户`,
+  proceedsRestRefused: (proceeds: string, rest: string) =>
+    `质押票据到期款${proceeds}元，其中应付贵司的${rest}元划付未成功，由质权人另行处理`,
   settled: '融资已结清，质押票据已解除质押',
   todoTitle: '质押融资待审批',
   todoContent: (applicant: string, finNo: string, amount: string, institution: string) =>

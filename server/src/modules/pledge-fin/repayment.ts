@@ -105,7 +105,7 @@ export const dueView = (due: Due): PledgeFinDuePayment => ({
 export async function paymentsOf(db: Db, financingId: string): Promise<PledgeFinPayment[]> {
   const rows = await db
     .selectFrom('pledge_fin_payments as p')
-    .innerJoin('users as u', 'u.id', 'p.paid_by')
+    .leftJoin('users as u', 'u.id', 'p.paid_by')
     .selectAll('p')
     .select('u.name as payer_name')
     .where('p.financing_id', '=', financingId)
@@ -120,7 +120,7 @@ export async function paymentsOf(db: Db, financingId: string): Promise<PledgeFin
     penalty: fenToYuan(row.penalty_fen),
     amount: fenToYuan(Number(row.interest_fen) + Number(row.principal_fen) + Number(row.penalty_fen)),
     paidAt: isoTime(Number(row.paid_at)),
-    payerName: row.payer_name,
+    payerName: row.payer_name ?? PLEDGE_FIN_MSG.proceedsPayer,
   }));
 }
 
@@ -230,7 +230,7 @@ export async function payInstallment(
 }
 
 /** The institution asks each pledge's release and the organisation signs it: the bills are free again. */
-async function releaseBills(ctx: PledgeFinContext, row: FinancingRow, institutionOrgId: string) {
+export async function releaseBills(ctx: PledgeFinContext, row: FinancingRow, institutionOrgId: string) {
   const pledges = await ctx.trx
     .selectFrom('pledge_fin_bills as b')
     .innerJoin('bill_packages as p', 'p.id', 'b.package_id')

@@ -36,6 +36,7 @@ import {
   onContractStatus,
   revokeUnsignedContractOf,
 } from '../e-contract/service';
+import { onPledgeeProceeds } from '../payment/service';
 import {
   answerApproval,
   cancelFinancing,
@@ -46,6 +47,7 @@ import {
 import { costOfRequest } from './cost';
 import { FINANCING_CONTRACTS, financingContracts, onFinancingContract, requireSignable } from './lending';
 import { PLEDGE_FIN_MSG } from './messages';
+import { repayFromProceeds } from './proceeds';
 import { checkPayment, payInstallment, paymentOperation } from './repayment';
 import {
   financingDetail,
@@ -101,6 +103,12 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .executeTakeFirst();
     return notFoundInOrg(request, 'pledge-financing', row?.org_id, PLEDGE_FIN_MSG.financingNotFound);
   };
+
+  // A bill that matured pledged, paid to the institution: the proceeds repay the loan.
+  const offProceeds = onPledgeeProceeds((ctx, proceeds) =>
+    repayFromProceeds(app.adapters.settlement, ctx, proceeds),
+  );
+  app.addHook('onClose', async () => offProceeds());
 
   // The financing's contracts: checked before they are signed, followed once they are.
   for (const bizType of FINANCING_CONTRACTS) {

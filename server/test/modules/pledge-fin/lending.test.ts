@@ -3,6 +3,10 @@ import type { Holding } from '@contract/bills-schemas';
 import type { Contract } from '@contract/e-contract-schemas';
 import { API_ERROR } from '@contract/errors';
 import { pathOf } from '@contract/paths';
+import type { Page } from '@contract/envelope-schemas';
+import { PAYMENT_URL } from '@contract/payment';
+import type { PaymentRecord } from '@contract/payment-schemas';
+import { PLEDGE_URL } from '@contract/pledge';
 import { PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
 import type { PledgeFinDetail, PledgeFinHistoryEntry } from '@contract/pledge-fin-schemas';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
@@ -10,6 +14,8 @@ import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
 import { payInstallment } from '../../../src/modules/pledge-fin/repayment';
 import { payBetween, settlementAccountOf } from '../../../src/modules/settlement/service';
 import {
+  billCall,
+  confirmed,
   dataOf,
   endorseBill,
   errorCodeOf,
@@ -390,5 +396,104 @@ describe('a bill maturing while a financing waits', () => {
       .where('owner_id', '=', financing.id)
       .execute();
     expect(locks).toEqual([{ status: 'released' }]);
+  });
+});
+
+describe('a bill that matures pledged, paid to the institution', () => {
+  const pledgeOfSuzhou = async () =>
+    (
+      await t.app.db
+        .selectFrom('bill_pledges')
+        .select('application_id')
+        .where('pledgor_org_id', '=', ORG.suzhou)
+        .executeTakeFirstOrThrow()
+    ).application_id;
+  const statementOf = async (orgId: string) =>
+    t.app.adapters.settlement.statement(
+      (await settlementAccountOf(t.app.db, orgId))!.accountNo,
+      { page: 0, size: 1 },
+      t.app.db,
+    );
+  /** The institution presents the bill (the sandbox in its place); 上海, its acceptor, pays 线上 on `payOn`. */
+  async function presentedAndPaid(pledgeId: string, payOn: string) {
+    const presented = await t.app.inject({
+      method: 'POST',
+      url: pathOf(PLEDGE_URL.sandboxPresent, { id: pledgeId }),
+      payload: {},
+    });
+    expect(presented.statusCode, presented.body).toBe(200);
+    await toDay(payOn);
+    const rows = await dataOf<Page<PaymentRecord>>(
+      await billCall(t.app, 'GET', `${PAYMENT_URL.list}?side=acceptor&size=50`, token.shanghai),
+    );
+    const presentation = rows.content.find((row) => row.presentedBy === 'pledgee')!;
+    const paid = await confirmed(t, token.shanghai, (headers) =>
+      billCall(t.app, 'POST', pathOf(PAYMENT_URL.pay, { id: presentation.id }), token.shanghai, {}, headers),
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+  }
+
+  it('repays the overdue loan from the proceeds, penalty included, and pays the rest to the borrower', async () => {
+    const { holding, financing } = await lent();
+    for (const seq of [1, 2, 3]) expect((await pay(financing.id, seq)).statusCode).toBe(200);
+    // The loan fell due on 1 June; the bill falls due on 2 June, still pledged.
+    await toDay('2026-06-02');
+    const institutionBefore = (await statementOf(DEMO_INSTITUTIONS.spdb.orgId)).balanceFen;
+    await presentedAndPaid(await pledgeOfSuzhou(), '2026-06-04');
+
+    // Paid on 4 June, the last payment 3 days late: 801,026.67 x 5.775 % x 3 / 360 = 385.49, so the loan
+    // owed 801,412.16 of the 1,000,000.00 paid for the bill, and 198,587.84 is 苏州's.
+    const settled = await detail(financing.id);
+    expect(settled).toMatchObject({ state: PLEDGE_FIN_STATE.settled, nextPayment: null });
+    expect(settled.payments.at(-1)).toMatchObject({
+      seq: 4,
+      overdueDays: 3,
+      penalty: '385.49',
+      amount: '801412.16',
+      payerName: '质押票据到期款',
+    });
+    const suzhou = await statementOf(ORG.suzhou);
+    expect(suzhou.lines[0]).toMatchObject({
+      direction: 'in',
+      amountFen: 19_858_784,
+      remark: '质押票据到期款余额',
+    });
+    expect((await statementOf(DEMO_INSTITUTIONS.spdb.orgId)).balanceFen).toBe(
+      institutionBefore + 100_000_000 - 19_858_784,
+    );
+    const [paidBill] = await t.app.db
+      .selectFrom('bill_holdings')
+      .select(['bill_status', 'circ_status', 'org_id'])
+      .where('package_id', '=', holding.packageId)
+      .where('ended_at', 'is', null)
+      .execute();
+    expect(paidBill).toEqual({ bill_status: 'CS06', circ_status: 'TF0501', org_id: ORG.suzhou });
+    const todo = await t.app.db
+      .selectFrom('plat_messages')
+      .select('closed_at')
+      .where('subject', '=', `pledge-financing-repay:${financing.id}`)
+      .executeTakeFirstOrThrow();
+    expect(todo.closed_at).not.toBeNull();
+    const entries = await history(financing.id);
+    expect(entries.at(-2)).toMatchObject({ action: 'REPAY', toState: PLEDGE_FIN_STATE.settled });
+    expect(entries.at(-2)?.opinion).toContain('以质押票据到期款支付第4期');
+    expect(entries.at(-1)?.opinion).toContain('198,587.84');
+  });
+
+  it('pays all of the proceeds to the borrower when the loan was repaid before', async () => {
+    const { financing } = await lent();
+    for (const seq of [1, 2, 3]) expect((await pay(financing.id, seq)).statusCode).toBe(200);
+    await toDay('2026-06-03');
+    expect((await pay(financing.id, 4)).statusCode).toBe(200);
+    const paymentsBefore = (await detail(financing.id)).payments;
+    await presentedAndPaid(await pledgeOfSuzhou(), '2026-06-03');
+    expect((await statementOf(ORG.suzhou)).lines[0]).toMatchObject({
+      direction: 'in',
+      amountFen: 100_000_000,
+      remark: '质押票据到期款余额',
+    });
+    const after = await detail(financing.id);
+    expect(after.state).toBe(PLEDGE_FIN_STATE.settled);
+    expect(after.payments).toEqual(paymentsBefore);
   });
 });

@@ -1,0 +1,121 @@
+import Big from 'big.js';
+import {
+  PLEDGE_FIN_ACTION,
+  PLEDGE_FIN_REMARK,
+  PLEDGE_FIN_STATE,
+  type PledgeFinState,
+} from '@contract/pledge-fin';
+import type { Transaction } from 'kysely';
+import type { SettlementGateway } from '../../adapters/settlement/gateway';
+import { lockWithinTransaction } from '../../db/locks';
+import type { Database } from '../../db/schema';
+import { newId } from '../../lib/hash';
+import { yuanText } from '../../lib/money';
+import { shanghaiDate } from '../../lib/shanghai-time';
+import type { CommandContext } from '../bills/service';
+import { closeNotices } from '../notice/service';
+import type { PledgeeProceeds } from '../payment/service';
+import { payBetween } from '../settlement/service';
+import { announceNotices, logAct, move, type PledgeFinContext } from './commands';
+import { PLEDGE_FIN_MSG } from './messages';
+import { financingOf } from './queries';
+import { nextDue, releaseBills, repaySubject } from './repayment';
+
+/**
+ * A bill of a pledge financing that matured pledged, paid to the institution that presented it
+ * (docs/domain.md, a bill that matures while pledged): the proceeds repay what the loan owes, the scheduled
+ * payments still open in order, each with its interest, the principal with the last and the penalty interest
+ * of the days it is late, as far as they cover a payment whole; the rest is the borrower's, paid by the
+ * institution into its settlement account. The last payment covered settles the loan (REPAY, 已结清): the
+ * other bills are released and the to-do closes, as when the borrower repays. Runs in the transaction that
+ * settles the bill, after the pledge ended with it; a bill pledged outside a financing is none of its business.
+ */
+export async function repayFromProceeds(
+  settlement: SettlementGateway,
+  scope: CommandContext,
+  proceeds: PledgeeProceeds,
+): Promise<void> {
+  const link = await scope.trx
+    .selectFrom('pledge_fin_bills')
+    .innerJoin('pledge_financings', 'pledge_financings.id', 'pledge_fin_bills.financing_id')
+    .select(['pledge_financings.id', 'pledge_financings.org_id'])
+    .where('pledge_fin_bills.pledge_id', '=', proceeds.pledge.application_id)
+    .executeTakeFirst();
+  if (!link) return;
+  // One act on a financing at a time, as the borrower's own payments.
+  await lockWithinTransaction(scope.trx as Transaction<Database>, `pledge-fin:${link.id}`);
+  const ctx: PledgeFinContext = {
+    trx: scope.trx,
+    orgId: link.org_id,
+    userId: null,
+    now: scope.now,
+    realtime: scope.realtime,
+  };
+  let row = (await financingOf(ctx.trx, link.org_id, link.id))!;
+  const today = shanghaiDate(ctx.now);
+  const institutionOrgId = proceeds.pledge.pledgee_org_id;
+  const paymentRef = proceeds.paymentId ?? `pledgee-proceeds:${proceeds.pledge.application_id}`;
+  let left = new Big(proceeds.amountFen);
+  const notes: string[] = [];
+  let settled = false;
+  while (row.state === PLEDGE_FIN_STATE.repaying) {
+    const due = await nextDue(ctx.trx, row, today);
+    if (!due || left.lt(due.amountFen)) break;
+    await ctx.trx
+      .insertInto('pledge_fin_payments')
+      .values({
+        id: newId(),
+        financing_id: row.id,
+        seq: due.seq,
+        due_date: due.dueDate,
+        interest_fen: due.interestFen,
+        principal_fen: due.principalFen,
+        overdue_days: due.overdueDays,
+        penalty_fen: due.penaltyFen,
+        paid_by: null,
+        paid_at: ctx.now,
+        payment_id: paymentRef,
+      })
+      .execute();
+    left = left.minus(due.amountFen);
+    const note = PLEDGE_FIN_MSG.paidFromProceeds(
+      PLEDGE_FIN_MSG.paid(
+        due.seq,
+        yuanText(due.interestFen),
+        due.principalFen === 0 ? null : yuanText(due.principalFen),
+        yuanText(due.penaltyFen),
+        due.overdueDays,
+      ),
+    );
+    const action = due.last ? PLEDGE_FIN_ACTION.repay : PLEDGE_FIN_ACTION.payInterest;
+    const to: PledgeFinState = await move(ctx, row, action, PLEDGE_FIN_MSG.act.payInterest, {}, note);
+    row = { ...row, state: to };
+    notes.push(note);
+    if (due.last) settled = true;
+  }
+  if (settled) {
+    await releaseBills(ctx, row, institutionOrgId);
+    if ((await closeNotices(ctx.trx, repaySubject(row.id), ctx.now)).length > 0) await announceNotices(ctx);
+  }
+  const restFen = left.toNumber();
+  if (restFen > 0) {
+    const paid = await payBetween(ctx.trx, settlement, {
+      fromOrgId: institutionOrgId,
+      toOrgId: row.org_id,
+      amountFen: restFen,
+      reference: `pledge-fin-rest:${proceeds.pledge.application_id}`,
+      remark: PLEDGE_FIN_REMARK.proceedsRest,
+    });
+    // The bill stays paid either way: a refused transfer is the institution's to make good, and says so.
+    await logAct(
+      ctx,
+      row.id,
+      PLEDGE_FIN_ACTION.repay,
+      row.state as PledgeFinState,
+      row.state as PledgeFinState,
+      paid.status === 'paid'
+        ? PLEDGE_FIN_MSG.proceedsRest(yuanText(proceeds.amountFen), yuanText(restFen))
+        : PLEDGE_FIN_MSG.proceedsRestRefused(yuanText(proceeds.amountFen), yuanText(restFen)),
+    );
+  }
+}
