@@ -2,7 +2,7 @@ import { test as base, type BrowserContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 
 export { expect } from '@playwright/test';
-export type { APIRequestContext, BrowserContext, Page, Request } from '@playwright/test';
+export type { APIRequestContext, BrowserContext, Page, Request, Response } from '@playwright/test';
 
 /** 198.18.0.0/15 is set aside for benchmarking networks: a made-up but well-formed client address. */
 function benchmarkAddress(index: number): string {
