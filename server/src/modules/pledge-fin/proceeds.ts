@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely';
 import type { SettlementGateway } from '../../adapters/settlement/gateway';
 import { lockWithinTransaction } from '../../db/locks';
 import type { Database } from '../../db/schema';
-import { newId } from '../../lib/hash';
+
 import { yuanText } from '../../lib/money';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import type { CommandContext } from '../bills/service';
@@ -19,7 +19,7 @@ import { payBetween } from '../settlement/service';
 import { announceNotices, logAct, move, type PledgeFinContext } from './commands';
 import { PLEDGE_FIN_MSG } from './messages';
 import { financingOf } from './queries';
-import { nextDue, releaseBills, repaySubject } from './repayment';
+import { nextDue, recordPayment, releaseBills, repaySubject } from './repayment';
 
 /**
  * A bill of a pledge financing that matured pledged, paid to the institution that presented it
@@ -61,22 +61,7 @@ export async function repayFromProceeds(
   while (row.state === PLEDGE_FIN_STATE.repaying) {
     const due = await nextDue(ctx.trx, row, today);
     if (!due || left.lt(due.amountFen)) break;
-    await ctx.trx
-      .insertInto('pledge_fin_payments')
-      .values({
-        id: newId(),
-        financing_id: row.id,
-        seq: due.seq,
-        due_date: due.dueDate,
-        interest_fen: due.interestFen,
-        principal_fen: due.principalFen,
-        overdue_days: due.overdueDays,
-        penalty_fen: due.penaltyFen,
-        paid_by: null,
-        paid_at: ctx.now,
-        payment_id: paymentRef,
-      })
-      .execute();
+    await recordPayment(ctx.trx, row.id, due, { paidBy: null, at: ctx.now, paymentId: paymentRef });
     left = left.minus(due.amountFen);
     const note = PLEDGE_FIN_MSG.paidFromProceeds(
       PLEDGE_FIN_MSG.paid(

@@ -53,6 +53,34 @@ interface Due {
 }
 
 /**
+ * Records the scheduled payment `due` of a financing as paid: by the member `paidBy`, or by nobody when the
+ * proceeds of a bill that matured pledged paid it (pledge-fin/proceeds.ts).
+ */
+export async function recordPayment(
+  trx: Db,
+  financingId: string,
+  due: Due,
+  paid: { paidBy: string | null; at: number; paymentId: string },
+): Promise<void> {
+  await trx
+    .insertInto('pledge_fin_payments')
+    .values({
+      id: newId(),
+      financing_id: financingId,
+      seq: due.seq,
+      due_date: due.dueDate,
+      interest_fen: due.interestFen,
+      principal_fen: due.principalFen,
+      overdue_days: due.overdueDays,
+      penalty_fen: due.penaltyFen,
+      paid_by: paid.paidBy,
+      paid_at: paid.at,
+      payment_id: paid.paymentId,
+    })
+    .execute();
+}
+
+/**
  * The next payment of a financing being repaid, as of `today`; null when none is due (not lent, or all paid).
  * Late (the day after its due date on), it carries penalty interest: the overdue amount (the interest, and
  * the principal with the last) x the penalty rate x the days late / the basis, rounded half up to the fen.
@@ -197,22 +225,11 @@ export async function payInstallment(
     remark: due.last ? PLEDGE_FIN_REMARK.principal : PLEDGE_FIN_REMARK.interest,
   });
   if (paid.status === 'refused') throw fail(API_ERROR.conflict, PLEDGE_FIN_MSG.paymentRefused(paid.reason));
-  await ctx.trx
-    .insertInto('pledge_fin_payments')
-    .values({
-      id: newId(),
-      financing_id: row.id,
-      seq: due.seq,
-      due_date: due.dueDate,
-      interest_fen: due.interestFen,
-      principal_fen: due.principalFen,
-      overdue_days: due.overdueDays,
-      penalty_fen: due.penaltyFen,
-      paid_by: ctx.userId ?? '',
-      paid_at: ctx.now,
-      payment_id: paid.paymentId,
-    })
-    .execute();
+  await recordPayment(ctx.trx, row.id, due, {
+    paidBy: ctx.userId ?? null,
+    at: ctx.now,
+    paymentId: paid.paymentId,
+  });
   const note = PLEDGE_FIN_MSG.paid(
     due.seq,
     yuanText(due.interestFen),
