@@ -1,6 +1,7 @@
 import { startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { useAppDispatch, type AppDispatch } from '@/lib/store';
 import { loadChunk } from '@/utils/lazy-chunk';
 import { preloadableLazy } from '@/utils/preloadable-lazy';
 import { lazyWithAntd } from '@/components/antd-provider/lazy-with-antd';
@@ -37,14 +38,18 @@ const AreaRoute = lazyAntdRoute(loadAreaRoute);
 
 /**
  * Starts loading the page a visit opens on: the dashboard's chunk, or the area route's, antd's and the
- * screen's side by side (the screen's would otherwise wait for the area route to arrive and render).
+ * screen's side by side (the screen's would otherwise wait for the area route to arrive and render), and
+ * the screen's first data as soon as its chunk is there.
  */
-export function preloadPageFor(pathname: string): Promise<void> {
+export function preloadPageFor(
+  { pathname, search }: { pathname: string; search: string },
+  dispatch: AppDispatch,
+): Promise<void> {
   if (isDashboardPath(pathname)) return preloadDashboard().then(() => undefined);
   if (pathname === paths.accountSecurity) return Promise.resolve();
   return Promise.all([
     AreaRoute.preload(),
-    loadChunk(loadAreaRoute).then((module) => module.preloadScreenFor(pathname)),
+    loadChunk(loadAreaRoute).then((module) => module.preloadScreenFor(pathname, search, dispatch)),
   ]).then(() => undefined);
 }
 const loadAccountRoutes = () => loadChunk(() => import('./routes/account-routes'));
@@ -71,14 +76,15 @@ let frameDrawn = false;
  */
 export function AfterFrame({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(frameDrawn);
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const dispatch = useAppDispatch();
   useEffect(() => {
     frameDrawn = true;
     if (shown) return;
     // The area route's chunk and the screen's, side by side rather than one after the other.
-    preloadPageFor(pathname).catch(() => undefined);
+    preloadPageFor(location, dispatch).catch(() => undefined);
     startTransition(() => setShown(true));
-  }, [shown, pathname]);
+  }, [shown, location, dispatch]);
   return shown ? children : <RouteLoading />;
 }
 

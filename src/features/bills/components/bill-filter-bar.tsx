@@ -10,15 +10,15 @@ import Space from 'antd/es/space';
 import dayjs, { type Dayjs } from 'dayjs';
 import { COUNTERPARTY_FILTER_MAX } from '@contract/bills';
 import type { BillListFilter } from '@contract/bills-schemas';
-import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import type { ExportKind } from '@contract/export';
 import { billMessages } from '@/locales/zh-CN/bills';
 import { commonMessages } from '@/locales/zh-CN/common';
-import { useExportBillListMutation, type BillListArgs } from '@/features/bills/api/bills-api';
+import { useExportBillListMutation } from '@/features/bills/api/bills-api';
 import { AmountInput } from '@/components/amount-input/amount-input';
 import { amountFen, amountRules, isAmount } from '@/components/amount-input/amount';
 import {
   compact,
+  listArgsOf,
   ownParamsOf,
   readListParams,
   sameFilter,
@@ -51,7 +51,7 @@ export function useBillListFilter(prefix: string, statuses?: ListStatuses) {
   const setPage = (next: number) => write({ filter, page: next }, true);
   const search = (next: BillListFilter, edit?: (params: URLSearchParams) => void) =>
     write({ filter: next, page: 0 }, false, edit);
-  const args: BillListArgs = { page, size: DEFAULT_PAGE_SIZE, ...filter };
+  const args = listArgsOf({ filter, page });
   return { page, setPage, filter, search, args, statuses };
 }
 export type BillListState = ReturnType<typeof useBillListFilter>;

@@ -1,8 +1,10 @@
 import Big from 'big.js';
-import { COUNTERPARTY_FILTER_MAX } from '@contract/bills';
+import { COUNTERPARTY_FILTER_MAX, SIGN_WORKBENCH_BILL_PARAM } from '@contract/bills';
 import type { BillListFilter } from '@contract/bills-schemas';
+import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import { MAX_PAGE_NUMBER } from '@contract/envelope';
 import { isAmount, normaliseAmount } from '@/components/amount-input/amount';
+import type { BillListArgs } from '@/features/bills/api/bills-api';
 
 /*
  * A bill list's filter and page live in the screen's address (`#/chain-bill/endorse?held.billStatus=CS03&
@@ -123,3 +125,22 @@ export function writeListParams(
   if (list.page > 0) next.set(nameOf(prefix, PAGE_KEY), String(list.page));
   return next;
 }
+
+/** What a list's call asks for: its filter and page, a page of the usual size. */
+export const listArgsOf = ({ filter, page }: BillListParams): BillListArgs => ({
+  page,
+  size: DEFAULT_PAGE_SIZE,
+  ...filter,
+});
+
+/** The prefix of the 待签收 list's values in the address. */
+export const PENDING_LIST_PREFIX = 'pending';
+
+/**
+ * What the 待签收 list asks for at an address: the page's call, and the same call made ahead on a first visit
+ * (app/routes/bill-screens.tsx), which the page then finds answered.
+ */
+export const pendingListArgs = (params: URLSearchParams): BillListArgs => ({
+  ...listArgsOf(readListParams(ownParamsOf(params, PENDING_LIST_PREFIX), undefined)),
+  packageId: params.get(SIGN_WORKBENCH_BILL_PARAM) || undefined,
+});

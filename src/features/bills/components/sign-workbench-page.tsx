@@ -14,6 +14,7 @@ import { formatDateTime } from '@/utils/date-time';
 import { usePendingApplicationsQuery } from '@/features/bills/api/bills-api';
 import { useBillDetail } from './bill-detail-drawer';
 import { useBillListFilter } from './bill-filter-bar';
+import { PENDING_LIST_PREFIX, pendingListArgs } from './bill-list-params';
 import { BillList } from './bill-list';
 import { BatchAnswerModal, type BatchKind } from './batch-answer';
 import { useLedgerActs } from './ledger-acts';
@@ -29,10 +30,10 @@ const text = billMessages;
 export function SignWorkbenchPage({ canExport = false }: { canExport?: boolean }) {
   const [params] = useSearchParams();
   const packageId = params.get(SIGN_WORKBENCH_BILL_PARAM) || undefined;
-  const list = useBillListFilter('pending');
+  const list = useBillListFilter(PENDING_LIST_PREFIX);
   const detail = useBillDetail();
   const acts = useLedgerActs();
-  const pending = usePendingApplicationsQuery({ ...list.args, packageId });
+  const pending = usePendingApplicationsQuery(pendingListArgs(params));
   const [selected, setSelected] = useState<BillApplication[]>([]);
   const [batch, setBatch] = useState<BatchKind | null>(null);
   // The same filter over every bill, from the first page: Back returns to the one bill.
