@@ -141,10 +141,17 @@ export const MEASURED_ROUTES = [
     headers: signedIn,
   },
   // The apply form's bills: those the organisation is liable on, with its roles; the signed-in organisation
-  // drew and accepted the 2,000 packages of the 100,000 holdings.
+  // drew and accepted the 2,000 packages of the 100,000 holdings. As the form opens (the newest 20), then a
+  // search for one package number typed in part, which reads the organisation's bills until it finds it.
   {
     name: 'GET /api/scbill/guarantee/candidates',
-    path: '/api/scbill/guarantee/candidates',
+    path: '/api/scbill/guarantee/candidates?size=20',
+    headers: signedIn,
+    prepare: seedHoldingsOnce,
+  },
+  {
+    name: 'GET /api/scbill/guarantee/candidates, a package number searched',
+    path: '/api/scbill/guarantee/candidates?size=20&keyword=0000000001999',
     headers: signedIn,
     prepare: seedHoldingsOnce,
   },

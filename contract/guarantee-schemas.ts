@@ -2,7 +2,13 @@ import { Type, type Static } from 'typebox';
 import { APPLICATION_STATUS, BILL_STATUS, REFUSAL_REASON_MAX } from './bills';
 import { literalUnion } from './common-schemas';
 import { PageQuery } from './envelope-schemas';
-import { GUARANTEED_ROLES, GUARANTEE_REMARK_MAX, GUARANTEE_SIDES } from './guarantee';
+import {
+  GUARANTEED_ROLES,
+  GUARANTEE_CANDIDATES_MAX,
+  GUARANTEE_KEYWORD_MAX,
+  GUARANTEE_REMARK_MAX,
+  GUARANTEE_SIDES,
+} from './guarantee';
 
 /**
  * The wire shapes of guarantee.ts's domain, each declared once: a TypeBox schema the server validates
@@ -61,10 +67,22 @@ export const GuaranteeListQuery = Type.Object({
 });
 export type GuaranteeListQuery = Static<typeof GuaranteeListQuery>;
 
+/**
+ * `GET /api/scbill/guarantee/candidates`: `keyword` a fragment of the package number or of the drawer's,
+ * acceptor's or payee's name; `size` how many of the newest matches (GUARANTEE_CANDIDATES_SIZE by default).
+ */
+export const GuaranteeCandidatesQuery = Type.Object({
+  keyword: Type.Optional(Type.String({ maxLength: GUARANTEE_KEYWORD_MAX })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: GUARANTEE_CANDIDATES_MAX })),
+});
+export type GuaranteeCandidatesQuery = Static<typeof GuaranteeCandidatesQuery>;
+
 /** A bill the caller may ask a guarantee on, with the roles it holds on it. */
 export const GuaranteeCandidate = Type.Object({
   packageId: Type.String(),
   packageNo: Type.String(),
+  drawerName: Type.String(),
+  acceptorName: Type.String(),
   amount: Type.String(),
   dueDate: Type.String(),
   billStatus: literalUnion(Object.values(BILL_STATUS)),

@@ -5,7 +5,10 @@
  */
 
 export const GUARANTEE_URL = {
-  /** `GET`: the bills the caller is liable on as drawer, acceptor or endorser, each with its roles. */
+  /**
+   * `GET`, `keyword` and `size` in the query: the newest bills the caller is liable on as drawer, acceptor or
+   * endorser whose number or party matches, each with its roles (the apply form searches as the user types).
+   */
   candidates: '/api/scbill/guarantee/candidates',
   /** `POST`: the liable party applies to a guarantor (a ledger act). */
   apply: '/api/scbill/guarantee/apply',
@@ -23,6 +26,12 @@ export const GUARANTEE_URL = {
 export const GUARANTEE_HASH_PATH = '/chain-bill/guarantee';
 /** Where the guarantor's to-do leads: the page open on what it must answer. */
 export const GUARANTEE_TODO_LINK = `${GUARANTEE_HASH_PATH}?side=received`;
+
+/** How many bills the apply form's search answers unless it asks for another number, and the most it may. */
+export const GUARANTEE_CANDIDATES_SIZE = 20;
+export const GUARANTEE_CANDIDATES_MAX = 50;
+/** The longest keyword the search takes: a whole package number, or a part of a company's name. */
+export const GUARANTEE_KEYWORD_MAX = 60;
 
 /** Whose obligation is guaranteed: the party's role on the bill (SHCPE's 出票保证, 承兑保证, 背书保证). */
 export const GUARANTEED_ROLE = { drawer: 'drawer', acceptor: 'acceptor', endorser: 'endorser' } as const;

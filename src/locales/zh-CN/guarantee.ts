@@ -4,11 +4,17 @@ export const guaranteeMessages = {
   intro:
     '贵司作为票据的出票人、承兑人或背书人，可申请其他已认证企业为贵司在该票据上的责任提供保证；保证人签收后记载于票据背面，持票人可向保证人追索。',
   bill: '票据',
-  billPlaceholder: '请选择贵司承担责任的票据',
+  billPlaceholder: '请选择贵司承担责任的票据，可输入票据包号或企业名称搜索',
   billRequired: '请选择票据',
   billOption: (packageNo: string, amount: string, dueDate: string) =>
     `${packageNo}（${amount}元，${dueDate}到期）`,
   noCandidates: '贵司暂无可申请保证的票据（须为未到期票据的出票人、已承兑的承兑人或背书人）',
+  billPicker: {
+    parties: (drawer: string, acceptor: string) => `出票人：${drawer} · 承兑人：${acceptor}`,
+    noMatch: '没有符合条件的票据，请换一个票据包号或企业名称',
+    loadFailed: '票据加载失败，请稍后重试',
+    more: (size: number) => `仅列出最新的 ${size} 张，输入票据包号或出票人、承兑人、收款人名称可查找更多`,
+  },
   role: '被保证身份',
   roleRequired: '请选择被保证身份',
   roles: { drawer: '出票人', acceptor: '承兑人', endorser: '背书人' } as Record<string, string>,

@@ -14,7 +14,7 @@ import {
 import type { GuaranteeCandidate, GuaranteeRecord } from '@contract/guarantee-schemas';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
-import { preparedByPresence, preparedQuery } from '../../db/prepared-query';
+import { preparedByPresence } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { containsPattern, likeEscaped } from '../../db/like';
 import { fenToYuan } from '../../lib/money';
@@ -184,12 +184,12 @@ export async function guaranteeById(
   return undefined;
 }
 
-/** The most bills the apply form offers. */
-export const CANDIDATE_LIMIT = 200;
-
 interface CandidateValues {
   orgId: string;
   today: string;
+  /** containsPattern of the keyword, matched against the package number and its parties' names; null for all. */
+  pattern: string | null;
+  size: number;
 }
 
 type PackageExpressions = ExpressionBuilder<Database & { p: Database['bill_packages'] }, 'p'>;
@@ -215,11 +215,11 @@ const ENDED: BillStatus[] = [BILL_STATUS.terminated, BILL_STATUS.settled];
 
 /**
  * The newest candidates of one role: the bills not yet due whose first range has not ended where the
- * organisation is the drawer, the acceptor that accepted, or an endorser. Each role's own index
- * (bill_packages by drawer or by acceptor, newest first; the organisation's applications) is read only
- * until CANDIDATE_LIMIT of them are found, so the list costs what it answers, not every bill the
- * organisation was ever party to. Of bills made in the same millisecond any may come first: ordering them
- * by id as well would read every one of them.
+ * organisation is the drawer, the acceptor that accepted, or an endorser, and which match the keyword.
+ * Each role's own index (bill_packages by drawer or by acceptor, newest first; the organisation's
+ * applications) is read only until `size` of them are found, so the search costs what it answers, not
+ * every bill the organisation was ever party to. Of bills made in the same millisecond any may come first:
+ * ordering them by id as well would read every one of them.
  */
 function newestInRole(db: Db, v: CandidateValues, role: GuaranteedRole) {
   const first = (eb: PackageExpressions) => eb.fn.coalesce(firstStatusOf(eb), eb.val(BILL_STATUS.issued));
@@ -227,8 +227,17 @@ function newestInRole(db: Db, v: CandidateValues, role: GuaranteedRole) {
     .selectFrom('bill_packages as p')
     .select(['p.id', 'p.created_at'])
     .where('p.due_date', '>', v.today)
+    .$if(v.pattern !== null, (q) =>
+      q.where((eb) =>
+        eb.or(
+          ['p.package_no', 'p.drawer_name', 'p.acceptor_name', 'p.payee_name'].map((column) =>
+            likeEscaped(column, v.pattern as string),
+          ),
+        ),
+      ),
+    )
     .orderBy('p.created_at', 'desc')
-    .limit(CANDIDATE_LIMIT);
+    .limit(v.size);
   if (role === GUARANTEED_ROLE.drawer) {
     return query.where('p.drawer_org_id', '=', v.orgId).where((eb) => eb(first(eb), 'not in', ENDED));
   }
@@ -243,10 +252,10 @@ function newestInRole(db: Db, v: CandidateValues, role: GuaranteedRole) {
 }
 
 /**
- * The newest CANDIDATE_LIMIT of the three roles' candidates together, then for those only what their roles
- * are read from.
+ * The newest `size` of the three roles' candidates together, then for those only what their roles are read
+ * from.
  */
-const candidateRows = preparedQuery((db: Db, v: CandidateValues) => {
+const candidateRows = preparedByPresence((db: Db, v: CandidateValues) => {
   const role = (name: GuaranteedRole, alias: string) =>
     db
       .selectFrom(newestInRole(db, v, name).as(alias))
@@ -256,11 +265,20 @@ const candidateRows = preparedQuery((db: Db, v: CandidateValues) => {
     .union(role(GUARANTEED_ROLE.endorser, 'e'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(CANDIDATE_LIMIT);
+    .limit(v.size);
   return db
     .selectFrom(newest.as('t'))
     .innerJoin('bill_packages as p', 'p.id', 't.id')
-    .select(['p.id', 'p.package_no', 'p.amount_fen', 'p.due_date', 'p.drawer_org_id', 'p.acceptor_org_id'])
+    .select([
+      'p.id',
+      'p.package_no',
+      'p.amount_fen',
+      'p.due_date',
+      'p.drawer_org_id',
+      'p.drawer_name',
+      'p.acceptor_org_id',
+      'p.acceptor_name',
+    ])
     .select((eb) => [
       firstStatusOf(eb).as('first_status'),
       eb
@@ -279,17 +297,36 @@ const candidateRows = preparedQuery((db: Db, v: CandidateValues) => {
     .orderBy('t.id', 'desc');
 });
 
+export interface CandidateSearch {
+  /** A fragment of the package number or of the drawer's, acceptor's or payee's name; empty for any. */
+  keyword?: string | undefined;
+  size: number;
+}
+
 /**
  * The bills the organisation may ask a guarantee on: it is their drawer, acceptor or an endorser, and the
- * bill is neither due nor ended; each with the roles it holds. Newest first, CANDIDATE_LIMIT at most.
+ * bill is neither due nor ended; each with the roles it holds. The newest `size` that match the keyword.
  */
-export async function guaranteeCandidates(db: Db, orgId: string, now: number): Promise<GuaranteeCandidate[]> {
-  const rows = await candidateRows(db, { orgId, today: shanghaiDate(now) });
+export async function guaranteeCandidates(
+  db: Db,
+  orgId: string,
+  search: CandidateSearch,
+  now: number,
+): Promise<GuaranteeCandidate[]> {
+  const keyword = search.keyword?.trim() ?? '';
+  const rows = await candidateRows(db, {
+    orgId,
+    today: shanghaiDate(now),
+    pattern: keyword === '' ? null : containsPattern(keyword),
+    size: search.size,
+  });
   return rows.map((row) => {
     const status = (row.first_status ?? BILL_STATUS.issued) as BillStatus;
     return {
       packageId: row.id,
       packageNo: row.package_no,
+      drawerName: row.drawer_name,
+      acceptorName: row.acceptor_name,
       amount: fenToYuan(row.amount_fen),
       dueDate: row.due_date,
       billStatus: status,

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '@contract/bills-schemas';
 import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { GUARANTEE_URL } from '@contract/guarantee';
+import { GUARANTEE_CANDIDATES_SIZE, GUARANTEE_URL } from '@contract/guarantee';
 import {
   GuaranteeApplyRequest,
   GuaranteeCandidate,
+  GuaranteeCandidatesQuery,
   GuaranteeListQuery,
   GuaranteeRecord,
   GuaranteeRefuseRequest,
@@ -140,6 +141,7 @@ export const guaranteeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     GUARANTEE_URL.candidates,
     {
       schema: {
+        querystring: GuaranteeCandidatesQuery,
         response: {
           200: Envelope(Type.Array(GuaranteeCandidate)),
           ...AUTHENTICATED_ERRORS,
@@ -149,7 +151,8 @@ export const guaranteeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function getGuaranteeCandidates(request) {
       const caller = await member(request);
-      return ok(await guaranteeCandidates(app.db, caller.orgId, app.now()));
+      const { keyword, size = GUARANTEE_CANDIDATES_SIZE } = request.query;
+      return ok(await guaranteeCandidates(app.db, caller.orgId, { keyword, size }, app.now()));
     },
   );
 };

@@ -2,14 +2,13 @@ import { BILL_URL } from '@contract/bills';
 import type { BillDetail } from '@contract/bills-schemas';
 import type { Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
-import { GUARANTEE_URL } from '@contract/guarantee';
+import { GUARANTEE_CANDIDATES_MAX, GUARANTEE_CANDIDATES_SIZE, GUARANTEE_URL } from '@contract/guarantee';
 import type { GuaranteeCandidate, GuaranteeRecord } from '@contract/guarantee-schemas';
 import { pathOf } from '@contract/paths';
 import { newId } from '../../../src/lib/hash';
 import { shanghaiDate } from '../../../src/lib/shanghai-time';
 import { addMonths } from '../../../src/modules/bills/rules';
 import { signGuarantee, withdrawGuarantee } from '../../../src/modules/guarantee/commands';
-import { CANDIDATE_LIMIT } from '../../../src/modules/guarantee/queries';
 import {
   answer,
   billCall,
@@ -330,8 +329,10 @@ describe('保证 list', () => {
 });
 
 describe('the bills offered for a guarantee', () => {
-  const candidatesOf = async (accessToken: string) =>
-    dataOf<GuaranteeCandidate[]>(await billCall(t.app, 'GET', GUARANTEE_URL.candidates, accessToken));
+  const searchOf = (accessToken: string, query = '') =>
+    billCall(t.app, 'GET', `${GUARANTEE_URL.candidates}${query === '' ? '' : `?${query}`}`, accessToken);
+  const candidatesOf = async (accessToken: string, query = '') =>
+    dataOf<GuaranteeCandidate[]>(await searchOf(accessToken, query));
   const rolesOn = async (accessToken: string, packageId: string) =>
     (await candidatesOf(accessToken)).find((c) => c.packageId === packageId)?.roles;
 
@@ -375,9 +376,12 @@ describe('the bills offered for a guarantee', () => {
     expect(offered).not.toContain(withdrawn.bill.id);
   });
 
-  it('offers the newest CANDIDATE_LIMIT of every role together', async () => {
-    // Written past the ledger: 150 bills Shanghai drew on Suzhou's acceptance, not accepted yet, and 150 it
-    // accepted for Suzhou, received by Ningbo, made alternately after every bill the demo has.
+  /**
+   * Written past the ledger: 300 bills made alternately after every bill the demo has, Shanghai drawing the
+   * even ones on Suzhou's acceptance (not accepted yet) and accepting the odd ones for Suzhou (received by
+   * Ningbo); every fiftieth names a payee with a literal % in its name.
+   */
+  async function writeCandidates() {
     const due = addMonths(shanghaiDate(t.app.now()), 3);
     const newest = t.app.now() + 1_000_000;
     const packages = Array.from({ length: 300 }, (_, i) => {
@@ -386,11 +390,11 @@ describe('the bills offered for a guarantee', () => {
         id: `candidate-${String(i).padStart(3, '0')}`,
         package_no: `7${String(i).padStart(29, '0')}`,
         drawer_org_id: drew ? ORG.shanghai : ORG.suzhou,
-        drawer_name: '出票人',
+        drawer_name: drew ? '上海出票测试' : '苏州出票测试',
         acceptor_org_id: drew ? ORG.suzhou : ORG.shanghai,
         acceptor_name: '承兑人',
         payee_org_id: ORG.ningbo,
-        payee_name: '收款人',
+        payee_name: i % 50 === 0 ? `宁波收款（${i}%）` : '宁波收款',
         drawer_branch_no: '310290000021',
         amount_fen: 100,
         issue_date: shanghaiDate(t.app.now()),
@@ -428,17 +432,42 @@ describe('the bills offered for a guarantee', () => {
       )
       .execute();
 
+    return packages;
+  }
+  const idsOf = (rows: ReadonlyArray<{ id: string }>) => rows.map((row) => row.id);
+
+  it('offers the newest `size` of every role together', async () => {
+    const packages = await writeCandidates();
     const offered = await candidatesOf(token.shanghai);
-    expect(offered).toHaveLength(CANDIDATE_LIMIT);
     expect(offered.map((c) => c.packageId)).toEqual(
-      packages
-        .slice(-CANDIDATE_LIMIT)
-        .reverse()
-        .map((p) => p.id),
+      idsOf(packages.slice(-GUARANTEE_CANDIDATES_SIZE).reverse()),
     );
-    expect(offered.slice(0, 2).map((c) => [c.roles, c.billStatus])).toEqual([
-      [['acceptor'], 'CS03'],
-      [['drawer'], 'CS01'],
+    expect(offered.slice(0, 2).map((c) => [c.roles, c.billStatus, c.drawerName])).toEqual([
+      [['acceptor'], 'CS03', '苏州出票测试'],
+      [['drawer'], 'CS01', '上海出票测试'],
     ]);
+    const most = await candidatesOf(token.shanghai, `size=${GUARANTEE_CANDIDATES_MAX}`);
+    expect(most.map((c) => c.packageId)).toEqual(idsOf(packages.slice(-GUARANTEE_CANDIDATES_MAX).reverse()));
+    for (const size of [0, GUARANTEE_CANDIDATES_MAX + 1]) {
+      const refused = await searchOf(token.shanghai, `size=${size}`);
+      expect(refused.statusCode).toBe(400);
+    }
+  });
+
+  it("searches the package number and the parties' names, literally, among the caller's own bills", async () => {
+    const packages = await writeCandidates();
+    // A fragment of one package number.
+    const byNumber = await candidatesOf(token.shanghai, `keyword=${encodeURIComponent(' 00123 ')}`);
+    expect(byNumber.map((c) => c.packageId)).toEqual(['candidate-123']);
+    // The drawer's name: the odd bills, which Shanghai accepted, newest first, `size` of them.
+    const byDrawer = await candidatesOf(token.shanghai, `keyword=${encodeURIComponent('苏州出票')}&size=3`);
+    expect(byDrawer.map((c) => c.packageId)).toEqual(['candidate-299', 'candidate-297', 'candidate-295']);
+    // % is a character of the payee's name, not a wildcard.
+    const byPayee = await candidatesOf(token.shanghai, `keyword=${encodeURIComponent('%')}`);
+    expect(byPayee.map((c) => c.packageId)).toEqual(idsOf(packages.filter((_, i) => i % 50 === 0).reverse()));
+    // Suzhou is party to the same bills only as an acceptor that has not accepted; Ningbo holds but is not liable.
+    expect(await candidatesOf(token.suzhou, `keyword=${encodeURIComponent('%')}`)).toEqual([]);
+    expect(await candidatesOf(token.ningbo, `keyword=${encodeURIComponent('宁波收款')}`)).toEqual([]);
+    expect(await candidatesOf(token.shanghai, 'keyword=nothing-like-this')).toEqual([]);
   });
 });

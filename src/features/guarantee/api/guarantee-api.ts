@@ -5,6 +5,7 @@ import { GUARANTEE_URL } from '@contract/guarantee';
 import type {
   GuaranteeApplyRequest,
   GuaranteeCandidate,
+  GuaranteeCandidatesQuery,
   GuaranteeListQuery,
   GuaranteeRecord,
 } from '@contract/guarantee-schemas';
@@ -18,8 +19,8 @@ const BILL_TAG = 'Bill' as const;
 /** 保证: the bills the organisation may ask one on, its application, the guarantor's answers, both lists. */
 export const guaranteeApi = api.enhanceEndpoints({ addTagTypes: [TAG, BILL_TAG] }).injectEndpoints({
   endpoints: (build) => ({
-    guaranteeCandidates: build.query<GuaranteeCandidate[], void>({
-      query: () => ({ url: GUARANTEE_URL.candidates, method: 'GET' }),
+    guaranteeCandidates: build.query<GuaranteeCandidate[], GuaranteeCandidatesQuery>({
+      query: (params) => ({ url: GUARANTEE_URL.candidates, method: 'GET', params }),
       providesTags: [TAG],
     }),
     guarantees: build.query<Page<GuaranteeRecord>, GuaranteeListQuery>({

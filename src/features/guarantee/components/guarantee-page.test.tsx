@@ -12,6 +12,8 @@ configure({ asyncUtilTimeout: 5000 });
 const candidate: GuaranteeCandidate = {
   packageId: 'p-1',
   packageNo: '731029000001320260302000000018',
+  drawerName: '上海链票示范供应链有限公司',
+  acceptorName: '上海链票示范供应链有限公司',
   amount: '1000000.00',
   dueDate: '2026-06-01',
   billStatus: 'CS03',

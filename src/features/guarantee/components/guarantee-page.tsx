@@ -6,7 +6,6 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
-import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
 import {
   APPLICATION_STATUS_COLOR,
@@ -21,7 +20,7 @@ import {
   type GuaranteeSide,
   type GuaranteedRole,
 } from '@contract/guarantee';
-import type { GuaranteeRecord } from '@contract/guarantee-schemas';
+import type { GuaranteeCandidate, GuaranteeRecord } from '@contract/guarantee-schemas';
 import { ConfirmActModal, type ActSummaryProps } from '@/components/act-summary/act-summary';
 import { CardTitle } from '@/components/card-title/card-title';
 import { useListState } from '@/components/list-card/list-card';
@@ -35,12 +34,12 @@ import { formatDateTime } from '@/utils/date-time';
 import {
   useApplyGuaranteeMutation,
   useExportGuaranteesMutation,
-  useGuaranteeCandidatesQuery,
   useGuaranteesQuery,
   useRefuseGuaranteeMutation,
   useSignGuaranteeMutation,
   useWithdrawGuaranteeMutation,
 } from '@/features/guarantee/api/guarantee-api';
+import { GuaranteeBillPicker } from './guarantee-bill-picker';
 import styles from './guarantee.module.css';
 
 const text = guaranteeMessages;
@@ -98,12 +97,12 @@ export function GuaranteePage({
   const [form] = Form.useForm<ApplyForm>();
   const packageId = Form.useWatch('packageId', form);
   const [guarantorName, setGuarantorName] = useState('');
+  const [picked, setPicked] = useState<GuaranteeCandidate | null>(null);
   const [confirming, setConfirming] = useState<ApplyForm | null>(null);
   const listState = useListState<ListFilter, GuaranteeSide>(initialSide);
   const [acting, setActing] = useState<PendingAct | null>(null);
   const [reasonForm] = Form.useForm<{ reason: string }>();
 
-  const candidates = useGuaranteeCandidatesQuery();
   const query = { side: listState.side, ...listState.filter };
   const list = useGuaranteesQuery({ page: listState.page, size: listState.size, ...query });
   const [apply, applying] = useApplyGuaranteeMutation();
@@ -112,8 +111,7 @@ export function GuaranteePage({
   const [withdraw, withdrawing] = useWithdrawGuaranteeMutation();
   const [exportList, exporting] = useExportGuaranteesMutation();
 
-  const choices = candidates.data ?? [];
-  const chosen = choices.find((c) => c.packageId === packageId);
+  const chosen = picked?.packageId === packageId ? picked : undefined;
 
   const submit = async (values: ApplyForm) => {
     const result = await apply({
@@ -126,6 +124,7 @@ export function GuaranteePage({
     if ('data' in result) {
       void message.success(text.applied);
       form.resetFields();
+      setPicked(null);
     }
   };
 
@@ -218,16 +217,10 @@ export function GuaranteePage({
             label={text.bill}
             rules={[{ required: true, message: text.billRequired }]}
           >
-            <Select
-              placeholder={text.billPlaceholder}
-              loading={candidates.isFetching}
-              notFoundContent={text.noCandidates}
-              options={choices.map((c) => ({
-                value: c.packageId,
-                label: text.billOption(c.packageNo, formatYuan(c.amount), c.dueDate),
-              }))}
-              onChange={(id: string) => {
-                const roles = choices.find((c) => c.packageId === id)?.roles ?? [];
+            <GuaranteeBillPicker
+              onPicked={(candidate) => {
+                setPicked(candidate);
+                const roles = candidate.roles;
                 form.setFieldValue('role', roles.length === 1 ? roles[0] : undefined);
               }}
             />
