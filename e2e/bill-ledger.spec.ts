@@ -1,7 +1,7 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { setLicenceBound } from './support/demo-state';
 import { E2E_BASE_URL } from './support/env';
-import { comeFrom, expect, test, type Page, type Response } from './support/test';
+import { confirmByQr } from './support/qr';
+import { comeFrom, expect, test, type Page } from './support/test';
 
 /**
  * The ledger end to end: 苏州 (A, drawer and its own acceptor) issues two bills to 宁波 (B); B refuses the
@@ -61,23 +61,7 @@ async function confirmAct(page: Page, operation: string, shown: readonly string[
   const summary = dialog.getByTestId('act-summary');
   for (const text of shown) await expect(summary).toContainText(text);
   await expectNoSeriousA11yViolations(page);
-  const qrAnswer = page.waitForResponse((response) => response.url().includes('/api/verification/qr?'));
-  await dialog.getByRole('button', { name: '确认并验证' }).click();
-  await verifyByQr(page, qrAnswer);
-}
-
-/** The licence holder confirms the QR shown, on the sandbox's page for it (the holder's phone). */
-async function verifyByQr(page: Page, qrAnswer: Promise<Response>): Promise<void> {
-  const qr = page.getByRole('dialog', { name: '扫码验证' });
-  await expect(qr).toBeVisible();
-  const { data } = (await (await qrAnswer).json()) as { data: { qrId: string } };
-  await expectNoSeriousA11yViolations(page);
-  const phone = await page.context().newPage();
-  await phone.goto(`/#/sandbox/qr/${data.qrId}`);
-  await phone.getByRole('button', { name: '确认授权' }).click();
-  await expect(phone.getByText('已确认', { exact: true })).toBeVisible();
-  await phone.close();
-  await expect(qr).toBeHidden();
+  await confirmByQr(page, () => dialog.getByRole('button', { name: '确认并验证' }).click());
 }
 
 /** Signs the pending application about `packageNo` on the 待签收 workbench as it is open now. */
@@ -134,19 +118,15 @@ function dueInThreeMonths(): string {
   return today.toISOString().slice(0, 10);
 }
 
-// Other journeys meet 苏州 and 宁波 without a bound licence, as the demo data has them.
-test.afterEach(() => {
-  for (const party of [A, B]) setLicenceBound(party.name, false);
-});
-
 test('bills issued by one company are refused, delivered again and signed for in one batch, half endorsed back, and the drawer sees the split, the chain and the face', async ({
   page,
   browser,
   clientAddress,
+  bindLicence,
 }) => {
   // Two companies, seven acts each confirmed by QR, and axe on every page.
   test.setTimeout(300_000);
-  for (const party of [A, B]) setLicenceBound(party.name, true);
+  for (const party of [A, B]) bindLicence(party.name);
   // ---- A issues the bill to B
   await arrive(page, A.mobile);
   await open(page, '/chain-bill/issue', '出票信息登记');

@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { confirmByQr } from './support/qr';
 import { signIn } from './support/session';
 import { expect, test } from './support/test';
 
@@ -6,7 +7,6 @@ const a11y = {};
 
 test('the owner signs an agreement after the licence holder confirms the QR code; an agreement in use cannot be released', async ({
   page,
-  context,
 }) => {
   await signIn(page, '13800000001');
   await expectNoSeriousA11yViolations(page, a11y);
@@ -24,24 +24,10 @@ test('the owner signs an agreement after the licence holder confirms the QR code
   await expect(functions.getByRole('button', { name: '开通质押融资' })).toHaveCount(0);
 
   await page.goto('/#/company-center?type=agreements');
-  const qrAnswer = page.waitForResponse((response) => response.url().includes('/api/verification/qr?'));
   await page.getByRole('button', { name: '签约供应链融资服务协议' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '签约' }).click();
-  const dialog = page.getByRole('dialog', { name: '扫码验证' });
-  await expect(dialog).toBeVisible();
-  const { data } = (await (await qrAnswer).json()) as { data: { qrId: string } };
-  await expectNoSeriousA11yViolations(page, a11y);
-
-  // The licence holder's app: the page the QR code points to.
-  const licenceApp = await context.newPage();
-  await licenceApp.goto(`/#/sandbox/qr/${data.qrId}`);
-  await expect(licenceApp.getByText('签署平台服务协议')).toBeVisible();
-  await expectNoSeriousA11yViolations(licenceApp, a11y);
-  await licenceApp.getByRole('button', { name: '确认授权' }).click();
-  await expect(licenceApp.getByText('已确认', { exact: true })).toBeVisible();
-  await licenceApp.close();
-
-  await expect(dialog).toBeHidden();
+  await confirmByQr(page, () => page.getByRole('dialog').getByRole('button', { name: '签约' }).click(), {
+    authorises: '签署平台服务协议',
+  });
   await expect(page.getByText('已签署《供应链融资服务协议》')).toBeVisible();
   await expect(page.getByRole('row', { name: /供应链融资服务协议/ }).getByText('已签约')).toBeVisible();
 

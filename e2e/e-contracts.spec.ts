@@ -1,5 +1,6 @@
 import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { confirmByQr } from './support/qr';
 import { latestSmsCode, signIn } from './support/session';
 import { expect, test } from './support/test';
 
@@ -7,7 +8,6 @@ const OWNER = '13800000001';
 
 test('the owner opens the e-sign account, previews a contract and signs two after the licence holder confirms the QR code', async ({
   page,
-  context,
 }) => {
   await signIn(page, OWNER);
   await page.goto('/#/company-center/contracts');
@@ -55,26 +55,16 @@ test('the owner opens the e-sign account, previews a contract and signs two afte
   // Two together; the organisation's licence is bound, so the licence holder confirms a QR code.
   const checkboxes = page.getByRole('checkbox', { name: /^选择HT/ });
   for (const index of [0, 1]) await checkboxes.nth(index).check();
-  const qrAnswer = page.waitForResponse((response) => response.url().includes('/api/verification/qr?'));
   await page.getByRole('button', { name: '批量签署（2）' }).click();
-  await page
-    .getByRole('dialog', { name: '签署以下2份合同？' })
-    .getByRole('button', { name: '确认签署' })
-    .click();
-  const qr = page.getByRole('dialog', { name: '扫码验证' });
-  await expect(qr).toBeVisible();
-  const { data } = (await (await qrAnswer).json()) as { data: { qrId: string } };
-  await expectNoSeriousA11yViolations(page);
-
-  const licenceApp = await context.newPage();
-  await licenceApp.goto(`/#/sandbox/qr/${data.qrId}`);
-  await expect(licenceApp.getByText('批量签署合同')).toBeVisible();
-  await expectNoSeriousA11yViolations(licenceApp);
-  await licenceApp.getByRole('button', { name: '确认授权' }).click();
-  await expect(licenceApp.getByText('已确认', { exact: true })).toBeVisible();
-  await licenceApp.close();
-
-  await expect(qr).toBeHidden();
+  await confirmByQr(
+    page,
+    () =>
+      page
+        .getByRole('dialog', { name: '签署以下2份合同？' })
+        .getByRole('button', { name: '确认签署' })
+        .click(),
+    { authorises: '批量签署合同' },
+  );
   const result = page.getByRole('dialog', { name: '签署结果' });
   await expect(result.getByText('共2份，成功2份，失败0份')).toBeVisible({ timeout: 30_000 });
   await expect(result.getByText('已签署')).toHaveCount(2);

@@ -1,6 +1,7 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
 import { E2E_BASE_URL } from './support/env';
+import { QR_DIALOG, confirmQr, qrAsked } from './support/qr';
 import { latestSmsCode } from './support/session';
 import { comeFrom, expect, test, type Page } from './support/test';
 
@@ -55,19 +56,13 @@ async function applyFor(page: Page, index: number): Promise<string | null> {
   const confirm = page.getByRole('dialog', { name: '确认保证申请' });
   await expect(confirm).toBeVisible();
   await expect(confirm.getByTestId('act-summary')).toContainText(NINGBO.name);
-  const qrAnswer = page.waitForResponse((response) => response.url().includes('/api/verification/qr?'));
+  const asked = qrAsked(page);
   await confirm.getByRole('button', { name: '确认并验证' }).click();
-  const qr = page.getByRole('dialog', { name: '扫码验证' });
+  const qr = page.getByRole('dialog', { name: QR_DIALOG });
   const refused = page.getByText('保证人须为尚未在该票据上承担责任的企业', { exact: false });
   await expect(qr.or(refused).first()).toBeVisible();
   if (await qr.isVisible()) {
-    const { data } = (await (await qrAnswer).json()) as { data: { qrId: string } };
-    const licenceApp = await page.context().newPage();
-    await licenceApp.goto(`/#/sandbox/qr/${data.qrId}`);
-    await licenceApp.getByRole('button', { name: '确认授权' }).click();
-    await expect(licenceApp.getByText('已确认', { exact: true })).toBeVisible();
-    await licenceApp.close();
-    await expect(qr).toBeHidden();
+    await confirmQr(page, asked);
     return packageNo;
   }
   return null;

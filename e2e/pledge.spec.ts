@@ -1,6 +1,6 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
-import { setLicenceBound } from './support/demo-state';
+import { confirmByQr } from './support/qr';
 import { latestSmsCode } from './support/session';
 import { expect, test, type Page } from './support/test';
 
@@ -29,7 +29,7 @@ function choice(page: Page, text: string | RegExp) {
 
 test('苏州 pledges the front of a held bill to an institution, sees it pledged, and signs its release', async ({
   page,
-  context,
+  bindLicence,
 }) => {
   await arrive(page, SUZHOU);
   await page.getByRole('button', { name: '票据业务', exact: true }).click();
@@ -88,23 +88,8 @@ test('苏州 pledges the front of a held bill to an institution, sees it pledged
   await expectNoSeriousA11yViolations(page);
   await refusal.getByRole('button', { name: '取消' }).click();
 
-  setLicenceBound(SUZHOU_NAME, true);
-  try {
-    const qrAnswer = page.waitForResponse((response) => response.url().includes('/api/verification/qr?'));
-    await row.getByRole('button', { name: '签收解除' }).click();
-    const qr = page.getByRole('dialog', { name: '扫码验证' });
-    await expect(qr).toBeVisible();
-    const { data } = (await (await qrAnswer).json()) as { data: { qrId: string } };
-    await expectNoSeriousA11yViolations(page);
-    const licenceApp = await context.newPage();
-    await licenceApp.goto(`/#/sandbox/qr/${data.qrId}`);
-    await licenceApp.getByRole('button', { name: '确认授权' }).click();
-    await expect(licenceApp.getByText('已确认', { exact: true })).toBeVisible();
-    await licenceApp.close();
-    await expect(qr).toBeHidden();
-  } finally {
-    setLicenceBound(SUZHOU_NAME, false);
-  }
+  bindLicence(SUZHOU_NAME);
+  await confirmByQr(page, () => row.getByRole('button', { name: '签收解除' }).click());
   await expect(page.getByText('已签收质押解除，票据恢复可流通')).toBeVisible();
   await expect(row.getByText('已解除')).toBeVisible();
   await expect(row.getByRole('button', { name: '签收解除' })).toHaveCount(0);

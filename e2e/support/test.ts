@@ -1,5 +1,6 @@
 import { test as base, type BrowserContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
+import { setLicenceBound } from './demo-state';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, BrowserContext, Page, Request, Response } from '@playwright/test';
@@ -35,12 +36,29 @@ export async function comeFrom(context: BrowserContext, address: string): Promis
  * those limits still meet them. The calls a journey makes itself (`request`, `page.request`) come from
  * this machine.
  */
-export const test = base.extend<{ clientAddress: string }>({
+export const test = base.extend<{ clientAddress: string; bindLicence: (orgName: string) => void }>({
   // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
   // eslint-disable-next-line no-empty-pattern
   clientAddress: async ({}, use) => {
     nextClient += 1;
     await use(benchmarkAddress(nextClient));
+  },
+  /**
+   * Binds an organisation's e-licence for the rest of the journey, so its acts are confirmed by the licence
+   * holder's QR (./qr) instead of an SMS code; unbound when the journey ends, passed or failed, because the
+   * other journeys meet the companies as the demo data has them (their SMS paths stay walked).
+   */
+  // eslint-disable-next-line no-empty-pattern
+  bindLicence: async ({}, use) => {
+    const bound = new Set<string>();
+    try {
+      await use((orgName) => {
+        setLicenceBound(orgName, true);
+        bound.add(orgName);
+      });
+    } finally {
+      for (const orgName of bound) setLicenceBound(orgName, false);
+    }
   },
   /**
    * Every journey ends with an accessibility check of each page it left open, as the user last saw it; the
