@@ -169,6 +169,36 @@ const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
+ * The pace of the round trips `paced` runs: acts start one interval apart over all flows together (a slot
+ * each, taken in turn), rather than each flow's next act as soon as its last has answered.
+ */
+let pace = null;
+
+/**
+ * Runs `run` (a write path's round trips) with its acts started at `rate` acts per second over all flows,
+ * so each act's latency is its own and the server's at that rate, not that of a queue of flows sent as fast
+ * as they can go.
+ */
+export async function paced(rate, run) {
+  pace = { interval: 1000 / rate, next: performance.now() };
+  try {
+    return await run();
+  } finally {
+    pace = null;
+  }
+}
+
+/** Waits for the next free slot of the pace, if one is set (each act, before it is sent). */
+export async function slot() {
+  if (!pace) return;
+  const now = performance.now();
+  const at = Math.max(pace.next, now);
+  pace.next = at + pace.interval;
+  // Timers count whole milliseconds: rounded down, a slot would start early.
+  if (at > now) await new Promise((resolve) => setTimeout(resolve, Math.ceil(at - now)));
+}
+
+/**
  * Round trips over `flows` concurrent flows: `flow(index, act)` runs one flow's round trips, calling
  * `act(name, url, { token, proof, body, headers })` for each request (a proof is the SMS code already
  * written for it). Each proof is written just before its request and is not counted in its latency.
@@ -180,6 +210,7 @@ async function roundTrips(base, flows, flow, tookEffect) {
   let requestMs = 0;
   let acts = 0;
   const act = async (name, path, { token, proof, body = {}, localAddress, expect, method = 'POST' }) => {
+    await slot();
     const started = performance.now();
     const headers = {
       ...(token ? { authorization: `Bearer ${token}`, 'x-sys-role': '2' } : {}),
