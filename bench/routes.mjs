@@ -228,6 +228,12 @@ export const MEASURED_ROUTES = [
     path: '/api/scbill/recourse/candidates',
     headers: signedIn,
   },
+  // The dashboard's 追索 figure: the ranges the organisation recovered by recourse, from the operation log.
+  {
+    name: 'GET /api/scbill/statistics/recourse',
+    path: '/api/scbill/statistics/recourse',
+    headers: signedIn,
+  },
   // The holder's side of the page: what it may present now, then what it presented.
   {
     name: 'GET /api/scbill/payment/candidates',

@@ -43,7 +43,14 @@ export const SYSTEM_STATUS_CODES = Object.keys(SYSTEM_STATUS_NAME) as SystemStat
 
 // ---- Operation log ------------------------------------------------------------------------------------
 
-export const OP_TYPE_NAME = { apply: '申请', sign: '签收', reject: '拒签', withdraw: '撤回' } as const;
+/** `agree`: a party pursued agrees to pay (同意清偿), which the holder then signs or rejects. */
+export const OP_TYPE_NAME = {
+  apply: '申请',
+  sign: '签收',
+  reject: '拒签',
+  withdraw: '撤回',
+  agree: '同意',
+} as const;
 export type OpType = keyof typeof OP_TYPE_NAME;
 export const OP_TYPES = Object.keys(OP_TYPE_NAME) as OpType[];
 
@@ -51,14 +58,24 @@ export const OP_STATUS_NAME = { processing: '处理中', success: '成功', fail
 export type OpStatus = keyof typeof OP_STATUS_NAME;
 export const OP_STATUSES = Object.keys(OP_STATUS_NAME) as OpStatus[];
 
-/** What each operation is called in the log, by business type and operation type. */
-export const OP_NAME: Record<BizType, Record<OpType, string>> = {
+/**
+ * What each operation is called in the log, by business type and operation type. Only 追索 has an 同意清偿
+ * (`agree`): the party pursued answers the holder's notice, and the holder signs or rejects that answer.
+ */
+export const OP_NAME: Record<BizType, Partial<Record<OpType, string>>> = {
   issue: { apply: '出票登记', sign: '提示收票签收', reject: '提示收票拒签', withdraw: '撤票' },
   accept: { apply: '提示承兑', sign: '承兑签收', reject: '承兑拒签', withdraw: '撤回提示承兑' },
   discount: { apply: '贴现申请', sign: '贴现签收', reject: '贴现拒签', withdraw: '撤回贴现申请' },
   trans: { apply: '背书转让申请', sign: '背书签收', reject: '背书拒签', withdraw: '撤回背书' },
   pledge: { apply: '质押申请', sign: '质押签收', reject: '质押拒签', withdraw: '撤回质押申请' },
   payment: { apply: '提示付款', sign: '付款', reject: '拒付', withdraw: '撤回提示付款' },
+  recourse: {
+    apply: '追索通知',
+    agree: '同意清偿',
+    sign: '追索清偿签收',
+    reject: '驳回同意清偿',
+    withdraw: '撤回追索通知',
+  },
 };
 
 /** Sort orders the operation list accepts in `sort`. */

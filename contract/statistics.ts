@@ -12,7 +12,7 @@ export const STATISTICS_URL = {
  * Business types of the operation log and the statistics paths (`/api/scbill/statistics/{issue|accept|discount|trans}`).
  * `trans` is endorsement transfer (背书转让).
  */
-export const BIZ_TYPES = ['issue', 'accept', 'discount', 'trans', 'pledge', 'payment'] as const;
+export const BIZ_TYPES = ['issue', 'accept', 'discount', 'trans', 'pledge', 'payment', 'recourse'] as const;
 export type BizType = (typeof BIZ_TYPES)[number];
 
 export const BIZ_TYPE_NAME: Record<BizType, string> = {
@@ -22,21 +22,24 @@ export const BIZ_TYPE_NAME: Record<BizType, string> = {
   trans: '背书转让',
   pledge: '质押',
   payment: '提示付款',
+  recourse: '追索',
 };
 
 /** The business types the dashboard's statistics cover. */
-export const STATISTICS_KINDS = ['issue', 'accept', 'discount', 'trans'] as const;
+export const STATISTICS_KINDS = ['issue', 'accept', 'discount', 'trans', 'recourse'] as const;
 export type StatisticsKind = (typeof STATISTICS_KINDS)[number];
 
 /**
  * Which operation of the organisation each statistic counts: bills it issued, bills it accepted (as acceptor),
- * bills it discounted and bills it endorsed away. Only operations that succeeded count.
+ * bills it discounted, bills it endorsed away, and ranges it recovered by recourse (its signature of a
+ * 同意清偿). Only operations that succeeded count.
  */
 export const STATISTICS_OP_TYPE: Record<StatisticsKind, 'apply' | 'sign'> = {
   issue: 'apply',
   accept: 'sign',
   discount: 'apply',
   trans: 'apply',
+  recourse: 'sign',
 };
 
 /** The statistics cover the current month and the 5 before it, in Asia/Shanghai months. */

@@ -17,6 +17,7 @@ import { PAYMENT_TODO_LINK } from '@contract/payment';
 import { NOTICE_TYPE } from '@contract/notice';
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { BizType } from '@contract/statistics';
+import type { OpType } from '@contract/shell';
 import type { Db } from '../../db/database';
 import type { BillApplicationTable, Database } from '../../db/schema';
 import type { Insertable } from 'kysely';
@@ -287,7 +288,7 @@ export async function logOperation(
     orgId: string;
     bizId: string;
     bizType: BizType;
-    opType: 'apply' | 'sign' | 'reject' | 'withdraw';
+    opType: OpType;
     pkg: PackageRow;
     range: { sub_start: number; sub_end: number };
     counterpartyName: string;

@@ -2,6 +2,7 @@ import { BILL_EVENT, BILL_STATUS, CIRCULATION, type BillEventType } from '@contr
 import { CLEARING, CLEARING_LABEL, type Clearing } from '@contract/discount';
 import { API_ERROR } from '@contract/errors';
 import { NOTICE_TYPE } from '@contract/notice';
+import type { OpType } from '@contract/shell';
 import {
   DEBTOR_ROLE_LABEL,
   NON_REFUSAL_REASON,
@@ -32,6 +33,7 @@ import {
   enteredRecord,
   isMatured,
   ledgerCommand,
+  logOperation,
   memberId,
   onlyAnswer,
   orgName,
@@ -111,6 +113,55 @@ const agreedOn = (trx: Db, packageId: string, range: Range) =>
     .where('sub_start', '=', range.sub_start)
     .where('status', '=', RECOURSE_STATUS.agreed)
     .executeTakeFirst();
+
+type Side = 'debtor' | 'pursuer';
+
+/**
+ * The operation log's line of one side's act on a notice (business type 追索): the holder's notice and
+ * signature, the party's 同意清偿; the counterparty is the other side.
+ */
+async function logNoticeAct(
+  ctx: CommandContext,
+  pkg: PackageRow,
+  notice: NoticeRow,
+  by: Side,
+  opType: OpType,
+  status: 'processing' | 'success' | 'failed',
+): Promise<void> {
+  const [orgId, other] =
+    by === 'debtor'
+      ? [notice.debtor_org_id, notice.pursuer_org_id]
+      : [notice.pursuer_org_id, notice.debtor_org_id];
+  await logOperation(ctx, {
+    orgId,
+    bizId: notice.id,
+    bizType: 'recourse',
+    opType,
+    pkg,
+    range: rangeOfNotice(notice),
+    counterpartyName: await orgName(ctx.trx, other),
+    status,
+  });
+}
+
+/** Ends the line an act on the notice left processing (the notice, an 同意清偿) once it is answered. */
+async function endLogged(
+  ctx: CommandContext,
+  orgId: string,
+  noticeId: string,
+  opType: OpType,
+  status: 'success' | 'failed',
+): Promise<void> {
+  await ctx.trx
+    .updateTable('bill_operations')
+    .set({ status })
+    .where('org_id', '=', orgId)
+    .where('biz_id', '=', noticeId)
+    .where('biz_type', '=', 'recourse')
+    .where('op_type', '=', opType)
+    .where('status', '=', 'processing')
+    .execute();
+}
 
 // ---- the notice
 
@@ -275,6 +326,7 @@ export const notifyRecourse = ledgerCommand(
         closed_at: null,
       };
       await ctx.trx.insertInto('recourse_notices').values(row).execute();
+      await logNoticeAct(ctx, pkg, row, 'pursuer', 'apply', 'processing');
       const reason = [
         RECOURSE_KIND_LABEL[standing.kind],
         DEBTOR_ROLE_LABEL[debtor.role as DebtorRole],
@@ -313,8 +365,6 @@ export const notifyRecourse = ledgerCommand(
 );
 
 // ---- the answers
-
-type Side = 'debtor' | 'pursuer';
 
 interface AnswerChecked extends Answering<NoticeRow> {
   holding: HoldingRow;
@@ -446,7 +496,7 @@ export const agreeRecourse = ledgerCommand(
       agreed_at: ctx.now,
       agreed_by: ctx.actor.userId,
     };
-    return moveNotice(ctx, pkg, notice, {
+    const agreed = await moveNotice(ctx, pkg, notice, {
       from: RECOURSE_STATUS.notified,
       changed,
       refusal: RECOURSE_MSG.agreementPending,
@@ -466,19 +516,25 @@ export const agreeRecourse = ledgerCommand(
         subject: agreementSubject(notice.id),
       },
     });
+    await logNoticeAct(ctx, pkg, agreed, 'debtor', 'agree', 'processing');
+    return agreed;
   },
 );
 
 /**
  * Returns an agreed notice to waiting (the holder's refusal, or a 线上 payment the bank refused): the party
- * is told why and may agree again; another party may now agree.
+ * is told why and may agree again; another party may now agree. The operation log shows the party's 同意清偿
+ * failed and the holder's act that ended it (`holderAct`: its rejection, or its signature the bank refused).
  */
 async function reopen(
   ctx: CommandContext,
   pkg: PackageRow,
   notice: NoticeRow,
   reason: string,
+  holderAct: { opType: OpType; status: 'success' | 'failed' },
 ): Promise<NoticeRow> {
+  await endLogged(ctx, notice.debtor_org_id, notice.id, 'agree', 'failed');
+  await logNoticeAct(ctx, pkg, notice, 'pursuer', holderAct.opType, holderAct.status);
   const changed: Partial<NoticeRow> = {
     status: RECOURSE_STATUS.notified,
     agreed_amount_fen: null,
@@ -519,7 +575,8 @@ export const rejectRecourse = ledgerCommand(
     if (!input.reason.trim()) throw fail(API_ERROR.badRequest, RECOURSE_MSG.reasonRequired);
     return answerable(ctx, input.id, 'pursuer', RECOURSE_MSG.reject);
   },
-  async (ctx, { pkg, row: notice }, input) => reopen(ctx, pkg, notice, input.reason.trim()),
+  async (ctx, { pkg, row: notice }, input) =>
+    reopen(ctx, pkg, notice, input.reason.trim(), { opType: 'reject', status: 'success' }),
 );
 
 export interface SignOutcome {
@@ -545,7 +602,13 @@ export function recourseCommands(settlement: SettlementGateway) {
         });
         if (paid.status === 'refused') {
           const why = CLEARING_FAILURE[paid.reason] ?? paid.reason;
-          return { notice: await reopen(ctx, pkg, notice, RECOURSE_MSG.clearingFailed(why)), paid: false };
+          return {
+            notice: await reopen(ctx, pkg, notice, RECOURSE_MSG.clearingFailed(why), {
+              opType: 'sign',
+              status: 'failed',
+            }),
+            paid: false,
+          };
         }
         paymentId = paid.paymentId;
       }
@@ -557,6 +620,9 @@ export function recourseCommands(settlement: SettlementGateway) {
           .where('status', '=', RECOURSE_STATUS.agreed),
         RECOURSE_MSG.notWaiting.paid,
       );
+      await logNoticeAct(ctx, pkg, notice, 'pursuer', 'sign', 'success');
+      await endLogged(ctx, notice.pursuer_org_id, notice.id, 'apply', 'success');
+      await endLogged(ctx, notice.debtor_org_id, notice.id, 'agree', 'success');
       const range = rangeOfNotice(notice);
       const bill = billText(pkg, range, Number(notice.amount_fen));
       await recordEvent(ctx, {
@@ -585,6 +651,7 @@ export function recourseCommands(settlement: SettlementGateway) {
           .where('id', '=', other.id)
           .where('status', '=', RECOURSE_STATUS.notified)
           .execute();
+        await endLogged(ctx, other.pursuer_org_id, other.id, 'apply', 'failed');
         told.push(...(await closeNotices(ctx.trx, todoSubject(other.id), ctx.now)), other.debtor_org_id);
         await postNotice(
           ctx.trx,

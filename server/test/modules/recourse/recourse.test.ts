@@ -9,6 +9,11 @@ import { RECOURSE_URL } from '@contract/recourse';
 import type { RecourseAttachment, RecourseCandidate, RecourseRecord } from '@contract/recourse-schemas';
 import { SETTLEMENT_URL } from '@contract/settlement';
 import type { SettlementStatement } from '@contract/settlement-schemas';
+import { SHELL_URL } from '@contract/shell';
+import type { OperationItem } from '@contract/shell-schemas';
+import { STATISTICS_URL } from '@contract/statistics';
+import type { Statistics } from '@contract/statistics-schemas';
+import { DEMO_ORGS } from '../../../src/db/seed';
 import { EXE, PDF } from '../../support/apply-record-helpers';
 import {
   billCall,
@@ -276,6 +281,85 @@ describe('拒付追索 and 同意清偿', () => {
     expect(answered.rejectReason).toContain('余额不足');
     expect(await balanceOf('ningbo')).toBe(before);
     expect((await currentHolding(packageId, ORG.suzhou)).circ_status).toBe(CIRCULATION.recourse);
+  });
+});
+
+describe('the operation log and the dashboard', () => {
+  const byText = (a: string[], b: string[]) => (a.join() < b.join() ? -1 : 1);
+  /** The org's 追索 lines of the operation log, in a stable order: [operation, counterparty, status, amount]. */
+  const recourseLog = async (as: Org) =>
+    (
+      await dataOf<Page<OperationItem>>(
+        await billCall(t.app, 'GET', `${SHELL_URL.operations}?bizType=recourse&size=50`, token[as]),
+      )
+    ).content
+      .map((o) => [o.bizTypeName, o.opName, o.counterparty, o.statusName, o.amount])
+      .sort(byText);
+  const recourseFigure = async (as: Org) =>
+    dataOf<Statistics>(
+      await billCall(t.app, 'GET', pathOf(STATISTICS_URL.figures, { kind: 'recourse' }), token[as]),
+    );
+
+  it('logs each side’s acts, ends them with the answer, and counts the range recovered in the holder’s figure', async () => {
+    const { holdingId } = await refusedAtSuzhou();
+    const [toNingbo, toShanghai] = await notify('suzhou', {
+      holdingId,
+      debtorOrgIds: [ORG.ningbo, ORG.shanghai],
+    });
+    expect(await recourseLog('suzhou')).toEqual(
+      [
+        ['追索', '追索通知', DEMO_ORGS.ningbo.name, '处理中', '1000000.00'],
+        ['追索', '追索通知', DEMO_ORGS.shanghai.name, '处理中', '1000000.00'],
+      ].sort(byText),
+    );
+    await agree('ningbo', toNingbo!.id, { amount: '1000000.00' });
+    expect(await recourseLog('ningbo')).toEqual([
+      ['追索', '同意清偿', DEMO_ORGS.suzhou.name, '处理中', '1000000.00'],
+    ]);
+    await confirmed(t, token.suzhou, rejectCall('suzhou', toNingbo!.id, '金额不足'));
+    expect(await recourseLog('ningbo')).toEqual([
+      ['追索', '同意清偿', DEMO_ORGS.suzhou.name, '失败', '1000000.00'],
+    ]);
+    await agree('shanghai', toShanghai!.id, { amount: '1000000.00', clearing: 'SM01' });
+    expect((await recourseFigure('suzhou')).count).toBe(0);
+    await dataOf(await confirmed(t, token.suzhou, signCall('suzhou', toShanghai!.id)));
+
+    // The acceptor paid: its notice succeeded, the one to 宁波 ended with the range.
+    expect(await recourseLog('suzhou')).toEqual(
+      [
+        ['追索', '追索通知', DEMO_ORGS.ningbo.name, '失败', '1000000.00'],
+        ['追索', '追索通知', DEMO_ORGS.shanghai.name, '成功', '1000000.00'],
+        ['追索', '驳回同意清偿', DEMO_ORGS.ningbo.name, '成功', '1000000.00'],
+        ['追索', '追索清偿签收', DEMO_ORGS.shanghai.name, '成功', '1000000.00'],
+      ].sort(byText),
+    );
+    expect(await recourseLog('shanghai')).toEqual([
+      ['追索', '同意清偿', DEMO_ORGS.suzhou.name, '成功', '1000000.00'],
+    ]);
+    const figure = await recourseFigure('suzhou');
+    expect([figure.count, figure.amount]).toEqual([1, '1000000.00']);
+    expect(figure.monthly.find((m) => m.month === '2026-06')).toMatchObject({
+      count: 1,
+      amount: '1000000.00',
+    });
+    expect((await recourseFigure('shanghai')).count).toBe(0);
+  });
+
+  it('logs the holder’s signature the bank refused as failed, and the party’s 同意清偿 with it', async () => {
+    const { holdingId } = await refusedAtSuzhou({ amount: '3000000.00' });
+    const [notice] = await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] });
+    await agree('ningbo', notice!.id, { amount: '3000000.00', clearing: 'SM00' });
+    await dataOf(await confirmed(t, token.suzhou, signCall('suzhou', notice!.id)));
+    expect(await recourseLog('suzhou')).toEqual(
+      [
+        ['追索', '追索清偿签收', DEMO_ORGS.ningbo.name, '失败', '3000000.00'],
+        ['追索', '追索通知', DEMO_ORGS.ningbo.name, '处理中', '3000000.00'],
+      ].sort(byText),
+    );
+    expect(await recourseLog('ningbo')).toEqual([
+      ['追索', '同意清偿', DEMO_ORGS.suzhou.name, '失败', '3000000.00'],
+    ]);
+    expect((await recourseFigure('suzhou')).count).toBe(0);
   });
 });
 
