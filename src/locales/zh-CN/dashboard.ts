@@ -5,7 +5,7 @@ export const dashboardMessages = {
   organization: '当前企业：{orgName}',
   placeholder: '工作台的业务概览正在建设中。',
   statsTitle: '近 6 个月业务概览',
-  kinds: { issue: '出票', accept: '承兑', discount: '贴现', trans: '转让' },
+  kinds: { issue: '出票', accept: '承兑', discount: '贴现', trans: '转让', recourse: '追索' },
   count: '笔数',
   countUnit: '{count} 笔',
   amount: '金额',

@@ -41,7 +41,7 @@ function StatisticsCard({ figure }: { figure: StatisticsFigure }) {
 }
 
 /**
- * 出票 / 承兑 / 贴现 / 转让 over the last 6 months: count and amount (in capitals on hover or focus). Drawn
+ * 出票 / 承兑 / 贴现 / 转让 / 追索 over the last 6 months: count and amount (in capitals on hover or focus). Drawn
  * in plain elements as antd's small Card and Tooltip draw them: the figures are the dashboard's first paint.
  */
 export function StatisticsCards({ figures }: { figures: StatisticsFigure[] }) {
