@@ -147,28 +147,33 @@ export class SandboxInstitutionGateway implements InstitutionGateway {
   }
 
   /**
-   * A developer answers an application not yet answered: the decision is kept and the task made due now.
+   * A developer answers an application not yet answered: the decision is kept and the task, claimed by this
+   * call in the same write, answered at once (a delivery that fails is retried by the queue as any other).
+   * Answering here rather than through the worker keeps the call's time its own: the worker runs one task at
+   * a time, and waiting for it to fall idle was waiting for every answer queued beside this one.
    * False when there is no such application waiting (answered, withdrawn, or being answered right now).
    */
   async answerByHand(applicationId: string, answer: HandAnswer): Promise<boolean> {
     const refused = answer.decision === 'refuse';
     const reason = refused ? (answer.reason ?? INSTITUTION_REFUSAL.other) : null;
-    const result = await this.options.db
+    const now = this.options.now();
+    const claimed = await this.options.db
       .updateTable('sandbox_institution_applications')
       .set({
         decision: answer.decision,
         reason,
         remark: refused ? answer.remark?.trim() || SANDBOX_REFUSAL_TEXT[reason!] : null,
-        status: TASK_STATUS.pending,
-        lease_expires_at: null,
+        attempts: 1,
+        started_at: now,
+        lease_expires_at: now + this.options.leaseMs,
       })
       .where('id', '=', applicationId)
       .where('status', '=', TASK_STATUS.running)
       .where('attempts', '=', 0)
+      .returningAll()
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    this.worker.kick();
-    await this.worker.idle();
+    if (!claimed) return false;
+    await this.answer(claimed, { id: claimed.id, attempt: 1 });
     return true;
   }
 

@@ -179,6 +179,20 @@ describe('the sandbox institution adapter', () => {
     expect(await gateway.answerByHand('nobody', { decision: 'sign' })).toBe(false);
   });
 
+  it('answers a developer’s answer in the call itself, not through the worker and its queue', async () => {
+    await start(null);
+    await gateway.submit(application('q1'), t.app.db);
+    await gateway.submit(application('q2'), t.app.db);
+    // The worker runs one task at a time; the call waits for none of them, and needs none.
+    await gateway.worker.stop();
+    expect(await gateway.answerByHand('q2', { decision: 'sign' })).toBe(true);
+    expect(answers).toEqual([
+      { applicationId: 'q2', act: 'discount', institutionOrgId: SPDB.orgId, decision: 'sign' },
+    ]);
+    expect(await row('q2')).toMatchObject({ status: 'done', outcome: 'sign', attempts: 1 });
+    expect(await row('q1')).toMatchObject({ status: 'running', attempts: 0 });
+  });
+
   it('delivers again, later each time and with the same decision, while the platform fails the answer', async () => {
     await start(0);
     failNext = 2;
