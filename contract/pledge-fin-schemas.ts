@@ -215,7 +215,11 @@ export const PledgeFinPayment = Type.Object({
 });
 export type PledgeFinPayment = Static<typeof PledgeFinPayment>;
 
-/** The next scheduled payment as of today: overdue once its day has passed, with the penalty to date. */
+/**
+ * The next scheduled payment as of today: overdue once its day has passed, with the penalty to date. Its
+ * interest, principal, penalty and amount are what remains owed of it: the proceeds of a matured pledged bill
+ * may have paid part of it (`paidSoFar`), its interest first, then its penalty, then its principal.
+ */
 export const PledgeFinDuePayment = Type.Object({
   seq: Type.Integer(),
   dueDate: Type.String(),
@@ -226,6 +230,8 @@ export const PledgeFinDuePayment = Type.Object({
   amount: Yuan,
   /** The last payment, with the principal: paying it settles the loan and releases the bills. */
   last: Type.Boolean(),
+  /** What was paid of it already, in parts; 0.00 when nothing was. */
+  paidSoFar: Yuan,
 });
 export type PledgeFinDuePayment = Static<typeof PledgeFinDuePayment>;
 
@@ -247,6 +253,8 @@ export const PledgeFinDetail = Type.Intersect([
     payments: Type.Array(PledgeFinPayment),
     /** The next payment due, while the loan is being repaid (还息中); null otherwise. */
     nextPayment: Type.Union([PledgeFinDuePayment, Type.Null()]),
+    /** The loan's balance while it is being repaid: every open payment's rest, penalty to date included. */
+    owed: Type.Union([Yuan, Type.Null()]),
     bills: Type.Array(PledgeFinBill),
     /** The sum of the bills' pledge values: the most that may be lent against them. */
     pledgeValue: Yuan,

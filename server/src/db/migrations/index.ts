@@ -41,6 +41,7 @@ import * as recourse from './040-recourse';
 import * as packagesByAcceptor from './041-packages-by-acceptor';
 import * as institutionApplicants from './042-institution-applicants';
 import * as proceedsRepayments from './043-proceeds-repayments';
+import * as pledgeFinPartPayments from './044-pledge-fin-part-payments';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '041-packages-by-acceptor': packagesByAcceptor,
   '042-institution-applicants': institutionApplicants,
   '043-proceeds-repayments': proceedsRepayments,
+  '044-pledge-fin-part-payments': pledgeFinPartPayments,
 };

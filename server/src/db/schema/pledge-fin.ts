@@ -6,6 +6,23 @@ export interface PledgeFinTables {
   pledge_fin_bills: PledgeFinBillTable;
   pledge_fin_history: PledgeFinHistoryTable;
   pledge_fin_payments: PledgeFinPaymentTable;
+  pledge_fin_part_payments: PledgeFinPartPaymentTable;
+}
+
+/**
+ * A part of a scheduled payment received before it was paid whole: what the proceeds of a matured pledged bill
+ * applied to its interest, then its penalty, then its principal.
+ */
+export interface PledgeFinPartPaymentTable {
+  id: string;
+  financing_id: string;
+  seq: number;
+  interest_fen: number;
+  penalty_fen: number;
+  principal_fen: number;
+  paid_at: number;
+  /** The bank's payment of the proceeds, or the pledge's reference when they were paid 线下. */
+  payment_id: string;
 }
 
 /** A scheduled payment of a financing, paid. */

@@ -92,6 +92,15 @@ export const PLEDGE_FIN_MSG = {
   /** Who paid a payment the proceeds of a matured bill covered, on the payments list. */
   proceedsPayer: '质押票据到期款',
   paidFromProceeds: (paid: string) => `以质押票据到期款${paid}`,
+  paidPart: (
+    seq: number,
+    amount: string,
+    interest: string,
+    penalty: string,
+    principal: string,
+    owes: string,
+  ) =>
+    `部分支付第${seq}期${amount}元（利息${interest}元，罚息${penalty}元，本金${principal}元），该期尚欠${owes}元`,
   proceedsRest: (proceeds: string, rest: string) =>
     `质押票据到期款${proceeds}元，其中${rest}元已由质权人划付至贵司结算账户`,
   proceedsRestRefused: (proceeds: string, rest: string) =>

@@ -19,16 +19,18 @@ import { payBetween } from '../settlement/service';
 import { announceNotices, logAct, move, type PledgeFinContext } from './commands';
 import { PLEDGE_FIN_MSG } from './messages';
 import { financingOf } from './queries';
-import { nextDue, recordPayment, releaseBills, repaySubject } from './repayment';
+import { nextDue, recordPart, recordPayment, releaseBills, repaySubject } from './repayment';
 
 /**
  * A bill of a pledge financing that matured pledged, paid to the institution that presented it
  * (docs/domain.md, a bill that matures while pledged): the proceeds repay what the loan owes, the scheduled
  * payments still open in order, each with its interest, the principal with the last and the penalty interest
- * of the days it is late, as far as they cover a payment whole; the rest is the borrower's, paid by the
- * institution into its settlement account. The last payment covered settles the loan (REPAY, 已结清): the
- * other bills are released and the to-do closes, as when the borrower repays. Runs in the transaction that
- * settles the bill, after the pledge ended with it; a bill pledged outside a financing is none of its business.
+ * of the days it is late. Every fen is applied: proceeds short of the next payment pay part of it, its
+ * interest first, then its penalty, then its principal, and it stays open for the borrower to pay the rest.
+ * Proceeds beyond what the loan owes are the borrower's, paid by the institution into its settlement account.
+ * The last payment covered settles the loan (REPAY, 已结清): the other bills are released and the to-do
+ * closes, as when the borrower repays. Runs in the transaction that settles the bill, after the pledge ended
+ * with it; a bill pledged outside a financing is none of its business.
  */
 export async function repayFromProceeds(
   settlement: SettlementGateway,
@@ -60,7 +62,33 @@ export async function repayFromProceeds(
   let settled = false;
   while (row.state === PLEDGE_FIN_STATE.repaying) {
     const due = await nextDue(ctx.trx, row, today);
-    if (!due || left.lt(due.amountFen)) break;
+    if (!due || left.eq(0)) break;
+    if (left.lt(due.amountFen)) {
+      const part = await recordPart(ctx.trx, row.id, due, left.toNumber(), {
+        at: ctx.now,
+        paymentId: paymentRef,
+      });
+      const owes = new Big(due.amountFen).minus(left).toNumber();
+      await logAct(
+        ctx,
+        row.id,
+        PLEDGE_FIN_ACTION.payInterest,
+        row.state as PledgeFinState,
+        row.state as PledgeFinState,
+        PLEDGE_FIN_MSG.paidFromProceeds(
+          PLEDGE_FIN_MSG.paidPart(
+            due.seq,
+            yuanText(left.toNumber()),
+            yuanText(part.interestFen),
+            yuanText(part.penaltyFen),
+            yuanText(part.principalFen),
+            yuanText(owes),
+          ),
+        ),
+      );
+      left = new Big(0);
+      break;
+    }
     await recordPayment(ctx.trx, row.id, due, { paidBy: null, at: ctx.now, paymentId: paymentRef });
     left = left.minus(due.amountFen);
     const note = PLEDGE_FIN_MSG.paidFromProceeds(

@@ -28,7 +28,7 @@ import type { DayCountBasis } from '../../lib/interest';
 import { rangeOf } from '../bills/service';
 import { settlementAccountOf } from '../settlement/service';
 import { costOf } from './cost';
-import { dueView, nextDue, paymentsOf } from './repayment';
+import { dueView, openDues, owedOf, paymentsOf } from './repayment';
 import { PLEDGE_FIN_MSG } from './messages';
 import { pledgeValueFen } from './rules';
 
@@ -279,13 +279,15 @@ export async function financingDetail(
   const approver = row.approved_by
     ? await db.selectFrom('users').select('name').where('id', '=', row.approved_by).executeTakeFirst()
     : undefined;
-  const due = await nextDue(db, row, shanghaiDate(now));
+  const dues = await openDues(db, row, shanghaiDate(now));
+  const due = dues[0];
   return {
     ...summaryView(row),
     netPaidOut: row.net_fen === null ? null : fenToYuan(row.net_fen),
     paidOutAt: row.paid_out_at === null ? null : isoTime(Number(row.paid_out_at)),
     payments: await paymentsOf(db, row.id),
     nextPayment: due ? dueView(due) : null,
+    owed: row.state === PLEDGE_FIN_STATE.repaying ? fenToYuan(owedOf(dues)) : null,
     bills,
     pledgeValue: fenToYuan(pledgeValue),
     approverName: approver?.name ?? null,

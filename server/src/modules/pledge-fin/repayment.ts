@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { API_ERROR } from '@contract/errors';
 import { NOTICE_TYPE } from '@contract/notice';
 import {
@@ -21,7 +22,7 @@ import type { Database } from '../../db/schema';
 import { daysBetween } from '../../lib/calendar-date';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
-import { interestFen, type DayCountBasis } from '../../lib/interest';
+import type { DayCountBasis } from '../../lib/interest';
 import { fenToYuan, yuanText, yuanToFen } from '../../lib/money';
 import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
 import { closeNotices, postNotice } from '../notice/service';
@@ -41,20 +42,108 @@ import { costOfFinancing, financingOf, type FinancingRow } from './queries';
 /** A financing's to-do while it is being repaid: it closes with the last payment. */
 export const repaySubject = (id: string) => `pledge-financing-repay:${id}`;
 
-interface Due {
+/** What was paid of a scheduled payment before it was paid whole, in fen. */
+interface PaidInParts {
+  interestFen: number;
+  penaltyFen: number;
+  principalFen: number;
+}
+
+export interface Due {
   seq: number;
   dueDate: string;
+  /** What remains owed of its interest, principal and penalty to date, and their sum. */
   interestFen: number;
   principalFen: number;
   overdueDays: number;
   penaltyFen: number;
   amountFen: number;
   last: boolean;
+  /** The schedule's figures, and what the proceeds of a matured pledged bill paid of them already. */
+  scheduledInterestFen: number;
+  scheduledPrincipalFen: number;
+  paid: PaidInParts;
+}
+
+const PERCENT = 100;
+
+/**
+ * The penalty interest of a scheduled payment from its due date to `today`: what is overdue of its interest
+ * and principal x the penalty rate x the days / the basis, the overdue amount falling with each part paid
+ * from the day it was paid; summed in big.js and rounded half up to the fen once. With no part paid it is
+ * the interest of the whole payment over the days late, as lib/interest computes it.
+ */
+function penaltyToDate(
+  overdueFen: number,
+  parts: { on: string; interestFen: number; principalFen: number }[],
+  dueDate: string,
+  today: string,
+  rate: string,
+  basis: DayCountBasis,
+): number {
+  let owed = new Big(overdueFen);
+  let from = dueDate;
+  let accrued = new Big(0);
+  const accrue = (to: string) => {
+    if (to <= from) return;
+    accrued = accrued.plus(
+      owed
+        .times(rate)
+        .times(daysBetween(from, to))
+        .div(basis * PERCENT),
+    );
+    from = to;
+  };
+  for (const part of parts) {
+    accrue(part.on);
+    owed = owed.minus(part.interestFen).minus(part.principalFen);
+  }
+  accrue(today);
+  return Number(accrued.round(0, Big.roundHalfUp).toFixed(0));
 }
 
 /**
- * Records the scheduled payment `due` of a financing as paid: by the member `paidBy`, or by nobody when the
- * proceeds of a bill that matured pledged paid it (pledge-fin/proceeds.ts).
+ * Records a part of the scheduled payment `due` paid by the proceeds of a matured pledged bill, which fall
+ * short of it: the amount goes to its interest, then its penalty, then its principal. Returns the split.
+ */
+export async function recordPart(
+  trx: Db,
+  financingId: string,
+  due: Due,
+  amountFen: number,
+  paid: { at: number; paymentId: string },
+): Promise<PaidInParts> {
+  let left = new Big(amountFen);
+  const take = (owed: number) => {
+    const part = left.gt(owed) ? new Big(owed) : left;
+    left = left.minus(part);
+    return part.toNumber();
+  };
+  const split = {
+    interestFen: take(due.interestFen),
+    penaltyFen: take(due.penaltyFen),
+    principalFen: take(due.principalFen),
+  };
+  await trx
+    .insertInto('pledge_fin_part_payments')
+    .values({
+      id: newId(),
+      financing_id: financingId,
+      seq: due.seq,
+      interest_fen: split.interestFen,
+      penalty_fen: split.penaltyFen,
+      principal_fen: split.principalFen,
+      paid_at: paid.at,
+      payment_id: paid.paymentId,
+    })
+    .execute();
+  return split;
+}
+
+/**
+ * Records the scheduled payment `due` of a financing as paid whole: by the member `paidBy`, or by nobody when
+ * the proceeds of a bill that matured pledged paid it (pledge-fin/proceeds.ts). The row holds the payment's
+ * interest and principal and all the penalty paid on it, any parts paid before included.
  */
 export async function recordPayment(
   trx: Db,
@@ -69,10 +158,10 @@ export async function recordPayment(
       financing_id: financingId,
       seq: due.seq,
       due_date: due.dueDate,
-      interest_fen: due.interestFen,
-      principal_fen: due.principalFen,
+      interest_fen: due.scheduledInterestFen,
+      principal_fen: due.scheduledPrincipalFen,
       overdue_days: due.overdueDays,
-      penalty_fen: due.penaltyFen,
+      penalty_fen: new Big(due.paid.penaltyFen).plus(due.penaltyFen).toNumber(),
       paid_by: paid.paidBy,
       paid_at: paid.at,
       payment_id: paid.paymentId,
@@ -81,42 +170,85 @@ export async function recordPayment(
 }
 
 /**
- * The next payment of a financing being repaid, as of `today`; null when none is due (not lent, or all paid).
- * Late (the day after its due date on), it carries penalty interest: the overdue amount (the interest, and
- * the principal with the last) x the penalty rate x the days late / the basis, rounded half up to the fen.
+ * The scheduled payments of a financing being repaid still open as of `today`, in order, each with what
+ * remains owed of it; empty when none is (not lent, or all paid). Late (the day after its due date on), a
+ * payment carries penalty interest (penaltyToDate) less what was paid of that penalty already.
  */
-export async function nextDue(db: Db, row: FinancingRow, today: string): Promise<Due | null> {
-  if (row.state !== PLEDGE_FIN_STATE.repaying || row.penalty_rate === null) return null;
+export async function openDues(db: Db, row: FinancingRow, today: string): Promise<Due[]> {
+  if (row.state !== PLEDGE_FIN_STATE.repaying || row.penalty_rate === null) return [];
   const cost = costOfFinancing(row);
-  if (!cost) return null;
+  if (!cost) return [];
+  const penaltyRate = row.penalty_rate;
   const paid = await db
     .selectFrom('pledge_fin_payments')
     .select('seq')
     .where('financing_id', '=', row.id)
     .execute();
   const paidSeqs = new Set(paid.map((p) => Number(p.seq)));
-  const next = cost.schedule.find((payment) => !paidSeqs.has(payment.seq));
-  if (!next) return null;
-  const interest = yuanToFen(next.interest) ?? 0;
-  const principal = yuanToFen(next.principal) ?? 0;
-  const overdueDays = Math.max(0, daysBetween(next.endDate, today));
-  const penalty = interestFen(
-    interest + principal,
-    row.penalty_rate,
-    overdueDays,
-    Number(row.day_basis) as DayCountBasis,
-  );
-  return {
-    seq: next.seq,
-    dueDate: next.endDate,
-    interestFen: interest,
-    principalFen: principal,
-    overdueDays,
-    penaltyFen: penalty,
-    amountFen: interest + principal + penalty,
-    last: next.seq === cost.schedule.length,
-  };
+  const parts = await db
+    .selectFrom('pledge_fin_part_payments')
+    .select(['seq', 'interest_fen', 'penalty_fen', 'principal_fen', 'paid_at'])
+    .where('financing_id', '=', row.id)
+    .orderBy('paid_at')
+    .orderBy('id')
+    .execute();
+  return cost.schedule
+    .filter((payment) => !paidSeqs.has(payment.seq))
+    .map((next) => {
+      const mine = parts
+        .filter((part) => Number(part.seq) === next.seq)
+        .map((part) => ({
+          on: shanghaiDate(Number(part.paid_at)),
+          interestFen: Number(part.interest_fen),
+          penaltyFen: Number(part.penalty_fen),
+          principalFen: Number(part.principal_fen),
+        }));
+      const sum = (key: keyof PaidInParts) => mine.reduce((total, part) => total.plus(part[key]), new Big(0));
+      const paidInParts: PaidInParts = {
+        interestFen: sum('interestFen').toNumber(),
+        penaltyFen: sum('penaltyFen').toNumber(),
+        principalFen: sum('principalFen').toNumber(),
+      };
+      const interest = yuanToFen(next.interest) ?? 0;
+      const principal = yuanToFen(next.principal) ?? 0;
+      const overdueDays = Math.max(0, daysBetween(next.endDate, today));
+      const penalty = penaltyToDate(
+        interest + principal,
+        mine,
+        next.endDate,
+        today,
+        penaltyRate,
+        Number(row.day_basis) as DayCountBasis,
+      );
+      const interestLeft = new Big(interest).minus(paidInParts.interestFen);
+      const principalLeft = new Big(principal).minus(paidInParts.principalFen);
+      // A part paid at most the penalty accrued on its day, and the accrual only grows: never below nought.
+      const penaltyLeft = new Big(penalty).minus(paidInParts.penaltyFen);
+      const penaltyOwed = penaltyLeft.lt(0) ? new Big(0) : penaltyLeft;
+      return {
+        seq: next.seq,
+        dueDate: next.endDate,
+        interestFen: interestLeft.toNumber(),
+        principalFen: principalLeft.toNumber(),
+        overdueDays,
+        penaltyFen: penaltyOwed.toNumber(),
+        amountFen: interestLeft.plus(principalLeft).plus(penaltyOwed).toNumber(),
+        last: next.seq === cost.schedule.length,
+        scheduledInterestFen: interest,
+        scheduledPrincipalFen: principal,
+        paid: paidInParts,
+      };
+    });
 }
+
+/** The next payment of a financing being repaid, as of `today`; null when none is due (not lent, or all paid). */
+export async function nextDue(db: Db, row: FinancingRow, today: string): Promise<Due | null> {
+  return (await openDues(db, row, today))[0] ?? null;
+}
+
+/** What the loan still owes as of `today`: every open payment's rest, penalty to date included. */
+export const owedOf = (dues: Due[]): number =>
+  dues.reduce((total, due) => total.plus(due.amountFen), new Big(0)).toNumber();
 
 export const dueView = (due: Due): PledgeFinDuePayment => ({
   seq: due.seq,
@@ -127,6 +259,9 @@ export const dueView = (due: Due): PledgeFinDuePayment => ({
   penalty: fenToYuan(due.penaltyFen),
   amount: fenToYuan(due.amountFen),
   last: due.last,
+  paidSoFar: fenToYuan(
+    new Big(due.paid.interestFen).plus(due.paid.penaltyFen).plus(due.paid.principalFen).toNumber(),
+  ),
 });
 
 /** The payments made, in order. */

@@ -11,6 +11,8 @@ import { PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
 import type { PledgeFinDetail, PledgeFinHistoryEntry } from '@contract/pledge-fin-schemas';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
+import type { CommandContext } from '../../../src/modules/bills/service';
+import { repayFromProceeds } from '../../../src/modules/pledge-fin/proceeds';
 import { payInstallment } from '../../../src/modules/pledge-fin/repayment';
 import { payBetween, settlementAccountOf } from '../../../src/modules/settlement/service';
 import {
@@ -478,6 +480,107 @@ describe('a bill that matures pledged, paid to the institution', () => {
     expect(entries.at(-2)).toMatchObject({ action: 'REPAY', toState: PLEDGE_FIN_STATE.settled });
     expect(entries.at(-2)?.opinion).toContain('以质押票据到期款支付第4期');
     expect(entries.at(-1)?.opinion).toContain('198,587.84');
+  });
+
+  /**
+   * Proceeds of `amountFen` received on today's date, as the payment module hands them on once the acceptor
+   * paid the institution; an amount no real bill of these tests could pay, to show how a shortfall is applied.
+   */
+  async function proceedsOf(amountFen: number) {
+    const pledge = await t.app.db
+      .selectFrom('bill_pledges')
+      .selectAll()
+      .where('pledgor_org_id', '=', ORG.suzhou)
+      .executeTakeFirstOrThrow();
+    await t.app.db.transaction().execute((trx) =>
+      repayFromProceeds(
+        t.app.adapters.settlement,
+        {
+          trx,
+          now: t.app.now(),
+          actor: { orgId: pledge.pledgee_org_id, userId: null },
+          realtime: null,
+        } as unknown as CommandContext,
+        { pledge, amountFen, paymentId: null },
+      ),
+    );
+  }
+
+  it('applies proceeds a few yuan short to the interest, the penalty and then the principal', async () => {
+    const { financing } = await lent();
+    for (const seq of [1, 2, 3]) expect((await pay(financing.id, seq)).statusCode).toBe(200);
+    await toDay('2026-06-04');
+    const suzhouBefore = (await statementOf(ORG.suzhou)).balanceFen;
+    // The last payment owes 1,026.67 interest, 800,000.00 principal and, 3 days late, 385.49 penalty:
+    // 801,412.16. Proceeds of 801,400.00 pay the interest and the penalty whole and 799,987.84 of the
+    // principal: 12.16 remains, and none of it is the borrower's.
+    await proceedsOf(80_140_000);
+    const part = await detail(financing.id);
+    expect(part.state).toBe(PLEDGE_FIN_STATE.repaying);
+    expect(part.nextPayment).toMatchObject({
+      seq: 4,
+      interest: '0.00',
+      penalty: '0.00',
+      principal: '12.16',
+      amount: '12.16',
+      paidSoFar: '801400.00',
+      overdueDays: 3,
+    });
+    expect(part.owed).toBe('12.16');
+    expect(part.payments.map((p) => p.seq)).toEqual([1, 2, 3]);
+    expect((await statementOf(ORG.suzhou)).balanceFen).toBe(suzhouBefore);
+    expect((await history(financing.id)).at(-1)).toMatchObject({
+      action: 'PAY_INTEREST',
+      toState: PLEDGE_FIN_STATE.repaying,
+      opinion:
+        '以质押票据到期款部分支付第4期801,400.00元（利息1,026.67元，罚息385.49元，本金799,987.84元），' +
+        '该期尚欠12.16元',
+    });
+
+    // 苏州 pays the rest the same day: the loan is settled, the payment recorded whole.
+    expect((await pay(financing.id, 4)).statusCode).toBe(200);
+    expect((await statementOf(ORG.suzhou)).lines[0]).toMatchObject({ direction: 'out', amountFen: 1_216 });
+    const settled = await detail(financing.id);
+    expect(settled).toMatchObject({ state: PLEDGE_FIN_STATE.settled, nextPayment: null, owed: null });
+    expect(settled.payments.at(-1)).toMatchObject({
+      seq: 4,
+      interest: '1026.67',
+      principal: '800000.00',
+      penalty: '385.49',
+      amount: '801412.16',
+    });
+  });
+
+  it('applies proceeds short of the interest itself to the interest, the penalty running on the rest', async () => {
+    const { financing } = await lent();
+    // The first payment, 1,540.00 of interest, fell due on 20 March; on the 25th it is 5 days late:
+    // 1,540.00 x 5.775 % x 5 / 360 = 1.2354, so 1.24 of penalty. Proceeds of 1,000.00 pay interest alone.
+    await toDay('2026-03-25');
+    await proceedsOf(100_000);
+    const part = await detail(financing.id);
+    expect(part.nextPayment).toMatchObject({
+      seq: 1,
+      interest: '540.00',
+      penalty: '1.24',
+      principal: '0.00',
+      amount: '541.24',
+      paidSoFar: '1000.00',
+    });
+    expect((await history(financing.id)).at(-1)?.opinion).toBe(
+      '以质押票据到期款部分支付第1期1,000.00元（利息1,000.00元，罚息0.00元，本金0.00元），该期尚欠541.24元',
+    );
+    // A day on the penalty runs on the 540.00 still overdue: 1,540.00 x 5.775 % x 5 / 360 + 540.00 x
+    // 5.775 % x 1 / 360 = 1.235417 + 0.086625 = 1.32 once rounded. The loan owes that payment's 541.32
+    // and the three to come: 2,652.22 + 2,566.67 + 801,026.67, 806,786.88 in all.
+    await toDay('2026-03-26');
+    const dayOn = await detail(financing.id);
+    expect(dayOn.nextPayment).toMatchObject({ interest: '540.00', penalty: '1.32', amount: '541.32' });
+    expect(dayOn.owed).toBe('806786.88');
+    expect((await pay(financing.id, 1)).statusCode).toBe(200);
+    expect((await detail(financing.id)).payments).toMatchObject([
+      { seq: 1, interest: '1540.00', principal: '0.00', penalty: '1.32', amount: '1541.32', overdueDays: 6 },
+    ]);
+    expect((await detail(financing.id)).nextPayment).toMatchObject({ seq: 2, paidSoFar: '0.00' });
   });
 
   it('pays all of the proceeds to the borrower when the loan was repaid before', async () => {

@@ -60,6 +60,7 @@ const detailOf = (fields: Partial<PledgeFinDetail> = {}): PledgeFinDetail => ({
   paidOutAt: null,
   payments: [],
   nextPayment: null,
+  owed: null,
   bills: [
     {
       holdingId: 'h-1',
@@ -151,7 +152,9 @@ const repaying = () =>
       penalty: '387.87',
       amount: '806633.98',
       last: true,
+      paidSoFar: '0.00',
     },
+    owed: '806633.98',
   });
 
 const requests: Array<{ url: string; body: unknown }> = [];
@@ -427,7 +430,10 @@ describe('the interest page', () => {
     const due = await screen.findByText('本期应付');
     const card = due.closest('.ant-card') as HTMLElement;
     expect(within(card).getByText('逾期3天')).toBeInTheDocument();
-    expect(within(card).getByText('806,633.98')).toBeInTheDocument();
+    // What this payment owes and, the last one, all the loan owes.
+    expect(within(card).getAllByText('806,633.98')).toHaveLength(2);
+    expect(within(card).getByText('融资尚欠合计（元）')).toBeInTheDocument();
+    expect(within(card).queryByText('本期已还（元）')).not.toBeInTheDocument();
     expect(within(card).getByText(/含归还本金/)).toBeInTheDocument();
     const payments = screen.getByRole('table', { name: '还款记录' });
     expect(within(payments).getByText('已支付')).toBeInTheDocument();
@@ -441,6 +447,30 @@ describe('the interest page', () => {
     fireEvent.click(screen.getByText('确定').closest('button')!);
     await waitFor(() => expect(requestsTo('/interest-payment').at(-1)?.body).toEqual({ id: 'f-1', seq: 2 }));
     expect(await screen.findByText('融资已结清，质押票据已解除质押')).toBeInTheDocument();
+  });
+
+  it('shows a payment the proceeds of a matured bill paid in part, with what remains of it', async () => {
+    const base = repaying();
+    detail = {
+      ...base,
+      nextPayment: {
+        ...base.nextPayment!,
+        interest: '0.00',
+        principal: '12.16',
+        penalty: '0.00',
+        amount: '12.16',
+        paidSoFar: '806621.82',
+      },
+      owed: '12.16',
+    };
+    renderAt('/start/interest/f-1');
+    const card = (await screen.findByText('本期应付')).closest('.ant-card') as HTMLElement;
+    expect(within(card).getByText('806,621.82')).toBeInTheDocument();
+    expect(within(card).getAllByText('12.16').length).toBeGreaterThan(0);
+    const payments = screen.getByRole('table', { name: '还款记录' });
+    expect(within(payments).getByText('部分已还')).toBeInTheDocument();
+    expect(within(payments).getByText('已还806,621.82元，尚欠12.16元')).toBeInTheDocument();
+    expect(within(payments).queryByText('待支付')).not.toBeInTheDocument();
   });
 
   it('has nothing to pay for a financing not being repaid', async () => {

@@ -61,9 +61,15 @@ export function RepaymentSection({ financing }: { financing: PledgeFinDetail }) 
         <Descriptions.Item label={text.principalColumn}>{formatYuan(due.principal)}</Descriptions.Item>
         <Descriptions.Item label={text.overdueDays}>{due.overdueDays}</Descriptions.Item>
         <Descriptions.Item label={text.penalty}>{formatYuan(due.penalty)}</Descriptions.Item>
+        {partlyPaid(due.paidSoFar) && (
+          <Descriptions.Item label={text.paidSoFar}>{formatYuan(due.paidSoFar)}</Descriptions.Item>
+        )}
         <Descriptions.Item label={text.amountDue}>
           <span className={styles.money}>{formatYuan(due.amount)}</span>
         </Descriptions.Item>
+        {financing.owed !== null && (
+          <Descriptions.Item label={text.owed}>{formatYuan(financing.owed)}</Descriptions.Item>
+        )}
       </Descriptions>
       <p>{due.last ? text.lastPaymentHint : text.earlyHint}</p>
       <Button type="primary" loading={paying.isLoading} onClick={askPay}>
@@ -73,9 +79,14 @@ export function RepaymentSection({ financing }: { financing: PledgeFinDetail }) 
   );
 }
 
-/** The schedule with what was paid of it: when, by whom, and any penalty. */
+/** A payment the proceeds of a matured pledged bill paid part of: the wire's yuan text is never negative. */
+const partlyPaid = (paidSoFar: string) => paidSoFar !== '0.00';
+
+/** The schedule with what was paid of it: when, by whom, any penalty, and what remains of one paid in part. */
 export function PaymentsTable({ financing }: { financing: PledgeFinDetail }) {
   const paid = new Map(financing.payments.map((p) => [p.seq, p]));
+  const due = financing.nextPayment;
+  const part = due && partlyPaid(due.paidSoFar) ? due : null;
   const columns: ColumnsType<SchedulePayment> = [
     { title: text.seq, dataIndex: 'seq', key: 'seq' },
     { title: text.dueDate, dataIndex: 'endDate', key: 'due' },
@@ -95,15 +106,20 @@ export function PaymentsTable({ financing }: { financing: PledgeFinDetail }) {
     {
       title: text.statusColumn,
       key: 'status',
-      render: (_, p) =>
-        paid.has(p.seq) ? <Tag color="green">{text.paidStatus}</Tag> : <Tag>{text.unpaidStatus}</Tag>,
+      render: (_, p) => {
+        if (paid.has(p.seq)) return <Tag color="green">{text.paidStatus}</Tag>;
+        if (part?.seq === p.seq) return <Tag color="orange">{text.partPaidStatus}</Tag>;
+        return <Tag>{text.unpaidStatus}</Tag>;
+      },
     },
     {
       title: text.paidAt,
       key: 'paidAt',
       render: (_, p) => {
         const payment = paid.get(p.seq);
-        return payment ? `${formatDateTime(payment.paidAt)} ${payment.payerName}` : '—';
+        if (payment) return `${formatDateTime(payment.paidAt)} ${payment.payerName}`;
+        if (part?.seq === p.seq) return text.partPaid(formatYuan(part.paidSoFar), formatYuan(part.amount));
+        return '—';
       },
     },
   ];
