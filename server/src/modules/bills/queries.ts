@@ -31,7 +31,7 @@ import { API_ERROR } from '@contract/errors';
 import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { preparedQuery } from '../../db/prepared-query';
+import { preparedByPresence, preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
@@ -574,6 +574,82 @@ function applicationView(row: ApplicationViewRow, callerOrgId: string, today: st
   };
 }
 
+interface ApplicationValues extends FilterValues {
+  orgId: string;
+  size: number;
+  offset: number;
+}
+
+/**
+ * One side's applications narrowed by the filters given in `v`. Built for a query of presence
+ * (preparedByPresence): the filter's conditions are read off which values are there, so each set of
+ * filters given is its own prepared statement, and `today` is not read (no application filter compares
+ * with it).
+ */
+function applicationRows(db: Db, side: 'receiver' | 'applicant', v: ApplicationValues) {
+  const base = applicationsQuery(db);
+  const sided =
+    side === 'receiver'
+      ? base
+          .where('a.receiver_org_id', '=', v.orgId)
+          .where('a.status', '=', APPLICATION_STATUS.pending)
+          // The acceptor answers a 提示付款 on its own page, with 付款 or 拒付.
+          .where('a.kind', '!=', APPLICATION_KIND.payment)
+      : base.where('a.applicant_org_id', '=', v.orgId);
+  const given: ListFilter = {
+    packageId: v.packageId,
+    status: v.status,
+    matured: null,
+    counterparty: v.counterpartyPattern,
+    minFen: v.minFen,
+    maxFen: v.maxFen,
+    dueFrom: v.dueFrom,
+    dueTo: v.dueTo,
+  };
+  return filtered(sided, given, v, {
+    pkg: 'a.package_id',
+    status: 'a.status',
+    amount: 'a.amount_fen',
+    due: 'p.due_date',
+    names: [side === 'receiver' ? 'ao.name' : 'ro.name'],
+  });
+}
+
+/**
+ * The page (its total on every row) and the count of one side in one order, prepared for each set of
+ * filters given (db/prepared-query.ts): 待签收 opens with the workbench, and building and compiling its
+ * query took longer than running it.
+ */
+function applicationQueries(side: 'receiver' | 'applicant', sort: ListSort) {
+  const order = orderColumn(sort, { time: 'a.applied_at', amount: 'a.amount_fen', due: 'p.due_date' });
+  return {
+    page: preparedByPresence((db: Db, v: ApplicationValues) =>
+      applicationSelect(applicationRows(db, side, v))
+        // The total rides on every row: one query where the page and its count took two round trips.
+        .select((eb) => eb.fn.countAll<number | string>().over().as('list_total'))
+        .orderBy(order as 'a.applied_at', sort.direction)
+        .orderBy('a.id', sort.direction)
+        .limit(v.size)
+        .offset(v.offset),
+    ),
+    count: preparedByPresence((db: Db, v: ApplicationValues) =>
+      applicationRows(db, side, v).select((eb) => eb.fn.countAll<number | string>().as('n')),
+    ),
+  };
+}
+
+const applicationQueriesByShape = new Map<string, ReturnType<typeof applicationQueries>>();
+
+function applicationQueriesFor(side: 'receiver' | 'applicant', sort: ListSort) {
+  const shape = `${side}${sort.field}${sort.direction}`;
+  let queries = applicationQueriesByShape.get(shape);
+  if (!queries) {
+    queries = applicationQueries(side, sort);
+    applicationQueriesByShape.set(shape, queries);
+  }
+  return queries;
+}
+
 /**
  * 待签收 (`side` receiver: pending applications to the organisation) or the applications it made (`side`
  * applicant, any status); `billStatus` names an application status on both.
@@ -588,34 +664,20 @@ export async function applicationPage(
   now: number,
 ): Promise<ListPage<BillApplication>> {
   const today = shanghaiDate(now);
-  let base = applicationsQuery(db);
-  base =
-    side === 'receiver'
-      ? base
-          .where('a.receiver_org_id', '=', orgId)
-          .where('a.status', '=', APPLICATION_STATUS.pending)
-          // The acceptor answers a 提示付款 on its own page, with 付款 or 拒付.
-          .where('a.kind', '!=', APPLICATION_KIND.payment)
-      : base.where('a.applicant_org_id', '=', orgId);
-  const applicationFilter = { ...filter, matured: null };
-  base = filtered(base, applicationFilter, filterValues(applicationFilter, today), {
-    pkg: 'a.package_id',
-    status: 'a.status',
-    amount: 'a.amount_fen',
-    due: 'p.due_date',
-    names: [side === 'receiver' ? 'ao.name' : 'ro.name'],
-  });
-  const order = orderColumn(sort, { time: 'a.applied_at', amount: 'a.amount_fen', due: 'p.due_date' });
-  const [rows, count] = await Promise.all([
-    applicationSelect(base)
-      .orderBy(order as 'a.applied_at', sort.direction)
-      .orderBy('a.id', sort.direction)
-      .limit(page.size)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map((row) => applicationView(row, orgId, today)), total: Number(count.n) };
+  const values = filterValues({ ...filter, matured: null }, today) as ApplicationValues;
+  values.orgId = orgId;
+  values.size = page.size;
+  values.offset = page.offset;
+  const queries = applicationQueriesFor(side, sort);
+  const rows = await queries.page(db, values);
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.list_total)
+      : page.offset === 0
+        ? 0
+        : Number((await queries.count(db, values))[0]?.n ?? 0);
+  return { items: rows.map((row) => applicationView(row, orgId, today)), total };
 }
 
 // ---- detail

@@ -20,9 +20,10 @@ import type {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
+import { preparedByPresence } from '../../db/prepared-query';
 import type { PledgeFinancingTable, PledgeFinProductTable } from '../../db/schema';
 import { fenToYuan } from '../../lib/money';
-import { listedPage, type PageRequest } from '../../lib/paging';
+import type { PageRequest } from '../../lib/paging';
 import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
 import type { DayCountBasis } from '../../lib/interest';
 import { rangeOf } from '../bills/service';
@@ -225,19 +226,55 @@ const summaryView = (row: SummaryRow): PledgeFinSummary => ({
   submittedAt: row.submitted_at === null ? null : isoTime(Number(row.submitted_at)),
 });
 
+interface SummaryValues {
+  orgId: string;
+  /** containsPattern of the number typed, taken literally: a % or _ in it is not a wildcard. */
+  finNoPattern: string | null;
+  state: string | null;
+  institutionOrgId: string | null;
+}
+
+/** The organisation's financings narrowed by the filters given in `v` (a query of presence). */
+const filteredSummaries = (db: Db, v: SummaryValues) =>
+  summaryRows(db, v.orgId)
+    .$if(v.finNoPattern !== null, (q) => q.where(likeEscaped('f.fin_no', v.finNoPattern as string)))
+    .$if(v.state !== null, (q) => q.where('f.state', '=', v.state as string))
+    .$if(v.institutionOrgId !== null, (q) => q.where('f.institution_org_id', '=', v.institutionOrgId));
+
+/**
+ * The list's page (its total on every row) and count, prepared for each set of filters given
+ * (db/prepared-query.ts): the list opens with every visit of the 质押融资 page.
+ */
+const summaryPage = preparedByPresence((db: Db, v: SummaryValues & { size: number; offset: number }) =>
+  summarySelection(filteredSummaries(db, v))
+    // The total rides on every row: one query where the page and its count took two round trips.
+    .select((eb) => eb.fn.countAll<number | string>().over().as('list_total'))
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .limit(v.size)
+    .offset(v.offset),
+);
+const summaryCount = preparedByPresence((db: Db, v: SummaryValues) =>
+  filteredSummaries(db, v).select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
+
 /** A page of the organisation's financings, newest first, narrowed by the filters given. */
 export async function financingPage(db: Db, orgId: string, filter: PledgeFinFilter, page: PageRequest) {
-  let listed = summaryRows(db, orgId);
-  // The number as typed, taken literally: a % or _ in it is not a wildcard.
-  if (filter.finNo) listed = listed.where(likeEscaped('f.fin_no', containsPattern(filter.finNo)));
-  if (filter.state) listed = listed.where('f.state', '=', filter.state);
-  if (filter.institutionOrgId) listed = listed.where('f.institution_org_id', '=', filter.institutionOrgId);
-  const { rows, total } = await listedPage(
-    listed,
-    (q) => summarySelection(q).orderBy('f.created_at', 'desc').orderBy('f.id', 'desc'),
-    page,
-  );
-  return { items: (rows as SummaryRow[]).map(summaryView), total };
+  const values: SummaryValues = {
+    orgId,
+    finNoPattern: filter.finNo ? containsPattern(filter.finNo) : null,
+    state: filter.state || null,
+    institutionOrgId: filter.institutionOrgId || null,
+  };
+  const rows = await summaryPage(db, { ...values, size: page.size, offset: page.offset });
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.list_total)
+      : page.offset === 0
+        ? 0
+        : Number((await summaryCount(db, values))[0]?.n ?? 0);
+  return { items: (rows as ReadonlyArray<SummaryRow>).map(summaryView), total };
 }
 
 /** The cost a financing's own terms give; null while a draft lacks any of them. */

@@ -14,9 +14,12 @@ export interface SettlementAccountRef extends AccountRef {
  * registered one; null when an enterprise has none verified (it can neither pay nor be paid online).
  */
 export async function settlementAccountOf(db: Db, orgId: string): Promise<SettlementAccountRef | null> {
-  const institution = await institutionOf(db, orgId);
+  // Asked side by side, not one after the other: an enterprise's answer needs both.
+  const [institution, account] = await Promise.all([
+    institutionOf(db, orgId),
+    verifiedSettlementAccountOf(db, orgId),
+  ]);
   if (institution) return institution.account;
-  const account = await verifiedSettlementAccountOf(db, orgId);
   return account
     ? {
         accountNo: account.accountNo,

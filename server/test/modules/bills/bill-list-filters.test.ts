@@ -97,25 +97,24 @@ describe('bill list filters', () => {
     }
   });
 
-  it('answers the held list’s one total on every (0-based) page, past the end too, filtered or not', async () => {
-    for (const filter of [{}, { minAmount: '0.01' }] as ReadonlyArray<Record<string, string>>) {
-      const first = await listOf(
-        t,
-        `${BILL_URL.held}?${query({ ...filter, page: '0', size: '1' })}`,
-        token.suzhou,
-      );
+  it('answers the held and application lists’ one total on every (0-based) page, past the end too, filtered or not', async () => {
+    const lists = [BILL_URL.held, BILL_URL.mine];
+    for (const [url, filter] of lists.flatMap((url) =>
+      ([{}, { minAmount: '0.01' }] as ReadonlyArray<Record<string, string>>).map((f) => [url, f] as const),
+    )) {
+      const first = await listOf(t, `${url}?${query({ ...filter, page: '0', size: '1' })}`, token.suzhou);
       expect(first.totalElements).toBeGreaterThan(1);
       expect(first.content).toHaveLength(1);
       const total = first.totalElements;
       const last = await listOf(
         t,
-        `${BILL_URL.held}?${query({ ...filter, page: String(total - 1), size: '1' })}`,
+        `${url}?${query({ ...filter, page: String(total - 1), size: '1' })}`,
         token.suzhou,
       );
       expect([last.totalElements, last.content.length]).toEqual([total, 1]);
       const past = await listOf(
         t,
-        `${BILL_URL.held}?${query({ ...filter, page: String(total), size: '1' })}`,
+        `${url}?${query({ ...filter, page: String(total), size: '1' })}`,
         token.suzhou,
       );
       expect([past.totalElements, past.content.length]).toEqual([total, 0]);

@@ -469,6 +469,10 @@ describe('lists and tenant isolation', () => {
     );
     expect(page).toMatchObject({ totalElements: 2, totalPages: 2, size: 1, number: 0 });
     expect(page.content.map((f) => f.id)).toEqual([draft.id]);
+    const past = await dataOf<Page<PledgeFinSummary>>(
+      await call('POST', `${PLEDGE_FIN_URL.pageByPledger}?page=3&size=1`, token.suzhou, {}),
+    );
+    expect([past.content, past.totalElements]).toEqual([[], 2]);
     const filtered = await dataOf<Page<PledgeFinSummary>>(
       await call('POST', PLEDGE_FIN_URL.pageByPledger, token.suzhou, {
         finNo: ` ${first.finNo.slice(0, 6)}\n${first.finNo.slice(6)} `,

@@ -59,6 +59,9 @@ describe('settlement accounts and their money', () => {
     const suzhou = await statementOf(MOBILE.suzhou, ORG.suzhou, '?page=0&size=1');
     expect(suzhou.balance).toBe('2995000.00');
     expect(suzhou.lines).toMatchObject({ totalElements: 2, size: 1, number: 0, totalPages: 2 });
+    // A page past the end has no line to carry the balance and the count: both still answer.
+    const past = await statementOf(MOBILE.suzhou, ORG.suzhou, '?page=5&size=1');
+    expect([past.balance, past.lines.content, past.lines.totalElements]).toEqual(['2995000.00', [], 2]);
     expect(suzhou.lines.content[0]).toMatchObject({
       direction: 'in',
       amount: '995000.00',
