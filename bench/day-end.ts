@@ -1,11 +1,15 @@
 // The day-end over 100,000 maturing holdings, on SQLite and on PostgreSQL: a seeded database gets HOLDINGS
 // received bills that all mature on one business day (one holding each, Suzhou's and Ningbo's in turn, accepted
 // by Shanghai), of which CLEARED still wait on an endorsement; then that day's close runs every step and the
-// time is printed, one line a pass. A figure, not a test: docs/performance.md records it. `npm run bench`
-// runs it after its other measures (BENCH_DAY_END_HOLDINGS=0 there skips it).
+// time is printed, one line a pass. Then, on a database of their own, PLEDGED bills that mature on that day
+// still pledged to an institution: the close presents each by its pledgee (payment.presentPledged, one
+// transaction a pledge, the act the institution's sandbox `present` call runs), and its time is a second line.
+// A figure, not a test: docs/performance.md records it. `npm run bench` runs it after its other measures
+// (BENCH_DAY_END_HOLDINGS=0 there skips it).
 //
-//   npx tsx bench/day-end.ts        (BENCH_DAY_END_HOLDINGS, BENCH_DAY_END_CLEARED to change the counts,
-//                                    BENCH_DATABASES=sqlite,postgres the passes, as for the rest of the bench)
+//   npx tsx bench/day-end.ts        (BENCH_DAY_END_HOLDINGS, BENCH_DAY_END_CLEARED, BENCH_DAY_END_PLEDGED
+//                                    (0 skips its line) to change the counts, BENCH_DATABASES=sqlite,postgres
+//                                    the passes, as for the rest of the bench)
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -20,6 +24,7 @@ import { RECOUNT_PAYABLE_DAYS } from './lib/seed-holdings.mjs';
 
 const HOLDINGS = Number(process.env.BENCH_DAY_END_HOLDINGS ?? 100_000);
 const CLEARED = Number(process.env.BENCH_DAY_END_CLEARED ?? 1_000);
+const PLEDGED = Number(process.env.BENCH_DAY_END_PLEDGED ?? 1_000);
 /** A business day (a Wednesday) and its close. */
 const DAY = '2026-12-16';
 const CLOSE = Date.parse(`${DAY}T21:00:00+08:00`);
@@ -27,6 +32,8 @@ const SHANGHAI = '0b6a6c3e-5d2f-4f6e-9a51-3c1d2e4f5a01';
 const SUZHOU = '0b6a6c3e-5d2f-4f6e-9a51-3c1d2e4f5a03';
 const NINGBO = '0b6a6c3e-5d2f-4f6e-9a51-3c1d2e4f5a04';
 const OWNER = '5c0e8f7a-1b2c-4d3e-8f90-a1b2c3d4e001';
+/** The demo's 浦发银行（模拟） (server/src/db/demo/institutions.ts): the pledgee. */
+const PLEDGEE = '0b6a6c3e-5d2f-4f6e-9a51-3c1d2e4f5b01';
 const FACE_FEN = 100_000_00;
 
 const PASSES = (process.env.BENCH_DATABASES || 'sqlite,postgres').split(',').map((name) => name.trim());
@@ -49,8 +56,15 @@ const HELD_COUNTERS = `insert into bill_org_holdings (org_id, held)
   select org_id, count(*) from bill_holdings where ended_at is null group by org_id
   on conflict (org_id) do update set held = excluded.held`;
 
+/** How many maturing bills a pass writes: received ones (`cleared` of them locked), and pledged ones. */
+interface Counts {
+  holdings: number;
+  cleared: number;
+  pledged: number;
+}
+
 /** Writes the maturing bills straight into the SQLite file. */
-function seedSqlite(dataDir: string): void {
+function seedSqlite(dataDir: string, counts: Counts): void {
   const sqlite = new Database(path.join(dataDir, 'chain-bill.sqlite'));
   const insertPackage = sqlite.prepare(`insert into bill_packages (id, package_no, drawer_org_id, drawer_name,
   acceptor_org_id, acceptor_name, payee_org_id, payee_name, drawer_branch_no, amount_fen, issue_date, due_date,
@@ -64,12 +78,52 @@ function seedSqlite(dataDir: string): void {
   applicant_user_id, receiver_org_id, holding_id, sub_start, sub_end, amount_fen, status, reason, remark,
   answered_by, applied_at, answered_at, receiver_account_id)
   values (?, ?, 'endorsement', ?, ?, ?, ?, 1, ?, ?, 'pending', null, '', null, ?, null, null)`);
+  // A pledge signed before: its application (kind pledge, signed by the institution) and the pledge in force
+  // on the holding it rests on (TF0304).
+  const insertPledgeApplication =
+    sqlite.prepare(`insert into bill_applications (id, package_id, kind, applicant_org_id,
+  applicant_user_id, receiver_org_id, holding_id, sub_start, sub_end, amount_fen, status, reason, remark,
+  answered_by, applied_at, answered_at, receiver_account_id)
+  values (?, ?, 'pledge', ?, ?, ?, ?, 1, ?, ?, 'signed', null, '', null, ?, ?, null)`);
+  const insertPledge = sqlite.prepare(`insert into bill_pledges (application_id, package_id, pledgor_org_id,
+  pledgee_org_id, holding_id, pledged_at, released_at, created_at) values (?, ?, ?, ?, ?, ?, null, ?)`);
   sqlite.transaction(() => {
-    for (let i = 0; i < HOLDINGS; i += 1) {
+    for (let i = 0; i < counts.pledged; i += 1) {
+      const packageId = crypto.randomUUID();
+      const holdingId = crypto.randomUUID();
+      const applicationId = crypto.randomUUID();
+      const holder = i % 2 === 0 ? SUZHOU : NINGBO;
+      insertPackage.run(
+        packageId,
+        `9pledged${String(i).padStart(22, '0')}`,
+        SHANGHAI,
+        SHANGHAI,
+        holder,
+        FACE_FEN,
+        DAY,
+        OWNER,
+        SEEDED_AT,
+      );
+      insertHolding.run(holdingId, packageId, holder, FACE_FEN, FACE_FEN, 'TF0304', SEEDED_AT);
+      insertPledgeApplication.run(
+        applicationId,
+        packageId,
+        holder,
+        OWNER,
+        PLEDGEE,
+        holdingId,
+        FACE_FEN,
+        FACE_FEN,
+        SEEDED_AT,
+        SEEDED_AT,
+      );
+      insertPledge.run(applicationId, packageId, holder, PLEDGEE, holdingId, SEEDED_AT, SEEDED_AT);
+    }
+    for (let i = 0; i < counts.holdings; i += 1) {
       const packageId = crypto.randomUUID();
       const holdingId = crypto.randomUUID();
       const holder = i % 2 === 0 ? SUZHOU : NINGBO;
-      const locked = i < CLEARED;
+      const locked = i < counts.cleared;
       insertPackage.run(
         packageId,
         `9dayend${String(i).padStart(23, '0')}`,
@@ -112,7 +166,7 @@ function seedSqlite(dataDir: string): void {
 }
 
 /** The same bills on PostgreSQL, generated by the server in a few statements. */
-async function seedPostgres(url: string): Promise<void> {
+async function seedPostgres(url: string, counts: Counts): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -125,7 +179,7 @@ async function seedPostgres(url: string): Promise<void> {
          '上海链票示范供应链有限公司', CASE WHEN i % 2 = 0 THEN $2 ELSE $3 END, '持票企业', '310290000021', $4,
          '2026-07-01', $5, 0, 1, '', $6, $7, '31001234567890', '上海浦东发展银行'
        FROM generate_series(0, $8::int - 1) AS i`,
-      [SHANGHAI, SUZHOU, NINGBO, FACE_FEN, DAY, OWNER, SEEDED_AT, HOLDINGS],
+      [SHANGHAI, SUZHOU, NINGBO, FACE_FEN, DAY, OWNER, SEEDED_AT, counts.holdings],
     );
     await client.query(
       `INSERT INTO bill_holdings (id, package_id, org_id, sub_start, sub_end, amount_fen, bill_status,
@@ -133,7 +187,7 @@ async function seedPostgres(url: string): Promise<void> {
        SELECT 'day-end-holding-' || i, 'day-end-package-' || i, CASE WHEN i % 2 = 0 THEN $1 ELSE $2 END, 1, $3,
          $3, 'CS03', CASE WHEN i < $4 THEN 'TF0302' ELSE 'TF0301' END, $5, NULL
        FROM generate_series(0, $6::int - 1) AS i`,
-      [SUZHOU, NINGBO, FACE_FEN, CLEARED, SEEDED_AT, HOLDINGS],
+      [SUZHOU, NINGBO, FACE_FEN, counts.cleared, SEEDED_AT, counts.holdings],
     );
     await client.query(
       `INSERT INTO bill_applications (id, package_id, kind, applicant_org_id, applicant_user_id, receiver_org_id,
@@ -143,7 +197,43 @@ async function seedPostgres(url: string): Promise<void> {
          CASE WHEN i % 2 = 0 THEN $1 ELSE $2 END, $3, CASE WHEN i % 2 = 0 THEN $2 ELSE $1 END,
          'day-end-holding-' || i, 1, $4, $4, 'pending', NULL, '', NULL, $5, NULL, NULL
        FROM generate_series(0, $6::int - 1) AS i`,
-      [SUZHOU, NINGBO, OWNER, FACE_FEN, SEEDED_AT, Math.min(CLEARED, HOLDINGS)],
+      [SUZHOU, NINGBO, OWNER, FACE_FEN, SEEDED_AT, Math.min(counts.cleared, counts.holdings)],
+    );
+    await client.query(
+      `INSERT INTO bill_packages (id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name,
+         payee_org_id, payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable,
+         remark, created_by, created_at, acceptor_account_no, acceptor_bank_name)
+       SELECT 'pledged-package-' || i, '9pledged' || lpad(i::text, 22, '0'), $1, '上海链票示范供应链有限公司', $1,
+         '上海链票示范供应链有限公司', CASE WHEN i % 2 = 0 THEN $2 ELSE $3 END, '持票企业', '310290000021', $4,
+         '2026-07-01', $5, 0, 1, '', $6, $7, '31001234567890', '上海浦东发展银行'
+       FROM generate_series(0, $8::int - 1) AS i`,
+      [SHANGHAI, SUZHOU, NINGBO, FACE_FEN, DAY, OWNER, SEEDED_AT, counts.pledged],
+    );
+    await client.query(
+      `INSERT INTO bill_holdings (id, package_id, org_id, sub_start, sub_end, amount_fen, bill_status,
+         circ_status, acquired_at, ended_at)
+       SELECT 'pledged-holding-' || i, 'pledged-package-' || i, CASE WHEN i % 2 = 0 THEN $1 ELSE $2 END, 1, $3,
+         $3, 'CS03', 'TF0304', $4, NULL
+       FROM generate_series(0, $5::int - 1) AS i`,
+      [SUZHOU, NINGBO, FACE_FEN, SEEDED_AT, counts.pledged],
+    );
+    await client.query(
+      `INSERT INTO bill_applications (id, package_id, kind, applicant_org_id, applicant_user_id, receiver_org_id,
+         holding_id, sub_start, sub_end, amount_fen, status, reason, remark, answered_by, applied_at, answered_at,
+         receiver_account_id)
+       SELECT 'pledge-application-' || i, 'pledged-package-' || i, 'pledge',
+         CASE WHEN i % 2 = 0 THEN $1 ELSE $2 END, $3, $4, 'pledged-holding-' || i, 1, $5, $5, 'signed', NULL, '',
+         NULL, $6, $6, NULL
+       FROM generate_series(0, $7::int - 1) AS i`,
+      [SUZHOU, NINGBO, OWNER, PLEDGEE, FACE_FEN, SEEDED_AT, counts.pledged],
+    );
+    await client.query(
+      `INSERT INTO bill_pledges (application_id, package_id, pledgor_org_id, pledgee_org_id, holding_id,
+         pledged_at, released_at, created_at)
+       SELECT 'pledge-application-' || i, 'pledged-package-' || i, CASE WHEN i % 2 = 0 THEN $1 ELSE $2 END, $3,
+         'pledged-holding-' || i, $4, NULL, $4
+       FROM generate_series(0, $5::int - 1) AS i`,
+      [SUZHOU, NINGBO, PLEDGEE, SEEDED_AT, counts.pledged],
     );
     await client.query(HELD_COUNTERS);
     for (const statement of RECOUNT_PAYABLE_DAYS) await client.query(statement);
@@ -154,8 +244,8 @@ async function seedPostgres(url: string): Promise<void> {
   }
 }
 
-/** Seeds a fresh database of the pass, then times that day's close. */
-async function measure(pass: string) {
+/** Seeds a fresh database of the pass with `counts`, then times that day's close. */
+async function measure(pass: string, counts: Counts) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-day-end-'));
   let databaseUrl: string | undefined;
   if (pass === 'postgres') {
@@ -171,8 +261,8 @@ async function measure(pass: string) {
   try {
     // Migrate and seed, then write the maturing bills straight into the database.
     await (await buildApp(config, { now: () => CLOSE - 40 * 24 * 3600_000 })).close();
-    if (databaseUrl) await seedPostgres(databaseUrl);
-    else seedSqlite(dataDir);
+    if (databaseUrl) await seedPostgres(databaseUrl, counts);
+    else seedSqlite(dataDir, counts);
 
     const app = await buildApp(config, { now: () => CLOSE });
     const started = process.hrtime.bigint();
@@ -181,7 +271,8 @@ async function measure(pass: string) {
     await app.close();
     return {
       database: pass,
-      holdings: HOLDINGS,
+      holdings: counts.holdings,
+      pledged: counts.pledged,
       status: run.status,
       steps: run.steps.map((step) => `${step.name}: ${step.processed}`),
       seconds: Number(seconds.toFixed(1)),
@@ -193,4 +284,9 @@ async function measure(pass: string) {
   }
 }
 
-for (const pass of PASSES) console.log(JSON.stringify(await measure(pass)));
+for (const pass of PASSES) {
+  if (HOLDINGS > 0)
+    console.log(JSON.stringify(await measure(pass, { holdings: HOLDINGS, cleared: CLEARED, pledged: 0 })));
+  if (PLEDGED > 0)
+    console.log(JSON.stringify(await measure(pass, { holdings: 0, cleared: 0, pledged: PLEDGED })));
+}

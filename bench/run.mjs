@@ -2,13 +2,14 @@
 // PostgreSQL, sign-in throughput, the login route's JavaScript and Lighthouse's mobile scores. Needs a build
 // (npm run bench builds first) and Chromium. Tunables: BENCH_ROUNDS (3; 0 skips the hot paths),
 // BENCH_DURATION seconds per run (3), BENCH_STARTS (5; 0 skips start-up), BENCH_LIGHTHOUSE_RUNS (3; 0 skips
-// Lighthouse), BENCH_DAY_END_HOLDINGS (100,000 maturing holdings through a day-end on each pass, bench/day-end.ts;
-// 0 skips it), BENCH_ROUTES (pieces of routes' names separated by `|`: measures only the routes whose names
-// contain one), BENCH_DATABASES (`sqlite,postgres`: the passes to run), BENCH_SIGN_INS (300; 0 skips the
-// sign-in throughput), BENCH_WRITES (200 round trips of each write path of bench/routes.mjs as fast as they go
-// and 200 more at the target rate; 0 skips them;
-// BENCH_ROUTES selects them by name too), BENCH_BROWSER (1; 0 skips the login route's JavaScript, the entry link and
-// Lighthouse, which need Chromium), BENCH_LIGHTHOUSE_REPORTS (a folder to keep each Lighthouse run's full JSON report in).
+// Lighthouse), BENCH_DAY_END_HOLDINGS (100,000 maturing holdings through a day-end on each pass, then
+// BENCH_DAY_END_PLEDGED (1,000) pledged bills presented by their pledgees, bench/day-end.ts; 0 skips it),
+// BENCH_ROUTES (pieces of routes' names separated by `|`: measures only the routes whose names contain one),
+// BENCH_DATABASES (`sqlite,postgres`: the passes to run), BENCH_SIGN_INS (300; 0 skips the sign-in throughput),
+// BENCH_WRITES (200 round trips of each write path of bench/routes.mjs as fast as they go and 200 more at the
+// target rate; 0 skips them; BENCH_ROUTES selects them by name too), BENCH_BROWSER (1; 0 skips the login
+// route's JavaScript, the entry link and Lighthouse, which need Chromium), BENCH_LIGHTHOUSE_REPORTS (a folder
+// to keep each Lighthouse run's full JSON report in).
 // Results: a table, and bench/results/<date>.json.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -306,7 +307,14 @@ function dayEndFigures(report, extra) {
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line));
   for (const pass of passes) {
-    report.add(`day-end, ${pass.holdings} holdings, ${pass.database}`, pass.seconds, 's', TARGET.dayEndS);
+    if (pass.pledged > 0) {
+      // The pledged bills' close: each presented by its pledgee (payment.presentPledged), one act a bill.
+      const label = `day-end, ${pass.pledged} pledged bills presented by their pledgees, ${pass.database}`;
+      report.add(label, pass.seconds, 's');
+      report.add(`${label}, presentations`, Math.round(pass.pledged / pass.seconds), 'acts/s');
+    } else {
+      report.add(`day-end, ${pass.holdings} holdings, ${pass.database}`, pass.seconds, 's', TARGET.dayEndS);
+    }
     if (pass.status !== 'done') report.add(`day-end run not done, ${pass.database}`, 1, 'responses');
   }
   extra.dayEnd = passes;
