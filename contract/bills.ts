@@ -204,11 +204,15 @@ export const BILL_EVENT = {
   /** 冻结 and 解除冻结, registered from outside the platform (docs/domain.md, freezes). */
   frozen: 'frozen',
   unfrozen: 'unfrozen',
-  /** 追索 (docs/domain.md, recourse): the notice, the party's 同意清偿, the holder's refusal or signature. */
+  /**
+   * 追索 (docs/domain.md, recourse): the notice, the party's 同意清偿, the holder's refusal or signature, and the
+   * holder's withdrawal of a notice not yet answered.
+   */
   recourseNotified: 'recourseNotified',
   recourseAgreed: 'recourseAgreed',
   recourseRejected: 'recourseRejected',
   recoursePaid: 'recoursePaid',
+  recourseWithdrawn: 'recourseWithdrawn',
 } as const;
 export type BillEventType = (typeof BILL_EVENT)[keyof typeof BILL_EVENT];
 export const BILL_EVENT_LABEL: Record<BillEventType, string> = {
@@ -230,6 +234,7 @@ export const BILL_EVENT_LABEL: Record<BillEventType, string> = {
   recourseAgreed: '同意清偿',
   recourseRejected: '驳回同意清偿',
   recoursePaid: '追索清偿签收',
+  recourseWithdrawn: '撤回追索通知',
 };
 
 /**

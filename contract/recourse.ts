@@ -20,6 +20,8 @@ export const RECOURSE_URL = {
   reject: '/api/scbill/recourse/:id/reject',
   /** `POST`: the holder signs the 同意清偿: the money moves (线上) and the range is settled or passes on. */
   sign: '/api/scbill/recourse/:id/sign',
+  /** `POST`: the holder withdraws (撤回) a notice the party has not answered. */
+  withdraw: '/api/scbill/recourse/:id/withdraw',
   /** `GET`, paging, `side`, `status` and `packageNo` in the query: the caller's notices, newest first. */
   list: '/api/scbill/recourse/list',
 } as const;
@@ -65,12 +67,16 @@ export const NON_REFUSAL_REASONS = Object.keys(NON_REFUSAL_REASON) as NonRefusal
 /** The proof of a 非拒付追索: a PDF or an image of the court's ruling or the registry's record. */
 export const RECOURSE_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Where a notice stands: waiting for the party, its 同意清偿 waiting for the holder, paid, or ended. */
+/**
+ * Where a notice stands: waiting for the party, its 同意清偿 waiting for the holder, paid, ended (another party
+ * paid the range), or withdrawn by the holder before the party answered.
+ */
 export const RECOURSE_STATUS = {
   notified: 'notified',
   agreed: 'agreed',
   paid: 'paid',
   closed: 'closed',
+  withdrawn: 'withdrawn',
 } as const;
 export type RecourseStatus = (typeof RECOURSE_STATUS)[keyof typeof RECOURSE_STATUS];
 export const RECOURSE_STATUSES: readonly RecourseStatus[] = Object.values(RECOURSE_STATUS);
@@ -79,12 +85,14 @@ export const RECOURSE_STATUS_LABEL: Record<RecourseStatus, string> = {
   agreed: '同意清偿待签收',
   paid: '已清偿',
   closed: '已终止',
+  withdrawn: '已撤回',
 };
 export const RECOURSE_STATUS_COLOR: Record<RecourseStatus, string> = {
   notified: 'gold',
   agreed: 'blue',
   paid: 'green',
   closed: 'default',
+  withdrawn: 'default',
 };
 
 /** The role in which a party is pursued. */
@@ -108,8 +116,11 @@ export const RECOURSE_SIDE = { pursuer: 'pursuer', debtor: 'debtor' } as const;
 export type RecourseSide = (typeof RECOURSE_SIDE)[keyof typeof RECOURSE_SIDE];
 export const RECOURSE_SIDES: readonly RecourseSide[] = Object.values(RECOURSE_SIDE);
 
-/** What the caller may do with a notice now: the party agrees, the holder rejects or signs the agreement. */
-export const RECOURSE_ACT = { agree: 'agree', reject: 'reject', sign: 'sign' } as const;
+/**
+ * What the caller may do with a notice now: the party agrees, the holder rejects or signs the agreement, or
+ * withdraws a notice the party has not answered.
+ */
+export const RECOURSE_ACT = { agree: 'agree', reject: 'reject', sign: 'sign', withdraw: 'withdraw' } as const;
 export type RecourseAct = (typeof RECOURSE_ACT)[keyof typeof RECOURSE_ACT];
 export const RECOURSE_ACTS: readonly RecourseAct[] = Object.values(RECOURSE_ACT);
 

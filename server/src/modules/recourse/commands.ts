@@ -579,6 +579,65 @@ export const rejectRecourse = ledgerCommand(
     reopen(ctx, pkg, notice, input.reason.trim(), { opType: 'reject', status: 'success' }),
 );
 
+/** The holder's view of a notice it may still withdraw: the party has not answered it. */
+const WITHDRAWABLE: TwoSided<NoticeRow, Side> = {
+  ...NOTICE,
+  closed: (notice) => {
+    if (notice.status === RECOURSE_STATUS.notified) return null;
+    if (notice.status === RECOURSE_STATUS.agreed) return RECOURSE_MSG.answered;
+    return (
+      RECOURSE_MSG.notWaiting[notice.status as keyof typeof RECOURSE_MSG.notWaiting] ?? RECOURSE_MSG.notFound
+    );
+  },
+};
+
+/**
+ * 撤回: the holder takes back a notice the party has not answered (no 同意清偿 waits on it, none was signed);
+ * the party's to-do closes and it is told. Against the party's 同意清偿 at the same moment exactly one wins:
+ * both move the notice on from 待清偿 only. The holder may notify the party again later.
+ */
+export const withdrawRecourse = ledgerCommand(
+  async (ctx, id: string): Promise<Answering<NoticeRow>> =>
+    answeringSide(ctx, WITHDRAWABLE, id, 'pursuer', RECOURSE_MSG.withdraw),
+  async (ctx, { pkg, row: notice }): Promise<NoticeRow> => {
+    const changed: Partial<NoticeRow> = { status: RECOURSE_STATUS.withdrawn, closed_at: ctx.now };
+    await onlyAnswer(
+      ctx.trx
+        .updateTable('recourse_notices')
+        .set(changed)
+        .where('id', '=', notice.id)
+        .where('status', '=', RECOURSE_STATUS.notified),
+      RECOURSE_MSG.answered,
+    );
+    await logNoticeAct(ctx, pkg, notice, 'pursuer', 'withdraw', 'success');
+    await endLogged(ctx, notice.pursuer_org_id, notice.id, 'apply', 'failed');
+    const range = rangeOfNotice(notice);
+    await endAnswer(ctx, {
+      event: {
+        packageId: pkg.id,
+        type: BILL_EVENT.recourseWithdrawn,
+        from: notice.pursuer_org_id,
+        to: notice.debtor_org_id,
+        range,
+      },
+      settles: todoSubject(notice.id),
+      notices: [
+        {
+          orgId: notice.debtor_org_id,
+          type: NOTICE_TYPE.announcement,
+          title: RECOURSE_MSG.withdrawnTitle,
+          content: RECOURSE_MSG.withdrawnNotice(
+            await orgName(ctx.trx, notice.pursuer_org_id),
+            billText(pkg, range, Number(notice.amount_fen)),
+          ),
+        },
+      ],
+      parties: [notice.pursuer_org_id, notice.debtor_org_id],
+    });
+    return { ...notice, ...changed };
+  },
+);
+
 export interface SignOutcome {
   notice: NoticeRow;
   paid: boolean;

@@ -7,10 +7,12 @@ export const RECOURSE_MSG = {
   agree: '同意清偿',
   reject: '驳回同意清偿',
   sign: '签收追索清偿',
+  withdraw: '撤回追索通知',
   notified: '追索通知已发出',
   agreed: '已同意清偿，等待持票人签收',
   rejected: '已驳回同意清偿',
   signed: '已签收清偿',
+  withdrawn: '已撤回追索通知',
   notFound: '未找到该追索通知',
   holdingNotFound: '未找到该票据区间',
   notInRecourse: '该票据区间未被拒付，不能拒付追索',
@@ -38,7 +40,10 @@ export const RECOURSE_MSG = {
     agreed: '已同意清偿，等待持票人签收',
     paid: '该追索已清偿',
     closed: '该追索通知已终止',
+    withdrawn: '该追索通知已撤回',
   },
+  /** Why a notice cannot be withdrawn once the party answered it. */
+  answered: '被追索人已同意清偿，不能撤回追索通知',
   reasonRequired: '请填写驳回理由',
   clearingFailed: (why: string) => `线上清算失败：${why}`,
   todoTitle: '追索通知待处理',
@@ -55,6 +60,8 @@ export const RECOURSE_MSG = {
     `${pursuer}已签收贵司的清偿，${bill}，清偿金额${amount}元，${
       settled ? '票据已结清。' : '该票据区间已转入贵司名下，可向贵司前手再追索。'
     }`,
+  withdrawnTitle: '追索通知已撤回',
+  withdrawnNotice: (pursuer: string, bill: string) => `${pursuer}撤回了向贵司发出的追索通知，${bill}。`,
   closedTitle: '追索通知已终止',
   closedNotice: (bill: string, payer: string) => `${bill}已由${payer}清偿，贵司收到的追索通知已终止。`,
   attachmentEmpty: '请上传证明材料文件',

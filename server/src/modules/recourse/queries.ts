@@ -66,6 +66,7 @@ function recordOf(row: Row, orgId: string, today: string): RecourseRecord {
   if (status === RECOURSE_STATUS.notified && row.debtor_org_id === orgId && row.agreed_id === null)
     actions.push('agree');
   if (status === RECOURSE_STATUS.agreed && row.pursuer_org_id === orgId) actions.push('reject', 'sign');
+  if (status === RECOURSE_STATUS.notified && row.pursuer_org_id === orgId) actions.push('withdraw');
   // The claim of the day while it waits; of the agreement's day once agreed; of the day it ended after.
   const payDay =
     row.agreed_on ??

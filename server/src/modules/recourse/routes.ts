@@ -31,6 +31,7 @@ import {
   notifyRecourse,
   recourseCommands,
   rejectRecourse,
+  withdrawRecourse,
   type AgreeInput,
   type NoticeRow,
   type NotifyInput,
@@ -139,6 +140,16 @@ export const recourseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     input: (request) => ({ id: request.params.id, reason: request.body.reason }),
     command: rejectRecourse,
     answer: recordAnswer(recordOf, RECOURSE_MSG.rejected),
+  });
+
+  ledgerActRoute<{ Params: Static<typeof IdParams> }, string, Checked, NoticeRow>(app, {
+    name: 'postRecourseWithdraw',
+    url: RECOURSE_URL.withdraw,
+    schema: { params: IdParams, response: { 200: Envelope(RecourseRecord), ...COMMAND_ERRORS } },
+    member,
+    input: (request) => request.params.id,
+    command: withdrawRecourse,
+    answer: recordAnswer(recordOf, RECOURSE_MSG.withdrawn),
   });
 
   ledgerActRoute<{ Params: Static<typeof IdParams> }, string, Checked, SignOutcome>(app, {

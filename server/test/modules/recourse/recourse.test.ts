@@ -14,6 +14,7 @@ import type { OperationItem } from '@contract/shell-schemas';
 import { STATISTICS_URL } from '@contract/statistics';
 import type { Statistics } from '@contract/statistics-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
+import { agreeRecourse, withdrawRecourse } from '../../../src/modules/recourse/commands';
 import { EXE, PDF } from '../../support/apply-record-helpers';
 import {
   billCall,
@@ -30,6 +31,7 @@ import {
   refusedBefore,
   signedFor,
   signsPending,
+  userIdOf,
 } from '../../support/bill-helpers';
 import type { TestApp } from '../../support/helpers';
 
@@ -164,7 +166,7 @@ describe('拒付追索 and 同意清偿', () => {
         costs: '120.00',
         total: '1000482.50',
       },
-      actions: [],
+      actions: ['withdraw'],
     });
     const [toAnswer] = (await list('ningbo', 'side=debtor')).content;
     expect(toAnswer).toMatchObject({ id: notice!.id, actions: ['agree'] });
@@ -545,6 +547,125 @@ describe('非拒付追索', () => {
         }),
       ),
     ).toEqual([409, API_ERROR.billStateInvalid]);
+  });
+});
+
+describe('撤回 a notice', () => {
+  const withdrawCall = (as: Org, id: string) => (headers: Record<string, string>) =>
+    billCall(t.app, 'POST', pathOf(RECOURSE_URL.withdraw, { id }), token[as], undefined, headers);
+
+  it('takes back a notice the party has not answered: its to-do closes, it is told, the bill and the log show it', async () => {
+    const { packageId, holdingId } = await refusedAtSuzhou();
+    const [notice] = await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] });
+    expect((await list('suzhou', 'side=pursuer')).content[0]).toMatchObject({ actions: ['withdraw'] });
+    expect((await list('ningbo', 'side=debtor')).content[0]).toMatchObject({ actions: ['agree'] });
+
+    const key = { 'idempotency-key': 'recourse-withdraw-0001' };
+    const first = await confirmed(t, token.suzhou, (headers) =>
+      withdrawCall('suzhou', notice!.id)({ ...headers, ...key }),
+    );
+    expect(await dataOf<RecourseRecord>(first)).toMatchObject({ status: 'withdrawn', actions: [] });
+    const replay = await confirmed(t, token.suzhou, (headers) =>
+      withdrawCall('suzhou', notice!.id)({ ...headers, ...key }),
+    );
+    expect(replay.json()).toEqual(first.json());
+    expect(await refusedBefore(t, withdrawCall('suzhou', notice!.id))).toEqual([
+      409,
+      API_ERROR.billApplicationAnswered,
+    ]);
+
+    const todo = await t.app.db
+      .selectFrom('plat_messages')
+      .select('closed_at')
+      .where('subject', '=', `recourse-notice:${notice!.id}`)
+      .executeTakeFirstOrThrow();
+    expect(todo.closed_at).not.toBeNull();
+    const told = await t.app.db
+      .selectFrom('plat_messages')
+      .select(['title', 'content'])
+      .where('org_id', '=', ORG.ningbo)
+      .where('title', '=', '追索通知已撤回')
+      .executeTakeFirstOrThrow();
+    expect(told.content).toContain(DEMO_ORGS.suzhou.name);
+    expect((await list('ningbo', 'side=debtor')).content[0]).toMatchObject({
+      status: 'withdrawn',
+      actions: [],
+    });
+    expect(await refusedBefore(t, agreeCall('ningbo', notice!.id, { amount: '1.00' }))).toEqual([
+      409,
+      API_ERROR.billApplicationAnswered,
+    ]);
+    const detail = await dataOf<BillDetail>(
+      await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id: packageId }), token.ningbo),
+    );
+    expect(detail.events.map((e) => e.type).filter((type) => type.startsWith('recourse'))).toEqual([
+      'recourseNotified',
+      'recourseWithdrawn',
+    ]);
+    const log = await t.app.db
+      .selectFrom('bill_operations')
+      .select(['op_type', 'status'])
+      .where('biz_id', '=', notice!.id)
+      .orderBy('op_type')
+      .execute();
+    expect(log).toEqual([
+      { op_type: 'apply', status: 'failed' },
+      { op_type: 'withdraw', status: 'success' },
+    ]);
+    // The range is still the holder's under recourse: it may notify the party again.
+    expect((await currentHolding(packageId, ORG.suzhou)).circ_status).toBe(CIRCULATION.recourse);
+    const [again] = await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] });
+    expect(again).toMatchObject({ status: 'notified' });
+  });
+
+  it('refuses before any confirmation a notice answered, the party’s own withdrawal and another organisation’s', async () => {
+    const { holdingId } = await refusedAtSuzhou();
+    const [notice] = await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] });
+    expect(await refusedBefore(t, withdrawCall('ningbo', notice!.id))).toEqual([403, API_ERROR.forbidden]);
+    expect((await refusedBefore(t, withdrawCall('shanghai', notice!.id)))[0]).toBe(404);
+    await agree('ningbo', notice!.id, { amount: '1000000.00' });
+    const answered = await withdrawCall('suzhou', notice!.id)({});
+    expect([answered.statusCode, errorCodeOf(answered)]).toEqual([409, API_ERROR.billApplicationAnswered]);
+    expect(answered.json<{ msg: string }>().msg).toBe('被追索人已同意清偿，不能撤回追索通知');
+    expect((await list('suzhou', 'side=pursuer')).content[0]).toMatchObject({ actions: ['reject', 'sign'] });
+  });
+
+  it('of a withdrawal and a 同意清偿 at once exactly one goes through', async () => {
+    const { packageId, holdingId } = await refusedAtSuzhou();
+    const [notice] = await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] });
+    const scope =
+      (orgId: string, mobile: string) => (trx: Parameters<typeof withdrawRecourse>[0]['trx']) => ({
+        trx,
+        now: t.app.now(),
+        actor: { orgId, userId: userIdOf(mobile) },
+        realtime: null,
+      });
+    const results = await Promise.allSettled([
+      t.app.db
+        .transaction()
+        .execute((trx) => withdrawRecourse(scope(ORG.suzhou, MOBILE.suzhou)(trx), notice!.id)),
+      t.app.db.transaction().execute((trx) =>
+        agreeRecourse(scope(ORG.ningbo, MOBILE.ningbo)(trx), {
+          id: notice!.id,
+          amount: '1000000.00',
+          clearing: 'SM00',
+        }),
+      ),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const events = await t.app.db
+      .selectFrom('bill_events')
+      .select('type')
+      .where('package_id', '=', packageId)
+      .where('type', 'in', ['recourseWithdrawn', 'recourseAgreed'])
+      .execute();
+    expect(events).toHaveLength(1);
+    const row = await t.app.db
+      .selectFrom('recourse_notices')
+      .select('status')
+      .where('id', '=', notice!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe(events[0]!.type === 'recourseWithdrawn' ? 'withdrawn' : 'agreed');
   });
 });
 
