@@ -50,6 +50,10 @@ export const recourseApi = api.enhanceEndpoints({ addTagTypes: [TAG, BILL_TAG] }
       query: (id) => ({ url: pathOf(RECOURSE_URL.sign, { id }), method: 'POST' }),
       invalidatesTags: [TAG, BILL_TAG],
     }),
+    withdrawRecourse: build.mutation<RecourseRecord, string>({
+      query: (id) => ({ url: pathOf(RECOURSE_URL.withdraw, { id }), method: 'POST' }),
+      invalidatesTags: [TAG, BILL_TAG],
+    }),
     exportRecourse: build.mutation<ExportTask, Omit<RecourseListQuery, 'page' | 'size'>>({
       query: ({ side, status, packageNo }) => ({
         url: EXPORT_URL.tasks,
@@ -74,6 +78,7 @@ export const {
   useAgreeRecourseMutation,
   useRejectRecourseMutation,
   useSignRecourseMutation,
+  useWithdrawRecourseMutation,
   useExportRecourseMutation,
 } = recourseApi;
 

@@ -65,13 +65,23 @@ const notices: unknown[] = [];
 const agreements: Array<{ id: string; body: unknown }> = [];
 const rejections: Array<{ id: string; body: unknown }> = [];
 const signatures: string[] = [];
+const withdrawals: string[] = [];
 const listQueries: Record<string, string>[] = [];
 const exports: unknown[] = [];
 const candidateKinds: string[] = [];
 const uploads: string[] = [];
 serveLedgerPage(
   {
-    recording: [notices, agreements, rejections, signatures, listQueries, candidateKinds, uploads],
+    recording: [
+      notices,
+      agreements,
+      rejections,
+      signatures,
+      withdrawals,
+      listQueries,
+      candidateKinds,
+      uploads,
+    ],
     exportsInto: exports,
   },
   mock.get('*/api/scbill/recourse/candidates', ({ request }) => {
@@ -97,6 +107,13 @@ serveLedgerPage(
                 clearing: 'SM00',
                 actions: ['reject', 'sign'],
               }),
+              record({
+                id: 'n-2',
+                debtor: { orgId: 'o-nb', name: '宁波海曙包装材料有限公司' },
+                debtorRole: 'endorser',
+                claim,
+                actions: ['withdraw'],
+              }),
             ],
       ),
     );
@@ -116,6 +133,10 @@ serveLedgerPage(
   mock.post('*/api/scbill/recourse/:id/sign', ({ params }) => {
     signatures.push(String(params.id));
     return ok(record({ status: 'paid' }));
+  }),
+  mock.post('*/api/scbill/recourse/:id/withdraw', ({ params }) => {
+    withdrawals.push(String(params.id));
+    return ok(record({ id: String(params.id), status: 'withdrawn' }));
   }),
 );
 
@@ -231,6 +252,28 @@ describe('the 追索 page', () => {
     const confirm = await screen.findByRole('dialog', { name: '确认签收追索清偿' });
     fireEvent.click(buttonIn(confirm, '确认并验证'));
     await waitFor(() => expect(signatures).toEqual(['n-1']));
+  });
+
+  it('lets the holder withdraw a notice not yet answered, after confirming what it takes back', async () => {
+    renderPage();
+    const table = await screen.findByRole('table');
+    const tr = (await within(table).findByText('宁波海曙包装材料有限公司（背书人）')).closest('tr')!;
+    expect(tr).toHaveTextContent('待清偿');
+    // Only the notice the party has not answered offers 撤回.
+    const answered = within(table).getByText('同意清偿待签收').closest('tr')!;
+    expect(within(answered).queryByRole('button', { name: '撤回' })).toBeNull();
+    fireEvent.click(buttonIn(tr, '撤回'));
+    const confirm = await screen.findByRole('dialog', { name: '确认撤回追索通知' });
+    expect(confirm).toHaveTextContent('宁波海曙包装材料有限公司');
+    expect(confirm).toHaveTextContent('1,000,362.50 元');
+    expect(withdrawals).toEqual([]);
+    fireEvent.click(buttonIn(confirm, '取消'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(withdrawals).toEqual([]);
+    fireEvent.click(buttonIn(tr, '撤回'));
+    fireEvent.click(buttonIn(await screen.findByRole('dialog', { name: '确认撤回追索通知' }), '确认并验证'));
+    await waitFor(() => expect(withdrawals).toEqual(['n-2']));
+    expect(await screen.findByText('已撤回追索通知')).toBeInTheDocument();
   });
 
   it('filters its side by status and package number and exports what it shows', async () => {

@@ -52,6 +52,7 @@ import {
   useRecourseNoticesQuery,
   useRejectRecourseMutation,
   useSignRecourseMutation,
+  useWithdrawRecourseMutation,
   uploadRecourseProof,
 } from '@/features/recourse/api/recourse-api';
 import styles from './recourse.module.css';
@@ -73,7 +74,7 @@ interface ListFilter {
 }
 
 interface PendingAct {
-  kind: 'agree' | 'reject' | 'sign';
+  kind: 'agree' | 'reject' | 'sign' | 'withdraw';
   record: RecourseRecord;
 }
 
@@ -119,7 +120,7 @@ function ClaimMakeUp({ claim, costs, total }: { claim: RecourseClaim; costs: str
 /**
  * 追索: the holder chooses a refused range, the parties to pursue and its costs, and sees the claim made up
  * before it sends the notice; below, the notices it sent and those it is asked to pay, filterable, each with
- * its acts (同意清偿 by the party, 签收 or 驳回 by the holder).
+ * its acts (同意清偿 by the party; 签收 or 驳回 by the holder, or 撤回 of a notice not yet answered).
  */
 export function RecoursePage({ initialSide = RECOURSE_SIDE.pursuer, canExport, detail }: RecoursePageProps) {
   const { message } = App.useApp();
@@ -143,6 +144,7 @@ export function RecoursePage({ initialSide = RECOURSE_SIDE.pursuer, canExport, d
   const [agree, agreeBusy] = useAgreeRecourseMutation();
   const [reject, rejecting] = useRejectRecourseMutation();
   const [sign, signing] = useSignRecourseMutation();
+  const [withdraw, withdrawing] = useWithdrawRecourseMutation();
   const [exportList, exporting] = useExportRecourseMutation();
 
   const choices = candidates.data ?? [];
@@ -183,6 +185,9 @@ export function RecoursePage({ initialSide = RECOURSE_SIDE.pursuer, canExport, d
     if (kind === 'sign') {
       const result = await sign(record.id);
       if ('data' in result) void message.success(text.signed);
+    } else if (kind === 'withdraw') {
+      const result = await withdraw(record.id);
+      if ('data' in result) void message.success(text.withdrawn);
     } else if (kind === 'reject') {
       const typed = await rejectForm.validateFields().catch(() => null);
       if (!typed) return;
@@ -492,6 +497,19 @@ export function RecoursePage({ initialSide = RECOURSE_SIDE.pursuer, canExport, d
             acting.record.debtor.name,
           )}
           loading={signing.isLoading}
+          onConfirm={() => void runAct()}
+          onCancel={() => setActing(null)}
+        />
+      )}
+      {acting?.kind === 'withdraw' && (
+        <ConfirmActModal
+          summary={summaryOf(
+            text.withdrawOperation,
+            acting.record,
+            acting.record.claim.total,
+            acting.record.debtor.name,
+          )}
+          loading={withdrawing.isLoading}
           onConfirm={() => void runAct()}
           onCancel={() => setActing(null)}
         />
