@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Navigate } from 'react-router';
+import { REALTIME_EVENT, type RealtimeEventType } from '@contract/realtime';
 import { paths } from '@/config/paths';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { refreshCompanyList } from '@/features/auth/model/company-list';
@@ -10,16 +11,22 @@ import { ApplyRecordsTab } from '@/features/apply-records/components/apply-recor
 import { ApplyToJoin } from '@/features/apply-records/components/apply-to-join';
 import { JoinOrganizationPage } from '@/features/apply-records/components/join-organization-page';
 import { ElecLicenceTab } from '@/features/elec-licence/components/elec-licence-tab';
+import { invalidateAgreements } from '@/features/company-center/api/company-center-api';
 import { CompanyCenterPage } from '@/features/company-center/components/company-center-page';
+import { invalidateContracts } from '@/features/e-contract/api/e-contract-api';
 import { ContractsPage } from '@/features/e-contract/components/contracts-page';
 import { OrgAuthPanel } from '@/features/org-auth/components/org-auth-panel';
 import { OrgChannelsPanel } from '@/features/org-channel/components/org-channels-panel';
 import { useNoticeRefresh } from '../shell/notice-feed-context';
+import { useReloadOn } from './ledger-list-screen';
 
 /**
  * The company centre's screens as the area route shows them, composed with what the app owns: the signed-in
  * organisation, the company list and the notices. Each feature brings the content of its tab.
  */
+
+/** A contract drafted, signed, expired or refused (CONTRACT_STATUS), or events possibly missed. */
+const CONTRACT_EVENTS: readonly RealtimeEventType[] = [REALTIME_EVENT.contract, REALTIME_EVENT.resync];
 
 /** 企业认证与授权: once authenticated, the company list carries the flag (spec section 4). */
 function OrgAuthTab() {
@@ -44,6 +51,8 @@ function BankAccountsTab({ asPage = false }: { asPage?: boolean }) {
 
 /** `/company-center`: the tabbed company centre (`?type=authorize` and the others open a tab). */
 export function CompanyCenterScreen() {
+  // 签约管理 shows each agreement's contract, which the e-sign platform signs or ends.
+  useReloadOn(invalidateAgreements, CONTRACT_EVENTS);
   return (
     <CompanyCenterPage
       slots={{
@@ -78,5 +87,6 @@ export function JoinCompanyScreen() {
 
 /** `/company-center/contracts`, the menu's 电子合同签署: the e-sign account, seals, contracts and sign records. */
 export function ContractsScreen() {
+  useReloadOn(invalidateContracts, CONTRACT_EVENTS);
   return <ContractsPage />;
 }

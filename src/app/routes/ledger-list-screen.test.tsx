@@ -6,20 +6,10 @@ import { PERMISSION } from '@contract/permissions';
 import { createAppStore } from '@/lib/store';
 import { userInfoPublished } from '@/features/auth/model/user-slice';
 import { useCanExport, useReloadOn, useSideParam } from './ledger-list-screen';
+import { clearRealtime, emitRealtime } from '@/testing/realtime';
 
-type Handler = (payload: unknown) => void;
-const handlers = new Map<string, Set<Handler>>();
-vi.mock('@/lib/realtime', () => ({
-  subscribeRealtime: (type: string, handler: Handler) => {
-    const set = handlers.get(type) ?? new Set<Handler>();
-    set.add(handler);
-    handlers.set(type, set);
-    return () => set.delete(handler);
-  },
-}));
-afterEach(() => handlers.clear());
-
-const emit = (type: string) => act(() => handlers.get(type)?.forEach((handler) => handler({})));
+vi.mock('@/lib/realtime', () => import('@/testing/realtime'));
+afterEach(clearRealtime);
 
 function wrapperAt(url: string, store = createAppStore()) {
   return ({ children }: { children: ReactNode }) => (
@@ -35,13 +25,13 @@ describe('a ledger list screen', () => {
     const view = renderHook(() => useReloadOn(invalidate), { wrapper: wrapperAt('/') });
     expect(invalidate).not.toHaveBeenCalled();
 
-    emit('BILL_CHANGED');
-    emit('REALTIME_RESYNC');
-    emit('NOTICE_CHANGED');
+    emitRealtime('BILL_CHANGED');
+    emitRealtime('REALTIME_RESYNC');
+    emitRealtime('NOTICE_CHANGED');
     expect(invalidate).toHaveBeenCalledTimes(2);
 
     view.unmount();
-    emit('BILL_CHANGED');
+    emitRealtime('BILL_CHANGED');
     expect(invalidate).toHaveBeenCalledTimes(2);
   });
 
@@ -49,8 +39,8 @@ describe('a ledger list screen', () => {
     const invalidate = vi.fn(() => ({ type: 'lists/stale' }));
     const events = ['NOTICE_CHANGED'] as const;
     renderHook(() => useReloadOn(invalidate, events), { wrapper: wrapperAt('/') });
-    emit('BILL_CHANGED');
-    emit('NOTICE_CHANGED');
+    emitRealtime('BILL_CHANGED');
+    emitRealtime('NOTICE_CHANGED');
     expect(invalidate).toHaveBeenCalledTimes(1);
   });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { NOTICE_THROTTLE } from '@contract/constants';
@@ -7,17 +7,9 @@ import { createStore } from '@/app/store';
 import { platformServer, servePlatformForEachTest } from '@/testing/platform-server';
 import { storeSignedInUser } from '@/testing/render-app';
 import { useNoticeFeed } from './use-notice-feed';
+import { clearRealtime, emitRealtime } from '@/testing/realtime';
 
-type Handler = (payload: unknown) => void;
-const handlers = new Map<string, Set<Handler>>();
-vi.mock('@/lib/realtime', () => ({
-  subscribeRealtime: (type: string, handler: Handler) => {
-    const set = handlers.get(type) ?? new Set<Handler>();
-    set.add(handler);
-    handlers.set(type, set);
-    return () => set.delete(handler);
-  },
-}));
+vi.mock('@/lib/realtime', () => import('@/testing/realtime'));
 
 servePlatformForEachTest();
 
@@ -36,9 +28,7 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => handlers.clear());
-
-const emit = (type: string) => act(() => handlers.get(type)?.forEach((handler) => handler({})));
+afterEach(clearRealtime);
 
 describe('the header’s notices', () => {
   it('reload on NOTICE_CHANGED and on REALTIME_RESYNC, when events may have been missed', async () => {
@@ -47,11 +37,11 @@ describe('the header’s notices', () => {
     renderHook(() => useNoticeFeed(), { wrapper });
     await waitFor(() => expect(loads).toBe(1));
 
-    emit('NOTICE_CHANGED');
+    emitRealtime('NOTICE_CHANGED');
     await waitFor(() => expect(loads).toBe(2));
 
     await new Promise((resolve) => setTimeout(resolve, NOTICE_THROTTLE + 50));
-    emit('REALTIME_RESYNC');
+    emitRealtime('REALTIME_RESYNC');
     await waitFor(() => expect(loads).toBe(3));
   });
 });

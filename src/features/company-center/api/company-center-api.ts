@@ -64,6 +64,12 @@ const companyCenterApi = api
     }),
   });
 
+/**
+ * Marks the agreements stale, and what depends on them: a contract of an agreement was drafted, signed or
+ * ended (the company centre follows the contract events, src/app/routes/company-center-screens.tsx).
+ */
+export const invalidateAgreements = () => companyCenterApi.util.invalidateTags(['Agreement']);
+
 export const {
   useOrganizationQuery,
   useUpdateOrganizationMutation,

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
@@ -8,9 +7,7 @@ import Tag from 'antd/es/tag';
 import type { ContractStatus } from '@contract/e-contract';
 import { AGREEMENT_STATUS, AGREEMENT_STATUS_LABEL, type AgreementStatus } from '@contract/organization';
 import type { OrgAgreement } from '@contract/organization-schemas';
-import { REALTIME_EVENT } from '@contract/realtime';
 import { paths } from '@/config/paths';
-import { subscribeRealtime } from '@/lib/realtime';
 import { format } from '@/locales/format';
 import { commonMessages } from '@/locales/zh-CN/common';
 import { companyCenterMessages as text } from '@/locales/zh-CN/company-center';
@@ -72,19 +69,6 @@ export function AgreementsTab() {
   const [sign, signing] = useSignAgreementMutation();
   const [checkRelease] = useLazyReleaseCheckQuery();
   const [release, releasing] = useReleaseAgreementMutation();
-  const { refetch } = agreements;
-
-  // A contract drafted, signed or ended (CONTRACT_STATUS), or possibly missed events: the contract column reloads.
-  useEffect(() => {
-    const reload = () => void refetch();
-    const offContract = subscribeRealtime(REALTIME_EVENT.contract, reload);
-    const offResync = subscribeRealtime(REALTIME_EVENT.resync, reload);
-    return () => {
-      offContract();
-      offResync();
-    };
-  }, [refetch]);
-
   const showQuiet = (error: unknown) => {
     const quiet = quietFailureMessage(error);
     if (quiet) void message.error(quiet);

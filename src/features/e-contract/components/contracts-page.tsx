@@ -1,35 +1,16 @@
-import { useEffect } from 'react';
 import Card from 'antd/es/card';
 import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
-import { REALTIME_EVENT } from '@contract/realtime';
-import { subscribeRealtime } from '@/lib/realtime';
-import { useAppDispatch } from '@/lib/store';
 import { eContractMessages } from '@/locales/zh-CN/e-contract';
 import { PageTitle } from '@/components/card-title/card-title';
-import { invalidateContracts, useAccountStateQuery } from '@/features/e-contract/api/e-contract-api';
+import { useAccountStateQuery } from '@/features/e-contract/api/e-contract-api';
 import { AccountCard } from './account-card';
 import { ContractList } from './contract-list';
 import { SealGallery } from './seal-gallery';
 import { SignRecords } from './sign-records';
 
-/** A contract signed, expired or refused (CONTRACT_STATUS), or possibly missed events: the screens reload. */
-function useContractEvents(): void {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    const reload = () => void dispatch(invalidateContracts());
-    const offContract = subscribeRealtime(REALTIME_EVENT.contract, reload);
-    const offResync = subscribeRealtime(REALTIME_EVENT.resync, reload);
-    return () => {
-      offContract();
-      offResync();
-    };
-  }, [dispatch]);
-}
-
 /** `/company-center/contracts`, 电子合同: the e-sign account, its seals, the contracts and the sign records. */
 export function ContractsPage() {
-  useContractEvents();
   const account = useAccountStateQuery();
   const open = account.data?.open ?? false;
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { act, renderHook } from '@testing-library/react';
+import { renderHook } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { configureStore, createReducer, type Middleware } from '@reduxjs/toolkit';
 import { redDotSet } from '@/lib/app-actions';
@@ -7,22 +7,9 @@ import { invalidateExportTasks } from '@/features/export-center/api/export-api';
 import type { AppDispatch } from '@/lib/store';
 import { exportRedDotChanged, storedRedDot } from './red-dot';
 import { useExportTaskEvents } from './use-export-task-events';
+import { clearRealtime, emitRealtime } from '@/testing/realtime';
 
-type Handler = (payload: unknown) => void;
-const handlers = new Map<string, Set<Handler>>();
-
-vi.mock('@/lib/realtime', () => ({
-  subscribeRealtime: (type: string, handler: Handler) => {
-    const set = handlers.get(type) ?? new Set<Handler>();
-    set.add(handler);
-    handlers.set(type, set);
-    return () => set.delete(handler);
-  },
-}));
-
-function emit(type: string, payload: unknown) {
-  act(() => handlers.get(type)?.forEach((handler) => handler(payload)));
-}
+vi.mock('@/lib/realtime', () => import('@/testing/realtime'));
 
 /** Every action dispatched to the test store, oldest first. */
 let dispatched: Array<{ type: string; payload?: unknown }> = [];
@@ -48,7 +35,7 @@ const finished = { taskId: 't1', status: 'done', fileName: '业务操作记录.x
 
 describe('the export centre red dot (FILE_PROCESS_EXPORT_TASK_REDDOT)', () => {
   afterEach(() => {
-    handlers.clear();
+    clearRealtime();
     dispatched = [];
   });
 
@@ -91,7 +78,7 @@ describe('the export centre red dot (FILE_PROCESS_EXPORT_TASK_REDDOT)', () => {
     const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
     renderHook(() => useExportTaskEvents({ mobile: '13800000001', cId: 'CH0001' }, false), { wrapper });
 
-    emit('EXPORT_TASK_FINISHED', finished);
+    emitRealtime('EXPORT_TASK_FINISHED', finished);
 
     expect(redDotOf(store.getState())).toEqual({ exportTask: true });
     expect(storedRedDot({ mobile: '13800000001', cId: 'CH0001' })).toBe(true);
@@ -103,7 +90,7 @@ describe('the export centre red dot (FILE_PROCESS_EXPORT_TASK_REDDOT)', () => {
     const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
     renderHook(() => useExportTaskEvents({ mobile: '13800000001', cId: 'CH0001' }, true), { wrapper });
 
-    emit('EXPORT_TASK_FINISHED', finished);
+    emitRealtime('EXPORT_TASK_FINISHED', finished);
 
     expect(redDotOf(store.getState())).toEqual({ exportTask: false });
   });
@@ -114,7 +101,7 @@ describe('the export centre red dot (FILE_PROCESS_EXPORT_TASK_REDDOT)', () => {
     renderHook(() => useExportTaskEvents({ mobile: '13800000001', cId: 'CH0001' }, false), { wrapper });
     dispatched = [];
 
-    emit('REALTIME_RESYNC', {});
+    emitRealtime('REALTIME_RESYNC', {});
 
     expect(dispatched).toEqual([invalidateExportTasks()]);
     expect(redDotOf(store.getState())).toEqual({ exportTask: false });
