@@ -19,7 +19,6 @@ export const discountMessages = {
   rateRequired: '请输入年利率',
   rateInvalid: '年利率须大于0且小于24，最多4位小数',
   payer: '付息方式',
-  payers: { PT01: '买方付息', PT02: '卖方付息', PT03: '协议付息' } as Record<string, string>,
   share: '买方付息比例（%）',
   sharePlaceholder: '0-100，最多2位小数',
   shareRequired: '请输入买方付息比例',

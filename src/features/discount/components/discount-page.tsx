@@ -1,29 +1,27 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
+import type { ReactNode } from 'react';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Radio from 'antd/es/radio';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { APPLICATION_STATUS_COLOR, APPLICATION_STATUS_LABEL, CIRCULATION } from '@contract/bills';
 import type { Holding } from '@contract/bills-schemas';
-import {
-  CLEARING,
-  CLEARINGS,
-  DISCOUNT_RATE_MAX_PERCENT,
-  INTEREST_PAYER,
-  INTEREST_PAYERS,
-  type Clearing,
-  type InterestPayer,
-} from '@contract/discount';
+import { DISCOUNT_RATE_MAX_PERCENT } from '@contract/discount';
 import type { DiscountListFilter, DiscountRecord, DiscountTrialRequest } from '@contract/discount-schemas';
 import { amountText, isAmount } from '@/components/amount-input/amount';
 import { CardTitle } from '@/components/card-title/card-title';
 import { ListCard, useListState } from '@/components/list-card/list-card';
+import { DiscountFigures } from '@/components/offer-form/discount-figures';
+import {
+  INTEREST_TERMS_START,
+  InterestTermsFields,
+  payerTerms,
+  payerTermsComplete,
+  type InterestTerms,
+} from '@/components/offer-form/interest-terms-fields';
+import { useLiveFigures } from '@/components/offer-form/live-figures';
 import { RowActions } from '@/components/row-actions/row-actions';
 import { StatusCell } from '@/components/status-cell/status-cell';
 import { RangeOfferFields, type RangeOffer } from '@/components/range-offer/range-offer-fields';
@@ -44,43 +42,24 @@ import styles from './discount.module.css';
 
 const text = discountMessages;
 const RATE_TEXT = /^\d{1,2}(\.\d{1,4})?$/;
-const SHARE_TEXT = /^\d{1,3}(\.\d{1,2})?$/;
-/** The calculator is asked once the user stops typing for this long. */
-const TRIAL_DEBOUNCE_MS = 300;
 
-interface DiscountForm extends RangeOffer {
+interface DiscountForm extends RangeOffer, InterestTerms {
   annualRate: string;
-  interestPayer: InterestPayer;
-  buyerSharePercent?: string;
-  clearing: Clearing;
 }
 
 const rateOk = (rate: string | undefined) =>
   !!rate && RATE_TEXT.test(rate.trim()) && Number(rate) > 0 && Number(rate) < DISCOUNT_RATE_MAX_PERCENT;
-const shareOk = (share: string | undefined) =>
-  !!share && SHARE_TEXT.test(share.trim()) && Number(share) <= 100;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** What the calculator is asked for the form as typed, or null while it is incomplete. */
 function trialArgs(values: Partial<DiscountForm>, holding: Holding | undefined): DiscountTrialRequest | null {
   if (!holding || !values.amount || !isAmount(values.amount) || !rateOk(values.annualRate)) return null;
-  const payer = values.interestPayer ?? INTEREST_PAYER.seller;
-  if (payer === INTEREST_PAYER.agreement && !shareOk(values.buyerSharePercent)) return null;
+  if (!payerTermsComplete(values)) return null;
   return {
     faceAmount: amountText(values.amount),
     annualRate: values.annualRate!.trim(),
     discountDate: shanghaiToday(),
     maturityDate: holding.dueDate,
-    interestPayer: payer,
-    ...(payer === INTEREST_PAYER.agreement ? { buyerSharePercent: values.buyerSharePercent!.trim() } : {}),
+    ...payerTerms(values),
   };
 }
 
@@ -112,10 +91,7 @@ export function DiscountPage({ holdings, holdingsLoading, detail, canExport }: D
 
   const choices = holdings.filter((h) => h.circulation === CIRCULATION.negotiable && !h.noTransfer);
   const holding = choices.find((h) => h.id === values?.holdingId);
-  const args = useDebounced(trialArgs(values ?? {}, holding), TRIAL_DEBOUNCE_MS);
-  const trial = useDiscountTrialQuery(args ?? skipToken);
-  const figures = args && !trial.isError ? trial.currentData : undefined;
-  const agreement = values?.interestPayer === INTEREST_PAYER.agreement;
+  const figures = useLiveFigures(trialArgs(values ?? {}, holding), useDiscountTrialQuery);
 
   const submit = async (typed: DiscountForm) => {
     const result = await apply({
@@ -123,10 +99,7 @@ export function DiscountPage({ holdings, holdingsLoading, detail, canExport }: D
       institutionOrgId: typed.institutionOrgId,
       amount: amountText(typed.amount),
       annualRate: typed.annualRate.trim(),
-      interestPayer: typed.interestPayer,
-      ...(typed.interestPayer === INTEREST_PAYER.agreement
-        ? { buyerSharePercent: typed.buyerSharePercent?.trim() ?? '' }
-        : {}),
+      ...payerTerms(typed),
       clearing: typed.clearing,
     });
     if ('data' in result) {
@@ -187,7 +160,7 @@ export function DiscountPage({ holdings, holdingsLoading, detail, canExport }: D
             form={form}
             name="discount"
             layout="vertical"
-            initialValues={{ interestPayer: INTEREST_PAYER.seller, clearing: CLEARING.online }}
+            initialValues={INTEREST_TERMS_START}
             scrollToFirstError={scrollToFirstError}
             onFinish={(typed) => void submit(typed)}
           >
@@ -212,30 +185,7 @@ export function DiscountPage({ holdings, holdingsLoading, detail, canExport }: D
             >
               <Input placeholder={text.ratePlaceholder} inputMode="decimal" />
             </Form.Item>
-            <Form.Item name="interestPayer" label={text.payer}>
-              <Radio.Group
-                options={INTEREST_PAYERS.map((payer) => ({ value: payer, label: text.payers[payer] }))}
-              />
-            </Form.Item>
-            {agreement && (
-              <Form.Item
-                name="buyerSharePercent"
-                label={text.share}
-                rules={[
-                  { required: true, message: text.shareRequired },
-                  {
-                    validator: async (_, value: string | undefined) => {
-                      if (value && !shareOk(value)) throw new Error(text.sharePlaceholder);
-                    },
-                  },
-                ]}
-              >
-                <Input placeholder={text.sharePlaceholder} inputMode="decimal" />
-              </Form.Item>
-            )}
-            <Form.Item name="clearing" label={text.clearing}>
-              <Radio.Group options={CLEARINGS.map((c) => ({ value: c, label: text.clearings[c] }))} />
-            </Form.Item>
+            <InterestTermsFields text={text} />
             <p className={styles.kind}>
               {text.kind}：{text.buyout}
             </p>
@@ -245,25 +195,12 @@ export function DiscountPage({ holdings, holdingsLoading, detail, canExport }: D
           </Form>
         </Card>
         <Card title={<CardTitle>{text.trialTitle}</CardTitle>} className={styles.trialCard}>
-          {figures ? (
-            <Descriptions column={1} size="small" aria-label={text.trialTitle}>
-              <Descriptions.Item label={text.discountDate}>{figures.discountDate}</Descriptions.Item>
-              <Descriptions.Item label={text.maturityDate}>{figures.maturityDate}</Descriptions.Item>
-              <Descriptions.Item label={text.days}>{figures.days}</Descriptions.Item>
-              <Descriptions.Item label={text.adjustDays}>{figures.adjustDays}</Descriptions.Item>
-              <Descriptions.Item label={text.interest}>
-                <span className={styles.money}>{formatYuan(figures.interest)}</span>
-              </Descriptions.Item>
-              <Descriptions.Item label={text.buyerInterest}>
-                <span className={styles.money}>{formatYuan(figures.buyerInterest)}</span>
-              </Descriptions.Item>
-              <Descriptions.Item label={text.netAmount}>
-                <strong className={styles.money}>{formatYuan(figures.netAmount)}</strong>
-              </Descriptions.Item>
-            </Descriptions>
-          ) : (
-            <p className={styles.intro}>{text.trialEmpty}</p>
-          )}
+          <DiscountFigures
+            figures={figures}
+            text={text}
+            whole
+            empty={<p className={styles.intro}>{text.trialEmpty}</p>}
+          />
         </Card>
       </div>
       <ListCard<DiscountRecord, DiscountFilterForm, DiscountListFilter>

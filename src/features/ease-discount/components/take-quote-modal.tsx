@@ -1,51 +1,29 @@
-import { useEffect, useState } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
 import App from 'antd/es/app';
 import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
-import Radio from 'antd/es/radio';
 import Typography from 'antd/es/typography';
-import {
-  CLEARING,
-  CLEARINGS,
-  CLEARING_LABEL,
-  INTEREST_PAYER,
-  INTEREST_PAYERS,
-  INTEREST_PAYER_LABEL,
-  type Clearing,
-  type InterestPayer,
-} from '@contract/discount';
 import type { DiscountQuote, DiscountQuoteSet, DiscountRecord } from '@contract/discount-schemas';
 import { AmountInput } from '@/components/amount-input/amount-input';
 import { amountFen, amountRules, amountText, isAmount } from '@/components/amount-input/amount';
+import { DiscountFigures } from '@/components/offer-form/discount-figures';
+import {
+  INTEREST_TERMS_START,
+  InterestTermsFields,
+  payerTerms,
+  payerTermsComplete,
+  type InterestTerms,
+} from '@/components/offer-form/interest-terms-fields';
+import { useLiveFigures } from '@/components/offer-form/live-figures';
 import { easeDiscountMessages } from '@/locales/zh-CN/ease-discount';
 import { formatYuan } from '@/utils/amount';
 import { useQuoteTrialQuery, useTakeQuoteMutation } from '@/features/ease-discount/api/ease-discount-api';
 import styles from './ease-discount.module.css';
 
 const text = easeDiscountMessages;
-const SHARE_TEXT = /^\d{1,3}(\.\d{1,2})?$/;
-const shareOk = (share: string | undefined) =>
-  !!share && SHARE_TEXT.test(share.trim()) && Number(share) <= 100;
-/** The calculator is asked once the user stops typing for this long. */
-const TRIAL_DEBOUNCE_MS = 300;
 
-interface TakeFields {
+interface TakeFields extends InterestTerms {
   amount: string;
-  interestPayer: InterestPayer;
-  buyerSharePercent?: string;
-  clearing: Clearing;
-}
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
 }
 
 export interface TakeQuoteModalProps {
@@ -68,23 +46,18 @@ export function TakeQuoteModal({ set, quote, splittable, onClose, onApplied }: T
   const values = Form.useWatch([], form) as Partial<TakeFields> | undefined;
   const [apply, applying] = useTakeQuoteMutation();
   const maxFen = amountFen(set.amount) ?? undefined;
-  const payer = values?.interestPayer ?? INTEREST_PAYER.seller;
-  const agreement = payer === INTEREST_PAYER.agreement;
 
   const typedArgs =
-    values?.amount && isAmount(values.amount, { maxFen }) && (!agreement || shareOk(values.buyerSharePercent))
+    values?.amount && isAmount(values.amount, { maxFen }) && payerTermsComplete(values)
       ? {
           faceAmount: amountText(values.amount),
           annualRate: quote.annualRate ?? '',
           discountDate: set.discountDate,
           maturityDate: set.maturityDate,
-          interestPayer: payer,
-          ...(agreement ? { buyerSharePercent: values.buyerSharePercent!.trim() } : {}),
+          ...payerTerms(values),
         }
       : null;
-  const args = useDebounced(typedArgs, TRIAL_DEBOUNCE_MS);
-  const trial = useQuoteTrialQuery(args ?? skipToken);
-  const figures = args && !trial.isError ? trial.currentData : undefined;
+  const figures = useLiveFigures(typedArgs, useQuoteTrialQuery);
 
   const submit = async (typed: TakeFields) => {
     const result = await apply({
@@ -92,10 +65,7 @@ export function TakeQuoteModal({ set, quote, splittable, onClose, onApplied }: T
       holdingId: set.holdingId,
       institutionOrgId: quote.institution.orgId,
       amount: amountText(typed.amount),
-      interestPayer: typed.interestPayer,
-      ...(typed.interestPayer === INTEREST_PAYER.agreement
-        ? { buyerSharePercent: typed.buyerSharePercent?.trim() ?? '' }
-        : {}),
+      ...payerTerms(typed),
       clearing: typed.clearing,
     });
     if ('data' in result && result.data) {
@@ -127,11 +97,7 @@ export function TakeQuoteModal({ set, quote, splittable, onClose, onApplied }: T
         name="take-quote"
         layout="vertical"
         className={styles.takeForm}
-        initialValues={{
-          amount: set.amount,
-          interestPayer: INTEREST_PAYER.seller,
-          clearing: CLEARING.online,
-        }}
+        initialValues={{ amount: set.amount, ...INTEREST_TERMS_START }}
         onFinish={(typed) => void submit(typed)}
       >
         <Form.Item
@@ -145,43 +111,13 @@ export function TakeQuoteModal({ set, quote, splittable, onClose, onApplied }: T
         >
           <AmountInput withUnit disabled={!splittable} />
         </Form.Item>
-        <Form.Item name="interestPayer" label={text.payer}>
-          <Radio.Group
-            options={INTEREST_PAYERS.map((value) => ({ value, label: INTEREST_PAYER_LABEL[value] }))}
-          />
-        </Form.Item>
-        {agreement && (
-          <Form.Item
-            name="buyerSharePercent"
-            label={text.share}
-            rules={[
-              { required: true, message: text.shareRequired },
-              {
-                validator: async (_, value: string | undefined) => {
-                  if (value && !shareOk(value)) throw new Error(text.sharePlaceholder);
-                },
-              },
-            ]}
-          >
-            <Input placeholder={text.sharePlaceholder} inputMode="decimal" />
-          </Form.Item>
-        )}
-        <Form.Item name="clearing" label={text.clearing}>
-          <Radio.Group options={CLEARINGS.map((value) => ({ value, label: CLEARING_LABEL[value] }))} />
-        </Form.Item>
+        <InterestTermsFields text={text} />
       </Form>
-      {figures ? (
-        <Descriptions column={1} size="small" aria-label={text.trialTitle}>
-          <Descriptions.Item label={text.interest}>
-            <span className={styles.money}>{formatYuan(figures.interest)}</span>
-          </Descriptions.Item>
-          <Descriptions.Item label={text.net}>
-            <strong className={styles.money}>{formatYuan(figures.netAmount)}</strong>
-          </Descriptions.Item>
-        </Descriptions>
-      ) : (
-        <Typography.Text type="secondary">{text.trialEmpty}</Typography.Text>
-      )}
+      <DiscountFigures
+        figures={figures}
+        text={{ trialTitle: text.trialTitle, interest: text.interest, netAmount: text.net }}
+        empty={<Typography.Text type="secondary">{text.trialEmpty}</Typography.Text>}
+      />
     </Modal>
   );
 }

@@ -37,6 +37,7 @@ import { AmountInput } from '@/components/amount-input/amount-input';
 import { amountRules, amountText, isAmount } from '@/components/amount-input/amount';
 import { CardTitle } from '@/components/card-title/card-title';
 import { Table } from '@/components/data-table/data-table';
+import { useLiveFigures } from '@/components/offer-form/live-figures';
 import { paths, pledgeFinancingStartPath } from '@/config/paths';
 import { scrollToFirstError } from '@/lib/form';
 import { pledgeFinMessages } from '@/locales/zh-CN/pledge-fin';
@@ -60,17 +61,6 @@ import { PledgeFinStateTag } from './pledge-fin-state';
 import styles from './pledge-fin.module.css';
 
 const text = pledgeFinMessages;
-/** The calculator is asked once the user stops typing for this long. */
-const COST_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export interface PledgeFinStartPageProps {
   /** open-add, sign, interest or detail (spec section 2). */
@@ -158,9 +148,7 @@ function OpenAdd({ bizId, orgId, holdings, holdingsLoading }: PledgeFinStartPage
           maturityDate: maturity,
         }
       : null;
-  const settled = useDebounced(costArgs, COST_DEBOUNCE_MS);
-  const cost = usePledgeCostQuery(settled ?? skipToken);
-  const figures = settled && !cost.isError ? cost.currentData : undefined;
+  const figures = useLiveFigures(costArgs, usePledgeCostQuery);
 
   const saveDraft = async () => {
     const typed = form.getFieldsValue();

@@ -1,0 +1,38 @@
+import { useEffect, useMemo, useState } from 'react';
+import { skipToken, type SkipToken } from '@reduxjs/toolkit/query';
+
+/** A calculator (试算, the cost of a financing) is asked once the user stops typing for this long. */
+export const LIVE_FIGURES_DEBOUNCE_MS = 300;
+
+/**
+ * `value` once it has stayed the same for `delayMs`. Compared by content: a form builds its request afresh on
+ * every render, and comparing by identity would settle it again and render again after every delay.
+ */
+export function useSettled<T>(value: T | null, delayMs: number = LIVE_FIGURES_DEBOUNCE_MS): T | null {
+  const key = value === null ? null : JSON.stringify(value);
+  const [settledKey, setSettledKey] = useState(key);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettledKey(key), delayMs);
+    return () => clearTimeout(timer);
+  }, [key, delayMs]);
+  return useMemo(() => (settledKey === null ? null : (JSON.parse(settledKey) as T)), [settledKey]);
+}
+
+/** What the figures' query hook answers that the form reads. */
+interface CalculatorAnswer<Figures> {
+  currentData?: Figures;
+  isError: boolean;
+}
+
+/**
+ * The figures a calculator answers for the form as typed: `args` is the request, or null while the form is
+ * incomplete; asked once typing pauses, and none while incomplete or when the calculator refused the request.
+ */
+export function useLiveFigures<Args, Figures>(
+  args: Args | null,
+  useCalculator: (args: Args | SkipToken) => CalculatorAnswer<Figures>,
+): Figures | undefined {
+  const settled = useSettled(args);
+  const answer = useCalculator(settled ?? skipToken);
+  return settled && !answer.isError ? answer.currentData : undefined;
+}
