@@ -1,30 +1,44 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SMS_RESEND_COUNTDOWN_SECONDS } from '@contract/constants';
-import { isFiniteNumber, isRecord, localKey, readJson, remove, writeJson } from '@/lib/storage';
+import { getUserInfo, isFiniteNumber, isRecord, localKey, readJson, remove, writeJson } from '@/lib/storage';
 
 const SECOND = 1000;
 
-/** sms_timeout_login (spec section 3): the mobile a code was last sent to and when, kept across dialogs. */
+/**
+ * sms_timeout_login (spec section 3): who asked, the mobile a code was last sent to and when, kept across
+ * dialogs. It belongs to the signed-in user: another user of the browser never waits on it.
+ */
 const SMS_COUNTDOWN_KEY = localKey('sms_timeout_login');
 
 interface SmsCountdown {
+  /** The signed-in user's id; empty before sign-in (a password reset's code). */
+  user: string;
   mobile: string;
   /** When the code was sent (ms since epoch). */
   timestamp: number;
 }
 
 const isSmsCountdown = (value: unknown): value is SmsCountdown =>
-  isRecord(value) && typeof value.mobile === 'string' && isFiniteNumber(value.timestamp);
+  isRecord(value) &&
+  typeof value.user === 'string' &&
+  typeof value.mobile === 'string' &&
+  isFiniteNumber(value.timestamp);
 
-/** A sign-in starts with no countdown running. */
+/** Whose countdown a dialog shows: the signed-in user's, or the one before sign-in. */
+const currentUser = (): string => getUserInfo()?.id ?? '';
+
+/** A sign-in starts, and a sign-out ends, with no countdown running. */
 export function clearSmsCountdown(): void {
   remove(localStorage, SMS_COUNTDOWN_KEY);
 }
 
-/** Seconds left before another code may be sent to `mobile`, from the persisted send time (spec section 4). */
+/**
+ * Seconds left before the signed-in user may have another code sent to `mobile`, from the persisted send
+ * time (spec section 4).
+ */
 export function remainingSeconds(mobile: string | undefined, now: number = Date.now()): number {
   const saved = readJson(localStorage, SMS_COUNTDOWN_KEY, isSmsCountdown);
-  if (!mobile || !saved || saved.mobile !== mobile) return 0;
+  if (!mobile || !saved || saved.mobile !== mobile || saved.user !== currentUser()) return 0;
   const left = Math.ceil(SMS_RESEND_COUNTDOWN_SECONDS - (now - saved.timestamp) / SECOND);
   return Math.max(0, Math.min(left, SMS_RESEND_COUNTDOWN_SECONDS));
 }
@@ -55,7 +69,8 @@ export function useSmsCountdown(mobile: string | undefined): {
       if (!mobile) return;
       const bounded = Math.max(1, Math.min(length, SMS_RESEND_COUNTDOWN_SECONDS));
       const sentAt = Date.now() - (SMS_RESEND_COUNTDOWN_SECONDS - bounded) * SECOND;
-      writeJson(localStorage, SMS_COUNTDOWN_KEY, { mobile, timestamp: sentAt } satisfies SmsCountdown);
+      const countdown: SmsCountdown = { user: currentUser(), mobile, timestamp: sentAt };
+      writeJson(localStorage, SMS_COUNTDOWN_KEY, countdown);
       setSeconds(bounded);
     },
     [mobile],

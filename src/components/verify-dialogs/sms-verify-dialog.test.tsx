@@ -2,6 +2,7 @@ import { act, configure, fireEvent, render as renderBare, screen } from '@testin
 import type { ReactElement } from 'react';
 import ConfigProvider from 'antd/es/config-provider';
 import { HttpError } from '@/lib/http-error';
+import { setUserInfo } from '@/lib/storage';
 import { SmsVerifyDialog } from './sms-verify-dialog';
 import { sendSmsCode } from './verification-api';
 
@@ -87,6 +88,7 @@ describe('SmsVerifyDialog', () => {
     expect(sendSmsCode).toHaveBeenCalledWith(MOBILE, 'captcha-sms');
     expect(sendButton()).toBeDisabled();
     expect(JSON.parse(localStorage.getItem('SgThsk_sms_timeout_login')!)).toEqual({
+      user: '',
       mobile: MOBILE,
       timestamp: START,
     });
@@ -116,11 +118,32 @@ describe('SmsVerifyDialog', () => {
     fakeTheCountdownClock();
     localStorage.setItem(
       'SgThsk_sms_timeout_login',
-      JSON.stringify({ mobile: '13900000009', timestamp: START - 1000 }),
+      JSON.stringify({ user: '', mobile: '13900000009', timestamp: START - 1000 }),
     );
     render(<SmsVerifyDialog {...props} />);
     expect(sendButton()).toHaveTextContent('获取验证码');
     expect(sendButton()).toBeEnabled();
+  });
+
+  it('does not carry another signed-in user’s countdown, and carries the user’s own', async () => {
+    fakeTheCountdownClock();
+    vi.mocked(sendSmsCode).mockResolvedValue({ expiresIn: 300, resendAfter: 61 });
+    setUserInfo({ id: 'U0001', mobile: MOBILE, permissions: {} });
+    const first = render(<SmsVerifyDialog {...props} />);
+    await sendCode();
+    expect(JSON.parse(localStorage.getItem('SgThsk_sms_timeout_login')!)).toMatchObject({ user: 'U0001' });
+    first.unmount();
+
+    // The same browser, another account on that mobile (an owner who handed it over, a demo account).
+    setUserInfo({ id: 'U0002', mobile: MOBILE, permissions: {} });
+    const second = render(<SmsVerifyDialog {...props} />);
+    expect(sendButton()).toHaveTextContent('获取验证码');
+    expect(sendButton()).toBeEnabled();
+    second.unmount();
+
+    setUserInfo({ id: 'U0001', mobile: MOBILE, permissions: {} });
+    render(<SmsVerifyDialog {...props} />);
+    expect(sendButton()).toHaveTextContent('61秒后重新获取');
   });
 
   it('counts down the Retry-After of a 429', async () => {

@@ -16,6 +16,11 @@ function signIn() {
   setUserInfo({ mobile: '13800000001', name: '张经理', permissions: {} });
   setCompanyList([]);
   localStorage.setItem('SgThsk_mobileUserIdMap', JSON.stringify({ '13800000001': 'U0001' }));
+  // A code was just sent: the resend countdown runs.
+  localStorage.setItem(
+    'SgThsk_sms_timeout_login',
+    JSON.stringify({ user: 'U0001', mobile: '13800000001', timestamp: Date.now() }),
+  );
 }
 
 const SIGN_IN_KEYS = ['authInfo', 'userInfo', 'companyList'];
@@ -39,6 +44,7 @@ describe('logout', () => {
     store.dispatch(logOutLocally());
 
     expectSignedOut(store);
+    expect(localStorage.getItem('SgThsk_sms_timeout_login')).toBeNull();
     expect(stopRealtime).toHaveBeenCalled();
     expect(callsTo('/api/user/logout')).toHaveLength(0);
     expect(JSON.parse(localStorage.getItem('SgThsk_mobileUserIdMap')!)).toEqual({ '13800000001': 'U0001' });

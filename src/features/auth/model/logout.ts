@@ -1,3 +1,4 @@
+import { clearSmsCountdown } from '@/components/verify-dialogs/sms-countdown';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
 import { signedOut } from '@/lib/app-actions';
@@ -8,11 +9,13 @@ import type { AppThunk } from '@/lib/store';
 import { requestServerLogout } from '@/features/auth/api/auth-requests';
 
 /**
- * Logout without asking the server: forget auth, user and company list, close the socket (it would otherwise
- * go on carrying the signed-out user's events in this tab), then the login screen.
+ * Logout without asking the server: forget auth, user and company list and the SMS resend countdown (the
+ * next user of the browser does not wait on it), close the socket (it would otherwise go on carrying the
+ * signed-out user's events in this tab), then the login screen.
  */
 export const logOutLocally = (): AppThunk => (dispatch) => {
   clearSignIn();
+  clearSmsCountdown();
   stopRealtime();
   dispatch(signedOut());
   dispatch(api.util.resetApiState());
