@@ -4,6 +4,7 @@ import { expect, test } from './support/test';
 import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
 import { DEMO_PASSWORD } from './support/env';
 import { latestSmsCode, signIn } from './support/session';
+import { smsCodeOf } from './support/sms-outbox';
 
 /**
  * Secondary verification end to end: the server refuses a sensitive operation with 406/412, the
@@ -98,7 +99,7 @@ test('忘记密码: a signed-out user resets the password with the code from the
     .getByRole('listitem')
     .first()
     .innerText();
-  const code = /验证码为(\d{6})/.exec(text)?.[1];
+  const code = smsCodeOf(text);
   expect(code).toBeDefined();
   await expectNoSeriousA11yViolations(phone);
   await phone.close();

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { solveSliderPuzzle } from './captcha';
 import { DEMO_PASSWORD } from './env';
-import { newestBeforeAsk, outboxOf } from './sms-outbox';
+import { newestBeforeAsk, outboxOf, smsCodeOf } from './sms-outbox';
 
 /** Signs in through the login screen (slider included) and waits for the dashboard. */
 export async function signIn(page: Page, mobile: string, password: string = DEMO_PASSWORD): Promise<void> {
@@ -28,7 +28,7 @@ export async function latestSmsCode(
   await expect
     .poll(async () => {
       const [newest] = await outboxOf(request, mobile);
-      code = /(\d{6})/.exec(newest?.text ?? '')?.[1];
+      code = smsCodeOf(newest?.text ?? '');
       // Not the message that was newest when the code was asked for (askForSmsCode notes it).
       return code !== undefined && code !== after && newest!.id !== before;
     })

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { SMS_RESEND_COUNTDOWN_SECONDS } from '../../contract/constants';
+import { SMS_RESEND_COUNTDOWN_SECONDS, VERIFY_CODE_LENGTH } from '../../contract/constants';
 
 /** A message of the sandbox SMS gateway's outbox (`GET /api/sandbox/sms`, newest first). */
 export interface SentSms {
@@ -8,6 +8,13 @@ export interface SentSms {
   /** Epoch ms. */
   createdAt: number;
 }
+
+/**
+ * The code a message of the sandbox gateway names: its text says what is confirmed, amounts and dates
+ * included (the server's `smsCodeText`, whose test holds this to it), then 验证码为 and the code.
+ */
+export const smsCodeOf = (text: string): string | undefined =>
+  new RegExp(`验证码为(\\d{${VERIFY_CODE_LENGTH}})(?!\\d)`).exec(text)?.[1];
 
 export async function outboxOf(request: APIRequestContext, mobile: string): Promise<SentSms[]> {
   const answer = await request.get(`/api/sandbox/sms?mobile=${mobile}`);
