@@ -30,11 +30,16 @@ const KEPT_SNAPSHOTS = 8;
 
 const snapshots = new Map<string, HolidayCalendar>();
 
-// Prepared: every read that dates a payment asks it (应付票据, the discount calculator), and the kept
+/**
+ * The calendar's version, as a subquery a read that dates its rows selects beside them (`.as(...)`) and
+ * hands to holidayCalendarOf: the version is then asked in the same round trip as the rows.
+ */
+export const calendarVersionQuery = (db: Db) =>
+  db.selectFrom('platform_settings').select('value').where('key', '=', VERSION_KEY);
+
+// Prepared: every read that dates a payment asks it (the discount calculator, a presentation), and the kept
 // calendar is only as current as this row.
-const versionQuery = preparedQuery((db: Db) =>
-  db.selectFrom('platform_settings').select('value').where('key', '=', VERSION_KEY),
-);
+const versionQuery = preparedQuery((db: Db) => calendarVersionQuery(db));
 
 async function calendarVersion(db: Db): Promise<string> {
   const [row] = await versionQuery(db, {});
@@ -43,7 +48,12 @@ async function calendarVersion(db: Db): Promise<string> {
 
 /** The calendar as loaded now: operator-loaded years first, then the holiday package, then weekends. */
 export async function holidayCalendar(db: Db): Promise<HolidayCalendar> {
-  const version = await calendarVersion(db);
+  return holidayCalendarOf(db, await calendarVersion(db));
+}
+
+/** The calendar at `version` (read with calendarVersionQuery; null when nothing was ever loaded). */
+export async function holidayCalendarOf(db: Db, version: string | null): Promise<HolidayCalendar> {
+  version ??= NOTHING_LOADED;
   const cached = snapshots.get(version);
   if (cached) return cached;
   const [years, days] = await Promise.all([

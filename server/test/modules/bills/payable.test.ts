@@ -4,6 +4,7 @@ import type { PayableDay } from '@contract/bills-schemas';
 import type { Page } from '@contract/envelope-schemas';
 import { shanghaiDate } from '../../../src/lib/shanghai-time';
 import { addMonths } from '../../../src/modules/bills/rules';
+import { loadHolidayYear, parseHolidayYearFile } from '../../../src/modules/holiday/service';
 import {
   billCall,
   dataOf,
@@ -95,5 +96,22 @@ describe('应付票据', () => {
       const response = await billCall(t.app, 'GET', `${BILL_URL.payable}?${query}`, token.suzhou);
       expect(response.statusCode).toBe(400);
     }
+  });
+
+  it('dates the days with the calendar as loaded now: a year loaded moves the payment day at once', async () => {
+    const due = '2026-08-29';
+    expect((await payable(token.suzhou, `from=${due}&to=${due}`)).content[0]?.payDay).toBe('2026-08-31');
+    // An operator's 2026 makes Monday the 31st a holiday: the Saturday's bills are paid on the Tuesday.
+    await loadHolidayYear(
+      t.app.db,
+      parseHolidayYearFile({
+        year: 2026,
+        source: '测试用安排',
+        holidays: [{ name: '测试假日', from: '2026-08-31', to: '2026-08-31' }],
+        workdays: [],
+      }),
+      t.app.now(),
+    );
+    expect((await payable(token.suzhou, `from=${due}&to=${due}`)).content[0]?.payDay).toBe('2026-09-01');
   });
 });
