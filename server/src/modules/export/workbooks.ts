@@ -10,11 +10,11 @@ import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { billListBatches, billListCount, billListSheet, type BillListName } from '../bills/service';
 import { DISCOUNT_EXPORT } from '../discount/service';
 import { OPERATION_EXPORT } from '../operation/service';
-import { PLEDGE_SHEET, pledgeBatches, pledgeCount, pledgeExportFilter } from '../pledge/service';
+import { PLEDGE_EXPORT } from '../pledge/service';
 import { GUARANTEE_EXPORT } from '../guarantee/service';
 import { FREEZE_EXPORT } from '../freeze/service';
 import { RECOURSE_EXPORT } from '../recourse/service';
-import { PAYMENT_SHEET, paymentExportBatches, paymentExportCount } from '../payment/service';
+import { PAYMENT_EXPORT } from '../payment/service';
 import { fenToYuan } from '../../lib/money';
 import { safeCell } from './cells';
 
@@ -176,6 +176,8 @@ const LIST_EXPORTS: Partial<Record<ExportKind, ListExport>> = {
   [EXPORT_KIND.freezes]: FREEZE_EXPORT,
   [EXPORT_KIND.discounts]: DISCOUNT_EXPORT,
   [EXPORT_KIND.operationList]: OPERATION_EXPORT,
+  [EXPORT_KIND.payments]: PAYMENT_EXPORT,
+  [EXPORT_KIND.pledges]: PLEDGE_EXPORT,
 };
 
 /** One of LIST_EXPORTS, with the list's own filters. */
@@ -191,34 +193,7 @@ async function writeListExport(
   return writeSheet(workbook, list, total, batches, hooks);
 }
 
-/** 我的质押, with the list's filters. */
-async function writePledges(
-  db: Db,
-  job: ExportJob,
-  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  hooks: WriteHooks,
-): Promise<number> {
-  const filter = pledgeExportFilter(job.params);
-  const total = Math.min(await pledgeCount(db, job.orgId, filter), EXPORT_ROW_CAP);
-  const batches = pledgeBatches(db, job.orgId, filter, job.now, EXPORT_BATCH_ROWS, EXPORT_ROW_CAP);
-  return writeSheet(workbook, PLEDGE_SHEET, total, batches, hooks);
-}
-
-/** One side of the 提示付款 page's presentations, with its filters. */
-async function writePayments(
-  db: Db,
-  job: ExportJob,
-  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  hooks: WriteHooks,
-): Promise<number> {
-  const total = Math.min(await paymentExportCount(db, job.orgId, job.params, job.now), EXPORT_ROW_CAP);
-  const batches = paymentExportBatches(db, job.orgId, job.params, job.now, EXPORT_BATCH_ROWS);
-  return writeSheet(workbook, PAYMENT_SHEET, total, batches, hooks);
-}
-
 const WRITERS: Partial<Record<string, typeof writeListExport>> = {
-  [EXPORT_KIND.payments]: writePayments,
-  [EXPORT_KIND.pledges]: writePledges,
   [EXPORT_KIND.orgRelation]: writeOrgRelation,
   ...Object.fromEntries(Object.keys(BILL_LISTS).map((kind) => [kind, writeBillList])),
   ...Object.fromEntries(Object.keys(LIST_EXPORTS).map((kind) => [kind, writeListExport])),
@@ -228,10 +203,8 @@ const WRITERS: Partial<Record<string, typeof writeListExport>> = {
 export async function exportRowCount(db: Db, job: ExportJob): Promise<number> {
   const exported = LIST_EXPORTS[job.kind];
   if (exported) return exported.count(db, job.orgId, job.params, job.now);
-  if (job.kind === EXPORT_KIND.payments) return paymentExportCount(db, job.orgId, job.params, job.now);
   const list = BILL_LISTS[job.kind];
   if (list) return billListCount(db, job.orgId, list, job.params, job.now);
-  if (job.kind === EXPORT_KIND.pledges) return pledgeCount(db, job.orgId, pledgeExportFilter(job.params));
   const [members, counterparties] = await Promise.all([
     orgMembers(db, job.orgId),
     orgCounterparties(db, job.orgId),

@@ -23,7 +23,9 @@ import {
   announce,
   announceNotices,
   applicationFor,
+  callerHolding,
   closeApplication,
+  enteredRecord,
   holdingOf,
   ledgerBatch,
   ledgerCommand,
@@ -95,15 +97,11 @@ function requirePresentable(pkg: PackageRow, holding: HoldingRow): void {
 
 export const presentPayment = ledgerCommand(
   async (ctx, input: PresentInput): Promise<PresentChecked> => {
-    const found = await ctx.trx
-      .selectFrom('bill_holdings')
-      .select('package_id')
-      .where('id', '=', input.holdingId)
-      .where('org_id', '=', ctx.actor.orgId)
-      .executeTakeFirst();
-    if (!found) throw fail(API_ERROR.notFound, PAYMENT_MSG.notPresentable);
-    const pkg = await packageOf(ctx, found.package_id);
-    const holding = await holdingOf(ctx.trx, input.holdingId);
+    const { pkg, row: holding } = await enteredRecord(
+      ctx,
+      () => callerHolding(ctx, input.holdingId),
+      PAYMENT_MSG.notPresentable,
+    );
     requirePresentable(pkg, holding);
     const calendar = await holidayCalendar(ctx.trx);
     const today = shanghaiDate(ctx.now);
@@ -193,12 +191,14 @@ interface PledgeePresentChecked extends PresentChecked {
  */
 export const presentAsPledgee = ledgerCommand(
   async (ctx, input: PledgeePresentInput): Promise<PledgeePresentChecked> => {
-    const found = await pledgeById(ctx.trx, input.pledgeId);
-    if (!found || found.pledgee_org_id !== ctx.actor.orgId) {
-      throw fail(API_ERROR.notFound, PAYMENT_MSG.pledgeNotFound);
-    }
-    const pkg = await packageOf(ctx, found.package_id);
-    const pledge = (await pledgeById(ctx.trx, input.pledgeId))!;
+    const { pkg, row: pledge } = await enteredRecord(
+      ctx,
+      async () => {
+        const pledge = await pledgeById(ctx.trx, input.pledgeId);
+        return pledge?.pledgee_org_id === ctx.actor.orgId ? pledge : undefined;
+      },
+      PAYMENT_MSG.pledgeNotFound,
+    );
     if (pledge.holding_id === null || pledge.released_at !== null) {
       throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.notPledged);
     }
@@ -366,12 +366,14 @@ interface AnswerChecked extends Checked {
 
 /** The presentation, when the caller is its acceptor and it still waits; 404/403/409 otherwise. */
 async function answerablePayment(ctx: CheckContext, id: string, operation: string): Promise<AnswerChecked> {
-  const found = await applicationFor(ctx.trx, ctx.actor.orgId, id).catch(() => null);
-  if (!found || found.kind !== APPLICATION_KIND.payment) {
-    throw fail(API_ERROR.notFound, PAYMENT_MSG.notPayment);
-  }
-  const pkg = await packageOf(ctx, found.package_id);
-  const application = await applicationFor(ctx.trx, ctx.actor.orgId, id);
+  const { pkg, row: application } = await enteredRecord(
+    ctx,
+    async () => {
+      const found = await applicationFor(ctx.trx, ctx.actor.orgId, id).catch(() => null);
+      return found?.kind === APPLICATION_KIND.payment ? found : undefined;
+    },
+    PAYMENT_MSG.notPayment,
+  );
   if (application.receiver_org_id !== ctx.actor.orgId)
     throw fail(API_ERROR.forbidden, PAYMENT_MSG.notAcceptor);
   if (application.status !== APPLICATION_STATUS.pending) {

@@ -94,6 +94,17 @@ function paymentRows(db: Db, side: Side, v: PaymentValues) {
 
 type PageValues = PaymentValues & Pick<PageRequest, 'size' | 'offset'>;
 
+function valuesOf(orgId: string, { state, packageNo, dueFrom, dueTo, id }: PaymentFilter): PaymentValues {
+  return {
+    orgId,
+    status: state === undefined ? null : STATUS_OF_STATE[state],
+    packagePattern: packageNo ? containsPattern(packageNo) : null,
+    dueFrom: dueFrom || null,
+    dueTo: dueTo || null,
+    id: id ?? null,
+  };
+}
+
 /**
  * One side's page and count, prepared for each set of filters given (db/prepared-query.ts): building and
  * compiling the list's query took longer than running it.
@@ -135,6 +146,16 @@ const queriesOfSide: Record<Side, ReturnType<typeof sideQueries>> = {
   either: sideQueries('either'),
 };
 
+/** How many of the organisation's presentations on one side the filter holds (an export's size). */
+export async function paymentCount(
+  db: Db,
+  orgId: string,
+  side: PaymentSide | 'either',
+  filter: PaymentFilter,
+): Promise<number> {
+  return Number((await queriesOfSide[side].count(db, valuesOf(orgId, filter)))[0]?.n ?? 0);
+}
+
 /** The organisation's presentations on one side, newest first, narrowed by the filter. */
 export async function paymentPage(
   db: Db,
@@ -145,15 +166,7 @@ export async function paymentPage(
   now: number,
   closeMinutes: number,
 ): Promise<{ content: PaymentRecord[]; total: number }> {
-  const { state, packageNo, dueFrom, dueTo, id } = filter;
-  const values: PaymentValues = {
-    orgId,
-    status: state === undefined ? null : STATUS_OF_STATE[state],
-    packagePattern: packageNo ? containsPattern(packageNo) : null,
-    dueFrom: dueFrom || null,
-    dueTo: dueTo || null,
-    id: id ?? null,
-  };
+  const values = valuesOf(orgId, filter);
   const queries = queriesOfSide[side];
   const rows = await queries.page(db, { ...values, size: paging.size, offset: paging.offset });
   // A page past the end has no row to carry the total: only then is it counted on its own.

@@ -19,9 +19,9 @@ import type { Db } from '../../db/database';
 import { isCalendarDate } from '../../lib/calendar-date';
 import { fail } from '../../lib/errors';
 import { answerList } from '../../lib/list-page';
-import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { AUTHENTICATED_ERRORS, ERRORS } from '../../lib/responses';
 import { requirePermission } from '../../lib/tenant';
-import { ledgerActRoute, type ApplicationRow, type Checked } from '../bills/service';
+import { ledgerActRoute, recordAnswer, type ApplicationRow, type Checked } from '../bills/service';
 import {
   paymentCommands,
   presentPayment,
@@ -50,6 +50,9 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!record) throw fail(API_ERROR.notFound, PAYMENT_MSG.notPayment);
     return record;
   };
+  const paidAnswer = recordAnswer(recordOf, PAYMENT_MSG.paid);
+  const clearingRefusedAnswer = recordAnswer(recordOf, PAYMENT_MSG.clearingRefused);
+  const refusedAnswer = recordAnswer(recordOf, PAYMENT_MSG.refused);
   const COMMAND_ERRORS = {
     ...AUTHENTICATED_ERRORS,
     ...ERRORS.badRequest,
@@ -65,14 +68,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     member,
     input: ({ body }) => ({ holdingId: body.holdingId, overdueReason: body.overdueReason }),
     command: presentPayment,
-    answer: async (trx, application, _, caller) => ({
-      statusCode: 201,
-      body: {
-        code: 201,
-        msg: PAYMENT_MSG.presented,
-        data: await recordOf(trx, caller.orgId, application.id),
-      },
-    }),
+    answer: recordAnswer(recordOf, PAYMENT_MSG.presented, 201),
   });
 
   ledgerActRoute<
@@ -92,13 +88,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     member,
     input: ({ params, body }) => ({ id: params.id, clearing: body.clearing ?? CLEARING.online }),
     command: payPresentation,
-    answer: async (trx, outcome, _, caller) => ({
-      statusCode: 200,
-      body: ok(
-        await recordOf(trx, caller.orgId, outcome.application.id),
-        outcome.paid ? PAYMENT_MSG.paid : PAYMENT_MSG.clearingRefused,
-      ),
-    }),
+    answer: (trx, outcome, request, caller) =>
+      (outcome.paid ? paidAnswer : clearingRefusedAnswer)(trx, outcome.application, request, caller),
   });
 
   ledgerActRoute<
@@ -117,10 +108,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     member,
     input: ({ params, body }) => ({ id: params.id, code: body.code, text: body.text }),
     command: refusePresentation,
-    answer: async (trx, outcome, _, caller) => ({
-      statusCode: 200,
-      body: ok(await recordOf(trx, caller.orgId, outcome.application.id), PAYMENT_MSG.refused),
-    }),
+    answer: (trx, outcome, request, caller) => refusedAnswer(trx, outcome.application, request, caller),
   });
 
   app.get(

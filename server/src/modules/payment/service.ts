@@ -1,8 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { APPLICATION_KIND, APPLICATION_STATUS, BILL_STATUS, CIRCULATION } from '@contract/bills';
 import { CLEARING_LABEL } from '@contract/discount';
-import { EXPORT_ROW_CAP } from '@contract/export';
-import type { ExportParams } from '@contract/export-schemas';
 import {
   PAYMENT_REFUSAL,
   PAYMENT_STATE_LABEL,
@@ -12,11 +10,10 @@ import {
   REFUSAL_OTHER,
   REFUSED_BY,
   type PaymentSide,
-  type PaymentState,
 } from '@contract/payment';
 import { PERMISSION } from '@contract/permissions';
 import type { Db } from '../../db/database';
-import { pagesOf } from '../../lib/paging';
+import { listExport, statusOf } from '../../lib/list-export';
 import type { ListReadBy } from '../../lib/list-page';
 import { addDays } from '../../lib/calendar-date';
 import { ApiFailure } from '../../lib/errors';
@@ -27,7 +24,7 @@ import type { DayEndContext, DayEndStep } from '../day-end/service';
 import { holidayCalendar } from '../holiday/service';
 import { presentAsPledgee, presentPayments, refuseWaiting, type PresentOnBehalf } from './commands';
 import { PAYMENT_MSG } from './messages';
-import { paymentPage, type PaymentFilter } from './queries';
+import { paymentCount, paymentPage, type PaymentFilter } from './queries';
 import { PRESENTATION_PERIOD_DAYS } from './rules';
 
 /**
@@ -363,23 +360,11 @@ export { paymentCandidatePage } from './queries';
 /** Who reads the presentations and what may be presented, the lists and the export alike: the page's permission. */
 export const PAYMENT_LIST_READ_BY: ListReadBy = { permission: PERMISSION.payPrompt.path };
 
-function exportFilterOf(params: ExportParams): { side: PaymentSide; filter: PaymentFilter } {
-  const states: readonly string[] = PAYMENT_STATES;
-  return {
-    side: PAYMENT_SIDES.find((side) => side === params.side) ?? 'presenter',
-    filter: {
-      state:
-        params.billStatus && states.includes(params.billStatus)
-          ? (params.billStatus as PaymentState)
-          : undefined,
-      packageNo: params.packageNo,
-      dueFrom: params.dueFrom,
-      dueTo: params.dueTo,
-    },
-  };
-}
+/** The sheet has no countdown: the close's time of day does not matter to it. */
+const NO_CLOSE = 0;
 
-export const PAYMENT_SHEET = {
+/** One side of the 提示付款 page's presentations as the export centre writes it, with the list's filters. */
+export const PAYMENT_EXPORT = listExport({
   sheet: '提示付款',
   columns: [
     { header: '票据包号', width: 34 },
@@ -397,49 +382,34 @@ export const PAYMENT_SHEET = {
     { header: '拒付理由', width: 32 },
     { header: '应答时间', width: 20 },
   ],
-};
-
-/** The sheet has no countdown: the close's time of day does not matter to it. */
-const NO_CLOSE = 0;
-
-export async function paymentExportCount(db: Db, orgId: string, params: ExportParams, now: number) {
-  const { side, filter } = exportFilterOf(params);
-  const none = { page: 0, size: 0, offset: 0 };
-  return (await paymentPage(db, orgId, side, none, filter, now, NO_CLOSE)).total;
-}
-
-/** The list's rows as cells, `batch` at a time, at most the export's cap. */
-export async function* paymentExportBatches(
-  db: Db,
-  orgId: string,
-  params: ExportParams,
-  now: number,
-  batch: number,
-): AsyncGenerator<string[][]> {
-  const { side, filter } = exportFilterOf(params);
-  const pages = pagesOf(
-    (paging) => paymentPage(db, orgId, side, paging, filter, now, NO_CLOSE).then((page) => page.content),
-    batch,
-    EXPORT_ROW_CAP,
-  );
-  for await (const content of pages) {
-    yield content.map((p) => [
-      p.packageNo,
-      p.range,
-      p.amount,
-      p.maturityDate,
-      p.presenter.name,
-      p.acceptor.name,
-      PRESENTED_BY_LABEL[p.presentedBy],
-      p.presentedOn,
-      p.overdue ? (p.overdueReason ?? '') : '',
-      p.answerDue,
-      PAYMENT_STATE_LABEL[p.state],
-      p.clearing ? CLEARING_LABEL[p.clearing] : '',
-      p.refusalCode
-        ? `${p.refusalCode} ${PAYMENT_REFUSAL[p.refusalCode]}${p.refusalText ? `：${p.refusalText}` : ''}`
-        : '',
-      p.answeredAt ? shanghaiDateTime(Date.parse(p.answeredAt)) : '',
-    ]);
-  }
-}
+  filterOf: (params): { side: PaymentSide; filter: PaymentFilter } => ({
+    side: PAYMENT_SIDES.find((side) => side === params.side) ?? 'presenter',
+    filter: {
+      state: statusOf(params, PAYMENT_STATES),
+      packageNo: params.packageNo,
+      dueFrom: params.dueFrom,
+      dueTo: params.dueTo,
+    },
+  }),
+  count: (db, orgId, { side, filter }) => paymentCount(db, orgId, side, filter),
+  page: (db, orgId, paging, { side, filter }, now) =>
+    paymentPage(db, orgId, side, paging, filter, now, NO_CLOSE),
+  cells: (p) => [
+    p.packageNo,
+    p.range,
+    p.amount,
+    p.maturityDate,
+    p.presenter.name,
+    p.acceptor.name,
+    PRESENTED_BY_LABEL[p.presentedBy],
+    p.presentedOn,
+    p.overdue ? (p.overdueReason ?? '') : '',
+    p.answerDue,
+    PAYMENT_STATE_LABEL[p.state],
+    p.clearing ? CLEARING_LABEL[p.clearing] : '',
+    p.refusalCode
+      ? `${p.refusalCode} ${PAYMENT_REFUSAL[p.refusalCode]}${p.refusalText ? `：${p.refusalText}` : ''}`
+      : '',
+    p.answeredAt ? shanghaiDateTime(Date.parse(p.answeredAt)) : '',
+  ],
+});

@@ -15,6 +15,7 @@ import {
   announceNotices,
   applyToInstitution,
   closeApplication,
+  enteredRecord,
   holdingOf,
   institutionAnswer,
   institutionFront,
@@ -135,19 +136,17 @@ interface PledgeState {
 /** The pledge as `side` sees it (the same 404 for another organisation's), its package entered first. */
 async function pledgeFor(ctx: CheckContext, id: string, side: 'pledgor' | 'pledgee'): Promise<PledgeState> {
   const column = side === 'pledgor' ? 'pledgor_org_id' : 'pledgee_org_id';
-  const found = await ctx.trx
-    .selectFrom('bill_pledges')
-    .select('package_id')
-    .where('application_id', '=', id)
-    .where(column, '=', ctx.actor.orgId)
-    .executeTakeFirst();
-  if (!found) throw fail(API_ERROR.notFound, PLEDGE_MSG.pledgeNotFound);
-  const pkg = await packageOf(ctx, found.package_id);
-  const pledge = await ctx.trx
-    .selectFrom('bill_pledges')
-    .selectAll()
-    .where('application_id', '=', id)
-    .executeTakeFirstOrThrow();
+  const { pkg, row: pledge } = await enteredRecord(
+    ctx,
+    () =>
+      ctx.trx
+        .selectFrom('bill_pledges')
+        .selectAll()
+        .where('application_id', '=', id)
+        .where(column, '=', ctx.actor.orgId)
+        .executeTakeFirst(),
+    PLEDGE_MSG.pledgeNotFound,
+  );
   const pending = await ctx.trx
     .selectFrom('bill_pledge_releases')
     .selectAll()

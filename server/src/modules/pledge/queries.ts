@@ -1,7 +1,7 @@
 import { APPLICATION_STATUS, billRange } from '@contract/bills';
 import { API_ERROR } from '@contract/errors';
 import type { ExportParams } from '@contract/export-schemas';
-import { PLEDGE_STATUS, PLEDGE_STATUS_LABEL, PLEDGE_STATUSES, type PledgeStatus } from '@contract/pledge';
+import { PLEDGE_STATUS, PLEDGE_STATUSES, type PledgeStatus } from '@contract/pledge';
 import type { PledgeAction, PledgeRecord, SandboxPledge } from '@contract/pledge-schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -9,8 +9,8 @@ import { containsPattern, likeEscaped } from '../../db/like';
 import { preparedByPresence } from '../../db/prepared-query';
 import { fail } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
-import { countRows, pagesOf, type PageRequest } from '../../lib/paging';
-import { isoTime, shanghaiDate, shanghaiDateTime } from '../../lib/shanghai-time';
+import { countRows, type PageRequest } from '../../lib/paging';
+import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
 import { PLEDGE_MSG } from './messages';
 
 /**
@@ -284,61 +284,4 @@ export function pledgeExportFilter(params: ExportParams): PledgeFilter {
     institutionOrgId: params.institutionOrgId,
     packageNo: params.packageNo,
   };
-}
-
-/** 我的质押 as the export centre writes it: its columns, and each record's cells. */
-export const PLEDGE_SHEET = {
-  sheet: '我的质押',
-  columns: [
-    { header: '票据包号', width: 34 },
-    { header: '子票区间', width: 28 },
-    { header: '质押金额（元）', width: 16 },
-    { header: '承兑人', width: 24 },
-    { header: '到期日', width: 12 },
-    { header: '质权人', width: 24 },
-    { header: '状态', width: 12 },
-    { header: '原因', width: 30 },
-    { header: '备注', width: 30 },
-    { header: '申请时间', width: 20 },
-    { header: '质押时间', width: 20 },
-    { header: '解除申请时间', width: 20 },
-    { header: '解除时间', width: 20 },
-  ],
-  cells: (g: PledgeRecord): string[] => {
-    const time = (iso: string | null) => (iso ? shanghaiDateTime(Date.parse(iso)) : '');
-    return [
-      g.packageNo,
-      g.range,
-      g.amount,
-      g.acceptorName,
-      g.maturityDate,
-      g.institution.name,
-      PLEDGE_STATUS_LABEL[g.status],
-      g.reason ?? '',
-      g.remark,
-      time(g.appliedAt),
-      time(g.pledgedAt),
-      time(g.releaseAppliedAt),
-      time(g.releasedAt),
-    ];
-  },
-};
-
-/** 我的质押's rows for an export, page by page, each as its cells, at most `cap` of them. */
-export async function* pledgeBatches(
-  db: Db,
-  orgId: string,
-  filter: PledgeFilter,
-  now: number,
-  batchRows: number,
-  cap: number,
-): AsyncGenerator<string[][]> {
-  const pages = pagesOf(
-    (paging) => pledgePage(db, orgId, paging, filter, now).then((page) => page.content),
-    batchRows,
-    cap,
-  );
-  for await (const content of pages) {
-    yield content.map(PLEDGE_SHEET.cells);
-  }
 }

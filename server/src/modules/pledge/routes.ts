@@ -11,9 +11,15 @@ import type { Db } from '../../db/database';
 import { fail } from '../../lib/errors';
 import { yuanToFen } from '../../lib/money';
 import { answerList } from '../../lib/list-page';
-import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
+import { AUTHENTICATED_ERRORS, ERRORS } from '../../lib/responses';
 import { requirePermission } from '../../lib/tenant';
-import { ledgerActRoute, withdrawApplication, type ApplicationRow, type Checked } from '../bills/service';
+import {
+  ledgerActRoute,
+  recordAnswer,
+  withdrawApplication,
+  type ApplicationRow,
+  type Checked,
+} from '../bills/service';
 import { answerRelease, pledgeCommands, type PledgeInput, type ReleaseAnswer } from './commands';
 import { PLEDGE_MSG } from './messages';
 import { PLEDGE_LIST_READ_BY } from './service';
@@ -43,6 +49,10 @@ export const pledgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!record) throw fail(API_ERROR.notFound, PLEDGE_MSG.pledgeNotFound);
     return record;
   };
+  const withdrawnAnswer = recordAnswer(recordOf, PLEDGE_MSG.withdrawn);
+  // A release is answered on the pledge: the pledge's record is the answer.
+  const releaseSignedAnswer = recordAnswer(recordOf, PLEDGE_MSG.releaseSigned);
+  const releaseRefusedAnswer = recordAnswer(recordOf, PLEDGE_MSG.releaseRefused);
   const member = (request: Parameters<typeof requirePermission>[0]) =>
     requirePermission(request, PERMISSION.pledge.path);
   const COMMAND_ERRORS = {
@@ -64,10 +74,7 @@ export const pledgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       remark: body.remark?.trim() ?? '',
     }),
     command: applyPledge,
-    answer: async (trx, application, _, caller) => ({
-      statusCode: 201,
-      body: { code: 201, msg: PLEDGE_MSG.applied, data: await recordOf(trx, caller.orgId, application.id) },
-    }),
+    answer: recordAnswer(recordOf, PLEDGE_MSG.applied, 201),
   });
 
   ledgerActRoute<{ Params: Static<typeof IdParams> }, string, Checked, ApplicationRow>(app, {
@@ -81,13 +88,10 @@ export const pledgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     input: (request) => request.params.id,
     command: withdrawApplication,
-    answer: async (trx, application, _, caller) => {
+    answer: async (trx, application, request, caller) => {
       // The institution stops answering it, in the same transaction as the range comes back.
       await app.adapters.institution.withdraw(application.id, trx);
-      return {
-        statusCode: 200,
-        body: ok(await recordOf(trx, caller.orgId, application.id), PLEDGE_MSG.withdrawn),
-      };
+      return withdrawnAnswer(trx, application, request, caller);
     },
   });
 
@@ -98,10 +102,7 @@ export const pledgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     member,
     input: (request) => ({ pledgeId: request.params.id, decision: 'sign' }),
     command: answerRelease,
-    answer: async (trx, _, request, caller) => ({
-      statusCode: 200,
-      body: ok(await recordOf(trx, caller.orgId, request.params.id), PLEDGE_MSG.releaseSigned),
-    }),
+    answer: (trx, _, request, caller) => releaseSignedAnswer(trx, { id: request.params.id }, request, caller),
   });
 
   ledgerActRoute<
@@ -120,10 +121,8 @@ export const pledgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     member,
     input: (request) => ({ pledgeId: request.params.id, decision: 'refuse', reason: request.body.reason }),
     command: answerRelease,
-    answer: async (trx, _, request, caller) => ({
-      statusCode: 200,
-      body: ok(await recordOf(trx, caller.orgId, request.params.id), PLEDGE_MSG.releaseRefused),
-    }),
+    answer: (trx, _, request, caller) =>
+      releaseRefusedAnswer(trx, { id: request.params.id }, request, caller),
   });
 
   app.get(

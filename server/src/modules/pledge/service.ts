@@ -1,5 +1,9 @@
 import { PERMISSION } from '@contract/permissions';
+import { PLEDGE_STATUS_LABEL } from '@contract/pledge';
+import { listExport } from '../../lib/list-export';
 import type { ListReadBy } from '../../lib/list-page';
+import { shanghaiDateTime } from '../../lib/shanghai-time';
+import { pledgeCount, pledgeExportFilter, pledgePage } from './queries';
 
 /**
  * Pledges (docs/domain.md, pledge and release): what other modules may use. Pledge financing
@@ -23,7 +27,7 @@ import type { ListReadBy } from '../../lib/list-page';
  * - `pledgeById(trx, id)`, `pledgeInForceOn(trx, holdingId)` and `endPledgeWithBill(ctx, pledge)`: for the
  *   payment module, whose pledgee presents a bill that matured pledged and ends the pledge when it is paid.
  *
- * And 我的质押 as the export centre counts, reads and writes it.
+ * And 我的质押 as the export centre writes it (PLEDGE_EXPORT).
  */
 export {
   answerRelease,
@@ -35,8 +39,48 @@ export {
   withdrawRelease,
   type PledgeInput,
 } from './commands';
-export { PLEDGE_SHEET, pledgeBatches, pledgeCount, pledgeExportFilter, pledgeState } from './queries';
+export { pledgeState } from './queries';
 export { clearMaturedReleasesStep } from './day-end';
 
 /** Who reads 我的质押, its list and its export alike: the 质押 page's permission. */
 export const PLEDGE_LIST_READ_BY: ListReadBy = { permission: PERMISSION.pledge.path };
+
+const time = (iso: string | null) => (iso ? shanghaiDateTime(Date.parse(iso)) : '');
+
+/** 我的质押 as the export centre writes it, with the list's status, institution and package-number filter. */
+export const PLEDGE_EXPORT = listExport({
+  sheet: '我的质押',
+  columns: [
+    { header: '票据包号', width: 34 },
+    { header: '子票区间', width: 28 },
+    { header: '质押金额（元）', width: 16 },
+    { header: '承兑人', width: 24 },
+    { header: '到期日', width: 12 },
+    { header: '质权人', width: 24 },
+    { header: '状态', width: 12 },
+    { header: '原因', width: 30 },
+    { header: '备注', width: 30 },
+    { header: '申请时间', width: 20 },
+    { header: '质押时间', width: 20 },
+    { header: '解除申请时间', width: 20 },
+    { header: '解除时间', width: 20 },
+  ],
+  filterOf: pledgeExportFilter,
+  count: (db, orgId, filter) => pledgeCount(db, orgId, filter),
+  page: pledgePage,
+  cells: (g) => [
+    g.packageNo,
+    g.range,
+    g.amount,
+    g.acceptorName,
+    g.maturityDate,
+    g.institution.name,
+    PLEDGE_STATUS_LABEL[g.status],
+    g.reason ?? '',
+    g.remark,
+    time(g.appliedAt),
+    time(g.pledgedAt),
+    time(g.releaseAppliedAt),
+    time(g.releasedAt),
+  ],
+});

@@ -6,6 +6,7 @@ import type { Page } from '@contract/envelope-schemas';
 import { pathOf } from '@contract/paths';
 import { PAYMENT_URL } from '@contract/payment';
 import type { PaymentCandidate, PaymentRecord } from '@contract/payment-schemas';
+import { exportRowCount } from '../../../src/modules/export/workbooks';
 import { exportedRows } from '../../support/export-helpers';
 import {
   answer,
@@ -175,6 +176,12 @@ describe('the presentations exported through the export centre', () => {
       expect.arrayContaining(['票据包号', '提示人', '承兑人', '应答截止日', '状态', '拒付理由']),
     );
     expect(presenterRows).toHaveLength(3);
+    // The export's size, checked against the cap before a task is taken, is the list's own count.
+    const sizeOf = (orgId: string, params: Record<string, string>) =>
+      exportRowCount(t.app.db, { orgId, kind: 'payments', params, now: t.app.now() });
+    expect(await sizeOf(ORG.ningbo, { side: 'presenter' })).toBe(2);
+    expect(await sizeOf(ORG.shanghai, { side: 'acceptor', billStatus: 'refused' })).toBe(1);
+    expect(await sizeOf(ORG.ningbo, { side: 'acceptor' })).toBe(0);
 
     const refused = await exportedRows(t, token.shanghai, {
       kind: 'payments',
