@@ -76,9 +76,8 @@ interface PresentChecked extends Checked {
   answerDue: string;
 }
 
-/** Why a received holding of the caller's cannot be presented, before anything is asked. */
-function requirePresentable(pkg: PackageRow, holding: HoldingRow): void {
-  if (holding.ended_at !== null) throw fail(API_ERROR.billNotHeld, PAYMENT_MSG.notHeld);
+/** Why a current range cannot be presented by anyone: locked by an application, settled, under recourse. */
+function requireUnanswered(holding: HoldingRow): void {
   if (holding.circ_status === CIRCULATION.locked)
     throw fail(API_ERROR.billLocked, PAYMENT_MSG.notPresentable);
   if (holding.bill_status === BILL_STATUS.settled)
@@ -86,6 +85,12 @@ function requirePresentable(pkg: PackageRow, holding: HoldingRow): void {
   if (holding.circ_status === CIRCULATION.recourse) {
     throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.refusedBefore);
   }
+}
+
+/** Why a received holding of the caller's cannot be presented, before anything is asked. */
+function requirePresentable(pkg: PackageRow, holding: HoldingRow): void {
+  if (holding.ended_at !== null) throw fail(API_ERROR.billNotHeld, PAYMENT_MSG.notHeld);
+  requireUnanswered(holding);
   const atRest =
     holding.circ_status === CIRCULATION.negotiable || holding.circ_status === CIRCULATION.notTransferable;
   if (holding.bill_status !== BILL_STATUS.received || !atRest) {
@@ -93,6 +98,43 @@ function requirePresentable(pkg: PackageRow, holding: HoldingRow): void {
   }
   if (holding.org_id === pkg.acceptor_org_id)
     throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.ownAcceptance);
+}
+
+/**
+ * A presentation's terms on the day it is made, once the range may be presented: refused once the payment
+ * right has lapsed, and past the presentation period (逾期) without its written reason; refused before
+ * maturity with `earlyRefusal` when one is given. Answers its answer's last day and what the user confirms.
+ */
+async function presentation(
+  ctx: CheckContext,
+  pkg: PackageRow,
+  holding: HoldingRow,
+  overdueReason: string | undefined,
+  earlyRefusal?: string,
+): Promise<PresentChecked> {
+  const calendar = await holidayCalendar(ctx.trx);
+  const today = shanghaiDate(ctx.now);
+  const time = presentationTime(calendar, pkg.due_date, today);
+  if (time === 'early' && earlyRefusal) throw fail(API_ERROR.billStateInvalid, earlyRefusal);
+  if (time === 'lapsed') throw fail(API_ERROR.paymentLapsed, PAYMENT_MSG.lapsed);
+  const reason = overdueReason?.trim() ?? '';
+  const overdue = time === 'overdue';
+  if (overdue && !reason) throw fail(API_ERROR.paymentReasonRequired, PAYMENT_MSG.overdueReasonRequired);
+  return {
+    pkg,
+    holding,
+    overdue,
+    overdueReason: overdue ? reason : null,
+    presentedOn: today,
+    answerDue: answerDue(calendar, pkg.due_date, today),
+    summary: {
+      operation: overdue ? PAYMENT_MSG.presentOverdue : PAYMENT_MSG.present,
+      packageNo: pkg.package_no,
+      amountFen: holding.amount_fen,
+      counterparty: await orgName(ctx.trx, pkg.acceptor_org_id),
+      range: rangeOf(pkg, holding),
+    },
+  };
 }
 
 export const presentPayment = ledgerCommand(
@@ -103,28 +145,7 @@ export const presentPayment = ledgerCommand(
       PAYMENT_MSG.notPresentable,
     );
     requirePresentable(pkg, holding);
-    const calendar = await holidayCalendar(ctx.trx);
-    const today = shanghaiDate(ctx.now);
-    const time = presentationTime(calendar, pkg.due_date, today);
-    if (time === 'lapsed') throw fail(API_ERROR.paymentLapsed, PAYMENT_MSG.lapsed);
-    const reason = input.overdueReason?.trim() ?? '';
-    const overdue = time === 'overdue';
-    if (overdue && !reason) throw fail(API_ERROR.paymentReasonRequired, PAYMENT_MSG.overdueReasonRequired);
-    return {
-      pkg,
-      holding,
-      overdue,
-      overdueReason: overdue ? reason : null,
-      presentedOn: today,
-      answerDue: answerDue(calendar, pkg.due_date, today),
-      summary: {
-        operation: overdue ? PAYMENT_MSG.presentOverdue : PAYMENT_MSG.present,
-        packageNo: pkg.package_no,
-        amountFen: holding.amount_fen,
-        counterparty: await orgName(ctx.trx, pkg.acceptor_org_id),
-        range: rangeOf(pkg, holding),
-      },
-    };
+    return presentation(ctx, pkg, holding, input.overdueReason);
   },
   async (ctx, checked, input): Promise<ApplicationRow> => {
     const { pkg, holding } = checked;
@@ -204,40 +225,19 @@ export const presentAsPledgee = ledgerCommand(
     }
     const holding = await holdingOf(ctx.trx, pledge.holding_id);
     if (holding.ended_at !== null) throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.notPledged);
-    if (holding.circ_status === CIRCULATION.locked)
-      throw fail(API_ERROR.billLocked, PAYMENT_MSG.notPresentable);
-    if (holding.bill_status === BILL_STATUS.settled)
-      throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.settled);
-    if (holding.circ_status === CIRCULATION.recourse) {
-      throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.refusedBefore);
-    }
+    requireUnanswered(holding);
     if (holding.circ_status !== CIRCULATION.pledged || holding.bill_status !== BILL_STATUS.received) {
       throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.notPresentable);
     }
-    const calendar = await holidayCalendar(ctx.trx);
-    const today = shanghaiDate(ctx.now);
-    const time = presentationTime(calendar, pkg.due_date, today);
-    if (time === 'early') throw fail(API_ERROR.billStateInvalid, PAYMENT_MSG.pledgeeBeforeMaturity);
-    if (time === 'lapsed') throw fail(API_ERROR.paymentLapsed, PAYMENT_MSG.lapsed);
-    const reason = input.overdueReason?.trim() ?? '';
-    const overdue = time === 'overdue';
-    if (overdue && !reason) throw fail(API_ERROR.paymentReasonRequired, PAYMENT_MSG.overdueReasonRequired);
-    return {
+    // The pledgee's right to present begins at maturity; before it, the range is the pledgor's to present.
+    const presented = await presentation(
+      ctx,
       pkg,
       holding,
-      pledge,
-      overdue,
-      overdueReason: overdue ? reason : null,
-      presentedOn: today,
-      answerDue: answerDue(calendar, pkg.due_date, today),
-      summary: {
-        operation: overdue ? PAYMENT_MSG.presentOverdue : PAYMENT_MSG.present,
-        packageNo: pkg.package_no,
-        amountFen: holding.amount_fen,
-        counterparty: await orgName(ctx.trx, pkg.acceptor_org_id),
-        range: rangeOf(pkg, holding),
-      },
-    };
+      input.overdueReason,
+      PAYMENT_MSG.pledgeeBeforeMaturity,
+    );
+    return { ...presented, pledge };
   },
   async (ctx, checked): Promise<ApplicationRow> => {
     const { pkg, holding, pledge } = checked;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { IdParams } from '@contract/bills-schemas';
 import { Envelope } from '@contract/envelope-schemas';
@@ -6,10 +7,12 @@ import { API_ERROR } from '@contract/errors';
 import { PLEDGE_URL } from '@contract/pledge';
 import { SandboxPledge, SandboxPledgePresentRequest } from '@contract/pledge-schemas';
 import { SandboxInstitutionGateway } from '../../adapters/institution/sandbox';
+import type { Db } from '../../db/database';
 import { fail } from '../../lib/errors';
 import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { ERRORS, ok } from '../../lib/responses';
+import type { CommandScope } from '../bills/service';
 import { presentAsPledgee } from '../payment/service';
 import { applyRelease } from './commands';
 import { PLEDGE_MSG } from './messages';
@@ -22,6 +25,21 @@ export const SANDBOX_PLEDGE_IP_LIMIT: IpLimitRule = {
   limit: 120,
   windowMs: 60_000,
 };
+
+/**
+ * The scope an act of the pledge's pledgee runs in, the institution acting with no member, as a bank's
+ * system does through its adapter; 404 for no such pledge.
+ */
+async function asPledgee(app: FastifyInstance, pledgeId: string): Promise<(trx: Db) => CommandScope> {
+  const pledge = await app.db
+    .selectFrom('bill_pledges')
+    .select('pledgee_org_id')
+    .where('application_id', '=', pledgeId)
+    .executeTakeFirst();
+  if (!pledge) throw fail(API_ERROR.notFound, PLEDGE_MSG.pledgeNotFound);
+  const actor = { orgId: pledge.pledgee_org_id, userId: null };
+  return (trx) => ({ trx, now: app.now(), actor, realtime: app.realtime });
+}
 
 /**
  * The sandbox institutions' side of their pledges (registered with the other sandbox routes, so only when
@@ -61,23 +79,8 @@ export const pledgeSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function postSandboxPledgeRelease(request) {
-      const pledge = await app.db
-        .selectFrom('bill_pledges')
-        .select('pledgee_org_id')
-        .where('application_id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!pledge) throw fail(API_ERROR.notFound, PLEDGE_MSG.pledgeNotFound);
-      await app.db.transaction().execute((trx) =>
-        applyRelease(
-          {
-            trx,
-            now: app.now(),
-            actor: { orgId: pledge.pledgee_org_id, userId: null },
-            realtime: app.realtime,
-          },
-          request.params.id,
-        ),
-      );
+      const pledgee = await asPledgee(app, request.params.id);
+      await app.db.transaction().execute((trx) => applyRelease(pledgee(trx), request.params.id));
       return ok(null, PLEDGE_MSG.releaseApplied);
     },
   );
@@ -98,22 +101,12 @@ export const pledgeSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function postSandboxPledgePresent(request) {
-      const pledge = await app.db
-        .selectFrom('bill_pledges')
-        .select('pledgee_org_id')
-        .where('application_id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!pledge) throw fail(API_ERROR.notFound, PLEDGE_MSG.pledgeNotFound);
+      const pledgee = await asPledgee(app, request.params.id);
       await app.db.transaction().execute((trx) =>
-        presentAsPledgee(
-          {
-            trx,
-            now: app.now(),
-            actor: { orgId: pledge.pledgee_org_id, userId: null },
-            realtime: app.realtime,
-          },
-          { pledgeId: request.params.id, overdueReason: request.body?.overdueReason },
-        ),
+        presentAsPledgee(pledgee(trx), {
+          pledgeId: request.params.id,
+          overdueReason: request.body?.overdueReason,
+        }),
       );
       return ok(null, PLEDGE_MSG.presentedByPledgee);
     },
