@@ -9,7 +9,8 @@
 // BENCH_WRITES (200 round trips of each write path of bench/routes.mjs as fast as they go and 200 more at the
 // target rate; 0 skips them; BENCH_ROUTES selects them by name too), BENCH_BROWSER (1; 0 skips the login
 // route's JavaScript, the entry link and Lighthouse, which need Chromium), BENCH_LIGHTHOUSE_REPORTS (a folder
-// to keep each Lighthouse run's full JSON report in).
+// to keep each Lighthouse run's full JSON report in), BENCH_SERVER_NODE_ARGS (Node's flags for the measured
+// server, e.g. a CPU profile).
 // Results: a table, and bench/results/<date>.json.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +41,9 @@ const SIGN_INS = intEnv('BENCH_SIGN_INS', 300);
 const BROWSER = intEnv('BENCH_BROWSER', 1) > 0;
 const WRITES = intEnv('BENCH_WRITES', 200);
 const DAY_END_HOLDINGS = intEnv('BENCH_DAY_END_HOLDINGS', 100_000);
+// Node's own flags for the measured server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of
+// a pass (written when the pass stops it); Node refuses --cpu-prof in NODE_OPTIONS.
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const CONNECTIONS = 50;
 const SIGN_IN_CONNECTIONS = 4;
 
@@ -351,15 +355,19 @@ async function main() {
       try {
         // Behind a trusted proxy, so each simulated client has its own address for the per-IP sign-in limit.
         // The write pass's SMS proofs are written under this secret (bench/lib/write-acts.mjs).
-        const server = await startServer(dataDir, {
-          TRUST_PROXY: '127.0.0.1',
-          VERIFICATION_SECRET: BENCH_VERIFICATION_SECRET,
-          // The ledger's acts are measured whenever the bench runs, not only in business hours.
-          BILL_BUSINESS_HOURS: '00:00-24:00',
-          // The institutions answer the discount write path only when the bench signs in their place.
-          SANDBOX_INSTITUTION_DELAY_SECONDS: 'manual',
-          ...database.env,
-        });
+        const server = await startServer(
+          dataDir,
+          {
+            TRUST_PROXY: '127.0.0.1',
+            VERIFICATION_SECRET: BENCH_VERIFICATION_SECRET,
+            // The ledger's acts are measured whenever the bench runs, not only in business hours.
+            BILL_BUSINESS_HOURS: '00:00-24:00',
+            // The institutions answer the discount write path only when the bench signs in their place.
+            SANDBOX_INSTITUTION_DELAY_SECONDS: 'manual',
+            ...database.env,
+          },
+          SERVER_NODE_ARGS,
+        );
         try {
           await databasePass(report, extra, { server, database, bare });
           if (index === 0 && BROWSER) await browserFigures(report, extra, server);
