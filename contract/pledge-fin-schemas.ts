@@ -9,6 +9,7 @@ import {
   PURPOSE_MAX,
   REPAYMENT_MODES,
 } from './pledge-fin';
+import { PLEDGE_STATUSES } from './pledge';
 
 /**
  * The wire shapes of pledge-fin.ts's domain, each declared once: a TypeBox schema the server validates
@@ -178,6 +179,11 @@ export const PledgeFinBill = Type.Object({
   maturityDate: Type.String(),
   /** amount x the product's pledge ratio, rounded down to the fen. */
   pledgeValue: Yuan,
+  /**
+   * Where its pledge to the institution stands once made (已质押, 已解除, or 已兑付 when the acceptor paid the
+   * institution the bill at maturity); null before the pay-out pledged it.
+   */
+  pledgeStatus: Type.Union([literalUnion(PLEDGE_STATUSES), Type.Null()]),
 });
 export type PledgeFinBill = Static<typeof PledgeFinBill>;
 

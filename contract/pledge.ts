@@ -40,6 +40,8 @@ export const PLEDGE_STATUS = {
   releasing: 'releasing',
   /** Released: the range was negotiable again from then. */
   released: 'released',
+  /** Ended by payment: the acceptor paid the pledgee the bill at maturity (到期兑付). */
+  paid: 'paid',
 } as const;
 export type PledgeStatus = (typeof PLEDGE_STATUS)[keyof typeof PLEDGE_STATUS];
 export const PLEDGE_STATUSES: readonly PledgeStatus[] = Object.values(PLEDGE_STATUS);
@@ -51,6 +53,7 @@ export const PLEDGE_STATUS_LABEL: Record<PledgeStatus, string> = {
   pledged: '已质押',
   releasing: '解除待签收',
   released: '已解除',
+  paid: '已兑付',
 };
 export const PLEDGE_STATUS_COLOR: Record<PledgeStatus, string> = {
   pending: 'gold',
@@ -59,6 +62,7 @@ export const PLEDGE_STATUS_COLOR: Record<PledgeStatus, string> = {
   pledged: 'magenta',
   releasing: 'orange',
   released: 'green',
+  paid: 'blue',
 };
 
 /** A pledge's remark, as an endorsement's. */

@@ -75,6 +75,7 @@ export const pledgeFinMessages = {
   principalColumn: '本金（元）',
   paymentColumn: '应还合计（元）',
   pledgeValueTotal: '可质押额度（元）',
+  pledgeStatus: '质押状态',
   packageNo: '票据包号',
   range: '子票区间',
   billAmount: '票面金额（元）',

@@ -42,6 +42,7 @@ import * as packagesByAcceptor from './041-packages-by-acceptor';
 import * as institutionApplicants from './042-institution-applicants';
 import * as proceedsRepayments from './043-proceeds-repayments';
 import * as pledgeFinPartPayments from './044-pledge-fin-part-payments';
+import * as pledgePaid from './045-pledge-paid';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '042-institution-applicants': institutionApplicants,
   '043-proceeds-repayments': proceedsRepayments,
   '044-pledge-fin-part-payments': pledgeFinPartPayments,
+  '045-pledge-paid': pledgePaid,
 };

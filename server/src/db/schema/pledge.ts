@@ -14,7 +14,10 @@ export interface BillPledgeTable {
   /** The holding that rests pledged (TF0304) from the signature until the release; null before. */
   holding_id: string | null;
   pledged_at: number | null;
+  /** When it ended, by release or by payment. */
   released_at: number | null;
+  /** When the acceptor paid its pledgee the bill at maturity, which ended it (已兑付); null otherwise. */
+  paid_at: number | null;
   created_at: number;
 }
 

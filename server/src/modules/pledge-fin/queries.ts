@@ -1,3 +1,4 @@
+import { PLEDGE_STATUS, type PledgeStatus } from '@contract/pledge';
 import {
   PLEDGE_FIN_ACTION,
   PLEDGE_FIN_OPEN_STATES,
@@ -141,6 +142,21 @@ export const financingOf = (db: Db, orgId: string, id: string): Promise<Financin
     .executeTakeFirst();
 
 /** The bills a financing names, in the order chosen, with their holdings as they are now. */
+/**
+ * A financing's pledge is the institution's from the pay-out: signed at once, so it is in force until it is
+ * released or the bill is paid to the institution at maturity. Its release is asked and signed in one
+ * transaction (pledge-fin/repayment.ts), so 解除待签收 is never seen here.
+ */
+function pledgeStatusOf(row: {
+  pledge_id: string | null;
+  released_at: number | null;
+  paid_at: number | null;
+}): PledgeStatus | null {
+  if (row.pledge_id === null) return null;
+  if (row.paid_at !== null) return PLEDGE_STATUS.paid;
+  return row.released_at !== null ? PLEDGE_STATUS.released : PLEDGE_STATUS.pledged;
+}
+
 export async function billsOf(
   db: Db,
   financingId: string,
@@ -150,7 +166,11 @@ export async function billsOf(
     .selectFrom('pledge_fin_bills as f')
     .innerJoin('bill_holdings as h', 'h.id', 'f.holding_id')
     .innerJoin('bill_packages as p', 'p.id', 'f.package_id')
+    .leftJoin('bill_pledges as g', 'g.application_id', 'f.pledge_id')
     .select([
+      'g.released_at',
+      'g.paid_at',
+      'f.pledge_id',
       'f.holding_id',
       'f.package_id',
       'h.sub_start',
@@ -174,6 +194,7 @@ export async function billsOf(
     acceptorName: row.acceptor_name,
     maturityDate: row.due_date,
     pledgeValue: fenToYuan(valueOf(Number(row.amount_fen))),
+    pledgeStatus: pledgeStatusOf(row),
   }));
   const total = rows.reduce((sum, row) => sum + valueOf(Number(row.amount_fen)), 0);
   return { bills, pledgeValueFen: total };

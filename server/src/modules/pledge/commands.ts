@@ -498,12 +498,12 @@ export const pledgeInForceOn = (trx: Db, holdingId: string): Promise<BillPledgeT
 
 /**
  * The pledge ends with the bill: its acceptor paid the pledgee, who presented it at maturity. It is over
- * as a release ends it (已解除), the range it rested on now settled.
+ * as a release ends it, the range it rested on now settled, and shows it ended by payment (已兑付).
  */
 export async function endPledgeWithBill(ctx: CommandContext, pledge: BillPledgeTable): Promise<void> {
   const result = await ctx.trx
     .updateTable('bill_pledges')
-    .set({ released_at: ctx.now })
+    .set({ released_at: ctx.now, paid_at: ctx.now })
     .where('application_id', '=', pledge.application_id)
     .where('released_at', 'is', null)
     .executeTakeFirst();

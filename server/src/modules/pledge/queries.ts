@@ -37,7 +37,9 @@ const whereStatus = (query: Rows, status: PledgeStatus): Rows => {
     case PLEDGE_STATUS.withdrawn:
       return query.where('a.status', '=', status);
     case PLEDGE_STATUS.released:
-      return query.where('g.released_at', 'is not', null);
+      return query.where('g.released_at', 'is not', null).where('g.paid_at', 'is', null);
+    case PLEDGE_STATUS.paid:
+      return query.where('g.paid_at', 'is not', null);
     default:
       return query
         .where('a.status', '=', APPLICATION_STATUS.signed)
@@ -49,9 +51,12 @@ const whereStatus = (query: Rows, status: PledgeStatus): Rows => {
 const statusOf = (row: {
   status: string;
   released_at: number | null;
+  /** Left out where the pledge is known to be in force. */
+  paid_at?: number | null;
   release_id: string | null;
 }): PledgeStatus => {
   if (row.status !== APPLICATION_STATUS.signed) return row.status as PledgeStatus;
+  if (row.paid_at != null) return PLEDGE_STATUS.paid;
   if (row.released_at !== null) return PLEDGE_STATUS.released;
   return row.release_id !== null ? PLEDGE_STATUS.releasing : PLEDGE_STATUS.pledged;
 };
@@ -120,6 +125,7 @@ function statusQueries(status: PledgeStatus | null) {
           'g.pledgee_org_id',
           'g.pledged_at',
           'g.released_at',
+          'g.paid_at',
           'g.created_at',
           'a.package_id',
           'a.sub_start',
@@ -189,6 +195,7 @@ export async function pledgePage(
       const status = statusOf({
         status: row.status,
         released_at: row.released_at === null ? null : Number(row.released_at),
+        paid_at: row.paid_at === null ? null : Number(row.paid_at),
         release_id: row.release_id,
       });
       return {
@@ -260,12 +267,13 @@ export async function institutionPledges(db: Db, limit: number): Promise<Sandbox
 export async function pledgeState(db: Db, pledgeId: string): Promise<PledgeStatus | undefined> {
   const row = await rows(db)
     .where('g.application_id', '=', pledgeId)
-    .select(['a.status', 'g.released_at', 'r.id as release_id'])
+    .select(['a.status', 'g.released_at', 'g.paid_at', 'r.id as release_id'])
     .executeTakeFirst();
   if (!row) return undefined;
   return statusOf({
     status: row.status,
     released_at: row.released_at === null ? null : Number(row.released_at),
+    paid_at: row.paid_at === null ? null : Number(row.paid_at),
     release_id: row.release_id,
   });
 }

@@ -211,7 +211,16 @@ describe('a bill that matures pledged', () => {
     const [pledge] = (
       await dataOf<Page<PledgeRecord>>(await billCall(t.app, 'GET', PLEDGE_URL.list, token.ningbo))
     ).content;
-    expect(pledge!.status).toBe('released');
+    // Ended by payment, not by a release: 已兑付, under its own filter and not under 已解除's.
+    expect(pledge!.status).toBe('paid');
+    const listed = async (status: string) =>
+      (
+        await dataOf<Page<PledgeRecord>>(
+          await billCall(t.app, 'GET', `${PLEDGE_URL.list}?status=${status}`, token.ningbo),
+        )
+      ).content.map((p) => p.id);
+    expect(await listed('paid')).toEqual([pledgeId]);
+    expect(await listed('released')).toEqual([]);
     expect((await noticesOf(ORG.ningbo)).map((n) => n.title)).toContain('质押票据已付款');
     // The chain: the pledgee presented, the acceptor paid.
     const detail = await dataOf<BillDetail>(

@@ -239,6 +239,7 @@ describe('repayment', () => {
       ['2026-06-01', '1026.67', '800000.00'],
     ]);
     expect(financing.nextPayment).toMatchObject({ seq: 1, amount: '1540.00', overdueDays: 0, last: false });
+    expect(financing.bills.map((b) => b.pledgeStatus)).toEqual(['pledged']);
     const outOfOrder = await pay(financing.id, 2);
     expect(outOfOrder.statusCode).toBe(409);
     expect(outOfOrder.json<{ msg: string }>().msg).toBe('请按还款计划顺序付款，当前应付第1期');
@@ -272,6 +273,7 @@ describe('repayment', () => {
     ]);
     const [free] = await suzhouHolding(holding.packageId);
     expect(free).toMatchObject({ circulation: 'TF0301', amount: holding.amount });
+    expect(settled.bills.map((b) => b.pledgeStatus)).toEqual(['released']);
     expect(
       await t.app.db
         .selectFrom('bill_pledges')
@@ -470,6 +472,7 @@ describe('a bill that matures pledged, paid to the institution', () => {
       .where('ended_at', 'is', null)
       .execute();
     expect(paidBill).toEqual({ bill_status: 'CS06', circ_status: 'TF0501', org_id: ORG.suzhou });
+    expect(settled.bills.map((b) => b.pledgeStatus)).toEqual(['paid']);
     const todo = await t.app.db
       .selectFrom('plat_messages')
       .select('closed_at')

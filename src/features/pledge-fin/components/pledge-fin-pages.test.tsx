@@ -71,6 +71,7 @@ const detailOf = (fields: Partial<PledgeFinDetail> = {}): PledgeFinDetail => ({
       acceptorName: '上海链票示范供应链有限公司',
       maturityDate: '2099-06-02',
       pledgeValue: '800000.00',
+      pledgeStatus: null,
     },
   ],
   pledgeValue: '800000.00',
@@ -391,6 +392,22 @@ describe('the financing’s detail', () => {
         opinion: '用途不明',
       }),
     );
+  });
+
+  it('shows each bill’s pledge as it stands: one the acceptor paid to the institution as 已兑付', async () => {
+    const base = detailOf({ state: '524000320' });
+    detail = {
+      ...base,
+      bills: [
+        { ...base.bills[0]!, pledgeStatus: 'paid' },
+        { ...base.bills[0]!, holdingId: 'h-2', packageNo: '6'.repeat(30), pledgeStatus: 'released' },
+      ],
+    };
+    renderAt('/start/detail/f-1');
+    const bills = await screen.findByRole('table', { name: '质押票据' });
+    expect(within(bills).getByText('质押状态')).toBeInTheDocument();
+    expect(within(bills).getByText('已兑付')).toBeInTheDocument();
+    expect(within(bills).getByText('已解除')).toBeInTheDocument();
   });
 
   it('offers no approval to a member without the permission', async () => {

@@ -8,6 +8,7 @@ import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
+import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
 import Timeline from 'antd/es/timeline';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -16,6 +17,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useNavigate } from 'react-router';
 import { CIRCULATION } from '@contract/bills';
 import type { Holding } from '@contract/bills-schemas';
+import { PLEDGE_STATUS_COLOR, PLEDGE_STATUS_LABEL } from '@contract/pledge';
 import {
   APPROVAL_RESULT,
   PLEDGE_FIN_ACTION_LABEL,
@@ -423,6 +425,16 @@ function FinancingView({
       key: 'value',
       align: 'right',
       render: (_, b) => formatYuan(b.pledgeValue),
+    },
+    {
+      title: text.pledgeStatus,
+      key: 'pledgeStatus',
+      render: (_, b) =>
+        b.pledgeStatus ? (
+          <Tag color={PLEDGE_STATUS_COLOR[b.pledgeStatus]}>{PLEDGE_STATUS_LABEL[b.pledgeStatus]}</Tag>
+        ) : (
+          '—'
+        ),
     },
   ];
 

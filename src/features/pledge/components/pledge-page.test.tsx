@@ -62,6 +62,15 @@ const releasing: PledgeRecord = {
   releaseAppliedAt: '2026-03-03T02:00:00.000Z',
   actions: ['releaseSign', 'releaseRefuse'],
 };
+/** Ended by payment: its acceptor paid the pledgee the bill at maturity. */
+const paidToPledgee: PledgeRecord = {
+  ...pending,
+  id: 'g-3',
+  status: 'paid',
+  pledgedAt: '2026-03-02T02:00:00.000Z',
+  releasedAt: '2026-06-02T02:00:00.000Z',
+  actions: [],
+};
 
 const applications: unknown[] = [];
 const calls: string[] = [];
@@ -76,7 +85,7 @@ serveLedgerPage(
   }),
   mock.get('*/api/scbill/pledge/list', ({ request }) => {
     listQueries.push(new URL(request.url).search);
-    return ok(pageOf([pending, releasing]));
+    return ok(pageOf([pending, releasing, paidToPledgee]));
   }),
   mock.post('*/api/scbill/pledge/:id/withdraw', ({ params }) => {
     calls.push(`withdraw ${String(params.id)}`);
@@ -154,6 +163,11 @@ describe('the 质押 page', () => {
     expect(within(asked).queryByText('撤回')).toBeNull();
     fireEvent.click(within(asked).getByText('签收解除').closest('button')!);
     await waitFor(() => expect(calls).toEqual(['withdraw g-1', 'sign g-2']));
+
+    // Paid to its pledgee at maturity: it ended by payment, not by a release, and allows nothing.
+    const paid = within(table).getByText('已兑付').closest('tr')!;
+    expect(within(paid).queryByRole('button')).toBeNull();
+    expect(within(table).queryByText('已解除')).toBeNull();
   });
 
   it('refuses a release only with a reason', async () => {
