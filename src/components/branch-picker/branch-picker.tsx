@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
 import type { BankBranch } from '@contract/bank-account-schemas';
 import { format } from '@/locales/format';
 import { bankMessages } from '@/locales/zh-CN/bank';
+import { useDebounced } from '@/utils/use-debounced';
 import { bankSearchOf, useBankPageQuery } from './bank-search-api';
 import styles from './branch-picker.module.css';
 
@@ -12,15 +13,6 @@ const text = bankMessages.branchPicker;
 
 /** A search starts this long after the last keystroke. */
 export const BRANCH_SEARCH_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export interface BranchPickerProps {
   /** The chosen branch number (a form field's value). */
