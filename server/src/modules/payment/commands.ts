@@ -37,6 +37,7 @@ import {
   setStatus,
   unlock,
   type Actor,
+  type Applicant,
   type ApplicationRow,
   type CheckContext,
   type CommandScope,
@@ -147,21 +148,34 @@ export const presentPayment = ledgerCommand(
     requirePresentable(pkg, holding);
     return presentation(ctx, pkg, holding, input.overdueReason);
   },
-  async (ctx, checked, input): Promise<ApplicationRow> => {
-    const { pkg, holding } = checked;
-    const application = await openApplication(
-      ctx,
-      pkg,
-      holding,
-      APPLICATION_KIND.payment,
-      pkg.acceptor_org_id,
-      holding.amount_fen,
-      checked.overdueReason ?? '',
-    );
-    await recordPresentation(ctx, application, checked, input.by ?? PRESENTED_BY.holder);
-    return application;
-  },
+  (ctx, checked, input): Promise<ApplicationRow> =>
+    openPresentation(ctx, checked, input.by ?? PRESENTED_BY.holder),
 );
+
+/**
+ * The presentation made: the whole range locked by its application to the acceptor (the applicant the
+ * holder, or the institution that presents in its place), and its terms beside it.
+ */
+async function openPresentation(
+  ctx: CommandContext,
+  checked: PresentChecked,
+  by: PresentedBy,
+  applicant: Applicant = ctx.actor,
+): Promise<ApplicationRow> {
+  const { pkg, holding } = checked;
+  const application = await openApplication(
+    ctx,
+    pkg,
+    holding,
+    APPLICATION_KIND.payment,
+    pkg.acceptor_org_id,
+    holding.amount_fen,
+    checked.overdueReason ?? '',
+    applicant,
+  );
+  await recordPresentation(ctx, application, checked, by);
+  return application;
+}
 
 /** The presentation's terms beside its application: who presented it, when, and its answer's last day. */
 async function recordPresentation(
@@ -239,21 +253,8 @@ export const presentAsPledgee = ledgerCommand(
     );
     return { ...presented, pledge };
   },
-  async (ctx, checked): Promise<ApplicationRow> => {
-    const { pkg, holding, pledge } = checked;
-    const application = await openApplication(
-      ctx,
-      pkg,
-      holding,
-      APPLICATION_KIND.payment,
-      pkg.acceptor_org_id,
-      holding.amount_fen,
-      checked.overdueReason ?? '',
-      { institutionOrgId: pledge.pledgee_org_id },
-    );
-    await recordPresentation(ctx, application, checked, PRESENTED_BY.pledgee);
-    return application;
-  },
+  (ctx, checked): Promise<ApplicationRow> =>
+    openPresentation(ctx, checked, PRESENTED_BY.pledgee, { institutionOrgId: checked.pledge.pledgee_org_id }),
 );
 
 /** A holding day-end presents, and whose act the presentation is (the holder's administrator). */
