@@ -8,6 +8,7 @@ import type { BillApplication, BillDetail, Holding, IssueRequest } from '@contra
 import type { Page } from '@contract/envelope-schemas';
 import type { FuncCode } from '@contract/shell';
 import type { QrEvent, QrImage } from '@contract/verification-schemas';
+import type { SandboxInstitutionGateway } from '../../src/adapters/institution/sandbox';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { openSession } from '../../src/modules/auth/tokens';
 import { shanghaiDate } from '../../src/lib/shanghai-time';
@@ -228,6 +229,33 @@ export async function signedFor(
   const detail = await issued(t, MOBILE[issuer], token[issuer], body);
   await signsPending(t, token, holder, detail.bill.id);
   return detail;
+}
+
+/**
+ * A received holding: `issuer` issues `body` to `holder`, which signs for it (signedFor). Answers the bill as
+ * issued and `holder`'s one holding of it, the whole bill.
+ */
+export async function heldAfterSigning(
+  t: TestApp,
+  token: LedgerTokens,
+  issuer: keyof LedgerTokens,
+  holder: keyof LedgerTokens,
+  body: IssueRequest,
+): Promise<{ detail: BillDetail; holding: Holding }> {
+  const detail = await signedFor(t, token, issuer, holder, body);
+  const [holding] = await heldIn(t, token[holder], detail.bill.id);
+  return { detail, holding: holding! };
+}
+
+/**
+ * The sandbox institutions' answers to what was asked of them (贴现, 质押) fall due: they answer 5 seconds
+ * after an application, on their worker, which this runs to the end.
+ */
+export async function institutionAnswers(t: TestApp): Promise<void> {
+  const institutions = t.app.adapters.institution as SandboxInstitutionGateway;
+  t.clock.advance(5_000);
+  institutions.worker.kick();
+  await institutions.worker.idle();
 }
 
 /** `who` signs the one application about the bill that waits for its answer (提示承兑, 提示收票, an endorsement). */

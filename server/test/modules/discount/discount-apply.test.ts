@@ -15,7 +15,8 @@ import {
   confirmed,
   dataOf,
   errorCodeOf,
-  heldOf,
+  heldAfterSigning,
+  institutionAnswers,
   issueBody,
   ledgerAppEach,
   type LedgerTokens,
@@ -24,7 +25,6 @@ import {
   openFunctions,
   ORG,
   refusedBefore,
-  signedFor,
 } from '../../support/bill-helpers';
 import type { TestApp } from '../../support/helpers';
 
@@ -40,11 +40,8 @@ ledgerAppEach((app) => {
 });
 
 /** Shanghai issues 1,000,000.00 accepted by itself to Ningbo, which signs: Ningbo holds it, received. */
-async function heldByNingbo(fields: Parameters<typeof issueBody>[1] = {}) {
-  const detail = await signedFor(t, token, 'shanghai', 'ningbo', issueBody(t, fields));
-  const held = (await heldOf(t, token.ningbo)).content.filter((h) => h.packageId === detail.bill.id);
-  return { detail, holding: held[0]! };
-}
+const heldByNingbo = (fields: Parameters<typeof issueBody>[1] = {}) =>
+  heldAfterSigning(t, token, 'shanghai', 'ningbo', issueBody(t, fields));
 
 const applyBody = (holding: Holding, fields: object = {}) => ({
   holdingId: holding.id,
@@ -63,13 +60,6 @@ const applied = async (body: object) =>
   dataOf<DiscountRecord>(await confirmed(t, token.ningbo, apply(body)), 201);
 /** Ningbo opens 票据贴现 through the function command; the demo leaves it to Ningbo's administrator. */
 const ningboOpensDiscount = () => openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_DISCOUNT']);
-
-/** The institution's answer falls due (the sandbox answers 5 seconds after the application). */
-async function institutionAnswers() {
-  t.clock.advance(5_000);
-  institutions.worker.kick();
-  await institutions.worker.idle();
-}
 
 const detailOf = async (packageId: string) =>
   dataOf<BillDetail>(await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id: packageId }), token.ningbo));
@@ -161,7 +151,7 @@ describe('贴现', () => {
     });
     expect(errorCodeOf(endorse)).toBe(API_ERROR.billLocked);
 
-    await institutionAnswers();
+    await institutionAnswers(t);
     const [signed] = (await discounts()).content;
     expect(signed).toMatchObject({ id: record.id, status: 'signed', paid: true, reason: null });
     const after = await statementOf(token.ningbo);
@@ -226,7 +216,7 @@ describe('贴现', () => {
       .execute();
     const before = await statementOf(token.ningbo);
     const record = await applied(applyBody(holding));
-    await institutionAnswers();
+    await institutionAnswers(t);
     const [failed] = (await discounts()).content;
     expect(failed).toMatchObject({
       id: record.id,
@@ -246,7 +236,7 @@ describe('贴现', () => {
       applyBody(holding, { clearing: 'SM01', interestPayer: 'PT03', buyerSharePercent: '40' }),
     );
     expect(record.buyerSharePercent).toBe('40.00');
-    await institutionAnswers();
+    await institutionAnswers(t);
     expect((await discounts()).content[0]).toMatchObject({ status: 'signed', paid: false });
     expect((await statementOf(token.ningbo)).balance).toBe(before.balance);
     const holdings = (await detailOf(detail.bill.id)).holdings.filter((h) => h.endedAt === null);
@@ -263,7 +253,7 @@ describe('贴现', () => {
       ),
     );
     expect(withdrawn.status).toBe('withdrawn');
-    await institutionAnswers();
+    await institutionAnswers(t);
     expect((await discounts()).content[0]!.status).toBe('withdrawn');
     const holdings = (await detailOf(detail.bill.id)).holdings.filter((h) => h.endedAt === null);
     expect(holdings.map((h) => [h.amount, h.circulation])).toEqual([['1000000.00', 'TF0301']]);
@@ -288,7 +278,7 @@ describe('贴现', () => {
       ),
     );
     expect(await queued()).toMatchObject({ outcome: 'withdrawn' });
-    await institutionAnswers();
+    await institutionAnswers(t);
     expect((await discounts()).content[0]!.status).toBe('withdrawn');
     const holdings = (await detailOf(detail.bill.id)).holdings.filter((h) => h.endedAt === null);
     expect(holdings.map((h) => [h.amount, h.circulation])).toEqual([['1000000.00', 'TF0301']]);

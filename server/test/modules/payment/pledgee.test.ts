@@ -7,7 +7,6 @@ import { PAYMENT_URL } from '@contract/payment';
 import type { PaymentRecord } from '@contract/payment-schemas';
 import { PLEDGE_URL } from '@contract/pledge';
 import type { PledgeRecord } from '@contract/pledge-schemas';
-import { type SandboxInstitutionGateway } from '../../../src/adapters/institution/sandbox';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { ApiFailure } from '../../../src/lib/errors';
 import type { Actor, CommandScope } from '../../../src/modules/bills/service';
@@ -23,19 +22,19 @@ import {
   confirmed,
   dataOf,
   errorCodeOf,
-  heldOf,
+  heldAfterSigning,
+  institutionAnswers,
   issueBody,
-  issued,
+  ledgerAppEach,
   type LedgerTokens,
   ledgerTokens,
   MOBILE,
   openFunctions,
   ORG,
-  pendingIn,
-  answer,
+  signedFor,
   userIdOf,
 } from '../../support/bill-helpers';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 
 const SPDB = DEMO_INSTITUTIONS.spdb;
 const PLEDGED_FEN = 40_000_000;
@@ -43,13 +42,7 @@ const PLEDGED_FEN = 40_000_000;
 let t: TestApp;
 let token: LedgerTokens;
 
-beforeEach(async () => {
-  t = await startApp();
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+ledgerAppEach((app) => ({ t, token } = app));
 
 /** Moves the clock to 10:00 Shanghai on `date` and signs everyone in again (tokens do not last months). */
 async function onDay(date: string) {
@@ -63,10 +56,7 @@ async function onDay(date: string) {
  * 400,000.00 to 浦发 (the sandbox institution signs) and keeps the rest negotiable.
  */
 async function pledgedByNingbo() {
-  const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t));
-  const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
-  const [holding] = (await heldOf(t, token.ningbo)).content.filter((h) => h.packageId === detail.bill.id);
+  const { detail, holding } = await heldAfterSigning(t, token, 'shanghai', 'ningbo', issueBody(t));
   await openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_PLEDGE']);
   const pledge = await dataOf<PledgeRecord>(
     await confirmed(t, token.ningbo, (headers) =>
@@ -75,16 +65,13 @@ async function pledgedByNingbo() {
         'POST',
         PLEDGE_URL.apply,
         token.ningbo,
-        { holdingId: holding!.id, institutionOrgId: SPDB.orgId, amount: '400000.00' },
+        { holdingId: holding.id, institutionOrgId: SPDB.orgId, amount: '400000.00' },
         headers,
       ),
     ),
     201,
   );
-  const institutions = t.app.adapters.institution as SandboxInstitutionGateway;
-  t.clock.advance(5_000);
-  institutions.worker.kick();
-  await institutions.worker.idle();
+  await institutionAnswers(t);
   const pledged = await currentHoldings(detail.bill.id);
   expect(pledged.map((h) => [h.circ_status, Number(h.amount_fen)])).toEqual([
     [CIRCULATION.pledged, PLEDGED_FEN],
@@ -340,9 +327,7 @@ describe('a bill that matures pledged', () => {
   });
 
   it('leaves a bill that was never pledged to its holder: day-end presents it as the holder’s', async () => {
-    const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t));
-    const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    const detail = await signedFor(t, token, 'shanghai', 'ningbo', issueBody(t));
     await onDay('2026-06-02');
     await presentPledged(t.app.db, null, t.clock.now());
     const [holding] = await currentHoldings(detail.bill.id);

@@ -13,24 +13,26 @@ import type { Actor, CommandScope } from '../../../src/modules/bills/service';
 import { answerRelease, withdrawRelease } from '../../../src/modules/pledge/commands';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import {
-  answer,
   billCall,
+  challengeCount,
   confirmed,
   dataOf,
   errorCodeOf,
-  heldOf,
+  heldAfterSigning,
+  heldIn,
+  institutionAnswers,
   issueBody,
-  issued,
+  ledgerAppEach,
   type LedgerTokens,
   ledgerTokens,
   MOBILE,
   openFunctions,
   ORG,
-  pendingIn,
+  refusedBefore,
   userIdOf,
 } from '../../support/bill-helpers';
 import { exportedRows } from '../../support/export-helpers';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 
 const SPDB = DEMO_INSTITUTIONS.spdb;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,23 +41,14 @@ let t: TestApp;
 let token: LedgerTokens;
 let institutions: SandboxInstitutionGateway;
 
-beforeEach(async () => {
-  t = await startApp();
-  token = await ledgerTokens(t);
+ledgerAppEach((app) => {
+  ({ t, token } = app);
   institutions = t.app.adapters.institution as SandboxInstitutionGateway;
-});
-afterEach(async () => {
-  await t.app.close();
 });
 
 /** Shanghai issues 1,000,000.00 accepted by itself to Ningbo, which signs: Ningbo holds it, received. */
-async function heldByNingbo(fields: Parameters<typeof issueBody>[1] = {}) {
-  const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, fields));
-  const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
-  const held = (await heldOf(t, token.ningbo)).content.filter((h) => h.packageId === detail.bill.id);
-  return { detail, holding: held[0]! };
-}
+const heldByNingbo = (fields: Parameters<typeof issueBody>[1] = {}) =>
+  heldAfterSigning(t, token, 'shanghai', 'ningbo', issueBody(t, fields));
 
 const applyBody = (holding: Pick<Holding, 'id'>, fields: object = {}) => ({
   holdingId: holding.id,
@@ -69,16 +62,7 @@ const apply =
     billCall(t.app, 'POST', PLEDGE_URL.apply, accessToken, body, headers);
 const pledged = async (body: object) =>
   dataOf<PledgeRecord>(await confirmed(t, token.ningbo, apply(body)), 201);
-const challenges = async () =>
-  (await t.app.db.selectFrom('verification_challenges').select('id').execute()).length;
 const ningboOpensPledge = () => openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_PLEDGE']);
-
-/** The institution's answer falls due (the sandbox answers 5 seconds after the application). */
-async function institutionAnswers() {
-  t.clock.advance(5_000);
-  institutions.worker.kick();
-  await institutions.worker.idle();
-}
 
 const detailOf = async (packageId: string, accessToken = token.ningbo) =>
   dataOf<BillDetail>(await billCall(t.app, 'GET', pathOf(BILL_URL.detail, { id: packageId }), accessToken));
@@ -103,19 +87,19 @@ const releaseRefuse =
 async function inForce() {
   const { detail, holding } = await heldByNingbo();
   const record = await pledged(applyBody(holding));
-  await institutionAnswers();
+  await institutionAnswers(t);
   return { detail, record };
 }
 
 describe('质押 needs 票据质押 opened', () => {
   it('refuses an organisation that has not opened it before any confirmation is asked for', async () => {
     const { holding } = await heldByNingbo();
-    const before = await challenges();
+    const before = await challengeCount(t);
     const closed = await apply(applyBody(holding))();
     expect(closed.statusCode).toBe(409);
     expect(errorCodeOf(closed)).toBe(API_ERROR.functionNotOpened);
     expect(closed.json<{ msg: string }>().msg).toContain('「票据质押」');
-    expect(await challenges()).toBe(before);
+    expect(await challengeCount(t)).toBe(before);
 
     await ningboOpensPledge();
     expect([406, 412]).toContain((await apply(applyBody(holding))()).statusCode);
@@ -136,11 +120,10 @@ describe('质押', () => {
       [{ holdingId: 'not-a-holding' }, 404, API_ERROR.notFound],
     ];
     for (const [fields, status, code] of refusals) {
-      const before = await challenges();
-      const response = await apply(applyBody(holding, fields))();
-      expect(response.statusCode, JSON.stringify(fields)).toBe(status);
-      expect(errorCodeOf(response)).toBe(code);
-      expect(await challenges()).toBe(before);
+      expect(await refusedBefore(t, apply(applyBody(holding, fields))), JSON.stringify(fields)).toEqual([
+        status,
+        code,
+      ]);
     }
     expect((await apply(applyBody(holding, { amount: 400000 }))()).statusCode).toBe(400);
     // Another organisation's holding answers as a missing one.
@@ -180,7 +163,7 @@ describe('质押', () => {
       ['600000.00', 'TF0301'],
     ]);
 
-    await institutionAnswers();
+    await institutionAnswers(t);
     const [signed] = (await pledges()).content;
     expect(signed).toMatchObject({ id: record.id, status: 'pledged', actions: [] });
     expect(signed!.pledgedAt).not.toBeNull();
@@ -191,12 +174,12 @@ describe('质押', () => {
     ]);
     expect(after.map((h) => h.pledgee)).toEqual([{ orgId: SPDB.orgId, name: SPDB.name }, undefined]);
     // Still the holder's: in its held list.
-    const held = (await heldOf(t, token.ningbo)).content.filter((h) => h.packageId === detail.bill.id);
+    const held = await heldIn(t, token.ningbo, detail.bill.id);
     expect(held.map((h) => h.amount).sort()).toEqual(['400000.00', '600000.00']);
 
     // Neither endorsed, discounted nor pledged again, refused before any confirmation.
     await openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_DISCOUNT']);
-    const before = await challenges();
+    const before = await challengeCount(t);
     const attempts = [
       billCall(t.app, 'POST', BILL_URL.endorse, token.ningbo, {
         holdingId: after[0]!.id,
@@ -218,7 +201,7 @@ describe('质押', () => {
       expect(errorCodeOf(response)).toBe(API_ERROR.billStateInvalid);
       expect(response.json<{ msg: string }>().msg).toContain('已质押');
     }
-    expect(await challenges()).toBe(before);
+    expect(await challengeCount(t)).toBe(before);
 
     const chain = (await detailOf(detail.bill.id)).events.filter((e) => e.kind === 'pledge');
     expect(chain.map((e) => [e.label, e.to?.name, e.amount])).toEqual([
@@ -258,7 +241,7 @@ describe('质押', () => {
   it('takes the sandbox policy: an amount above the institution’s limit is refused', async () => {
     const { detail, holding } = await heldByNingbo({ amount: '6000000.00' });
     await pledged(applyBody(holding, { amount: '5500000.00' }));
-    await institutionAnswers();
+    await institutionAnswers(t);
     expect((await pledges()).content[0]).toMatchObject({ status: 'refused' });
     expect((await current(detail.bill.id)).map((h) => h.circulation)).toEqual(['TF0301']);
   });
@@ -273,7 +256,7 @@ describe('质押', () => {
       ),
     );
     expect(withdrawn.status).toBe('withdrawn');
-    await institutionAnswers();
+    await institutionAnswers(t);
     expect((await pledges()).content[0]!.status).toBe('withdrawn');
     expect((await current(detail.bill.id)).map((h) => [h.amount, h.circulation])).toEqual([
       ['1000000.00', 'TF0301'],
@@ -339,9 +322,9 @@ describe('质押解除', () => {
     expect(todo).toMatchObject({ link: PLEDGE_MINE_LINK, closed_at: null });
 
     // 驳回 needs a reason, asked before any confirmation.
-    const before = await challenges();
+    const before = await challengeCount(t);
     expect((await releaseRefuse(record.id, '')({})).statusCode).toBe(400);
-    expect(await challenges()).toBe(before);
+    expect(await challengeCount(t)).toBe(before);
     const refused = await dataOf<PledgeRecord>(
       await confirmed(t, token.ningbo, releaseRefuse(record.id, '贷款尚未结清')),
     );
