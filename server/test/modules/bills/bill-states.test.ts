@@ -578,6 +578,7 @@ describe('every state offers exactly the acts the ledger allows', () => {
       await probe('agree', RECOURSE_URL.agree, { amount: '1.00' });
       await probe('reject', RECOURSE_URL.reject, { reason: '不同意' });
       await probe('sign', RECOURSE_URL.sign);
+      await probe('withdraw', RECOURSE_URL.withdraw);
       expect([...row.actions].sort(), `${side}: notice ${status}`).toEqual(allowed.sort());
     };
     const agree = async () =>
