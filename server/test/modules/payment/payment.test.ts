@@ -16,26 +16,20 @@ import {
   errorCodeOf,
   heldOf,
   issueBody,
-  issued,
+  ledgerAppEach,
   type LedgerTokens,
   ledgerTokens,
-  MOBILE,
   ORG,
-  pendingIn,
   pendingOf,
+  refusedBefore,
+  signedFor,
 } from '../../support/bill-helpers';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 
 let t: TestApp;
 let token: LedgerTokens;
 
-beforeEach(async () => {
-  t = await startApp();
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+ledgerAppEach((app) => ({ t, token } = app));
 
 /** Moves the clock to 10:00 Shanghai on `date` and signs everyone in again (tokens do not last months). */
 async function onDay(date: string) {
@@ -46,9 +40,7 @@ async function onDay(date: string) {
 
 /** Shanghai issues a bill it accepts itself to Ningbo, due 2026-06-02 (a Tuesday); Ningbo signs it. */
 async function heldByNingbo(fields: Parameters<typeof issueBody>[1] = {}) {
-  const detail = await issued(t, MOBILE.shanghai, token.shanghai, issueBody(t, fields));
-  const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+  const detail = await signedFor(t, token, 'shanghai', 'ningbo', issueBody(t, fields));
   return { detail, holding: await ningboHolding(detail.bill.id) };
 }
 async function ningboHolding(packageId: string): Promise<Holding> {
@@ -67,9 +59,6 @@ async function ningboHolding(packageId: string): Promise<Holding> {
   expect(holding).toBeDefined();
   return holding!;
 }
-
-const challenges = async () =>
-  (await t.app.db.selectFrom('verification_challenges').select('id').execute()).length;
 
 const presentCall =
   (holdingId: string, fields: object = {}) =>
@@ -187,12 +176,11 @@ describe('拒付', () => {
     const { holding } = await heldByNingbo();
     await onDay('2026-06-02');
     const presented = await present(holding.id);
-    const before = await challenges();
-    const bare = await refuseCall(presented.id, { code: 'DC09' })({});
-    expect([bare.statusCode, errorCodeOf(bare)]).toEqual([400, API_ERROR.paymentReasonRequired]);
-    const notDue = await refuseCall(presented.id, { code: 'DC07' })({});
-    expect(notDue.statusCode).toBe(400);
-    expect(await challenges()).toBe(before);
+    expect(await refusedBefore(t, refuseCall(presented.id, { code: 'DC09' }))).toEqual([
+      400,
+      API_ERROR.paymentReasonRequired,
+    ]);
+    expect((await refusedBefore(t, refuseCall(presented.id, { code: 'DC07' })))[0]).toBe(400);
 
     const refused = await dataOf<PaymentRecord>(
       await confirmed(t, token.shanghai, refuseCall(presented.id, { code: 'DC00', text: '货物质量争议' })),
@@ -241,10 +229,7 @@ describe('when a bill may be presented', () => {
     const { holding } = await heldByNingbo();
     // The period of a bill due 2026-06-02 ends on Friday the 12th.
     await onDay('2026-06-15');
-    const before = await challenges();
-    const bare = await presentCall(holding.id)({});
-    expect([bare.statusCode, errorCodeOf(bare)]).toEqual([400, API_ERROR.paymentReasonRequired]);
-    expect(await challenges()).toBe(before);
+    expect(await refusedBefore(t, presentCall(holding.id))).toEqual([400, API_ERROR.paymentReasonRequired]);
     const late = await present(holding.id, { overdueReason: '财务人员交接延误' });
     expect(late).toMatchObject({ overdue: true, overdueReason: '财务人员交接延误', answerDue: '2026-06-18' });
   });
