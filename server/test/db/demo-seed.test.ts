@@ -2,6 +2,8 @@ import { BILL_URL } from '@contract/bills';
 import type { BillApplication, BillPackage } from '@contract/bills-schemas';
 import type { Page } from '@contract/envelope-schemas';
 import type { NoticeItem } from '@contract/notice-schemas';
+import { RECOURSE_URL } from '@contract/recourse';
+import type { RecourseRecord } from '@contract/recourse-schemas';
 import type { OperationItem, OrgFunction } from '@contract/shell-schemas';
 import { STATISTICS_KINDS, type StatisticsKind } from '@contract/statistics';
 import type { Statistics } from '@contract/statistics-schemas';
@@ -86,6 +88,17 @@ describe('the demo', () => {
   afterAll(async () => {
     await t.app.close();
   });
+  /** The packages of the bills the demo holds under recourse. */
+  const refusedPackageIds = async () =>
+    new Set(
+      (
+        await t.app.db
+          .selectFrom('bill_holdings')
+          .select('package_id')
+          .where('circ_status', '=', 'TF0402')
+          .execute()
+      ).map((h) => h.package_id),
+    );
 
   it('is the same history in every fresh database seeded at the same time, and moves with the seed time', async () => {
     const same = await startApp();
@@ -102,14 +115,16 @@ describe('the demo', () => {
     }
   });
 
-  it('holds months of bills among the demo companies, each within the ledger’s rules and none matured', async () => {
+  it('holds months of bills among the demo companies, each within the ledger’s rules and none matured but the refused one', async () => {
     const packages = await t.app.db.selectFrom('bill_packages').selectAll().execute();
     expect(packages.length).toBeGreaterThanOrEqual(20);
     const today = shanghaiDate(T0);
+    const refused = await refusedPackageIds();
+    expect(refused.size).toBe(1);
     for (const pkg of packages) {
       expect(pkg.issue_date).toBe(shanghaiDate(Number(pkg.created_at)));
       expect(pkg.package_no.slice(13, 21)).toBe(pkg.issue_date.replace(/-/g, ''));
-      expect(pkg.due_date > today).toBe(true);
+      expect(pkg.due_date > today).toBe(!refused.has(pkg.id));
       expect(pkg.due_date <= addMonths(pkg.issue_date, 6)).toBe(true);
       expect(Number(pkg.created_at)).toBeGreaterThan(T0 - 180 * DAY);
       await t.app.db.transaction().execute((trx) => checkPackage(trx, pkg.id));
@@ -120,6 +135,41 @@ describe('the demo', () => {
     const types = new Set(events.map((e) => e.type));
     for (const type of ['issued', 'applied', 'signed', 'refused', 'revoked']) expect(types).toContain(type);
     for (const event of events) expect(Number(event.at)).toBeLessThanOrEqual(T0);
+  });
+
+  it('holds one refused bill under recourse: Ningbo’s notices to Suzhou and Shanghai wait on each side’s 追索 page', async () => {
+    const token = async (company: Company) => tokenOf(t, MOBILES[company], DEMO_ORGS[company].id);
+    const sent = await get<Page<RecourseRecord>>(
+      t,
+      `${RECOURSE_URL.list}?side=pursuer`,
+      await token('ningbo'),
+    );
+    expect(sent.content.map((n) => [n.debtor.name, n.debtorRole, n.status, n.claim.face, n.actions])).toEqual(
+      expect.arrayContaining([
+        [DEMO_ORGS.suzhou.name, 'endorser', 'notified', '450000.00', ['withdraw']],
+        [DEMO_ORGS.shanghai.name, 'acceptor', 'notified', '450000.00', ['withdraw']],
+      ]),
+    );
+    expect(sent.totalElements).toBe(2);
+    // Interest runs from maturity: the claim is more than the face.
+    for (const notice of sent.content) expect(fenOf(notice.claim.total)).toBeGreaterThan(45_000_000);
+    for (const company of ['suzhou', 'shanghai'] as const) {
+      const asked = await get<Page<RecourseRecord>>(
+        t,
+        `${RECOURSE_URL.list}?side=debtor`,
+        await token(company),
+      );
+      expect(asked.content.map((n) => [n.pursuer.name, n.status, n.actions])).toEqual([
+        [DEMO_ORGS.ningbo.name, 'notified', ['agree']],
+      ]);
+    }
+    const held = await t.app.db
+      .selectFrom('bill_holdings')
+      .select(['org_id', 'circ_status'])
+      .where('package_id', 'in', [...(await refusedPackageIds())])
+      .where('ended_at', 'is', null)
+      .execute();
+    expect(held).toEqual([{ org_id: DEMO_ORGS.ningbo.id, circ_status: 'TF0402' }]);
   });
 
   it('leaves exactly one application waiting: the bill in Ningbo’s 待签收 the journeys sign for', async () => {
@@ -181,9 +231,16 @@ describe('the demo', () => {
         .select('p.package_no')
         .where('a.receiver_org_id', '=', DEMO_ORGS[company].id)
         .execute();
+      // ... or through a recourse notice sent to it.
+      const pursued = await t.app.db
+        .selectFrom('recourse_notices as n')
+        .innerJoin('bill_packages as p', 'p.id', 'n.package_id')
+        .select('p.package_no')
+        .where('n.debtor_org_id', '=', DEMO_ORGS[company].id)
+        .execute();
       for (const todo of todos.content) {
         expect(
-          received.some((r) => todo.content.includes(r.package_no)),
+          [...received, ...pursued].some((r) => todo.content.includes(r.package_no)),
           todo.content,
         ).toBe(true);
       }

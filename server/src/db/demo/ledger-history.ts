@@ -14,6 +14,8 @@ import {
   type CommandScope,
 } from '../../modules/bills/service';
 import { holidayCalendar, type HolidayCalendar } from '../../modules/holiday/service';
+import { presentPayment, refusePresentation } from '../../modules/payment/service';
+import { notifyRecourse } from '../../modules/recourse/service';
 import type { Db } from '../database';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../seed';
 
@@ -399,8 +401,67 @@ async function seedJourneyBills(trx: Db, now: number): Promise<void> {
   await issue(now - MINUTE, 'ningbo', 50_000_000, false);
 }
 
+/** How long before the seed the refused bill was issued: its three-month term ended weeks ago. */
+const REFUSED_BILL_ISSUED_DAYS = 110;
+const REFUSED_BILL_FEN = 45_000_000;
+
+/**
+ * One bill that ended in 追索, so the 追索 page has a case on it from the first sign-in: the Shanghai company
+ * issued a three-month bill to Suzhou, which endorsed it whole to Ningbo; Ningbo presented it on its
+ * maturity date, Shanghai refused it the next working day, and Ningbo sent recourse notices to Suzhou (the
+ * endorser) and Shanghai (the acceptor) the working day after, which wait for an answer. The bill is refused
+ * (TF0402), so no journey that looks for a bill to present, endorse or pursue picks it.
+ */
+async function seedRecourseCase(trx: Db, now: number): Promise<void> {
+  const calendar = await holidayCalendar(trx);
+  const as = (company: Company, at: number): CommandScope => ({
+    trx,
+    now: at,
+    actor: { orgId: DEMO_ORGS[company].id, userId: actorsOf(company)[0]! },
+    realtime: null,
+  });
+  const at10 = (dayStart: number) => dayStart + 10 * 60 * MINUTE;
+  const issuedAt = at10(workdayAfter(calendar, now - REFUSED_BILL_ISSUED_DAYS * DAY, 0));
+  const issueDate = shanghaiDate(issuedAt);
+  const dueDate = addMonths(issueDate, 3);
+  const pkg = await issueBill(as('shanghai', issuedAt), {
+    acceptorOrgId: DEMO_ORGS.shanghai.id,
+    payeeOrgId: DEMO_ORGS.suzhou.id,
+    amountFen: REFUSED_BILL_FEN,
+    issueDate,
+    dueDate,
+    noTransfer: false,
+    splittable: true,
+    remark: '零部件货款',
+  });
+  const receipt = await pendingApplication(trx, pkg.id, 'suzhou');
+  await signApplication(as('suzhou', issuedAt + 30 * MINUTE), { id: receipt });
+  const endorsedAt = at10(workdayAfter(calendar, issuedAt, 5));
+  const endorsement = await endorse(as('suzhou', endorsedAt), {
+    holdingId: (await holdingFrom(trx, receipt, 'suzhou'))!,
+    endorseeOrgId: DEMO_ORGS.ningbo.id,
+    amountFen: REFUSED_BILL_FEN,
+    remark: '包装材料款',
+  });
+  await signApplication(as('ningbo', endorsedAt + 45 * MINUTE), { id: endorsement.id });
+  const held = (await holdingFrom(trx, endorsement.id, 'ningbo'))!;
+  const presentedAt = at10(workdayAfter(calendar, Date.parse(`${dueDate}T00:00:00+08:00`), 0));
+  const presentation = await presentPayment(as('ningbo', presentedAt), { holdingId: held });
+  await refusePresentation(as('shanghai', at10(workdayAfter(calendar, presentedAt, 1))), {
+    id: presentation.id,
+    code: 'DC00',
+    text: '货物质量争议，待双方协商',
+  });
+  // The refusal put Ningbo's range under recourse: the holding it pursues for is the one it holds now.
+  await notifyRecourse(as('ningbo', at10(workdayAfter(calendar, presentedAt, 2))), {
+    holdingId: (await holdingFrom(trx, endorsement.id, 'ningbo'))!,
+    debtorOrgIds: [DEMO_ORGS.suzhou.id, DEMO_ORGS.shanghai.id],
+  });
+}
+
 /** The whole demo ledger, in the caller's transaction. */
 export async function seedLedgerHistory(trx: Db, now: number): Promise<void> {
   await seedPast(trx, now);
   await seedJourneyBills(trx, now);
+  await seedRecourseCase(trx, now);
 }

@@ -13,7 +13,8 @@ import { countRows } from '../../lib/paging';
 import { shanghaiDateTime } from '../../lib/shanghai-time';
 import { recoursePage, recourseRowsOf, type RecourseFilter } from './queries';
 
-/** What other modules may use of 追索: its list's export (the export centre). */
+/** What other modules may use of 追索: its list's export (the export centre), and the notice (the demo). */
+export { notifyRecourse, type NotifyInput } from './commands';
 
 /** Who reads the 追索 list, its list and its export alike: the 票据追索 permission. */
 export const RECOURSE_LIST_READ_BY: ListReadBy = { permission: PERMISSION.recourse.path };

@@ -70,20 +70,24 @@ it('exports one side of the notices with the status filter', async () => {
     ),
   );
 
+  // The rows of this test's two bills (the demo's case in 追索 is in the exports too).
+  const ours = (rows: string[][]) =>
+    rows.slice(1).filter((row) => [first.packageNo, second.packageNo].includes(row[0]!));
   const all = await exportedRows(t, token.shanghai, { kind: 'recourse', params: { recourseSide: 'debtor' } });
   expect(all[0]).toEqual(expect.arrayContaining(['票据包号', '被追索人', '追索金额（元）', '状态']));
-  expect(all).toHaveLength(3);
+  expect(ours(all)).toHaveLength(2);
   const waiting = await exportedRows(t, token.shanghai, {
     kind: 'recourse',
     params: { recourseSide: 'debtor', billStatus: 'notified' },
   });
-  expect(waiting.slice(1).map((row) => row[0])).toEqual([second.packageNo]);
-  expect(waiting[1]).toEqual(expect.arrayContaining(['非拒付追索', '承兑人', '1000000.00', '待清偿']));
+  expect(waiting.slice(1).every((row) => row.includes('待清偿'))).toBe(true);
+  expect(ours(waiting).map((row) => row[0])).toEqual([second.packageNo]);
+  expect(ours(waiting)[0]).toEqual(expect.arrayContaining(['非拒付追索', '承兑人', '1000000.00', '待清偿']));
   // The pursuer's side holds its own notices; another organisation's export holds none of them.
   expect(
-    await exportedRows(t, token.ningbo, { kind: 'recourse', params: { recourseSide: 'pursuer' } }),
-  ).toHaveLength(3);
+    ours(await exportedRows(t, token.ningbo, { kind: 'recourse', params: { recourseSide: 'pursuer' } })),
+  ).toHaveLength(2);
   expect(
-    await exportedRows(t, token.suzhou, { kind: 'recourse', params: { recourseSide: 'debtor' } }),
-  ).toHaveLength(1);
+    ours(await exportedRows(t, token.suzhou, { kind: 'recourse', params: { recourseSide: 'debtor' } })),
+  ).toHaveLength(0);
 });
