@@ -78,6 +78,16 @@ export async function ledgerTokens(t: TestApp): Promise<LedgerTokens> {
 }
 
 /**
+ * Moves the clock to `hour`:00 Shanghai on `date` (YYYY-MM-DD) and signs the ledger's users in again, as
+ * their tokens do not last the months a bill runs to maturity: answers their new tokens.
+ */
+export async function ledgerTokensOn(t: TestApp, date: string, hour = 10): Promise<LedgerTokens> {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  t.clock.advance(Date.UTC(y, m - 1, d, hour - 8, 0, 0) - t.clock.now());
+  return ledgerTokens(t);
+}
+
+/**
  * For each test of the file: a seeded app (startApp) with the ledger's three users signed in, handed to
  * `use`, and closed after the test. With `dataDir`, the app has a data directory of its own, named after it
  * (where the export centre writes its files), removed after the test too.

@@ -17,6 +17,7 @@ import {
   issued,
   type LedgerTokens,
   ledgerTokens,
+  ledgerTokensOn,
   MOBILE,
   ORG,
   pendingIn,
@@ -37,11 +38,9 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Moves the clock to `hh:00` Shanghai on `date` and signs everyone in again (tokens do not last months). */
+/** `hour`:00 Shanghai on `date`, everyone signed in again. */
 async function onDay(date: string, hour = 10) {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  t.clock.advance(Date.UTC(y, m - 1, d, hour - 8, 0, 0) - t.clock.now());
-  token = await ledgerTokens(t);
+  token = await ledgerTokensOn(t, date, hour);
 }
 
 /** Shanghai issues a bill it accepts itself to Ningbo, due 2026-06-02 (a Tuesday); Ningbo signs it. */

@@ -19,6 +19,7 @@ import {
   ledgerAppEach,
   type LedgerTokens,
   ledgerTokens,
+  ledgerTokensOn,
   ORG,
   pendingOf,
   refusedBefore,
@@ -31,11 +32,9 @@ let token: LedgerTokens;
 
 ledgerAppEach((app) => ({ t, token } = app));
 
-/** Moves the clock to 10:00 Shanghai on `date` and signs everyone in again (tokens do not last months). */
+/** 10:00 Shanghai on `date`, everyone signed in again. */
 async function onDay(date: string) {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  t.clock.advance(Date.UTC(y, m - 1, d, 2, 0, 0) - t.clock.now());
-  token = await ledgerTokens(t);
+  token = await ledgerTokensOn(t, date);
 }
 
 /** Shanghai issues a bill it accepts itself to Ningbo, due 2026-06-02 (a Tuesday); Ningbo signs it. */

@@ -27,7 +27,7 @@ import {
   issueBody,
   ledgerAppEach,
   type LedgerTokens,
-  ledgerTokens,
+  ledgerTokensOn,
   MOBILE,
   openFunctions,
   ORG,
@@ -44,11 +44,9 @@ let token: LedgerTokens;
 
 ledgerAppEach((app) => ({ t, token } = app));
 
-/** Moves the clock to 10:00 Shanghai on `date` and signs everyone in again (tokens do not last months). */
+/** 10:00 Shanghai on `date`, everyone signed in again. */
 async function onDay(date: string) {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  t.clock.advance(Date.UTC(y, m - 1, d, 2, 0, 0) - t.clock.now());
-  token = await ledgerTokens(t);
+  token = await ledgerTokensOn(t, date);
 }
 
 /**
