@@ -160,6 +160,10 @@ export const PledgeFinCancelRequest = Type.Object({
 });
 export type PledgeFinCancelRequest = Static<typeof PledgeFinCancelRequest>;
 
+/** `PUT /api/pledge-fin/payout/retry`: the financing whose pay-out is tried again. */
+export const PledgeFinPayoutRetryRequest = Type.Object({ id: Id });
+export type PledgeFinPayoutRetryRequest = Static<typeof PledgeFinPayoutRetryRequest>;
+
 /** The body of `POST /api/pledge-fin/page/by-pledger?{page,size}`: filters, blank ones ignored. */
 export const PledgeFinFilter = Type.Object({
   finNo: Type.Optional(Typed(64)),

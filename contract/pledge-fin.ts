@@ -32,6 +32,11 @@ export const PLEDGE_FIN_URL = {
    * signs them by the e-contract batch sign.
    */
   contracts: '/api/pledge-fin/:id/contracts',
+  /**
+   * `PUT`: asks the institution to pay out again a financing whose pay-out its bank refused (放款中); refused
+   * while another attempt is under way or once it is paid out.
+   */
+  payoutRetry: '/api/pledge-fin/payout/retry',
 } as const;
 
 /**

@@ -1,17 +1,22 @@
 import { CONTRACT_BIZ_TYPE, CONTRACT_STATUS, type ContractStatus } from '@contract/e-contract';
 import { API_ERROR } from '@contract/errors';
+import { NOTICE_TYPE } from '@contract/notice';
 import {
   PLEDGE_FIN_ACTION,
   PLEDGE_FIN_REMARK,
   PLEDGE_FIN_STATE,
   PLEDGE_FIN_STATE_LABEL,
+  pledgeFinDetailLink,
   REPAYMENT_MODE_LABEL,
   type PledgeFinState,
   type RepaymentMode,
 } from '@contract/pledge-fin';
 import type { FileStore } from '../../adapters/file-store/store';
 import type { InstitutionGateway } from '../../adapters/institution/gateway';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import { lockWithinTransaction } from '../../db/locks';
+import type { Database } from '../../db/schema';
 import { daysBetween } from '../../lib/calendar-date';
 import { ApiFailure, fail } from '../../lib/errors';
 import { yuanText, yuanToFen } from '../../lib/money';
@@ -27,6 +32,7 @@ import {
   byPackage,
   ledgerScope,
   lockOwner,
+  announceNotices,
   logAct,
   move,
   requireLockedBills,
@@ -36,6 +42,7 @@ import {
 import { costOfFinancing, financingOf, type FinancingRow } from './queries';
 import { PLEDGE_FIN_MSG } from './messages';
 import { askRepayment } from './repayment';
+import { closeNotices, postNotice } from '../notice/service';
 
 /**
  * Signing, pledge and pay-out (docs/domain.md, pledge financing). An approved financing (待签约) has two
@@ -281,17 +288,24 @@ async function pledgeBills(
   }
 }
 
+/** A financing's to-do while its pay-out was refused: it closes once the money is paid out. */
+export const payoutSubject = (id: string) => `pledge-financing-payout:${id}`;
+
 /**
  * The institution pays the principal less the fee into the organisation's settlement account (a statement
  * line on both), and interest runs from today: 还息中. A payment the bank refuses leaves the financing 放款中
- * with the refusal in its history.
+ * with the refusal in its history and a to-do for the organisation, which may ask for it again
+ * (retryPayOut). One pay-out of a financing at a time: the contracts' and a retry's take the same lock, and
+ * each attempt is its own bank payment (`attempt`, 0 the first), since a reference is one payment.
  */
 async function payOut(
   deps: LendingDeps,
   ctx: PledgeFinContext,
   row: FinancingRow,
   institution: NonNullable<Awaited<ReturnType<typeof institutionOf>>>,
+  attempt = 0,
 ): Promise<void> {
+  await lockWithinTransaction(ctx.trx as Transaction<Database>, `pledge-fin:${row.id}`);
   const today = shanghaiDate(ctx.now);
   const terms = costOfFinancing({ ...row, value_date: today });
   if (!terms) throw new Error('a signed financing without its terms');
@@ -306,7 +320,7 @@ async function payOut(
           from: institution.account,
           to: account,
           amountFen: netFen,
-          reference: `pledge-fin-payout:${row.id}`,
+          reference: attempt === 0 ? `pledge-fin-payout:${row.id}` : `pledge-fin-payout:${row.id}:${attempt}`,
           remark: PLEDGE_FIN_REMARK.payOut,
         },
         ctx.trx,
@@ -321,6 +335,21 @@ async function payOut(
       PLEDGE_FIN_STATE.lending,
       PLEDGE_FIN_MSG.payoutRefused(paid.reason),
     );
+    await closeNotices(ctx.trx, payoutSubject(row.id), ctx.now);
+    await postNotice(
+      ctx.trx,
+      {
+        orgId: row.org_id,
+        userId: null,
+        type: NOTICE_TYPE.todo,
+        title: PLEDGE_FIN_MSG.payoutTodoTitle,
+        content: PLEDGE_FIN_MSG.payoutTodo(row.fin_no, PLEDGE_FIN_MSG.payoutRefused(paid.reason)),
+        link: pledgeFinDetailLink(row.id),
+        subject: payoutSubject(row.id),
+      },
+      ctx.now,
+    );
+    await announceNotices(ctx);
     return;
   }
   await move(
@@ -337,5 +366,46 @@ async function payOut(
     },
     PLEDGE_FIN_MSG.paidOut(yuanText(netFen), yuanText(feeFen), daysBetween(today, row.maturity_date!)),
   );
+  await closeNotices(ctx.trx, payoutSubject(row.id), ctx.now);
   await askRepayment(ctx, row, institution.name, netFen);
+}
+
+/**
+ * `PUT /api/pledge-fin/payout/retry`: a member of the organisation asks the institution to pay out again a
+ * financing whose pay-out its bank refused (放款中), once the cause is put right (docs/domain.md, pledge
+ * financing). The history names the member, then the institution's pay-out or its refusal as before. One
+ * at a time: the second of two at once waits for the first and finds the financing paid out (409), or
+ * refused again and tries anew.
+ */
+export async function retryPayOut(deps: LendingDeps, ctx: PledgeFinContext, id: string): Promise<void> {
+  await lockWithinTransaction(ctx.trx as Transaction<Database>, `pledge-fin:${id}`);
+  await requireFunction(ctx.trx, ctx.orgId, 'PLEDGE_FIN');
+  const row = await financingOf(ctx.trx, ctx.orgId, id);
+  if (!row) throw fail(API_ERROR.notFound, PLEDGE_FIN_MSG.financingNotFound);
+  if (row.state !== PLEDGE_FIN_STATE.lending) {
+    throw fail(
+      API_ERROR.pledgeFinStateInvalid,
+      PLEDGE_FIN_MSG.stateInvalid(
+        PLEDGE_FIN_STATE_LABEL[row.state as PledgeFinState],
+        PLEDGE_FIN_MSG.act.retryPayOut,
+      ),
+    );
+  }
+  const institution = await institutionOf(ctx.trx, row.institution_org_id ?? '');
+  if (!institution) throw new Error('a financing from an organisation that is no institution');
+  const attempts = await ctx.trx
+    .selectFrom('pledge_fin_history')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('financing_id', '=', row.id)
+    .where('action', '=', PLEDGE_FIN_ACTION.payOut)
+    .executeTakeFirstOrThrow();
+  await logAct(
+    ctx,
+    row.id,
+    PLEDGE_FIN_ACTION.payOut,
+    PLEDGE_FIN_STATE.lending,
+    PLEDGE_FIN_STATE.lending,
+    PLEDGE_FIN_MSG.payoutRetried,
+  );
+  await payOut(deps, ctx, row, institution, Number(attempts.n));
 }

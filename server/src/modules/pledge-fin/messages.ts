@@ -55,6 +55,7 @@ export const PLEDGE_FIN_MSG = {
     cancel: '取消',
     sign: '签约',
     payOut: '放款',
+    retryPayOut: '重新申请放款',
     payInterest: '还款',
   },
   /** Who the history names for the platform's own acts. */
@@ -69,7 +70,12 @@ export const PLEDGE_FIN_MSG = {
     `已签署借款合同${loanNo}及质押合同${pledgeNo}，${institution}已签署其一方`,
   pledgeRemark: (finNo: string) => `质押融资${finNo}`,
   payoutRefused: (reason: string) =>
-    `放款未成功（${PAYMENT_REFUSAL[reason] ?? PAYMENT_REFUSAL.other}），请联系融资机构`,
+    `放款未成功（${PAYMENT_REFUSAL[reason] ?? PAYMENT_REFUSAL.other}），请核实结算账户后重新申请放款`,
+  payoutRetried: '重新申请放款',
+  payoutRetryDone: '融资款已放款至贵司结算账户',
+  payoutRetryRefused: '放款仍未成功，请查看融资记录',
+  payoutTodoTitle: '质押融资放款未成功',
+  payoutTodo: (finNo: string, refused: string) => `质押融资${finNo}：${refused}。`,
   paidOut: (net: string, fee: string, days: number) =>
     `放款${net}元至结算账户（手续费${fee}元），自今日起计息${days}天`,
   repayTodoTitle: '质押融资待还款',

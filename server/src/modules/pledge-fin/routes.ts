@@ -11,6 +11,7 @@ import {
   PledgeCostRequest,
   PledgeFinApproveRequest,
   PledgeFinCancelRequest,
+  PledgeFinPayoutRetryRequest,
   PledgeFinCreateRequest,
   PledgeFinDetail,
   PledgeFinDetailQuery,
@@ -45,7 +46,13 @@ import {
   type PledgeFinContext,
 } from './commands';
 import { costOfRequest } from './cost';
-import { FINANCING_CONTRACTS, financingContracts, onFinancingContract, requireSignable } from './lending';
+import {
+  FINANCING_CONTRACTS,
+  financingContracts,
+  onFinancingContract,
+  requireSignable,
+  retryPayOut,
+} from './lending';
 import { PLEDGE_FIN_MSG } from './messages';
 import { repayFromProceeds } from './proceeds';
 import { checkPayment, payInstallment, paymentOperation } from './repayment';
@@ -291,6 +298,36 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.log.warn({ err: error }, 'pledge financing cancel: contracts not revoked'),
       );
       return answer;
+    },
+  );
+
+  app.put(
+    PLEDGE_FIN_URL.payoutRetry,
+    {
+      config: { idempotent: true },
+      schema: {
+        body: PledgeFinPayoutRetryRequest,
+        response: { 200: Envelope(PledgeFinDetail), ...COMMAND_ERRORS },
+      },
+    },
+    async function putPledgeFinPayoutRetry(request, reply) {
+      const member = await applicant(request);
+      if (!(await financingOf(app.db, member.orgId, request.body.id))) {
+        throw await notOurs(request, request.body.id);
+      }
+      return runCommand(request, reply, async (trx) => {
+        await retryPayOut(
+          { institutions: app.adapters.institution, realtime: app.realtime },
+          contextOf(trx, member),
+          request.body.id,
+        );
+        const detail = await detailOf(trx, member.orgId, request.body.id);
+        const msg =
+          detail.state === PLEDGE_FIN_STATE.repaying
+            ? PLEDGE_FIN_MSG.payoutRetryDone
+            : PLEDGE_FIN_MSG.payoutRetryRefused;
+        return { statusCode: 200, body: ok(detail, msg) };
+      });
     },
   );
 

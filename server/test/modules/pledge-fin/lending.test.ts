@@ -7,13 +7,14 @@ import type { Page } from '@contract/envelope-schemas';
 import { PAYMENT_URL } from '@contract/payment';
 import type { PaymentRecord } from '@contract/payment-schemas';
 import { PLEDGE_URL } from '@contract/pledge';
-import { PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
+import { PLEDGE_FIN_REMARK, PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
 import type { PledgeFinDetail, PledgeFinHistoryEntry } from '@contract/pledge-fin-schemas';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
 import type { CommandContext } from '../../../src/modules/bills/service';
 import { repayFromProceeds } from '../../../src/modules/pledge-fin/proceeds';
 import { payInstallment } from '../../../src/modules/pledge-fin/repayment';
+import { yuanToFen } from '../../../src/lib/money';
 import { payBetween, settlementAccountOf } from '../../../src/modules/settlement/service';
 import {
   billCall,
@@ -373,6 +374,80 @@ describe('two payments at once', () => {
     const [lost] = outcomes.filter((o) => o.status === 'rejected');
     expect((lost as PromiseRejectedResult).reason).toMatchObject({ code: API_ERROR.conflict });
     expect((await detail(financing.id)).payments.map((p) => p.seq)).toEqual([1]);
+  });
+});
+
+describe('a pay-out the bank refused', () => {
+  const retry = (id: string, accessToken = token.suzhou) =>
+    call('PUT', PLEDGE_FIN_URL.payoutRetry, accessToken, { id });
+  const payoutTodo = (id: string) =>
+    t.app.db
+      .selectFrom('plat_messages')
+      .select(['title', 'content', 'closed_at'])
+      .where('subject', '=', `pledge-financing-payout:${id}`)
+      .orderBy('created_at')
+      .execute();
+  const settlementVerified = (verified: 0 | 1) =>
+    t.app.db.updateTable('bank_accounts').set({ verified }).where('org_id', '=', ORG.suzhou).execute();
+
+  it('is tried again at the borrower’s request, one of two at once paying out, the to-do closed', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const financing = await approved(holding);
+    const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+    await openSuzhouEsign(t, token);
+    // Not paid out before both contracts are signed, so nothing to retry.
+    refusedWith(await retry(financing.id), 409, API_ERROR.pledgeFinStateInvalid);
+    expect((await signBoth(contracts)).statusCode).toBe(200);
+    // The bank has nowhere to pay: 苏州's settlement account is no longer verified when the pay-out comes.
+    await settlementVerified(0);
+    await vi.waitFor(async () => expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.lending), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    await vi.waitFor(async () => expect(await payoutTodo(financing.id)).toHaveLength(1), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    expect((await history(financing.id)).at(-1)).toMatchObject({
+      action: 'PAY_OUT',
+      toState: PLEDGE_FIN_STATE.lending,
+      opinion: expect.stringContaining('放款未成功') as string,
+    });
+    expect((await payoutTodo(financing.id))[0]).toMatchObject({
+      title: '质押融资放款未成功',
+      closed_at: null,
+    });
+
+    // Another organisation's retry answers as a missing financing; a retry still without an account is
+    // refused again by the bank and says so, the financing where it was and one to-do still open.
+    refusedWith(await retry(financing.id, token.ningbo), 404, API_ERROR.notFound);
+    const again = await retry(financing.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ msg: string }>().msg).toBe('放款仍未成功，请查看融资记录');
+    expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.lending);
+    expect((await payoutTodo(financing.id)).filter((n) => n.closed_at === null)).toHaveLength(1);
+
+    await settlementVerified(1);
+    const answers = await Promise.all([retry(financing.id), retry(financing.id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(errorCodeOf(answers.find((a) => a.statusCode === 409)!)).toBe(API_ERROR.pledgeFinStateInvalid);
+    const lent = await detail(financing.id);
+    expect(lent.state).toBe(PLEDGE_FIN_STATE.repaying);
+    expect(lent.netPaidOut).not.toBeNull();
+    const account = await settlementAccountOf(t.app.db, ORG.suzhou);
+    const { lines } = await t.app.adapters.settlement.statement(
+      account!.accountNo,
+      { page: 0, size: 5 },
+      t.app.db,
+    );
+    // Paid out once, the net amount.
+    expect(lines.filter((l) => l.remark === PLEDGE_FIN_REMARK.payOut)).toEqual([
+      expect.objectContaining({ direction: 'in', amountFen: yuanToFen(lent.netPaidOut!) }),
+    ]);
+    const entries = await history(financing.id);
+    expect(entries.filter((e) => e.opinion === '重新申请放款')).toHaveLength(2);
+    expect(entries.at(-1)).toMatchObject({ action: 'PAY_OUT', toState: PLEDGE_FIN_STATE.repaying });
+    expect((await payoutTodo(financing.id)).every((n) => n.closed_at !== null)).toBe(true);
   });
 });
 

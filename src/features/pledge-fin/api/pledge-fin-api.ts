@@ -8,6 +8,7 @@ import type {
   PledgeCostRequest,
   PledgeFinApproveRequest,
   PledgeFinCancelRequest,
+  PledgeFinPayoutRetryRequest,
   PledgeFinCreateRequest,
   PledgeFinDetail,
   PledgeFinFilter,
@@ -77,6 +78,11 @@ export const pledgeFinApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectE
       query: (data) => ({ url: PLEDGE_FIN_URL.cancel, method: 'PUT', data }),
       invalidatesTags: [TAG],
     }),
+    /** Asks the institution to pay out again a financing whose pay-out the bank refused (放款中). */
+    retryPledgeFinPayout: build.mutation<PledgeFinDetail, PledgeFinPayoutRetryRequest>({
+      query: (data) => ({ url: PLEDGE_FIN_URL.payoutRetry, method: 'PUT', data }),
+      invalidatesTags: [TAG],
+    }),
     /** The loan contract and the pledge contract, drafted once the financing is approved. */
     pledgeFinContracts: build.query<Contract[], string>({
       query: (id) => ({ url: pathOf(PLEDGE_FIN_URL.contracts, { id }), method: 'GET' }),
@@ -101,6 +107,7 @@ export const {
   useSubmitPledgeFinMutation,
   useApprovePledgeFinMutation,
   useCancelPledgeFinMutation,
+  useRetryPledgeFinPayoutMutation,
   usePledgeFinContractsQuery,
   usePayPledgeFinInstallmentMutation,
 } = pledgeFinApi;

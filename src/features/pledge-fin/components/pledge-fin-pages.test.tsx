@@ -260,6 +260,11 @@ const server = setupServer(
     requests.push({ url: request.url, body: await request.json() });
     return ok(detailOf({ state: '524000320' }));
   }),
+  mock.put('*/api/pledge-fin/payout/retry', async ({ request }) => {
+    requests.push({ url: request.url, body: await request.json() });
+    detail = repaying();
+    return ok(detail);
+  }),
   mock.put('*/api/pledge-fin/approve', async ({ request }) => {
     const body = (await request.json()) as { result: string };
     requests.push({ url: request.url, body });
@@ -425,6 +430,20 @@ describe('the sign page', () => {
     const table = await screen.findByRole('table', { name: '融资合同' });
     expect(await within(table).findByText('供应链票据质押融资借款合同')).toBeInTheDocument();
     expect(within(table).getByText('HT2')).toBeInTheDocument();
+  });
+
+  it('offers a pay-out the bank refused again, after a confirmation', async () => {
+    detail = detailOf({ state: '524000160' });
+    renderAt('/start/sign/f-1');
+    expect(await screen.findByText(/放款未成功/)).toBeInTheDocument();
+    fireEvent.click(screen.getByText('重新申请放款').closest('button')!);
+    expect((await screen.findAllByText('确认重新申请放款？')).length).toBeGreaterThan(0);
+    expect(requestsTo('/payout/retry')).toHaveLength(0);
+    fireEvent.click(screen.getByText('确定').closest('button')!);
+    await waitFor(() => expect(requestsTo('/payout/retry').at(-1)?.body).toEqual({ id: 'f-1' }));
+    expect((await screen.findAllByText('合同已签署，融资款已放款至贵司结算账户。')).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('says the money is paid out once both are signed, and leads to the interest page', async () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from 'antd/es/alert';
+import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import { useNavigate } from 'react-router';
@@ -9,7 +10,7 @@ import { CardTitle } from '@/components/card-title/card-title';
 import { Table } from '@/components/data-table/data-table';
 import { pledgeFinancingStartPath } from '@/config/paths';
 import { pledgeFinMessages } from '@/locales/zh-CN/pledge-fin';
-import { usePledgeFinContractsQuery } from '../api/pledge-fin-api';
+import { usePledgeFinContractsQuery, useRetryPledgeFinPayoutMutation } from '../api/pledge-fin-api';
 
 const text = pledgeFinMessages;
 
@@ -33,9 +34,40 @@ export function SigningSection({
   signer?: ContractSigner | undefined;
 }) {
   const navigate = useNavigate();
+  const { message, modal } = App.useApp();
+  const [retry, retrying] = useRetryPledgeFinPayoutMutation();
   const waiting = state === PLEDGE_FIN_STATE.signing;
   const contracts = usePledgeFinContractsQuery(id, { skip: !waiting });
-  if (state === PLEDGE_FIN_STATE.repaying || state === PLEDGE_FIN_STATE.lending) {
+  // 放款中 lasts only while the bank refused the pay-out: the pay-out follows the signatures at once.
+  const askRetry = () =>
+    modal.confirm({
+      title: text.retryPayoutConfirmTitle,
+      content: text.retryPayoutConfirm,
+      okText: text.confirm,
+      cancelText: text.close,
+      onOk: async () => {
+        const done = await retry({ id });
+        if ('data' in done) {
+          const paidOut = done.data?.state === PLEDGE_FIN_STATE.repaying;
+          void (paidOut ? message.success(text.signedDone) : message.warning(text.payoutStillRefused));
+        }
+      },
+    });
+  if (state === PLEDGE_FIN_STATE.lending) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={text.payoutRefusedHint}
+        action={
+          <Button size="small" type="primary" loading={retrying.isLoading} onClick={askRetry}>
+            {text.retryPayout}
+          </Button>
+        }
+      />
+    );
+  }
+  if (state === PLEDGE_FIN_STATE.repaying) {
     return (
       <Alert
         type="success"
