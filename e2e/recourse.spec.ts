@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { setLicenceBound } from './support/demo-state';
+import { confirmByQr } from './support/qr';
 import { fundSettlementAccount } from './support/sandbox-bank';
 import { storedAccessToken } from './support/session';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
@@ -69,19 +69,9 @@ async function withQr(
   return ((await done.json()) as { data: unknown }).data;
 }
 
-/**
- * Confirms the act whose summary is open on `page` and has the licence holder confirm the QR it is asked for
- * (the sandbox's confirmation, as the holder's phone sends it).
- */
-async function confirmByQr(page: Page): Promise<void> {
-  const qrAnswer = page.waitForResponse((response) => response.url().includes('/api/verification/qr?'));
-  await page.getByRole('dialog').getByRole('button', { name: /确认/ }).click();
-  const qr = page.getByRole('dialog', { name: '扫码验证' });
-  await expect(qr).toBeVisible();
-  const { data } = (await (await qrAnswer).json()) as { data: { qrId: string } };
-  expect((await page.request.post(`/api/sandbox/qr/${data.qrId}/confirm`)).status()).toBe(200);
-  await expect(qr).toBeHidden();
-}
+/** Confirms the act whose summary is open on `page`, and the licence holder confirms the QR it is asked for. */
+const confirmAct = (page: Page) =>
+  confirmByQr(page, () => page.getByRole('dialog').getByRole('button', { name: /确认/ }).click());
 
 /** Sends a recourse notice from the 追索 page as it is open now: the range of `packageNo`, to `debtor`. */
 async function notify(page: Page, packageNo: string, debtor: string, costs?: string): Promise<void> {
@@ -95,7 +85,7 @@ async function notify(page: Page, packageNo: string, debtor: string, costs?: str
   if (costs) await page.getByLabel('追索费用（元）').fill(costs);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: '发出追索通知' }).click();
-  await confirmByQr(page);
+  await confirmAct(page);
   await expect(page.getByText('追索通知已发出')).toBeVisible();
 }
 
@@ -113,7 +103,7 @@ async function agreeToPay(page: Page, packageNo: string): Promise<void> {
   const agreeForm = page.getByRole('dialog', { name: '同意清偿' });
   await expect(agreeForm.getByLabel('线上清算')).toBeChecked();
   await agreeForm.getByRole('button', { name: '同意清偿' }).click();
-  await confirmByQr(page);
+  await confirmAct(page);
   await expect(toPay.getByText('同意清偿待签收')).toBeVisible();
 }
 
@@ -122,15 +112,13 @@ async function signAgreement(page: Page, packageNo: string): Promise<void> {
   const toSign = rowOf(page, '我发出的追索', packageNo);
   await expect(toSign.getByText('同意清偿待签收')).toBeVisible();
   await toSign.getByRole('button', { name: '签收' }).click();
-  await confirmByQr(page);
+  await confirmAct(page);
   await expect(page.getByText('已签收清偿')).toBeVisible();
   await expect(toSign.getByText('已清偿')).toBeVisible();
 }
 
-// The clock goes back to the machine's time whatever happened, for the journeys after this one, and the
-// suppliers meet them without a bound licence, as the demo data has them.
+// The clock goes back to the machine's time whatever happened, for the journeys after this one.
 test.afterEach(async ({ request }) => {
-  for (const name of [SUZHOU_NAME, NINGBO_NAME]) setLicenceBound(name, false);
   expect((await request.put('/api/sandbox/clock', { data: { at: new Date().toISOString() } })).status()).toBe(
     200,
   );
@@ -139,10 +127,11 @@ test.afterEach(async ({ request }) => {
 test('宁波 pursues 苏州 for a refused bill, 苏州 pays and pursues 上海, which pays: the bill is settled', async ({
   page,
   browser,
+  bindLicence,
 }) => {
   // Eight acts by three companies, each in its own sign-in, and axe on every page.
   test.setTimeout(180_000);
-  for (const name of [SUZHOU_NAME, NINGBO_NAME]) setLicenceBound(name, true);
+  for (const name of [SUZHOU_NAME, NINGBO_NAME]) bindLicence(name);
   await arrive(page, NINGBO);
   const ningboToken = (await storedAccessToken(page))!;
   const held = await page.request.get('/api/scbill/bills/held?size=100', { headers: bearer(ningboToken) });
