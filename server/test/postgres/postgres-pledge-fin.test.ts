@@ -2,6 +2,8 @@ import type { Holding } from '@contract/bills-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
 import type { PledgeFinDetail } from '@contract/pledge-fin-schemas';
+import type { Contract } from '@contract/e-contract-schemas';
+import { pathOf } from '@contract/paths';
 import { inject } from 'vitest';
 import { DEMO_PLEDGE_PRODUCTS } from '../../src/db/demo/pledge-financing';
 import {
@@ -12,10 +14,12 @@ import {
   MOBILE,
   ORG,
   tokenOf,
+  withSms,
   type LedgerTokens,
 } from '../support/bill-helpers';
+import { batchSign } from '../support/e-contract-helpers';
 import { bearer, startPostgresApp, type TestApp } from '../support/helpers';
-import { CHECKER_MOBILE, heldBySuzhou } from '../support/pledge-fin-helpers';
+import { CHECKER_MOBILE, heldBySuzhou, openSuzhouEsign } from '../support/pledge-fin-helpers';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
 const serverUrl = inject('postgresUrl');
@@ -149,5 +153,83 @@ describe('PostgreSQL: pledge financing at once', () => {
       .where('id', '=', financing.id)
       .executeTakeFirstOrThrow();
     expect(state).toBe(cancel.statusCode === 200 ? PLEDGE_FIN_STATE.cancelled : PLEDGE_FIN_STATE.signing);
+  });
+
+  it('lets one of three retries of a pay-out the bank refused pay it out, once', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const financing = await dataOf<PledgeFinDetail>(
+      await t.app.inject({
+        method: 'POST',
+        url: PLEDGE_FIN_URL.create,
+        headers: bearer(token.suzhou),
+        payload: {
+          productId: DEMO_PLEDGE_PRODUCTS.spdbMonthly.id,
+          holdingIds: [holding.id],
+          amount: '800000.00',
+          maturityDate: '2026-06-01',
+          purpose: '备货',
+        },
+      }),
+      201,
+    );
+    const checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
+    await dataOf(
+      await t.app.inject({
+        method: 'PUT',
+        url: PLEDGE_FIN_URL.approve,
+        headers: bearer(checker),
+        payload: { id: financing.id, result: 'APPROVE' },
+      }),
+    );
+    const contracts = await dataOf<Contract[]>(
+      await t.app.inject({
+        method: 'GET',
+        url: pathOf(PLEDGE_FIN_URL.contracts, { id: financing.id }),
+        headers: bearer(token.suzhou),
+      }),
+    );
+    await openSuzhouEsign(t, token);
+    const verified = (value: 0 | 1) =>
+      t.app.db
+        .updateTable('bank_accounts')
+        .set({ verified: value })
+        .where('org_id', '=', ORG.suzhou)
+        .execute();
+    await verified(0);
+    const signed = await withSms(t, MOBILE.suzhou, token.suzhou, (headers) =>
+      batchSign(t.app, token.suzhou, { contractIds: contracts.map((c) => c.id) }, headers),
+    );
+    expect(signed.statusCode, signed.body).toBe(200);
+    const payOuts = () =>
+      t.app.db
+        .selectFrom('pledge_fin_history')
+        .select('to_state')
+        .where('financing_id', '=', financing.id)
+        .where('action', '=', 'PAY_OUT')
+        .execute();
+    await vi.waitFor(async () => expect(await payOuts()).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    await verified(1);
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        t.app.inject({
+          method: 'PUT',
+          url: PLEDGE_FIN_URL.payoutRetry,
+          headers: bearer(token.suzhou),
+          payload: { id: financing.id },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(answers.filter((a) => a.statusCode === 409).map(errorCodeOf)).toEqual(
+      Array(2).fill(API_ERROR.pledgeFinStateInvalid),
+    );
+    const paid = await t.app.db
+      .selectFrom('sandbox_settlement_payments')
+      .select('status')
+      .where('reference', 'like', `pledge-fin-payout:${financing.id}%`)
+      .where('status', '=', 'paid')
+      .execute();
+    expect(paid).toHaveLength(1);
+    expect((await payOuts()).filter((p) => p.to_state === PLEDGE_FIN_STATE.repaying)).toHaveLength(1);
   });
 });
