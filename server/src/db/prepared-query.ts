@@ -245,3 +245,17 @@ export async function pageAndTotal<P extends object, O>(
   const [rows, [counted]] = await Promise.all([queries.page(db, values), queries.total(db, values)]);
   return { rows, total: Number(counted?.n ?? 0) };
 }
+
+/**
+ * A list's total from a page whose rows each carry it (`list_total`, `count(*) over ()`): a page past the end
+ * has no row to carry it, and only then is it counted on its own (`count`); an empty first page counts none.
+ */
+export async function carriedTotal(
+  rows: ReadonlyArray<{ list_total: unknown }>,
+  offset: number,
+  count: () => Promise<ReadonlyArray<{ n: unknown }>>,
+): Promise<number> {
+  if (rows.length > 0) return Number(rows[0]!.list_total);
+  if (offset === 0) return 0;
+  return Number((await count())[0]?.n ?? 0);
+}

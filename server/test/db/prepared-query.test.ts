@@ -10,6 +10,7 @@ import {
   PREPARED_QUERY_RULES,
   preparedByPresence,
   preparedQuery,
+  carriedTotal,
 } from '../../src/db/prepared-query';
 import { DEMO_ACCOUNTS } from '../../src/db/seed';
 import { startApp, type TestApp } from '../support/helpers';
@@ -224,5 +225,34 @@ describe('the rows a prepared query keeps on SQLite', () => {
     }
     await new Promise((resolve) => setImmediate(resolve));
     expect(await active()).toEqual([]);
+  });
+});
+
+describe('carriedTotal', () => {
+  const count = (n: number | string) => {
+    const asked = { times: 0 };
+    const ask = async () => {
+      asked.times += 1;
+      return [{ n }];
+    };
+    return { asked, ask };
+  };
+
+  it('reads the total a page carries on its rows, and counts nothing', async () => {
+    const { asked, ask } = count(99);
+    expect(await carriedTotal([{ list_total: '42' }, { list_total: '42' }], 10, ask)).toBe(42);
+    expect(asked.times).toBe(0);
+  });
+
+  it('counts an empty first page as none, without asking', async () => {
+    const { asked, ask } = count(99);
+    expect(await carriedTotal([], 0, ask)).toBe(0);
+    expect(asked.times).toBe(0);
+  });
+
+  it('counts on its own only for a page past the end (PostgreSQL answers a count as text)', async () => {
+    const { asked, ask } = count('7');
+    expect(await carriedTotal([], 20, ask)).toBe(7);
+    expect(asked.times).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { PayableDay } from '@contract/bills-schemas';
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
-import { preparedQuery } from '../../db/prepared-query';
+import { carriedTotal, preparedQuery } from '../../db/prepared-query';
 import { fail } from '../../lib/errors';
 import { isCalendarDate } from '../../lib/calendar-date';
 import type { ListRead } from '../../lib/list-page';
@@ -65,8 +65,7 @@ export async function payablePage(
   // A page past the end has no row to carry the total: only then is it counted on its own. With no row
   // there is no day to date, and no calendar to read.
   if (rows.length === 0) {
-    const total = page.offset === 0 ? 0 : Number((await payableCount(db, values))[0]?.n ?? 0);
-    return { items: [], total };
+    return { items: [], total: await carriedTotal(rows, page.offset, () => payableCount(db, values)) };
   }
   const total = Number(rows[0]!.list_total);
   const calendar = await holidayCalendarOf(db, rows[0]!.calendar_version);

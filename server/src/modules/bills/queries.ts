@@ -31,7 +31,7 @@ import { API_ERROR } from '@contract/errors';
 import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { preparedByPresence, preparedQuery } from '../../db/prepared-query';
+import { carriedTotal, preparedByPresence, preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
@@ -670,13 +670,7 @@ export async function applicationPage(
   values.offset = page.offset;
   const queries = applicationQueriesFor(side, sort);
   const rows = await queries.page(db, values);
-  // A page past the end has no row to carry the total: only then is it counted on its own.
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.list_total)
-      : page.offset === 0
-        ? 0
-        : Number((await queries.count(db, values))[0]?.n ?? 0);
+  const total = await carriedTotal(rows, page.offset, () => queries.count(db, values));
   return { items: rows.map((row) => applicationView(row, orgId, today)), total };
 }
 

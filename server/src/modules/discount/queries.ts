@@ -5,7 +5,7 @@ import { CLEARING_LABEL, INTEREST_PAYER_LABEL } from '@contract/discount';
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { preparedByPresence } from '../../db/prepared-query';
+import { carriedTotal, preparedByPresence } from '../../db/prepared-query';
 import { isCalendarDate } from '../../lib/calendar-date';
 import { fail } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
@@ -163,13 +163,7 @@ export async function discountPage(
 ): Promise<{ content: DiscountRecord[]; total: number }> {
   const values = valuesOf(orgId, filter);
   const rows = await discountPageQuery(db, { ...values, size: paging.size, offset: paging.offset });
-  // A page past the end has no row to carry the total: only then is it counted on its own.
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.list_total)
-      : paging.offset === 0
-        ? 0
-        : Number((await discountCountQuery(db, values))[0]?.n ?? 0);
+  const total = await carriedTotal(rows, paging.offset, () => discountCountQuery(db, values));
   return {
     total,
     content: rows.map((row): DiscountRecord => ({

@@ -3,7 +3,7 @@ import type { FreezeRisk, FreezeStatus } from '@contract/freeze';
 import type { FreezeRecord } from '@contract/freeze-schemas';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { preparedByPresence } from '../../db/prepared-query';
+import { carriedTotal, preparedByPresence } from '../../db/prepared-query';
 import { fenToYuan } from '../../lib/money';
 import type { PageRequest } from '../../lib/paging';
 import { isoTime } from '../../lib/shanghai-time';
@@ -98,12 +98,6 @@ export async function freezePage(
 ): Promise<{ content: FreezeRecord[]; total: number }> {
   const values = valuesOf(orgId, filter);
   const rows = await freezePageQuery(db, { ...values, size: paging.size, offset: paging.offset });
-  // A page past the end has no row to carry the total: only then is it counted on its own.
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.list_total)
-      : paging.offset === 0
-        ? 0
-        : Number((await freezeCountQuery(db, values))[0]?.n ?? 0);
+  const total = await carriedTotal(rows, paging.offset, () => freezeCountQuery(db, values));
   return { content: rows.map(recordOf), total };
 }

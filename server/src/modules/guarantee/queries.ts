@@ -14,7 +14,7 @@ import {
 import type { GuaranteeCandidate, GuaranteeRecord } from '@contract/guarantee-schemas';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
-import { preparedByPresence } from '../../db/prepared-query';
+import { carriedTotal, preparedByPresence } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { containsPattern, likeEscaped } from '../../db/like';
 import { fenToYuan } from '../../lib/money';
@@ -160,13 +160,7 @@ export async function guaranteePage(
   const queries = queriesOfSide[filter.side];
   const values = sideValues(orgId, filter);
   const rows = await queries.page(db, { ...values, size: paging.size, offset: paging.offset });
-  // A page past the end has no row to carry the total: only then is it counted on its own.
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.list_total)
-      : paging.offset === 0
-        ? 0
-        : Number((await queries.count(db, values))[0]?.n ?? 0);
+  const total = await carriedTotal(rows, paging.offset, () => queries.count(db, values));
   return { content: rows.map((row) => recordOf(row, orgId, today)), total };
 }
 

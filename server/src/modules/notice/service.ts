@@ -1,7 +1,7 @@
 import { NOTICE_STATUS, NOTICE_TYPE } from '@contract/notice';
 import type { NoticeFilter, NoticeItem } from '@contract/notice-schemas';
 import type { Db } from '../../db/database';
-import { preparedQuery } from '../../db/prepared-query';
+import { carriedTotal, preparedQuery } from '../../db/prepared-query';
 import { newId } from '../../lib/hash';
 import { isoTime } from '../../lib/shanghai-time';
 import type { PageRequest } from '../../lib/paging';
@@ -108,13 +108,7 @@ export async function noticePage(
     offset: page.offset,
   };
   const rows = await queries.page(db, values);
-  // A page past the end has no row to carry the total: only then is it counted on its own.
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.list_total)
-      : page.offset === 0
-        ? 0
-        : Number((await queries.count(db, values))[0]?.n ?? 0);
+  const total = await carriedTotal(rows, page.offset, () => queries.count(db, values));
   return { total, items: itemsOf(rows) };
 }
 

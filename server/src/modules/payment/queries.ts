@@ -22,7 +22,7 @@ import type { PaymentCandidate, PaymentRecord } from '@contract/payment-schemas'
 import type { Db } from '../../db/database';
 import { addDays } from '../../lib/calendar-date';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { preparedByPresence } from '../../db/prepared-query';
+import { carriedTotal, preparedByPresence } from '../../db/prepared-query';
 import { fenToYuan } from '../../lib/money';
 import type { PageRequest } from '../../lib/paging';
 import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
@@ -169,13 +169,7 @@ export async function paymentPage(
   const values = valuesOf(orgId, filter);
   const queries = queriesOfSide[side];
   const rows = await queries.page(db, { ...values, size: paging.size, offset: paging.offset });
-  // A page past the end has no row to carry the total: only then is it counted on its own.
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.list_total)
-      : paging.offset === 0
-        ? 0
-        : Number((await queries.count(db, values))[0]?.n ?? 0);
+  const total = await carriedTotal(rows, paging.offset, () => queries.count(db, values));
   const today = shanghaiDate(now);
   return {
     total,

@@ -21,7 +21,7 @@ import type {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { preparedByPresence } from '../../db/prepared-query';
+import { carriedTotal, preparedByPresence } from '../../db/prepared-query';
 import type { PledgeFinancingTable, PledgeFinProductTable } from '../../db/schema';
 import { fenToYuan } from '../../lib/money';
 import type { PageRequest } from '../../lib/paging';
@@ -288,13 +288,7 @@ export async function financingPage(db: Db, orgId: string, filter: PledgeFinFilt
     institutionOrgId: filter.institutionOrgId || null,
   };
   const rows = await summaryPage(db, { ...values, size: page.size, offset: page.offset });
-  // A page past the end has no row to carry the total: only then is it counted on its own.
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.list_total)
-      : page.offset === 0
-        ? 0
-        : Number((await summaryCount(db, values))[0]?.n ?? 0);
+  const total = await carriedTotal(rows, page.offset, () => summaryCount(db, values));
   return { items: (rows as ReadonlyArray<SummaryRow>).map(summaryView), total };
 }
 

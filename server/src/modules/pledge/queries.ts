@@ -6,7 +6,7 @@ import type { PledgeAction, PledgeRecord, SandboxPledge } from '@contract/pledge
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { preparedByPresence } from '../../db/prepared-query';
+import { carriedTotal, preparedByPresence } from '../../db/prepared-query';
 import { fail } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
 import { countRows, type PageRequest } from '../../lib/paging';
@@ -182,13 +182,7 @@ export async function pledgePage(
   const queries = queriesFor(filter.status ?? null);
   const values = valuesOf(orgId, filter);
   const found = await queries.page(db, { ...values, size: paging.size, offset: paging.offset });
-  // A page past the end has no row to carry the total: only then is it counted on its own.
-  const total =
-    found.length > 0
-      ? Number(found[0]!.list_total)
-      : paging.offset === 0
-        ? 0
-        : Number((await queries.count(db, values))[0]?.n ?? 0);
+  const total = await carriedTotal(found, paging.offset, () => queries.count(db, values));
   return {
     total,
     content: found.map((row): PledgeRecord => {
