@@ -11,6 +11,7 @@ import { loadChannelConfig } from '@/features/auth/api/channel-config';
 import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { refreshCompanyList } from '@/features/auth/model/company-list';
 import { selectCompanyList, selectUserInfo } from '@/features/auth/model/user-slice';
+import type { PermissionMap } from '@/lib/storage';
 import { loadChunk } from '@/utils/lazy-chunk';
 import { lazyWithAntd } from '@/components/antd-provider/lazy-with-antd';
 import { ExportCenterEntry } from '@/features/export-center/components/export-center-entry';
@@ -46,6 +47,7 @@ import { useNoticeFeed } from './use-notice-feed';
 import { useRealtimeSession } from './use-realtime-session';
 
 const frame = shellMessages;
+const NO_PERMISSIONS: PermissionMap = {};
 
 // The frame draws without antd; its drawer and dialogs bring antd (provider and App) when first opened.
 const ExportCenterDrawer = lazyWithAntd(
@@ -217,6 +219,7 @@ export function SignedInShell() {
                     open={exportOpen}
                     onClose={() => dispatch(exportCenterToggled(false))}
                     owner={owner}
+                    permissions={userInfo?.permissions ?? NO_PERMISSIONS}
                   />
                 )}
                 {joinMounted && (

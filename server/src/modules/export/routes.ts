@@ -43,8 +43,9 @@ import { exportRowCount } from './workbooks';
  */
 const READ_BY_OF_KIND: Record<ExportKind, ListReadBy> = {
   [EXPORT_KIND.operationList]: OPERATION_LIST_READ_BY,
-  // No list of its own: the members and counterparties sheets are the export centre's, for its permission.
-  [EXPORT_KIND.orgRelation]: 'member',
+  // The members sheet is the 成员管理 list in a file: whoever may not open that page (a 查看人员 holds the
+  // export centre) may not take its roster, nor the counterparties and their volumes beside it.
+  [EXPORT_KIND.orgRelation]: { permission: PERMISSION.staff.path },
   [EXPORT_KIND.billsHeld]: BILL_LISTS_READ_BY,
   [EXPORT_KIND.billsIssued]: BILL_LISTS_READ_BY,
   [EXPORT_KIND.billsPending]: BILL_LISTS_READ_BY,

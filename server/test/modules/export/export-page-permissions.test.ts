@@ -12,6 +12,7 @@ import { FREEZE_URL } from '@contract/freeze';
 import { GUARANTEE_SIDE, GUARANTEE_URL } from '@contract/guarantee';
 import { PERMISSION } from '@contract/permissions';
 import { RECOURSE_SIDE, RECOURSE_URL } from '@contract/recourse';
+import { ORG_URL } from '@contract/organization';
 import { PAYMENT_URL } from '@contract/payment';
 import { PLEDGE_URL } from '@contract/pledge';
 import { SHELL_URL } from '@contract/shell';
@@ -64,7 +65,7 @@ describe('an export of a guarded list', () => {
  */
 const LIST_OF_KIND: Record<ExportKind, { url: string; params: Record<string, string> } | null> = {
   [EXPORT_KIND.operationList]: { url: SHELL_URL.operations, params: {} },
-  [EXPORT_KIND.orgRelation]: null,
+  [EXPORT_KIND.orgRelation]: { url: ORG_URL.staff, params: {} },
   [EXPORT_KIND.billsHeld]: { url: BILL_URL.held, params: {} },
   [EXPORT_KIND.billsIssued]: { url: BILL_URL.issued, params: {} },
   [EXPORT_KIND.billsPending]: { url: BILL_URL.pending, params: {} },

@@ -343,20 +343,20 @@ describe('limits and refusals', () => {
 
   it('allows 20 exports per minute per user, then answers 429 with Retry-After', async () => {
     const li = await token('13800000002');
-    for (let i = 0; i < 20; i++) await create(li, { kind: 'org-relation' });
-    const refused = await authed(t.app, 'POST', '/api/export-tasks', li, { kind: 'org-relation' });
+    for (let i = 0; i < 20; i++) await create(li, { kind: 'operation-list' });
+    const refused = await authed(t.app, 'POST', '/api/export-tasks', li, { kind: 'operation-list' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another user is not limited by it.
-    await create(await token('13800000001'), { kind: 'org-relation' });
+    await create(await token('13800000001'), { kind: 'operation-list' });
     t.clock.advance(60_000);
-    await create(await token('13800000002'), { kind: 'org-relation' });
+    await create(await token('13800000002'), { kind: 'operation-list' });
   });
 
   it('lets only a member who may open the export centre create an export', async () => {
     const li = await token('13800000002');
-    await create(li, { kind: 'org-relation' });
+    await create(li, { kind: 'operation-list' });
     const { id: liId } = await t.app.db
       .selectFrom('users')
       .select('id')
@@ -368,7 +368,7 @@ describe('limits and refusals', () => {
       .where('membership_id', 'in', memberships)
       .where('permission_path', 'like', '%/chain-bill/export-center')
       .execute();
-    const refused = await authed(t.app, 'POST', '/api/export-tasks', li, { kind: 'org-relation' });
+    const refused = await authed(t.app, 'POST', '/api/export-tasks', li, { kind: 'operation-list' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
   });

@@ -5,9 +5,11 @@ import AntApp from 'antd/es/app';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ExportTask } from '@contract/export-schemas';
+import { PERMISSION } from '@contract/permissions';
 import type { Middleware } from '@reduxjs/toolkit';
 import { redDotSet } from '@/lib/app-actions';
 import { createAppStore, dynamicMiddleware } from '@/lib/store';
+import type { PermissionMap } from '@/lib/storage';
 import { ExportCenterDrawer } from './export-center-drawer';
 
 const task = (overrides: Partial<ExportTask>): ExportTask => ({
@@ -76,12 +78,14 @@ const recordRedDot: Middleware = () => (next) => (action) => {
 };
 dynamicMiddleware.addMiddleware(recordRedDot);
 
-function renderDrawer(open = true) {
+const STAFF = { [PERMISSION.staff.path]: true } as const;
+
+function renderDrawer(open = true, permissions: PermissionMap = STAFF) {
   const store = createAppStore();
   render(
     <Provider store={store}>
       <AntApp>
-        <ExportCenterDrawer open={open} onClose={() => undefined} owner={owner} />
+        <ExportCenterDrawer open={open} onClose={() => undefined} owner={owner} permissions={permissions} />
       </AntApp>
     </Provider>,
   );
@@ -110,6 +114,16 @@ describe('the export centre', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect(created).toEqual(['org-relation']));
     expect(await screen.findByText('排队中')).toBeInTheDocument();
+  });
+
+  it('offers the organisation relations only to a member who may open 成员管理', async () => {
+    tasks = [];
+    const user = userEvent.setup();
+    renderDrawer(true, {});
+
+    await user.click(screen.getByRole('button', { name: /新建导出/ }));
+    expect(await screen.findByRole('menuitem', { name: '持有票据' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: '企业关系' })).not.toBeInTheDocument();
   });
 
   it('offers every bill list for export and creates an export of the held bills', async () => {

@@ -12,8 +12,10 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { DEFAULT_PAGE_SIZE } from '@contract/constants';
 import type { ExportKind } from '@contract/export';
+import { PERMISSION, type PermissionPath } from '@contract/permissions';
 import type { ExportTask } from '@contract/export-schemas';
 import { useAppDispatch } from '@/lib/store';
+import type { PermissionMap } from '@/lib/storage';
 import { exportCenterMessages } from '@/locales/zh-CN/export-center';
 import { formatDateTime } from '@/utils/date-time';
 import {
@@ -28,9 +30,13 @@ const text = exportCenterMessages;
 /** While a task is still being made, the list asks again this often (ms). */
 export const EXPORT_POLL_INTERVAL = 1500;
 
-export const EXPORT_KINDS: ReadonlyArray<{ kind: ExportKind; label: string }> = [
+/**
+ * What 新建导出 offers, each with the page permission its list needs beyond the export centre's (the server
+ * refuses the same): the organisation relations hold the 成员管理 roster.
+ */
+export const EXPORT_KINDS: ReadonlyArray<{ kind: ExportKind; label: string; permission?: PermissionPath }> = [
   { kind: 'operation-list', label: text.kindOperationList },
-  { kind: 'org-relation', label: text.kindOrgRelation },
+  { kind: 'org-relation', label: text.kindOrgRelation, permission: PERMISSION.staff.path },
   { kind: 'bills-held', label: text.kindBillsHeld },
   { kind: 'bills-issued', label: text.kindBillsIssued },
   { kind: 'bills-pending', label: text.kindBillsPending },
@@ -50,13 +56,15 @@ export interface ExportCenterDrawerProps {
   open: boolean;
   onClose: () => void;
   owner: RedDotOwner;
+  /** The signed-in member's page permissions, by path. */
+  permissions: PermissionMap;
 }
 
 /**
  * 导出中心: the export tasks with their progress, 新建导出 for the operation records, the organisation
  * relations and the bill lists, and downloads named from Content-Disposition. Opening it clears the red dot.
  */
-export function ExportCenterDrawer({ open, onClose, owner }: ExportCenterDrawerProps) {
+export function ExportCenterDrawer({ open, onClose, owner, permissions }: ExportCenterDrawerProps) {
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
   const [page, setPage] = useState(0);
@@ -161,7 +169,9 @@ export function ExportCenterDrawer({ open, onClose, owner }: ExportCenterDrawerP
           <Dropdown
             trigger={['click']}
             menu={{
-              items: EXPORT_KINDS.map(({ kind, label }) => ({ key: kind, label })),
+              items: EXPORT_KINDS.filter(({ permission }) => !permission || permissions[permission]).map(
+                ({ kind, label }) => ({ key: kind, label }),
+              ),
               onClick: ({ key }) => void create(key as ExportKind),
             }}
           >
