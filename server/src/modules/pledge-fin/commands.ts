@@ -7,7 +7,6 @@ import {
   PLEDGE_FIN_BILLS_MAX,
   PLEDGE_FIN_OPEN_STATES,
   PLEDGE_FIN_STATE,
-  PLEDGE_FIN_STATE_LABEL,
   PURPOSE_MAX,
   pledgeFinDetailLink,
   type PledgeFinAction,
@@ -50,7 +49,7 @@ import {
   type FinancingRow,
   type ProductRow,
 } from './queries';
-import { isPledgeable, mayAct, pledgeValueFen, TRANSITIONS } from './rules';
+import { isPledgeable, mayAct, pledgeValueFen, requireState, stateRefused, TRANSITIONS } from './rules';
 
 /**
  * The writes of pledge financing (docs/domain.md, pledge financing). Each command runs in the caller's
@@ -302,12 +301,7 @@ export async function move(
   opinion: string | null = null,
 ): Promise<PledgeFinState> {
   const from = row.state as PledgeFinState;
-  if (!mayAct(action, from)) {
-    throw fail(
-      API_ERROR.pledgeFinStateInvalid,
-      PLEDGE_FIN_MSG.stateInvalid(PLEDGE_FIN_STATE_LABEL[from], actName),
-    );
-  }
+  requireState(row, TRANSITIONS[action].from, actName);
   const to = TRANSITIONS[action].to;
   const result = await ctx.trx
     .updateTable('pledge_financings')
@@ -317,11 +311,8 @@ export async function move(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) {
     const now = await financingOf(ctx.trx, ctx.orgId, row.id);
-    const state = (now?.state ?? from) as PledgeFinState;
-    throw fail(
-      API_ERROR.pledgeFinStateInvalid,
-      PLEDGE_FIN_MSG.stateInvalid(PLEDGE_FIN_STATE_LABEL[state], actName),
-    );
+    // Another act moved it first: refused with the state it moved it to.
+    throw stateRefused(now?.state ?? from, actName);
   }
   await logAct(ctx, row.id, action, from, to, opinion);
   return to;
@@ -458,13 +449,7 @@ export async function submitFinancing(ctx: PledgeFinContext, body: PledgeFinCrea
   const { trx, orgId } = ctx;
   await requireFunction(trx, orgId, FUNCTION);
   const existing = body.id === undefined ? undefined : await ownFinancing(ctx, body.id);
-  if (existing && !mayAct(PLEDGE_FIN_ACTION.submit, existing.state)) {
-    const label = PLEDGE_FIN_STATE_LABEL[existing.state as PledgeFinState];
-    throw fail(
-      API_ERROR.pledgeFinStateInvalid,
-      PLEDGE_FIN_MSG.stateInvalid(label, PLEDGE_FIN_MSG.act.submit),
-    );
-  }
+  if (existing) requireState(existing, TRANSITIONS[PLEDGE_FIN_ACTION.submit].from, PLEDGE_FIN_MSG.act.submit);
   const product = await productOf(trx, body.productId);
   const purpose = purposeOf(body.purpose, true);
   const holdingIds = distinctIds(body.holdingIds);
@@ -544,13 +529,7 @@ export async function answerApproval(
   const row = await ownFinancing(ctx, body.id);
   const action =
     body.result === APPROVAL_RESULT.approve ? PLEDGE_FIN_ACTION.approve : PLEDGE_FIN_ACTION.reject;
-  if (!mayAct(action, row.state)) {
-    const label = PLEDGE_FIN_STATE_LABEL[row.state as PledgeFinState];
-    throw fail(
-      API_ERROR.pledgeFinStateInvalid,
-      PLEDGE_FIN_MSG.stateInvalid(label, PLEDGE_FIN_MSG.act.approve),
-    );
-  }
+  requireState(row, TRANSITIONS[action].from, PLEDGE_FIN_MSG.act.approve);
   if (row.submitted_by === ctx.userId)
     throw fail(API_ERROR.pledgeFinSelfApproval, PLEDGE_FIN_MSG.selfApproval);
   const opinion = (body.opinion ?? '').trim();

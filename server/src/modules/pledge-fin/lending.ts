@@ -5,10 +5,8 @@ import {
   PLEDGE_FIN_ACTION,
   PLEDGE_FIN_REMARK,
   PLEDGE_FIN_STATE,
-  PLEDGE_FIN_STATE_LABEL,
   pledgeFinDetailLink,
   REPAYMENT_MODE_LABEL,
-  type PledgeFinState,
   type RepaymentMode,
 } from '@contract/pledge-fin';
 import type { FileStore } from '../../adapters/file-store/store';
@@ -41,6 +39,7 @@ import {
 } from './commands';
 import { costOfFinancing, financingOf, type FinancingRow } from './queries';
 import { PLEDGE_FIN_MSG } from './messages';
+import { requireState } from './rules';
 import { askRepayment } from './repayment';
 import { closeNotices, postNotice } from '../notice/service';
 
@@ -163,15 +162,7 @@ export async function requireSignable(db: Db, contract: ContractRow, now: number
 }
 
 async function requireLendable(ctx: PledgeFinContext, row: FinancingRow): Promise<void> {
-  if (row.state !== PLEDGE_FIN_STATE.signing) {
-    throw fail(
-      API_ERROR.pledgeFinStateInvalid,
-      PLEDGE_FIN_MSG.stateInvalid(
-        PLEDGE_FIN_STATE_LABEL[row.state as PledgeFinState],
-        PLEDGE_FIN_MSG.act.sign,
-      ),
-    );
-  }
+  requireState(row, PLEDGE_FIN_STATE.signing, PLEDGE_FIN_MSG.act.sign);
   if ((row.maturity_date ?? '') <= shanghaiDate(ctx.now)) {
     throw fail(API_ERROR.pledgeFinDateInvalid, PLEDGE_FIN_MSG.maturityPassed);
   }
@@ -382,15 +373,7 @@ export async function retryPayOut(deps: LendingDeps, ctx: PledgeFinContext, id: 
   await requireFunction(ctx.trx, ctx.orgId, 'PLEDGE_FIN');
   const row = await financingOf(ctx.trx, ctx.orgId, id);
   if (!row) throw fail(API_ERROR.notFound, PLEDGE_FIN_MSG.financingNotFound);
-  if (row.state !== PLEDGE_FIN_STATE.lending) {
-    throw fail(
-      API_ERROR.pledgeFinStateInvalid,
-      PLEDGE_FIN_MSG.stateInvalid(
-        PLEDGE_FIN_STATE_LABEL[row.state as PledgeFinState],
-        PLEDGE_FIN_MSG.act.retryPayOut,
-      ),
-    );
-  }
+  requireState(row, PLEDGE_FIN_STATE.lending, PLEDGE_FIN_MSG.act.retryPayOut);
   const institution = await institutionOf(ctx.trx, row.institution_org_id ?? '');
   if (!institution) throw new Error('a financing from an organisation that is no institution');
   const attempts = await ctx.trx

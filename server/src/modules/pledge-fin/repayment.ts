@@ -5,9 +5,7 @@ import {
   PLEDGE_FIN_ACTION,
   PLEDGE_FIN_REMARK,
   PLEDGE_FIN_STATE,
-  PLEDGE_FIN_STATE_LABEL,
   pledgeFinInterestLink,
-  type PledgeFinState,
 } from '@contract/pledge-fin';
 import type {
   PledgeFinDuePayment,
@@ -31,6 +29,7 @@ import { answerRelease, applyRelease } from '../pledge/service';
 import { payBetween, settlementAccountOf } from '../settlement/service';
 import { announceNotices, ledgerScope, logAct, move, type PledgeFinContext } from './commands';
 import { PLEDGE_FIN_MSG } from './messages';
+import { requireState } from './rules';
 import { costOfFinancing, financingOf, type FinancingRow } from './queries';
 
 /**
@@ -306,15 +305,7 @@ export async function checkPayment(
   await requireFunction(ctx.trx, ctx.orgId, 'PLEDGE_FIN');
   const row = await financingOf(ctx.trx, ctx.orgId, body.id);
   if (!row) throw fail(API_ERROR.notFound, PLEDGE_FIN_MSG.financingNotFound);
-  if (row.state !== PLEDGE_FIN_STATE.repaying) {
-    throw fail(
-      API_ERROR.pledgeFinStateInvalid,
-      PLEDGE_FIN_MSG.stateInvalid(
-        PLEDGE_FIN_STATE_LABEL[row.state as PledgeFinState],
-        PLEDGE_FIN_MSG.act.payInterest,
-      ),
-    );
-  }
+  requireState(row, PLEDGE_FIN_STATE.repaying, PLEDGE_FIN_MSG.act.payInterest);
   const due = await nextDue(ctx.trx, row, shanghaiDate(ctx.now));
   if (!due) throw fail(API_ERROR.pledgeFinStateInvalid, PLEDGE_FIN_MSG.nothingDue);
   if (body.seq !== due.seq) throw fail(API_ERROR.conflict, PLEDGE_FIN_MSG.payInOrder(due.seq));

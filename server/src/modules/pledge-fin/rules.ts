@@ -1,11 +1,15 @@
 import Big from 'big.js';
 import { BILL_STATUS, CIRCULATION } from '@contract/bills';
+import { API_ERROR } from '@contract/errors';
 import {
   PLEDGE_FIN_ACTION,
   PLEDGE_FIN_STATE,
+  PLEDGE_FIN_STATE_LABEL,
   type PledgeFinAction,
   type PledgeFinState,
 } from '@contract/pledge-fin';
+import { fail } from '../../lib/errors';
+import { PLEDGE_FIN_MSG } from './messages';
 
 /**
  * The state machine of a financing (docs/domain.md, pledge financing): for each act, the states it may start
@@ -31,6 +35,23 @@ export const TRANSITIONS: Readonly<
 
 export const mayAct = (action: PledgeFinAction, state: string): boolean =>
   (TRANSITIONS[action].from as readonly string[]).includes(state);
+
+/** The refusal (409) of the act `act`, its name in PLEDGE_FIN_MSG.act, on a financing in `state`, by its label. */
+export const stateRefused = (state: string, act: string) =>
+  fail(
+    API_ERROR.pledgeFinStateInvalid,
+    PLEDGE_FIN_MSG.stateInvalid(PLEDGE_FIN_STATE_LABEL[state as PledgeFinState] ?? state, act),
+  );
+
+/** Refuses (stateRefused) the act `act` on a financing in any state but `states`. */
+export function requireState(
+  row: { state: string },
+  states: PledgeFinState | readonly PledgeFinState[],
+  act: string,
+): void {
+  const allowed: readonly string[] = typeof states === 'string' ? [states] : states;
+  if (!allowed.includes(row.state)) throw stateRefused(row.state, act);
+}
 
 /** What of a held bill decides whether it may back a financing. */
 export interface HeldBill {

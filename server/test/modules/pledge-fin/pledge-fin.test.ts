@@ -20,7 +20,8 @@ import type {
 import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
-import { TRANSITIONS, mayAct } from '../../../src/modules/pledge-fin/rules';
+import { ApiFailure } from '../../../src/lib/errors';
+import { TRANSITIONS, mayAct, requireState } from '../../../src/modules/pledge-fin/rules';
 import {
   dataOf,
   endorseBill,
@@ -438,6 +439,26 @@ describe('the state machine', () => {
       PAY_INTEREST: '524000240',
       REPAY: '524000320',
     });
+  });
+
+  it('refuses an act from any other state with 409 and the state the financing is in, by its label', () => {
+    expect(() => requireState({ state: '524000240' }, '524000240', '还款')).not.toThrow();
+    expect(() => requireState({ state: '524000040' }, TRANSITIONS.CANCEL.from, '取消')).not.toThrow();
+    const refusal = (() => {
+      try {
+        requireState({ state: '524000240' }, ['524000000', '524000080'], '签约');
+      } catch (error) {
+        return error;
+      }
+      return null;
+    })();
+    expect(refusal).toBeInstanceOf(ApiFailure);
+    expect(refusal).toMatchObject({
+      code: API_ERROR.pledgeFinStateInvalid,
+      status: 409,
+      msg: '融资申请当前为「还息中」，不能签约',
+    });
+    expect(() => requireState({ state: '524000320' }, [], '取消')).toThrow(ApiFailure);
   });
 
   it('refuses through the API what the state does not allow', async () => {
