@@ -9,11 +9,13 @@ import {
   DISCOUNTERS,
   ENDORSERS,
   PLEDGORS,
+  PURSUERS,
   discountAndSign,
   endorseAndSign,
   pledgeAndSign,
   pledgeFinancingSubmitAndCancel,
   pledgeReleaseAndSign,
+  recourseRoundTrip,
 } from './lib/write-acts.mjs';
 
 // As a browser sends them: Accept-Encoding included, so the cost of compression (or of deciding against it) counts.
@@ -307,6 +309,17 @@ export const WRITE_PATHS = [
     effect: 'pledges released',
     prepare: ({ database, count }) => database.seedBills(count, { tag: 'release', holders: PLEDGORS }),
     run: pledgeReleaseAndSign,
+  },
+  // 追索 of a bill its acceptor refused, against the acceptor: 发起追索 (POST /api/scbill/recourse/notify), 撤回
+  // (…/:id/withdraw), 发起追索 again, 同意清偿 (…/:id/agree), the holder's 驳回 (…/:id/reject), 同意清偿 again and
+  // the holder's 签收 (…/:id/sign), which pays 线上 through the sandbox bank and settles the range. Its bills
+  // are seeded refused: presented by the holder, refused by the acceptor, under recourse, with that history.
+  {
+    name: 'recourse notify, withdraw, agree, reject and sign',
+    effect: 'bills settled by recourse',
+    prepare: ({ database, count }) =>
+      database.seedRefusedBills(count, { tag: 'recourse', pursuers: PURSUERS }),
+    run: recourseRoundTrip,
   },
 ];
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { HOLDING_SPREAD, RECOUNT_PAYABLE_DAYS, seedHoldings } from './seed-holdings.mjs';
-import { billRows, copySupplier } from './write-acts.mjs';
+import { billRows, copySupplier, refusedBillRows } from './write-acts.mjs';
 
 const PACKAGE_COLUMNS = `id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name, payee_org_id,
   payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable, remark, created_by,
@@ -20,11 +20,11 @@ const packageValues = (row) => [
   row.packageId,
   row.packageNo,
   row.drawer,
-  '上海链票示范供应链有限公司',
+  row.drawerName ?? '上海链票示范供应链有限公司',
   row.drawer,
-  '上海链票示范供应链有限公司',
+  row.drawerName ?? '上海链票示范供应链有限公司',
   row.holder,
-  '苏州华信精密零部件有限公司',
+  row.holderName ?? '苏州华信精密零部件有限公司',
   '310290000021',
   row.amountFen,
   row.issued,
@@ -43,10 +43,113 @@ const holdingValues = (row) => [
   row.amountFen,
   row.amountFen,
   'CS03',
-  'TF0301',
+  row.circStatus ?? 'TF0301',
   row.acquiredAt,
   null,
 ];
+
+/**
+ * The rows of a refused bill's history (refusedBillRows in write-acts.mjs), by table: its presentation as
+ * the payment module writes it, a bill_applications row of the payment kind refused by the acceptor and its
+ * payment_applications row, and the events of the bill's history (issued, presented, refused).
+ */
+const refusalRows = (row) => {
+  const r = row.refusal;
+  const range = { sub_start: 1, sub_end: row.amountFen, amount_fen: row.amountFen };
+  const reason = '与自己有直接债权债务关系的持票人未履行约定义务（基准测试）';
+  const event = (seq, type, fields) => ({
+    id: `${r.applicationId}-event-${seq}`,
+    package_id: row.packageId,
+    application_id: null,
+    kind: null,
+    reason: null,
+    ...range,
+    type,
+    seq,
+    ...fields,
+  });
+  return {
+    bill_applications: [
+      {
+        id: r.applicationId,
+        package_id: row.packageId,
+        kind: 'payment',
+        applicant_org_id: row.holder,
+        applicant_user_id: r.presenterUserId,
+        receiver_org_id: row.drawer,
+        holding_id: row.holdingId,
+        ...range,
+        status: 'refused',
+        reason,
+        remark: '',
+        answered_by: r.acceptorUserId,
+        applied_at: r.presentedAt,
+        answered_at: r.refusedAt,
+        receiver_account_id: null,
+      },
+    ],
+    payment_applications: [
+      {
+        application_id: r.applicationId,
+        presenter_org_id: row.holder,
+        acceptor_org_id: row.drawer,
+        presented_by: 'holder',
+        presented_on: r.presentedOn,
+        overdue: 0,
+        overdue_reason: null,
+        answer_due: r.answerDue,
+        clearing: null,
+        refused_by: 'acceptor',
+        refusal_code: 'DC00',
+        refusal_text: '基准测试',
+        payment_id: null,
+        created_at: r.presentedAt,
+        answered_at: r.refusedAt,
+      },
+    ],
+    bill_events: [
+      event(1, 'issued', {
+        from_org_id: null,
+        to_org_id: row.drawer,
+        user_id: row.drawerOwner,
+        at: row.acquiredAt,
+      }),
+      event(2, 'applied', {
+        application_id: r.applicationId,
+        kind: 'payment',
+        from_org_id: row.holder,
+        to_org_id: row.drawer,
+        user_id: r.presenterUserId,
+        at: r.presentedAt,
+      }),
+      event(3, 'refused', {
+        application_id: r.applicationId,
+        kind: 'payment',
+        from_org_id: row.holder,
+        to_org_id: row.drawer,
+        reason,
+        user_id: r.acceptorUserId,
+        at: r.refusedAt,
+      }),
+    ],
+  };
+};
+
+/** The organisations pursued on refused bills: their drawers and acceptors. */
+const debtorsOf = (rows) => [...new Set(rows.map((row) => row.drawer))];
+
+/** The debtors' settlement accounts at the sandbox bank, with money enough for every 线上 清偿 of a pass. */
+const DEBTOR_BALANCE_FEN = 1_000_000_000_000;
+const fundAccounts = (orgIds, dollar, now) => ({
+  sql: `INSERT INTO sandbox_settlement_accounts (account_no, account_name, branch_no, balance_fen, opened_at,
+      updated_at)
+    SELECT account_no, account_name, branch_no, ${dollar ? '$1' : '?'}, ${dollar ? '$2' : '?'}, ${dollar ? '$2' : '?'}
+    FROM bank_accounts WHERE is_default = 1 AND org_id IN (${orgIds
+      .map((_, i) => (dollar ? `$${i + 3}` : '?'))
+      .join(', ')})
+    ON CONFLICT (account_no) DO UPDATE SET balance_fen = excluded.balance_fen`,
+  values: dollar ? [DEBTOR_BALANCE_FEN, now, ...orgIds] : [DEBTOR_BALANCE_FEN, now, now, ...orgIds],
+});
 const CHALLENGE_COLUMNS = `id, kind, subject_key, mobile, user_id, org_id, operation_hash, operation_name,
   created_at, expires_at, consumed_at, invalidated_at`;
 const challengeValues = (c) => [
@@ -107,6 +210,26 @@ function verificationRows(count, clientAddress) {
 export function sqliteDatabase(dataDir) {
   const file = path.join(dataDir, 'chain-bill.sqlite');
   let writer = null;
+  /** Writes bills' packages and holdings, and what `more(db)` adds, in one transaction; answers `rows`. */
+  const writeBills = async (rows, more = () => {}) => {
+    const db = new Database(file);
+    db.pragma('busy_timeout = 10000');
+    const pkg = db.prepare(`INSERT INTO bill_packages (${PACKAGE_COLUMNS}) VALUES (${marks(17)})`);
+    const holding = db.prepare(`INSERT INTO bill_holdings (${HOLDING_COLUMNS}) VALUES (${marks(10)})`);
+    db.transaction(() => {
+      for (const row of rows) {
+        pkg.run(...packageValues(row));
+        holding.run(...holdingValues(row));
+      }
+      more(db);
+    })();
+    db.exec(`insert into bill_org_holdings (org_id, held)
+      select org_id, count(*) from bill_holdings where ended_at is null group by org_id
+      on conflict (org_id) do update set held = excluded.held`);
+    for (const statement of RECOUNT_PAYABLE_DAYS) db.exec(statement);
+    db.close();
+    return rows;
+  };
   return {
     name: 'SQLite',
     env: {},
@@ -125,24 +248,19 @@ export function sqliteDatabase(dataDir) {
     async seedHoldings() {
       seedHoldings(dataDir);
     },
-    async seedBills(count, spread) {
-      const rows = billRows(count, spread);
-      const db = new Database(file);
-      db.pragma('busy_timeout = 10000');
-      const pkg = db.prepare(`INSERT INTO bill_packages (${PACKAGE_COLUMNS}) VALUES (${marks(17)})`);
-      const holding = db.prepare(`INSERT INTO bill_holdings (${HOLDING_COLUMNS}) VALUES (${marks(10)})`);
-      db.transaction(() => {
-        for (const row of rows) {
-          pkg.run(...packageValues(row));
-          holding.run(...holdingValues(row));
-        }
-      })();
-      db.exec(`insert into bill_org_holdings (org_id, held)
-        select org_id, count(*) from bill_holdings where ended_at is null group by org_id
-        on conflict (org_id) do update set held = excluded.held`);
-      for (const statement of RECOUNT_PAYABLE_DAYS) db.exec(statement);
-      db.close();
-      return rows;
+    seedBills(count, spread) {
+      return writeBills(billRows(count, spread));
+    },
+    seedRefusedBills(count, spread) {
+      const rows = refusedBillRows(count, spread);
+      return writeBills(rows, (db) => {
+        const run = (sql, values) => db.prepare(sql).run(...values);
+        for (const row of rows)
+          for (const [table, records] of Object.entries(refusalRows(row)))
+            for (const record of records) insertRow(run, table, record);
+        const funded = fundAccounts(debtorsOf(rows), false, Date.now());
+        run(funded.sql, funded.values);
+      });
     },
     async seedWriteOrgs() {
       const db = new Database(file);
@@ -215,6 +333,29 @@ export async function postgresDatabase() {
   await withClient(serverUrl, (client) => client.query(`CREATE SCHEMA ${schema}`));
   const url = withSearchPath(serverUrl, schema);
   let writer = null;
+  /** Writes bills' packages and holdings, and what `more(client)` adds, in one transaction; answers `rows`. */
+  const writeBills = (rows, more = async () => {}) =>
+    withClient(url, async (client) => {
+      await client.query('BEGIN');
+      for (const row of rows) {
+        await client.query(
+          `INSERT INTO bill_packages (${PACKAGE_COLUMNS}) VALUES (${marks(17, true)})`,
+          packageValues(row),
+        );
+        await client.query(
+          `INSERT INTO bill_holdings (${HOLDING_COLUMNS}) VALUES (${marks(10, true)})`,
+          holdingValues(row),
+        );
+      }
+      await more(client);
+      await client.query(`INSERT INTO bill_org_holdings (org_id, held)
+        SELECT org_id, count(*) FROM bill_holdings WHERE ended_at IS NULL GROUP BY org_id
+        ON CONFLICT (org_id) DO UPDATE SET held = excluded.held`);
+      for (const statement of RECOUNT_PAYABLE_DAYS) await client.query(statement);
+      await client.query('COMMIT');
+      await client.query('ANALYZE');
+      return rows;
+    });
   return {
     name: 'PostgreSQL',
     env: { DATABASE_URL: url },
@@ -270,28 +411,19 @@ export async function postgresDatabase() {
         await client.query('ANALYZE');
       });
     },
-    async seedBills(count, spread) {
-      const rows = billRows(count, spread);
-      await withClient(url, async (client) => {
-        await client.query('BEGIN');
-        for (const row of rows) {
-          await client.query(
-            `INSERT INTO bill_packages (${PACKAGE_COLUMNS}) VALUES (${marks(17, true)})`,
-            packageValues(row),
-          );
-          await client.query(
-            `INSERT INTO bill_holdings (${HOLDING_COLUMNS}) VALUES (${marks(10, true)})`,
-            holdingValues(row),
-          );
-        }
-        await client.query(`INSERT INTO bill_org_holdings (org_id, held)
-          SELECT org_id, count(*) FROM bill_holdings WHERE ended_at IS NULL GROUP BY org_id
-          ON CONFLICT (org_id) DO UPDATE SET held = excluded.held`);
-        for (const statement of RECOUNT_PAYABLE_DAYS) await client.query(statement);
-        await client.query('COMMIT');
-        await client.query('ANALYZE');
+    seedBills(count, spread) {
+      return writeBills(billRows(count, spread));
+    },
+    seedRefusedBills(count, spread) {
+      const rows = refusedBillRows(count, spread);
+      return writeBills(rows, async (client) => {
+        const run = (sql, values) => client.query(sql, values);
+        for (const row of rows)
+          for (const [table, records] of Object.entries(refusalRows(row)))
+            for (const record of records) await insertRow(run, table, record, true);
+        const funded = fundAccounts(debtorsOf(rows), true, Date.now());
+        await run(funded.sql, funded.values);
       });
-      return rows;
     },
     async seedWriteOrgs() {
       await withClient(url, async (client) => {

@@ -156,6 +156,45 @@ export function billRows(count, { tag, holders }, now = Date.now()) {
   }));
 }
 
+/** A range under recourse after its presentation was refused (CIRCULATION.recourse in contract/bills.ts). */
+const RECOURSE = 'TF0402';
+
+/**
+ * `count` whole bills of WRITE_BILL_FEN, each drawn and accepted by the partner (the next organisation) of
+ * one of `pursuers` (indices of writeParty, dealt in turn), which holds it: matured ten days ago, presented
+ * for payment by its holder and refused by the acceptor the day after, so the range is under recourse
+ * (TF0402). Each row carries its refused presentation (the bill_applications row of the payment kind and its
+ * payment_applications row) and the events of its history.
+ */
+export function refusedBillRows(count, { tag, pursuers }, now = Date.now()) {
+  const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+  return billRows(count, { tag, holders: pursuers }, now).map((row, i) => {
+    const pursuer = writeParty(pursuers[i % pursuers.length]);
+    const debtor = writeParty(pursuers[i % pursuers.length] + 1);
+    const presentedAt = now - 10 * DAY - i;
+    return {
+      ...row,
+      drawer: debtor.orgId,
+      drawerName: debtor.name,
+      drawerOwner: debtor.userId,
+      holderName: pursuer.name,
+      issued: day(now - 190 * DAY),
+      due: day(presentedAt),
+      circStatus: RECOURSE,
+      acquiredAt: now - 100 * DAY - i,
+      refusal: {
+        applicationId: `bench-${tag}-presentation-${i}`,
+        presenterUserId: pursuer.userId,
+        acceptorUserId: debtor.userId,
+        presentedAt,
+        presentedOn: day(presentedAt),
+        answerDue: day(presentedAt + 3 * DAY),
+        refusedAt: presentedAt + DAY,
+      },
+    };
+  });
+}
+
 /** The even organisations endorse, each to the next one. */
 export const ENDORSERS = Array.from({ length: WRITE_ORGS / 2 }, (_, pair) => 2 * pair);
 /** Every organisation discounts. */
@@ -496,6 +535,59 @@ export function pledgeFinancingSubmitAndCancel({ base, tokens, database, holding
           () => '?',
         ).join(', ')})`,
         BORROWERS.map((k) => writeParty(k).orgId),
+      ),
+  );
+}
+
+/** The even organisations pursue, each its partner (the next one), which drew and accepted their bills. */
+export const PURSUERS = ENDORSERS;
+/** A range settled (BILL_STATUS.settled in contract/bills.ts). */
+const SETTLED = 'CS06';
+
+/**
+ * 追索 of a refused bill by its holder against the acceptor, its partner, every act of it once at least: the
+ * notice (POST /api/scbill/recourse/notify), taken back (…/:id/withdraw) and sent again; the acceptor's
+ * 同意清偿 of the face, 线上 (…/:id/agree), which the holder refuses (…/:id/reject); the acceptor agrees
+ * again and the holder signs (…/:id/sign): the acceptor's settlement account pays the holder's through the
+ * sandbox bank and the range is settled.
+ */
+export function recourseRoundTrip({ base, tokens, database, holdings }) {
+  return roundTrips(
+    base,
+    PURSUERS.length,
+    async (pair, act) => {
+      const pursuer = holderOf(tokens, PURSUERS[pair]);
+      const debtor = holderOf(tokens, PURSUERS[pair] + 1);
+      const onNotice = (name, party, action, id, body) =>
+        confirmedAct(act, database, name, party, `/api/scbill/recourse/:id/${action}`, {
+          params: { id },
+          body,
+          expect: 200,
+        });
+      const notify = async (holding) => {
+        const sent = await confirmedAct(act, database, 'notify', pursuer, '/api/scbill/recourse/notify', {
+          body: { holdingId: holding.holdingId, debtorOrgIds: [debtor.orgId] },
+          expect: 201,
+        });
+        return sent?.data[0]?.id ?? null;
+      };
+      for (const holding of holdings.filter((row) => row.holder === pursuer.orgId)) {
+        const first = await notify(holding);
+        if (!first || !(await onNotice('withdraw', pursuer, 'withdraw', first))) continue;
+        const id = await notify(holding);
+        if (!id) continue;
+        const agreement = { amount: yuan(holding.amountFen), clearing: 'SM00' };
+        if (!(await onNotice('agree', debtor, 'agree', id, agreement))) continue;
+        if (!(await onNotice('reject', pursuer, 'reject', id, { reason: '基准测试：清偿金额待核' })))
+          continue;
+        if (!(await onNotice('agree', debtor, 'agree', id, agreement))) continue;
+        await onNotice('sign', pursuer, 'sign', id);
+      }
+    },
+    () =>
+      database.scalar(
+        `SELECT count(*) FROM bill_holdings WHERE package_id LIKE ? AND ended_at IS NULL AND bill_status = ?`,
+        ['bench-recourse-package-%', SETTLED],
       ),
   );
 }
