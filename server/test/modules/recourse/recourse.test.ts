@@ -25,7 +25,7 @@ import {
   issueBody,
   ledgerAppEach,
   type LedgerTokens,
-  ledgerTokens,
+  ledgerTokensOn,
   MOBILE,
   ORG,
   refusedBefore,
@@ -40,13 +40,6 @@ let token: LedgerTokens;
 ledgerAppEach((app) => ({ t, token } = app));
 
 type Org = keyof LedgerTokens;
-
-/** Moves the clock to 10:00 Shanghai on `date` and signs everyone in again (tokens do not last months). */
-async function onDay(date: string) {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  t.clock.advance(Date.UTC(y, m - 1, d, 2, 0, 0) - t.clock.now());
-  token = await ledgerTokens(t);
-}
 
 const currentHolding = (packageId: string, orgId: string) =>
   t.app.db
@@ -70,7 +63,7 @@ async function refusedAtSuzhou(
   const ningbo = await currentHolding(packageId, ORG.ningbo);
   await endorsed(t, MOBILE.ningbo, token.ningbo, { holdingId: ningbo.id, endorseeOrgId: ORG.suzhou, amount });
   await signsPending(t, token, 'suzhou', packageId);
-  await onDay(options.presentOn ?? '2026-06-02');
+  token = await ledgerTokensOn(t, options.presentOn ?? '2026-06-02');
   const suzhou = await currentHolding(packageId, ORG.suzhou);
   const presented = await dataOf<PaymentRecord>(
     await confirmed(t, token.suzhou, (headers) =>
@@ -125,7 +118,7 @@ const balanceOf = async (as: Org) =>
 describe('拒付追索 and 同意清偿', () => {
   it('pursues an endorser, who pays online and pursues the acceptor in turn, who pays 线下: the range is settled', async () => {
     const { packageId, holdingId } = await refusedAtSuzhou();
-    await onDay('2026-06-05');
+    token = await ledgerTokensOn(t, '2026-06-05');
 
     const [candidate] = await candidatesOf('suzhou');
     expect(candidate).toMatchObject({
@@ -204,7 +197,7 @@ describe('拒付追索 and 同意清偿', () => {
     expect(await candidatesOf('suzhou')).toEqual([]);
 
     // 宁波 paid on 2026-06-05: it may pursue the parties before it, the acceptor (and drawer) 上海, for three months.
-    await onDay('2026-06-10');
+    token = await ledgerTokensOn(t, '2026-06-10');
     const [own] = await candidatesOf('ningbo');
     expect(own).toMatchObject({ kind: 'BC14', since: '2026-06-05', lastDay: '2026-09-05' });
     expect(own!.parties.map((p) => [p.orgId, p.role])).toEqual([[ORG.shanghai, 'acceptor']]);
@@ -438,13 +431,13 @@ describe('whom and when a holder may pursue', () => {
 
   it('keeps the window: six months from the refusal, its last day included', async () => {
     const { holdingId } = await refusedAtSuzhou();
-    await onDay('2026-12-03');
+    token = await ledgerTokensOn(t, '2026-12-03');
     expect(await refusedBefore(t, notifyCall('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] }))).toEqual([
       409,
       API_ERROR.recourseLapsed,
     ]);
     expect(await candidatesOf('suzhou')).toMatchObject([{ lastDay: '2026-12-02' }]);
-    await onDay('2026-12-02');
+    token = await ledgerTokensOn(t, '2026-12-02');
     await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] });
   });
 
@@ -454,11 +447,11 @@ describe('whom and when a holder may pursue', () => {
     await agree('ningbo', notice!.id, { amount: '1000000.00', clearing: 'SM01' });
     await dataOf(await confirmed(t, token.suzhou, signCall('suzhou', notice!.id)));
     const taken = await currentHolding(packageId, ORG.ningbo);
-    await onDay('2026-09-03');
+    token = await ledgerTokensOn(t, '2026-09-03');
     expect(
       await refusedBefore(t, notifyCall('ningbo', { holdingId: taken.id, debtorOrgIds: [ORG.shanghai] })),
     ).toEqual([409, API_ERROR.recourseLapsed]);
-    await onDay('2026-09-02');
+    token = await ledgerTokensOn(t, '2026-09-02');
     await notify('ningbo', { holdingId: taken.id, debtorOrgIds: [ORG.shanghai] });
   });
 });
@@ -550,7 +543,7 @@ describe('非拒付追索', () => {
     const detail = await signedFor(t, token, 'shanghai', 'ningbo', issueBody(t));
     const holding = await currentHolding(detail.bill.id, ORG.ningbo);
     const proof = await dataOf<RecourseAttachment>(await upload('ningbo', PDF), 201);
-    await onDay('2026-06-02');
+    token = await ledgerTokensOn(t, '2026-06-02');
     expect(
       await refusedBefore(
         t,
