@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { preparedQuery, statementNameOf } from '../../src/db/prepared-query';
-import { DEMO_ACCOUNTS } from '../../src/db/seed';
+import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
+import { guaranteeCandidates } from '../../src/modules/guarantee/queries';
 import { startPostgresApp, type TestApp } from '../support/helpers';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
@@ -39,6 +40,35 @@ describe('PostgreSQL: prepared queries', () => {
       const { rows } = await sql<{ statement: string }>`
         select statement from pg_prepared_statements`.execute(connection);
       expect(rows.some((row) => row.statement.includes('"name" = $1'))).toBe(false);
+    });
+  });
+
+  it('settle on one generic plan where the values are hidden from the planner (unplanned)', async () => {
+    // The guarantee candidates bind a limit and a day compared with due dates: estimated from those, the
+    // generic plan looked dearer than planning each call, and PostgreSQL planned every call (0.5 ms of 0.7).
+    const now = Date.now();
+    const shanghai = DEMO_ORGS.shanghai.id;
+    // Bills the organisation drew and accepted, none due: what its statistics say of the due dates decides.
+    await sql`
+      INSERT INTO bill_packages (id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name,
+        payee_org_id, payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable,
+        remark, created_by, created_at)
+      SELECT 'plan-package-' || p, '9plan' || lpad(p::text, 25, '0'), ${shanghai}, '上海', ${shanghai}, '上海',
+        ${DEMO_ORGS.suzhou.id}, '苏州', '310290000021', 100000, '2026-01-01', '2099-01-01', 0, 1, '',
+        ${DEMO_ACCOUNTS[0]!.id}, ${now}::bigint - p
+      FROM generate_series(1, 2000) AS p`.execute(t.app.db);
+    await sql`ANALYZE bill_packages`.execute(t.app.db);
+    await t.app.db.connection().execute(async (connection) => {
+      for (let i = 0; i < 8; i++) {
+        await guaranteeCandidates(connection, shanghai, { size: 20 }, now);
+      }
+      const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+        select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(connection);
+      const candidates = rows.filter((row) => row.statement.includes('"endorsed"'));
+      expect(candidates).toHaveLength(1);
+      // PostgreSQL plans the first five calls for their values, then compares.
+      expect(Number(candidates[0]!.custom_plans)).toBe(5);
+      expect(Number(candidates[0]!.generic_plans)).toBe(3);
     });
   });
 });

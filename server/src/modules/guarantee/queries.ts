@@ -14,7 +14,7 @@ import {
 import type { GuaranteeCandidate, GuaranteeRecord } from '@contract/guarantee-schemas';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
-import { carriedTotal, preparedByPresence } from '../../db/prepared-query';
+import { carriedTotal, preparedByPresence, unplanned } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { containsPattern, likeEscaped } from '../../db/like';
 import { fenToYuan } from '../../lib/money';
@@ -220,7 +220,7 @@ function newestInRole(db: Db, v: CandidateValues, role: GuaranteedRole) {
   const query = db
     .selectFrom('bill_packages as p')
     .select(['p.id', 'p.created_at'])
-    .where('p.due_date', '>', v.today)
+    .where('p.due_date', '>', unplanned(v.today))
     .$if(v.pattern !== null, (q) =>
       q.where((eb) =>
         eb.or(
@@ -231,7 +231,7 @@ function newestInRole(db: Db, v: CandidateValues, role: GuaranteedRole) {
       ),
     )
     .orderBy('p.created_at', 'desc')
-    .limit(v.size);
+    .limit(unplanned(v.size, 'bigint'));
   if (role === GUARANTEED_ROLE.drawer) {
     return query.where('p.drawer_org_id', '=', v.orgId).where((eb) => eb(first(eb), 'not in', ENDED));
   }
@@ -247,7 +247,8 @@ function newestInRole(db: Db, v: CandidateValues, role: GuaranteedRole) {
 
 /**
  * The newest `size` of the three roles' candidates together, then for those only what their roles are read
- * from.
+ * from. The day and the size are hidden from PostgreSQL's planner (`unplanned`): estimated from them, the
+ * statement's generic plan looked dearer than planning each call for its values, and was never used.
  */
 const candidateRows = preparedByPresence((db: Db, v: CandidateValues) => {
   const role = (name: GuaranteedRole, alias: string) =>
@@ -259,7 +260,7 @@ const candidateRows = preparedByPresence((db: Db, v: CandidateValues) => {
     .union(role(GUARANTEED_ROLE.endorser, 'e'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(v.size);
+    .limit(unplanned(v.size, 'bigint'));
   return db
     .selectFrom(newest.as('t'))
     .innerJoin('bill_packages as p', 'p.id', 't.id')
