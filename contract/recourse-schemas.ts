@@ -69,6 +69,24 @@ export const RecourseRejectRequest = Type.Object({
 });
 export type RecourseRejectRequest = Static<typeof RecourseRejectRequest>;
 
+/** Sandbox `POST /api/sandbox/institution/pledges/:id/recourse`: the pledgee's notice, a 拒付追索. */
+export const SandboxRecourseNotifyRequest = Type.Object({
+  debtorOrgIds: Type.Array(Id, { minItems: 1, maxItems: RECOURSE_DEBTORS_MAX }),
+  costs: Type.Optional(AmountInput),
+  costsNote: Type.Optional(Type.String({ maxLength: RECOURSE_TEXT_MAX })),
+});
+export type SandboxRecourseNotifyRequest = Static<typeof SandboxRecourseNotifyRequest>;
+
+/** Sandbox `POST /api/sandbox/institution/recourse/:id/answer`: the pledgee signs a 同意清偿 or refuses it. */
+export const SandboxRecourseAnswer = Type.Union([
+  Type.Object({ decision: Type.Literal('sign') }),
+  Type.Object({
+    decision: Type.Literal('reject'),
+    reason: Type.String({ minLength: 1, maxLength: RECOURSE_TEXT_MAX }),
+  }),
+]);
+export type SandboxRecourseAnswer = Static<typeof SandboxRecourseAnswer>;
+
 /** `POST /api/scbill/recourse/attachments`: what was stored. */
 export const RecourseAttachment = Type.Object({
   id: Type.String(),

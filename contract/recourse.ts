@@ -24,6 +24,15 @@ export const RECOURSE_URL = {
   withdraw: '/api/scbill/recourse/:id/withdraw',
   /** `GET`, paging, `side`, `status` and `packageNo` in the query: the caller's notices, newest first. */
   list: '/api/scbill/recourse/list',
+  /**
+   * Sandbox, `POST` (`:id` the pledge's): the pledgee institution, refused at maturity, sends a recourse
+   * notice for the pledged range, as a bank's system would through its adapter.
+   */
+  sandboxNotify: '/api/sandbox/institution/pledges/:id/recourse',
+  /** Sandbox, `POST` (`:id` the notice's): the pledgee institution signs or refuses a 同意清偿. */
+  sandboxAnswer: '/api/sandbox/institution/recourse/:id/answer',
+  /** Sandbox, `POST` (`:id` the notice's): the pledgee institution withdraws a notice not yet answered. */
+  sandboxWithdraw: '/api/sandbox/institution/recourse/:id/withdraw',
 } as const;
 
 /** The 追索 page of the web app (its hash route, src/config/paths.ts recourse). */

@@ -66,6 +66,7 @@ import { pledgeRoutes } from './modules/pledge/routes';
 import { pledgeSandboxRoutes } from './modules/pledge/sandbox-routes';
 import { paymentRoutes } from './modules/payment/routes';
 import { recourseRoutes } from './modules/recourse/routes';
+import { recourseSandboxRoutes } from './modules/recourse/sandbox-routes';
 import { identityRoutes, partnerRegistrationRoutes } from './modules/identity/routes';
 import { setupHousekeeping } from './modules/housekeeping/setup';
 import { dayEndSandboxRoutes } from './modules/day-end/routes';
@@ -458,6 +459,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       settlementSandboxRoutes,
       institutionSandboxRoutes,
       pledgeSandboxRoutes,
+      recourseSandboxRoutes,
       freezeSandboxRoutes,
       eContractSandboxRoutes,
       dayEndSandboxRoutes,

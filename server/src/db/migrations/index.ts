@@ -43,6 +43,7 @@ import * as institutionApplicants from './042-institution-applicants';
 import * as proceedsRepayments from './043-proceeds-repayments';
 import * as pledgeFinPartPayments from './044-pledge-fin-part-payments';
 import * as pledgePaid from './045-pledge-paid';
+import * as institutionPursuers from './046-institution-pursuers';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '043-proceeds-repayments': proceedsRepayments,
   '044-pledge-fin-part-payments': pledgeFinPartPayments,
   '045-pledge-paid': pledgePaid,
+  '046-institution-pursuers': institutionPursuers,
 };

@@ -44,7 +44,8 @@ export interface RecourseNoticeTable {
   reject_reason: string | null;
   /** The sandbox bank's payment of a 线上 清偿. */
   payment_id: string | null;
-  applicant_user_id: string;
+  /** The member who sent it; null when the pursuer is a pledgee institution, which has none (046). */
+  applicant_user_id: string | null;
   notified_at: number;
   closed_at: number | null;
 }

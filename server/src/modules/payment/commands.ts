@@ -488,6 +488,14 @@ export function onPledgeeProceeds(listener: PledgeeProceedsListener): () => void
   return () => proceedsListeners.delete(listener);
 }
 
+/**
+ * Hands what the pledgee received for a pledged range to what the pledge secured, in the transaction that
+ * paid it: the acceptor's 付款 of a presentation, or a 清偿 of the pledgee's recourse (modules/recourse).
+ */
+export async function pledgeeProceeds(ctx: CommandContext, proceeds: PledgeeProceeds): Promise<void> {
+  for (const listener of proceedsListeners) await listener(ctx, proceeds);
+}
+
 export interface PaymentOutcome {
   application: ApplicationRow;
   paid: boolean;
@@ -536,9 +544,7 @@ export function paymentCommands(settlement: SettlementGateway) {
       await setStatus(ctx, holding, BILL_STATUS.settled, CIRCULATION.ended);
       if (pledge) {
         await endPledgeWithBill(ctx, pledge);
-        for (const listener of proceedsListeners) {
-          await listener(ctx, { pledge, amountFen: Number(application.amount_fen), paymentId });
-        }
+        await pledgeeProceeds(ctx, { pledge, amountFen: Number(application.amount_fen), paymentId });
         await tellPledgor(ctx, pledge.pledgor_org_id, application, {
           title: PAYMENT_MSG.pledgeePaidTitle,
           content: PAYMENT_MSG.pledgeePaidNotice(

@@ -347,6 +347,7 @@ export const presentPledgedStep: DayEndStep = {
 
 export {
   onPledgeeProceeds,
+  pledgeeProceeds,
   presentAsPledgee,
   presentPayment,
   presentPayments,

@@ -18,7 +18,7 @@ import {
 } from '@contract/recourse';
 import type { SettlementGateway } from '../../adapters/settlement/gateway';
 import type { Db } from '../../db/database';
-import type { RecourseNoticeTable } from '../../db/schema';
+import type { BillPledgeTable, RecourseNoticeTable } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { yuanText, yuanToFen } from '../../lib/money';
@@ -31,10 +31,10 @@ import {
   callerHolding,
   endAnswer,
   enteredRecord,
+  holdingOf,
   isMatured,
   ledgerCommand,
   logOperation,
-  memberId,
   onlyAnswer,
   orgName,
   rangeOf,
@@ -50,6 +50,8 @@ import {
   type TwoSided,
 } from '../bills/service';
 import { closeNotices, postNotice, type NewNotice } from '../notice/service';
+import { pledgeeProceeds } from '../payment/service';
+import { endPledgeWithBill, pledgeById, pledgeInForceOn } from '../pledge/service';
 import { payBetween } from '../settlement/service';
 import { CLEARING_FAILURE, RECOURSE_MSG } from './messages';
 import {
@@ -86,18 +88,30 @@ const rangeOfNotice = (notice: NoticeRow): Range => ({
   sub_end: Number(notice.sub_end),
 });
 
-/** The pursuer's current holding of exactly the range, under recourse; 409 saying why otherwise. */
+/**
+ * The pledge in force on a holding whose pledgee is `orgId`: the institution that presented the pledged range
+ * at maturity and was refused holds the right of recourse on it, the range staying the pledgor's.
+ */
+async function pledgedTo(trx: Db, holdingId: string, orgId: string): Promise<BillPledgeTable | null> {
+  const pledge = await pledgeInForceOn(trx, holdingId);
+  return pledge?.pledgee_org_id === orgId ? pledge : null;
+}
+
+/**
+ * The current holding of exactly the range that the pursuer holds, or that is pledged to it (its pledgee's
+ * recourse), under recourse; 409 saying why otherwise.
+ */
 async function pursuedHolding(trx: Db, packageId: string, orgId: string, range: Range): Promise<HoldingRow> {
   const holding = await trx
     .selectFrom('bill_holdings')
     .selectAll()
     .where('package_id', '=', packageId)
-    .where('org_id', '=', orgId)
     .where('ended_at', 'is', null)
     .where('sub_start', '=', range.sub_start)
     .where('sub_end', '=', range.sub_end)
     .executeTakeFirst();
-  if (!holding) throw fail(API_ERROR.billNotHeld, RECOURSE_MSG.holdingNotFound);
+  if (!holding || (holding.org_id !== orgId && !(await pledgedTo(trx, holding.id, orgId))))
+    throw fail(API_ERROR.billNotHeld, RECOURSE_MSG.holdingNotFound);
   if (holding.circ_status === CIRCULATION.frozen) throw fail(API_ERROR.billLocked, RECOURSE_MSG.frozen);
   if (holding.circ_status !== CIRCULATION.recourse)
     throw fail(API_ERROR.billStateInvalid, RECOURSE_MSG.notInRecourse);
@@ -165,11 +179,15 @@ async function endLogged(
 
 // ---- the notice
 
-export interface NotifyInput {
-  holdingId: string;
+/** Whom a notice goes to and the costs it claims. */
+export interface NoticeTerms {
   debtorOrgIds: string[];
   costs?: string | undefined;
   costsNote?: string | undefined;
+}
+
+export interface NotifyInput extends NoticeTerms {
+  holdingId: string;
   nonRefusalReason?: NonRefusalReason | undefined;
   attachmentId?: string | undefined;
 }
@@ -221,147 +239,202 @@ async function standingFor(
   return { standing: nonRefusalStanding(shanghaiDate(ctx.now)), startsRecourse: true };
 }
 
-export const notifyRecourse = ledgerCommand(
-  async (ctx, input: NotifyInput): Promise<NotifyChecked> => {
-    const { pkg, row: holding } = await enteredRecord(
-      ctx,
-      () => callerHolding(ctx, input.holdingId),
-      RECOURSE_MSG.holdingNotFound,
+/**
+ * What a notice checks once the pursuer's standing on the holding is known: its window, the costs, and that
+ * each party named is one it may reach and not already waiting on a notice of its; `barred` are parties it
+ * may not pursue whatever the chain says (a pledgee's pledgor).
+ */
+async function checkedNotice(
+  ctx: CheckContext,
+  pkg: PackageRow,
+  holding: HoldingRow,
+  { standing, startsRecourse }: { standing: Standing; startsRecourse: boolean },
+  input: NoticeTerms,
+  barred: readonly string[] = [],
+): Promise<NotifyChecked> {
+  if (shanghaiDate(ctx.now) > standing.lastDay) {
+    throw fail(
+      API_ERROR.recourseLapsed,
+      standing.further ? RECOURSE_MSG.lapsedFurther : RECOURSE_MSG.lapsedRefusal,
     );
-    const { standing, startsRecourse } = await standingFor(ctx, pkg, holding, input);
-    if (shanghaiDate(ctx.now) > standing.lastDay) {
+  }
+  const costsFen = yuanToFen(input.costs?.trim() || '0');
+  if (costsFen === null) throw fail(API_ERROR.amountInvalid, RECOURSE_MSG.costsInvalid);
+  if (new Set(input.debtorOrgIds).size !== input.debtorOrgIds.length)
+    throw fail(API_ERROR.badRequest, RECOURSE_MSG.debtorDuplicate);
+  const range: Range = { sub_start: Number(holding.sub_start), sub_end: Number(holding.sub_end) };
+  const chain = await chainOf(ctx.trx, pkg, range);
+  const allowed = reachable(chain, ctx.actor.orgId, standing);
+  const debtors: ChainParty[] = [];
+  for (const orgId of input.debtorOrgIds) {
+    const party = barred.includes(orgId) ? undefined : allowed.find((p) => p.orgId === orgId);
+    if (!party) {
+      const discharged = standing.overdue && inChain(chain, orgId) && orgId !== ctx.actor.orgId;
       throw fail(
-        API_ERROR.recourseLapsed,
-        standing.further ? RECOURSE_MSG.lapsedFurther : RECOURSE_MSG.lapsedRefusal,
+        API_ERROR.recourseDebtorInvalid,
+        discharged ? RECOURSE_MSG.debtorDischarged : RECOURSE_MSG.debtorInvalid,
       );
     }
-    const costsFen = yuanToFen(input.costs?.trim() || '0');
-    if (costsFen === null) throw fail(API_ERROR.amountInvalid, RECOURSE_MSG.costsInvalid);
-    if (new Set(input.debtorOrgIds).size !== input.debtorOrgIds.length)
-      throw fail(API_ERROR.badRequest, RECOURSE_MSG.debtorDuplicate);
-    const range: Range = { sub_start: Number(holding.sub_start), sub_end: Number(holding.sub_end) };
-    const chain = await chainOf(ctx.trx, pkg, range);
-    const allowed = reachable(chain, ctx.actor.orgId, standing);
-    const debtors: ChainParty[] = [];
-    for (const orgId of input.debtorOrgIds) {
-      const party = allowed.find((p) => p.orgId === orgId);
-      if (!party) {
-        const discharged = standing.overdue && inChain(chain, orgId) && orgId !== ctx.actor.orgId;
-        throw fail(
-          API_ERROR.recourseDebtorInvalid,
-          discharged ? RECOURSE_MSG.debtorDischarged : RECOURSE_MSG.debtorInvalid,
-        );
-      }
-      const open = await ctx.trx
-        .selectFrom('recourse_notices')
-        .select('id')
-        .where('package_id', '=', pkg.id)
-        .where('pursuer_org_id', '=', ctx.actor.orgId)
-        .where('debtor_org_id', '=', orgId)
-        .where('sub_start', '=', range.sub_start)
-        .where('status', 'in', [RECOURSE_STATUS.notified, RECOURSE_STATUS.agreed])
-        .executeTakeFirst();
-      if (open) throw fail(API_ERROR.conflict, RECOURSE_MSG.alreadyNotified(await orgName(ctx.trx, orgId)));
-      debtors.push(party);
-    }
-    const names = await Promise.all(debtors.map((d) => orgName(ctx.trx, d.orgId)));
-    return {
-      pkg,
-      holding,
-      standing,
-      debtors,
-      costsFen,
-      startsRecourse,
-      summary: {
-        operation:
-          standing.kind === RECOURSE_KIND.nonRefusal ? RECOURSE_MSG.notifyNonRefusal : RECOURSE_MSG.notify,
-        packageNo: pkg.package_no,
-        amountFen: Number(holding.amount_fen),
-        counterparty: names.join('、'),
-        range: rangeOf(pkg, range),
-      },
+    const open = await ctx.trx
+      .selectFrom('recourse_notices')
+      .select('id')
+      .where('package_id', '=', pkg.id)
+      .where('pursuer_org_id', '=', ctx.actor.orgId)
+      .where('debtor_org_id', '=', orgId)
+      .where('sub_start', '=', range.sub_start)
+      .where('status', 'in', [RECOURSE_STATUS.notified, RECOURSE_STATUS.agreed])
+      .executeTakeFirst();
+    if (open) throw fail(API_ERROR.conflict, RECOURSE_MSG.alreadyNotified(await orgName(ctx.trx, orgId)));
+    debtors.push(party);
+  }
+  const names = await Promise.all(debtors.map((d) => orgName(ctx.trx, d.orgId)));
+  return {
+    pkg,
+    holding,
+    standing,
+    debtors,
+    costsFen,
+    startsRecourse,
+    summary: {
+      operation:
+        standing.kind === RECOURSE_KIND.nonRefusal ? RECOURSE_MSG.notifyNonRefusal : RECOURSE_MSG.notify,
+      packageNo: pkg.package_no,
+      amountFen: Number(holding.amount_fen),
+      counterparty: names.join('、'),
+      range: rangeOf(pkg, range),
+    },
+  };
+}
+
+/** The notices' rows and everything an act writes with them, for a holder's notice and a pledgee's alike. */
+async function sendNotices(
+  ctx: CommandContext,
+  checked: NotifyChecked,
+  input: NoticeTerms & Pick<NotifyInput, 'nonRefusalReason' | 'attachmentId'>,
+): Promise<NoticeRow[]> {
+  const { pkg, standing } = checked;
+  let holding = checked.holding;
+  if (checked.startsRecourse) {
+    holding = await setStatus(ctx, holding, BILL_STATUS.received, CIRCULATION.recourse);
+  }
+  const range: Range = { sub_start: Number(holding.sub_start), sub_end: Number(holding.sub_end) };
+  const amountFen = Number(holding.amount_fen);
+  const pursuerName = await orgName(ctx.trx, ctx.actor.orgId);
+  const claim = claimFen(amountFen, pkg.due_date, shanghaiDate(ctx.now), checked.costsFen);
+  const rows: NoticeRow[] = [];
+  for (const debtor of checked.debtors) {
+    const row: NoticeRow = {
+      id: newId(),
+      package_id: pkg.id,
+      pursuer_org_id: ctx.actor.orgId,
+      sub_start: range.sub_start,
+      sub_end: range.sub_end,
+      amount_fen: amountFen,
+      debtor_org_id: debtor.orgId,
+      debtor_role: debtor.role,
+      guaranteed_org_id: debtor.guaranteedOrgId,
+      debtor_rank: debtor.rank,
+      kind: standing.kind,
+      non_refusal_reason:
+        standing.kind === RECOURSE_KIND.nonRefusal ? (input.nonRefusalReason ?? null) : null,
+      attachment_id: standing.kind === RECOURSE_KIND.nonRefusal ? (input.attachmentId ?? null) : null,
+      overdue: standing.overdue ? 1 : 0,
+      since: standing.since,
+      costs_fen: checked.costsFen,
+      costs_note: input.costsNote?.trim() || null,
+      status: RECOURSE_STATUS.notified,
+      agreed_amount_fen: null,
+      clearing: null,
+      agreed_on: null,
+      agreed_at: null,
+      agreed_by: null,
+      reject_reason: null,
+      payment_id: null,
+      // Null for a pledgee, an institution acting through its adapter.
+      applicant_user_id: ctx.actor.userId,
+      notified_at: ctx.now,
+      closed_at: null,
     };
+    await ctx.trx.insertInto('recourse_notices').values(row).execute();
+    await logNoticeAct(ctx, pkg, row, 'pursuer', 'apply', 'processing');
+    const reason = [
+      RECOURSE_KIND_LABEL[standing.kind],
+      DEBTOR_ROLE_LABEL[debtor.role as DebtorRole],
+      row.non_refusal_reason ? NON_REFUSAL_REASON[row.non_refusal_reason as NonRefusalReason] : null,
+    ]
+      .filter(Boolean)
+      .join('，');
+    await recordEvent(ctx, {
+      packageId: pkg.id,
+      type: BILL_EVENT.recourseNotified,
+      from: ctx.actor.orgId,
+      to: debtor.orgId,
+      range,
+      reason,
+    });
+    await postNotice(
+      ctx.trx,
+      {
+        orgId: debtor.orgId,
+        userId: null,
+        type: NOTICE_TYPE.todo,
+        title: RECOURSE_MSG.todoTitle,
+        content: RECOURSE_MSG.todo(pursuerName, billText(pkg, range, amountFen), yuanText(claim)),
+        link: RECOURSE_TODO_LINK,
+        subject: todoSubject(row.id),
+      },
+      ctx.now,
+    );
+    rows.push(row);
+  }
+  const debtorIds = checked.debtors.map((d) => d.orgId);
+  await announceNotices(ctx, debtorIds);
+  await announce(ctx, pkg.id, [ctx.actor.orgId, ...debtorIds]);
+  return rows;
+}
+
+export const notifyRecourse = ledgerCommand(async (ctx, input: NotifyInput): Promise<NotifyChecked> => {
+  const { pkg, row: holding } = await enteredRecord(
+    ctx,
+    () => callerHolding(ctx, input.holdingId),
+    RECOURSE_MSG.holdingNotFound,
+  );
+  return checkedNotice(ctx, pkg, holding, await standingFor(ctx, pkg, holding, input), input);
+}, sendNotices);
+
+export interface PledgeeNotifyInput extends NoticeTerms {
+  pledgeId: string;
+}
+
+/**
+ * A pledgee's notice (docs/domain.md, recourse by a pledgee): the institution whose presentation of a range
+ * that matured pledged was refused pursues the range's earlier parties through its adapter, as a refused
+ * holder does; the range stays the pledgor's, under recourse, and the pledgor is no party it pursues.
+ */
+export const notifyAsPledgee = ledgerCommand(
+  async (ctx, input: PledgeeNotifyInput): Promise<NotifyChecked> => {
+    const { pkg, row: pledge } = await enteredRecord(
+      ctx,
+      async () => {
+        const pledge = await pledgeById(ctx.trx, input.pledgeId);
+        return pledge?.pledgee_org_id === ctx.actor.orgId ? pledge : undefined;
+      },
+      RECOURSE_MSG.pledgeNotFound,
+    );
+    if (pledge.holding_id === null || pledge.released_at !== null)
+      throw fail(API_ERROR.billStateInvalid, RECOURSE_MSG.notInRecourse);
+    const holding = await holdingOf(ctx.trx, pledge.holding_id);
+    if (holding.ended_at !== null) throw fail(API_ERROR.billStateInvalid, RECOURSE_MSG.notInRecourse);
+    if (holding.circ_status === CIRCULATION.frozen) throw fail(API_ERROR.billLocked, RECOURSE_MSG.frozen);
+    if (holding.circ_status !== CIRCULATION.recourse)
+      throw fail(API_ERROR.billStateInvalid, RECOURSE_MSG.notInRecourse);
+    const standing = await standingOf(ctx.trx, pkg, ctx.actor.orgId, holding);
+    if (!standing) throw fail(API_ERROR.billStateInvalid, RECOURSE_MSG.notInRecourse);
+    return checkedNotice(ctx, pkg, holding, { standing, startsRecourse: false }, input, [
+      pledge.pledgor_org_id,
+    ]);
   },
-  async (ctx, checked, input): Promise<NoticeRow[]> => {
-    const { pkg, standing } = checked;
-    let holding = checked.holding;
-    if (checked.startsRecourse) {
-      holding = await setStatus(ctx, holding, BILL_STATUS.received, CIRCULATION.recourse);
-    }
-    const range: Range = { sub_start: Number(holding.sub_start), sub_end: Number(holding.sub_end) };
-    const amountFen = Number(holding.amount_fen);
-    const pursuerName = await orgName(ctx.trx, ctx.actor.orgId);
-    const claim = claimFen(amountFen, pkg.due_date, shanghaiDate(ctx.now), checked.costsFen);
-    const rows: NoticeRow[] = [];
-    for (const debtor of checked.debtors) {
-      const row: NoticeRow = {
-        id: newId(),
-        package_id: pkg.id,
-        pursuer_org_id: ctx.actor.orgId,
-        sub_start: range.sub_start,
-        sub_end: range.sub_end,
-        amount_fen: amountFen,
-        debtor_org_id: debtor.orgId,
-        debtor_role: debtor.role,
-        guaranteed_org_id: debtor.guaranteedOrgId,
-        debtor_rank: debtor.rank,
-        kind: standing.kind,
-        non_refusal_reason:
-          standing.kind === RECOURSE_KIND.nonRefusal ? (input.nonRefusalReason ?? null) : null,
-        attachment_id: standing.kind === RECOURSE_KIND.nonRefusal ? (input.attachmentId ?? null) : null,
-        overdue: standing.overdue ? 1 : 0,
-        since: standing.since,
-        costs_fen: checked.costsFen,
-        costs_note: input.costsNote?.trim() || null,
-        status: RECOURSE_STATUS.notified,
-        agreed_amount_fen: null,
-        clearing: null,
-        agreed_on: null,
-        agreed_at: null,
-        agreed_by: null,
-        reject_reason: null,
-        payment_id: null,
-        applicant_user_id: memberId(ctx.actor),
-        notified_at: ctx.now,
-        closed_at: null,
-      };
-      await ctx.trx.insertInto('recourse_notices').values(row).execute();
-      await logNoticeAct(ctx, pkg, row, 'pursuer', 'apply', 'processing');
-      const reason = [
-        RECOURSE_KIND_LABEL[standing.kind],
-        DEBTOR_ROLE_LABEL[debtor.role as DebtorRole],
-        row.non_refusal_reason ? NON_REFUSAL_REASON[row.non_refusal_reason as NonRefusalReason] : null,
-      ]
-        .filter(Boolean)
-        .join('，');
-      await recordEvent(ctx, {
-        packageId: pkg.id,
-        type: BILL_EVENT.recourseNotified,
-        from: ctx.actor.orgId,
-        to: debtor.orgId,
-        range,
-        reason,
-      });
-      await postNotice(
-        ctx.trx,
-        {
-          orgId: debtor.orgId,
-          userId: null,
-          type: NOTICE_TYPE.todo,
-          title: RECOURSE_MSG.todoTitle,
-          content: RECOURSE_MSG.todo(pursuerName, billText(pkg, range, amountFen), yuanText(claim)),
-          link: RECOURSE_TODO_LINK,
-          subject: todoSubject(row.id),
-        },
-        ctx.now,
-      );
-      rows.push(row);
-    }
-    const debtorIds = checked.debtors.map((d) => d.orgId);
-    await announceNotices(ctx, debtorIds);
-    await announce(ctx, pkg.id, [ctx.actor.orgId, ...debtorIds]);
-    return rows;
-  },
+  sendNotices,
 );
 
 // ---- the answers
@@ -725,6 +798,7 @@ export function recourseCommands(settlement: SettlementGateway) {
         );
       }
       const settles = settlesRange(notice.debtor_role as DebtorRole);
+      const pledge = await pledgedTo(ctx.trx, holding.id, notice.pursuer_org_id);
       if (settles) {
         await setStatus(ctx, holding, BILL_STATUS.settled, CIRCULATION.ended);
       } else {
@@ -738,6 +812,30 @@ export function recourseCommands(settlement: SettlementGateway) {
           ctx.now,
         );
         await setStatus(ctx, taken, BILL_STATUS.received, CIRCULATION.recourse);
+      }
+      if (pledge) {
+        // The pledgee was paid what the range owed it: the pledge ends as a paid one does, and what it
+        // secured takes the proceeds (a pledge financing is repaid from them).
+        await endPledgeWithBill(ctx, pledge);
+        await pledgeeProceeds(ctx, { pledge, amountFen, paymentId });
+        await postNotice(
+          ctx.trx,
+          {
+            orgId: pledge.pledgor_org_id,
+            userId: null,
+            type: NOTICE_TYPE.announcement,
+            title: RECOURSE_MSG.pledgeePaidTitle,
+            content: RECOURSE_MSG.pledgeePaidNotice(
+              await orgName(ctx.trx, notice.pursuer_org_id),
+              bill,
+              payerName,
+              yuanText(amountFen),
+              settles,
+            ),
+          },
+          ctx.now,
+        );
+        told.push(pledge.pledgor_org_id);
       }
       told.push(...(await closeNotices(ctx.trx, agreementSubject(notice.id), ctx.now)));
       await postNotice(
@@ -761,6 +859,7 @@ export function recourseCommands(settlement: SettlementGateway) {
         notice.pursuer_org_id,
         notice.debtor_org_id,
         ...others.map((o) => o.debtor_org_id),
+        ...(pledge ? [pledge.pledgor_org_id] : []),
       ]);
       return {
         notice: { ...notice, status: RECOURSE_STATUS.paid, payment_id: paymentId, closed_at: ctx.now },

@@ -62,6 +62,12 @@ export const RECOURSE_MSG = {
     }`,
   withdrawnTitle: '追索通知已撤回',
   withdrawnNotice: (pursuer: string, bill: string) => `${pursuer}撤回了向贵司发出的追索通知，${bill}。`,
+  pledgeNotFound: '未找到该质押',
+  pledgeePaidTitle: '质押票据已追索清偿',
+  pledgeePaidNotice: (pledgee: string, bill: string, payer: string, amount: string, settled: boolean) =>
+    `贵司质押给${pledgee}的票据经追索已由${payer}清偿，${bill}，清偿金额${amount}元，质押随之结束；${
+      settled ? '票据已结清。' : '该票据区间已转入清偿人名下。'
+    }`,
   closedTitle: '追索通知已终止',
   closedNotice: (bill: string, payer: string) => `${bill}已由${payer}清偿，贵司收到的追索通知已终止。`,
   attachmentEmpty: '请上传证明材料文件',
