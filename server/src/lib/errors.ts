@@ -22,6 +22,19 @@ export function fail(code: ApiErrorCode, msg: string, headers?: Record<string, s
   return new ApiFailure(code, msg, headers);
 }
 
+/**
+ * A refusal answered as it was composed where it was decided: the verification's 406 or 412 when the command
+ * finds its proof spent by another request, with the fresh challenge it opened for the next proof.
+ */
+export class ComposedRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, string>,
+  ) {
+    super(body.code ?? 'refused');
+  }
+}
+
 /** An OAuth error answered as `{ error, error_description }` (RFC 6749 section 5.2, RFC 6750 section 3.1). */
 export class OAuthFailure extends Error {
   constructor(

@@ -26,6 +26,21 @@ export interface CommandAnswer<T = unknown> {
   body: T;
 }
 
+/**
+ * A proof (SMS code, QR confirmation) the verification guard found right for this very request, spent by
+ * `runCommand` in the command's own transaction: one commit for the act and its proof, and an act refused
+ * or rolled back leaves the proof unspent, so the user can send the same act again with it.
+ */
+export interface ProofToSpend {
+  /** Marks the proof and its challenge used within `trx`; false when another request spent it first. */
+  spend(trx: Db): Promise<boolean>;
+  /** What to answer when it was: the verification's refusal, with a fresh challenge. */
+  refusal(): Promise<Error>;
+}
+
+/** Rolls back a command whose proof another request spent first. */
+class ProofGone extends Error {}
+
 interface Identity {
   userId: string;
   key: string;
@@ -45,6 +60,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** On an idempotent route: the caller's key and what identifies the request; null without a key. */
     idempotency: Identity | null;
+    /** On an idempotent route with `config.verification`: the proof its command spends; null without. */
+    proofToSpend: ProofToSpend | null;
   }
 }
 
@@ -106,6 +123,7 @@ async function answerRetry(request: FastifyRequest, reply: FastifyReply): Promis
 /** Honours `config.idempotent` on every route registered after this call (as setupVerification does). */
 export function setupIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotency', null);
+  app.decorateRequest('proofToSpend', null);
   app.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
     route.preHandler = [answerRetry as RouteHook, ...hooksOf(route.preHandler)];
@@ -118,7 +136,9 @@ export function setupIdempotency(app: FastifyInstance): void {
  * lost answer gets the committed one. Only successes are kept: a refused request (a 406 asking for an SMS
  * code, a 400) runs again when the client retries it. Within `run`, every query goes through `trx` (on
  * SQLite the transaction holds the only connection); work that must follow the commit (waking a worker,
- * pushing an event) goes after `runCommand` returns.
+ * pushing an event) goes after `runCommand` returns. On a verified route the request's proof is spent first
+ * in the same transaction (so of two requests with one proof the second waits for the first and is refused
+ * with the verification's answer): a verified command refuses by throwing, so its proof is not spent.
  */
 export async function runCommand<T>(
   request: FastifyRequest,
@@ -129,6 +149,7 @@ export async function runCommand<T>(
     throw new Error(`${request.routeOptions.url} runs a command without config.idempotent`);
   const { db } = request.server;
   const identity = request.idempotency;
+  const proof = request.proofToSpend;
   const now = request.server.now();
   // A stored body is what this command answered before: the same T.
   const replay = (answer: CommandAnswer): T => {
@@ -141,6 +162,7 @@ export async function runCommand<T>(
       // A concurrent retry may have committed since answerRetry looked.
       const raced = identity ? await storedAnswer(trx, identity) : null;
       if (raced) return { answer: raced as CommandAnswer<T>, replayed: true };
+      if (proof && !(await proof.spend(trx))) throw new ProofGone();
       const fresh = await run(trx);
       if (identity && isSuccess(fresh.statusCode)) await record(trx, identity, fresh, now);
       return { answer: fresh, replayed: false };
@@ -148,7 +170,7 @@ export async function runCommand<T>(
   } catch (error) {
     // Two first attempts at once on PostgreSQL: the loser's insert hits the primary key; answer as a retry.
     const winner = identity && !(error instanceof ApiFailure) ? await storedAnswer(db, identity) : null;
-    if (!winner) throw error;
+    if (!winner) throw error instanceof ProofGone && proof ? await proof.refusal() : error;
     return replay(winner);
   }
   if (outcome.replayed) return replay(outcome.answer);

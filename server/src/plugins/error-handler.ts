@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR, API_ERROR_STATUS, OAUTH_ERROR, type ApiErrorCode } from '@contract/errors';
-import { ApiFailure, OAuthFailure } from '../lib/errors';
+import { ApiFailure, ComposedRefusal, OAuthFailure } from '../lib/errors';
 import { MSG } from '../lib/messages';
 import { UNROUTED_SECURITY_HEADERS } from './security-headers';
 
@@ -122,7 +122,11 @@ function send(reply: FastifyReply, answer: Answer): void {
 /** The answer to an error that is not OAuth's: refusals logged as such, anything unexpected as an error. */
 function answerTo(error: unknown, request: FastifyRequest): Answer {
   const answer =
-    error instanceof ApiFailure ? apiAnswer(error.code, error.msg, error.headers) : frameworkAnswer(error);
+    error instanceof ApiFailure
+      ? apiAnswer(error.code, error.msg, error.headers)
+      : error instanceof ComposedRefusal
+        ? { status: error.status, body: error.body, headers: {} }
+        : frameworkAnswer(error);
   if (answer) {
     request.log.info({ status: answer.status, errorCode: answer.body.code }, 'request refused');
     return answer;

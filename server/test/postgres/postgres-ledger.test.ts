@@ -1,10 +1,12 @@
 import { inject } from 'vitest';
-import { APPLICATION_STATUS } from '@contract/bills';
+import { APPLICATION_STATUS, BILL_URL } from '@contract/bills';
+import { VERIFICATION_ERROR } from '@contract/verification';
 import { shanghaiDate } from '../../src/lib/shanghai-time';
 import { endorse, issueBill, signApplication, type CommandScope } from '../../src/modules/bills/commands';
 import { addMonths } from '../../src/modules/bills/rules';
 import { startPostgresApp, type TestApp } from '../support/helpers';
-import { MOBILE, ORG, userIdOf } from '../support/bill-helpers';
+import { billCall, issueBody, ledgerTokens, MOBILE, ORG, userIdOf } from '../support/bill-helpers';
+import { latestCode, refusalOf, sendSms, withCode } from '../support/verification-helpers';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
 const serverUrl = inject('postgresUrl');
@@ -119,5 +121,38 @@ describe('PostgreSQL: one package, several holders at once', () => {
         .values({ ...first, id: `${first.id}-again` })
         .execute(),
     ).rejects.toThrow(/bill_events_package_seq/);
+  });
+});
+
+describe('PostgreSQL: one proof, several acts at once', () => {
+  it('lets one act through with an SMS code sent with several at once and refuses the rest as a verification', async () => {
+    const token = await ledgerTokens(t);
+    const body = issueBody(t);
+    const issue = (headers: Record<string, string>) =>
+      billCall(t.app, 'POST', BILL_URL.issue, token.suzhou, body, headers);
+    expect((await issue({})).statusCode).toBe(406);
+    expect((await sendSms(t.app, MOBILE.suzhou, { accessToken: token.suzhou })).statusCode).toBe(200);
+    const code = await latestCode(t.app, MOBILE.suzhou);
+    const drawn = async () =>
+      (
+        await t.app.db
+          .selectFrom('bill_packages')
+          .select('id')
+          .where('drawer_org_id', '=', ORG.suzhou)
+          .execute()
+      ).length;
+    const before = await drawn();
+    // Each on a connection of its own: the code's row holds the first spender's transaction, the others wait
+    // for it and then find the code used.
+    const answers = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((name) => issue({ ...withCode(code), 'idempotency-key': `pg-proof-${name}` })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 406, 406, 406]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 406)) {
+      expect(refusalOf(refused).code).toBe(VERIFICATION_ERROR.smsCodeInvalid);
+    }
+    expect(await drawn()).toBe(before + 1);
+    const raced = t.logs.events('otp.failed').filter((event) => event.reason === 'raced').length;
+    expect(raced + t.logs.events('verification.replay').length).toBe(3);
   });
 });

@@ -187,28 +187,39 @@ export async function extendChallengeToProof(
     .execute();
 }
 
+/** Marks a code or QR session used within the transaction; true when it did. */
+export type ProofClaim = (trx: Db) => Promise<boolean>;
+
 /**
- * Spends a proof and its challenge in one transaction: `claimProof` marks the code or QR session used
- * (true when it did); the challenge must then still be open, or nothing is spent. False on any race.
+ * Within the caller's transaction: `claimProof` marks the code or QR session used, then the challenge is
+ * marked consumed if it is still open. False when either was gone (another request spent it, or it was
+ * invalidated meanwhile): the caller must then not commit, or a proof could be spent without its challenge.
+ * On PostgreSQL the claim's conditional UPDATE holds the row until the transaction ends, so of two
+ * transactions claiming one proof the second waits and then finds it used: one winner.
  */
-export async function spendProofAndChallenge(
-  db: Db,
+export async function claimProofAndChallenge(
+  trx: Db,
   challengeId: string,
   now: number,
-  claimProof: (trx: Transaction<Database>) => Promise<boolean>,
+  claimProof: ProofClaim,
 ): Promise<boolean> {
+  if (!(await claimProof(trx))) return false;
+  const challenge = await trx
+    .updateTable('verification_challenges')
+    .set({ consumed_at: now })
+    .where('id', '=', challengeId)
+    .where('consumed_at', 'is', null)
+    .where('invalidated_at', 'is', null)
+    .executeTakeFirst();
+  return Number(challenge.numUpdatedRows) === 1;
+}
+
+/** Spends a claimed proof in a transaction of its own (claimProofAndChallenge); false on any race. */
+export async function spendProof(db: Db, spend: (trx: Db) => Promise<boolean>): Promise<boolean> {
   return db
     .transaction()
     .execute(async (trx) => {
-      if (!(await claimProof(trx))) return false;
-      const challenge = await trx
-        .updateTable('verification_challenges')
-        .set({ consumed_at: now })
-        .where('id', '=', challengeId)
-        .where('consumed_at', 'is', null)
-        .where('invalidated_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(challenge.numUpdatedRows) !== 1) throw new ProofRaced();
+      if (!(await spend(trx))) throw new ProofRaced();
       return true;
     })
     .catch((error: unknown) => {

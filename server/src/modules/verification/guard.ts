@@ -8,13 +8,15 @@ import {
   type VerificationErrorCode,
 } from '@contract/verification';
 import { VerificationRefusal, type VerificationRefusal as Refusal } from '@contract/verification-schemas';
-import { OAuthFailure, fail } from '../../lib/errors';
+import { ComposedRefusal, OAuthFailure, fail } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { hooksOf, type RouteHook } from '../../lib/route-hooks';
+import type { Db } from '../../db/database';
 import { authOf } from '../../lib/auth';
 import {
   mobileSubject,
   openChallenge,
+  spendProof,
   userSubject,
   type OperationRef,
   type VerificationKind,
@@ -23,8 +25,8 @@ import {
 import { DEFAULT_OPERATION_NAME } from './constants';
 import { logVerificationEvent, VERIFICATION_EVENT } from './events';
 import { operationHashOf } from './operation';
-import { consumeQrProof } from './qr-proof';
-import { consumeSmsProof } from './sms-codes';
+import { checkQrProof } from './qr-proof';
+import { checkSmsProof } from './sms-codes';
 
 /**
  * `qr-or-sms`: the QR confirmation of the licence holder where the organisation's electronic business licence is
@@ -104,17 +106,56 @@ const REFUSAL = {
   },
 } as const satisfies Record<string, { kind: VerificationKind; code: VerificationErrorCode; msg: string }>;
 
+function refusalOf(
+  request: FastifyRequest,
+  refusal: keyof typeof REFUSAL,
+  challengeId?: string,
+): { status: number; body: Refusal } {
+  const { kind, code, msg } = REFUSAL[refusal];
+  const status = VERIFICATION_HTTP_STATUS[kind];
+  request.log.info({ status, errorCode: code }, 'verification required');
+  return { status, body: { code, msg, ...(challengeId ? { challengeId } : {}) } };
+}
+
 function refuse(
   request: FastifyRequest,
   reply: FastifyReply,
   refusal: keyof typeof REFUSAL,
   challengeId?: string,
 ): FastifyReply {
-  const { kind, code, msg } = REFUSAL[refusal];
-  const status = VERIFICATION_HTTP_STATUS[kind];
-  request.log.info({ status, errorCode: code }, 'verification required');
-  const body: Refusal = { code, msg, ...(challengeId ? { challengeId } : {}) };
+  const { status, body } = refusalOf(request, refusal, challengeId);
   return reply.code(status).send(body);
+}
+
+/** What the guard does with a proof it found right, and how it refuses one spent by another request. */
+interface ProofAccepted {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  spend: (trx: Db) => Promise<boolean>;
+  /** Logs the lost race and opens the challenge for the next proof. */
+  raced: () => Promise<string>;
+  refusal: keyof typeof REFUSAL;
+}
+
+/**
+ * A command route (`config.idempotent`) spends the proof in the command's own transaction (`runCommand`):
+ * one commit for the act and its proof, and an act refused after this check (a state changed meanwhile)
+ * leaves the proof unspent for the user's retry of that very act. Any other route spends it here, first.
+ */
+async function accept(deferred: boolean, proof: ProofAccepted): Promise<FastifyReply | void> {
+  const { request, reply, spend, raced, refusal } = proof;
+  if (deferred) {
+    request.proofToSpend = {
+      spend,
+      refusal: async () => {
+        const { status, body } = refusalOf(request, refusal, await raced());
+        return new ComposedRefusal(status, body);
+      },
+    };
+    return;
+  }
+  if (await spendProof(request.server.db, spend)) return;
+  return refuse(request, reply, refusal, await raced());
 }
 
 async function isLicenceBound(app: FastifyInstance, orgId: string | null): Promise<boolean> {
@@ -127,7 +168,11 @@ async function isLicenceBound(app: FastifyInstance, orgId: string | null): Promi
   return org?.bound === 1;
 }
 
-function smsGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncHookHandler {
+function smsGuard(
+  app: FastifyInstance,
+  rule: VerificationRule,
+  deferred: boolean,
+): preHandlerAsyncHookHandler {
   return async function verifySms(request, reply) {
     const subject = await subjectOf(request, rule);
     const operation: OperationRef = {
@@ -140,15 +185,26 @@ function smsGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsync
     if (code === undefined) {
       return refuse(request, reply, 'smsRequired', await challenge());
     }
-    const outcome = await consumeSmsProof(app.db, app.verificationKeys.smsCode, {
+    const outcome = await checkSmsProof(app.db, app.verificationKeys.smsCode, {
       subjectKey: subject.key,
       mobile: subject.mobile,
       operationHash: operation.hash,
       code,
       now,
     });
-    if (outcome.kind === 'ok') return;
     const who = { userId: subject.userId, orgId: subject.orgId, mobile: subject.mobile };
+    if (outcome.kind === 'ok') {
+      return accept(deferred, {
+        request,
+        reply,
+        spend: outcome.spend,
+        refusal: 'smsCodeInvalid',
+        raced: () => {
+          logVerificationEvent(request, VERIFICATION_EVENT.otpFailed, { ...who, reason: 'raced' });
+          return challenge();
+        },
+      });
+    }
     if (outcome.kind === 'replay') {
       logVerificationEvent(request, VERIFICATION_EVENT.proofReplay, { ...who, reason: 'sms' });
     } else if (outcome.kind === 'wrong') {
@@ -166,7 +222,11 @@ function smsGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsync
   };
 }
 
-function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncHookHandler {
+function qrGuard(
+  app: FastifyInstance,
+  rule: VerificationRule,
+  deferred: boolean,
+): preHandlerAsyncHookHandler {
   return async function verifyQr(request, reply) {
     const subject = await subjectOf(request, rule);
     if (!(await isLicenceBound(app, subject.orgId))) {
@@ -183,15 +243,26 @@ function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncH
     if (qrId === undefined && signature === undefined) {
       return refuse(request, reply, 'qrRequired', await challenge());
     }
-    const outcome = await consumeQrProof(app.db, app.adapters.licence, {
+    const outcome = await checkQrProof(app.db, app.adapters.licence, {
       qrId,
       signature,
       subjectKey: subject.key,
       operationHash: operation.hash,
       now,
     });
-    if (outcome.kind === 'ok') return;
     const who = { userId: subject.userId, orgId: subject.orgId };
+    if (outcome.kind === 'ok') {
+      return accept(deferred, {
+        request,
+        reply,
+        spend: outcome.spend,
+        refusal: 'qrInvalid',
+        raced: () => {
+          logVerificationEvent(request, VERIFICATION_EVENT.qrInvalid, { ...who, reason: 'raced' });
+          return challenge();
+        },
+      });
+    }
     if (outcome.kind === 'replay') {
       logVerificationEvent(request, VERIFICATION_EVENT.proofReplay, { ...who, reason: 'qr' });
     } else {
@@ -201,9 +272,13 @@ function qrGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncH
   };
 }
 
-function eitherGuard(app: FastifyInstance, rule: VerificationRule): preHandlerAsyncHookHandler {
-  const qr = qrGuard(app, { ...rule, kind: 'qr' });
-  const sms = smsGuard(app, { ...rule, kind: 'sms' });
+function eitherGuard(
+  app: FastifyInstance,
+  rule: VerificationRule,
+  deferred: boolean,
+): preHandlerAsyncHookHandler {
+  const qr = qrGuard(app, { ...rule, kind: 'qr' }, deferred);
+  const sms = smsGuard(app, { ...rule, kind: 'sms' }, deferred);
   return async function verifyQrOrSms(this: FastifyInstance, request, reply) {
     const bound = await isLicenceBound(app, authOf(request).orgId);
     return (bound ? qr : sms).call(this, request, reply);
@@ -226,12 +301,14 @@ export function setupVerification(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const rule = ruleOf(route.config?.verification);
     if (!rule) return;
+    // A command route's handler runs its writes through runCommand, which spends the proof with them.
+    const deferred = route.config?.idempotent === true;
     const guard =
       rule.kind === 'sms'
-        ? smsGuard(app, rule)
+        ? smsGuard(app, rule, deferred)
         : rule.kind === 'qr'
-          ? qrGuard(app, rule)
-          : eitherGuard(app, rule);
+          ? qrGuard(app, rule, deferred)
+          : eitherGuard(app, rule, deferred);
     route.preHandler = [...hooksOf(route.preHandler), guard as unknown as RouteHook];
     const schema = (route.schema ??= {});
     const response = (schema.response ??= {}) as Record<number, unknown>;

@@ -2,7 +2,7 @@ import type { LicenceGateway } from '../../adapters/licence/gateway';
 import type { Db } from '../../db/database';
 import { QR_ID_PATTERN } from '@contract/verification-schemas';
 import { QR_SIGNATURE_MAX_LENGTH } from './constants';
-import { spendProofAndChallenge } from './challenges';
+import { claimProofAndChallenge } from './challenges';
 
 const QR_ID = new RegExp(QR_ID_PATTERN);
 
@@ -10,7 +10,8 @@ export type QrRefusalReason =
   'malformed' | 'unknown' | 'bad_signature' | 'not_confirmed' | 'expired' | 'other_operation' | 'raced';
 
 export type QrProofOutcome =
-  | { kind: 'ok'; challengeId: string }
+  /** Confirmed for this operation; `spend` marks the session and its challenge used within a transaction. */
+  | { kind: 'ok'; challengeId: string; spend: (trx: Db) => Promise<boolean> }
   | { kind: 'refused'; reason: QrRefusalReason }
   /** A confirmed QR already spent, presented again with its valid signature. */
   | { kind: 'replay'; challengeId: string };
@@ -24,10 +25,11 @@ export interface QrProofInput {
 }
 
 /**
- * Checks `QR-ID` + `signature` for this subject and operation and spends the QR session: true exactly once,
- * only after the licence holder confirmed it, and only before it expires. A pending session is never proof.
+ * Checks `QR-ID` + `signature` for this subject and operation: proof only after the licence holder confirmed
+ * it, and only before it expires (a pending session is never proof). The session is not spent here: the
+ * `spend` of the answer does it, true exactly once, in the transaction the caller chooses.
  */
-export async function consumeQrProof(
+export async function checkQrProof(
   db: Db,
   licence: LicenceGateway,
   input: QrProofInput,
@@ -73,16 +75,17 @@ export async function consumeQrProof(
     Number(row.challengeExpiresAt) > now;
   if (!bound) return { kind: 'refused', reason: 'other_operation' };
 
-  const spent = await spendProofAndChallenge(db, row.challengeId, now, async (trx) => {
-    const session = await trx
-      .updateTable('qr_sessions')
-      .set({ consumed_at: now })
-      .where('id', '=', qrId)
-      .where('consumed_at', 'is', null)
-      .where('status', '=', 'confirmed')
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return Number(session.numUpdatedRows) === 1;
-  });
-  return spent ? { kind: 'ok', challengeId: row.challengeId } : { kind: 'refused', reason: 'raced' };
+  const spend = (trx: Db) =>
+    claimProofAndChallenge(trx, row.challengeId, now, async (claim) => {
+      const session = await claim
+        .updateTable('qr_sessions')
+        .set({ consumed_at: now })
+        .where('id', '=', qrId)
+        .where('consumed_at', 'is', null)
+        .where('status', '=', 'confirmed')
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(session.numUpdatedRows) === 1;
+    });
+  return { kind: 'ok', challengeId: row.challengeId, spend };
 }

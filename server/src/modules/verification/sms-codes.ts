@@ -3,7 +3,7 @@ import { VERIFY_CODE_LENGTH } from '@contract/constants';
 import type { Db } from '../../db/database';
 import { lockWithinTransaction } from '../../db/locks';
 import { newId } from '../../lib/hash';
-import { extendChallengeToProof, spendProofAndChallenge } from './challenges';
+import { claimProofAndChallenge, extendChallengeToProof } from './challenges';
 import { SMS_CODE_MAX_ATTEMPTS, SMS_CODE_PATTERN, SMS_CODE_SPACE, SMS_CODE_TTL_MS } from './constants';
 
 const hmacOf = (key: Buffer, id: string, code: string): string =>
@@ -84,7 +84,8 @@ export type SmsRefusalReason =
   'malformed' | 'no_code' | 'used' | 'superseded' | 'invalidated' | 'expired' | 'raced';
 
 export type SmsProofOutcome =
-  | { kind: 'ok'; challengeId: string }
+  /** The code is right for this operation; `spend` marks it and its challenge used within a transaction. */
+  | { kind: 'ok'; challengeId: string; spend: (trx: Db) => Promise<boolean> }
   /** Refused without counting a try (nothing to count it against). */
   | { kind: 'refused'; reason: SmsRefusalReason }
   /** A code that was already spent, presented again: refused, and logged as a replay. */
@@ -107,11 +108,12 @@ export interface SmsProofInput {
 }
 
 /**
- * Checks `Verify-Code` for this subject and operation and spends it: true exactly once. Only the newest code
- * sent to the mobile for this subject's challenges is considered, so another user's (or an anonymous
- * caller's) guesses never touch it.
+ * Checks `Verify-Code` for this subject and operation; a wrong try is counted at once, in a transaction of
+ * its own, whatever becomes of the request. A right code is not spent here: the `spend` of the answer does it,
+ * true exactly once, in the transaction the caller chooses. Only the newest code sent to the mobile for this
+ * subject's challenges is considered, so another user's (or an anonymous caller's) guesses never touch it.
  */
-export async function consumeSmsProof(db: Db, key: Buffer, input: SmsProofInput): Promise<SmsProofOutcome> {
+export async function checkSmsProof(db: Db, key: Buffer, input: SmsProofInput): Promise<SmsProofOutcome> {
   const { now } = input;
   if (!SMS_CODE_PATTERN.test(input.code)) return { kind: 'refused', reason: 'malformed' };
   const row = await db
@@ -163,20 +165,21 @@ export async function consumeSmsProof(db: Db, key: Buffer, input: SmsProofInput)
     };
   }
 
-  const spent = await spendProofAndChallenge(db, row.challengeId, now, async (trx) => {
-    const code = await trx
-      .updateTable('sms_codes')
-      .set({ used_at: now })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .where('invalidated_at', 'is', null)
-      .where('superseded_at', 'is', null)
-      .where('attempts', '<', SMS_CODE_MAX_ATTEMPTS)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return Number(code.numUpdatedRows) === 1;
-  });
-  return spent ? { kind: 'ok', challengeId: row.challengeId } : { kind: 'refused', reason: 'raced' };
+  const spend = (trx: Db) =>
+    claimProofAndChallenge(trx, row.challengeId, now, async (claim) => {
+      const code = await claim
+        .updateTable('sms_codes')
+        .set({ used_at: now })
+        .where('id', '=', row.id)
+        .where('used_at', 'is', null)
+        .where('invalidated_at', 'is', null)
+        .where('superseded_at', 'is', null)
+        .where('attempts', '<', SMS_CODE_MAX_ATTEMPTS)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(code.numUpdatedRows) === 1;
+    });
+  return { kind: 'ok', challengeId: row.challengeId, spend };
 }
 
 /**
