@@ -15,6 +15,7 @@ import {
   pledgeAndSign,
   pledgeFinancingSubmitAndCancel,
   pledgeReleaseAndSign,
+  pledgeeRecourseRoundTrip,
   recourseRoundTrip,
 } from './lib/write-acts.mjs';
 
@@ -318,8 +319,24 @@ export const WRITE_PATHS = [
     name: 'recourse notify, withdraw, agree, reject and sign',
     effect: 'bills settled by recourse',
     prepare: ({ database, count }) =>
-      database.seedRefusedBills(count, { tag: 'recourse', pursuers: PURSUERS }),
+      database.seedRefusedBills(count, { tag: 'recourse', mark: 'c', pursuers: PURSUERS }),
     run: recourseRoundTrip,
+  },
+  // 追索 by a pledgee: bills pledged to a sandbox institution, presented by it at maturity and refused. The
+  // institution notifies the acceptor through the sandbox (POST /api/sandbox/institution/pledges/:id/recourse),
+  // the acceptor agrees in the app (POST /api/scbill/recourse/:id/agree), the institution signs through the
+  // sandbox (POST /api/sandbox/institution/recourse/:id/answer): paid 线上, the pledge ends, the range settles.
+  {
+    name: 'pledgee recourse notify, agree and sign',
+    effect: 'pledges paid by recourse',
+    prepare: ({ database, count }) =>
+      database.seedRefusedBills(count, {
+        tag: 'pledgee-recourse',
+        mark: 'g',
+        pursuers: PURSUERS,
+        pledgee: true,
+      }),
+    run: pledgeeRecourseRoundTrip,
   },
 ];
 

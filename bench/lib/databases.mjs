@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { HOLDING_SPREAD, RECOUNT_PAYABLE_DAYS, seedHoldings } from './seed-holdings.mjs';
-import { billRows, copySupplier, refusedBillRows } from './write-acts.mjs';
+import { billRows, copySupplier, pledgeeRefusedBillRows, refusedBillRows } from './write-acts.mjs';
 
 const PACKAGE_COLUMNS = `id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name, payee_org_id,
   payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable, remark, created_by,
@@ -48,33 +48,95 @@ const holdingValues = (row) => [
   null,
 ];
 
+/** An event of the bill's history, the `seq`-th, on the whole of its one range. */
+const eventOf = (row) => (seq, type, fields) => ({
+  id: `${row.packageId}-event-${seq}`,
+  package_id: row.packageId,
+  application_id: null,
+  kind: null,
+  reason: null,
+  sub_start: 1,
+  sub_end: row.amountFen,
+  amount_fen: row.amountFen,
+  type,
+  seq,
+  ...fields,
+});
+
+/**
+ * A bill's pledge to its pledgee in force (pledgeeRefusedBillRows): the application of the pledge kind its
+ * holder made and the institution signed, the pledge resting on the holding, and their two events.
+ */
+const pledgeRows = (row, range) => {
+  const p = row.pledge;
+  const event = eventOf(row);
+  const fields = {
+    application_id: p.applicationId,
+    kind: 'pledge',
+    from_org_id: row.holder,
+    to_org_id: p.pledgeeOrgId,
+  };
+  return {
+    applications: [
+      {
+        id: p.applicationId,
+        package_id: row.packageId,
+        kind: 'pledge',
+        applicant_org_id: row.holder,
+        applicant_user_id: row.refusal.pledgorUserId,
+        receiver_org_id: p.pledgeeOrgId,
+        holding_id: row.holdingId,
+        ...range,
+        status: 'signed',
+        reason: null,
+        remark: '',
+        answered_by: null,
+        applied_at: p.pledgedAt - 60_000,
+        answered_at: p.pledgedAt,
+        receiver_account_id: null,
+      },
+    ],
+    pledges: [
+      {
+        application_id: p.applicationId,
+        package_id: row.packageId,
+        pledgor_org_id: row.holder,
+        pledgee_org_id: p.pledgeeOrgId,
+        holding_id: row.holdingId,
+        pledged_at: p.pledgedAt,
+        released_at: null,
+        paid_at: null,
+        created_at: p.pledgedAt - 60_000,
+      },
+    ],
+    events: [
+      event(2, 'applied', { ...fields, user_id: row.refusal.pledgorUserId, at: p.pledgedAt - 60_000 }),
+      event(3, 'signed', { ...fields, user_id: null, at: p.pledgedAt }),
+    ],
+  };
+};
+
 /**
  * The rows of a refused bill's history (refusedBillRows in write-acts.mjs), by table: its presentation as
  * the payment module writes it, a bill_applications row of the payment kind refused by the acceptor and its
  * payment_applications row, and the events of the bill's history (issued, presented, refused).
  */
 const refusalRows = (row) => {
+  const event = eventOf(row);
   const r = row.refusal;
   const range = { sub_start: 1, sub_end: row.amountFen, amount_fen: row.amountFen };
   const reason = '与自己有直接债权债务关系的持票人未履行约定义务（基准测试）';
-  const event = (seq, type, fields) => ({
-    id: `${r.applicationId}-event-${seq}`,
-    package_id: row.packageId,
-    application_id: null,
-    kind: null,
-    reason: null,
-    ...range,
-    type,
-    seq,
-    ...fields,
-  });
+  const presenter = r.presenterOrgId ?? row.holder;
+  const presentedSeq = row.pledge ? 4 : 2;
+  const pledged = row.pledge ? pledgeRows(row, range) : { applications: [], pledges: [], events: [] };
   return {
     bill_applications: [
+      ...pledged.applications,
       {
         id: r.applicationId,
         package_id: row.packageId,
         kind: 'payment',
-        applicant_org_id: row.holder,
+        applicant_org_id: presenter,
         applicant_user_id: r.presenterUserId,
         receiver_org_id: row.drawer,
         holding_id: row.holdingId,
@@ -91,9 +153,9 @@ const refusalRows = (row) => {
     payment_applications: [
       {
         application_id: r.applicationId,
-        presenter_org_id: row.holder,
+        presenter_org_id: presenter,
         acceptor_org_id: row.drawer,
-        presented_by: 'holder',
+        presented_by: row.pledge ? 'pledgee' : 'holder',
         presented_on: r.presentedOn,
         overdue: 0,
         overdue_reason: null,
@@ -107,6 +169,7 @@ const refusalRows = (row) => {
         answered_at: r.refusedAt,
       },
     ],
+    bill_pledges: pledged.pledges,
     bill_events: [
       event(1, 'issued', {
         from_org_id: null,
@@ -114,18 +177,19 @@ const refusalRows = (row) => {
         user_id: row.drawerOwner,
         at: row.acquiredAt,
       }),
-      event(2, 'applied', {
+      ...pledged.events,
+      event(presentedSeq, 'applied', {
         application_id: r.applicationId,
         kind: 'payment',
-        from_org_id: row.holder,
+        from_org_id: presenter,
         to_org_id: row.drawer,
         user_id: r.presenterUserId,
         at: r.presentedAt,
       }),
-      event(3, 'refused', {
+      event(presentedSeq + 1, 'refused', {
         application_id: r.applicationId,
         kind: 'payment',
-        from_org_id: row.holder,
+        from_org_id: presenter,
         to_org_id: row.drawer,
         reason,
         user_id: r.acceptorUserId,
@@ -252,7 +316,7 @@ export function sqliteDatabase(dataDir) {
       return writeBills(billRows(count, spread));
     },
     seedRefusedBills(count, spread) {
-      const rows = refusedBillRows(count, spread);
+      const rows = (spread.pledgee ? pledgeeRefusedBillRows : refusedBillRows)(count, spread);
       return writeBills(rows, (db) => {
         const run = (sql, values) => db.prepare(sql).run(...values);
         for (const row of rows)
@@ -415,7 +479,7 @@ export async function postgresDatabase() {
       return writeBills(billRows(count, spread));
     },
     seedRefusedBills(count, spread) {
-      const rows = refusedBillRows(count, spread);
+      const rows = (spread.pledgee ? pledgeeRefusedBillRows : refusedBillRows)(count, spread);
       return writeBills(rows, async (client) => {
         const run = (sql, values) => client.query(sql, values);
         for (const row of rows)

@@ -137,15 +137,16 @@ export function smsProofRows(party, { method, routeUrl, params = {}, body = {} }
 
 /**
  * `count` whole bills, received and negotiable, each one range of WRITE_BILL_FEN, dealt in turn to the
- * organisations `holders` (indices of writeParty); `tag` keeps each write path's bills apart.
+ * organisations `holders` (indices of writeParty); `tag` keeps each write path's bills apart, and `mark`
+ * (its first letter unless given) their package numbers.
  */
-export function billRows(count, { tag, holders }, now = Date.now()) {
+export function billRows(count, { tag, holders, mark = tag.slice(0, 1) }, now = Date.now()) {
   const issued = new Date(now - 10 * DAY).toISOString().slice(0, 10);
   const due = new Date(now + 120 * DAY).toISOString().slice(0, 10);
   return Array.from({ length: count }, (_, i) => ({
     packageId: `bench-${tag}-package-${i}`,
     holdingId: `bench-${tag}-holding-${i}`,
-    packageNo: `8${tag.slice(0, 1)}bench${String(i).padStart(23, '0')}`,
+    packageNo: `8${mark}bench${String(i).padStart(23, '0')}`,
     drawer: DRAWER,
     drawerOwner: DRAWER_OWNER,
     holder: writeParty(holders[i % holders.length]).orgId,
@@ -166,9 +167,9 @@ const RECOURSE = 'TF0402';
  * (TF0402). Each row carries its refused presentation (the bill_applications row of the payment kind and its
  * payment_applications row) and the events of its history.
  */
-export function refusedBillRows(count, { tag, pursuers }, now = Date.now()) {
+export function refusedBillRows(count, { tag, pursuers, mark }, now = Date.now()) {
   const day = (ms) => new Date(ms).toISOString().slice(0, 10);
-  return billRows(count, { tag, holders: pursuers }, now).map((row, i) => {
+  return billRows(count, { tag, holders: pursuers, mark }, now).map((row, i) => {
     const pursuer = writeParty(pursuers[i % pursuers.length]);
     const debtor = writeParty(pursuers[i % pursuers.length] + 1);
     const presentedAt = now - 10 * DAY - i;
@@ -193,6 +194,28 @@ export function refusedBillRows(count, { tag, pursuers }, now = Date.now()) {
       },
     };
   });
+}
+
+/**
+ * As refusedBillRows, but each bill pledged whole by its holder to the demo's first institution, which
+ * presented it at maturity as its pledgee and was refused: the range stays the pledgor's, under recourse, its
+ * pledge in force, and the right of recourse is the institution's. Each row carries its pledge too.
+ */
+export function pledgeeRefusedBillRows(count, spread, now = Date.now()) {
+  return refusedBillRows(count, spread, now).map((row, i) => ({
+    ...row,
+    refusal: {
+      ...row.refusal,
+      presenterOrgId: INSTITUTION,
+      presenterUserId: null,
+      pledgorUserId: row.refusal.presenterUserId,
+    },
+    pledge: {
+      applicationId: `bench-${spread.tag}-pledge-${i}`,
+      pledgeeOrgId: INSTITUTION,
+      pledgedAt: row.refusal.presentedAt - 30 * DAY,
+    },
+  }));
 }
 
 /** The even organisations endorse, each to the next one. */
@@ -589,5 +612,47 @@ export function recourseRoundTrip({ base, tokens, database, holdings }) {
         `SELECT count(*) FROM bill_holdings WHERE package_id LIKE ? AND ended_at IS NULL AND bill_status = ?`,
         ['bench-recourse-package-%', SETTLED],
       ),
+  );
+}
+
+/**
+ * 追索 by a pledgee, each bill's the demo's first institution's, against the bill's acceptor: the institution's
+ * notice through the sandbox in its place (POST /api/sandbox/institution/pledges/:id/recourse), the
+ * acceptor's 同意清偿 of the face, 线上, in the app (POST /api/scbill/recourse/:id/agree), and the
+ * institution's 签收 through the sandbox (POST /api/sandbox/institution/recourse/:id/answer), which pays it
+ * through the sandbox bank, ends the pledge and settles the range where the pledgor holds it.
+ */
+export function pledgeeRecourseRoundTrip({ base, tokens, database, holdings }) {
+  return roundTrips(
+    base,
+    PURSUERS.length,
+    async (pair, act) => {
+      const pledgor = writeParty(PURSUERS[pair]);
+      const debtor = holderOf(tokens, PURSUERS[pair] + 1);
+      for (const holding of holdings.filter((row) => row.holder === pledgor.orgId)) {
+        const sent = await act(
+          'institution notify',
+          `/api/sandbox/institution/pledges/${holding.pledge.applicationId}/recourse`,
+          { body: { debtorOrgIds: [debtor.orgId] }, localAddress: asInstitution(), expect: 200 },
+        );
+        const id = sent?.data[0];
+        if (!id) continue;
+        const agreed = await confirmedAct(act, database, 'agree', debtor, '/api/scbill/recourse/:id/agree', {
+          params: { id },
+          body: { amount: yuan(holding.amountFen), clearing: 'SM00' },
+          expect: 200,
+        });
+        if (!agreed) continue;
+        await act('institution sign', `/api/sandbox/institution/recourse/${id}/answer`, {
+          body: { decision: 'sign' },
+          localAddress: asInstitution(),
+          expect: 200,
+        });
+      }
+    },
+    () =>
+      database.scalar(`SELECT count(*) FROM bill_pledges WHERE package_id LIKE ? AND paid_at IS NOT NULL`, [
+        'bench-pledgee-recourse-package-%',
+      ]),
   );
 }
