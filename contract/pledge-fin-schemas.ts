@@ -164,6 +164,10 @@ export type PledgeFinCancelRequest = Static<typeof PledgeFinCancelRequest>;
 export const PledgeFinPayoutRetryRequest = Type.Object({ id: Id });
 export type PledgeFinPayoutRetryRequest = Static<typeof PledgeFinPayoutRetryRequest>;
 
+/** `PUT /api/pledge-fin/rest/retry`: the financing whose rest of the proceeds is transferred again. */
+export const PledgeFinRestRetryRequest = Type.Object({ id: Id });
+export type PledgeFinRestRetryRequest = Static<typeof PledgeFinRestRetryRequest>;
+
 /** The body of `POST /api/pledge-fin/page/by-pledger?{page,size}`: filters, blank ones ignored. */
 export const PledgeFinFilter = Type.Object({
   finNo: Type.Optional(Typed(64)),
@@ -265,6 +269,11 @@ export const PledgeFinDetail = Type.Intersect([
     nextPayment: Type.Union([PledgeFinDuePayment, Type.Null()]),
     /** The loan's balance while it is being repaid: every open payment's rest, penalty to date included. */
     owed: Type.Union([Yuan, Type.Null()]),
+    /**
+     * What the institution still owes the borrower of the proceeds of its bills that matured pledged, the
+     * bank having refused the transfer; null when nothing is owed.
+     */
+    restOwed: Type.Union([Yuan, Type.Null()]),
     bills: Type.Array(PledgeFinBill),
     /** The sum of the bills' pledge values: the most that may be lent against them. */
     pledgeValue: Yuan,

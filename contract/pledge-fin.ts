@@ -37,6 +37,11 @@ export const PLEDGE_FIN_URL = {
    * while another attempt is under way or once it is paid out.
    */
   payoutRetry: '/api/pledge-fin/payout/retry',
+  /**
+   * `PUT`: asks the institution to transfer again what the proceeds of a bill that matured pledged left
+   * over for the borrower, when its bank refused the transfer; refused once nothing is owed.
+   */
+  restRetry: '/api/pledge-fin/rest/retry',
 } as const;
 
 /**

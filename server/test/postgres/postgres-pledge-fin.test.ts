@@ -6,6 +6,9 @@ import type { Contract } from '@contract/e-contract-schemas';
 import { pathOf } from '@contract/paths';
 import { inject } from 'vitest';
 import { DEMO_PLEDGE_PRODUCTS } from '../../src/db/demo/pledge-financing';
+import { yuanToFen } from '../../src/lib/money';
+import type { CommandContext } from '../../src/modules/bills/service';
+import { repayFromProceeds } from '../../src/modules/pledge-fin/proceeds';
 import {
   dataOf,
   endorseBill,
@@ -155,7 +158,11 @@ describe('PostgreSQL: pledge financing at once', () => {
     expect(state).toBe(cancel.statusCode === 200 ? PLEDGE_FIN_STATE.cancelled : PLEDGE_FIN_STATE.signing);
   });
 
-  it('lets one of three retries of a pay-out the bank refused pay it out, once', async () => {
+  /**
+   * 苏州's 800,000.00 financing with 浦发, approved and signed, 苏州's settlement account unverified at the
+   * pay-out when `payable` is false: its history's pay-out line, refused or paid, is there on return.
+   */
+  async function signedFinancing(payable: boolean): Promise<PledgeFinDetail> {
     const holding = await heldBySuzhou(t, token);
     const financing = await dataOf<PledgeFinDetail>(
       await t.app.inject({
@@ -189,36 +196,37 @@ describe('PostgreSQL: pledge financing at once', () => {
       }),
     );
     await openSuzhouEsign(t, token);
-    const verified = (value: 0 | 1) =>
-      t.app.db
-        .updateTable('bank_accounts')
-        .set({ verified: value })
-        .where('org_id', '=', ORG.suzhou)
-        .execute();
-    await verified(0);
+    if (!payable) await verified(0);
     const signed = await withSms(t, MOBILE.suzhou, token.suzhou, (headers) =>
       batchSign(t.app, token.suzhou, { contractIds: contracts.map((c) => c.id) }, headers),
     );
     expect(signed.statusCode, signed.body).toBe(200);
-    const payOuts = () =>
-      t.app.db
-        .selectFrom('pledge_fin_history')
-        .select('to_state')
-        .where('financing_id', '=', financing.id)
-        .where('action', '=', 'PAY_OUT')
-        .execute();
-    await vi.waitFor(async () => expect(await payOuts()).toHaveLength(1), { timeout: 15_000, interval: 100 });
-    await verified(1);
-    const answers = await Promise.all(
-      Array.from({ length: 3 }, () =>
-        t.app.inject({
-          method: 'PUT',
-          url: PLEDGE_FIN_URL.payoutRetry,
-          headers: bearer(token.suzhou),
-          payload: { id: financing.id },
-        }),
+    await vi.waitFor(async () => expect(await payOuts(financing.id)).toHaveLength(1), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    return financing;
+  }
+  const verified = (value: 0 | 1) =>
+    t.app.db.updateTable('bank_accounts').set({ verified: value }).where('org_id', '=', ORG.suzhou).execute();
+  const payOuts = (id: string) =>
+    t.app.db
+      .selectFrom('pledge_fin_history')
+      .select('to_state')
+      .where('financing_id', '=', id)
+      .where('action', '=', 'PAY_OUT')
+      .execute();
+  const retriesAt = (url: string, id: string, times: number) =>
+    Promise.all(
+      Array.from({ length: times }, () =>
+        t.app.inject({ method: 'PUT', url, headers: bearer(token.suzhou), payload: { id } }),
       ),
     );
+
+  it('lets one of three retries of a pay-out the bank refused pay it out, once', async () => {
+    const financing = await signedFinancing(false);
+    await verified(1);
+    const answers = await retriesAt(PLEDGE_FIN_URL.payoutRetry, financing.id, 3);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
     expect(answers.filter((a) => a.statusCode === 409).map(errorCodeOf)).toEqual(
       Array(2).fill(API_ERROR.pledgeFinStateInvalid),
@@ -230,6 +238,54 @@ describe('PostgreSQL: pledge financing at once', () => {
       .where('status', '=', 'paid')
       .execute();
     expect(paid).toHaveLength(1);
-    expect((await payOuts()).filter((p) => p.to_state === PLEDGE_FIN_STATE.repaying)).toHaveLength(1);
+    expect(
+      (await payOuts(financing.id)).filter((p) => p.to_state === PLEDGE_FIN_STATE.repaying),
+    ).toHaveLength(1);
+  });
+
+  it('lets one of three retries of a rest of the proceeds the bank refused transfer it, once', async () => {
+    const financing = await signedFinancing(true);
+    const pledge = await t.app.db
+      .selectFrom('bill_pledges')
+      .selectAll()
+      .where('pledgor_org_id', '=', ORG.suzhou)
+      .executeTakeFirstOrThrow();
+    // Proceeds of 1,000,000.00 the day after the pay-out repay the loan and leave the rest to 苏州, whose
+    // account the bank cannot pay into then.
+    await verified(0);
+    await t.app.db.transaction().execute((trx) =>
+      repayFromProceeds(
+        t.app.adapters.settlement,
+        {
+          trx,
+          now: t.app.now(),
+          actor: { orgId: pledge.pledgee_org_id, userId: null },
+          realtime: null,
+        } as unknown as CommandContext,
+        { pledge, amountFen: 100_000_000, paymentId: null },
+      ),
+    );
+    const owed = await dataOf<PledgeFinDetail>(
+      await t.app.inject({
+        method: 'GET',
+        url: pathOf(PLEDGE_FIN_URL.detail, { id: financing.id }),
+        headers: bearer(token.suzhou),
+      }),
+    );
+    expect(owed.restOwed).not.toBeNull();
+    await verified(1);
+    const answers = await retriesAt(PLEDGE_FIN_URL.restRetry, financing.id, 3);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(answers.filter((a) => a.statusCode === 409).map(errorCodeOf)).toEqual(
+      Array(2).fill(API_ERROR.pledgeFinStateInvalid),
+    );
+    const paid = await t.app.db
+      .selectFrom('sandbox_settlement_payments')
+      .select(['status', 'amount_fen'])
+      .where('reference', 'like', `pledge-fin-rest:${pledge.application_id}%`)
+      .execute();
+    expect(paid.filter((p) => p.status === 'paid').map((p) => Number(p.amount_fen))).toEqual([
+      yuanToFen(owed.restOwed!),
+    ]);
   });
 });

@@ -112,6 +112,13 @@ export const pledgeFinMessages = {
   retryPayoutConfirmTitle: '确认重新申请放款？',
   retryPayoutConfirm: '将请融资机构再次放款至贵司结算账户。',
   payoutStillRefused: '放款仍未成功，请查看融资记录',
+  restOwedHint: (amount: string) =>
+    `质押票据到期款中应付贵司的${amount}元划付未成功：请核实贵司结算账户可正常收款后重新申请划付。`,
+  retryRest: '重新申请划付余款',
+  retryRestConfirmTitle: '确认重新申请划付余款？',
+  retryRestConfirm: (amount: string) => `将请融资机构再次划付${amount}元至贵司结算账户。`,
+  restPaid: '余款已划付至贵司结算账户',
+  restStillRefused: '余款仍未划付成功，请查看融资记录',
   interestStateHint: '融资未处于还息中，暂无待付款项。',
   nextPayment: '本期应付',
   paymentSeq: (seq: number) => `第${seq}期`,

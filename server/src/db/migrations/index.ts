@@ -42,6 +42,7 @@ import * as packagesByAcceptor from './041-packages-by-acceptor';
 import * as institutionApplicants from './042-institution-applicants';
 import * as proceedsRepayments from './043-proceeds-repayments';
 import * as pledgeFinPartPayments from './044-pledge-fin-part-payments';
+import * as pledgeFinRests from './047-pledge-fin-rests';
 import * as pledgePaid from './045-pledge-paid';
 import * as institutionPursuers from './046-institution-pursuers';
 
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '044-pledge-fin-part-payments': pledgeFinPartPayments,
   '045-pledge-paid': pledgePaid,
   '046-institution-pursuers': institutionPursuers,
+  '047-pledge-fin-rests': pledgeFinRests,
 };

@@ -7,6 +7,7 @@ export interface PledgeFinTables {
   pledge_fin_history: PledgeFinHistoryTable;
   pledge_fin_payments: PledgeFinPaymentTable;
   pledge_fin_part_payments: PledgeFinPartPaymentTable;
+  pledge_fin_rests: PledgeFinRestTable;
 }
 
 /**
@@ -23,6 +24,25 @@ export interface PledgeFinPartPaymentTable {
   paid_at: number;
   /** The bank's payment of the proceeds, or the pledge's reference when they were paid 线下. */
   payment_id: string;
+}
+
+/**
+ * What the proceeds of a bill that matured pledged left over once the loan was repaid: the institution's
+ * to pay to the borrower, owed while `paid_at` is null.
+ */
+export interface PledgeFinRestTable {
+  id: string;
+  financing_id: string;
+  /** The pledge (its application id) whose bill was paid. */
+  pledge_id: string;
+  institution_org_id: string;
+  proceeds_fen: number;
+  amount_fen: number;
+  /** Transfers the bank refused so far; the next is a payment of its own reference. */
+  attempts: number;
+  paid_at: number | null;
+  payment_id: string | null;
+  created_at: number;
 }
 
 /** A scheduled payment of a financing, paid. */

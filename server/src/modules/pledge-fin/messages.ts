@@ -56,6 +56,7 @@ export const PLEDGE_FIN_MSG = {
     sign: '签约',
     payOut: '放款',
     retryPayOut: '重新申请放款',
+    retryRest: '重新申请划付余款',
     payInterest: '还款',
   },
   /** Who the history names for the platform's own acts. */
@@ -109,8 +110,15 @@ export const PLEDGE_FIN_MSG = {
     `部分支付第${seq}期${amount}元（利息${interest}元，罚息${penalty}元，本金${principal}元），该期尚欠${owes}元`,
   proceedsRest: (proceeds: string, rest: string) =>
     `质押票据到期款${proceeds}元，其中${rest}元已由质权人划付至贵司结算账户`,
-  proceedsRestRefused: (proceeds: string, rest: string) =>
-    `质押票据到期款${proceeds}元，其中应付贵司的${rest}元划付未成功，由质权人另行处理`,
+  proceedsRestRefused: (proceeds: string, rest: string, reason: string) =>
+    `质押票据到期款${proceeds}元，其中应付贵司的${rest}元划付未成功（${PAYMENT_REFUSAL[reason] ?? PAYMENT_REFUSAL.other}），该款项仍由质权人欠付贵司，请核实结算账户后重新申请划付`,
+  restRetried: '重新申请划付余款',
+  restRetryDone: '余款已划付至贵司结算账户',
+  restRetryRefused: '余款仍未划付成功，请查看融资记录',
+  nothingOwed: '该融资没有待划付的余款',
+  restTodoTitle: '质押票据到期款余额划付未成功',
+  restTodo: (finNo: string, rest: string) =>
+    `质押融资${finNo}：质押票据到期款中应付贵司的${rest}元划付未成功，请核实结算账户后重新申请划付。`,
   settled: '融资已结清，质押票据已解除质押',
   todoTitle: '质押融资待审批',
   todoContent: (applicant: string, finNo: string, amount: string, institution: string) =>

@@ -1,10 +1,5 @@
 import Big from 'big.js';
-import {
-  PLEDGE_FIN_ACTION,
-  PLEDGE_FIN_REMARK,
-  PLEDGE_FIN_STATE,
-  type PledgeFinState,
-} from '@contract/pledge-fin';
+import { PLEDGE_FIN_ACTION, PLEDGE_FIN_STATE, type PledgeFinState } from '@contract/pledge-fin';
 import type { Transaction } from 'kysely';
 import type { SettlementGateway } from '../../adapters/settlement/gateway';
 import { lockWithinTransaction } from '../../db/locks';
@@ -15,10 +10,10 @@ import { shanghaiDate } from '../../lib/shanghai-time';
 import type { CommandContext } from '../bills/service';
 import { closeNotices } from '../notice/service';
 import type { PledgeeProceeds } from '../payment/service';
-import { payBetween } from '../settlement/service';
 import { announceNotices, logAct, move, type PledgeFinContext } from './commands';
 import { PLEDGE_FIN_MSG } from './messages';
 import { financingOf } from './queries';
+import { payRest } from './rest';
 import { nextDue, recordPart, recordPayment, releaseBills, repaySubject } from './repayment';
 
 /**
@@ -27,7 +22,8 @@ import { nextDue, recordPart, recordPayment, releaseBills, repaySubject } from '
  * payments still open in order, each with its interest, the principal with the last and the penalty interest
  * of the days it is late. Every fen is applied: proceeds short of the next payment pay part of it, its
  * interest first, then its penalty, then its principal, and it stays open for the borrower to pay the rest.
- * Proceeds beyond what the loan owes are the borrower's, paid by the institution into its settlement account.
+ * Proceeds beyond what the loan owes are the borrower's, paid by the institution into its settlement account
+ * (rest.ts: owed to the borrower while the bank refuses the transfer).
  * The last payment covered settles the loan (REPAY, 已结清): the other bills are released and the to-do
  * closes, as when the borrower repays. Runs in the transaction that settles the bill, after the pledge ended
  * with it; a bill pledged outside a financing is none of its business.
@@ -111,24 +107,13 @@ export async function repayFromProceeds(
     if ((await closeNotices(ctx.trx, repaySubject(row.id), ctx.now)).length > 0) await announceNotices(ctx);
   }
   const restFen = left.toNumber();
+  // The bill stays paid either way: a refused transfer leaves the rest owed to the borrower until it is paid.
   if (restFen > 0) {
-    const paid = await payBetween(ctx.trx, settlement, {
-      fromOrgId: institutionOrgId,
-      toOrgId: row.org_id,
+    await payRest(ctx, settlement, row, {
+      pledgeId: proceeds.pledge.application_id,
+      institutionOrgId,
+      proceedsFen: proceeds.amountFen,
       amountFen: restFen,
-      reference: `pledge-fin-rest:${proceeds.pledge.application_id}`,
-      remark: PLEDGE_FIN_REMARK.proceedsRest,
     });
-    // The bill stays paid either way: a refused transfer is the institution's to make good, and says so.
-    await logAct(
-      ctx,
-      row.id,
-      PLEDGE_FIN_ACTION.repay,
-      row.state as PledgeFinState,
-      row.state as PledgeFinState,
-      paid.status === 'paid'
-        ? PLEDGE_FIN_MSG.proceedsRest(yuanText(proceeds.amountFen), yuanText(restFen))
-        : PLEDGE_FIN_MSG.proceedsRestRefused(yuanText(proceeds.amountFen), yuanText(restFen)),
-    );
   }
 }

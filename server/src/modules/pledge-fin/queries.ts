@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { PLEDGE_STATUS, type PledgeStatus } from '@contract/pledge';
 import {
   PLEDGE_FIN_ACTION,
@@ -333,6 +334,7 @@ export async function financingDetail(
     : undefined;
   const dues = await openDues(db, row, shanghaiDate(now));
   const due = dues[0];
+  const restOwed = await restOwedFen(db, row.id);
   return {
     ...summaryView(row),
     netPaidOut: row.net_fen === null ? null : fenToYuan(row.net_fen),
@@ -340,12 +342,24 @@ export async function financingDetail(
     payments: await paymentsOf(db, row.id),
     nextPayment: due ? dueView(due) : null,
     owed: row.state === PLEDGE_FIN_STATE.repaying ? fenToYuan(owedOf(dues)) : null,
+    restOwed: restOwed > 0 ? fenToYuan(restOwed) : null,
     bills,
     pledgeValue: fenToYuan(pledgeValue),
     approverName: approver?.name ?? null,
     opinion: row.opinion,
     cost: row.state === PLEDGE_FIN_STATE.draft ? safeCost(row) : costOfFinancing(row),
   };
+}
+
+/** What the institution still owes the borrower of the financing's proceeds, in fen. */
+export async function restOwedFen(db: Db, financingId: string): Promise<number> {
+  const rows = await db
+    .selectFrom('pledge_fin_rests')
+    .select('amount_fen')
+    .where('financing_id', '=', financingId)
+    .where('paid_at', 'is', null)
+    .execute();
+  return rows.reduce((sum, row) => sum.plus(row.amount_fen), new Big(0)).toNumber();
 }
 
 /** A draft's terms may not yet add up to a loan (a maturity before today's value date): no cost then. */

@@ -19,6 +19,7 @@ import {
   PledgeFinHistoryEntry,
   PledgeFinInterestPaymentRequest,
   PledgeFinProduct,
+  PledgeFinRestRetryRequest,
   PledgeFinSaveRequest,
   PledgeFinSummary,
 } from '@contract/pledge-fin-schemas';
@@ -55,6 +56,7 @@ import {
 } from './lending';
 import { PLEDGE_FIN_MSG } from './messages';
 import { repayFromProceeds } from './proceeds';
+import { retryRest } from './rest';
 import { checkPayment, payInstallment, paymentOperation } from './repayment';
 import {
   financingDetail,
@@ -327,6 +329,28 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ? PLEDGE_FIN_MSG.payoutRetryDone
             : PLEDGE_FIN_MSG.payoutRetryRefused;
         return { statusCode: 200, body: ok(detail, msg) };
+      });
+    },
+  );
+
+  app.put(
+    PLEDGE_FIN_URL.restRetry,
+    {
+      config: { idempotent: true },
+      schema: {
+        body: PledgeFinRestRetryRequest,
+        response: { 200: Envelope(PledgeFinDetail), ...COMMAND_ERRORS },
+      },
+    },
+    async function putPledgeFinRestRetry(request, reply) {
+      const member = await applicant(request);
+      if (!(await financingOf(app.db, member.orgId, request.body.id))) {
+        throw await notOurs(request, request.body.id);
+      }
+      return runCommand(request, reply, async (trx) => {
+        const paid = await retryRest(contextOf(trx, member), app.adapters.settlement, request.body.id);
+        const msg = paid ? PLEDGE_FIN_MSG.restRetryDone : PLEDGE_FIN_MSG.restRetryRefused;
+        return { statusCode: 200, body: ok(await detailOf(trx, member.orgId, request.body.id), msg) };
       });
     },
   );

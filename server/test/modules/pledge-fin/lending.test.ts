@@ -677,4 +677,89 @@ describe('a bill that matures pledged, paid to the institution', () => {
     expect(after.state).toBe(PLEDGE_FIN_STATE.settled);
     expect(after.payments).toEqual(paymentsBefore);
   });
+
+  it('keeps the rest owed to the borrower while the bank refuses it, until a retry pays it once', async () => {
+    const retry = (id: string, accessToken = token.suzhou) =>
+      call('PUT', PLEDGE_FIN_URL.restRetry, accessToken, { id });
+    const restTodos = (id: string) =>
+      t.app.db
+        .selectFrom('plat_messages')
+        .select(['title', 'content', 'closed_at'])
+        .where('subject', '=', `pledge-financing-rest:${id}`)
+        .orderBy('created_at')
+        .execute();
+    const settlementVerified = (verified: 0 | 1) =>
+      t.app.db.updateTable('bank_accounts').set({ verified }).where('org_id', '=', ORG.suzhou).execute();
+    const { financing } = await lent();
+    for (const seq of [1, 2, 3]) expect((await pay(financing.id, seq)).statusCode).toBe(200);
+    await toDay('2026-06-04');
+    // Nothing is owed yet: nothing to retry.
+    refusedWith(await retry(financing.id), 409, API_ERROR.pledgeFinStateInvalid);
+    const institutionBefore = (await statementOf(DEMO_INSTITUTIONS.spdb.orgId)).balanceFen;
+    const suzhouBefore = (await statementOf(ORG.suzhou)).balanceFen;
+    // 苏州's account is no longer verified when the proceeds come: the bank has nowhere to pay the rest.
+    await settlementVerified(0);
+    // 1,000,000.00 against the 801,412.16 owed (see above): 198,587.84 is 苏州's.
+    await proceedsOf(100_000_000);
+    const owed = await detail(financing.id);
+    expect(owed).toMatchObject({ state: PLEDGE_FIN_STATE.settled, restOwed: '198587.84' });
+    expect((await history(financing.id)).at(-1)).toMatchObject({
+      action: 'REPAY',
+      operatorName: DEMO_INSTITUTIONS.spdb.name,
+      opinion:
+        '质押票据到期款1,000,000.00元，其中应付贵司的198,587.84元划付未成功（贵司尚无已验证的结算账户），' +
+        '该款项仍由质权人欠付贵司，请核实结算账户后重新申请划付',
+    });
+    expect(await restTodos(financing.id)).toEqual([
+      expect.objectContaining({ title: '质押票据到期款余额划付未成功', closed_at: null }),
+    ]);
+
+    // Another organisation's retry answers as a missing financing; one still without an account is refused
+    // by the bank again and says so, the rest still owed and one to-do open.
+    refusedWith(await retry(financing.id, token.ningbo), 404, API_ERROR.notFound);
+    const again = await retry(financing.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ msg: string; data: PledgeFinDetail }>()).toMatchObject({
+      msg: '余款仍未划付成功，请查看融资记录',
+      data: { restOwed: '198587.84' },
+    });
+    expect((await restTodos(financing.id)).filter((n) => n.closed_at === null)).toHaveLength(1);
+
+    // Of two retries at once one transfers the rest, once; the other finds nothing owed.
+    await settlementVerified(1);
+    const answers = await Promise.all([retry(financing.id), retry(financing.id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const won = answers.find((a) => a.statusCode === 200)!;
+    expect(won.json<{ msg: string; data: PledgeFinDetail }>()).toMatchObject({
+      msg: '余款已划付至贵司结算账户',
+      data: { restOwed: null },
+    });
+    expect(errorCodeOf(answers.find((a) => a.statusCode === 409)!)).toBe(API_ERROR.pledgeFinStateInvalid);
+    const suzhou = await statementOf(ORG.suzhou);
+    expect(suzhou.balanceFen).toBe(suzhouBefore + 19_858_784);
+    expect(suzhou.lines[0]).toMatchObject({
+      direction: 'in',
+      amountFen: 19_858_784,
+      remark: '质押票据到期款余额',
+    });
+    // The proceeds were handed on here, not paid into the institution's account: it paid the rest alone.
+    expect((await statementOf(DEMO_INSTITUTIONS.spdb.orgId)).balanceFen).toBe(institutionBefore - 19_858_784);
+    // Each attempt counted, the one that paid its own bank reference.
+    expect(
+      await t.app.db
+        .selectFrom('pledge_fin_rests')
+        .select(['amount_fen', 'attempts'])
+        .where('financing_id', '=', financing.id)
+        .execute(),
+    ).toEqual([{ amount_fen: 19_858_784, attempts: 2 }]);
+    const entries = await history(financing.id);
+    expect(entries.filter((e) => e.opinion === '重新申请划付余款').map((e) => e.operatorName)).toEqual([
+      '陈静',
+      '陈静',
+    ]);
+    expect(entries.at(-1)?.opinion).toBe(
+      '质押票据到期款1,000,000.00元，其中198,587.84元已由质权人划付至贵司结算账户',
+    );
+    expect((await restTodos(financing.id)).every((n) => n.closed_at !== null)).toBe(true);
+  });
 });

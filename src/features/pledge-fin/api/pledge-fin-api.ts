@@ -9,6 +9,7 @@ import type {
   PledgeFinApproveRequest,
   PledgeFinCancelRequest,
   PledgeFinPayoutRetryRequest,
+  PledgeFinRestRetryRequest,
   PledgeFinCreateRequest,
   PledgeFinDetail,
   PledgeFinFilter,
@@ -83,6 +84,11 @@ export const pledgeFinApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectE
       query: (data) => ({ url: PLEDGE_FIN_URL.payoutRetry, method: 'PUT', data }),
       invalidatesTags: [TAG],
     }),
+    /** Asks the institution to transfer again the rest of the proceeds the bank refused to pay the borrower. */
+    retryPledgeFinRest: build.mutation<PledgeFinDetail, PledgeFinRestRetryRequest>({
+      query: (data) => ({ url: PLEDGE_FIN_URL.restRetry, method: 'PUT', data }),
+      invalidatesTags: [TAG],
+    }),
     /** The loan contract and the pledge contract, drafted once the financing is approved. */
     pledgeFinContracts: build.query<Contract[], string>({
       query: (id) => ({ url: pathOf(PLEDGE_FIN_URL.contracts, { id }), method: 'GET' }),
@@ -108,6 +114,7 @@ export const {
   useApprovePledgeFinMutation,
   useCancelPledgeFinMutation,
   useRetryPledgeFinPayoutMutation,
+  useRetryPledgeFinRestMutation,
   usePledgeFinContractsQuery,
   usePayPledgeFinInstallmentMutation,
 } = pledgeFinApi;

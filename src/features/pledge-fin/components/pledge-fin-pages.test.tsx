@@ -61,6 +61,7 @@ const detailOf = (fields: Partial<PledgeFinDetail> = {}): PledgeFinDetail => ({
   payments: [],
   nextPayment: null,
   owed: null,
+  restOwed: null,
   bills: [
     {
       holdingId: 'h-1',
@@ -265,6 +266,11 @@ const server = setupServer(
     detail = repaying();
     return ok(detail);
   }),
+  mock.put('*/api/pledge-fin/rest/retry', async ({ request }) => {
+    requests.push({ url: request.url, body: await request.json() });
+    detail = { ...detail, restOwed: null };
+    return ok(detail);
+  }),
   mock.put('*/api/pledge-fin/approve', async ({ request }) => {
     const body = (await request.json()) as { result: string };
     requests.push({ url: request.url, body });
@@ -420,6 +426,28 @@ describe('the financing’s detail', () => {
     renderAt('/start/detail/f-1', false);
     expect(await screen.findByText('待审批')).toBeInTheDocument();
     expect(screen.queryByText('审批通过')).not.toBeInTheDocument();
+  });
+});
+
+describe('a rest of the proceeds the bank refused to transfer', () => {
+  it('is said on the detail page with what is owed, and asked for again after a confirmation', async () => {
+    detail = detailOf({ state: '524000320', restOwed: '198587.84' });
+    renderAt('/start/detail/f-1');
+    expect(await screen.findByText(/应付贵司的198,587.84元划付未成功/)).toBeInTheDocument();
+    fireEvent.click(screen.getByText('重新申请划付余款').closest('button')!);
+    expect((await screen.findAllByText('确认重新申请划付余款？')).length).toBeGreaterThan(0);
+    expect(requestsTo('/rest/retry')).toHaveLength(0);
+    fireEvent.click(screen.getByText('确定').closest('button')!);
+    await waitFor(() => expect(requestsTo('/rest/retry').at(-1)?.body).toEqual({ id: 'f-1' }));
+    expect((await screen.findAllByText('余款已划付至贵司结算账户')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.queryByText(/划付未成功/)).not.toBeInTheDocument());
+  });
+
+  it('is not said while nothing is owed', async () => {
+    detail = detailOf({ state: '524000320' });
+    renderAt('/start/detail/f-1');
+    expect(await screen.findByText('已结清')).toBeInTheDocument();
+    expect(screen.queryByText('重新申请划付余款')).not.toBeInTheDocument();
   });
 });
 

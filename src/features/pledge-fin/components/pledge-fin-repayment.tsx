@@ -12,7 +12,7 @@ import { Table } from '@/components/data-table/data-table';
 import { pledgeFinMessages } from '@/locales/zh-CN/pledge-fin';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
-import { usePayPledgeFinInstallmentMutation } from '../api/pledge-fin-api';
+import { usePayPledgeFinInstallmentMutation, useRetryPledgeFinRestMutation } from '../api/pledge-fin-api';
 import styles from './pledge-fin.module.css';
 
 const text = pledgeFinMessages;
@@ -76,6 +76,44 @@ export function RepaymentSection({ financing }: { financing: PledgeFinDetail }) 
         {text.pay(due.seq)}
       </Button>
     </Card>
+  );
+}
+
+/**
+ * What the institution still owes of the proceeds of a bill that matured pledged, its bank having refused the
+ * transfer: said on every sub-page, with the way to ask for it again once the account can receive it.
+ */
+export function RestOwedSection({ financing }: { financing: PledgeFinDetail }) {
+  const { message, modal } = App.useApp();
+  const [retry, retrying] = useRetryPledgeFinRestMutation();
+  const owed = financing.restOwed;
+  if (owed === null) return null;
+  const askRetry = () =>
+    modal.confirm({
+      title: text.retryRestConfirmTitle,
+      content: text.retryRestConfirm(formatYuan(owed)),
+      okText: text.confirm,
+      cancelText: text.close,
+      onOk: async () => {
+        const done = await retry({ id: financing.id });
+        if ('data' in done) {
+          void (done.data?.restOwed === null
+            ? message.success(text.restPaid)
+            : message.warning(text.restStillRefused));
+        }
+      },
+    });
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={text.restOwedHint(formatYuan(owed))}
+      action={
+        <Button size="small" type="primary" loading={retrying.isLoading} onClick={askRetry}>
+          {text.retryRest}
+        </Button>
+      }
+    />
   );
 }
 

@@ -57,7 +57,7 @@ import {
   useSubmitPledgeFinMutation,
 } from '../api/pledge-fin-api';
 import { NEW_FINANCING, startPathOf } from './pledge-fin-list-page';
-import { PaymentsTable, RepaymentSection } from './pledge-fin-repayment';
+import { PaymentsTable, RepaymentSection, RestOwedSection } from './pledge-fin-repayment';
 import { SigningSection, type ContractSigner } from './pledge-fin-signing';
 import { PledgeFinStateTag } from './pledge-fin-state';
 import styles from './pledge-fin.module.css';
@@ -502,6 +502,7 @@ function FinancingView({
       {financing && page === 'sign' && (
         <SigningSection id={id} state={financing.state as PledgeFinState} signer={signer} />
       )}
+      {financing && <RestOwedSection financing={financing} />}
       {financing && page === 'interest' && <RepaymentSection financing={financing} />}
       {financing?.state === PLEDGE_FIN_STATE.approving && canApprove && (
         <Card title={<CardTitle>{text.approveTitle}</CardTitle>}>
