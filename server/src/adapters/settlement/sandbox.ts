@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
 import type { Db } from '../../db/database';
-import { preparedQuery } from '../../db/prepared-query';
+import { carriedTotal, preparedQuery } from '../../db/prepared-query';
 import type { SandboxSettlementPaymentTable } from '../../db/schema';
 import type {
   AccountRef,
@@ -169,20 +169,13 @@ export class SandboxSettlementGateway implements SettlementGateway {
   ): Promise<Statement> {
     const values = { accountNo, size, offset: page * size };
     const lines = await statementPage(within, values);
-    let balanceFen: number;
-    let total: number;
-    if (lines.length > 0) {
-      balanceFen = Number(lines[0]!.account_balance_fen ?? 0);
-      total = Number(lines[0]!.list_total);
-    } else {
-      // A page with no line carries neither: only then are they asked on their own.
-      const [[account], [counted]] = await Promise.all([
-        statementBalance(within, values),
-        page > 0 ? statementCount(within, values) : Promise.resolve([{ n: 0 }]),
-      ]);
-      balanceFen = Number(account?.balance_fen ?? 0);
-      total = Number(counted?.n ?? 0);
-    }
+    // A page with no line carries neither the balance nor the count: only then are they asked on their own.
+    const [balanceFen, total] = await Promise.all([
+      lines.length > 0
+        ? Number(lines[0]!.account_balance_fen ?? 0)
+        : statementBalance(within, values).then(([account]) => Number(account?.balance_fen ?? 0)),
+      carriedTotal(lines, values.offset, () => statementCount(within, values)),
+    ]);
     return {
       balanceFen,
       total,

@@ -50,6 +50,26 @@ describe('the sandbox settlement bank', () => {
     expect(payee.lines).toMatchObject([{ direction: 'in', amountFen: 30_001, counterpartyName: '甲公司' }]);
   });
 
+  it('answers the balance and the count of lines on a page with no line to carry them', async () => {
+    expect(await bank.statement(A.accountNo, { page: 0, size: 10 }, t.app.db)).toEqual({
+      balanceFen: 0,
+      total: 0,
+      lines: [],
+    });
+    await fund(A, 100_000);
+    await pay(30_001, 'p-1');
+    expect(await bank.statement(A.accountNo, { page: 2, size: 1 }, t.app.db)).toEqual({
+      balanceFen: 69_999,
+      total: 2,
+      lines: [],
+    });
+    expect(await bank.statement(A.accountNo, { page: 1, size: 1 }, t.app.db)).toMatchObject({
+      balanceFen: 69_999,
+      total: 2,
+      lines: [{ direction: 'in', amountFen: 100_000 }],
+    });
+  });
+
   it('refuses a payment above the balance, moving nothing, and answers the same refusal to the same reference', async () => {
     await fund(A, 500);
     expect(await pay(501, 'short')).toMatchObject({ status: 'refused', reason: 'insufficient_funds' });
