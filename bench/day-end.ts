@@ -11,7 +11,6 @@
 //                                    (0 skips its line) to change the counts, BENCH_DATABASES=sqlite,postgres
 //                                    the passes, as for the rest of the bench)
 import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,48 +62,99 @@ interface Counts {
   pledged: number;
 }
 
+/**
+ * Bills that mature on DAY, accepted by Shanghai, one holding each, Suzhou's and Ningbo's in turn: numbers
+ * `from` to `from + count - 1` of `prefix` (ids `<prefix>-package-<i>` and `<prefix>-holding-<i>`, package
+ * number `9<prefix without dashes>` and `i`), each holding in circulation status `circulation`.
+ */
+interface MaturingBills {
+  prefix: string;
+  from: number;
+  count: number;
+  circulation: string;
+}
+
+const packageIdOf = (prefix: string, i: number) => `${prefix}-package-${i}`;
+const holdingIdOf = (prefix: string, i: number) => `${prefix}-holding-${i}`;
+const packageNoPrefix = (prefix: string) => `9${prefix.replaceAll('-', '')}`;
+const holderOf = (i: number) => (i % 2 === 0 ? SUZHOU : NINGBO);
+
+/** The received bills of `counts` (the first `cleared` locked by an endorsement), then the pledged ones. */
+function maturingOf(counts: Counts): MaturingBills[] {
+  const cleared = Math.min(counts.cleared, counts.holdings);
+  return [
+    { prefix: 'day-end', from: 0, count: cleared, circulation: 'TF0302' },
+    { prefix: 'day-end', from: cleared, count: counts.holdings - cleared, circulation: 'TF0301' },
+    { prefix: 'pledged', from: 0, count: counts.pledged, circulation: 'TF0304' },
+  ];
+}
+
+const PACKAGE_COLUMNS = `id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name, payee_org_id,
+  payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable, remark, created_by,
+  created_at, acceptor_account_no, acceptor_bank_name`;
+const HOLDING_COLUMNS = `id, package_id, org_id, sub_start, sub_end, amount_fen, bill_status, circ_status,
+  acquired_at, ended_at`;
+const APPLICATION_COLUMNS = `id, package_id, kind, applicant_org_id, applicant_user_id, receiver_org_id,
+  holding_id, sub_start, sub_end, amount_fen, status, reason, remark, answered_by, applied_at, answered_at,
+  receiver_account_id`;
+
 /** Writes the maturing bills straight into the SQLite file. */
 function seedSqlite(dataDir: string, counts: Counts): void {
   const sqlite = new Database(path.join(dataDir, 'chain-bill.sqlite'));
-  const insertPackage = sqlite.prepare(`insert into bill_packages (id, package_no, drawer_org_id, drawer_name,
-  acceptor_org_id, acceptor_name, payee_org_id, payee_name, drawer_branch_no, amount_fen, issue_date, due_date,
-  no_transfer, splittable, remark, created_by, created_at, acceptor_account_no, acceptor_bank_name)
+  const insertPackage = sqlite.prepare(`insert into bill_packages (${PACKAGE_COLUMNS})
   values (?, ?, ?, '上海链票示范供应链有限公司', ?, '上海链票示范供应链有限公司', ?, '持票企业', '310290000021', ?,
   '2026-07-01', ?, 0, 1, '', ?, ?, '31001234567890', '上海浦东发展银行')`);
-  const insertHolding = sqlite.prepare(`insert into bill_holdings (id, package_id, org_id, sub_start, sub_end,
-  amount_fen, bill_status, circ_status, acquired_at, ended_at) values (?, ?, ?, 1, ?, ?, 'CS03', ?, ?, null)`);
-  const insertApplication =
-    sqlite.prepare(`insert into bill_applications (id, package_id, kind, applicant_org_id,
-  applicant_user_id, receiver_org_id, holding_id, sub_start, sub_end, amount_fen, status, reason, remark,
-  answered_by, applied_at, answered_at, receiver_account_id)
+  const insertHolding = sqlite.prepare(`insert into bill_holdings (${HOLDING_COLUMNS})
+  values (?, ?, ?, 1, ?, ?, 'CS03', ?, ?, null)`);
+  const insertApplication = sqlite.prepare(`insert into bill_applications (${APPLICATION_COLUMNS})
   values (?, ?, 'endorsement', ?, ?, ?, ?, 1, ?, ?, 'pending', null, '', null, ?, null, null)`);
   // A pledge signed before: its application (kind pledge, signed by the institution) and the pledge in force
   // on the holding it rests on (TF0304).
-  const insertPledgeApplication =
-    sqlite.prepare(`insert into bill_applications (id, package_id, kind, applicant_org_id,
-  applicant_user_id, receiver_org_id, holding_id, sub_start, sub_end, amount_fen, status, reason, remark,
-  answered_by, applied_at, answered_at, receiver_account_id)
+  const insertPledgeApplication = sqlite.prepare(`insert into bill_applications (${APPLICATION_COLUMNS})
   values (?, ?, 'pledge', ?, ?, ?, ?, 1, ?, ?, 'signed', null, '', null, ?, ?, null)`);
   const insertPledge = sqlite.prepare(`insert into bill_pledges (application_id, package_id, pledgor_org_id,
   pledgee_org_id, holding_id, pledged_at, released_at, created_at) values (?, ?, ?, ?, ?, ?, null, ?)`);
-  sqlite.transaction(() => {
-    for (let i = 0; i < counts.pledged; i += 1) {
-      const packageId = crypto.randomUUID();
-      const holdingId = crypto.randomUUID();
-      const applicationId = crypto.randomUUID();
-      const holder = i % 2 === 0 ? SUZHOU : NINGBO;
-      insertPackage.run(
+  const seedMaturing = ({ prefix, from, count, circulation }: MaturingBills) => {
+    const width = 30 - packageNoPrefix(prefix).length;
+    for (let i = from; i < from + count; i += 1) {
+      const packageId = packageIdOf(prefix, i);
+      const packageNo = `${packageNoPrefix(prefix)}${String(i).padStart(width, '0')}`;
+      const holder = holderOf(i);
+      insertPackage.run(packageId, packageNo, SHANGHAI, SHANGHAI, holder, FACE_FEN, DAY, OWNER, SEEDED_AT);
+      insertHolding.run(
+        holdingIdOf(prefix, i),
         packageId,
-        `9pledged${String(i).padStart(22, '0')}`,
-        SHANGHAI,
-        SHANGHAI,
         holder,
         FACE_FEN,
-        DAY,
-        OWNER,
+        FACE_FEN,
+        circulation,
         SEEDED_AT,
       );
-      insertHolding.run(holdingId, packageId, holder, FACE_FEN, FACE_FEN, 'TF0304', SEEDED_AT);
+    }
+  };
+  sqlite.transaction(() => {
+    for (const bills of maturingOf(counts)) seedMaturing(bills);
+    for (let i = 0; i < Math.min(counts.cleared, counts.holdings); i += 1) {
+      const holder = holderOf(i);
+      insertApplication.run(
+        `day-end-application-${i}`,
+        packageIdOf('day-end', i),
+        holder,
+        OWNER,
+        holder === SUZHOU ? NINGBO : SUZHOU,
+        holdingIdOf('day-end', i),
+        FACE_FEN,
+        FACE_FEN,
+        SEEDED_AT,
+      );
+    }
+    for (let i = 0; i < counts.pledged; i += 1) {
+      const [packageId, holdingId, holder] = [
+        packageIdOf('pledged', i),
+        holdingIdOf('pledged', i),
+        holderOf(i),
+      ];
+      const applicationId = `pledge-application-${i}`;
       insertPledgeApplication.run(
         applicationId,
         packageId,
@@ -119,50 +169,30 @@ function seedSqlite(dataDir: string, counts: Counts): void {
       );
       insertPledge.run(applicationId, packageId, holder, PLEDGEE, holdingId, SEEDED_AT, SEEDED_AT);
     }
-    for (let i = 0; i < counts.holdings; i += 1) {
-      const packageId = crypto.randomUUID();
-      const holdingId = crypto.randomUUID();
-      const holder = i % 2 === 0 ? SUZHOU : NINGBO;
-      const locked = i < counts.cleared;
-      insertPackage.run(
-        packageId,
-        `9dayend${String(i).padStart(23, '0')}`,
-        SHANGHAI,
-        SHANGHAI,
-        holder,
-        FACE_FEN,
-        DAY,
-        OWNER,
-        SEEDED_AT,
-      );
-      insertHolding.run(
-        holdingId,
-        packageId,
-        holder,
-        FACE_FEN,
-        FACE_FEN,
-        locked ? 'TF0302' : 'TF0301',
-        SEEDED_AT,
-      );
-      if (locked) {
-        const other = holder === SUZHOU ? NINGBO : SUZHOU;
-        insertApplication.run(
-          crypto.randomUUID(),
-          packageId,
-          holder,
-          OWNER,
-          other,
-          holdingId,
-          FACE_FEN,
-          FACE_FEN,
-          SEEDED_AT,
-        );
-      }
-    }
   })();
   sqlite.exec(HELD_COUNTERS);
   for (const statement of RECOUNT_PAYABLE_DAYS) sqlite.exec(statement);
   sqlite.close();
+}
+
+/** The maturing bills of `bills` on PostgreSQL, generated by the server in two statements. */
+async function seedMaturingPostgres(client: pg.Client, { prefix, from, count, circulation }: MaturingBills) {
+  const last = from + count - 1;
+  await client.query(
+    `INSERT INTO bill_packages (${PACKAGE_COLUMNS})
+     SELECT $9::text || '-package-' || i, $10::text || lpad(i::text, 30 - length($10::text), '0'), $1, '上海链票示范供应链有限公司',
+       $1, '上海链票示范供应链有限公司', CASE WHEN i % 2 = 0 THEN $2 ELSE $3 END, '持票企业', '310290000021', $4,
+       '2026-07-01', $5, 0, 1, '', $6, $7, '31001234567890', '上海浦东发展银行'
+     FROM generate_series($8::int, $11::int) AS i`,
+    [SHANGHAI, SUZHOU, NINGBO, FACE_FEN, DAY, OWNER, SEEDED_AT, from, prefix, packageNoPrefix(prefix), last],
+  );
+  await client.query(
+    `INSERT INTO bill_holdings (${HOLDING_COLUMNS})
+     SELECT $6::text || '-holding-' || i, $6::text || '-package-' || i, CASE WHEN i % 2 = 0 THEN $1 ELSE $2 END, 1, $3, $3,
+       'CS03', $4, $5, NULL
+     FROM generate_series($7::int, $8::int) AS i`,
+    [SUZHOU, NINGBO, FACE_FEN, circulation, SEEDED_AT, prefix, from, last],
+  );
 }
 
 /** The same bills on PostgreSQL, generated by the server in a few statements. */
@@ -171,28 +201,9 @@ async function seedPostgres(url: string, counts: Counts): Promise<void> {
   await client.connect();
   try {
     await client.query('BEGIN');
+    for (const bills of maturingOf(counts)) await seedMaturingPostgres(client, bills);
     await client.query(
-      `INSERT INTO bill_packages (id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name,
-         payee_org_id, payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable,
-         remark, created_by, created_at, acceptor_account_no, acceptor_bank_name)
-       SELECT 'day-end-package-' || i, '9dayend' || lpad(i::text, 23, '0'), $1, '上海链票示范供应链有限公司', $1,
-         '上海链票示范供应链有限公司', CASE WHEN i % 2 = 0 THEN $2 ELSE $3 END, '持票企业', '310290000021', $4,
-         '2026-07-01', $5, 0, 1, '', $6, $7, '31001234567890', '上海浦东发展银行'
-       FROM generate_series(0, $8::int - 1) AS i`,
-      [SHANGHAI, SUZHOU, NINGBO, FACE_FEN, DAY, OWNER, SEEDED_AT, counts.holdings],
-    );
-    await client.query(
-      `INSERT INTO bill_holdings (id, package_id, org_id, sub_start, sub_end, amount_fen, bill_status,
-         circ_status, acquired_at, ended_at)
-       SELECT 'day-end-holding-' || i, 'day-end-package-' || i, CASE WHEN i % 2 = 0 THEN $1 ELSE $2 END, 1, $3,
-         $3, 'CS03', CASE WHEN i < $4 THEN 'TF0302' ELSE 'TF0301' END, $5, NULL
-       FROM generate_series(0, $6::int - 1) AS i`,
-      [SUZHOU, NINGBO, FACE_FEN, counts.cleared, SEEDED_AT, counts.holdings],
-    );
-    await client.query(
-      `INSERT INTO bill_applications (id, package_id, kind, applicant_org_id, applicant_user_id, receiver_org_id,
-         holding_id, sub_start, sub_end, amount_fen, status, reason, remark, answered_by, applied_at, answered_at,
-         receiver_account_id)
+      `INSERT INTO bill_applications (${APPLICATION_COLUMNS})
        SELECT 'day-end-application-' || i, 'day-end-package-' || i, 'endorsement',
          CASE WHEN i % 2 = 0 THEN $1 ELSE $2 END, $3, CASE WHEN i % 2 = 0 THEN $2 ELSE $1 END,
          'day-end-holding-' || i, 1, $4, $4, 'pending', NULL, '', NULL, $5, NULL, NULL
@@ -200,27 +211,7 @@ async function seedPostgres(url: string, counts: Counts): Promise<void> {
       [SUZHOU, NINGBO, OWNER, FACE_FEN, SEEDED_AT, Math.min(counts.cleared, counts.holdings)],
     );
     await client.query(
-      `INSERT INTO bill_packages (id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name,
-         payee_org_id, payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable,
-         remark, created_by, created_at, acceptor_account_no, acceptor_bank_name)
-       SELECT 'pledged-package-' || i, '9pledged' || lpad(i::text, 22, '0'), $1, '上海链票示范供应链有限公司', $1,
-         '上海链票示范供应链有限公司', CASE WHEN i % 2 = 0 THEN $2 ELSE $3 END, '持票企业', '310290000021', $4,
-         '2026-07-01', $5, 0, 1, '', $6, $7, '31001234567890', '上海浦东发展银行'
-       FROM generate_series(0, $8::int - 1) AS i`,
-      [SHANGHAI, SUZHOU, NINGBO, FACE_FEN, DAY, OWNER, SEEDED_AT, counts.pledged],
-    );
-    await client.query(
-      `INSERT INTO bill_holdings (id, package_id, org_id, sub_start, sub_end, amount_fen, bill_status,
-         circ_status, acquired_at, ended_at)
-       SELECT 'pledged-holding-' || i, 'pledged-package-' || i, CASE WHEN i % 2 = 0 THEN $1 ELSE $2 END, 1, $3,
-         $3, 'CS03', 'TF0304', $4, NULL
-       FROM generate_series(0, $5::int - 1) AS i`,
-      [SUZHOU, NINGBO, FACE_FEN, SEEDED_AT, counts.pledged],
-    );
-    await client.query(
-      `INSERT INTO bill_applications (id, package_id, kind, applicant_org_id, applicant_user_id, receiver_org_id,
-         holding_id, sub_start, sub_end, amount_fen, status, reason, remark, answered_by, applied_at, answered_at,
-         receiver_account_id)
+      `INSERT INTO bill_applications (${APPLICATION_COLUMNS})
        SELECT 'pledge-application-' || i, 'pledged-package-' || i, 'pledge',
          CASE WHEN i % 2 = 0 THEN $1 ELSE $2 END, $3, $4, 'pledged-holding-' || i, 1, $5, $5, 'signed', NULL, '',
          NULL, $6, $6, NULL
