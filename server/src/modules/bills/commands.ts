@@ -1256,14 +1256,35 @@ export const refuseApplication = ledgerCommand(
 );
 
 /** 撤回: the applicant takes back an application nobody has answered yet. */
+async function withdrawn(ctx: CommandContext, { application, pkg }: AnswerChecked): Promise<ApplicationRow> {
+  await closeApplication(ctx, application, APPLICATION_STATUS.withdrawn, null);
+  await unlock(ctx, pkg, await holdingOf(ctx.trx, application.holding_id), ctx.now);
+  return { ...application, status: APPLICATION_STATUS.withdrawn, answered_at: ctx.now };
+}
+
 export const withdrawApplication = ledgerCommand(
   async (ctx, id: string): Promise<AnswerChecked> => answerable(ctx, id, 'applicant', ACT_NAME.withdraw),
-  async (ctx, { application, pkg }): Promise<ApplicationRow> => {
-    await closeApplication(ctx, application, APPLICATION_STATUS.withdrawn, null);
-    await unlock(ctx, pkg, await holdingOf(ctx.trx, application.holding_id), ctx.now);
-    return { ...application, status: APPLICATION_STATUS.withdrawn, answered_at: ctx.now };
-  },
+  withdrawn,
 );
+
+/**
+ * The withdrawal on an act's own route (质押's): only an application of `kind` the caller's organisation is
+ * party to; any other id answers that act's 404 (`notFound`), as a missing one or another organisation's.
+ */
+export function withdrawApplicationOf(kind: ApplicationKind, notFound: string) {
+  return ledgerCommand(async (ctx, id: string): Promise<AnswerChecked> => {
+    const found = await ctx.trx
+      .selectFrom('bill_applications')
+      .select('kind')
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([eb('applicant_org_id', '=', ctx.actor.orgId), eb('receiver_org_id', '=', ctx.actor.orgId)]),
+      )
+      .executeTakeFirst();
+    if (found?.kind !== kind) throw fail(API_ERROR.notFound, notFound);
+    return answerable(ctx, id, 'applicant', ACT_NAME.withdraw);
+  }, withdrawn);
+}
 
 interface ClearChecked extends Checked {
   application: ApplicationRow;

@@ -8,6 +8,7 @@ export {
   revokeBill,
   signApplication,
   withdrawApplication,
+  withdrawApplicationOf,
   type CommandScope,
 } from './commands';
 /** The ledger's mechanisms, for the acts other modules define (discount): see commands.ts. */

@@ -5,7 +5,7 @@ import { API_ERROR } from '@contract/errors';
 import { PERMISSION } from '@contract/permissions';
 import { PLEDGE_URL } from '@contract/pledge';
 import { PledgeApplyRequest, PledgeListQuery, PledgeRecord } from '@contract/pledge-schemas';
-import { MAX_FACE_FEN } from '@contract/bills';
+import { APPLICATION_KIND, MAX_FACE_FEN } from '@contract/bills';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database';
 import { fail } from '../../lib/errors';
@@ -16,7 +16,7 @@ import { requirePermission } from '../../lib/tenant';
 import {
   ledgerActRoute,
   recordAnswer,
-  withdrawApplication,
+  withdrawApplicationOf,
   type ApplicationRow,
   type Checked,
 } from '../bills/service';
@@ -50,6 +50,7 @@ export const pledgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return record;
   };
   const withdrawnAnswer = recordAnswer(recordOf, PLEDGE_MSG.withdrawn);
+  const withdrawPledgeApplication = withdrawApplicationOf(APPLICATION_KIND.pledge, PLEDGE_MSG.pledgeNotFound);
   // A release is answered on the pledge: the pledge's record is the answer.
   const releaseSignedAnswer = recordAnswer(recordOf, PLEDGE_MSG.releaseSigned);
   const releaseRefusedAnswer = recordAnswer(recordOf, PLEDGE_MSG.releaseRefused);
@@ -81,13 +82,9 @@ export const pledgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     name: 'postPledgeWithdraw',
     url: PLEDGE_URL.withdraw,
     schema: { params: IdParams, response: { 200: Envelope(PledgeRecord), ...COMMAND_ERRORS } },
-    member: async (request) => {
-      const caller = await member(request);
-      await recordOf(app.db, caller.orgId, request.params.id);
-      return caller;
-    },
+    member,
     input: (request) => request.params.id,
-    command: withdrawApplication,
+    command: withdrawPledgeApplication,
     answer: async (trx, application, request, caller) => {
       // The institution stops answering it, in the same transaction as the range comes back.
       await app.adapters.institution.withdraw(application.id, trx);

@@ -17,6 +17,7 @@ import {
   challengeCount,
   confirmed,
   dataOf,
+  endorsed,
   errorCodeOf,
   heldAfterSigning,
   heldIn,
@@ -28,6 +29,7 @@ import {
   MOBILE,
   openFunctions,
   ORG,
+  pendingIn,
   refusedBefore,
   userIdOf,
 } from '../../support/bill-helpers';
@@ -262,6 +264,35 @@ describe('质押', () => {
       ['1000000.00', 'TF0301'],
     ]);
     expect((await billCall(t.app, 'POST', url, token.ningbo)).statusCode).toBe(409);
+  });
+
+  it('answers a withdrawal of another organisation’s pledge, or of an application that is no pledge, as of a missing one', async () => {
+    const { holding } = await heldByNingbo();
+    const record = await pledged(applyBody(holding));
+    const other = await heldByNingbo();
+    const endorsement = await endorsed(t, MOBILE.ningbo, token.ningbo, {
+      holdingId: other.holding.id,
+      endorseeOrgId: ORG.suzhou,
+      amount: '1000000.00',
+    });
+    const withdraw = (id: string, accessToken: string) => (headers: Record<string, string>) =>
+      billCall(t.app, 'POST', pathOf(PLEDGE_URL.withdraw, { id }), accessToken, undefined, headers);
+    const missing = await withdraw('no-such-pledge', token.ningbo)({});
+    expect([missing.statusCode, errorCodeOf(missing)]).toEqual([404, API_ERROR.notFound]);
+    await openFunctions(t, MOBILE.suzhou, ORG.suzhou, ['BILL_PLEDGE']);
+    for (const [id, accessToken] of [
+      [record.id, token.suzhou],
+      [endorsement.id, token.ningbo],
+      [endorsement.id, token.suzhou],
+    ] as const) {
+      expect(await refusedBefore(t, withdraw(id, accessToken))).toEqual([404, API_ERROR.notFound]);
+      const again = await withdraw(id, accessToken)({});
+      expect(again.json<{ msg: string }>().msg).toBe(missing.json<{ msg: string }>().msg);
+    }
+    expect((await pledges()).content.map((p) => [p.id, p.status])).toEqual([[record.id, 'pending']]);
+    expect((await pendingIn(t, token.suzhou, other.detail.bill.id)).map((a) => a.id)).toEqual([
+      endorsement.id,
+    ]);
   });
 
   it('lets exactly one of the institution’s 签收 and the holder’s withdrawal through', async () => {
