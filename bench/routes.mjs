@@ -14,6 +14,8 @@ import {
   endorseAndSign,
   pledgeAndSign,
   pledgeFinancingSubmitAndCancel,
+  payoutRetry,
+  restRetry,
   pledgeReleaseAndSign,
   pledgeeRecourseRoundTrip,
   recourseRoundTrip,
@@ -278,6 +280,25 @@ export const WRITE_PATHS = [
     name: 'pledge financing submit and cancel',
     prepare: ({ database, count }) => database.seedBills(2 * count, { tag: 'financing', holders: BORROWERS }),
     run: pledgeFinancingSubmitAndCancel,
+  },
+  // 重新申请放款 of a financing whose pay-out the bank refused (放款中), which the sandbox institution then
+  // pays out: PUT /api/pledge-fin/payout/retry. Its financings are seeded approved, signed and refused.
+  {
+    name: 'pledge financing pay-out retry',
+    effect: 'financings paid out',
+    prepare: ({ database, count }) =>
+      database.seedRefusedFinancings(count, { tag: 'payout', borrowers: BORROWERS, kind: 'payout' }),
+    run: payoutRetry,
+  },
+  // 重新申请划付余款 of the rest of a matured pledged bill's proceeds the bank refused to pay the borrower,
+  // which the sandbox institution then transfers: PUT /api/pledge-fin/rest/retry. Its financings are seeded
+  // repaid from the proceeds (已结清), the rest owed.
+  {
+    name: 'pledge financing rest retry',
+    effect: 'rests paid',
+    prepare: ({ database, count }) =>
+      database.seedRefusedFinancings(count, { tag: 'rest', borrowers: BORROWERS, kind: 'rest' }),
+    run: restRetry,
   },
   // 背书 by one organisation, 签收 by the endorsee: POST /api/scbill/bills/endorse, then
   // POST /api/scbill/bill-applications/:id/sign.

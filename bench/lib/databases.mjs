@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { HOLDING_SPREAD, RECOUNT_PAYABLE_DAYS, seedHoldings } from './seed-holdings.mjs';
-import { billRows, copySupplier, pledgeeRefusedBillRows, refusedBillRows } from './write-acts.mjs';
+import {
+  billRows,
+  copySupplier,
+  LENDER,
+  pledgeeRefusedBillRows,
+  refusedBillRows,
+  refusedFinancingRows,
+} from './write-acts.mjs';
 
 const PACKAGE_COLUMNS = `id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name, payee_org_id,
   payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable, remark, created_by,
@@ -202,7 +209,10 @@ const refusalRows = (row) => {
 /** The organisations pursued on refused bills: their drawers and acceptors. */
 const debtorsOf = (rows) => [...new Set(rows.map((row) => row.drawer))];
 
-/** The debtors' settlement accounts at the sandbox bank, with money enough for every 线上 清偿 of a pass. */
+/**
+ * The debtors' settlement accounts at the sandbox bank, with money enough for every 线上 清偿 of a pass (and
+ * the lender's, for every pay-out and rest a pass retries).
+ */
 const DEBTOR_BALANCE_FEN = 1_000_000_000_000;
 const fundAccounts = (orgIds, dollar, now) => ({
   sql: `INSERT INTO sandbox_settlement_accounts (account_no, account_name, branch_no, balance_fen, opened_at,
@@ -325,6 +335,18 @@ export function sqliteDatabase(dataDir) {
         const funded = fundAccounts(debtorsOf(rows), false, Date.now());
         run(funded.sql, funded.values);
       });
+    },
+    async seedRefusedFinancings(count, spread) {
+      const rows = refusedFinancingRows(count, spread);
+      await writeBills([], (db) => {
+        const run = (sql, values) => db.prepare(sql).run(...values);
+        for (const row of rows)
+          for (const [table, records] of Object.entries(row.tables))
+            for (const record of records) insertRow(run, table, record);
+        const funded = fundAccounts([LENDER], false, Date.now());
+        run(funded.sql, funded.values);
+      });
+      return rows;
     },
     async seedWriteOrgs() {
       const db = new Database(file);
@@ -488,6 +510,18 @@ export async function postgresDatabase() {
         const funded = fundAccounts(debtorsOf(rows), true, Date.now());
         await run(funded.sql, funded.values);
       });
+    },
+    async seedRefusedFinancings(count, spread) {
+      const rows = refusedFinancingRows(count, spread);
+      await writeBills([], async (client) => {
+        const run = (sql, values) => client.query(sql, values);
+        for (const row of rows)
+          for (const [table, records] of Object.entries(row.tables))
+            for (const record of records) await insertRow(run, table, record, true);
+        const funded = fundAccounts([LENDER], true, Date.now());
+        await run(funded.sql, funded.values);
+      });
+      return rows;
     },
     async seedWriteOrgs() {
       await withClient(url, async (client) => {

@@ -656,3 +656,157 @@ export function pledgeeRecourseRoundTrip({ base, tokens, database, holdings }) {
       ]),
   );
 }
+
+/**
+ * The demo's 浦发 product (server/src/db/demo/pledge-financing.ts), whose institution the sandbox pays for:
+ * the terms a seeded financing copies, as a submission would.
+ */
+const PAYOUT_PRODUCT = {
+  product_id: '6f1e2d3c-4b5a-4c6d-8e7f-9a0b1c2d3e01',
+  institution_org_id: INSTITUTION,
+  annual_rate: '3.8500',
+  pledge_ratio: '80',
+  fee_rate: '0.1000',
+  repayment_mode: 'MONTHLY',
+  day_basis: 360,
+  penalty_rate: '5.7750',
+};
+/** Each seeded financing's principal: 100,000.00, the product's smallest loan. */
+const FINANCING_FEN = 10_000_000;
+/** What each seeded financing's matured bill left the borrower beyond the loan: 1,000.00 of 101,000.00. */
+const REST_FEN = 100_000;
+/** PLEDGE_FIN_STATE in contract/pledge-fin.ts: 放款中, 已结清. */
+const LENDING = '524000160';
+const SETTLED_LOAN = '524000320';
+
+/**
+ * `count` financings of the organisations `borrowers` (indices of writeParty, dealt in turn), each with the
+ * rows that put it where a retry finds it, by table. `payout`: approved and signed, its pay-out refused by
+ * the bank (放款中, the refusal in its history), so PUT /api/pledge-fin/payout/retry pays it out. `rest`:
+ * repaid from the proceeds of its bill that matured pledged (已结清), the rest of them refused by the bank
+ * and owed to the borrower, so PUT /api/pledge-fin/rest/retry transfers it. Each row is
+ * `{ id, holder, tables }`.
+ */
+export function refusedFinancingRows(count, { tag, borrowers, kind }, now = Date.now()) {
+  const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+  return Array.from({ length: count }, (_, i) => {
+    const borrower = writeParty(borrowers[i % borrowers.length]);
+    const id = `bench-${tag}-financing-${i}`;
+    const at = now - DAY - i;
+    const refusal = {
+      id: `${id}-refused`,
+      financing_id: id,
+      user_id: null,
+      at: at + 1,
+      seq: 1,
+    };
+    const paidOut = kind === 'rest';
+    return {
+      id,
+      holder: borrower.orgId,
+      tables: {
+        pledge_financings: [
+          {
+            id,
+            org_id: borrower.orgId,
+            fin_no: `RZBENCH${tag.toUpperCase()}${String(i).padStart(8, '0')}`,
+            state: paidOut ? SETTLED_LOAN : LENDING,
+            ...PAYOUT_PRODUCT,
+            principal_fen: FINANCING_FEN,
+            value_date: day(at),
+            maturity_date: day(now + 60 * DAY),
+            purpose: '基准测试',
+            created_by: borrower.userId,
+            submitted_by: borrower.userId,
+            submitted_at: at,
+            approved_by: borrower.userId,
+            approved_at: at,
+            opinion: null,
+            created_at: at,
+            updated_at: at,
+            fee_fen: paidOut ? 10_000 : null,
+            net_fen: paidOut ? FINANCING_FEN - 10_000 : null,
+            paid_out_at: paidOut ? at : null,
+            payout_payment_id: null,
+          },
+        ],
+        pledge_fin_history: [
+          paidOut
+            ? {
+                ...refusal,
+                action: 'REPAY',
+                from_state: SETTLED_LOAN,
+                to_state: SETTLED_LOAN,
+                opinion: '质押票据到期款余额划付未成功（基准测试）',
+              }
+            : {
+                ...refusal,
+                action: 'PAY_OUT',
+                from_state: LENDING,
+                to_state: LENDING,
+                opinion: '放款未成功（基准测试）',
+              },
+        ],
+        pledge_fin_rests: paidOut
+          ? [
+              {
+                id: `${id}-rest`,
+                financing_id: id,
+                pledge_id: `bench-${tag}-pledge-${i}`,
+                institution_org_id: INSTITUTION,
+                proceeds_fen: FINANCING_FEN + REST_FEN,
+                amount_fen: REST_FEN,
+                attempts: 1,
+                paid_at: null,
+                payment_id: null,
+                created_at: at + 1,
+              },
+            ]
+          : [],
+      },
+    };
+  });
+}
+
+/** The institution the seeded financings borrowed from, which pays their pay-outs and rests. */
+export const LENDER = INSTITUTION;
+
+/**
+ * Retries of what the bank refused on a financing, one act per seeded financing (refusedFinancingRows with
+ * `tag`), each organisation its own in turn: PUT `url`; `done` counts those that took effect.
+ */
+function financingRetries(tag, act, url, done) {
+  return ({ base, tokens, database, holdings }) =>
+    roundTrips(
+      base,
+      BORROWERS.length,
+      async (index, send) => {
+        const borrower = { ...writeParty(BORROWERS[index]), token: tokens[BORROWERS[index]] };
+        for (const financing of holdings.filter((row) => row.holder === borrower.orgId)) {
+          await send(act, url, {
+            token: borrower.token,
+            body: { id: financing.id },
+            method: 'PUT',
+            expect: 200,
+          });
+        }
+      },
+      () => database.scalar(done, [`bench-${tag}-financing-%`]),
+    );
+}
+
+/** 重新申请放款: each financing refused at pay-out is paid out (还息中). */
+export const payoutRetry = financingRetries(
+  'payout',
+  'payout retry',
+  '/api/pledge-fin/payout/retry',
+  `SELECT count(*) FROM pledge_financings WHERE id LIKE ? AND state = '524000240'`,
+);
+
+/** 重新申请划付余款: each rest the bank refused is transferred to the borrower. */
+export const restRetry = financingRetries(
+  'rest',
+  'rest retry',
+  '/api/pledge-fin/rest/retry',
+  `SELECT count(*) FROM pledge_fin_rests WHERE financing_id LIKE ? AND paid_at IS NOT NULL`,
+);
