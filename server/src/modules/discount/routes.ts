@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { APPLICATION_KIND } from '@contract/bills';
 import { IdParams } from '@contract/bills-schemas';
 import { DISCOUNT_URL } from '@contract/discount';
 import {
@@ -24,7 +25,7 @@ import { requireFunction } from '../org-function/service';
 import {
   ledgerActRoute,
   recordAnswer,
-  withdrawApplication,
+  withdrawApplicationOf,
   type ApplicationRow,
   type Checked,
 } from '../bills/service';
@@ -54,6 +55,10 @@ export const discountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!record) throw fail(API_ERROR.notFound, DISCOUNT_MSG.applicationNotFound);
     return record;
   };
+  const withdrawDiscountApplication = withdrawApplicationOf(
+    APPLICATION_KIND.discount,
+    DISCOUNT_MSG.applicationNotFound,
+  );
   const COMMAND_ERRORS = {
     ...AUTHENTICATED_ERRORS,
     ...ERRORS.forbidden,
@@ -124,13 +129,9 @@ export const discountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     name: 'postDiscountWithdraw',
     url: DISCOUNT_URL.withdraw,
     schema: { params: IdParams, response: { 200: Envelope(DiscountRecord), ...COMMAND_ERRORS } },
-    member: async (request) => {
-      const member = await requirePermission(request, PERMISSION.discount.path);
-      await recordOf(app.db, member.orgId, request.params.id);
-      return member;
-    },
+    member: (request) => requirePermission(request, PERMISSION.discount.path),
     input: (request) => request.params.id,
-    command: withdrawApplication,
+    command: withdrawDiscountApplication,
     answer: async (trx, application, _, member) => {
       // The institution stops answering it, in the same transaction as the range comes back.
       await app.adapters.institution.withdraw(application.id, trx);

@@ -311,9 +311,13 @@ describe('贴现', () => {
       await billCall(t.app, 'GET', DISCOUNT_URL.list, token.suzhou),
     );
     expect(list.totalElements).toBe(0);
-    const url = pathOf(DISCOUNT_URL.withdraw, { id: record.id });
-    const foreign = await billCall(t.app, 'POST', url, token.suzhou);
-    expect(foreign.statusCode).toBe(404);
+    const withdraw = (id: string) => (headers: Record<string, string>) =>
+      billCall(t.app, 'POST', pathOf(DISCOUNT_URL.withdraw, { id }), token.suzhou, undefined, headers);
+    // Refused in the command, before any confirmation, as a missing application is.
+    expect(await refusedBefore(t, withdraw(record.id))).toEqual([404, API_ERROR.notFound]);
+    const [foreign, missing] = [await withdraw(record.id)({}), await withdraw('no-such-discount')({})];
+    expect(foreign.json<{ msg: string }>().msg).toBe(missing.json<{ msg: string }>().msg);
+    expect((await discounts()).content[0]!.status).toBe('pending');
   });
 });
 
