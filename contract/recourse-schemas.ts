@@ -157,6 +157,11 @@ export const RecourseRecord = Type.Object({
   nonRefusalReason: Type.Union([literalUnion(NON_REFUSAL_REASONS), Type.Null()]),
   attachmentId: Type.Union([Type.String(), Type.Null()]),
   pursuer: Party,
+  /**
+   * The pursuer is the range's pledgee, the institution that presented it at maturity and was refused,
+   * acting through its adapter (docs/domain.md, recourse by a pledgee).
+   */
+  pursuerPledgee: Type.Boolean(),
   debtor: Party,
   debtorRole: literalUnion(DEBTOR_ROLES),
   status: literalUnion(RECOURSE_STATUSES),

@@ -35,6 +35,9 @@ export const RECOURSE_URL = {
   sandboxWithdraw: '/api/sandbox/institution/recourse/:id/withdraw',
 } as const;
 
+/** How a pursuer that is the range's pledgee is named beside its name, in the list and its export. */
+export const PLEDGEE_LABEL = '质权人';
+
 /** The 追索 page of the web app (its hash route, src/config/paths.ts recourse). */
 export const RECOURSE_HASH_PATH = '/chain-bill/recourse';
 /** Where a pursued party's to-do leads: the page open on the notices it must answer. */

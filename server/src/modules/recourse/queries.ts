@@ -56,6 +56,17 @@ const shape = (query: Listed) =>
         .limit(1)
         .as('agreed_id'),
     )
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('bill_pledges as g')
+            .select('g.application_id')
+            .whereRef('g.package_id', '=', 'n.package_id')
+            .whereRef('g.pledgee_org_id', '=', 'n.pursuer_org_id'),
+        )
+        .as('pursuer_pledgee'),
+    )
     .orderBy('n.notified_at', 'desc')
     .orderBy('n.id', 'desc');
 type Row = Awaited<ReturnType<ReturnType<typeof shape>['execute']>>[number];
@@ -83,6 +94,8 @@ function recordOf(row: Row, orgId: string, today: string): RecourseRecord {
     nonRefusalReason: row.non_refusal_reason as NonRefusalReason | null,
     attachmentId: row.attachment_id,
     pursuer: { orgId: row.pursuer_org_id, name: row.pursuer_name },
+    // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+    pursuerPledgee: Boolean(row.pursuer_pledgee),
     debtor: { orgId: row.debtor_org_id, name: row.debtor_name },
     debtorRole: row.debtor_role as DebtorRole,
     status,

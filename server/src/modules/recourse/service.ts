@@ -1,5 +1,6 @@
 import {
   DEBTOR_ROLE_LABEL,
+  PLEDGEE_LABEL,
   RECOURSE_KIND_LABEL,
   RECOURSE_SIDE,
   RECOURSE_STATUS_LABEL,
@@ -51,7 +52,7 @@ export const RECOURSE_EXPORT = listExport({
     r.range,
     r.dueDate,
     RECOURSE_KIND_LABEL[r.kind],
-    r.pursuer.name,
+    r.pursuerPledgee ? `${r.pursuer.name}（${PLEDGEE_LABEL}）` : r.pursuer.name,
     r.debtor.name,
     DEBTOR_ROLE_LABEL[r.debtorRole],
     r.claim.face,

@@ -183,6 +183,7 @@ describe('recourse by a pledgee refused at maturity', () => {
     expect(row).toMatchObject({
       id: toNingbo,
       pursuer: { orgId: SPDB.orgId, name: SPDB.name },
+      pursuerPledgee: true,
       debtorRole: 'endorser',
       claim: { face: FACE, days: 3 },
       actions: ['agree'],
@@ -241,6 +242,7 @@ describe('recourse by a pledgee refused at maturity', () => {
       ),
       201,
     );
+    expect(own!.pursuerPledgee).toBe(false);
     const foreign = await sandboxWithdraw(own!.id);
     expect([foreign.statusCode, errorCodeOf(foreign)]).toEqual([404, API_ERROR.notFound]);
     await agree('shanghai', own!.id, { amount: FACE, clearing: 'SM01' });

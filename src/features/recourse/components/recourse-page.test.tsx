@@ -46,6 +46,7 @@ const record = (fields: Partial<RecourseRecord>): RecourseRecord => ({
   nonRefusalReason: null,
   attachmentId: null,
   pursuer: { orgId: 'o-sz', name: '苏州工业园区精密制造有限公司' },
+  pursuerPledgee: false,
   debtor: { orgId: 'o-sh', name: '上海链票示范供应链有限公司' },
   debtorRole: 'acceptor',
   status: 'notified',
@@ -99,7 +100,17 @@ serveLedgerPage(
     return ok(
       pageOf(
         query.side === 'debtor'
-          ? [record({ actions: ['agree'] })]
+          ? [
+              record({ actions: ['agree'] }),
+              record({
+                id: 'n-3',
+                pursuer: { orgId: 'o-spdb', name: '浦发银行（模拟）' },
+                pursuerPledgee: true,
+                debtor: { orgId: 'o-nb', name: '宁波海曙包装材料有限公司' },
+                debtorRole: 'endorser',
+                actions: ['agree'],
+              }),
+            ]
           : [
               record({
                 status: 'agreed',
@@ -231,6 +242,22 @@ describe('the 追索 page', () => {
     fireEvent.click(buttonIn(confirm, '确认并验证'));
     await waitFor(() =>
       expect(agreements).toEqual([{ id: 'n-1', body: { amount: '1000482.50', clearing: 'SM01' } }]),
+    );
+  });
+
+  it('names a pledgee pursuing as the institution, 质权人, and the party answers it as any pursuer', async () => {
+    renderPage('debtor');
+    const table = await screen.findByRole('table');
+    const tr = (await within(table).findByText('浦发银行（模拟）（质权人，拒付追索）')).closest('tr')!;
+    expect(within(table).getByText('苏州工业园区精密制造有限公司（拒付追索）')).toBeInTheDocument();
+    fireEvent.click(buttonIn(tr, '同意清偿'));
+    const form = await screen.findByRole('dialog');
+    fireEvent.click(buttonIn(form, '同意清偿'));
+    const confirm = await screen.findByRole('dialog', { name: '确认同意清偿' });
+    await waitFor(() => expect(confirm).toHaveTextContent('浦发银行（模拟）'));
+    fireEvent.click(buttonIn(confirm, '确认并验证'));
+    await waitFor(() =>
+      expect(agreements).toEqual([{ id: 'n-3', body: { amount: '1000482.50', clearing: 'SM00' } }]),
     );
   });
 

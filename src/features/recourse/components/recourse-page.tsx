@@ -18,6 +18,7 @@ import { CLEARING, CLEARINGS, type Clearing } from '@contract/discount';
 import {
   DEBTOR_ROLE_LABEL,
   NON_REFUSAL_REASON,
+  PLEDGEE_LABEL,
   RECOURSE_KIND,
   RECOURSE_KINDS,
   RECOURSE_KIND_LABEL,
@@ -213,7 +214,8 @@ export function RecoursePage({ initialSide = RECOURSE_SIDE.pursuer, canExport, d
     {
       title: text.pursuer,
       key: 'pursuer',
-      render: (_, r) => `${r.pursuer.name}（${RECOURSE_KIND_LABEL[r.kind]}）`,
+      render: (_, r) =>
+        `${r.pursuer.name}（${r.pursuerPledgee ? `${PLEDGEE_LABEL}，` : ''}${RECOURSE_KIND_LABEL[r.kind]}）`,
     },
     {
       title: text.debtor,
