@@ -8,6 +8,7 @@ import { PAYMENT_URL } from '@contract/payment';
 import type { PaymentRecord } from '@contract/payment-schemas';
 import { PLEDGE_URL } from '@contract/pledge';
 import { PLEDGE_FIN_REMARK, PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
+import { RECOURSE_URL } from '@contract/recourse';
 import type { PledgeFinDetail, PledgeFinHistoryEntry } from '@contract/pledge-fin-schemas';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
@@ -558,6 +559,71 @@ describe('a bill that matures pledged, paid to the institution', () => {
     expect(entries.at(-2)).toMatchObject({ action: 'REPAY', toState: PLEDGE_FIN_STATE.settled });
     expect(entries.at(-2)?.opinion).toContain('以质押票据到期款支付第4期');
     expect(entries.at(-1)?.opinion).toContain('198,587.84');
+  });
+
+  it('repays the loan from what the acceptor paid the institution on its recourse, after refusing the bill', async () => {
+    const { financing } = await lent();
+    for (const seq of [1, 2, 3]) expect((await pay(financing.id, seq)).statusCode).toBe(200);
+    await toDay('2026-06-02');
+    const pledgeId = await pledgeOfSuzhou();
+    const presented = await t.app.inject({
+      method: 'POST',
+      url: pathOf(PLEDGE_URL.sandboxPresent, { id: pledgeId }),
+      payload: {},
+    });
+    expect(presented.statusCode, presented.body).toBe(200);
+    const rows = await dataOf<Page<PaymentRecord>>(
+      await billCall(t.app, 'GET', `${PAYMENT_URL.list}?side=acceptor&size=50`, token.shanghai),
+    );
+    const presentation = rows.content.find((row) => row.presentedBy === 'pledgee')!;
+    const refused = await confirmed(t, token.shanghai, (headers) =>
+      billCall(
+        t.app,
+        'POST',
+        pathOf(PAYMENT_URL.refuse, { id: presentation.id }),
+        token.shanghai,
+        { code: 'DC00', text: '与质权人存在争议' },
+        headers,
+      ),
+    );
+    expect(refused.statusCode, refused.body).toBe(200);
+    // Refused, the loan is not repaid: the institution pursues the acceptor (the sandbox in its place).
+    expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.repaying);
+    const notified = await t.app.inject({
+      method: 'POST',
+      url: pathOf(RECOURSE_URL.sandboxNotify, { id: pledgeId }),
+      payload: { debtorOrgIds: [ORG.shanghai] },
+    });
+    expect(notified.statusCode, notified.body).toBe(200);
+    const [noticeId] = (notified.json() as { data: string[] }).data;
+    await toDay('2026-06-04');
+    const agreed = await confirmed(t, token.shanghai, (headers) =>
+      billCall(
+        t.app,
+        'POST',
+        pathOf(RECOURSE_URL.agree, { id: noticeId! }),
+        token.shanghai,
+        { amount: '1000000.00', clearing: 'SM00' },
+        headers,
+      ),
+    );
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: pathOf(RECOURSE_URL.sandboxAnswer, { id: noticeId! }),
+      payload: { decision: 'sign' },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+
+    // As when the acceptor pays at maturity: the loan is settled from the proceeds, the rest is 苏州's.
+    const settled = await detail(financing.id);
+    expect(settled).toMatchObject({ state: PLEDGE_FIN_STATE.settled, nextPayment: null });
+    expect(settled.payments.at(-1)).toMatchObject({ seq: 4, overdueDays: 3, amount: '801412.16' });
+    expect(settled.bills.map((b) => b.pledgeStatus)).toEqual(['paid']);
+    expect((await statementOf(ORG.suzhou)).lines[0]).toMatchObject({
+      direction: 'in',
+      amountFen: 19_858_784,
+    });
   });
 
   /**
