@@ -150,6 +150,9 @@ export async function runCommand<T>(
   const { db } = request.server;
   const identity = request.idempotency;
   const proof = request.proofToSpend;
+  // Taken by this command: spent with it, or left unspent by its refusal. A second command of the request
+  // needs none (the proof confirmed the request), and the route's check after the handler sees it taken.
+  request.proofToSpend = null;
   const now = request.server.now();
   // A stored body is what this command answered before: the same T.
   const replay = (answer: CommandAnswer): T => {

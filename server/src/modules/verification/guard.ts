@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
 import {
   VERIFICATION_ERROR,
@@ -158,6 +164,21 @@ async function accept(deferred: boolean, proof: ProofAccepted): Promise<FastifyR
   return refuse(request, reply, refusal, await raced());
 }
 
+type OnSendHook = Extract<NonNullable<RouteOptions['onSend']>, unknown[]>[number];
+const onSendHooksOf = (hooks: RouteOptions['onSend']): OnSendHook[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks as OnSendHook];
+
+/**
+ * A verified command route that answers a success without having run its command (`runCommand`) would
+ * leave its proof unspent and usable again: a fault of the route, answered as one (500) rather than as
+ * the act's success, and logged by the error handler.
+ */
+async function proofTakenByCommand(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (request.proofToSpend !== null && reply.statusCode < 300)
+    throw new Error(`${request.routeOptions.url} answered ${reply.statusCode} without running its command`);
+  return payload;
+}
+
 async function isLicenceBound(app: FastifyInstance, orgId: string | null): Promise<boolean> {
   if (orgId === null) return false;
   const org = await app.db
@@ -303,6 +324,7 @@ export function setupVerification(app: FastifyInstance): void {
     if (!rule) return;
     // A command route's handler runs its writes through runCommand, which spends the proof with them.
     const deferred = route.config?.idempotent === true;
+    if (deferred) route.onSend = [...onSendHooksOf(route.onSend), proofTakenByCommand];
     const guard =
       rule.kind === 'sms'
         ? smsGuard(app, rule, deferred)
