@@ -108,4 +108,12 @@ describe('store', () => {
     store.dispatch({ type: 'test/any' });
     expect(store.getState()).toHaveProperty(api.reducerPath);
   });
+
+  it('has RTK Query in the state of a running store as soon as the API module loads, before any action', async () => {
+    vi.resetModules();
+    const { createAppStore } = await import('@/lib/store');
+    const store = createAppStore();
+    const { api } = await import('@/lib/api');
+    expect(store.getState()).toHaveProperty(api.reducerPath);
+  });
 });

@@ -2,7 +2,7 @@ import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { request, type RequestConfig } from '@/lib/http';
 import { HttpError } from '@/lib/http-error';
-import { dynamicMiddleware, rootReducer, type RootState } from '@/lib/store';
+import { dynamicMiddleware, rootReducer, takeInjectedSlices, type RootState } from '@/lib/store';
 
 /** What an endpoint asks of the base query: an axios request config for the app's instance. */
 export type HttpQueryArgs = RequestConfig;
@@ -41,8 +41,8 @@ export const api = createApi({
 /**
  * An endpoint's cache selector (`endpoint.select(arg)`) as a selector of the app's state. RTK Query types it
  * for a state that has every injected endpoint, while the app's state declares the API slice as one that
- * joins later; and until the first action after it joined, the slice is not in the state yet, so the
- * selector sees its empty initial state (the spec's defaults) rather than nothing.
+ * joins later; in a state without it (one read before this module loaded) the selector sees its empty
+ * initial state (the spec's defaults) rather than nothing.
  */
 export function fromCache<Selected>(select: (state: never) => Selected): (state: RootState) => Selected {
   return rootReducer.selector(select as unknown as (state: RootState) => Selected);
@@ -54,5 +54,6 @@ declare module '@/lib/store' {
 }
 
 // RTK Query stays out of the first screen's JavaScript: it joins the store when this module first loads.
-rootReducer.inject(api);
 dynamicMiddleware.addMiddleware(api.middleware);
+rootReducer.inject(api);
+takeInjectedSlices();
