@@ -78,6 +78,7 @@ export const billMessages = {
   dueFrom: '开始日期',
   dueTo: '结束日期',
   search: '查询',
+  moreFilters: '更多筛选',
   reset: '重置',
   export: '导出',
   exportCreated: '已按当前筛选条件创建导出任务，完成后可在导出中心下载',

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -16,6 +16,7 @@ import { commonMessages } from '@/locales/zh-CN/common';
 import { useExportBillListMutation } from '@/features/bills/api/bills-api';
 import { AmountInput } from '@/components/amount-input/amount-input';
 import { amountFen, amountRules, isAmount } from '@/components/amount-input/amount';
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '@/utils/media-query';
 import {
   compact,
   listArgsOf,
@@ -92,6 +93,10 @@ function formOf(filter: BillListFilter): FilterForm {
   };
 }
 
+/** Whether a filter names an amount or a maturity bound, the fields a phone shows only on demand. */
+const hasMoreFilter = ({ minAmount, maxAmount, dueFrom, dueTo }: BillListFilter) =>
+  Boolean(minAmount || maxAmount || dueFrom || dueTo);
+
 /** An amount bound may be left empty; typed, it is an amount a bill can have. */
 const amountBoundRules = amountRules();
 
@@ -118,7 +123,9 @@ export interface BillFilterBarProps {
 /**
  * The filters of a bill list: status, counterparty name, amount range and maturity range (Shanghai calendar
  * days), with 查询, 重置 and 导出. A malformed amount or a crossed range is refused here, in Chinese, and
- * nothing is sent.
+ * nothing is sent. On a phone the amount and maturity fields, seldom used, wait behind 更多筛选: the list's
+ * first screen draws without them (the range picker is the heaviest control of the bar), and a filter that
+ * names them (an address, Back) shows them.
  */
 export function BillFilterBar({
   statuses,
@@ -133,6 +140,15 @@ export function BillFilterBar({
   const { message } = App.useApp();
   const [form] = Form.useForm<FilterForm>();
   const [exportList, exporting] = useExportBillListMutation();
+  const small = useMediaQuery(SMALL_SCREEN_QUERY);
+  const [moreAsked, setMoreAsked] = useState(false);
+  const showMore = !small || moreAsked || hasMoreFilter(applied);
+  const formName = `${list}-filter`;
+
+  // 更多筛选 gives way to the fields it stood for: the focus moves on to the first of them.
+  useEffect(() => {
+    if (moreAsked) document.getElementById(`${formName}_minAmount`)?.focus();
+  }, [moreAsked, formName]);
 
   // The form follows the address when it changes from outside (a link, Back); after a search of its own it
   // stays as typed, so a day still being typed when Enter submits the form is not wiped.
@@ -150,7 +166,7 @@ export function BillFilterBar({
   return (
     <Form<FilterForm>
       form={form}
-      name={`${list}-filter`}
+      name={formName}
       layout="inline"
       onFinish={(values) => onSearch(filterOf(values))}
       style={{ marginBottom: 16, rowGap: 12 }}
@@ -174,33 +190,37 @@ export function BillFilterBar({
           style={{ width: 180 }}
         />
       </Form.Item>
-      <Form.Item name="minAmount" label={text.minAmount} rules={amountBoundRules}>
-        <AmountInput style={{ width: 160 }} />
-      </Form.Item>
-      <Form.Item
-        name="maxAmount"
-        label={text.maxAmount}
-        dependencies={['minAmount']}
-        rules={[
-          ...amountBoundRules,
-          ({ getFieldValue }) => ({
-            validator: async (_, value?: string | null) => {
-              const min = getFieldValue('minAmount') as string | null | undefined;
-              if (!min || !value || !isAmount(min) || !isAmount(value)) return;
-              if (amountFen(min)! > amountFen(value)!) throw new Error(text.amountRangeInvalid);
-            },
-          }),
-        ]}
-      >
-        <AmountInput style={{ width: 160 }} />
-      </Form.Item>
-      <Form.Item name="due" label={text.dueRange}>
-        <DatePicker.RangePicker
-          allowEmpty={[true, true]}
-          placeholder={[text.dueFrom, text.dueTo]}
-          format={DATE_FORMAT}
-        />
-      </Form.Item>
+      {showMore && (
+        <>
+          <Form.Item name="minAmount" label={text.minAmount} rules={amountBoundRules}>
+            <AmountInput style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item
+            name="maxAmount"
+            label={text.maxAmount}
+            dependencies={['minAmount']}
+            rules={[
+              ...amountBoundRules,
+              ({ getFieldValue }) => ({
+                validator: async (_, value?: string | null) => {
+                  const min = getFieldValue('minAmount') as string | null | undefined;
+                  if (!min || !value || !isAmount(min) || !isAmount(value)) return;
+                  if (amountFen(min)! > amountFen(value)!) throw new Error(text.amountRangeInvalid);
+                },
+              }),
+            ]}
+          >
+            <AmountInput style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="due" label={text.dueRange}>
+            <DatePicker.RangePicker
+              allowEmpty={[true, true]}
+              placeholder={[text.dueFrom, text.dueTo]}
+              format={DATE_FORMAT}
+            />
+          </Form.Item>
+        </>
+      )}
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">
@@ -214,6 +234,11 @@ export function BillFilterBar({
           >
             {text.reset}
           </Button>
+          {!showMore && (
+            <Button type="link" onClick={() => setMoreAsked(true)}>
+              {text.moreFilters}
+            </Button>
+          )}
           {canExport && (
             <Button loading={exporting.isLoading} onClick={() => void exportApplied()}>
               {text.export}

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, useNavigate, useNavigationType } from 'react-router';
@@ -8,6 +8,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { BillApplication, BillPackage, Holding } from '@contract/bills-schemas';
 import { createAppStore } from '@/lib/store';
+import { SMALL_SCREEN_QUERY } from '@/utils/media-query';
 import { leavingPart } from './amount-rules';
 import { readListParams } from './bill-list-params';
 import { EndorsePage } from './endorse-page';
@@ -691,6 +692,89 @@ describe('the bill lists in the address', { timeout: 90_000 }, () => {
     expect(listQueries.issued?.map(filterOf)).toEqual([{ counterparty: '苏州' }]);
     expect(listQueries.issued?.[0]?.get('page')).toBe('0');
     await waitFor(() => expect(shownFilter()).toEqual({ ...EMPTY_FORM, counterparty: '苏州' }));
+  });
+});
+
+describe('the bill list filters on a phone', { timeout: 90_000 }, () => {
+  const stub = window.matchMedia;
+  /** A screen `width` CSS pixels wide, as its width queries answer (antd's breakpoints, the phone's). */
+  const screenOf = (width: number) => (query: string) => {
+    const [min, max] = [/min-width:\s*([\d.]+)px/, /max-width:\s*([\d.]+)px/].map((bound) =>
+      bound.exec(query),
+    );
+    const matches =
+      Boolean(min || max) && (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return { ...stub(query), matches };
+  };
+  beforeEach(() => {
+    window.matchMedia = screenOf(390);
+    expect(window.matchMedia(SMALL_SCREEN_QUERY).matches).toBe(true);
+  });
+  afterEach(() => {
+    window.matchMedia = stub;
+  });
+  const more = () => screen.queryByRole('button', { name: '更多筛选' });
+
+  it('keeps the amount and maturity fields behind 更多筛选 until asked for, then filters by them', async () => {
+    renderPage(<IssuePage orgId="o1" />, '/chain-bill/issue');
+    await screen.findByText('150.00');
+    expect(screen.queryByLabelText('最低金额（元）')).not.toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('开始日期')).not.toBeInTheDocument();
+
+    await userEvent.click(more()!);
+    expect(more()).not.toBeInTheDocument();
+    expect(screen.getByLabelText('最低金额（元）')).toHaveFocus();
+    fill('最低金额（元）', '100');
+    fill('最高金额（元）', '200.5');
+    await typeDueRange('2026-04-01', '2026-06-30');
+    await search();
+    const { minAmount, maxAmount, dueFrom, dueTo } = FULL_FILTER;
+    await waitFor(() =>
+      expect(filterOf(listQueries.issued?.at(-1))).toEqual({ minAmount, maxAmount, dueFrom, dueTo }),
+    );
+  });
+
+  it('shows them at once when the address names them, and lists with them', async () => {
+    renderPage(
+      <IssuePage orgId="o1" />,
+      addressOf('/chain-bill/issue', { 'issued.maxAmount': '200.5', 'issued.dueFrom': '2026-04-01' }),
+    );
+    expect(await screen.findByText('150.00')).toBeInTheDocument();
+    expect(listQueries.issued?.map(filterOf)).toEqual([{ maxAmount: '200.5', dueFrom: '2026-04-01' }]);
+    await waitFor(() =>
+      expect(shownFilter()).toEqual({ ...EMPTY_FORM, max: '200.5', due: ['2026-04-01', ''] }),
+    );
+    expect(more()).not.toBeInTheDocument();
+  });
+
+  it('shows the 待签收 list by the maturity its address names, the day in its field', async () => {
+    pending = [application()];
+    renderPage(
+      <SignWorkbenchPage />,
+      addressOf('/chain-bill/sign-workbench', { 'pending.dueTo': '2026-06-30' }),
+    );
+    expect(await screen.findByText('500,000.00')).toBeInTheDocument();
+    expect(new URLSearchParams(pendingQueries[0]).get('dueTo')).toBe('2026-06-30');
+    await waitFor(() => expect(screen.getByPlaceholderText('结束日期')).toHaveValue('2026-06-30'));
+    expect(screen.getByLabelText('最低金额（元）')).toHaveValue('');
+    expect(more()).not.toBeInTheDocument();
+  });
+
+  it('draws the 待签收 table without its range and time columns, the range still naming each row', async () => {
+    pending = [application()];
+    const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+    renderPage(<SignWorkbenchPage />, '/chain-bill/sign-workbench');
+    expect(await screen.findByText('500,000.00')).toBeInTheDocument();
+    expect(headers()).not.toContain('子票区间');
+    expect(headers()).not.toContain('申请时间');
+    expect(screen.getByRole('checkbox', { name: /子票区间 000000000001-000050000000/ })).toBeInTheDocument();
+    cleanup();
+
+    window.matchMedia = screenOf(1280);
+    renderPage(<SignWorkbenchPage />, '/chain-bill/sign-workbench');
+    expect(await screen.findByText('500,000.00')).toBeInTheDocument();
+    expect(headers()).toEqual(expect.arrayContaining(['子票区间', '申请时间']));
+    expect(more()).not.toBeInTheDocument();
   });
 });
 
