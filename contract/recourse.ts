@@ -29,6 +29,8 @@ export const RECOURSE_URL = {
    * notice for the pledged range, as a bank's system would through its adapter.
    */
   sandboxNotify: '/api/sandbox/institution/pledges/:id/recourse',
+  /** Sandbox, `GET`: the notices the institutions sent as pledgees, newest first, with their open acts. */
+  sandboxNotices: '/api/sandbox/institution/recourse',
   /** Sandbox, `POST` (`:id` the notice's): the pledgee institution signs or refuses a 同意清偿. */
   sandboxAnswer: '/api/sandbox/institution/recourse/:id/answer',
   /** Sandbox, `POST` (`:id` the notice's): the pledgee institution withdraws a notice not yet answered. */

@@ -26,13 +26,16 @@ export interface RecourseFilter {
   id?: string;
 }
 
-export function recourseRowsOf(db: Db, orgId: string, filter: RecourseFilter) {
-  const mine = filter.side === RECOURSE_SIDE.pursuer ? 'n.pursuer_org_id' : 'n.debtor_org_id';
-  return db
+const noticeRows = (db: Db) =>
+  db
     .selectFrom('recourse_notices as n')
     .innerJoin('bill_packages as p', 'p.id', 'n.package_id')
     .innerJoin('organizations as a', 'a.id', 'n.pursuer_org_id')
-    .innerJoin('organizations as d', 'd.id', 'n.debtor_org_id')
+    .innerJoin('organizations as d', 'd.id', 'n.debtor_org_id');
+
+export function recourseRowsOf(db: Db, orgId: string, filter: RecourseFilter) {
+  const mine = filter.side === RECOURSE_SIDE.pursuer ? 'n.pursuer_org_id' : 'n.debtor_org_id';
+  return noticeRows(db)
     .where(mine, '=', orgId)
     .$if(filter.status !== undefined, (q) => q.where('n.status', '=', filter.status!))
     .$if(Boolean(filter.packageNo?.trim()), (q) =>
@@ -136,6 +139,20 @@ export async function recourseById(
     if (content[0]) return content[0];
   }
   return undefined;
+}
+
+/**
+ * The notices the sandbox institutions sent as pledgees, newest first, each with the acts open to the
+ * institution (驳回 and 签收 of a 同意清偿, 撤回 of a notice not answered): what the sandbox answers for them.
+ */
+export async function institutionNotices(db: Db, limit: number, now: number): Promise<RecourseRecord[]> {
+  const rows = await shape(
+    noticeRows(db).where('n.pursuer_org_id', 'in', db.selectFrom('institutions').select('org_id')),
+  )
+    .limit(limit)
+    .execute();
+  const today = shanghaiDate(now);
+  return rows.map((row) => recordOf(row, row.pursuer_org_id, today));
 }
 
 /** The most ranges the notice form offers. */

@@ -5,7 +5,11 @@ import { IdParams } from '@contract/bills-schemas';
 import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { RECOURSE_URL } from '@contract/recourse';
-import { SandboxRecourseAnswer, SandboxRecourseNotifyRequest } from '@contract/recourse-schemas';
+import {
+  RecourseRecord,
+  SandboxRecourseAnswer,
+  SandboxRecourseNotifyRequest,
+} from '@contract/recourse-schemas';
 import { SandboxInstitutionGateway } from '../../adapters/institution/sandbox';
 import type { Db } from '../../db/database';
 import { fail } from '../../lib/errors';
@@ -17,6 +21,9 @@ import { institutionOf } from '../institution/service';
 import { pledgeById } from '../pledge/service';
 import { notifyAsPledgee, recourseCommands, rejectRecourse, withdrawRecourse } from './commands';
 import { RECOURSE_MSG } from './messages';
+import { institutionNotices } from './queries';
+
+const LIST_LIMIT = 50;
 
 /** The sandbox page and scripts act for the institutions; this bounds a script doing so. */
 export const SANDBOX_RECOURSE_IP_LIMIT: IpLimitRule = {
@@ -38,7 +45,8 @@ const asInstitution =
 /**
  * 追索 by a pledgee (docs/domain.md, recourse by a pledgee), the institution's side through the sandbox
  * (registered with the other sandbox routes, so only when the sandbox is on): its notice for a pledged range
- * refused at maturity, its answer to a 同意清偿 and its withdrawal, in the institution's place. Only an
+ * refused at maturity, its answer to a 同意清偿 and its withdrawal, in the institution's place, and the
+ * notices the institutions sent, to find what waits on them. Only an
  * institution's notices are reachable here: an enterprise's answers as a missing one. No sign-in: the
  * institutions are someone else's.
  */
@@ -72,6 +80,14 @@ export const recourseSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...ERRORS.conflict,
     ...ERRORS.tooMany,
   } as const;
+
+  app.get(
+    RECOURSE_URL.sandboxNotices,
+    { schema: { response: { 200: Envelope(Type.Array(RecourseRecord)), ...ERRORS.tooMany } } },
+    async function getSandboxRecourseNotices() {
+      return ok(await institutionNotices(app.db, LIST_LIMIT, app.now()));
+    },
+  );
 
   app.post(
     RECOURSE_URL.sandboxNotify,

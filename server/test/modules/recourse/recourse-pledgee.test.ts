@@ -200,6 +200,16 @@ describe('recourse by a pledgee refused at maturity', () => {
     expect(rejected.statusCode).toBe(200);
     expect((await noticeRow(toNingbo)).status).toBe('notified');
     await agree('ningbo', toNingbo, { amount: FACE, clearing: 'SM00' });
+    // The sandbox lists the institution's notices with what it may do on each.
+    const listed = await t.app.inject({ method: 'GET', url: RECOURSE_URL.sandboxNotices });
+    const mine = (listed.json() as { data: RecourseRecord[] }).data.filter((n) => n.packageId === packageId);
+    expect(mine.map((n) => [n.id, n.status, n.actions])).toEqual(
+      expect.arrayContaining([
+        [toNingbo, 'agreed', ['reject', 'sign']],
+        [toShanghai, 'notified', ['withdraw']],
+      ]),
+    );
+    expect(mine).toHaveLength(2);
     const ningboBefore = await balanceOf(await accountOf(ORG.ningbo));
     const spdbBefore = await balanceOf(SPDB.accountNo);
     const signed = await sandboxAnswer(toNingbo, { decision: 'sign' });
@@ -243,6 +253,8 @@ describe('recourse by a pledgee refused at maturity', () => {
       201,
     );
     expect(own!.pursuerPledgee).toBe(false);
+    const institutions = await t.app.inject({ method: 'GET', url: RECOURSE_URL.sandboxNotices });
+    expect((institutions.json() as { data: RecourseRecord[] }).data.map((n) => n.id)).not.toContain(own!.id);
     const foreign = await sandboxWithdraw(own!.id);
     expect([foreign.statusCode, errorCodeOf(foreign)]).toEqual([404, API_ERROR.notFound]);
     await agree('shanghai', own!.id, { amount: FACE, clearing: 'SM01' });
