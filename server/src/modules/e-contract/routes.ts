@@ -129,7 +129,12 @@ export const eContractRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const member = await requirePermission(request, CONTRACT_PERMISSION);
       const org = await orgIdentity(app.db, member.orgId);
       if (await accountOf(app.db, member.orgId)) {
-        return ok(await accountState(app.db, member.orgId, app.config.channelId), ECONTRACT_MSG.alreadyOpen);
+        // Opened by another request since the check before the code: answered as it stands, as a command,
+        // so the code this request proved is spent with its answer.
+        return runCommand(request, reply, async (trx) => ({
+          statusCode: 200,
+          body: ok(await accountState(trx, member.orgId, app.config.channelId), ECONTRACT_MSG.alreadyOpen),
+        }));
       }
       // The provider's account first (it answers the same account when asked twice), then ours.
       const opened = await app.adapters.esign.openAccount(
