@@ -18,8 +18,10 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
+import { DAY_END_STEPS } from '../server/src/modules/day-end/steps';
 import { createTestSchema, dropTestSchemas } from '../server/test/support/postgres-test-db';
 import { RECOUNT_PAYABLE_DAYS } from './lib/seed-holdings.mjs';
+import { countSqlite } from './lib/sqlite-counts.mjs';
 
 const HOLDINGS = Number(process.env.BENCH_DAY_END_HOLDINGS ?? 100_000);
 const CLEARED = Number(process.env.BENCH_DAY_END_CLEARED ?? 1_000);
@@ -235,6 +237,39 @@ async function seedPostgres(url: string, counts: Counts): Promise<void> {
   }
 }
 
+/** The statements and commits of this process on SQLite; each step's own are read around its run. */
+const sqliteCounts = countSqlite();
+
+interface StepFigures {
+  seconds: number;
+  statements: number;
+  commits: number;
+}
+
+/** Each step of the close timed and counted as it runs (the statements and commits on SQLite only). */
+function measureSteps(): Map<string, StepFigures> {
+  const figures = new Map<string, StepFigures>();
+  for (const step of DAY_END_STEPS) {
+    const run = step.run.bind(step);
+    (step as { run: typeof run }).run = async (ctx) => {
+      const { statements, commits } = sqliteCounts.counts;
+      const started = process.hrtime.bigint();
+      try {
+        await run(ctx);
+      } finally {
+        const earlier = figures.get(step.name);
+        figures.set(step.name, {
+          seconds: (earlier?.seconds ?? 0) + Number(process.hrtime.bigint() - started) / 1e9,
+          statements: (earlier?.statements ?? 0) + sqliteCounts.counts.statements - statements,
+          commits: (earlier?.commits ?? 0) + sqliteCounts.counts.commits - commits,
+        });
+      }
+    };
+  }
+  return figures;
+}
+const stepFigures = measureSteps();
+
 /** Seeds a fresh database of the pass with `counts`, then times that day's close. */
 async function measure(pass: string, counts: Counts) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-day-end-'));
@@ -256,10 +291,17 @@ async function measure(pass: string, counts: Counts) {
     else seedSqlite(dataDir, counts);
 
     const app = await buildApp(config, { now: () => CLOSE });
+    stepFigures.clear();
+    sqliteCounts.reset();
+    const cpu = process.cpuUsage();
     const started = process.hrtime.bigint();
     const run = await app.dayEnd.runNow(DAY);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const { user, system } = process.cpuUsage(cpu);
+    const { statements, commits } = sqliteCounts.counts;
     await app.close();
+    const items = counts.holdings + counts.pledged;
+    const perItem = (value: number) => Number((value / items).toFixed(2));
     return {
       database: pass,
       holdings: counts.holdings,
@@ -267,6 +309,19 @@ async function measure(pass: string, counts: Counts) {
       status: run.status,
       steps: run.steps.map((step) => `${step.name}: ${step.processed}`),
       seconds: Number(seconds.toFixed(1)),
+      // The process's CPU time: what the close cost this process, whatever else the machine ran.
+      cpuSeconds: Number(((user + system) / 1e6).toFixed(1)),
+      ...(pass === 'sqlite'
+        ? { statementsPerBill: perItem(statements), commitsPerBill: perItem(commits) }
+        : {}),
+      stepFigures: Object.fromEntries(
+        [...stepFigures].map(([name, figure]) => [
+          name,
+          pass === 'sqlite'
+            ? `${figure.seconds.toFixed(1)} s, ${figure.statements} statements, ${figure.commits} commits`
+            : `${figure.seconds.toFixed(1)} s`,
+        ]),
+      ),
       load: os.loadavg()[0]?.toFixed(1),
     };
   } finally {

@@ -164,6 +164,28 @@ export async function packageOf(ctx: CheckContext, id: string): Promise<PackageR
   return pkg;
 }
 
+/**
+ * Several packages, entered in one order of keys (as every command enters its packages, so two batches
+ * never wait for each other crosswise), then read in one statement; a missing id is left out of the answer.
+ */
+export async function packagesOf(ctx: CheckContext, ids: Iterable<string>): Promise<Map<string, PackageRow>> {
+  const keys = [...new Set(ids)].sort();
+  for (const id of keys) await enter(ctx, id);
+  const packages = new Map<string, PackageRow>();
+  for (let from = 0; from < keys.length; from += PACKAGES_READ_AT_ONCE) {
+    const rows = await ctx.trx
+      .selectFrom('bill_packages')
+      .selectAll()
+      .where('id', 'in', keys.slice(from, from + PACKAGES_READ_AT_ONCE))
+      .execute();
+    for (const pkg of rows) packages.set(pkg.id, pkg);
+  }
+  return packages;
+}
+
+/** Ids one read of `packagesOf` binds at most. */
+const PACKAGES_READ_AT_ONCE = 500;
+
 /** The holding, when it is the acting organisation's (ended or not). */
 export const callerHolding = (ctx: CheckContext, id: string) =>
   ctx.trx

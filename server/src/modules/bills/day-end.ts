@@ -1,7 +1,7 @@
 import { APPLICATION_KIND, APPLICATION_STATUS } from '@contract/bills';
 import { API_ERROR } from '@contract/errors';
 import { ApiFailure } from '../../lib/errors';
-import { eachInItsOwnTransaction, type DayEndStep } from '../day-end/service';
+import { eachInBatchTransactions, type DayEndStep } from '../day-end/service';
 import { clearMaturedApplication } from './commands';
 
 /** The refusals that mean someone else closed the application first: nothing left to clear. */
@@ -15,7 +15,7 @@ const ALREADY_CLOSED = new Set<string>([API_ERROR.billApplicationAnswered, API_E
 export const clearMaturedApplicationsStep: DayEndStep = {
   name: 'clear-matured-applications',
   run: (ctx) =>
-    eachInItsOwnTransaction(
+    eachInBatchTransactions(
       ctx,
       (cursor, limit) =>
         ctx.db

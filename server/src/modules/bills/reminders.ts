@@ -122,6 +122,49 @@ async function remindersOfBatch(
   return reminders;
 }
 
+/** Reminders one INSERT records at most (each column of each row is a bound parameter). */
+const REMINDER_INSERT_CHUNK = 500;
+
+const reminderKey = (r: { package_id: string; org_id: string; role: string; days_before: number }) =>
+  `${r.package_id}|${r.org_id}|${r.role}|${Number(r.days_before)}`;
+
+/**
+ * Records the batch's reminders, a chunk to a statement; answers those recorded now. One already recorded
+ * (by an earlier run of this close) is left as it is and not sent again: the unique key refuses it and the
+ * statement returns only the rows it inserted.
+ */
+async function recordReminders(trx: Db, reminders: readonly Reminder[], now: number): Promise<Reminder[]> {
+  const sent: Reminder[] = [];
+  for (let from = 0; from < reminders.length; from += REMINDER_INSERT_CHUNK) {
+    const chunk = reminders.slice(from, from + REMINDER_INSERT_CHUNK);
+    const inserted = await trx
+      .insertInto('maturity_reminders')
+      .values(
+        chunk.map((reminder) => ({
+          package_id: reminder.packageId,
+          org_id: reminder.orgId,
+          role: reminder.role,
+          days_before: reminder.lead,
+          sent_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['package_id', 'org_id', 'role', 'days_before']).doNothing())
+      .returning(['package_id', 'org_id', 'role', 'days_before'])
+      .execute();
+    const recorded = new Set(inserted.map(reminderKey));
+    for (const reminder of chunk) {
+      const key = reminderKey({
+        package_id: reminder.packageId,
+        org_id: reminder.orgId,
+        role: reminder.role,
+        days_before: reminder.lead,
+      });
+      if (recorded.has(key)) sent.push(reminder);
+    }
+  }
+  return sent;
+}
+
 /**
  * 到期提醒, a day-end step: holders and acceptors of every received bill are told 30, 7 and 1 days before
  * maturity and on the day (the acceptor how much it pays on the payment day and from which account). A bill
@@ -157,21 +200,7 @@ export const maturityRemindersStep: DayEndStep = {
       const next = cursor;
       await ctx.db.transaction().execute(async (trx) => {
         const reminders = await remindersOfBatch(trx, ctx, packages);
-        const sent: Reminder[] = [];
-        for (const reminder of reminders) {
-          const inserted = await trx
-            .insertInto('maturity_reminders')
-            .values({
-              package_id: reminder.packageId,
-              org_id: reminder.orgId,
-              role: reminder.role,
-              days_before: reminder.lead,
-              sent_at: ctx.now,
-            })
-            .onConflict((oc) => oc.columns(['package_id', 'org_id', 'role', 'days_before']).doNothing())
-            .executeTakeFirst();
-          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) sent.push(reminder);
-        }
+        const sent = await recordReminders(trx, reminders, ctx.now);
         await postNotices(
           trx,
           sent.map((reminder) => reminder.notice),

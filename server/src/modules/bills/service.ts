@@ -32,6 +32,7 @@ export {
   negotiableFront,
   orgName,
   packageOf,
+  packagesOf,
   rangeOf,
   type ActSummary,
   type Actor,

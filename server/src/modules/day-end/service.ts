@@ -5,7 +5,7 @@
 export {
   DAY_END_ROW_BATCH,
   DayEndStopped,
-  eachInItsOwnTransaction,
+  eachInBatchTransactions,
   type DayEndContext,
   type DayEndStep,
 } from './step';

@@ -1,5 +1,5 @@
 import { APPLICATION_STATUS } from '@contract/bills';
-import { eachInItsOwnTransaction, type DayEndStep } from '../day-end/service';
+import { eachInBatchTransactions, type DayEndStep } from '../day-end/service';
 import { clearMaturedGuarantee } from './commands';
 
 /**
@@ -10,7 +10,7 @@ import { clearMaturedGuarantee } from './commands';
 export const clearMaturedGuaranteesStep: DayEndStep = {
   name: 'guarantee.clearMatured',
   run: (ctx) =>
-    eachInItsOwnTransaction(
+    eachInBatchTransactions(
       ctx,
       (cursor, limit) =>
         ctx.db

@@ -32,7 +32,7 @@ import {
   openApplication,
   openWholeApplications,
   orgName,
-  packageOf,
+  packagesOf,
   rangeOf,
   setStatus,
   unlock,
@@ -291,11 +291,11 @@ export async function presentPayments(
           .where('id', 'in', [...byHolding.keys()])
           .execute()
       : [];
-    // Entered in one order of keys, as every command enters its packages, before what decides is read.
-    const packages = new Map<string, PackageRow>();
-    for (const packageId of [...new Set(read.map((row) => row.package_id))].sort()) {
-      packages.set(packageId, await packageOf(ctx, packageId));
-    }
+    // Entered before what decides is read.
+    const packages = await packagesOf(
+      ctx,
+      read.map((row) => row.package_id),
+    );
     const holdings = read.length
       ? await ctx.trx
           .selectFrom('bill_holdings')

@@ -1,5 +1,5 @@
 import { PLEDGE_FIN_STATE } from '@contract/pledge-fin';
-import { eachInItsOwnTransaction, type DayEndStep } from '../day-end/service';
+import { eachInBatchTransactions, type DayEndStep } from '../day-end/service';
 import { cancelForMaturedBill } from './commands';
 
 /**
@@ -10,7 +10,7 @@ import { cancelForMaturedBill } from './commands';
 export const cancelMaturedFinancingsStep: DayEndStep = {
   name: 'pledge-fin.cancelMatured',
   run: (ctx) =>
-    eachInItsOwnTransaction(
+    eachInBatchTransactions(
       ctx,
       (cursor, limit) =>
         ctx.db

@@ -1,5 +1,5 @@
 import { APPLICATION_STATUS } from '@contract/bills';
-import { eachInItsOwnTransaction, type DayEndStep } from '../day-end/service';
+import { eachInBatchTransactions, type DayEndStep } from '../day-end/service';
 import { clearMaturedRelease } from './commands';
 
 /**
@@ -9,7 +9,7 @@ import { clearMaturedRelease } from './commands';
 export const clearMaturedReleasesStep: DayEndStep = {
   name: 'pledge.clearMaturedReleases',
   run: (ctx) =>
-    eachInItsOwnTransaction(
+    eachInBatchTransactions(
       ctx,
       (cursor, limit) =>
         ctx.db

@@ -1,6 +1,6 @@
 import {
   DAY_END_ROW_BATCH,
-  eachInItsOwnTransaction,
+  eachInBatchTransactions,
   type DayEndContext,
 } from '../../../src/modules/day-end/service';
 import { startApp, type TestApp } from '../../support/helpers';
@@ -43,7 +43,7 @@ async function walk(cursor: string | null) {
       progress.push([at, processed]);
     },
   } as unknown as DayEndContext;
-  await eachInItsOwnTransaction(
+  await eachInBatchTransactions(
     ctx,
     (after, limit) =>
       t.app.db
@@ -66,7 +66,7 @@ async function walk(cursor: string | null) {
   return progress;
 }
 
-describe('a day-end step that handles each row in its own transaction', () => {
+describe('a day-end step that handles a batch of rows in one transaction, each row in a savepoint', () => {
   it('walks every row after the cursor in batches, counts what it handled and records each batch', async () => {
     await seed();
     const progress = await walk(null);
@@ -87,12 +87,53 @@ describe('a day-end step that handles each row in its own transaction', () => {
     expect((await texts())[ids[0]!]).toBe('new');
     const ctx = { db: t.app.db, cursor: null, progress: async () => {} } as unknown as DayEndContext;
     await expect(
-      eachInItsOwnTransaction(
+      eachInBatchTransactions(
         ctx,
         async () => [{ id: 'x' }],
         () => Promise.reject(new Error('boom')),
         (error) => error instanceof Closed,
       ),
     ).rejects.toThrow('boom');
+  });
+
+  it('rolls the whole batch back on an error it does not pass over, the cursor with it', async () => {
+    await seed();
+    const recorded: string[] = [];
+    const ctx = {
+      db: t.app.db,
+      cursor: null,
+      progress: async (at: string, _processed: number, trx: typeof t.app.db) => {
+        // Written in the batch's own transaction: gone with it when the batch rolls back.
+        await trx.updateTable('sms_outbox').set({ text: `cursor` }).where('id', '=', at).execute();
+        recorded.push(at);
+      },
+    } as unknown as DayEndContext;
+    const failing = ids[DAY_END_ROW_BATCH + 2]!;
+    await expect(
+      eachInBatchTransactions(
+        ctx,
+        (after, limit) =>
+          t.app.db
+            .selectFrom('sms_outbox')
+            .select('id')
+            .where('mobile', '=', MOBILE)
+            .where('id', '>', after)
+            .orderBy('id')
+            .limit(limit)
+            .execute(),
+        async (trx, row) => {
+          await trx.updateTable('sms_outbox').set({ text: 'done' }).where('id', '=', row.id).execute();
+          if (row.id === failing) throw new Error('boom');
+          return true;
+        },
+      ),
+    ).rejects.toThrow('boom');
+    const after = await texts();
+    // The first batch committed with its cursor; the second left nothing, not even the rows before the error.
+    expect(recorded).toEqual([ids[DAY_END_ROW_BATCH - 1]]);
+    expect(after[ids[DAY_END_ROW_BATCH - 1]!]).toBe('cursor');
+    expect(after[ids[DAY_END_ROW_BATCH - 2]!]).toBe('done');
+    expect(after[ids[DAY_END_ROW_BATCH]!]).toBe('new');
+    expect(after[ids[DAY_END_ROW_BATCH + 1]!]).toBe('new');
   });
 });

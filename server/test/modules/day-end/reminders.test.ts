@@ -1,5 +1,6 @@
 import { addDays } from '../../../src/lib/calendar-date';
-import { reminderDue } from '../../../src/modules/bills/service';
+import { shanghaiDate } from '../../../src/lib/shanghai-time';
+import { maturityRemindersStep, reminderDue } from '../../../src/modules/bills/service';
 import { holidayCalendar, type HolidayCalendar } from '../../../src/modules/holiday/service';
 import {
   answer,
@@ -7,6 +8,7 @@ import {
   issueBody,
   issued,
   ledgerTokens,
+  ledgerTokensOn,
   MOBILE,
   ORG,
   pendingIn,
@@ -125,5 +127,49 @@ describe('the reminders step', () => {
     expect(onTheDay.title).toBe('承兑票据今日到期');
     expect(onTheDay.content).toContain('应于2026-04-07付款1,000,000.00元');
     expect(onTheDay.content).toMatch(/付款账户\d+（.+）/);
+  });
+});
+
+describe('the reminders step run again over what it did', () => {
+  it('records and tells each reminder once: a second pass from the start sends nothing', async () => {
+    // A business morning after whatever day the tests before moved the clock to.
+    const token = await ledgerTokensOn(t, calendar.nextBusinessDay(shanghaiDate(t.clock.now())));
+    const due = addDays(shanghaiDate(t.clock.now()), 20);
+    const detail = await issued(
+      t,
+      MOBILE.suzhou,
+      token.suzhou,
+      issueBody(t, { acceptorOrgId: ORG.suzhou, dueDate: due }),
+    );
+    const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
+    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    const businessDate = shanghaiDate(t.clock.now());
+    // A step taken over after its node died starts again before what it had done: as a pass from no cursor.
+    const pass = async () => {
+      const processed: number[] = [];
+      await maturityRemindersStep.run({
+        db: t.app.db,
+        businessDate,
+        nextBusinessDate: calendar.nextBusinessDay(businessDate),
+        now: t.clock.now(),
+        calendar,
+        realtime: t.app.realtime,
+        log: t.app.log,
+        cursor: null,
+        progress: async (_cursor, count) => void processed.push(count),
+      });
+      return processed.reduce((sum, count) => sum + count, 0);
+    };
+    const told = () =>
+      t.app.db
+        .selectFrom('plat_messages')
+        .select('org_id')
+        .where('content', 'like', `%${detail.bill.packageNo}%`)
+        .where('title', 'like', '%到期%')
+        .execute();
+    expect(await pass()).toBeGreaterThanOrEqual(2);
+    expect((await told()).map((n) => n.org_id).sort()).toEqual([ORG.suzhou, ORG.ningbo].sort());
+    expect(await pass()).toBe(0);
+    expect(await told()).toHaveLength(2);
   });
 });
