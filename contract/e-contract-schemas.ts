@@ -63,8 +63,16 @@ export const Contract = Type.Object({
   /** Yuan, a decimal string. */
   amount: Type.String(),
   expiresAt: IsoTime,
+  /** When the organisation signed it. */
   signedAt: NullableTime,
   createdAt: IsoTime,
+  /**
+   * When the other party signed it through its own e-sign account (a financing's institution); null while
+   * it has not, or for a contract only the organisation signs.
+   */
+  counterSignedAt: NullableTime,
+  /** Why the other party's signature failed, while it has not been made; null otherwise. */
+  counterError: Type.Union([Type.String(), Type.Null()]),
 });
 export type Contract = Static<typeof Contract>;
 

@@ -168,6 +168,10 @@ export type PledgeFinPayoutRetryRequest = Static<typeof PledgeFinPayoutRetryRequ
 export const PledgeFinRestRetryRequest = Type.Object({ id: Id });
 export type PledgeFinRestRetryRequest = Static<typeof PledgeFinRestRetryRequest>;
 
+/** `PUT /api/pledge-fin/countersign/retry`: the financing whose contracts the institution is asked to sign. */
+export const PledgeFinCountersignRetryRequest = Type.Object({ id: Id });
+export type PledgeFinCountersignRetryRequest = Static<typeof PledgeFinCountersignRetryRequest>;
+
 /** The body of `POST /api/pledge-fin/page/by-pledger?{page,size}`: filters, blank ones ignored. */
 export const PledgeFinFilter = Type.Object({
   finNo: Type.Optional(Typed(64)),

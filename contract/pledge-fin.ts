@@ -42,6 +42,11 @@ export const PLEDGE_FIN_URL = {
    * over for the borrower, when its bank refused the transfer; refused once nothing is owed.
    */
   restRetry: '/api/pledge-fin/rest/retry',
+  /**
+   * `PUT`: asks the institution again to sign its side of the financing's contracts, when its e-sign
+   * service failed to; refused while its signature is under way or made.
+   */
+  countersignRetry: '/api/pledge-fin/countersign/retry',
 } as const;
 
 /**

@@ -122,6 +122,30 @@ describe('signed contracts', () => {
     expect(flat(pdfText(file))).toContain('人民币壹拾万柒仟元伍角叁分');
   });
 
+  it('carries both parties’ signatures, each valid, when the second party signs the signed file', async () => {
+    const platform = issueOrgCertificate(ca, CONTENT.parties[0]!, Date.now());
+    const first = await signed();
+    const { fields } = await renderContract(CONTENT);
+    const both = await stampAndSign(first, {
+      field: fields[0]!,
+      seal: await drawSeal({ template: 'contract38', name: CONTENT.parties[0]!.name, label: '合同专用章' }),
+      identity: { ...platform, chainPem: [ca.certificatePem] },
+      signerName: CONTENT.parties[0]!.name,
+      reason: '签署合同',
+      location: '中国',
+      signingTime: new Date(),
+    });
+    // Appended: the bytes the first signature covers are there unchanged.
+    expect(both.subarray(0, first.length).equals(first)).toBe(true);
+    const report = pdfsig(both);
+    expect(report).toContain('Signature #1');
+    expect(report).toContain('Signature #2');
+    expect(report.match(/Signature is Valid/g)).toHaveLength(2);
+    expect(report).toContain('Signer Certificate Common Name: 北京星辰科技有限公司');
+    expect(report).toContain('Signer Certificate Common Name: 链票通供应链票据平台');
+    expect(flat(pdfText(both))).toContain('人民币壹拾万柒仟元伍角叁分');
+  });
+
   it('is reported broken once one byte of the signed content changes', async () => {
     const file = await signed();
     const title = file.indexOf('/Producer');

@@ -115,6 +115,12 @@ export const pledgeFinMessages = {
   restOwedHint: (amount: string) =>
     `质押票据到期款中应付贵司的${amount}元划付未成功：请核实贵司结算账户可正常收款后重新申请划付。`,
   retryRest: '重新申请划付余款',
+  countersignFailed: (error: string) => `融资机构尚未签署：${error}`,
+  countersignWaiting: '贵司已签署两份合同，正在等待融资机构签署。',
+  retryCountersign: '重新发起机构签署',
+  retryCountersignConfirmTitle: '确认重新发起机构签署？',
+  retryCountersignConfirm: '将请融资机构再次签署借款合同和质押合同。',
+  countersignRestarted: '已重新发起机构签署，请稍候',
   retryRestConfirmTitle: '确认重新申请划付余款？',
   retryRestConfirm: (amount: string) => `将请融资机构再次划付${amount}元至贵司结算账户。`,
   restPaid: '余款已划付至贵司结算账户',

@@ -43,6 +43,7 @@ import * as institutionApplicants from './042-institution-applicants';
 import * as proceedsRepayments from './043-proceeds-repayments';
 import * as pledgeFinPartPayments from './044-pledge-fin-part-payments';
 import * as pledgeFinRests from './047-pledge-fin-rests';
+import * as contractCountersign from './048-contract-countersign';
 import * as pledgePaid from './045-pledge-paid';
 import * as institutionPursuers from './046-institution-pursuers';
 
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '045-pledge-paid': pledgePaid,
   '046-institution-pursuers': institutionPursuers,
   '047-pledge-fin-rests': pledgeFinRests,
+  '048-contract-countersign': contractCountersign,
 };

@@ -64,6 +64,11 @@ export interface ContractTable {
   signed_at: number | null;
   created_at: number;
   updated_at: number;
+  /** The other party's signature, where it signs through its own account: the provider's flow of it. */
+  counter_flow_id: string | null;
+  counter_signed_at: number | null;
+  /** Why the other party's signature failed, until it is made. */
+  counter_error: string | null;
 }
 
 /** A batch signing: one authorisation (QR or SMS) for several contracts, run in the background. */

@@ -1,4 +1,5 @@
 import forge from 'node-forge';
+import type * as PdfLibModule from 'pdf-lib';
 import type { PDFDocument, rgb as pdfRgb } from 'pdf-lib';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import type { SignatureField } from './contract-pdf';
@@ -135,18 +136,92 @@ class PadesSigner extends Signer {
   }
 }
 
+type PdfLib = typeof PdfLibModule;
+
+/** A file some party signed already: it carries a signature dictionary's byte range. */
+const isSigned = (pdf: Uint8Array) => Buffer.from(pdf).includes('/ByteRange');
+
+/** The offset the file's last `startxref` names: where its newest cross-reference section starts. */
+function lastCrossRefOffset(pdf: Buffer): number {
+  const at = pdf.lastIndexOf('startxref');
+  const offset = /startxref\s+(\d+)/.exec(pdf.subarray(at, at + 40).toString('latin1'))?.[1];
+  if (at < 0 || offset === undefined) throw new Error('a PDF without startxref');
+  return Number(offset);
+}
+
+/**
+ * The file with `doc`'s changes appended as an incremental update (ISO 32000-1, 7.5.6): the original bytes
+ * untouched, so a signature made on them stays valid, then the objects the change added and every object of
+ * the file that is not a stream (the page, the form, the catalog the seal and the new field change; the
+ * streams of the original pages and fonts are left where they are), a cross-reference section for them and
+ * a trailer pointing back at the original's.
+ */
+function incrementalUpdate(lib: PdfLib, original: Buffer, doc: PDFDocument, lastBefore: number): Buffer {
+  const { PDFCrossRefSection, PDFRef, PDFStream, PDFTrailer, PDFTrailerDict } = lib;
+  const chunks: Buffer[] = [original];
+  let offset = original.length;
+  const push = (chunk: Buffer) => {
+    chunks.push(chunk);
+    offset += chunk.length;
+  };
+  if (original[original.length - 1] !== 0x0a) push(Buffer.from('\n'));
+  const xref = PDFCrossRefSection.createEmpty();
+  const objects = doc.context
+    .enumerateIndirectObjects()
+    .filter(([ref, object]) => ref.objectNumber > lastBefore || !(object instanceof PDFStream))
+    .sort(([a], [b]) => a.objectNumber - b.objectNumber);
+  for (const [ref, object] of objects) {
+    xref.addEntry(ref, offset);
+    const body = Buffer.alloc(object.sizeInBytes());
+    object.copyBytesInto(body, 0);
+    push(Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`, 'latin1'));
+    push(body);
+    push(Buffer.from('\nendobj\n\n', 'latin1'));
+  }
+  const xrefAt = offset;
+  const tail = (item: {
+    sizeInBytes(): number;
+    copyBytesInto(buffer: Uint8Array, offset: number): number;
+  }) => {
+    const bytes = Buffer.alloc(item.sizeInBytes());
+    item.copyBytesInto(bytes, 0);
+    push(bytes);
+  };
+  tail(xref);
+  const { Root, Info } = doc.context.trailerInfo;
+  tail(
+    PDFTrailerDict.of(
+      doc.context.obj({
+        Size: doc.context.largestObjectNumber + 1,
+        Root: Root ?? PDFRef.of(0),
+        ...(Info ? { Info } : {}),
+        Prev: lastCrossRefOffset(original),
+      }),
+    ),
+  );
+  push(Buffer.from('\n', 'latin1'));
+  tail(PDFTrailer.forLastCrossRefSectionOffset(xrefAt));
+  return Buffer.concat(chunks);
+}
+
 /**
  * Places the seal on the party's signature field and signs the file (PAdES, ETSI.CAdES.detached): a
- * signature field over the whole document but its own /Contents, so any later change of a byte shows.
+ * signature field over the whole document but its own /Contents, so any later change of a byte shows. A
+ * file another party signed already is signed again by an incremental update, its first signature intact:
+ * a contract carries the signature of each party that signed it.
  */
 export async function stampAndSign(pdf: Uint8Array, request: SignatureRequest): Promise<Buffer> {
   // Loaded on the first signature: pdf-lib weighs on the start-up of a server that may never sign.
-  const [{ PDFDocument, rgb }, { pdflibAddPlaceholder }, { SignPdf }] = await Promise.all([
+  const [lib, { pdflibAddPlaceholder }, { SignPdf }] = await Promise.all([
     import('pdf-lib'),
     import('@signpdf/placeholder-pdf-lib'),
     import('@signpdf/signpdf'),
   ]);
-  const doc = await PDFDocument.load(pdf);
+  const { PDFDocument, rgb } = lib;
+  const signedBefore = isSigned(pdf);
+  // Loaded as it is: an update of the metadata would rewrite the Info a signature may cover.
+  const doc = await PDFDocument.load(pdf, { updateMetadata: !signedBefore });
+  const lastBefore = doc.context.largestObjectNumber;
   stampSeal(doc, request.field, request.seal, hexRed(rgb));
   pdflibAddPlaceholder({
     pdfDoc: doc,
@@ -161,6 +236,8 @@ export async function stampAndSign(pdf: Uint8Array, request: SignatureRequest): 
     widgetRect: request.field.rect,
     appName: 'chain-bill',
   });
-  const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
+  const prepared = signedBefore
+    ? incrementalUpdate(lib, Buffer.from(pdf), doc, lastBefore)
+    : Buffer.from(await doc.save({ useObjectStreams: false }));
   return new SignPdf().sign(prepared, new PadesSigner(request.identity), request.signingTime);
 }

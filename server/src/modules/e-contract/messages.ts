@@ -17,6 +17,7 @@ export const ECONTRACT_MSG = {
   unprintable: (chars: string) => `企业名称中的“${chars}”暂不支持生成合同，请联系平台客服`,
   fileGone: '合同文件不存在',
   signFailed: '签署失败，请稍后重试',
+  countersignFailed: (party: string) => `${party}的电子签章服务暂不可用，签署未完成，请稍后重新发起`,
   expired: '合同已过签署期限',
   revoked: '合同已撤销',
   refused: '签署方已拒签',

@@ -123,6 +123,8 @@ export function contractView(row: ContractRow): Contract {
     expiresAt: isoTime(Number(row.expires_at)),
     signedAt: row.signed_at === null ? null : isoTime(Number(row.signed_at)),
     createdAt: isoTime(Number(row.created_at)),
+    counterSignedAt: row.counter_signed_at === null ? null : isoTime(Number(row.counter_signed_at)),
+    counterError: row.counter_error,
   };
 }
 

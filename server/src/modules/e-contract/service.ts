@@ -9,7 +9,12 @@ import {
 } from '@contract/e-contract';
 import { API_ERROR } from '@contract/errors';
 import { REALTIME_EVENT } from '@contract/realtime';
-import { FINAL_FLOW_STATUSES, type FlowEvent } from '../../adapters/e-sign/gateway';
+import {
+  FINAL_FLOW_STATUSES,
+  type ESignGateway,
+  type FlowEvent,
+  type OrgIdentity,
+} from '../../adapters/e-sign/gateway';
 import type { FileStore } from '../../adapters/file-store/store';
 import type { Db } from '../../db/database';
 import type { ContractTable, Database } from '../../db/schema';
@@ -17,7 +22,7 @@ import { lockWithinTransaction } from '../../db/locks';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { fenToYuan } from '../../lib/money';
-import { renderContract, UnprintableText } from '../../lib/pdf/contract-pdf';
+import { renderContract, UnprintableText, type SignatureField } from '../../lib/pdf/contract-pdf';
 import { shanghaiParts } from '../../lib/shanghai-time';
 import { ECONTRACT_MSG } from './messages';
 import { contractContent, ORG_PARTY_INDEX, type ContractSubject } from './templates';
@@ -163,6 +168,9 @@ async function renderDraft(
     signed_at: null,
     created_at: now,
     updated_at: now,
+    counter_flow_id: null,
+    counter_signed_at: null,
+    counter_error: null,
   };
   return row;
 }
@@ -219,6 +227,16 @@ const ITEM_STATUS_OF: Partial<Record<ContractStatus, { status: string; message: 
   refused: { status: SIGN_ITEM_STATUS.failed, message: ECONTRACT_MSG.refused },
 };
 
+/** Records the event's id with its change; false when it was recorded before (a replayed callback). */
+async function recordEventOnce(trx: Db, event: FlowEvent, now: number): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('esign_callback_events')
+    .values({ event_id: event.eventId, flow_id: event.flowId, status: event.status, received_at: now })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 /**
  * Applies a provider's flow event once: the event id is recorded with the change in one transaction, so a
  * replayed callback (the provider retries until it hears 2xx) finds it and changes nothing. A final state
@@ -240,7 +258,14 @@ export async function applyFlowEvent(
     .selectAll()
     .where('flow_id', '=', event.flowId)
     .executeTakeFirst();
-  if (!contract) return 'unknown-flow';
+  if (!contract) {
+    const countered = await db
+      .selectFrom('contracts')
+      .selectAll()
+      .where('counter_flow_id', '=', event.flowId)
+      .executeTakeFirst();
+    return countered ? applyCounterEvent(deps, event, countered) : 'unknown-flow';
+  }
   let signedKey: string | null = null;
   if (event.status === CONTRACT_STATUS.complete && event.signedFileKey) {
     const stored = await files.get(event.signedFileKey);
@@ -249,12 +274,7 @@ export async function applyFlowEvent(
     await files.put(signedKey, await buffer(stored.stream));
   }
   return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('esign_callback_events')
-      .values({ event_id: event.eventId, flow_id: event.flowId, status: event.status, received_at: now })
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'replay';
+    if (!(await recordEventOnce(trx, event, now))) return 'replay';
     const status = event.status as ContractStatus;
     const updated = await trx
       .updateTable('contracts')
@@ -278,6 +298,125 @@ export async function applyFlowEvent(
     }
     const row = { ...contract, status, updated_at: now };
     for (const listener of listeners.get(contract.biz_type) ?? []) await listener(trx, row, status);
+    await deps.announce(trx, row);
+    return 'applied';
+  });
+}
+
+/**
+ * The other party signs a contract the organisation signed (countersign): its file, already carrying the
+ * organisation's signature, is signed again by the other party's own account with the provider, on the
+ * other party's field, so the signed file carries both signatures. The provider's answer comes as a callback
+ * on that flow (applyCounterEvent). A failure of the provider is recorded on the contract (counter_error)
+ * and thrown: the contract stays signed by the organisation alone until a retry.
+ */
+export async function countersign(
+  deps: { db: Db; esign: ESignGateway; now: number },
+  contract: ContractRow,
+  signer: OrgIdentity,
+): Promise<void> {
+  const { db, esign, now } = deps;
+  if (contract.status !== CONTRACT_STATUS.complete || !contract.signed_file_key) return;
+  if (contract.counter_signed_at !== null) return;
+  const field = (JSON.parse(contract.fields) as SignatureField[]).find(
+    (f) => f.party !== contract.signer_party,
+  );
+  if (!field) throw new Error('a contract without the other party’s signature field');
+  try {
+    const account = await esign.openAccount(signer, db);
+    const seal = account.seals[0];
+    if (!seal) throw new Error('an e-sign account without a seal');
+    const { flowId } = await esign.startFlow(
+      {
+        accountId: account.accountId,
+        title: contract.title,
+        fileKey: contract.signed_file_key,
+        field,
+        expiresAt: now + CONTRACT_SIGN_WINDOW_MS,
+      },
+      db,
+    );
+    // Only one flow of the other party's at a time: one started meanwhile keeps its own.
+    const set = await db
+      .updateTable('contracts')
+      .set({ counter_flow_id: flowId, counter_error: null, updated_at: now })
+      .where('id', '=', contract.id)
+      .where('counter_signed_at', 'is', null)
+      .where('counter_flow_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(set.numUpdatedRows) === 0) {
+      await esign.revoke(flowId);
+      return;
+    }
+    await esign.sign({ flowId, accountId: account.accountId, sealId: seal.sealId, field });
+  } catch (error) {
+    await db
+      .updateTable('contracts')
+      .set({ counter_error: ECONTRACT_MSG.countersignFailed(signer.name), updated_at: now })
+      .where('id', '=', contract.id)
+      .where('counter_signed_at', 'is', null)
+      .execute();
+    throw error;
+  }
+}
+
+/** A countersign that failed is asked again: its error is cleared so a new one may start. */
+export const clearCountersignError = (db: Db, contractId: string, now: number) =>
+  db
+    .updateTable('contracts')
+    .set({ counter_error: null, counter_flow_id: null, updated_at: now })
+    .where('id', '=', contractId)
+    .where('counter_signed_at', 'is', null)
+    .where('counter_error', 'is not', null)
+    .executeTakeFirst();
+
+/**
+ * A provider's event on the other party's flow of a contract, once: complete, the file signed by both
+ * parties replaces the organisation's signed file and the contract's record says when the other party
+ * signed, then its record hears of it as of any completion; refused, expired or revoked, the contract keeps
+ * the organisation's signature alone and says why the other party's failed.
+ */
+async function applyCounterEvent(
+  deps: { db: Db; files: FileStore; now: number; announce: (trx: Db, row: ContractRow) => Promise<void> },
+  event: FlowEvent,
+  contract: ContractRow,
+): Promise<EventOutcome> {
+  const { db, files, now } = deps;
+  const complete = event.status === CONTRACT_STATUS.complete;
+  if (complete) {
+    // The file of both signatures replaces the organisation's alone before the record says so (as a
+    // completion's copy does): a superset of it, harmless should the record not follow.
+    const stored = event.signedFileKey ? await files.get(event.signedFileKey) : undefined;
+    if (!stored) throw new Error('signed file missing');
+    await files.put(signedFileKey(contract.id), await buffer(stored.stream));
+  }
+  return db.transaction().execute(async (trx) => {
+    if (!(await recordEventOnce(trx, event, now))) return 'replay';
+    if (!complete) {
+      const failed = ITEM_STATUS_OF[event.status as ContractStatus];
+      if (!failed) return 'stale';
+      await trx
+        .updateTable('contracts')
+        .set({ counter_error: failed.message, updated_at: now })
+        .where('id', '=', contract.id)
+        .where('counter_flow_id', '=', event.flowId)
+        .where('counter_signed_at', 'is', null)
+        .execute();
+      await deps.announce(trx, contract);
+      return 'applied';
+    }
+    const updated = await trx
+      .updateTable('contracts')
+      .set({ counter_signed_at: event.at, counter_error: null, updated_at: now })
+      .where('id', '=', contract.id)
+      .where('counter_flow_id', '=', event.flowId)
+      .where('counter_signed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return 'stale';
+    const row = { ...contract, counter_signed_at: event.at, counter_error: null, updated_at: now };
+    for (const listener of listeners.get(contract.biz_type) ?? []) {
+      await listener(trx, row, CONTRACT_STATUS.complete);
+    }
     await deps.announce(trx, row);
     return 'applied';
   });

@@ -9,10 +9,12 @@ import {
   REPAYMENT_MODE_LABEL,
   type RepaymentMode,
 } from '@contract/pledge-fin';
+import type { ESignGateway } from '../../adapters/e-sign/gateway';
 import type { FileStore } from '../../adapters/file-store/store';
 import type { InstitutionGateway } from '../../adapters/institution/gateway';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import { afterCommit } from '../../db/after-commit';
 import { lockWithinTransaction } from '../../db/locks';
 import type { Database } from '../../db/schema';
 import { daysBetween } from '../../lib/calendar-date';
@@ -21,7 +23,12 @@ import { yuanText, yuanToFen } from '../../lib/money';
 import type { Realtime } from '../../lib/realtime-hub';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import { endLock, locksOf } from '../bills/service';
-import { draftContractOnce, type ContractRow } from '../e-contract/service';
+import {
+  clearCountersignError,
+  countersign,
+  draftContractOnce,
+  type ContractRow,
+} from '../e-contract/service';
 import { institutionOf } from '../institution/service';
 import { requireFunction } from '../org-function/service';
 import { settlementAccountOf } from '../settlement/service';
@@ -173,6 +180,11 @@ async function requireLendable(ctx: PledgeFinContext, row: FinancingRow): Promis
 export interface LendingDeps {
   institutions: InstitutionGateway;
   realtime: Realtime | null;
+  /**
+   * Asks the institution to sign its side of the financing's contracts (countersignFinancing), once the
+   * transaction that found them signed by the organisation has committed: the provider is called outside it.
+   */
+  countersign: (orgId: string, financingId: string) => void;
 }
 
 /** The member whose batch signed the contract; the applicant when none is recorded. */
@@ -230,6 +242,15 @@ export async function onFinancingContract(
     await unlockBills(ctx, row.id);
     return;
   }
+  if (signed.some((c) => c!.counter_signed_at === null)) {
+    // The institution signs its side through its own e-sign account; its completion brings the financing
+    // here again. One under way, or failed until a member asks again, is left as it is.
+    const unasked = signed.some(
+      (c) => c!.counter_signed_at === null && c!.counter_flow_id === null && c!.counter_error === null,
+    );
+    if (unasked) await afterCommit(trx, () => deps.countersign(row.org_id, row.id));
+    return;
+  }
   const numbers = signed.map((c) => c!.contract_no);
   const institution = await institutionOf(trx, row.institution_org_id ?? '');
   if (!institution) throw new Error('a financing from an organisation that is no institution');
@@ -243,6 +264,93 @@ export async function onFinancingContract(
   );
   await pledgeBills(deps, ctx, { ...row, state: PLEDGE_FIN_STATE.lending }, institution.orgId);
   await payOut(deps, ctx, { ...row, state: PLEDGE_FIN_STATE.lending }, institution);
+}
+
+export interface CountersignDeps {
+  db: Db;
+  esign: ESignGateway;
+  now: () => number;
+  realtime: Realtime | null;
+}
+
+/**
+ * The institution signs its side of a financing's contracts the organisation signed (待签约): each through
+ * the e-contract module's countersign, with the institution's own e-sign account, on the file the
+ * organisation signed, so the signed file carries both signatures. Its completions come back as callbacks
+ * (onFinancingContract), the last moving the financing on. A failure of the institution's e-sign service
+ * leaves the financing 待签约, the contract signed by the organisation alone, and says so in its history;
+ * a member asks again (retryCountersign). False when it failed.
+ */
+export async function countersignFinancing(
+  deps: CountersignDeps,
+  orgId: string,
+  id: string,
+): Promise<boolean> {
+  const row = await financingOf(deps.db, orgId, id);
+  if (!row || row.state !== PLEDGE_FIN_STATE.signing) return true;
+  const institution = await deps.db
+    .selectFrom('organizations')
+    .select(['name', 'credit_code'])
+    .where('id', '=', row.institution_org_id ?? '')
+    .executeTakeFirstOrThrow();
+  const contracts = await contractsOf(deps.db, id);
+  for (const bizType of FINANCING_CONTRACTS) {
+    const contract = contracts.get(bizType);
+    if (!contract || contract.counter_signed_at !== null || contract.counter_flow_id !== null) continue;
+    try {
+      await countersign({ db: deps.db, esign: deps.esign, now: deps.now() }, contract, {
+        name: institution.name,
+        creditCode: institution.credit_code ?? '',
+      });
+    } catch (error) {
+      const now = deps.now();
+      await deps.db
+        .transaction()
+        .execute((trx) =>
+          logAct(
+            { trx, orgId, userId: null, now, realtime: deps.realtime },
+            row.id,
+            PLEDGE_FIN_ACTION.sign,
+            PLEDGE_FIN_STATE.signing,
+            PLEDGE_FIN_STATE.signing,
+            PLEDGE_FIN_MSG.countersignFailed(institution.name),
+          ),
+        );
+      if (!(error instanceof ApiFailure)) throw error;
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * `PUT /api/pledge-fin/countersign/retry`: a member asks the institution again to sign the contracts its
+ * e-sign service failed to sign (待签约). In the caller's transaction the failures are cleared and the
+ * history names the member; the signing itself starts once it commits (`countersign`). Refused (409) while
+ * nothing failed: the institution's signature is under way or made.
+ */
+export async function retryCountersign(
+  ctx: PledgeFinContext,
+  id: string,
+  countersignAfter: (orgId: string, financingId: string) => void,
+): Promise<void> {
+  await lockWithinTransaction(ctx.trx as Transaction<Database>, `pledge-fin:${id}`);
+  await requireFunction(ctx.trx, ctx.orgId, 'PLEDGE_FIN');
+  const row = await financingOf(ctx.trx, ctx.orgId, id);
+  if (!row) throw fail(API_ERROR.notFound, PLEDGE_FIN_MSG.financingNotFound);
+  requireState(row, PLEDGE_FIN_STATE.signing, PLEDGE_FIN_MSG.act.retryCountersign);
+  const failed = [...(await contractsOf(ctx.trx, id)).values()].filter((c) => c.counter_error !== null);
+  if (failed.length === 0) throw fail(API_ERROR.pledgeFinStateInvalid, PLEDGE_FIN_MSG.countersignNotFailed);
+  for (const contract of failed) await clearCountersignError(ctx.trx, contract.id, ctx.now);
+  await logAct(
+    ctx,
+    row.id,
+    PLEDGE_FIN_ACTION.sign,
+    PLEDGE_FIN_STATE.signing,
+    PLEDGE_FIN_STATE.signing,
+    PLEDGE_FIN_MSG.countersignRetried,
+  );
+  await afterCommit(ctx.trx, () => countersignAfter(ctx.orgId, id));
 }
 
 /**

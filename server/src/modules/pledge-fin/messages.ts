@@ -57,6 +57,7 @@ export const PLEDGE_FIN_MSG = {
     payOut: '放款',
     retryPayOut: '重新申请放款',
     retryRest: '重新申请划付余款',
+    retryCountersign: '重新发起机构签署',
     payInterest: '还款',
   },
   /** Who the history names for the platform's own acts. */
@@ -67,6 +68,11 @@ export const PLEDGE_FIN_MSG = {
     `融资申请编号${finNo}，年利率${rate}%，自放款之日起至${maturity}止，付息方式为${mode}，逾期罚息年利率${penalty}%`,
   pledgedBill: (packageNo: string, amount: string, dueDate: string) =>
     `票据包号${packageNo}，金额${amount}元，到期日${dueDate}`,
+  countersignFailed: (institution: string) =>
+    `${institution}签署融资合同未成功（其电子签章服务暂不可用），融资仍待签约，请稍后重新发起机构签署`,
+  countersignRetried: '重新发起机构签署',
+  countersignRestarted: '已重新发起机构签署，请稍候',
+  countersignNotFailed: '融资机构的签署正在进行或已完成，无需重新发起',
   signedBoth: (loanNo: string, pledgeNo: string, institution: string) =>
     `已签署借款合同${loanNo}及质押合同${pledgeNo}，${institution}已签署其一方`,
   pledgeRemark: (finNo: string) => `质押融资${finNo}`,

@@ -11,6 +11,7 @@ import {
   PledgeCostRequest,
   PledgeFinApproveRequest,
   PledgeFinCancelRequest,
+  PledgeFinCountersignRetryRequest,
   PledgeFinPayoutRetryRequest,
   PledgeFinCreateRequest,
   PledgeFinDetail,
@@ -48,10 +49,12 @@ import {
 } from './commands';
 import { costOfRequest } from './cost';
 import {
+  countersignFinancing,
   FINANCING_CONTRACTS,
   financingContracts,
   onFinancingContract,
   requireSignable,
+  retryCountersign,
   retryPayOut,
 } from './lending';
 import { PLEDGE_FIN_MSG } from './messages';
@@ -119,17 +122,26 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.addHook('onClose', async () => offProceeds());
 
+  /** The institution's signature of a financing's contracts, started outside any transaction. */
+  const countersignLater = (orgId: string, id: string) => {
+    void countersignFinancing(
+      { db: app.db, esign: app.adapters.esign, now: app.now, realtime: app.realtime },
+      orgId,
+      id,
+    ).catch((error: unknown) =>
+      app.log.error({ err: error, financingId: id }, 'pledge financing: the institution did not sign'),
+    );
+  };
+  const lendingDeps = {
+    institutions: app.adapters.institution,
+    realtime: app.realtime,
+    countersign: countersignLater,
+  };
   // The financing's contracts: checked before they are signed, followed once they are.
   for (const bizType of FINANCING_CONTRACTS) {
     const offCheck = beforeContractSign(bizType, (db, contract) => requireSignable(db, contract, app.now()));
     const offStatus = onContractStatus(bizType, (trx, contract, status) =>
-      onFinancingContract(
-        { institutions: app.adapters.institution, realtime: app.realtime },
-        trx,
-        contract,
-        status,
-        app.now(),
-      ),
+      onFinancingContract(lendingDeps, trx, contract, status, app.now()),
     );
     app.addHook('onClose', async () => {
       offCheck();
@@ -318,17 +330,35 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw await notOurs(request, request.body.id);
       }
       return runCommand(request, reply, async (trx) => {
-        await retryPayOut(
-          { institutions: app.adapters.institution, realtime: app.realtime },
-          contextOf(trx, member),
-          request.body.id,
-        );
+        await retryPayOut(lendingDeps, contextOf(trx, member), request.body.id);
         const detail = await detailOf(trx, member.orgId, request.body.id);
         const msg =
           detail.state === PLEDGE_FIN_STATE.repaying
             ? PLEDGE_FIN_MSG.payoutRetryDone
             : PLEDGE_FIN_MSG.payoutRetryRefused;
         return { statusCode: 200, body: ok(detail, msg) };
+      });
+    },
+  );
+
+  app.put(
+    PLEDGE_FIN_URL.countersignRetry,
+    {
+      config: { idempotent: true },
+      schema: {
+        body: PledgeFinCountersignRetryRequest,
+        response: { 200: Envelope(PledgeFinDetail), ...COMMAND_ERRORS },
+      },
+    },
+    async function putPledgeFinCountersignRetry(request, reply) {
+      const member = await applicant(request);
+      if (!(await financingOf(app.db, member.orgId, request.body.id))) {
+        throw await notOurs(request, request.body.id);
+      }
+      return runCommand(request, reply, async (trx) => {
+        await retryCountersign(contextOf(trx, member), request.body.id, countersignLater);
+        const detail = await detailOf(trx, member.orgId, request.body.id);
+        return { statusCode: 200, body: ok(detail, PLEDGE_FIN_MSG.countersignRestarted) };
       });
     },
   );

@@ -15,6 +15,7 @@ import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
 import type { CommandContext } from '../../../src/modules/bills/service';
 import { repayFromProceeds } from '../../../src/modules/pledge-fin/proceeds';
 import { payInstallment } from '../../../src/modules/pledge-fin/repayment';
+import { fail } from '../../../src/lib/errors';
 import { yuanToFen } from '../../../src/lib/money';
 import { payBetween, settlementAccountOf } from '../../../src/modules/settlement/service';
 import {
@@ -34,7 +35,7 @@ import {
 } from '../../support/bill-helpers';
 import { batchSign } from '../../support/e-contract-helpers';
 import { bearer, startApp, type TestApp } from '../../support/helpers';
-import { pdfText } from '../../support/poppler';
+import { pdfsig, pdfText } from '../../support/poppler';
 import { CHECKER_MOBILE, heldBySuzhou, openSuzhouEsign } from '../../support/pledge-fin-helpers';
 
 const SPDB = DEMO_PLEDGE_PRODUCTS.spdbMonthly;
@@ -141,6 +142,17 @@ describe('signing, pledge and pay-out', () => {
         .where('financing_id', '=', financing.id)
         .executeTakeFirstOrThrow(),
     ).toEqual({ pledge_id: pledge.application_id });
+    // Each contract signed by both parties through their e-sign accounts: the record says when, and the
+    // signed file carries both signatures, each valid.
+    for (const contract of await dataOf<Contract[]>(await contractsOf(financing.id))) {
+      expect(contract).toMatchObject({ status: 'complete', counterError: null });
+      expect(contract.signedAt).not.toBeNull();
+      expect(contract.counterSignedAt).not.toBeNull();
+      const file = await t.app.adapters.files.get(`contracts/${contract.id}.signed.pdf`);
+      const report = pdfsig(await buffer(file!.stream));
+      expect(report.match(/Signature is Valid/g)).toHaveLength(2);
+      expect(report).toContain(`Signer Certificate Common Name: ${DEMO_INSTITUTIONS.spdb.name}`);
+    }
     const steps = (await history(financing.id)).slice(-2);
     expect(steps.map((s) => [s.action, s.fromState, s.toState, s.operatorName])).toEqual([
       ['SIGN', '524000080', '524000160', '陈静'],
@@ -375,6 +387,72 @@ describe('two payments at once', () => {
     const [lost] = outcomes.filter((o) => o.status === 'rejected');
     expect((lost as PromiseRejectedResult).reason).toMatchObject({ code: API_ERROR.conflict });
     expect((await detail(financing.id)).payments.map((p) => p.seq)).toEqual([1]);
+  });
+});
+
+describe('the institution’s signature', () => {
+  const retry = (id: string, accessToken = token.suzhou) =>
+    call('PUT', PLEDGE_FIN_URL.countersignRetry, accessToken, { id });
+
+  it('leaves the financing to be signed when its e-sign service fails, until a retry signs it', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const financing = await approved(holding);
+    const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+    await openSuzhouEsign(t, token);
+    // Nothing failed yet: nothing to retry.
+    refusedWith(await retry(financing.id), 409, API_ERROR.pledgeFinStateInvalid);
+    // The institution's e-sign service is down when its turn comes.
+    const down = vi
+      .spyOn(t.app.adapters.esign, 'openAccount')
+      .mockRejectedValue(fail(API_ERROR.serviceUnavailable, '电子签章服务暂不可用，请稍后重试'));
+    expect((await signBoth(contracts)).statusCode).toBe(200);
+    await vi.waitFor(
+      async () =>
+        expect((await history(financing.id)).at(-1)).toMatchObject({
+          action: 'SIGN',
+          toState: PLEDGE_FIN_STATE.signing,
+          operatorName: DEMO_INSTITUTIONS.spdb.name,
+          opinion: `${DEMO_INSTITUTIONS.spdb.name}签署融资合同未成功（其电子签章服务暂不可用），融资仍待签约，请稍后重新发起机构签署`,
+        }),
+      { timeout: 15_000, interval: 100 },
+    );
+    // Signed by 苏州 alone, the failure said on the contract; the financing waits, its bill locked, no pledge.
+    expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.signing);
+    const [loan] = await dataOf<Contract[]>(await contractsOf(financing.id));
+    expect(loan).toMatchObject({ status: 'complete', counterSignedAt: null });
+    expect(loan!.counterError).toContain(DEMO_INSTITUTIONS.spdb.name);
+    const file = await t.app.adapters.files.get(`contracts/${loan!.id}.signed.pdf`);
+    expect(pdfsig(await buffer(file!.stream)).match(/Signature is Valid/g)).toHaveLength(1);
+    const [locked] = await suzhouHolding(holding.packageId);
+    expect(locked?.circulation).toBe('TF0302');
+    expect(
+      await t.app.db
+        .selectFrom('bill_pledges')
+        .select('application_id')
+        .where('holding_id', '=', holding.id)
+        .execute(),
+    ).toEqual([]);
+
+    // Another organisation's retry answers as a missing financing; 苏州's, the service back, signs both.
+    down.mockRestore();
+    refusedWith(await retry(financing.id, token.ningbo), 404, API_ERROR.notFound);
+    const again = await retry(financing.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ msg: string }>().msg).toBe('已重新发起机构签署，请稍候');
+    await vi.waitFor(async () => expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.repaying), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    for (const contract of await dataOf<Contract[]>(await contractsOf(financing.id))) {
+      expect(contract.counterSignedAt).not.toBeNull();
+      expect(contract.counterError).toBeNull();
+    }
+    const entries = await history(financing.id);
+    expect(entries.filter((e) => e.opinion === '重新发起机构签署').map((e) => e.operatorName)).toEqual([
+      '陈静',
+    ]);
+    // Signed and paid out: nothing to retry.
+    refusedWith(await retry(financing.id), 409, API_ERROR.pledgeFinStateInvalid);
   });
 });
 

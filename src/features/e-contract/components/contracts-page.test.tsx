@@ -33,6 +33,8 @@ const contract = (n: number, overrides: Partial<Contract> = {}): Contract => ({
   amount: '12000.00',
   expiresAt: '2099-01-01T00:00:00.000Z',
   signedAt: null,
+  counterSignedAt: null,
+  counterError: null,
   createdAt: '2026-11-24T01:00:00.000Z',
   ...overrides,
 });

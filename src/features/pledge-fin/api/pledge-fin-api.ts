@@ -10,6 +10,7 @@ import type {
   PledgeFinCancelRequest,
   PledgeFinPayoutRetryRequest,
   PledgeFinRestRetryRequest,
+  PledgeFinCountersignRetryRequest,
   PledgeFinCreateRequest,
   PledgeFinDetail,
   PledgeFinFilter,
@@ -89,6 +90,11 @@ export const pledgeFinApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectE
       query: (data) => ({ url: PLEDGE_FIN_URL.restRetry, method: 'PUT', data }),
       invalidatesTags: [TAG],
     }),
+    /** Asks the institution again to sign the contracts its e-sign service failed to sign. */
+    retryPledgeFinCountersign: build.mutation<PledgeFinDetail, PledgeFinCountersignRetryRequest>({
+      query: (data) => ({ url: PLEDGE_FIN_URL.countersignRetry, method: 'PUT', data }),
+      invalidatesTags: [TAG],
+    }),
     /** The loan contract and the pledge contract, drafted once the financing is approved. */
     pledgeFinContracts: build.query<Contract[], string>({
       query: (id) => ({ url: pathOf(PLEDGE_FIN_URL.contracts, { id }), method: 'GET' }),
@@ -115,6 +121,7 @@ export const {
   useCancelPledgeFinMutation,
   useRetryPledgeFinPayoutMutation,
   useRetryPledgeFinRestMutation,
+  useRetryPledgeFinCountersignMutation,
   usePledgeFinContractsQuery,
   usePayPledgeFinInstallmentMutation,
 } = pledgeFinApi;

@@ -83,6 +83,8 @@ const detailOf = (fields: Partial<PledgeFinDetail> = {}): PledgeFinDetail => ({
 });
 
 const contract = {
+  counterSignedAt: null,
+  counterError: null,
   status: 'draft',
   parties: [],
   bizType: 'pledge-financing',
@@ -161,6 +163,12 @@ const repaying = () =>
 
 const requests: Array<{ url: string; body: unknown }> = [];
 let detail = detailOf();
+/** What each contract says of its signatures, for the sign page's state of the institution's side. */
+let signatures: { signedAt: string | null; counterSignedAt: string | null; counterError: string | null } = {
+  signedAt: null,
+  counterSignedAt: null,
+  counterError: null,
+};
 const server = setupServer(
   mock.post('*/api/pledge-fin/page/by-pledger', async ({ request }) => {
     requests.push({ url: request.url, body: await request.json() });
@@ -247,9 +255,10 @@ const server = setupServer(
   }),
   mock.get('*/api/pledge-fin/:id/contracts', () =>
     ok([
-      { ...contract, id: 'c-1', title: '供应链票据质押融资借款合同', contractNo: 'HT1' },
+      { ...contract, ...signatures, id: 'c-1', title: '供应链票据质押融资借款合同', contractNo: 'HT1' },
       {
         ...contract,
+        ...signatures,
         id: 'c-2',
         title: '供应链票据质押合同',
         contractNo: 'HT2',
@@ -264,6 +273,11 @@ const server = setupServer(
   mock.put('*/api/pledge-fin/payout/retry', async ({ request }) => {
     requests.push({ url: request.url, body: await request.json() });
     detail = repaying();
+    return ok(detail);
+  }),
+  mock.put('*/api/pledge-fin/countersign/retry', async ({ request }) => {
+    requests.push({ url: request.url, body: await request.json() });
+    signatures = { ...signatures, counterError: null };
     return ok(detail);
   }),
   mock.put('*/api/pledge-fin/rest/retry', async ({ request }) => {
@@ -284,6 +298,7 @@ afterEach(() => {
   server.resetHandlers();
   requests.length = 0;
   detail = detailOf();
+  signatures = { signedAt: null, counterSignedAt: null, counterError: null };
 });
 afterAll(() => server.close());
 
@@ -458,6 +473,33 @@ describe('the sign page', () => {
     const table = await screen.findByRole('table', { name: '融资合同' });
     expect(await within(table).findByText('供应链票据质押融资借款合同')).toBeInTheDocument();
     expect(within(table).getByText('HT2')).toBeInTheDocument();
+  });
+
+  it('says the institution signs its side once 苏州 signed both contracts', async () => {
+    detail = detailOf({ state: '524000080' });
+    signatures = { signedAt: '2026-03-02T01:05:00.000Z', counterSignedAt: null, counterError: null };
+    renderAt('/start/sign/f-1');
+    expect(await screen.findByText('贵司已签署两份合同，正在等待融资机构签署。')).toBeInTheDocument();
+    expect(screen.queryByText('重新发起机构签署')).not.toBeInTheDocument();
+  });
+
+  it('offers the institution’s failed signature again, after a confirmation', async () => {
+    detail = detailOf({ state: '524000080' });
+    signatures = {
+      signedAt: '2026-03-02T01:05:00.000Z',
+      counterSignedAt: null,
+      counterError: '浦发银行（模拟）的电子签章服务暂不可用，签署未完成，请稍后重新发起',
+    };
+    renderAt('/start/sign/f-1');
+    expect(
+      await screen.findByText(/融资机构尚未签署：浦发银行（模拟）的电子签章服务暂不可用/),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByText('重新发起机构签署').closest('button')!);
+    expect((await screen.findAllByText('确认重新发起机构签署？')).length).toBeGreaterThan(0);
+    expect(requestsTo('/countersign/retry')).toHaveLength(0);
+    fireEvent.click(screen.getByText('确定').closest('button')!);
+    await waitFor(() => expect(requestsTo('/countersign/retry').at(-1)?.body).toEqual({ id: 'f-1' }));
+    expect((await screen.findAllByText('已重新发起机构签署，请稍候')).length).toBeGreaterThan(0);
   });
 
   it('offers a pay-out the bank refused again, after a confirmation', async () => {

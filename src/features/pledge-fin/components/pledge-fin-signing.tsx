@@ -10,7 +10,11 @@ import { CardTitle } from '@/components/card-title/card-title';
 import { Table } from '@/components/data-table/data-table';
 import { pledgeFinancingStartPath } from '@/config/paths';
 import { pledgeFinMessages } from '@/locales/zh-CN/pledge-fin';
-import { usePledgeFinContractsQuery, useRetryPledgeFinPayoutMutation } from '../api/pledge-fin-api';
+import {
+  usePledgeFinContractsQuery,
+  useRetryPledgeFinCountersignMutation,
+  useRetryPledgeFinPayoutMutation,
+} from '../api/pledge-fin-api';
 
 const text = pledgeFinMessages;
 
@@ -92,6 +96,7 @@ export function SigningSection({
   return (
     <Card title={<CardTitle>{text.contractsTitle}</CardTitle>} loading={contracts.isLoading}>
       <p>{text.contractsHint}</p>
+      <CountersignState id={id} contracts={list} />
       {signer ? (
         signer(list)
       ) : (
@@ -109,5 +114,45 @@ export function SigningSection({
         />
       )}
     </Card>
+  );
+}
+
+/**
+ * The institution's side once the organisation signed both contracts: its signature under way, or failed
+ * (its e-sign service down) with the way to ask for it again after a confirmation. Nothing before then.
+ */
+function CountersignState({ id, contracts }: { id: string; contracts: Contract[] }) {
+  const { message, modal } = App.useApp();
+  const [retry, retrying] = useRetryPledgeFinCountersignMutation();
+  const signedByUs = contracts.length > 0 && contracts.every((c) => c.signedAt !== null);
+  const failed = contracts.find((c) => c.counterError !== null);
+  if (!signedByUs && !failed) return null;
+  if (!failed) {
+    return contracts.some((c) => c.counterSignedAt === null) ? (
+      <Alert type="info" showIcon title={text.countersignWaiting} />
+    ) : null;
+  }
+  const askRetry = () =>
+    modal.confirm({
+      title: text.retryCountersignConfirmTitle,
+      content: text.retryCountersignConfirm,
+      okText: text.confirm,
+      cancelText: text.close,
+      onOk: async () => {
+        const done = await retry({ id });
+        if ('data' in done) void message.success(text.countersignRestarted);
+      },
+    });
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={text.countersignFailed(failed.counterError ?? '')}
+      action={
+        <Button size="small" type="primary" danger loading={retrying.isLoading} onClick={askRetry}>
+          {text.retryCountersign}
+        </Button>
+      }
+    />
   );
 }
