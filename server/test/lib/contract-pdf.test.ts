@@ -138,8 +138,10 @@ describe('signed contracts', () => {
     // Appended: the bytes the first signature covers are there unchanged.
     expect(both.subarray(0, first.length).equals(first)).toBe(true);
     const report = pdfsig(both);
-    expect(report).toContain('Signature #1');
-    expect(report).toContain('Signature #2');
+    expect(report).toContain('Signature #1:\n  - Signature Field Name: Signature1');
+    expect(report).toContain('Signature #2:\n  - Signature Field Name: Signature2');
+    // The reason as a UTF-16 text string (签署合同), in both signature dictionaries.
+    expect(both.toString('latin1').match(/\/Reason <FEFF7B7E7F725408540C>/gi)).toHaveLength(2);
     expect(report.match(/Signature is Valid/g)).toHaveLength(2);
     expect(report).toContain('Signer Certificate Common Name: 北京星辰科技有限公司');
     expect(report).toContain('Signer Certificate Common Name: 链票通供应链票据平台');

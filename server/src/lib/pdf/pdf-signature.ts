@@ -152,12 +152,12 @@ function lastCrossRefOffset(pdf: Buffer): number {
 /**
  * The file with `doc`'s changes appended as an incremental update (ISO 32000-1, 7.5.6): the original bytes
  * untouched, so a signature made on them stays valid, then the objects the change added and every object of
- * the file that is not a stream (the page, the form, the catalog the seal and the new field change; the
- * streams of the original pages and fonts are left where they are), a cross-reference section for them and
- * a trailer pointing back at the original's.
+ * the file that is neither a stream nor a signature (the page, the form, the catalog the seal and the new
+ * field change; the streams of the original pages and fonts and the earlier signatures are left where they
+ * are), a cross-reference section for them and a trailer pointing back at the original's.
  */
 function incrementalUpdate(lib: PdfLib, original: Buffer, doc: PDFDocument, lastBefore: number): Buffer {
-  const { PDFCrossRefSection, PDFRef, PDFStream, PDFTrailer, PDFTrailerDict } = lib;
+  const { PDFCrossRefSection, PDFDict, PDFName, PDFRef, PDFStream, PDFTrailer, PDFTrailerDict } = lib;
   const chunks: Buffer[] = [original];
   let offset = original.length;
   const push = (chunk: Buffer) => {
@@ -168,7 +168,15 @@ function incrementalUpdate(lib: PdfLib, original: Buffer, doc: PDFDocument, last
   const xref = PDFCrossRefSection.createEmpty();
   const objects = doc.context
     .enumerateIndirectObjects()
-    .filter(([ref, object]) => ref.objectNumber > lastBefore || !(object instanceof PDFStream))
+    .filter(
+      ([ref, object]) =>
+        ref.objectNumber > lastBefore ||
+        !(
+          object instanceof PDFStream ||
+          // An earlier signature is never changed: rewritten, it would only weigh.
+          (object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Sig'))
+        ),
+    )
     .sort(([a], [b]) => a.objectNumber - b.objectNumber);
   for (const [ref, object] of objects) {
     xref.addEntry(ref, offset);
@@ -205,6 +213,52 @@ function incrementalUpdate(lib: PdfLib, original: Buffer, doc: PDFDocument, last
 }
 
 /**
+ * The signature just placed, named as a PDF reader shows it: the placeholder writes its reason, signer and
+ * location as byte strings, which turns Chinese into other characters (and may leave a parenthesis that ends
+ * the string early), and names every signature field Signature1. The texts become UTF-16 text strings and
+ * the field takes the next free name, so a file signed twice has two fields of their own.
+ */
+function nameSignature(lib: PdfLib, doc: PDFDocument, request: SignatureRequest): void {
+  const { PDFArray, PDFDict, PDFHexString, PDFInvalidObject, PDFName, PDFRef, PDFString } = lib;
+  const annots = doc.getPage(request.field.page).node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+  const widget = annots?.lookupMaybe(annots.size() - 1, PDFDict);
+  const ref = widget?.get(PDFName.of('V'));
+  // The placeholder keeps the signature dictionary as bytes of its own (PDFInvalidObject), written as is.
+  const placed = ref instanceof PDFRef ? doc.context.lookup(ref) : undefined;
+  if (!widget || !(ref instanceof PDFRef) || !(placed instanceof PDFInvalidObject)) {
+    throw new Error('the signature placeholder was not found');
+  }
+  const bytesOf = (object: {
+    sizeInBytes(): number;
+    copyBytesInto(buffer: Uint8Array, offset: number): number;
+  }) => {
+    const bytes = Buffer.alloc(object.sizeInBytes());
+    object.copyBytesInto(bytes, 0);
+    return bytes;
+  };
+  let dict = bytesOf(placed);
+  const texts: [string, string][] = [
+    ['Reason', request.reason],
+    ['Name', request.signerName],
+    ['Location', request.location],
+  ];
+  for (const [key, text] of texts) {
+    const written = Buffer.concat([Buffer.from(`/${key} `), bytesOf(PDFString.of(text))]);
+    const at = dict.indexOf(written);
+    if (at < 0) throw new Error(`the signature's ${key} was not found`);
+    dict = Buffer.concat([
+      dict.subarray(0, at),
+      Buffer.from(`/${key} `),
+      bytesOf(PDFHexString.fromText(text)),
+      dict.subarray(at + written.length),
+    ]);
+  }
+  doc.context.assign(ref, PDFInvalidObject.of(dict));
+  const fields = doc.catalog.getAcroForm()?.getAllFields() ?? [];
+  widget.set(PDFName.of('T'), PDFString.of(`Signature${Math.max(1, fields.length)}`));
+}
+
+/**
  * Places the seal on the party's signature field and signs the file (PAdES, ETSI.CAdES.detached): a
  * signature field over the whole document but its own /Contents, so any later change of a byte shows. A
  * file another party signed already is signed again by an incremental update, its first signature intact:
@@ -236,6 +290,7 @@ export async function stampAndSign(pdf: Uint8Array, request: SignatureRequest): 
     widgetRect: request.field.rect,
     appName: 'chain-bill',
   });
+  nameSignature(lib, doc, request);
   const prepared = signedBefore
     ? incrementalUpdate(lib, Buffer.from(pdf), doc, lastBefore)
     : Buffer.from(await doc.save({ useObjectStreams: false }));
