@@ -21,7 +21,11 @@ export const clearMaturedApplicationsStep: DayEndStep = {
         ctx.db
           .selectFrom('bill_applications')
           .innerJoin('bill_packages', 'bill_packages.id', 'bill_applications.package_id')
-          .select(['bill_applications.id', 'bill_applications.receiver_org_id'])
+          .select([
+            'bill_applications.id',
+            'bill_applications.receiver_org_id',
+            'bill_applications.package_id',
+          ])
           .where('bill_applications.status', '=', APPLICATION_STATUS.pending)
           // A presentation for payment is what maturity is for: it waits for its answer, not for clearing.
           .where('bill_applications.kind', '!=', APPLICATION_KIND.payment)
@@ -38,5 +42,6 @@ export const clearMaturedApplicationsStep: DayEndStep = {
         return true;
       },
       (error) => error instanceof ApiFailure && ALREADY_CLOSED.has(error.code),
+      (row) => row.package_id,
     ),
 };

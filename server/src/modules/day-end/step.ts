@@ -57,6 +57,16 @@ export class DayEndStopped extends Error {
  */
 export const DAY_END_ROW_BATCH = 50;
 
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The batch's rows in the order of their packages' keys, the order every command enters its packages in:
+ * a batch holds each package it entered until it commits, and entering them in any other order could wait
+ * crosswise on a command entering two of them (PostgreSQL).
+ */
+const inPackageOrder = <Row extends { id: string }>(batch: readonly Row[], packageOf: (row: Row) => string) =>
+  [...batch].sort((a, b) => byKey(packageOf(a), packageOf(b)) || byKey(a.id, b.id));
+
 /**
  * The shape most steps share: rows read a batch at a time in order of id after the cursor (`read` must
  * order by id and keep only ids after the one it is given), the batch handled in one transaction that also
@@ -66,13 +76,15 @@ export const DAY_END_ROW_BATCH = 50;
  * the batch kept); any other error rolls the whole batch back and ends the step, which resumes from the last
  * batch committed. Safe to run again from any cursor when `handle` is. A `passOver` error must come before the
  * row publishes anything (as a command's check comes before its writes): an event waits for the batch's
- * commit, not for its savepoint.
+ * commit, not for its savepoint. With `packageOf` (each row's one package) a batch's rows are handled in
+ * the order of their packages' keys.
  */
 export async function eachInBatchTransactions<Row extends { id: string }>(
   ctx: DayEndContext,
   read: (cursor: string, limit: number) => Promise<Row[]>,
   handle: (trx: Transaction<Database>, row: Row) => Promise<boolean>,
   passOver: (error: unknown) => boolean = () => false,
+  packageOf?: (row: Row) => string,
 ): Promise<void> {
   let cursor = ctx.cursor ?? '';
   for (;;) {
@@ -81,7 +93,7 @@ export async function eachInBatchTransactions<Row extends { id: string }>(
     const last = batch[batch.length - 1]!.id;
     await ctx.db.transaction().execute(async (trx) => {
       let handled = 0;
-      for (const row of batch) {
+      for (const row of packageOf ? inPackageOrder(batch, packageOf) : batch) {
         await sql`savepoint day_end_row`.execute(trx);
         try {
           if (await handle(trx, row)) handled += 1;

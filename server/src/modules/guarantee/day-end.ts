@@ -16,7 +16,7 @@ export const clearMaturedGuaranteesStep: DayEndStep = {
         ctx.db
           .selectFrom('bill_guarantees as g')
           .innerJoin('bill_packages as p', 'p.id', 'g.package_id')
-          .select(['g.id', 'g.guarantor_org_id'])
+          .select(['g.id', 'g.guarantor_org_id', 'g.package_id'])
           .where('g.status', '=', APPLICATION_STATUS.pending)
           .where('p.due_date', '<=', ctx.businessDate)
           .where('g.id', '>', cursor)
@@ -28,5 +28,7 @@ export const clearMaturedGuaranteesStep: DayEndStep = {
           { trx, now: ctx.now, actor: { orgId: row.guarantor_org_id, userId: null }, realtime: ctx.realtime },
           row.id,
         ),
+      undefined,
+      (row) => row.package_id,
     ),
 };

@@ -16,7 +16,7 @@ export const clearMaturedReleasesStep: DayEndStep = {
           .selectFrom('bill_pledge_releases as r')
           .innerJoin('bill_pledges as g', 'g.application_id', 'r.pledge_id')
           .innerJoin('bill_packages as p', 'p.id', 'g.package_id')
-          .select(['r.id', 'g.pledgor_org_id'])
+          .select(['r.id', 'g.pledgor_org_id', 'g.package_id'])
           .where('r.status', '=', APPLICATION_STATUS.pending)
           .where('p.due_date', '<=', ctx.businessDate)
           .where('r.id', '>', cursor)
@@ -28,5 +28,7 @@ export const clearMaturedReleasesStep: DayEndStep = {
           { trx, now: ctx.now, actor: { orgId: row.pledgor_org_id, userId: null }, realtime: ctx.realtime },
           row.id,
         ),
+      undefined,
+      (row) => row.package_id,
     ),
 };

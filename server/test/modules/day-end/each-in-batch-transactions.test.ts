@@ -136,4 +136,29 @@ describe('a day-end step that handles a batch of rows in one transaction, each r
     expect(after[ids[DAY_END_ROW_BATCH]!]).toBe('new');
     expect(after[ids[DAY_END_ROW_BATCH + 1]!]).toBe('new');
   });
+
+  it("handles a batch's rows in the order of their packages' keys, and records the batch's last id", async () => {
+    await seed();
+    const handled: string[] = [];
+    const progress: [string, number][] = [];
+    const ctx = {
+      db: t.app.db,
+      cursor: null,
+      progress: async (at: string, processed: number) => void progress.push([at, processed]),
+    } as unknown as DayEndContext;
+    const rows = ids.slice(0, 4).map((id, i) => ({ id, packageId: `pkg-${4 - i}` }));
+    let read = false;
+    await eachInBatchTransactions(
+      ctx,
+      async () => (read ? [] : ((read = true), rows)),
+      async (_trx, row) => {
+        handled.push(row.packageId);
+        return true;
+      },
+      undefined,
+      (row) => row.packageId,
+    );
+    expect(handled).toEqual(['pkg-1', 'pkg-2', 'pkg-3', 'pkg-4']);
+    expect(progress).toEqual([[ids[3], 4]]);
+  });
 });
