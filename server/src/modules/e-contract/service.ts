@@ -322,6 +322,8 @@ export async function countersign(
     (f) => f.party !== contract.signer_party,
   );
   if (!field) throw new Error('a contract without the other party’s signature field');
+  // The flow this call started and recorded: a failure is the contract's only while no other flow runs.
+  let ours: string | null = null;
   try {
     const account = await esign.openAccount(signer, db);
     const seal = account.seals[0];
@@ -345,9 +347,12 @@ export async function countersign(
       .where('counter_flow_id', 'is', null)
       .executeTakeFirst();
     if (Number(set.numUpdatedRows) === 0) {
-      await esign.revoke(flowId);
+      // Another request's flow runs: this spare one is withdrawn; should that fail, it lapses unsigned at
+      // its window. Neither touches the running flow nor the contract's record.
+      await esign.revoke(flowId).catch(() => undefined);
       return;
     }
+    ours = flowId;
     await esign.sign({ flowId, accountId: account.accountId, sealId: seal.sealId, field });
   } catch (error) {
     await db
@@ -355,6 +360,7 @@ export async function countersign(
       .set({ counter_error: ECONTRACT_MSG.countersignFailed(signer.name), updated_at: now })
       .where('id', '=', contract.id)
       .where('counter_signed_at', 'is', null)
+      .where((eb) => (ours === null ? eb('counter_flow_id', 'is', null) : eb('counter_flow_id', '=', ours)))
       .execute();
     throw error;
   }

@@ -16,6 +16,7 @@ import type { CommandContext } from '../../../src/modules/bills/service';
 import { repayFromProceeds } from '../../../src/modules/pledge-fin/proceeds';
 import { payInstallment } from '../../../src/modules/pledge-fin/repayment';
 import { fail } from '../../../src/lib/errors';
+import { countersign } from '../../../src/modules/e-contract/service';
 import { yuanToFen } from '../../../src/lib/money';
 import { payBetween, settlementAccountOf } from '../../../src/modules/settlement/service';
 import {
@@ -453,6 +454,57 @@ describe('the institution’s signature', () => {
     ]);
     // Signed and paid out: nothing to retry.
     refusedWith(await retry(financing.id), 409, API_ERROR.pledgeFinStateInvalid);
+  });
+});
+
+describe('two countersigns of one contract at once', () => {
+  it('leave the running flow and the contract alone when the spare flow cannot be withdrawn', async () => {
+    const holding = await heldBySuzhou(t, token);
+    const financing = await approved(holding);
+    const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+    await openSuzhouEsign(t, token);
+    // The institution's service is down at its turn, so the contracts wait signed by 苏州 alone.
+    const down = vi
+      .spyOn(t.app.adapters.esign, 'openAccount')
+      .mockRejectedValue(fail(API_ERROR.serviceUnavailable, '电子签章服务暂不可用，请稍后重试'));
+    expect((await signBoth(contracts)).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await history(financing.id)).at(-1)?.action).toBe('SIGN'), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    down.mockRestore();
+    // Another request's flow now runs on the loan contract; this one read the contract before it started.
+    const stale = await t.app.db
+      .selectFrom('contracts')
+      .selectAll()
+      .where('id', '=', contracts[0]!.id)
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('contracts')
+      .set({ counter_flow_id: 'flow-of-another', counter_error: null })
+      .where('id', '=', stale.id)
+      .execute();
+    vi.spyOn(t.app.adapters.esign, 'startFlow').mockResolvedValue({ flowId: 'spare-flow' });
+    const revoke = vi
+      .spyOn(t.app.adapters.esign, 'revoke')
+      .mockRejectedValue(new Error('provider unreachable'));
+    try {
+      await countersign(
+        { db: t.app.db, esign: t.app.adapters.esign, now: t.app.now() },
+        { ...stale, counter_flow_id: null, counter_error: null },
+        { name: DEMO_INSTITUTIONS.spdb.name, creditCode: DEMO_INSTITUTIONS.spdb.creditCode },
+      );
+      expect(revoke).toHaveBeenCalledWith('spare-flow');
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(
+      await t.app.db
+        .selectFrom('contracts')
+        .select(['counter_flow_id', 'counter_error', 'counter_signed_at'])
+        .where('id', '=', stale.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ counter_flow_id: 'flow-of-another', counter_error: null, counter_signed_at: null });
   });
 });
 
