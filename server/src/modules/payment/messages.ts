@@ -35,7 +35,7 @@ export const PAYMENT_MSG = {
   timeoutText: '承兑人在应答期内未应答，视同拒付',
   clearingFailure: (why: string) => `线上清算失败：${why}`,
   listDatesInvalid: '到期日区间无效：起始日期不能晚于结束日期',
-  pledgeNotFound: '未找到该质押',
+  pledgeNotFound: '质押记录不存在',
   notPledged: '该票据区间已不在质押中，质权人不能提示付款',
   pledgeeBeforeMaturity: '票据到期前质权人不能提示付款',
   pledgeePaidTitle: '质押票据已付款',

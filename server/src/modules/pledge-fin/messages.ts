@@ -56,7 +56,6 @@ export const PLEDGE_FIN_MSG = {
     sign: '签约',
     payOut: '放款',
     retryPayOut: '重新申请放款',
-    retryRest: '重新申请划付余款',
     retryCountersign: '重新发起机构签署',
     payInterest: '还款',
   },

@@ -62,7 +62,7 @@ export const RECOURSE_MSG = {
     }`,
   withdrawnTitle: '追索通知已撤回',
   withdrawnNotice: (pursuer: string, bill: string) => `${pursuer}撤回了向贵司发出的追索通知，${bill}。`,
-  pledgeNotFound: '未找到该质押',
+  pledgeNotFound: '质押记录不存在',
   pledgeePaidTitle: '质押票据已追索清偿',
   pledgeePaidNotice: (pledgee: string, bill: string, payer: string, amount: string, settled: boolean) =>
     `贵司质押给${pledgee}的票据经追索已由${payer}清偿，${bill}，清偿金额${amount}元，质押随之结束；${
