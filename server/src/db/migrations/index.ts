@@ -44,6 +44,7 @@ import * as proceedsRepayments from './043-proceeds-repayments';
 import * as pledgeFinPartPayments from './044-pledge-fin-part-payments';
 import * as pledgeFinRests from './047-pledge-fin-rests';
 import * as contractCountersign from './048-contract-countersign';
+import * as pledgesByPackage from './049-pledges-by-package';
 import * as pledgePaid from './045-pledge-paid';
 import * as institutionPursuers from './046-institution-pursuers';
 
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '046-institution-pursuers': institutionPursuers,
   '047-pledge-fin-rests': pledgeFinRests,
   '048-contract-countersign': contractCountersign,
+  '049-pledges-by-package': pledgesByPackage,
 };

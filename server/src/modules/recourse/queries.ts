@@ -64,9 +64,13 @@ const shape = (query: Listed) =>
         .exists(
           eb
             .selectFrom('bill_pledges as g')
+            .innerJoin('bill_applications as ga', 'ga.id', 'g.application_id')
             .select('g.application_id')
             .whereRef('g.package_id', '=', 'n.package_id')
-            .whereRef('g.pledgee_org_id', '=', 'n.pursuer_org_id'),
+            .whereRef('g.pledgee_org_id', '=', 'n.pursuer_org_id')
+            // The pledge of the notice's own range: the pursuer may hold another range of the bill otherwise.
+            .whereRef('ga.sub_start', '<=', 'n.sub_start')
+            .whereRef('ga.sub_end', '>=', 'n.sub_end'),
         )
         .as('pursuer_pledgee'),
     )
