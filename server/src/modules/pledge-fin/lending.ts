@@ -324,6 +324,45 @@ export async function countersignFinancing(
 }
 
 /**
+ * Financings whose institution's signature is due but was never begun: the borrower signed both contracts
+ * and the process stopped before the signing that follows that commit started (no flow recorded, no failure).
+ * The server asks again for each when it starts (routes.ts); should two nodes ask at once, countersign
+ * records one flow and withdraws the other.
+ */
+export async function unstartedCountersigns(db: Db): Promise<Array<{ orgId: string; id: string }>> {
+  const rows = await db
+    .selectFrom('pledge_financings as f')
+    .select(['f.org_id', 'f.id'])
+    .where('f.state', '=', PLEDGE_FIN_STATE.signing)
+    .where((eb) =>
+      eb.and([
+        eb.exists(
+          eb
+            .selectFrom('contracts as c')
+            .select('c.id')
+            .whereRef('c.biz_id', '=', 'f.id')
+            .where('c.biz_type', 'in', [...FINANCING_CONTRACTS])
+            .where('c.counter_signed_at', 'is', null)
+            .where('c.counter_flow_id', 'is', null)
+            .where('c.counter_error', 'is', null),
+        ),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('contracts as c')
+              .select('c.id')
+              .whereRef('c.biz_id', '=', 'f.id')
+              .where('c.biz_type', 'in', [...FINANCING_CONTRACTS])
+              .where('c.status', '!=', CONTRACT_STATUS.complete),
+          ),
+        ),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => ({ orgId: row.org_id, id: row.id }));
+}
+
+/**
  * `PUT /api/pledge-fin/countersign/retry`: a member asks the institution again to sign the contracts its
  * e-sign service failed to sign (待签约). In the caller's transaction the failures are cleared and the
  * history names the member; the signing itself starts once it commits (`countersign`). Refused (409) while

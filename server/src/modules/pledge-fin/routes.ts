@@ -50,6 +50,7 @@ import {
 import { costOfRequest } from './cost';
 import {
   countersignFinancing,
+  unstartedCountersigns,
   FINANCING_CONTRACTS,
   financingContracts,
   onFinancingContract,
@@ -132,6 +133,11 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.log.error({ err: error, financingId: id }, 'pledge financing: the institution did not sign'),
     );
   };
+  // A signature due when the server last stopped, before it began, begins now.
+  app.addHook('onReady', async () => {
+    for (const financing of await unstartedCountersigns(app.db))
+      countersignLater(financing.orgId, financing.id);
+  });
   const lendingDeps = {
     institutions: app.adapters.institution,
     realtime: app.realtime,

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type { Holding } from '@contract/bills-schemas';
 import type { Contract } from '@contract/e-contract-schemas';
@@ -505,6 +508,45 @@ describe('two countersigns of one contract at once', () => {
         .where('id', '=', stale.id)
         .executeTakeFirstOrThrow(),
     ).toEqual({ counter_flow_id: 'flow-of-another', counter_error: null, counter_signed_at: null });
+  });
+});
+
+describe('a server stopped before the institution signs', () => {
+  it('begins the institution’s signature when it starts again', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-countersign-'));
+    try {
+      await t.app.close();
+      t = await startApp({ dataDir, inMemoryDb: false });
+      token = await ledgerTokens(t);
+      checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
+      const holding = await heldBySuzhou(t, token);
+      const financing = await approved(holding);
+      const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+      await openSuzhouEsign(t, token);
+      // The institution's signing never gets past its first call before the process stops.
+      const stuck = vi.spyOn(t.app.adapters.esign, 'openAccount').mockReturnValue(new Promise(() => {}));
+      expect((await signBoth(contracts)).statusCode).toBe(200);
+      await vi.waitFor(() => expect(stuck).toHaveBeenCalled(), { timeout: 15_000, interval: 100 });
+      stuck.mockRestore();
+      expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.signing);
+      await t.app.close();
+
+      t = await startApp({ dataDir, inMemoryDb: false });
+      token = await ledgerTokens(t);
+      await vi.waitFor(
+        async () => expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.repaying),
+        {
+          timeout: 15_000,
+          interval: 100,
+        },
+      );
+      for (const contract of await dataOf<Contract[]>(await contractsOf(financing.id)))
+        expect(contract.counterSignedAt).not.toBeNull();
+    } finally {
+      await t.app.close();
+      t = await startApp();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
