@@ -45,15 +45,7 @@ async function walk(cursor: string | null) {
   } as unknown as DayEndContext;
   await eachInBatchTransactions(
     ctx,
-    (after, limit) =>
-      t.app.db
-        .selectFrom('sms_outbox')
-        .select('id')
-        .where('mobile', '=', MOBILE)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(limit)
-        .execute(),
+    rowsAfter,
     async (trx, row) => {
       await trx.updateTable('sms_outbox').set({ text: 'done' }).where('id', '=', row.id).execute();
       // One closed in between: its write is rolled back and it is passed over.
@@ -65,6 +57,17 @@ async function walk(cursor: string | null) {
   );
   return progress;
 }
+
+/** The test's rows past the cursor, in key order, as a day-end step reads its own. */
+const rowsAfter = (after: string, limit: number) =>
+  t.app.db
+    .selectFrom('sms_outbox')
+    .select('id')
+    .where('mobile', '=', MOBILE)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 
 describe('a day-end step that handles a batch of rows in one transaction, each row in a savepoint', () => {
   it('walks every row after the cursor in batches, counts what it handled and records each batch', async () => {
@@ -110,23 +113,11 @@ describe('a day-end step that handles a batch of rows in one transaction, each r
     } as unknown as DayEndContext;
     const failing = ids[DAY_END_ROW_BATCH + 2]!;
     await expect(
-      eachInBatchTransactions(
-        ctx,
-        (after, limit) =>
-          t.app.db
-            .selectFrom('sms_outbox')
-            .select('id')
-            .where('mobile', '=', MOBILE)
-            .where('id', '>', after)
-            .orderBy('id')
-            .limit(limit)
-            .execute(),
-        async (trx, row) => {
-          await trx.updateTable('sms_outbox').set({ text: 'done' }).where('id', '=', row.id).execute();
-          if (row.id === failing) throw new Error('boom');
-          return true;
-        },
-      ),
+      eachInBatchTransactions(ctx, rowsAfter, async (trx, row) => {
+        await trx.updateTable('sms_outbox').set({ text: 'done' }).where('id', '=', row.id).execute();
+        if (row.id === failing) throw new Error('boom');
+        return true;
+      }),
     ).rejects.toThrow('boom');
     const after = await texts();
     // The first batch committed with its cursor; the second left nothing, not even the rows before the error.
