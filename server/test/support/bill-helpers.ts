@@ -358,3 +358,13 @@ export async function refusedBefore(
   expect(await challengeCount(t), response.body).toBe(before);
   return [response.statusCode, errorCodeOf(response)];
 }
+
+/** An organisation's current (not ended) holding of a package: the one row a range is held on there. */
+export const currentHoldingOf = (t: TestApp, packageId: string, orgId: string) =>
+  t.app.db
+    .selectFrom('bill_holdings')
+    .selectAll()
+    .where('package_id', '=', packageId)
+    .where('org_id', '=', orgId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirstOrThrow();

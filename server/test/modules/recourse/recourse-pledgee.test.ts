@@ -25,6 +25,7 @@ import {
   ORG,
   signedFor,
   signsPending,
+  currentHoldingOf,
 } from '../../support/bill-helpers';
 import type { TestApp } from '../../support/helpers';
 
@@ -38,14 +39,7 @@ ledgerAppEach((app) => ({ t, token } = app));
 
 type Org = keyof LedgerTokens;
 
-const currentHolding = (packageId: string, orgId: string) =>
-  t.app.db
-    .selectFrom('bill_holdings')
-    .selectAll()
-    .where('package_id', '=', packageId)
-    .where('org_id', '=', orgId)
-    .where('ended_at', 'is', null)
-    .executeTakeFirstOrThrow();
+const currentHolding = (packageId: string, orgId: string) => currentHoldingOf(t, packageId, orgId);
 const holdingRow = (id: string) =>
   t.app.db.selectFrom('bill_holdings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const pledgeRow = (id: string) =>

@@ -32,6 +32,7 @@ import {
   signedFor,
   signsPending,
   userIdOf,
+  currentHoldingOf,
 } from '../../support/bill-helpers';
 import type { TestApp } from '../../support/helpers';
 
@@ -41,14 +42,7 @@ ledgerAppEach((app) => ({ t, token } = app));
 
 type Org = keyof LedgerTokens;
 
-const currentHolding = (packageId: string, orgId: string) =>
-  t.app.db
-    .selectFrom('bill_holdings')
-    .selectAll()
-    .where('package_id', '=', packageId)
-    .where('org_id', '=', orgId)
-    .where('ended_at', 'is', null)
-    .executeTakeFirstOrThrow();
+const currentHolding = (packageId: string, orgId: string) => currentHoldingOf(t, packageId, orgId);
 
 /**
  * 上海 draws and accepts a bill (due 2026-06-02) to 宁波, which endorses it to 苏州; 苏州 presents on `presentOn`
