@@ -368,3 +368,26 @@ export const currentHoldingOf = (t: TestApp, packageId: string, orgId: string) =
     .where('org_id', '=', orgId)
     .where('ended_at', 'is', null)
     .executeTakeFirstOrThrow();
+
+/** The balance (fen) the sandbox bank holds on a settlement account. */
+export const sandboxBalanceOf = async (t: TestApp, accountNo: string) =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('sandbox_settlement_accounts')
+        .select('balance_fen')
+        .where('account_no', '=', accountNo)
+        .executeTakeFirstOrThrow()
+    ).balance_fen,
+  );
+
+/** An organisation's default settlement account number. */
+export const defaultAccountOf = async (t: TestApp, orgId: string) =>
+  (
+    await t.app.db
+      .selectFrom('bank_accounts')
+      .select('account_no')
+      .where('org_id', '=', orgId)
+      .where('is_default', '=', 1)
+      .executeTakeFirstOrThrow()
+  ).account_no;

@@ -33,6 +33,8 @@ import {
   ORG,
   signedFor,
   userIdOf,
+  defaultAccountOf,
+  sandboxBalanceOf,
 } from '../../support/bill-helpers';
 import type { TestApp } from '../../support/helpers';
 
@@ -96,25 +98,8 @@ const sandboxPresent = (pledgeId: string, payload: object = {}) =>
   t.app.inject({ method: 'POST', url: pathOf(PLEDGE_URL.sandboxPresent, { id: pledgeId }), payload });
 const sandboxRelease = (pledgeId: string) =>
   t.app.inject({ method: 'POST', url: pathOf(PLEDGE_URL.sandboxRelease, { id: pledgeId }) });
-const balanceOf = async (accountNo: string) =>
-  Number(
-    (
-      await t.app.db
-        .selectFrom('sandbox_settlement_accounts')
-        .select('balance_fen')
-        .where('account_no', '=', accountNo)
-        .executeTakeFirstOrThrow()
-    ).balance_fen,
-  );
-const accountOf = async (orgId: string) =>
-  (
-    await t.app.db
-      .selectFrom('bank_accounts')
-      .select('account_no')
-      .where('org_id', '=', orgId)
-      .where('is_default', '=', 1)
-      .executeTakeFirstOrThrow()
-  ).account_no;
+const balanceOf = (accountNo: string) => sandboxBalanceOf(t, accountNo);
+const accountOf = (orgId: string) => defaultAccountOf(t, orgId);
 const noticesOf = (orgId: string) =>
   t.app.db
     .selectFrom('plat_messages')

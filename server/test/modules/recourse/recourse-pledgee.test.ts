@@ -26,6 +26,8 @@ import {
   signedFor,
   signsPending,
   currentHoldingOf,
+  defaultAccountOf,
+  sandboxBalanceOf,
 } from '../../support/bill-helpers';
 import type { TestApp } from '../../support/helpers';
 
@@ -50,25 +52,8 @@ const titlesOf = async (orgId: string) =>
   (await t.app.db.selectFrom('plat_messages').select('title').where('org_id', '=', orgId).execute()).map(
     (n) => n.title,
   );
-const balanceOf = async (accountNo: string) =>
-  Number(
-    (
-      await t.app.db
-        .selectFrom('sandbox_settlement_accounts')
-        .select('balance_fen')
-        .where('account_no', '=', accountNo)
-        .executeTakeFirstOrThrow()
-    ).balance_fen,
-  );
-const accountOf = async (orgId: string) =>
-  (
-    await t.app.db
-      .selectFrom('bank_accounts')
-      .select('account_no')
-      .where('org_id', '=', orgId)
-      .where('is_default', '=', 1)
-      .executeTakeFirstOrThrow()
-  ).account_no;
+const balanceOf = (accountNo: string) => sandboxBalanceOf(t, accountNo);
+const accountOf = (orgId: string) => defaultAccountOf(t, orgId);
 
 // The institution's side, through the sandbox in its place.
 const sandboxNotify = (pledgeId: string, payload: object) =>
