@@ -213,6 +213,9 @@ export async function onFinancingContract(
   now: number,
 ): Promise<void> {
   if (!isFinancingContract(contract.biz_type) || status !== CONTRACT_STATUS.complete) return;
+  // Under the financing's lock, and read after it: of two completions at once (its two contracts, or their
+  // two countersignatures), the second waits for the first's commit and sees it, so one of them moves on.
+  await lockWithinTransaction(trx as Transaction<Database>, `pledge-fin:${contract.biz_id}`);
   const row = await financingOf(trx, contract.org_id, contract.biz_id);
   if (!row || row.state !== PLEDGE_FIN_STATE.signing) return;
   const contracts = await contractsOf(trx, row.id);
