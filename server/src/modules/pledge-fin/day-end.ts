@@ -1,4 +1,6 @@
+import { API_ERROR } from '@contract/errors';
 import { PLEDGE_FIN_STATE } from '@contract/pledge-fin';
+import { ApiFailure } from '../../lib/errors';
 import { eachInBatchTransactions, type DayEndStep } from '../day-end/service';
 import { cancelForMaturedBill } from './commands';
 
@@ -36,5 +38,8 @@ export const cancelMaturedFinancingsStep: DayEndStep = {
           row.id,
           ctx.businessDate,
         ),
+      // Read before its row was: another act (a withdrawal, a cancel) that moved it on meanwhile refuses the
+      // cancel's conditional update, and the financing is passed over, not the batch rolled back.
+      (error) => error instanceof ApiFailure && error.code === API_ERROR.pledgeFinStateInvalid,
     ),
 };
