@@ -77,6 +77,11 @@ export const SandboxPledge = Type.Object({
   maturityDate: Type.String(),
   status: literalUnion(PLEDGE_STATUSES),
   pledgedAt: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * The range is under recourse after the pledgee's presentation at maturity was refused: the pledgee may
+   * pursue its earlier parties (and may no longer ask the release).
+   */
+  underRecourse: Type.Boolean(),
 });
 export type SandboxPledge = Static<typeof SandboxPledge>;
 

@@ -26,7 +26,8 @@ export const RECOURSE_URL = {
   list: '/api/scbill/recourse/list',
   /**
    * Sandbox, `POST` (`:id` the pledge's): the pledgee institution, refused at maturity, sends a recourse
-   * notice for the pledged range, as a bank's system would through its adapter.
+   * notice for the pledged range, as a bank's system would through its adapter. `GET`: what it may pursue
+   * for the range (the parties it may reach, its window and today's claim), for the sandbox page's form.
    */
   sandboxNotify: '/api/sandbox/institution/pledges/:id/recourse',
   /** Sandbox, `GET`: the notices the institutions sent as pledgees, newest first, with their open acts. */

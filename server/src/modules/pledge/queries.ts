@@ -1,4 +1,4 @@
-import { APPLICATION_STATUS, billRange } from '@contract/bills';
+import { APPLICATION_STATUS, CIRCULATION, billRange } from '@contract/bills';
 import { API_ERROR } from '@contract/errors';
 import type { ExportParams } from '@contract/export-schemas';
 import { PLEDGE_STATUS, PLEDGE_STATUSES, type PledgeStatus } from '@contract/pledge';
@@ -223,9 +223,13 @@ export async function pledgeById(db: Db, orgId: string, id: string, now: number)
 /** The pledges institutions hold in force or are asked to release, newest first (the sandbox page). */
 export async function institutionPledges(db: Db, limit: number): Promise<SandboxPledge[]> {
   const found = await rows(db)
+    .leftJoin('bill_holdings as h', (join) =>
+      join.onRef('h.id', '=', 'g.holding_id').on('h.ended_at', 'is', null),
+    )
     .where('a.status', '=', APPLICATION_STATUS.signed)
     .where('g.released_at', 'is', null)
     .select([
+      'h.circ_status',
       'g.application_id',
       'g.pledged_at',
       'g.released_at',
@@ -254,6 +258,7 @@ export async function institutionPledges(db: Db, limit: number): Promise<Sandbox
     maturityDate: row.due_date,
     status: statusOf({ status: row.status, released_at: null, release_id: row.release_id }),
     pledgedAt: row.pledged_at === null ? null : isoTime(Number(row.pledged_at)),
+    underRecourse: row.circ_status === CIRCULATION.recourse,
   }));
 }
 

@@ -16,8 +16,16 @@ import { containsPattern, likeEscaped } from '../../db/like';
 import { fenToYuan } from '../../lib/money';
 import { listedPage, type PageRequest } from '../../lib/paging';
 import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
-import { orgName, rangeOf } from '../bills/service';
-import { chainOf, claimOf, nonRefusalStanding, reachable, standingOf } from './rules';
+import { orgName, rangeOf, type PackageRow } from '../bills/service';
+import {
+  chainOf,
+  claimOf,
+  nonRefusalStanding,
+  reachable,
+  standingOf,
+  type Range,
+  type Standing,
+} from './rules';
 
 export interface RecourseFilter {
   side: RecourseSide;
@@ -195,19 +203,54 @@ export async function recourseCandidates(
     .limit(CANDIDATE_LIMIT)
     .execute();
   const candidates: RecourseCandidate[] = [];
-  const names = new Map<string, string>();
-  const nameOf = async (id: string) => {
-    if (!names.has(id)) names.set(id, await orgName(db, id));
-    return names.get(id)!;
-  };
+  const names = nameCache(db);
   for (const row of holdings) {
     const { holding_id, sub_start, sub_end, holding_fen, ...pkg } = row;
     const range = { sub_start: Number(sub_start), sub_end: Number(sub_end) };
     const standing = early ? nonRefusalStanding(today) : await standingOf(db, pkg, orgId, range);
     if (!standing) continue;
-    const chain = await chainOf(db, pkg, range);
-    const parties = await Promise.all(
-      reachable(chain, orgId, standing).map(async (p) => ({
+    candidates.push(
+      await candidateOf(
+        db,
+        names,
+        { pkg, holdingId: holding_id, range, holdingFen: Number(holding_fen) },
+        {
+          orgId,
+          standing,
+          today,
+        },
+      ),
+    );
+  }
+  return candidates;
+}
+
+/** Organisation names, each read once. */
+function nameCache(db: Db) {
+  const names = new Map<string, string>();
+  return async (id: string) => {
+    if (!names.has(id)) names.set(id, await orgName(db, id));
+    return names.get(id)!;
+  };
+}
+
+/**
+ * One range as a pursuer standing on it sees it: its window, the parties it may reach (less `barred`, whom it
+ * may not pursue whatever the chain says) and today's claim without costs.
+ */
+async function candidateOf(
+  db: Db,
+  nameOf: (id: string) => Promise<string>,
+  held: { pkg: PackageRow; holdingId: string; range: Range; holdingFen: number },
+  pursuer: { orgId: string; standing: Standing; today: string; barred?: readonly string[] },
+): Promise<RecourseCandidate> {
+  const { pkg, range } = held;
+  const { standing, barred = [] } = pursuer;
+  const chain = await chainOf(db, pkg, range);
+  const parties = await Promise.all(
+    reachable(chain, pursuer.orgId, standing)
+      .filter((p) => !barred.includes(p.orgId))
+      .map(async (p) => ({
         orgId: p.orgId,
         name: await nameOf(p.orgId),
         role: p.role,
@@ -216,29 +259,71 @@ export async function recourseCandidates(
             ? null
             : { orgId: p.guaranteedOrgId, name: await nameOf(p.guaranteedOrgId) },
       })),
-    );
-    const agreed = await db
-      .selectFrom('recourse_notices')
-      .select('id')
-      .where('package_id', '=', pkg.id)
-      .where('sub_start', '=', range.sub_start)
-      .where('status', '=', RECOURSE_STATUS.agreed)
-      .executeTakeFirst();
-    candidates.push({
-      holdingId: holding_id,
-      packageId: pkg.id,
-      packageNo: pkg.package_no,
-      range: rangeOf(pkg, range),
-      amount: fenToYuan(holding_fen),
-      dueDate: pkg.due_date,
-      kind: standing.kind,
-      since: standing.since,
-      lastDay: standing.lastDay,
-      overdue: standing.overdue,
-      parties,
-      claim: claimOf(Number(holding_fen), pkg.due_date, today, 0),
-      agreementPending: agreed !== undefined,
-    });
-  }
-  return candidates;
+  );
+  const agreed = await db
+    .selectFrom('recourse_notices')
+    .select('id')
+    .where('package_id', '=', pkg.id)
+    .where('sub_start', '=', range.sub_start)
+    .where('status', '=', RECOURSE_STATUS.agreed)
+    .executeTakeFirst();
+  return {
+    holdingId: held.holdingId,
+    packageId: pkg.id,
+    packageNo: pkg.package_no,
+    range: rangeOf(pkg, range),
+    amount: fenToYuan(held.holdingFen),
+    dueDate: pkg.due_date,
+    kind: standing.kind,
+    since: standing.since,
+    lastDay: standing.lastDay,
+    overdue: standing.overdue,
+    parties,
+    claim: claimOf(held.holdingFen, pkg.due_date, pursuer.today, 0),
+    agreementPending: agreed !== undefined,
+  };
+}
+
+/**
+ * What the pledgee of a range refused at maturity may pursue for it (docs/domain.md, recourse by a pledgee):
+ * the range as a refused holder's candidate, its parties less the pledgor. Undefined when there is no such
+ * pledge; null when the pledgee has nothing to pursue on it (in force and not refused, released, or ended).
+ */
+export async function pledgeeCandidate(
+  db: Db,
+  pledgeId: string,
+  now: number,
+): Promise<RecourseCandidate | null | undefined> {
+  const pledge = await db
+    .selectFrom('bill_pledges')
+    .selectAll()
+    .where('application_id', '=', pledgeId)
+    .executeTakeFirst();
+  if (!pledge) return undefined;
+  if (pledge.holding_id === null || pledge.released_at !== null) return null;
+  const row = await db
+    .selectFrom('bill_holdings as h')
+    .innerJoin('bill_packages as p', 'p.id', 'h.package_id')
+    .selectAll('p')
+    .select(['h.id as holding_id', 'h.sub_start', 'h.sub_end', 'h.amount_fen as holding_fen'])
+    .where('h.id', '=', pledge.holding_id)
+    .where('h.ended_at', 'is', null)
+    .where('h.circ_status', '=', CIRCULATION.recourse)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { holding_id, sub_start, sub_end, holding_fen, ...pkg } = row;
+  const range = { sub_start: Number(sub_start), sub_end: Number(sub_end) };
+  const standing = await standingOf(db, pkg, pledge.pledgee_org_id, range);
+  if (!standing) return null;
+  return candidateOf(
+    db,
+    nameCache(db),
+    { pkg, holdingId: holding_id, range, holdingFen: Number(holding_fen) },
+    {
+      orgId: pledge.pledgee_org_id,
+      standing,
+      today: shanghaiDate(now),
+      barred: [pledge.pledgor_org_id],
+    },
+  );
 }

@@ -6,6 +6,7 @@ import { Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { RECOURSE_URL } from '@contract/recourse';
 import {
+  RecourseCandidate,
   RecourseRecord,
   SandboxRecourseAnswer,
   SandboxRecourseNotifyRequest,
@@ -21,7 +22,7 @@ import { institutionOf } from '../institution/service';
 import { pledgeById } from '../pledge/service';
 import { notifyAsPledgee, recourseCommands, rejectRecourse, withdrawRecourse } from './commands';
 import { RECOURSE_MSG } from './messages';
-import { institutionNotices } from './queries';
+import { institutionNotices, pledgeeCandidate } from './queries';
 
 const LIST_LIMIT = 50;
 
@@ -45,8 +46,8 @@ const asInstitution =
 /**
  * 追索 by a pledgee (docs/domain.md, recourse by a pledgee), the institution's side through the sandbox
  * (registered with the other sandbox routes, so only when the sandbox is on): its notice for a pledged range
- * refused at maturity, its answer to a 同意清偿 and its withdrawal, in the institution's place, and the
- * notices the institutions sent, to find what waits on them. Only an
+ * refused at maturity (and, for its form, what it may pursue), its answer to a 同意清偿 and its withdrawal, in
+ * the institution's place, and the notices the institutions sent, to find what waits on them. Only an
  * institution's notices are reachable here: an enterprise's answers as a missing one. No sign-in: the
  * institutions are someone else's.
  */
@@ -86,6 +87,27 @@ export const recourseSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { response: { 200: Envelope(Type.Array(RecourseRecord)), ...ERRORS.tooMany } } },
     async function getSandboxRecourseNotices() {
       return ok(await institutionNotices(app.db, LIST_LIMIT, app.now()));
+    },
+  );
+
+  app.get(
+    RECOURSE_URL.sandboxNotify,
+    {
+      schema: {
+        params: IdParams,
+        response: {
+          200: Envelope(RecourseCandidate),
+          ...ERRORS.notFound,
+          ...ERRORS.conflict,
+          ...ERRORS.tooMany,
+        },
+      },
+    },
+    async function getSandboxPledgeeRecourse(request) {
+      const candidate = await pledgeeCandidate(app.db, request.params.id, app.now());
+      if (candidate === undefined) throw fail(API_ERROR.notFound, RECOURSE_MSG.pledgeNotFound);
+      if (candidate === null) throw fail(API_ERROR.billStateInvalid, RECOURSE_MSG.notInRecourse);
+      return ok(candidate);
     },
   );
 

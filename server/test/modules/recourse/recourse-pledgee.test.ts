@@ -5,7 +5,7 @@ import { pathOf } from '@contract/paths';
 import { PAYMENT_URL } from '@contract/payment';
 import type { PaymentRecord } from '@contract/payment-schemas';
 import { PLEDGE_URL } from '@contract/pledge';
-import type { PledgeRecord } from '@contract/pledge-schemas';
+import type { PledgeRecord, SandboxPledge } from '@contract/pledge-schemas';
 import { RECOURSE_URL } from '@contract/recourse';
 import type { RecourseCandidate, RecourseRecord } from '@contract/recourse-schemas';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
@@ -58,6 +58,14 @@ const accountOf = (orgId: string) => defaultAccountOf(t, orgId);
 // The institution's side, through the sandbox in its place.
 const sandboxNotify = (pledgeId: string, payload: object) =>
   t.app.inject({ method: 'POST', url: pathOf(RECOURSE_URL.sandboxNotify, { id: pledgeId }), payload });
+const sandboxStanding = (pledgeId: string) =>
+  t.app.inject({ method: 'GET', url: pathOf(RECOURSE_URL.sandboxNotify, { id: pledgeId }) });
+const sandboxPledgeOf = async (pledgeId: string) =>
+  (
+    (await t.app.inject({ method: 'GET', url: PLEDGE_URL.sandboxPledges })).json() as {
+      data: SandboxPledge[];
+    }
+  ).data.find((p) => p.id === pledgeId)!;
 const sandboxAnswer = (id: string, payload: object) =>
   t.app.inject({ method: 'POST', url: pathOf(RECOURSE_URL.sandboxAnswer, { id }), payload });
 const sandboxWithdraw = (id: string) =>
@@ -109,6 +117,9 @@ async function refusedAtPledgee() {
   // Before the refusal the pledgee has nothing to pursue.
   const early = await sandboxNotify(pledge.id, { debtorOrgIds: [ORG.shanghai] });
   expect([early.statusCode, errorCodeOf(early)]).toEqual([409, API_ERROR.billStateInvalid]);
+  const nothing = await sandboxStanding(pledge.id);
+  expect([nothing.statusCode, errorCodeOf(nothing)]).toEqual([409, API_ERROR.billStateInvalid]);
+  expect((await sandboxPledgeOf(pledge.id)).underRecourse).toBe(false);
 
   token = await ledgerTokensOn(t, '2026-06-02');
   expect(
@@ -273,6 +284,46 @@ describe('recourse by a pledgee refused at maturity', () => {
     ]);
     expect((await pledgeRow(pledgeId)).paid_at).not.toBeNull();
     expect((await noticeRow(id!)).status).toBe('paid');
+  });
+
+  it('shows the sandbox page what the pledgee may pursue: the parties before the pledgor, its window and the claim of the day', async () => {
+    const { packageId, pledgeId, holdingId } = await refusedAtPledgee();
+    expect((await sandboxPledgeOf(pledgeId)).underRecourse).toBe(true);
+    token = await ledgerTokensOn(t, '2026-06-05');
+    const standing = await sandboxStanding(pledgeId);
+    expect(standing.statusCode).toBe(200);
+    const candidate = await dataOf<RecourseCandidate>(standing);
+    expect(candidate).toMatchObject({
+      holdingId,
+      packageId,
+      amount: FACE,
+      dueDate: '2026-06-02',
+      kind: 'BC14',
+      since: '2026-06-02',
+      lastDay: '2026-12-02',
+      overdue: false,
+      agreementPending: false,
+    });
+    // Never the pledgor (苏州): the acceptor and drawer 上海, the endorser 宁波.
+    expect(candidate.parties.map((p) => [p.orgId, p.role])).toEqual(
+      expect.arrayContaining([
+        [ORG.shanghai, 'acceptor'],
+        [ORG.ningbo, 'endorser'],
+      ]),
+    );
+    expect(candidate.parties.map((p) => p.orgId)).not.toContain(ORG.suzhou);
+    // Interest at the platform's rate from maturity to today: 3 days on 1,000,000.00 at 4.35% / 360.
+    expect(candidate.claim).toMatchObject({
+      face: FACE,
+      interestFrom: '2026-06-02',
+      interestTo: '2026-06-05',
+      days: 3,
+      interest: '362.50',
+      costs: '0.00',
+      total: '1000362.50',
+    });
+    const missing = await sandboxStanding('no-such-pledge');
+    expect([missing.statusCode, errorCodeOf(missing)]).toEqual([404, API_ERROR.notFound]);
   });
 
   it('reaches only the parties before the pledgor, only for an institution, and only the party pursued answers', async () => {

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import Big from 'big.js';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -32,9 +31,10 @@ import {
   type RecourseSide,
   type RecourseStatus,
 } from '@contract/recourse';
-import type { RecourseCandidate, RecourseClaim, RecourseRecord } from '@contract/recourse-schemas';
+import type { RecourseCandidate, RecourseRecord } from '@contract/recourse-schemas';
 import { AmountInput } from '@/components/amount-input/amount-input';
 import { amountRules, amountText, normaliseAmount } from '@/components/amount-input/amount';
+import { ClaimMakeUp, withCosts } from '@/components/recourse-claim/recourse-claim';
 import { ConfirmActModal, type ActSummaryProps } from '@/components/act-summary/act-summary';
 import { CardTitle } from '@/components/card-title/card-title';
 import { useListState } from '@/components/list-card/list-card';
@@ -85,37 +85,6 @@ export interface RecoursePageProps {
   canExport: boolean;
   /** A row's link to the bill's detail, and the drawer it opens. */
   detail: { link: (packageId: string) => ReactNode; drawer: ReactNode };
-}
-
-/** The claim with the costs typed so far, added exactly (big.js): what the notice will ask. */
-function withCosts(claim: RecourseClaim, typed: string | undefined): { costs: string; total: string } {
-  const plain = normaliseAmount(typed ?? '');
-  const costs = /^\d+(\.\d{1,2})?$/.test(plain) ? new Big(plain) : new Big(0);
-  return { costs: costs.toFixed(2), total: new Big(claim.total).plus(costs).toFixed(2) };
-}
-
-/** How a claim is made up: face, interest over its days at the platform's rate, costs, total. */
-function ClaimMakeUp({ claim, costs, total }: { claim: RecourseClaim; costs: string; total: string }) {
-  return (
-    <Descriptions
-      size="small"
-      column={1}
-      bordered
-      title={text.claimTitle}
-      items={[
-        { key: 'face', label: text.face, children: formatYuan(claim.face) },
-        { key: 'rate', label: text.rate, children: `${claim.rate}%` },
-        {
-          key: 'period',
-          label: text.interestPeriod,
-          children: text.interestDays(claim.interestFrom, claim.interestTo, claim.days),
-        },
-        { key: 'interest', label: text.interest, children: formatYuan(claim.interest) },
-        { key: 'costs', label: text.costs, children: formatYuan(costs) },
-        { key: 'total', label: text.total, children: <strong>{formatYuan(total)}</strong> },
-      ]}
-    />
-  );
 }
 
 /**

@@ -9,6 +9,13 @@ import { INSTITUTION_URL } from '@contract/institution';
 import { PLEDGE_URL } from '@contract/pledge';
 import type { SandboxPledge } from '@contract/pledge-schemas';
 import type { SandboxInstitutionAnswer, SandboxInstitutionApplication } from '@contract/institution-schemas';
+import { RECOURSE_URL } from '@contract/recourse';
+import type {
+  RecourseCandidate,
+  RecourseRecord,
+  SandboxRecourseAnswer,
+  SandboxRecourseNotifyRequest,
+} from '@contract/recourse-schemas';
 import { api, type HttpQueryError } from '@/lib/api';
 import { catalogueMessage, showErrorNotice } from '@/lib/error-messages';
 
@@ -31,7 +38,7 @@ export interface SandboxDecision {
 
 /** The reads are silent (see noticeUnlessOff); a decision goes through the request layer's notices. */
 const sandboxApi = api
-  .enhanceEndpoints({ addTagTypes: ['SandboxSettlement', 'SandboxInstitution'] })
+  .enhanceEndpoints({ addTagTypes: ['SandboxSettlement', 'SandboxInstitution', 'SandboxRecourse'] })
   .injectEndpoints({
     endpoints: (build) => ({
       sandboxSms: build.query<SandboxSms[], string>({
@@ -80,6 +87,40 @@ const sandboxApi = api
         query: (id) => ({ url: pathOf(PLEDGE_URL.sandboxRelease, { id }), method: 'POST' }),
         invalidatesTags: ['SandboxInstitution'],
       }),
+      /** What the pledgee of a range refused at maturity may pursue for it: parties, window, today's claim. */
+      sandboxRecourseStanding: build.query<RecourseCandidate, string>({
+        query: (pledgeId) => ({ url: pathOf(RECOURSE_URL.sandboxNotify, { id: pledgeId }) }),
+        providesTags: ['SandboxRecourse'],
+      }),
+      /** The recourse notices the sandbox institutions sent as pledgees, newest first, with their open acts. */
+      sandboxRecourseNotices: build.query<RecourseRecord[], void>({
+        query: () => ({ url: RECOURSE_URL.sandboxNotices, silent: true }),
+        onQueryStarted: noticeUnlessOff,
+        providesTags: ['SandboxRecourse'],
+      }),
+      /** The pledgee's 发起追索, in the institution's place. */
+      sandboxNotifyRecourse: build.mutation<string[], { pledgeId: string } & SandboxRecourseNotifyRequest>({
+        query: ({ pledgeId, ...body }) => ({
+          url: pathOf(RECOURSE_URL.sandboxNotify, { id: pledgeId }),
+          method: 'POST',
+          data: body,
+        }),
+        invalidatesTags: ['SandboxRecourse', 'SandboxInstitution'],
+      }),
+      /** The pledgee's 签收 or 驳回 of a 同意清偿. */
+      sandboxAnswerRecourse: build.mutation<null, { id: string } & SandboxRecourseAnswer>({
+        query: ({ id, ...body }) => ({
+          url: pathOf(RECOURSE_URL.sandboxAnswer, { id }),
+          method: 'POST',
+          data: body,
+        }),
+        invalidatesTags: ['SandboxRecourse', 'SandboxInstitution', 'SandboxSettlement'],
+      }),
+      /** The pledgee's 撤回 of a notice the party has not answered. */
+      sandboxWithdrawRecourse: build.mutation<null, string>({
+        query: (id) => ({ url: pathOf(RECOURSE_URL.sandboxWithdraw, { id }), method: 'POST' }),
+        invalidatesTags: ['SandboxRecourse'],
+      }),
       pendingQrs: build.query<SandboxQr[], void>({
         query: () => ({ url: VERIFICATION_URL.sandboxQrList, silent: true }),
         onQueryStarted: noticeUnlessOff,
@@ -109,6 +150,11 @@ export const {
   useAnswerInstitutionApplicationMutation,
   useSandboxInstitutionPledgesQuery,
   useAskPledgeReleaseMutation,
+  useSandboxRecourseStandingQuery,
+  useSandboxRecourseNoticesQuery,
+  useSandboxNotifyRecourseMutation,
+  useSandboxAnswerRecourseMutation,
+  useSandboxWithdrawRecourseMutation,
   usePendingQrsQuery,
   useSandboxQrQuery,
   useDecideSandboxQrMutation,

@@ -89,11 +89,13 @@ const server = setupServer(
               maturityDate: '2026-06-01',
               status: 'pledged',
               pledgedAt: '2026-03-02T01:00:00.000Z',
+              underRecourse: false,
             },
           ]
         : [],
     ),
   ),
+  mock.get('*/api/sandbox/institution/recourse', () => ok([])),
   mock.post('*/api/sandbox/institution/pledges/:id/release', ({ params }) => {
     pledgeReleases.push(String(params.id));
     return ok(null);

@@ -28,6 +28,7 @@ import {
 } from '@/features/sandbox/api/sandbox-api';
 import { SandboxInstitutionCard } from './sandbox-institution-card';
 import { SandboxPledgeCard } from './sandbox-pledge-card';
+import { SandboxRecourseCard } from './sandbox-recourse-card';
 import { SandboxSettlementCard } from './sandbox-settlement-card';
 import styles from './sandbox.module.css';
 
@@ -245,7 +246,7 @@ function PendingQrs({ onOff }: { onOff: () => void }) {
 
 /**
  * The sandbox of the outside world: the SMS gateway's outbox per mobile, the verification transfers per
- * account, the settlement bank's balances and lines, the applications the institutions are to answer, and the QR codes waiting for the e-licence app. Only meaningful while the server's sandbox is on.
+ * account, the settlement bank's balances and lines, the applications the institutions are to answer, their pledges and recourse notices, and the QR codes waiting for the e-licence app. Only meaningful while the server's sandbox is on.
  */
 export function SandboxPage() {
   const [off, setOff] = useState(false);
@@ -264,6 +265,7 @@ export function SandboxPage() {
             <SandboxSettlementCard onOff={turnOff} />
             <SandboxInstitutionCard onOff={turnOff} />
             <SandboxPledgeCard />
+            <SandboxRecourseCard />
             <PendingQrs onOff={turnOff} />
           </>
         )}

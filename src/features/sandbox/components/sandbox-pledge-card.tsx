@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -13,17 +14,20 @@ import {
   useAskPledgeReleaseMutation,
   useSandboxInstitutionPledgesQuery,
 } from '@/features/sandbox/api/sandbox-api';
+import { SandboxRecourseDialog } from './sandbox-recourse-dialog';
 
 const text = sandboxMessages;
 
 /**
  * The sandbox institutions' pledges: what they hold as pledgee, and a developer's request in their place
- * that the pledgor release one (a bank's system would send it when the loan it secures is repaid).
+ * that the pledgor release one (a bank's system would send it when the loan it secures is repaid), or, for
+ * a range refused at maturity, the institution's 发起追索.
  */
 export function SandboxPledgeCard() {
   const { message } = App.useApp();
   const list = useSandboxInstitutionPledgesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [ask, asking] = useAskPledgeReleaseMutation();
+  const [pursuing, setPursuing] = useState<SandboxPledge | null>(null);
   const columns: ColumnsType<SandboxPledge> = [
     { title: text.pledgee, dataIndex: 'institutionName', key: 'institution' },
     { title: text.pledgor, dataIndex: 'pledgorName', key: 'pledgor' },
@@ -38,7 +42,11 @@ export function SandboxPledgeCard() {
       title: text.pledgeActions,
       key: 'actions',
       render: (_, p) =>
-        p.status === PLEDGE_STATUS.pledged ? (
+        p.underRecourse ? (
+          <Button size="small" type="primary" onClick={() => setPursuing(p)}>
+            {text.notifyRecourse}
+          </Button>
+        ) : p.status === PLEDGE_STATUS.pledged ? (
           <Button
             size="small"
             loading={asking.isLoading}
@@ -61,6 +69,7 @@ export function SandboxPledgeCard() {
         locale={{ emptyText: text.pledgesEmpty }}
         pagination={false}
       />
+      {pursuing && <SandboxRecourseDialog pledge={pursuing} onClose={() => setPursuing(null)} />}
     </Card>
   );
 }
