@@ -9,6 +9,7 @@ import {
   FLOW_STATUS,
   type CallbackReading,
   type ESignGateway,
+  type FlowEvent,
   type FlowRequest,
   type FlowStatus,
   type OpenedAccount,
@@ -268,6 +269,17 @@ export class EsignESignGateway implements ESignGateway {
     } catch {
       return null;
     }
+  }
+
+  async flowEnd(flowId: string): Promise<FlowEvent | null> {
+    return guarded(async () => {
+      const status = STATUS_OF[String((await this.detail(flowId)).signFlowStatus)];
+      if (!status || !FINAL_FLOW_STATUSES.includes(status)) return null;
+      // Named as its callback names it, so the callback arriving after all finds it applied.
+      const event: FlowEvent = { eventId: `esign:${flowId}:${status}`, flowId, status, at: Date.now() };
+      if (status !== FLOW_STATUS.complete) return event;
+      return { ...event, signedFileKey: await this.fetchSignedFile(flowId) };
+    });
   }
 
   async readCallback(callback: ReceivedCallback): Promise<CallbackReading> {

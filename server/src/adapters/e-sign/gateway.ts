@@ -109,6 +109,12 @@ export interface ESignGateway {
   revoke(flowId: string): Promise<void>;
   /** Where the provider stands on the flow (what a status query asks it). */
   flowStatus(flowId: string): Promise<FlowStatus | null>;
+  /**
+   * The flow's end as its callback tells it, asked of the provider (a callback that never came): the same
+   * event id as that callback where the provider names its events by the flow's end, and a completed flow's
+   * signed file in the file store. Null while the flow has not ended; a provider that does not answer throws.
+   */
+  flowEnd(flowId: string): Promise<FlowEvent | null>;
 }
 
 const ESIGN_UNAVAILABLE = '电子签章服务暂不可用，请稍后重试';
@@ -134,5 +140,8 @@ export class UnavailableESignGateway implements ESignGateway {
   }
   async flowStatus(): Promise<FlowStatus | null> {
     return null;
+  }
+  async flowEnd(): Promise<FlowEvent | null> {
+    throw unavailable();
   }
 }

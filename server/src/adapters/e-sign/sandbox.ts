@@ -220,6 +220,22 @@ export class SandboxESignGateway implements ESignGateway {
     return (flow?.status as FlowStatus | undefined) ?? null;
   }
 
+  async flowEnd(flowId: string): Promise<FlowEvent | null> {
+    const flow = await this.options.db
+      .selectFrom('sandbox_esign_flows')
+      .select(['status', 'signed_file_key', 'updated_at'])
+      .where('flow_id', '=', flowId)
+      .executeTakeFirst();
+    if (!flow || !(FINAL_FLOW_STATUSES as readonly string[]).includes(flow.status)) return null;
+    return {
+      eventId: `sandbox:${flowId}:${flow.status}`,
+      flowId,
+      status: flow.status as FlowStatus,
+      at: Number(flow.updated_at),
+      ...(flow.signed_file_key ? { signedFileKey: flow.signed_file_key } : {}),
+    };
+  }
+
   private async transition(flowId: string, status: FlowStatus, signedFileKey?: string): Promise<void> {
     await this.options.db
       .updateTable('sandbox_esign_flows')

@@ -14,12 +14,13 @@ export class ExpiryTimer {
   constructor(
     private readonly sweepOnce: () => Promise<number>,
     private readonly log: FastifyBaseLogger,
+    private readonly failure = 'contract expiry failed',
   ) {}
 
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      this.sweep().catch((error: unknown) => this.log.error({ err: error }, 'contract expiry failed'));
+      this.sweep().catch((error: unknown) => this.log.error({ err: error }, this.failure));
     }, CONTRACT_EXPIRY_SWEEP_MS);
     this.timer.unref();
   }
@@ -30,7 +31,7 @@ export class ExpiryTimer {
     if (this.running) await this.running.catch(() => undefined);
   }
 
-  /** One sweep now: the number of contracts it expired. */
+  /** One sweep now: the number of contracts it ended. */
   sweep(): Promise<number> {
     this.running ??= this.sweepOnce().finally(() => {
       this.running = null;

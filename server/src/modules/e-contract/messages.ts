@@ -18,6 +18,7 @@ export const ECONTRACT_MSG = {
   fileGone: '合同文件不存在',
   signFailed: '签署失败，请稍后重试',
   countersignFailed: (party: string) => `${party}的电子签章服务暂不可用，签署未完成，请稍后重新发起`,
+  countersignSilent: (party: string) => `${party}的电子签章服务长时间未答复签署结果，签署未完成，请重新发起`,
   expired: '合同已过签署期限',
   revoked: '合同已撤销',
   refused: '签署方已拒签',

@@ -67,6 +67,42 @@ export function onContractStatus(bizType: ContractBizType, listener: ContractSta
 }
 
 /**
+ * Why the other party's signature of a contract failed: its e-sign service did not start it (`unavailable`),
+ * the provider ended its flow unsigned (`refused`, `expired`, `revoked`), or left it unanswered past
+ * COUNTERSIGN_ANSWER_MS (`silent`).
+ */
+export type CountersignFailure = 'unavailable' | 'silent' | 'refused' | 'expired' | 'revoked';
+
+/**
+ * What a business record does when the other party's signature of its contract fails (a financing tells its
+ * borrower): each kind of record may register one listener; it runs in the transaction that records the
+ * failure on the contract, once per failure.
+ */
+export type CountersignFailedListener = (
+  trx: Db,
+  contract: ContractRow,
+  failure: CountersignFailure,
+) => Promise<void>;
+const counterListeners = new Map<string, CountersignFailedListener[]>();
+
+export function onCountersignFailed(
+  bizType: ContractBizType,
+  listener: CountersignFailedListener,
+): () => void {
+  counterListeners.set(bizType, [...(counterListeners.get(bizType) ?? []), listener]);
+  return () =>
+    counterListeners.set(
+      bizType,
+      (counterListeners.get(bizType) ?? []).filter((l) => l !== listener),
+    );
+}
+
+async function tellCountersignFailed(trx: Db, contract: ContractRow, failure: CountersignFailure) {
+  for (const listener of counterListeners.get(contract.biz_type) ?? [])
+    await listener(trx, contract, failure);
+}
+
+/**
  * What a business record says before its contract is signed (a financing whose bills are no longer
  * pledgeable): each kind of record may register one check, which throws an ApiFailure to refuse. The batch
  * sign asks it before any QR or SMS confirmation.
@@ -401,14 +437,18 @@ async function applyCounterEvent(
     if (!complete) {
       const failed = ITEM_STATUS_OF[event.status as ContractStatus];
       if (!failed) return 'stale';
-      await trx
+      const marked = await trx
         .updateTable('contracts')
         .set({ counter_error: failed.message, updated_at: now })
         .where('id', '=', contract.id)
         .where('counter_flow_id', '=', event.flowId)
         .where('counter_signed_at', 'is', null)
-        .execute();
-      await deps.announce(trx, contract);
+        .where('counter_error', 'is', null)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) === 0) return 'stale';
+      const row = { ...contract, counter_error: failed.message, updated_at: now };
+      await tellCountersignFailed(trx, row, event.status as CountersignFailure);
+      await deps.announce(trx, row);
       return 'applied';
     }
     const updated = await trx
@@ -426,6 +466,90 @@ async function applyCounterEvent(
     await deps.announce(trx, row);
     return 'applied';
   });
+}
+
+/**
+ * The other party's flow of a contract is asked after once it has gone this long without an answer (its
+ * signing is the provider's automatic act, answered within seconds): the sweep below ends it.
+ */
+export const COUNTERSIGN_ANSWER_MS = 30 * 60 * 1000;
+/** Unanswered countersigns one sweep takes at most; the next sweep takes the rest. */
+export const COUNTERSIGN_SWEEP_BATCH = 100;
+
+interface CounterSweepDeps {
+  db: Db;
+  files: FileStore;
+  esign: ESignGateway;
+  now: number;
+  announce: (trx: Db, row: ContractRow) => Promise<void>;
+  onFault: (contractId: string, error: unknown) => void;
+}
+
+/**
+ * Ends the other party's flows left unanswered for COUNTERSIGN_ANSWER_MS (no callback came: the provider
+ * lost it, or never signed): the provider is asked where the flow stands. Ended, its end is applied as its
+ * callback would have been (signed, the contract completes and its record moves on; refused, expired or
+ * revoked, the signature failed). Not ended, or the provider does not answer, the signature is recorded as
+ * failed (counter_error), so the record may ask for a new one, and the flow withdrawn as far as the
+ * provider allows; a signature the provider still reports later completes the contract, as long as no new flow
+ * replaced it. The time is the contract's `updated_at`, which the flow's start set and which nothing else
+ * changes on a signed contract until the flow answers. Each change is guarded by the flow it read, so two
+ * sweeps at once (two nodes) apply it once; a sweep stopped halfway leaves the contract for the next one.
+ * The number of flows ended.
+ */
+export async function endSilentCountersigns(deps: CounterSweepDeps): Promise<number> {
+  const { db, now } = deps;
+  const silent = await db
+    .selectFrom('contracts')
+    .selectAll()
+    .where('counter_flow_id', 'is not', null)
+    .where('counter_signed_at', 'is', null)
+    .where('counter_error', 'is', null)
+    .where('updated_at', '<=', now - COUNTERSIGN_ANSWER_MS)
+    .orderBy('updated_at')
+    .limit(COUNTERSIGN_SWEEP_BATCH)
+    .execute();
+  let ended = 0;
+  for (const contract of silent) {
+    try {
+      if (await endSilentCountersign(deps, contract)) ended += 1;
+    } catch (error) {
+      deps.onFault(contract.id, error);
+    }
+  }
+  return ended;
+}
+
+async function endSilentCountersign(deps: CounterSweepDeps, contract: ContractRow): Promise<boolean> {
+  const { db, now, esign } = deps;
+  const flowId = contract.counter_flow_id!;
+  const end = await esign.flowEnd(flowId).catch(() => null);
+  if (end) return (await applyFlowEvent(deps, end)) === 'applied';
+  const message = ECONTRACT_MSG.countersignSilent(otherPartyOf(contract));
+  const marked = await db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable('contracts')
+      .set({ counter_error: message, updated_at: now })
+      .where('id', '=', contract.id)
+      .where('counter_flow_id', '=', flowId)
+      .where('counter_signed_at', 'is', null)
+      .where('counter_error', 'is', null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return false;
+    const row = { ...contract, counter_error: message, updated_at: now };
+    await tellCountersignFailed(trx, row, 'silent');
+    await deps.announce(trx, row);
+    return true;
+  });
+  // Withdrawn once the failure is recorded, so the provider's word of it (revoked) finds it said.
+  if (marked) await esign.revoke(flowId).catch(() => undefined);
+  return marked;
+}
+
+/** The name of the party other than the organisation's on a contract. */
+function otherPartyOf(contract: ContractRow): string {
+  const parties = JSON.parse(contract.parties) as Array<{ name: string }>;
+  return parties.find((_, index) => index !== contract.signer_party)?.name ?? '';
 }
 
 /** Overdue contracts one expiry sweep takes at most; the next sweep takes the rest. */

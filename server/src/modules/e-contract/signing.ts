@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ExpiryTimer } from './expiry-timer';
-import { announceContract, expireOverdueContracts } from './service';
+import { announceContract, endSilentCountersigns, expireOverdueContracts } from './service';
 import { createSignWorker } from './sign-worker';
 
 declare module 'fastify' {
@@ -8,6 +8,8 @@ declare module 'fastify' {
     contractSignWorker: ReturnType<typeof createSignWorker>;
     /** Ends the contracts whose signing window has passed; tests call `sweep()` with their clock. */
     contractExpiry: ExpiryTimer;
+    /** Ends the other party's flows left unanswered (COUNTERSIGN_ANSWER_MS); tests call `sweep()`. */
+    silentCountersigns: ExpiryTimer;
   }
 }
 
@@ -40,4 +42,22 @@ export function setupContractSigning(app: FastifyInstance): void {
   app.decorate('contractExpiry', expiry);
   app.addHook('onReady', async () => expiry.start());
   app.addHook('preClose', async () => expiry.stop());
+
+  const silent = new ExpiryTimer(
+    () =>
+      endSilentCountersigns({
+        db: app.db,
+        files: app.adapters.files,
+        esign: app.adapters.esign,
+        now: app.now(),
+        announce: (trx, row) => announceContract(app, trx, row),
+        onFault: (contractId, error) =>
+          app.log.warn({ err: error, contractId }, 'countersign sweep: the flow stays for the next sweep'),
+      }),
+    app.log,
+    'countersign sweep failed',
+  );
+  app.decorate('silentCountersigns', silent);
+  app.addHook('onReady', async () => silent.start());
+  app.addHook('preClose', async () => silent.stop());
 }

@@ -315,8 +315,17 @@ export async function move(
     throw stateRefused(now?.state ?? from, actName);
   }
   await logAct(ctx, row.id, action, from, to, opinion);
+  // Signed or cancelled, the institution's failed signature no longer waits for a retry.
+  if (
+    from === PLEDGE_FIN_STATE.signing &&
+    (await closeNotices(ctx.trx, countersignSubject(row.id), ctx.now)).length > 0
+  )
+    await announceNotices(ctx);
   return to;
 }
+
+/** A financing's to-do while the institution's signature failed: it closes on a retry or once it is signed. */
+export const countersignSubject = (id: string) => `pledge-financing-countersign:${id}`;
 
 async function ownFinancing(ctx: PledgeFinContext, id: string): Promise<FinancingRow> {
   const row = await financingOf(ctx.trx, ctx.orgId, id);

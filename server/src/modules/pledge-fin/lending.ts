@@ -28,6 +28,7 @@ import {
   countersign,
   draftContractOnce,
   type ContractRow,
+  type CountersignFailure,
 } from '../e-contract/service';
 import { institutionOf } from '../institution/service';
 import { requireFunction } from '../org-function/service';
@@ -38,6 +39,7 @@ import {
   ledgerScope,
   lockOwner,
   announceNotices,
+  countersignSubject,
   logAct,
   move,
   requireLockedBills,
@@ -310,13 +312,11 @@ export async function countersignFinancing(
       await deps.db
         .transaction()
         .execute((trx) =>
-          logAct(
+          tellCountersignFailed(
             { trx, orgId, userId: null, now, realtime: deps.realtime },
-            row.id,
-            PLEDGE_FIN_ACTION.sign,
-            PLEDGE_FIN_STATE.signing,
-            PLEDGE_FIN_STATE.signing,
-            PLEDGE_FIN_MSG.countersignFailed(institution.name),
+            row,
+            institution.name,
+            'unavailable',
           ),
         );
       if (!(error instanceof ApiFailure)) throw error;
@@ -324,6 +324,73 @@ export async function countersignFinancing(
     }
   }
   return true;
+}
+
+/**
+ * The institution's signature of one of the financing's contracts failed (`ctx` the institution's): its
+ * history says why and the borrower's members get a to-do leading to the financing, where they ask again
+ * (retryCountersign). One to-do open at a time; it closes on the retry, or once the financing is signed or
+ * cancelled (`move`).
+ */
+async function tellCountersignFailed(
+  ctx: PledgeFinContext,
+  row: FinancingRow,
+  institution: string,
+  failure: CountersignFailure,
+): Promise<void> {
+  const failed = PLEDGE_FIN_MSG.countersignFailed(institution, PLEDGE_FIN_MSG.countersignCause[failure]);
+  await logAct(
+    ctx,
+    row.id,
+    PLEDGE_FIN_ACTION.sign,
+    PLEDGE_FIN_STATE.signing,
+    PLEDGE_FIN_STATE.signing,
+    failed,
+  );
+  await closeNotices(ctx.trx, countersignSubject(row.id), ctx.now);
+  await postNotice(
+    ctx.trx,
+    {
+      orgId: row.org_id,
+      userId: null,
+      type: NOTICE_TYPE.todo,
+      title: PLEDGE_FIN_MSG.countersignTodoTitle,
+      content: PLEDGE_FIN_MSG.countersignTodo(row.fin_no, failed),
+      link: pledgeFinDetailLink(row.id),
+      subject: countersignSubject(row.id),
+    },
+    ctx.now,
+  );
+  await announceNotices(ctx);
+}
+
+/**
+ * The provider ended the institution's flow of a financing's contract unsigned, or left it unanswered (the
+ * e-contract module's `onCountersignFailed`, in the transaction recording it): while the financing waits to
+ * be signed, its borrower is told (tellCountersignFailed).
+ */
+export async function onFinancingCountersignFailed(
+  realtime: Realtime | null,
+  trx: Db,
+  contract: ContractRow,
+  failure: CountersignFailure,
+  now: number,
+): Promise<void> {
+  if (!isFinancingContract(contract.biz_type)) return;
+  await lockWithinTransaction(trx as Transaction<Database>, `pledge-fin:${contract.biz_id}`);
+  const row = await financingOf(trx, contract.org_id, contract.biz_id);
+  if (!row || row.state !== PLEDGE_FIN_STATE.signing) return;
+  const institution = await trx
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', row.institution_org_id ?? '')
+    .executeTakeFirstOrThrow();
+  await tellCountersignFailed(
+    { trx, orgId: row.org_id, userId: null, now, realtime },
+    row,
+    institution.name,
+    failure,
+  );
 }
 
 /**
@@ -384,6 +451,7 @@ export async function retryCountersign(
   const failed = [...(await contractsOf(ctx.trx, id)).values()].filter((c) => c.counter_error !== null);
   if (failed.length === 0) throw fail(API_ERROR.pledgeFinStateInvalid, PLEDGE_FIN_MSG.countersignNotFailed);
   for (const contract of failed) await clearCountersignError(ctx.trx, contract.id, ctx.now);
+  if ((await closeNotices(ctx.trx, countersignSubject(id), ctx.now)).length > 0) await announceNotices(ctx);
   await logAct(
     ctx,
     row.id,

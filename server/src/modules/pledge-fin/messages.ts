@@ -67,8 +67,18 @@ export const PLEDGE_FIN_MSG = {
     `融资申请编号${finNo}，年利率${rate}%，自放款之日起至${maturity}止，付息方式为${mode}，逾期罚息年利率${penalty}%`,
   pledgedBill: (packageNo: string, amount: string, dueDate: string) =>
     `票据包号${packageNo}，金额${amount}元，到期日${dueDate}`,
-  countersignFailed: (institution: string) =>
-    `${institution}签署融资合同未成功（其电子签章服务暂不可用），融资仍待签约，请稍后重新发起机构签署`,
+  countersignFailed: (institution: string, cause: string) =>
+    `${institution}签署融资合同未成功（${cause}），融资仍待签约，请稍后重新发起机构签署`,
+  /** Why the institution's signature failed (CountersignFailure), in its history line. */
+  countersignCause: {
+    unavailable: '其电子签章服务暂不可用',
+    silent: '其电子签章服务长时间未答复签署结果',
+    refused: '签署被拒绝',
+    expired: '签署已过期限',
+    revoked: '签署流程已撤销',
+  },
+  countersignTodoTitle: '质押融资机构签署未成功',
+  countersignTodo: (finNo: string, failed: string) => `质押融资${finNo}：${failed}。`,
   countersignRetried: '重新发起机构签署',
   countersignRestarted: '已重新发起机构签署，请稍候',
   countersignNotFailed: '融资机构的签署正在进行或已完成，无需重新发起',

@@ -37,6 +37,7 @@ import {
   beforeContractSign,
   contractView,
   onContractStatus,
+  onCountersignFailed,
   revokeUnsignedContractOf,
 } from '../e-contract/service';
 import { onPledgeeProceeds } from '../payment/service';
@@ -54,6 +55,7 @@ import {
   FINANCING_CONTRACTS,
   financingContracts,
   onFinancingContract,
+  onFinancingCountersignFailed,
   requireSignable,
   retryCountersign,
   retryPayOut,
@@ -149,9 +151,13 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const offStatus = onContractStatus(bizType, (trx, contract, status) =>
       onFinancingContract(lendingDeps, trx, contract, status, app.now()),
     );
+    const offFailed = onCountersignFailed(bizType, (trx, contract, failure) =>
+      onFinancingCountersignFailed(app.realtime, trx, contract, failure, app.now()),
+    );
     app.addHook('onClose', async () => {
       offCheck();
       offStatus();
+      offFailed();
     });
   }
 

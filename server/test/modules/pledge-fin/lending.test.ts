@@ -420,6 +420,14 @@ describe('the institution’s signature', () => {
         }),
       { timeout: 15_000, interval: 100 },
     );
+    // 苏州's members have a to-do leading to the financing.
+    const todo = () =>
+      t.app.db
+        .selectFrom('plat_messages')
+        .select(['title', 'closed_at'])
+        .where('subject', '=', `pledge-financing-countersign:${financing.id}`)
+        .execute();
+    expect(await todo()).toEqual([{ title: '质押融资机构签署未成功', closed_at: null }]);
     // Signed by 苏州 alone, the failure said on the contract; the financing waits, its bill locked, no pledge.
     expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.signing);
     const [loan] = await dataOf<Contract[]>(await contractsOf(financing.id));
@@ -455,6 +463,7 @@ describe('the institution’s signature', () => {
     expect(entries.filter((e) => e.opinion === '重新发起机构签署').map((e) => e.operatorName)).toEqual([
       '陈静',
     ]);
+    expect((await todo()).map((n) => n.closed_at)).toEqual([expect.any(Number)]);
     // Signed and paid out: nothing to retry.
     refusedWith(await retry(financing.id), 409, API_ERROR.pledgeFinStateInvalid);
   });
