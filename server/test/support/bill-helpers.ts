@@ -369,6 +369,36 @@ export const currentHoldingOf = (t: TestApp, packageId: string, orgId: string) =
     .where('ended_at', 'is', null)
     .executeTakeFirstOrThrow();
 
+/** A package's current (not ended) holdings, of every organisation, front to back. */
+export const currentHoldingsIn = (t: TestApp, packageId: string) =>
+  t.app.db
+    .selectFrom('bill_holdings')
+    .selectAll()
+    .where('package_id', '=', packageId)
+    .where('ended_at', 'is', null)
+    .orderBy('sub_start')
+    .execute();
+
+/** A holding row by its id. */
+export const holdingRowOf = (t: TestApp, id: string) =>
+  t.app.db.selectFrom('bill_holdings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The pledge row of a 质押 application (its id). */
+export const pledgeRowOf = (t: TestApp, pledgeId: string) =>
+  t.app.db
+    .selectFrom('bill_pledges')
+    .selectAll()
+    .where('application_id', '=', pledgeId)
+    .executeTakeFirstOrThrow();
+
+/** The one pledge an organisation has made. */
+export const pledgeOfPledgor = (t: TestApp, orgId: string) =>
+  t.app.db
+    .selectFrom('bill_pledges')
+    .selectAll()
+    .where('pledgor_org_id', '=', orgId)
+    .executeTakeFirstOrThrow();
+
 /** The balance (fen) the sandbox bank holds on a settlement account. */
 export const sandboxBalanceOf = async (t: TestApp, accountNo: string) =>
   Number(

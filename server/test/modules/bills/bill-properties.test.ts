@@ -57,7 +57,7 @@ import {
   rejectRecourse,
 } from '../../../src/modules/recourse/commands';
 import { startApp, type TestApp } from '../../support/helpers';
-import { MOBILE, openFunctions, ORG, userIdOf } from '../../support/bill-helpers';
+import { MOBILE, openFunctions, ORG, userIdOf, currentHoldingsIn } from '../../support/bill-helpers';
 
 // Each property moves the clock a millisecond per step: the pending applications a step picks are then
 // ordered by when they were made, not by their random ids, so the seed replays the same sequence and the
@@ -129,15 +129,6 @@ async function attempt(orgId: string, run: (ctx: CommandScope) => Promise<unknow
     throw error;
   }
 }
-
-const current = (packageId: string) =>
-  t.app.db
-    .selectFrom('bill_holdings')
-    .selectAll()
-    .where('package_id', '=', packageId)
-    .where('ended_at', 'is', null)
-    .orderBy('sub_start')
-    .execute();
 
 const pending = (packageId: string) =>
   t.app.db
@@ -419,7 +410,7 @@ async function institutionAnswers(applicationId: string, institutionOrgId: strin
 /** One step of a sequence on the package, then the invariants (a step that does nothing skips them). */
 async function runStep(step: StepT, packageId: string, face: number, model: Map<string, number>) {
   if (step.op === 'discount') {
-    const holdings = await current(packageId);
+    const holdings = await currentHoldingsIn(t, packageId);
     const holding = holdings[step.pick % holdings.length]!;
     // An institution holding a discounted part does not discount it again here.
     if (INSTITUTIONS.includes(holding.org_id)) return;
@@ -445,7 +436,7 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
       holding.circ_status === 'TF0301';
     expect(done).toBe(allowed);
   } else if (step.op === 'endorse') {
-    const holdings = await current(packageId);
+    const holdings = await currentHoldingsIn(t, packageId);
     const holding = holdings[step.pick % holdings.length]!;
     if (INSTITUTIONS.includes(holding.org_id)) return;
     const amount = Math.floor((holding.amount_fen * step.share) / 1000);
@@ -470,7 +461,7 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
       holding.circ_status === 'TF0301';
     expect(done).toBe(allowed);
   } else if (step.op === 'pledge') {
-    const holdings = await current(packageId);
+    const holdings = await currentHoldingsIn(t, packageId);
     const holding = holdings[step.pick % holdings.length]!;
     if (INSTITUTIONS.includes(holding.org_id)) return;
     const amount = Math.floor((holding.amount_fen * step.share) / 1000);
@@ -490,7 +481,7 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
     );
   } else if (step.op === 'recourse') {
     // The holder of a refused range sends a notice to one of the companies; the chain decides whom it may reach.
-    const holdings = (await current(packageId)).filter((h) => h.circ_status === 'TF0402');
+    const holdings = (await currentHoldingsIn(t, packageId)).filter((h) => h.circ_status === 'TF0402');
     if (holdings.length === 0) return;
     const holding = holdings[step.pick % holdings.length]!;
     const done = await attempt(holding.org_id, (ctx) =>
@@ -538,7 +529,7 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
     }
   } else if (step.op === 'freeze') {
     // An authority's order on the front share of any holding: only a received range not frozen yet.
-    const holdings = await current(packageId);
+    const holdings = await currentHoldingsIn(t, packageId);
     const holding = holdings[step.pick % holdings.length]!;
     const pkg = await t.app.db
       .selectFrom('bill_packages')
@@ -592,7 +583,7 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
   } else if (step.op === 'guaranteeAnswer') {
     await answerGuaranteeStep(step, packageId);
   } else if (step.op === 'present') {
-    const holdings = await current(packageId);
+    const holdings = await currentHoldingsIn(t, packageId);
     const holding = holdings[step.pick % holdings.length]!;
     // An institution holding a discounted part has no member to present it here.
     if (INSTITUTIONS.includes(holding.org_id)) return;
@@ -625,7 +616,7 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
     if (decision === 'sign') pledges.released += 1;
   } else if (step.op === 'again' || step.op === 'revoke') {
     // The drawer's acts on a bill it still holds whole.
-    const holdings = await current(packageId);
+    const holdings = await currentHoldingsIn(t, packageId);
     const whole = holdings.length === 1 && holdings[0]!.org_id === ORG.suzhou ? holdings[0]! : null;
     const unlocked = whole !== null && whole.circ_status !== 'TF0302';
     if (step.op === 'revoke') {
@@ -721,7 +712,7 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
     }
   }
 
-  const holdings = await current(packageId);
+  const holdings = await currentHoldingsIn(t, packageId);
   let next = 1;
   for (const h of holdings) {
     expect(h.sub_start).toBe(next);
@@ -779,7 +770,7 @@ async function guaranteeStanding(packageId: string) {
     .select(['drawer_org_id', 'acceptor_org_id'])
     .where('id', '=', packageId)
     .executeTakeFirstOrThrow();
-  const holdings = await current(packageId);
+  const holdings = await currentHoldingsIn(t, packageId);
   const endorsers = (
     await t.app.db
       .selectFrom('bill_applications')
@@ -1127,7 +1118,7 @@ it('keeps them so through recourse: notices, 同意清偿, its refusal and the h
           await signNext(packageId, receiver);
         const model = new Map<string, number>([[ORG.ningbo, face]]);
         // Ningbo endorses a front share to a company that is not the acceptor, so the chain has an endorser.
-        const [whole] = await current(packageId);
+        const [whole] = await currentHoldingsIn(t, packageId);
         const part = Math.floor((face * share) / 1000);
         const endorsee = ownAcceptance ? ORG.shanghai : ORG.suzhou;
         if (part >= 1 && part < face) {
@@ -1141,7 +1132,7 @@ it('keeps them so through recourse: notices, 同意清偿, its refusal and the h
           model.set(endorsee, part);
         }
         // Every holder presents and the acceptor refuses: each range is under recourse.
-        for (const holding of await current(packageId)) {
+        for (const holding of await currentHoldingsIn(t, packageId)) {
           let presentation = '';
           expect(
             await attempt(holding.org_id, async (ctx) => {

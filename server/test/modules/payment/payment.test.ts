@@ -24,6 +24,7 @@ import {
   pendingOf,
   refusedBefore,
   signedFor,
+  holdingRowOf,
 } from '../../support/bill-helpers';
 import type { TestApp } from '../../support/helpers';
 
@@ -75,8 +76,6 @@ const list = async (accessToken: string, query: string) =>
   dataOf<Page<PaymentRecord>>(await billCall(t.app, 'GET', `${PAYMENT_URL.list}?${query}`, accessToken));
 const balanceOf = async (accessToken: string) =>
   dataOf<SettlementStatement>(await billCall(t.app, 'GET', SETTLEMENT_URL.statement, accessToken));
-const holdingRow = (id: string) =>
-  t.app.db.selectFrom('bill_holdings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('提示付款 and 付款', () => {
   it('presents on the maturity date, the acceptor pays online: the money moves and the range is settled', async () => {
@@ -95,7 +94,7 @@ describe('提示付款 and 付款', () => {
       amount: '1000000.00',
       actions: ['withdraw'],
     });
-    expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.locked);
+    expect((await holdingRowOf(t, holding.id)).circ_status).toBe(CIRCULATION.locked);
     const [toAnswer] = (await list(token.shanghai, 'side=acceptor')).content;
     expect(toAnswer).toMatchObject({ id: presented.id, actions: ['pay', 'refusePayment'] });
     // The acceptor answers on the 提示付款 page, not in the 待签收 workbench.
@@ -166,7 +165,7 @@ describe('提示付款 and 付款', () => {
     expect(record).toMatchObject({ state: 'refused', refusedBy: 'funds', refusalCode: 'DC08' });
     expect(record.refusalText).toContain('余额不足');
     expect((await balanceOf(token.shanghai)).balance).toBe(before.balance);
-    expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.recourse);
+    expect((await holdingRowOf(t, holding.id)).circ_status).toBe(CIRCULATION.recourse);
   });
 });
 
@@ -190,7 +189,7 @@ describe('拒付', () => {
       refusalCode: 'DC00',
       refusalText: '货物质量争议',
     });
-    const row = await holdingRow(holding.id);
+    const row = await holdingRowOf(t, holding.id);
     expect([row.org_id, row.bill_status, row.circ_status, row.ended_at]).toEqual([
       ORG.ningbo,
       BILL_STATUS.received,
@@ -245,7 +244,7 @@ describe('when a bill may be presented', () => {
     await onDay('2026-06-02');
     const presented = await present(holding.id);
     await dataOf(await answer(t, token.ningbo, presented.id, 'withdraw'));
-    expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.negotiable);
+    expect((await holdingRowOf(t, holding.id)).circ_status).toBe(CIRCULATION.negotiable);
     expect((await list(token.ningbo, 'side=presenter&state=withdrawn')).totalElements).toBe(1);
   });
 });
@@ -341,7 +340,7 @@ describe('day-end', () => {
     // The demo's own bills mature too: only this one is followed.
     await onDay('2026-06-01');
     await presentMaturing(t.app.db, null, t.clock.now());
-    expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.negotiable);
+    expect((await holdingRowOf(t, holding.id)).circ_status).toBe(CIRCULATION.negotiable);
     await onDay('2026-06-02');
     expect((await presentMaturing(t.app.db, null, t.clock.now())).done).toBeGreaterThanOrEqual(1);
     expect(await presentMaturing(t.app.db, null, t.clock.now())).toEqual({ done: 0, skipped: 0, last: null });
@@ -349,7 +348,7 @@ describe('day-end', () => {
       (row) => row.packageId === holding.packageId,
     );
     expect(record).toMatchObject({ presentedBy: 'system', answerDue: '2026-06-05' });
-    expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.locked);
+    expect((await holdingRowOf(t, holding.id)).circ_status).toBe(CIRCULATION.locked);
   });
 
   it('presents a batch in one transaction, leaving each holding that fails its check as it was', async () => {
@@ -374,8 +373,8 @@ describe('day-end', () => {
       ]),
     );
     expect(outcome).toEqual({ presented: 1, skipped: 2 });
-    expect((await holdingRow(first.holding.id)).circ_status).toBe(CIRCULATION.locked);
-    expect((await holdingRow(third.holding.id)).circ_status).toBe(CIRCULATION.negotiable);
+    expect((await holdingRowOf(t, first.holding.id)).circ_status).toBe(CIRCULATION.locked);
+    expect((await holdingRowOf(t, third.holding.id)).circ_status).toBe(CIRCULATION.negotiable);
     const applications = await t.app.db
       .selectFrom('bill_applications as a')
       .innerJoin('payment_applications as pa', 'pa.application_id', 'a.id')
@@ -412,7 +411,7 @@ describe('day-end', () => {
     // The acceptor answers it as any presentation.
     const paid = await confirmed(t, token.shanghai, payCall(batched.id));
     expect(paid.statusCode, paid.body).toBe(200);
-    expect((await holdingRow(first.holding.id)).bill_status).toBe(BILL_STATUS.settled);
+    expect((await holdingRowOf(t, first.holding.id)).bill_status).toBe(BILL_STATUS.settled);
   });
 
   it('refuses a presentation unanswered at the close of its third business day', async () => {
@@ -421,7 +420,7 @@ describe('day-end', () => {
     const presented = await present(holding.id);
     await onDay('2026-06-04');
     await refuseUnanswered(t.app.db, null, t.clock.now());
-    expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.locked);
+    expect((await holdingRowOf(t, holding.id)).circ_status).toBe(CIRCULATION.locked);
     await onDay('2026-06-05');
     expect((await refuseUnanswered(t.app.db, null, t.clock.now())).done).toBeGreaterThanOrEqual(1);
     expect(await refuseUnanswered(t.app.db, null, t.clock.now())).toEqual({
@@ -433,7 +432,7 @@ describe('day-end', () => {
       (row) => row.packageId === holding.packageId,
     );
     expect(record).toMatchObject({ id: presented.id, state: 'refused', refusedBy: 'timeout' });
-    expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.recourse);
+    expect((await holdingRowOf(t, holding.id)).circ_status).toBe(CIRCULATION.recourse);
   });
 
   it('runs as the day-end run’s steps: presented at the close of the maturity date, refused at the close of its answer day', async () => {
@@ -453,13 +452,13 @@ describe('day-end', () => {
     expect(matured.steps.map((step) => step.name)).toEqual(
       expect.arrayContaining(['payment.refuseUnanswered', 'payment.presentMaturing']),
     );
-    expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.locked);
+    expect((await holdingRowOf(t, holding.id)).circ_status).toBe(CIRCULATION.locked);
     await closeOf('2026-06-05');
     // The demo's own bills mature too: only this one is followed.
     const record = (await list(token.ningbo, 'side=presenter')).content.find(
       (row) => row.packageId === holding.packageId,
     );
     expect(record).toMatchObject({ presentedBy: 'system', state: 'refused', refusedBy: 'timeout' });
-    expect((await holdingRow(holding.id)).circ_status).toBe(CIRCULATION.recourse);
+    expect((await holdingRowOf(t, holding.id)).circ_status).toBe(CIRCULATION.recourse);
   });
 });

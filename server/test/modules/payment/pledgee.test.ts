@@ -35,6 +35,9 @@ import {
   userIdOf,
   defaultAccountOf,
   sandboxBalanceOf,
+  currentHoldingsIn,
+  holdingRowOf,
+  pledgeRowOf,
 } from '../../support/bill-helpers';
 import type { TestApp } from '../../support/helpers';
 
@@ -72,7 +75,7 @@ async function pledgedByNingbo() {
     201,
   );
   await institutionAnswers(t);
-  const pledged = await currentHoldings(detail.bill.id);
+  const pledged = await currentHoldingsIn(t, detail.bill.id);
   expect(pledged.map((h) => [h.circ_status, Number(h.amount_fen)])).toEqual([
     [CIRCULATION.pledged, PLEDGED_FEN],
     [CIRCULATION.negotiable, 100_000_000 - PLEDGED_FEN],
@@ -80,18 +83,6 @@ async function pledgedByNingbo() {
   return { packageId: detail.bill.id, pledgeId: pledge.id, pledgedHoldingId: pledged[0]!.id };
 }
 
-const currentHoldings = (packageId: string) =>
-  t.app.db
-    .selectFrom('bill_holdings')
-    .selectAll()
-    .where('package_id', '=', packageId)
-    .where('ended_at', 'is', null)
-    .orderBy('sub_start')
-    .execute();
-const holdingRow = (id: string) =>
-  t.app.db.selectFrom('bill_holdings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const pledgeRow = (id: string) =>
-  t.app.db.selectFrom('bill_pledges').selectAll().where('application_id', '=', id).executeTakeFirstOrThrow();
 const list = async (accessToken: string, query: string) =>
   dataOf<Page<PaymentRecord>>(await billCall(t.app, 'GET', `${PAYMENT_URL.list}?${query}`, accessToken));
 const sandboxPresent = (pledgeId: string, payload: object = {}) =>
@@ -130,11 +121,11 @@ describe('a bill that matures pledged', () => {
 
     // The holders' own presentations leave the pledged range alone; the pledgee's step presents it, once.
     await presentMaturing(t.app.db, null, t.clock.now());
-    expect((await holdingRow(pledgedHoldingId)).circ_status).toBe(CIRCULATION.pledged);
+    expect((await holdingRowOf(t, pledgedHoldingId)).circ_status).toBe(CIRCULATION.pledged);
     const first = await presentPledged(t.app.db, null, t.clock.now());
     expect(first.done).toBeGreaterThanOrEqual(1);
     expect(await presentPledged(t.app.db, null, t.clock.now())).toEqual({ done: 0, skipped: 0, last: null });
-    expect((await holdingRow(pledgedHoldingId)).circ_status).toBe(CIRCULATION.locked);
+    expect((await holdingRowOf(t, pledgedHoldingId)).circ_status).toBe(CIRCULATION.locked);
 
     const presented = await pledgeePresentation(packageId);
     expect(presented).toMatchObject({
@@ -170,14 +161,14 @@ describe('a bill that matures pledged', () => {
     expect(await balanceOf(SPDB.accountNo)).toBe(pledgeeBefore + PLEDGED_FEN);
     expect(await balanceOf(await accountOf(ORG.ningbo))).toBe(pledgorBefore);
 
-    const settled = await holdingRow(pledgedHoldingId);
+    const settled = await holdingRowOf(t, pledgedHoldingId);
     expect([settled.org_id, settled.bill_status, settled.circ_status, settled.ended_at]).toEqual([
       ORG.ningbo,
       BILL_STATUS.settled,
       CIRCULATION.ended,
       null,
     ]);
-    expect((await pledgeRow(pledgeId)).released_at).not.toBeNull();
+    expect((await pledgeRowOf(t, pledgeId)).released_at).not.toBeNull();
     const [pledge] = (
       await dataOf<Page<PledgeRecord>>(await billCall(t.app, 'GET', PLEDGE_URL.list, token.ningbo))
     ).content;
@@ -232,13 +223,13 @@ describe('a bill that matures pledged', () => {
       ),
     );
     expect(refused.statusCode).toBe(200);
-    const holding = await holdingRow(pledgedHoldingId);
+    const holding = await holdingRowOf(t, pledgedHoldingId);
     expect([holding.org_id, holding.bill_status, holding.circ_status]).toEqual([
       ORG.ningbo,
       BILL_STATUS.received,
       CIRCULATION.recourse,
     ]);
-    expect((await pledgeRow(pledgeId)).released_at).toBeNull();
+    expect((await pledgeRowOf(t, pledgeId)).released_at).toBeNull();
     expect((await noticesOf(ORG.ningbo)).map((n) => n.title)).toContain('质押票据被拒付');
     // Refused, it is not presented again by day-end.
     expect((await presentPledged(t.app.db, null, t.clock.now())).done).toBe(0);
@@ -264,13 +255,13 @@ describe('a bill that matures pledged', () => {
       expect((failed.reason as ApiFailure).status).toBe(409);
     }
     expect(outcomes[2]!.status).toBe('rejected');
-    const holding = await holdingRow(pledgedHoldingId);
+    const holding = await holdingRowOf(t, pledgedHoldingId);
     if (outcomes[0]!.status === 'fulfilled') {
       expect(holding.circ_status).toBe(CIRCULATION.ended);
-      expect((await pledgeRow(pledgeId)).released_at).not.toBeNull();
+      expect((await pledgeRowOf(t, pledgeId)).released_at).not.toBeNull();
     } else {
       expect(holding.circ_status).toBe(CIRCULATION.recourse);
-      expect((await pledgeRow(pledgeId)).released_at).toBeNull();
+      expect((await pledgeRowOf(t, pledgeId)).released_at).toBeNull();
     }
     const applications = await t.app.db
       .selectFrom('payment_applications')
@@ -304,7 +295,7 @@ describe('a bill that matures pledged', () => {
         expect(seen).not.toContain(presented.id);
       }
     }
-    expect((await holdingRow((await currentHoldings(packageId))[0]!.id)).circ_status).toBe(
+    expect((await holdingRowOf(t, (await currentHoldingsIn(t, packageId))[0]!.id)).circ_status).toBe(
       CIRCULATION.locked,
     );
   });
@@ -313,7 +304,7 @@ describe('a bill that matures pledged', () => {
     const detail = await signedFor(t, token, 'shanghai', 'ningbo', issueBody(t));
     await onDay('2026-06-02');
     await presentPledged(t.app.db, null, t.clock.now());
-    const [holding] = await currentHoldings(detail.bill.id);
+    const [holding] = await currentHoldingsIn(t, detail.bill.id);
     expect(holding!.circ_status).toBe(CIRCULATION.negotiable);
     await presentMaturing(t.app.db, null, t.clock.now());
     const rows = (await list(token.shanghai, 'side=acceptor')).content.filter(

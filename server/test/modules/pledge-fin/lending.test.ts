@@ -32,6 +32,7 @@ import {
   ledgerTokens,
   MOBILE,
   ORG,
+  pledgeOfPledgor,
   tokenOf,
   userIdOf,
   withSms,
@@ -292,13 +293,7 @@ describe('repayment', () => {
     const [free] = await suzhouHolding(holding.packageId);
     expect(free).toMatchObject({ circulation: 'TF0301', amount: holding.amount });
     expect(settled.bills.map((b) => b.pledgeStatus)).toEqual(['released']);
-    expect(
-      await t.app.db
-        .selectFrom('bill_pledges')
-        .select('released_at')
-        .where('pledgor_org_id', '=', ORG.suzhou)
-        .executeTakeFirstOrThrow(),
-    ).not.toEqual({ released_at: null });
+    expect((await pledgeOfPledgor(t, ORG.suzhou)).released_at).not.toBeNull();
     const todo = await t.app.db
       .selectFrom('plat_messages')
       .select(['title', 'closed_at'])
@@ -661,14 +656,7 @@ describe('a bill maturing while a financing waits', () => {
 });
 
 describe('a bill that matures pledged, paid to the institution', () => {
-  const pledgeOfSuzhou = async () =>
-    (
-      await t.app.db
-        .selectFrom('bill_pledges')
-        .select('application_id')
-        .where('pledgor_org_id', '=', ORG.suzhou)
-        .executeTakeFirstOrThrow()
-    ).application_id;
+  const pledgeOfSuzhou = async () => (await pledgeOfPledgor(t, ORG.suzhou)).application_id;
   const statementOf = async (orgId: string) =>
     t.app.adapters.settlement.statement(
       (await settlementAccountOf(t.app.db, orgId))!.accountNo,

@@ -28,6 +28,8 @@ import {
   currentHoldingOf,
   defaultAccountOf,
   sandboxBalanceOf,
+  holdingRowOf,
+  pledgeRowOf,
 } from '../../support/bill-helpers';
 import type { TestApp } from '../../support/helpers';
 
@@ -42,10 +44,6 @@ ledgerAppEach((app) => ({ t, token } = app));
 type Org = keyof LedgerTokens;
 
 const currentHolding = (packageId: string, orgId: string) => currentHoldingOf(t, packageId, orgId);
-const holdingRow = (id: string) =>
-  t.app.db.selectFrom('bill_holdings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const pledgeRow = (id: string) =>
-  t.app.db.selectFrom('bill_pledges').selectAll().where('application_id', '=', id).executeTakeFirstOrThrow();
 const noticeRow = (id: string) =>
   t.app.db.selectFrom('recourse_notices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const titlesOf = async (orgId: string) =>
@@ -147,7 +145,7 @@ async function refusedAtPledgee() {
     ),
   );
   expect(refused.statusCode).toBe(200);
-  const holding = await holdingRow(pledged.id);
+  const holding = await holdingRowOf(t, pledged.id);
   expect([holding.org_id, holding.circ_status]).toEqual([ORG.suzhou, CIRCULATION.recourse]);
   return { packageId, pledgeId: pledge.id, holdingId: pledged.id };
 }
@@ -208,10 +206,10 @@ describe('recourse by a pledgee refused at maturity', () => {
     expect(await balanceOf(SPDB.accountNo)).toBe(spdbBefore + FACE_FEN);
 
     // The pledge ends as a paid one does; the range leaves the pledgor for the payer, under recourse.
-    const pledge = await pledgeRow(pledgeId);
+    const pledge = await pledgeRowOf(t, pledgeId);
     expect(pledge.released_at).not.toBeNull();
     expect(pledge.paid_at).not.toBeNull();
-    expect((await holdingRow(holdingId)).ended_at).not.toBeNull();
+    expect((await holdingRowOf(t, holdingId)).ended_at).not.toBeNull();
     const taken = await currentHolding(packageId, ORG.ningbo);
     expect([taken.bill_status, taken.circ_status, Number(taken.amount_fen)]).toEqual([
       BILL_STATUS.received,
@@ -275,14 +273,14 @@ describe('recourse by a pledgee refused at maturity', () => {
     });
     await agree('shanghai', id!, { amount: FACE, clearing: 'SM01' });
     expect((await sandboxAnswer(id!, { decision: 'sign' })).statusCode).toBe(200);
-    const settled = await holdingRow(holdingId);
+    const settled = await holdingRowOf(t, holdingId);
     expect([settled.org_id, settled.bill_status, settled.circ_status, settled.ended_at]).toEqual([
       ORG.suzhou,
       BILL_STATUS.settled,
       CIRCULATION.ended,
       null,
     ]);
-    expect((await pledgeRow(pledgeId)).paid_at).not.toBeNull();
+    expect((await pledgeRowOf(t, pledgeId)).paid_at).not.toBeNull();
     expect((await noticeRow(id!)).status).toBe('paid');
   });
 
