@@ -7,8 +7,6 @@ import { pathOf } from '@contract/paths';
 import { inject } from 'vitest';
 import { DEMO_PLEDGE_PRODUCTS } from '../../src/db/demo/pledge-financing';
 import { yuanToFen } from '../../src/lib/money';
-import type { CommandContext } from '../../src/modules/bills/service';
-import { repayFromProceeds } from '../../src/modules/pledge-fin/proceeds';
 import {
   dataOf,
   endorseBill,
@@ -22,7 +20,12 @@ import {
 } from '../support/bill-helpers';
 import { batchSign } from '../support/e-contract-helpers';
 import { bearer, startPostgresApp, type TestApp } from '../support/helpers';
-import { CHECKER_MOBILE, heldBySuzhou, openSuzhouEsign } from '../support/pledge-fin-helpers';
+import {
+  CHECKER_MOBILE,
+  heldBySuzhou,
+  openSuzhouEsign,
+  proceedsOfSuzhouPledge,
+} from '../support/pledge-fin-helpers';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
 const serverUrl = inject('postgresUrl');
@@ -245,26 +248,10 @@ describe('PostgreSQL: pledge financing at once', () => {
 
   it('lets one of three retries of a rest of the proceeds the bank refused transfer it, once', async () => {
     const financing = await signedFinancing(true);
-    const pledge = await t.app.db
-      .selectFrom('bill_pledges')
-      .selectAll()
-      .where('pledgor_org_id', '=', ORG.suzhou)
-      .executeTakeFirstOrThrow();
     // Proceeds of 1,000,000.00 the day after the pay-out repay the loan and leave the rest to 苏州, whose
     // account the bank cannot pay into then.
     await verified(0);
-    await t.app.db.transaction().execute((trx) =>
-      repayFromProceeds(
-        t.app.adapters.settlement,
-        {
-          trx,
-          now: t.app.now(),
-          actor: { orgId: pledge.pledgee_org_id, userId: null },
-          realtime: null,
-        } as unknown as CommandContext,
-        { pledge, amountFen: 100_000_000, paymentId: null },
-      ),
-    );
+    const pledge = await proceedsOfSuzhouPledge(t, 100_000_000);
     const owed = await dataOf<PledgeFinDetail>(
       await t.app.inject({
         method: 'GET',

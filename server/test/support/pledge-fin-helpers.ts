@@ -2,6 +2,8 @@ import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import { permissionsOfRoles, type StaffRoleCode } from '@contract/organization';
 import type { Holding } from '@contract/bills-schemas';
 import { randomUUID } from 'node:crypto';
+import type { CommandContext } from '../../src/modules/bills/service';
+import { repayFromProceeds } from '../../src/modules/pledge-fin/proceeds';
 import {
   answer,
   dataOf,
@@ -11,6 +13,7 @@ import {
   MOBILE,
   ORG,
   pendingIn,
+  pledgeOfPledgor,
   tokenOf,
   userIdOf,
   withSms,
@@ -95,4 +98,25 @@ export async function openSuzhouEsign(t: TestApp, token: LedgerTokens): Promise<
     openAccount(t.app, token.suzhou, headers),
   );
   if (opened.statusCode !== 200) throw new Error(`e-sign account: ${opened.statusCode} ${opened.body}`);
+}
+
+/**
+ * Proceeds of `amountFen` on 苏州's one pledge received now, as the payment module hands them on once the
+ * acceptor paid the institution (or on its recourse). Answers the pledge.
+ */
+export async function proceedsOfSuzhouPledge(t: TestApp, amountFen: number) {
+  const pledge = await pledgeOfPledgor(t, ORG.suzhou);
+  await t.app.db.transaction().execute((trx) =>
+    repayFromProceeds(
+      t.app.adapters.settlement,
+      {
+        trx,
+        now: t.app.now(),
+        actor: { orgId: pledge.pledgee_org_id, userId: null },
+        realtime: null,
+      } as unknown as CommandContext,
+      { pledge, amountFen, paymentId: null },
+    ),
+  );
+  return pledge;
 }

@@ -15,8 +15,6 @@ import { RECOURSE_URL } from '@contract/recourse';
 import type { PledgeFinDetail, PledgeFinHistoryEntry } from '@contract/pledge-fin-schemas';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
-import type { CommandContext } from '../../../src/modules/bills/service';
-import { repayFromProceeds } from '../../../src/modules/pledge-fin/proceeds';
 import { payInstallment } from '../../../src/modules/pledge-fin/repayment';
 import { fail } from '../../../src/lib/errors';
 import { countersign } from '../../../src/modules/e-contract/service';
@@ -41,7 +39,12 @@ import {
 import { batchSign } from '../../support/e-contract-helpers';
 import { bearer, startApp, type TestApp } from '../../support/helpers';
 import { pdfsig, pdfText } from '../../support/poppler';
-import { CHECKER_MOBILE, heldBySuzhou, openSuzhouEsign } from '../../support/pledge-fin-helpers';
+import {
+  CHECKER_MOBILE,
+  heldBySuzhou,
+  openSuzhouEsign,
+  proceedsOfSuzhouPledge,
+} from '../../support/pledge-fin-helpers';
 
 const SPDB = DEMO_PLEDGE_PRODUCTS.spdbMonthly;
 
@@ -795,30 +798,6 @@ describe('a bill that matures pledged, paid to the institution', () => {
     });
   });
 
-  /**
-   * Proceeds of `amountFen` received on today's date, as the payment module hands them on once the acceptor
-   * paid the institution; an amount no real bill of these tests could pay, to show how a shortfall is applied.
-   */
-  async function proceedsOf(amountFen: number) {
-    const pledge = await t.app.db
-      .selectFrom('bill_pledges')
-      .selectAll()
-      .where('pledgor_org_id', '=', ORG.suzhou)
-      .executeTakeFirstOrThrow();
-    await t.app.db.transaction().execute((trx) =>
-      repayFromProceeds(
-        t.app.adapters.settlement,
-        {
-          trx,
-          now: t.app.now(),
-          actor: { orgId: pledge.pledgee_org_id, userId: null },
-          realtime: null,
-        } as unknown as CommandContext,
-        { pledge, amountFen, paymentId: null },
-      ),
-    );
-  }
-
   it('applies proceeds a few yuan short to the interest, the penalty and then the principal', async () => {
     const { financing } = await lent();
     for (const seq of [1, 2, 3]) expect((await pay(financing.id, seq)).statusCode).toBe(200);
@@ -827,7 +806,7 @@ describe('a bill that matures pledged, paid to the institution', () => {
     // The last payment owes 1,026.67 interest, 800,000.00 principal and, 3 days late, 385.49 penalty:
     // 801,412.16. Proceeds of 801,400.00 pay the interest and the penalty whole and 799,987.84 of the
     // principal: 12.16 remains, and none of it is the borrower's.
-    await proceedsOf(80_140_000);
+    await proceedsOfSuzhouPledge(t, 80_140_000);
     const part = await detail(financing.id);
     expect(part.state).toBe(PLEDGE_FIN_STATE.repaying);
     expect(part.nextPayment).toMatchObject({
@@ -869,7 +848,7 @@ describe('a bill that matures pledged, paid to the institution', () => {
     // The first payment, 1,540.00 of interest, fell due on 20 March; on the 25th it is 5 days late:
     // 1,540.00 x 5.775 % x 5 / 360 = 1.2354, so 1.24 of penalty. Proceeds of 1,000.00 pay interest alone.
     await toDay('2026-03-25');
-    await proceedsOf(100_000);
+    await proceedsOfSuzhouPledge(t, 100_000);
     const part = await detail(financing.id);
     expect(part.nextPayment).toMatchObject({
       seq: 1,
@@ -935,7 +914,7 @@ describe('a bill that matures pledged, paid to the institution', () => {
     // 苏州's account is no longer verified when the proceeds come: the bank has nowhere to pay the rest.
     await settlementVerified(0);
     // 1,000,000.00 against the 801,412.16 owed (see above): 198,587.84 is 苏州's.
-    await proceedsOf(100_000_000);
+    await proceedsOfSuzhouPledge(t, 100_000_000);
     const owed = await detail(financing.id);
     expect(owed).toMatchObject({ state: PLEDGE_FIN_STATE.settled, restOwed: '198587.84' });
     expect((await history(financing.id)).at(-1)).toMatchObject({
