@@ -38,6 +38,7 @@ import {
   pendingIn,
   refuse,
 } from '../../support/bill-helpers';
+import { paysPresentation, refusesPayment } from '../../support/payment-helpers';
 
 const SPDB = DEMO_INSTITUTIONS.spdb;
 
@@ -484,28 +485,13 @@ describe('every state offers exactly the acts the ledger allows', () => {
     ]);
     await dataOf(await answer(t, token.ningbo, first.id, 'withdraw'));
     const second = await presentOf(refusedId);
-    await dataOf(
-      await confirmed(t, token.suzhou, (headers) =>
-        billCall(
-          t.app,
-          'POST',
-          pathOf(PAYMENT_URL.refuse, { id: second.id }),
-          token.suzhou,
-          { code: 'DC00', text: '争议' },
-          headers,
-        ),
-      ),
-    );
+    await dataOf(await refusesPayment(t, token.suzhou, second.id, { code: 'DC00', text: '争议' }));
     const refused = await expectRowsAgree('ningbo', refusedId, { bill: [] });
     expect(refused.held.map((h) => [h.circulation, h.actions])).toEqual([['TF0402', []]]);
     await expectRowsAgree('suzhou', refusedId, { bill: [] });
 
     const third = await presentOf(paidId);
-    await dataOf(
-      await confirmed(t, token.suzhou, (headers) =>
-        billCall(t.app, 'POST', pathOf(PAYMENT_URL.pay, { id: third.id }), token.suzhou, {}, headers),
-      ),
-    );
+    await dataOf(await paysPresentation(t, token.suzhou, third.id));
     const paid = await expectRowsAgree('ningbo', paidId, { bill: [] });
     expect(paid.held).toEqual([]);
     expect(
@@ -535,18 +521,7 @@ describe('every state offers exactly the acts the ledger allows', () => {
       ),
       201,
     );
-    await dataOf(
-      await confirmed(t, token.suzhou, (headers) =>
-        billCall(
-          t.app,
-          'POST',
-          pathOf(PAYMENT_URL.refuse, { id: presented.id }),
-          token.suzhou,
-          { code: 'DC00', text: '争议' },
-          headers,
-        ),
-      ),
-    );
+    await dataOf(await refusesPayment(t, token.suzhou, presented.id, { code: 'DC00', text: '争议' }));
     const [notice] = await dataOf<RecourseRecord[]>(
       await confirmed(t, token.ningbo, (headers) =>
         billCall(

@@ -6,7 +6,6 @@ import type { GuaranteeRecord } from '@contract/guarantee-schemas';
 import { pathOf } from '@contract/paths';
 import { PLEDGE_URL } from '@contract/pledge';
 import type { PledgeRecord } from '@contract/pledge-schemas';
-import type { SandboxInstitutionGateway } from '../../../src/adapters/institution/sandbox';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { shanghaiDate } from '../../../src/lib/shanghai-time';
 import { addMonths } from '../../../src/modules/bills/rules';
@@ -26,6 +25,7 @@ import {
   ORG,
   pendingIn,
 } from '../../support/bill-helpers';
+import { pledgedToSpdb } from '../../support/payment-helpers';
 import { startApp, type TestApp } from '../../support/helpers';
 
 let t: TestApp;
@@ -141,23 +141,7 @@ describe('到期清退 of 质押解除 requests at the day-end', () => {
     const due = addMonths(today, 1);
     const bill = await heldByNingbo(due);
     const [holding] = (await heldOf(t, token.ningbo)).content.filter((h) => h.packageId === bill.bill.id);
-    const record = await dataOf<PledgeRecord>(
-      await confirmed(t, token.ningbo, (headers) =>
-        billCall(
-          t.app,
-          'POST',
-          PLEDGE_URL.apply,
-          token.ningbo,
-          { holdingId: holding!.id, institutionOrgId: DEMO_INSTITUTIONS.spdb.orgId, amount: '400000.00' },
-          headers,
-        ),
-      ),
-      201,
-    );
-    const institutions = t.app.adapters.institution as SandboxInstitutionGateway;
-    t.clock.advance(5_000);
-    institutions.worker.kick();
-    await institutions.worker.idle();
+    const record = await pledgedToSpdb(t, token.ningbo, holding!.id, '400000.00');
     const asked = await t.app.inject({
       method: 'POST',
       url: pathOf(PLEDGE_URL.sandboxRelease, { id: record.id }),

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BillDetail } from '@contract/bills-schemas';
 import type { Page } from '@contract/envelope-schemas';
-import { pathOf } from '@contract/paths';
 import { PAYMENT_URL } from '@contract/payment';
 import type { PaymentCandidate, PaymentRecord } from '@contract/payment-schemas';
 import { exportRowCount } from '../../../src/modules/export/workbooks';
@@ -22,6 +21,7 @@ import {
   ORG,
   pendingIn,
 } from '../../support/bill-helpers';
+import { paysPresentation, refusesPayment } from '../../support/payment-helpers';
 import { startApp, type TestApp } from '../../support/helpers';
 
 let dataDir: string;
@@ -135,11 +135,7 @@ describe('the answer period on the list', () => {
     // Nobody closed it (no day-end ran): the acceptor may still pay, within the next day's business hours.
     await onDay('2026-06-08');
 
-    const paid = await dataOf<PaymentRecord>(
-      await confirmed(t, token.shanghai, (headers) =>
-        billCall(t.app, 'POST', pathOf(PAYMENT_URL.pay, { id: presented.id }), token.shanghai, {}, headers),
-      ),
-    );
+    const paid = await dataOf<PaymentRecord>(await paysPresentation(t, token.shanghai, presented.id));
     expect(paid).toMatchObject({ state: 'paid', answerLeftSeconds: null });
   });
 });
@@ -164,16 +160,7 @@ describe('the presentations exported through the export centre', () => {
     };
     const first = await present(candidates[0]!.holdingId);
     await present(candidates[1]!.holdingId);
-    await confirmed(t, token.shanghai, (headers) =>
-      billCall(
-        t.app,
-        'POST',
-        pathOf(PAYMENT_URL.refuse, { id: first.id }),
-        token.shanghai,
-        { code: 'DC09', text: '合同纠纷' },
-        headers,
-      ),
-    );
+    await refusesPayment(t, token.shanghai, first.id, { code: 'DC09', text: '合同纠纷' });
 
     const presenterRows = await exportedRows(t, token.ningbo, {
       kind: 'payments',

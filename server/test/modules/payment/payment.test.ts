@@ -26,6 +26,7 @@ import {
   signedFor,
   holdingRowOf,
 } from '../../support/bill-helpers';
+import { payCallOf, refuseCallOf } from '../../support/payment-helpers';
 import type { TestApp } from '../../support/helpers';
 
 let t: TestApp;
@@ -66,12 +67,8 @@ const presentCall =
     billCall(t.app, 'POST', PAYMENT_URL.present, token.ningbo, { holdingId, ...fields }, headers);
 const present = async (holdingId: string, fields: object = {}) =>
   dataOf<PaymentRecord>(await confirmed(t, token.ningbo, presentCall(holdingId, fields)), 201);
-const payCall =
-  (id: string, body: object = {}) =>
-  (headers: Record<string, string>) =>
-    billCall(t.app, 'POST', pathOf(PAYMENT_URL.pay, { id }), token.shanghai, body, headers);
-const refuseCall = (id: string, body: object) => (headers: Record<string, string>) =>
-  billCall(t.app, 'POST', pathOf(PAYMENT_URL.refuse, { id }), token.shanghai, body, headers);
+const payCall = (id: string, body: object = {}) => payCallOf(t, token.shanghai, id, body);
+const refuseCall = (id: string, body: object) => refuseCallOf(t, token.shanghai, id, body);
 const list = async (accessToken: string, query: string) =>
   dataOf<Page<PaymentRecord>>(await billCall(t.app, 'GET', `${PAYMENT_URL.list}?${query}`, accessToken));
 const balanceOf = async (accessToken: string) =>

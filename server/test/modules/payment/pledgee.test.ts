@@ -19,11 +19,9 @@ import {
 } from '../../../src/modules/payment/service';
 import {
   billCall,
-  confirmed,
   dataOf,
   errorCodeOf,
   heldAfterSigning,
-  institutionAnswers,
   issueBody,
   ledgerAppEach,
   type LedgerTokens,
@@ -40,6 +38,15 @@ import {
   pledgeRowOf,
 } from '../../support/bill-helpers';
 import type { TestApp } from '../../support/helpers';
+import {
+  payCallOf,
+  paysPresentation,
+  PLEDGEE_DISPUTE,
+  pledgedToSpdb,
+  pledgeePresentationOf,
+  refusesPayment,
+  sandboxPresent,
+} from '../../support/payment-helpers';
 
 const SPDB = DEMO_INSTITUTIONS.spdb;
 const PLEDGED_FEN = 40_000_000;
@@ -61,20 +68,7 @@ async function onDay(date: string) {
 async function pledgedByNingbo() {
   const { detail, holding } = await heldAfterSigning(t, token, 'shanghai', 'ningbo', issueBody(t));
   await openFunctions(t, MOBILE.ningbo, ORG.ningbo, ['BILL_PLEDGE']);
-  const pledge = await dataOf<PledgeRecord>(
-    await confirmed(t, token.ningbo, (headers) =>
-      billCall(
-        t.app,
-        'POST',
-        PLEDGE_URL.apply,
-        token.ningbo,
-        { holdingId: holding.id, institutionOrgId: SPDB.orgId, amount: '400000.00' },
-        headers,
-      ),
-    ),
-    201,
-  );
-  await institutionAnswers(t);
+  const pledge = await pledgedToSpdb(t, token.ningbo, holding.id, '400000.00');
   const pledged = await currentHoldingsIn(t, detail.bill.id);
   expect(pledged.map((h) => [h.circ_status, Number(h.amount_fen)])).toEqual([
     [CIRCULATION.pledged, PLEDGED_FEN],
@@ -85,8 +79,6 @@ async function pledgedByNingbo() {
 
 const list = async (accessToken: string, query: string) =>
   dataOf<Page<PaymentRecord>>(await billCall(t.app, 'GET', `${PAYMENT_URL.list}?${query}`, accessToken));
-const sandboxPresent = (pledgeId: string, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url: pathOf(PLEDGE_URL.sandboxPresent, { id: pledgeId }), payload });
 const sandboxRelease = (pledgeId: string) =>
   t.app.inject({ method: 'POST', url: pathOf(PLEDGE_URL.sandboxRelease, { id: pledgeId }) });
 const balanceOf = (accountNo: string) => sandboxBalanceOf(t, accountNo);
@@ -97,21 +89,12 @@ const noticesOf = (orgId: string) =>
     .select(['title', 'content', 'type', 'subject', 'closed_at'])
     .where('org_id', '=', orgId)
     .execute();
-/** The pledgee's presentation of the bill, as the acceptor lists it. */
-const pledgeePresentation = async (packageId: string) =>
-  (await list(token.shanghai, 'side=acceptor')).content.find(
-    (row) => row.packageId === packageId && row.presentedBy === 'pledgee',
-  );
-const payCall =
-  (id: string, accessToken = token.shanghai, body: object = {}) =>
-  (headers: Record<string, string>) =>
-    billCall(t.app, 'POST', pathOf(PAYMENT_URL.pay, { id }), accessToken, body, headers);
 
 describe('a bill that matures pledged', () => {
   it('is presented by its pledgee at day-end on the maturity date, and paid to the pledgee: the pledge ends with the bill', async () => {
     const { packageId, pledgeId, pledgedHoldingId } = await pledgedByNingbo();
     // Before maturity the rights are the pledgor's: the pledgee may not present.
-    const early = await sandboxPresent(pledgeId);
+    const early = await sandboxPresent(t, pledgeId);
     expect([early.statusCode, errorCodeOf(early)]).toEqual([409, API_ERROR.billStateInvalid]);
 
     await onDay('2026-06-02');
@@ -127,7 +110,7 @@ describe('a bill that matures pledged', () => {
     expect(await presentPledged(t.app.db, null, t.clock.now())).toEqual({ done: 0, skipped: 0, last: null });
     expect((await holdingRowOf(t, pledgedHoldingId)).circ_status).toBe(CIRCULATION.locked);
 
-    const presented = await pledgeePresentation(packageId);
+    const presented = await pledgeePresentationOf(t, token.shanghai, packageId);
     expect(presented).toMatchObject({
       presenter: { orgId: SPDB.orgId, name: SPDB.name },
       presentedOn: '2026-06-02',
@@ -155,7 +138,7 @@ describe('a bill that matures pledged', () => {
     const acceptorBefore = await balanceOf(await accountOf(ORG.shanghai));
     const pledgeeBefore = await balanceOf(SPDB.accountNo);
     const pledgorBefore = await balanceOf(await accountOf(ORG.ningbo));
-    const paid = await dataOf<PaymentRecord>(await confirmed(t, token.shanghai, payCall(presented!.id)));
+    const paid = await dataOf<PaymentRecord>(await paysPresentation(t, token.shanghai, presented!.id));
     expect(paid).toMatchObject({ state: 'paid', clearing: 'SM00' });
     expect(await balanceOf(await accountOf(ORG.shanghai))).toBe(acceptorBefore - PLEDGED_FEN);
     expect(await balanceOf(SPDB.accountNo)).toBe(pledgeeBefore + PLEDGED_FEN);
@@ -196,32 +179,14 @@ describe('a bill that matures pledged', () => {
   it('is refused by the acceptor as any presentation: under recourse, the pledge still the pledgee’s', async () => {
     const { packageId, pledgeId, pledgedHoldingId } = await pledgedByNingbo();
     await onDay('2026-06-02');
-    expect((await sandboxPresent(pledgeId)).statusCode).toBe(200);
-    const again = await sandboxPresent(pledgeId);
+    expect((await sandboxPresent(t, pledgeId)).statusCode).toBe(200);
+    const again = await sandboxPresent(t, pledgeId);
     expect([again.statusCode, errorCodeOf(again)]).toEqual([409, API_ERROR.billLocked]);
-    const presented = (await pledgeePresentation(packageId))!;
+    const presented = (await pledgeePresentationOf(t, token.shanghai, packageId))!;
 
-    const notDue = await confirmed(t, token.shanghai, (headers) =>
-      billCall(
-        t.app,
-        'POST',
-        pathOf(PAYMENT_URL.refuse, { id: presented.id }),
-        token.shanghai,
-        { code: 'DC07' },
-        headers,
-      ),
-    );
+    const notDue = await refusesPayment(t, token.shanghai, presented.id, { code: 'DC07' });
     expect(notDue.statusCode).toBe(400);
-    const refused = await confirmed(t, token.shanghai, (headers) =>
-      billCall(
-        t.app,
-        'POST',
-        pathOf(PAYMENT_URL.refuse, { id: presented.id }),
-        token.shanghai,
-        { code: 'DC00', text: '与质权人存在争议' },
-        headers,
-      ),
-    );
+    const refused = await refusesPayment(t, token.shanghai, presented.id, PLEDGEE_DISPUTE);
     expect(refused.statusCode).toBe(200);
     const holding = await holdingRowOf(t, pledgedHoldingId);
     expect([holding.org_id, holding.bill_status, holding.circ_status]).toEqual([
@@ -238,8 +203,8 @@ describe('a bill that matures pledged', () => {
   it('lets exactly one of the acceptor’s 付款, its 拒付 and a second presentation through', async () => {
     const { packageId, pledgeId, pledgedHoldingId } = await pledgedByNingbo();
     await onDay('2026-06-02');
-    expect((await sandboxPresent(pledgeId)).statusCode).toBe(200);
-    const presented = (await pledgeePresentation(packageId))!;
+    expect((await sandboxPresent(t, pledgeId)).statusCode).toBe(200);
+    const presented = (await pledgeePresentationOf(t, token.shanghai, packageId))!;
     const shanghai: Actor = { orgId: ORG.shanghai, userId: userIdOf(MOBILE.shanghai) };
     const run = (actor: Actor, act: (scope: CommandScope) => Promise<unknown>) =>
       t.app.db.transaction().execute((trx) => act({ trx, now: t.app.now(), actor, realtime: null }));
@@ -274,14 +239,14 @@ describe('a bill that matures pledged', () => {
   it('is answered by its acceptor only: the pledgor and others get the same 404, and see nothing of it', async () => {
     const { packageId, pledgeId } = await pledgedByNingbo();
     await onDay('2026-06-02');
-    expect((await sandboxPresent('no-such-pledge')).statusCode).toBe(404);
-    expect((await sandboxPresent(pledgeId)).statusCode).toBe(200);
-    const presented = (await pledgeePresentation(packageId))!;
+    expect((await sandboxPresent(t, 'no-such-pledge')).statusCode).toBe(404);
+    expect((await sandboxPresent(t, pledgeId)).statusCode).toBe(200);
+    const presented = (await pledgeePresentationOf(t, token.shanghai, packageId))!;
     for (const [name, accessToken] of [
       ['ningbo', token.ningbo],
       ['suzhou', token.suzhou],
     ] as const) {
-      const paid = await payCall(presented.id, accessToken)({});
+      const paid = await payCallOf(t, accessToken, presented.id)({});
       expect([name, paid.statusCode]).toEqual([name, 404]);
       const withdrawn = await billCall(
         t.app,

@@ -6,10 +6,6 @@ import type { Holding } from '@contract/bills-schemas';
 import type { Contract } from '@contract/e-contract-schemas';
 import { API_ERROR } from '@contract/errors';
 import { pathOf } from '@contract/paths';
-import type { Page } from '@contract/envelope-schemas';
-import { PAYMENT_URL } from '@contract/payment';
-import type { PaymentRecord } from '@contract/payment-schemas';
-import { PLEDGE_URL } from '@contract/pledge';
 import { PLEDGE_FIN_REMARK, PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
 import { RECOURSE_URL } from '@contract/recourse';
 import type { PledgeFinDetail, PledgeFinHistoryEntry } from '@contract/pledge-fin-schemas';
@@ -31,6 +27,7 @@ import {
   MOBILE,
   ORG,
   pledgeOfPledgor,
+  pledgeRowOf,
   tokenOf,
   userIdOf,
   withSms,
@@ -38,6 +35,12 @@ import {
 } from '../../support/bill-helpers';
 import { batchSign } from '../../support/e-contract-helpers';
 import { bearer, startApp, type TestApp } from '../../support/helpers';
+import {
+  paysPresentation,
+  pledgeePresentationOf,
+  refusedToPledgee,
+  sandboxPresent,
+} from '../../support/payment-helpers';
 import { pdfsig, pdfText } from '../../support/poppler';
 import {
   CHECKER_MOBILE,
@@ -668,20 +671,12 @@ describe('a bill that matures pledged, paid to the institution', () => {
     );
   /** The institution presents the bill (the sandbox in its place); 上海, its acceptor, pays 线上 on `payOn`. */
   async function presentedAndPaid(pledgeId: string, payOn: string) {
-    const presented = await t.app.inject({
-      method: 'POST',
-      url: pathOf(PLEDGE_URL.sandboxPresent, { id: pledgeId }),
-      payload: {},
-    });
+    const presented = await sandboxPresent(t, pledgeId);
     expect(presented.statusCode, presented.body).toBe(200);
     await toDay(payOn);
-    const rows = await dataOf<Page<PaymentRecord>>(
-      await billCall(t.app, 'GET', `${PAYMENT_URL.list}?side=acceptor&size=50`, token.shanghai),
-    );
-    const presentation = rows.content.find((row) => row.presentedBy === 'pledgee')!;
-    const paid = await confirmed(t, token.shanghai, (headers) =>
-      billCall(t.app, 'POST', pathOf(PAYMENT_URL.pay, { id: presentation.id }), token.shanghai, {}, headers),
-    );
+    const packageId = (await pledgeRowOf(t, pledgeId)).package_id;
+    const presentation = (await pledgeePresentationOf(t, token.shanghai, packageId))!;
+    const paid = await paysPresentation(t, token.shanghai, presentation.id);
     expect(paid.statusCode, paid.body).toBe(200);
   }
 
@@ -734,31 +729,11 @@ describe('a bill that matures pledged, paid to the institution', () => {
   });
 
   it('repays the loan from what the acceptor paid the institution on its recourse, after refusing the bill', async () => {
-    const { financing } = await lent();
+    const { holding, financing } = await lent();
     for (const seq of [1, 2, 3]) expect((await pay(financing.id, seq)).statusCode).toBe(200);
     await toDay('2026-06-02');
     const pledgeId = await pledgeOfSuzhou();
-    const presented = await t.app.inject({
-      method: 'POST',
-      url: pathOf(PLEDGE_URL.sandboxPresent, { id: pledgeId }),
-      payload: {},
-    });
-    expect(presented.statusCode, presented.body).toBe(200);
-    const rows = await dataOf<Page<PaymentRecord>>(
-      await billCall(t.app, 'GET', `${PAYMENT_URL.list}?side=acceptor&size=50`, token.shanghai),
-    );
-    const presentation = rows.content.find((row) => row.presentedBy === 'pledgee')!;
-    const refused = await confirmed(t, token.shanghai, (headers) =>
-      billCall(
-        t.app,
-        'POST',
-        pathOf(PAYMENT_URL.refuse, { id: presentation.id }),
-        token.shanghai,
-        { code: 'DC00', text: '与质权人存在争议' },
-        headers,
-      ),
-    );
-    expect(refused.statusCode, refused.body).toBe(200);
+    await refusedToPledgee(t, token, pledgeId, holding.packageId);
     // Refused, the loan is not repaid: the institution pursues the acceptor (the sandbox in its place).
     expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.repaying);
     const notified = await t.app.inject({

@@ -2,8 +2,6 @@ import { BILL_STATUS, CIRCULATION } from '@contract/bills';
 import type { Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { pathOf } from '@contract/paths';
-import { PAYMENT_URL } from '@contract/payment';
-import type { PaymentRecord } from '@contract/payment-schemas';
 import { PLEDGE_URL } from '@contract/pledge';
 import type { PledgeRecord, SandboxPledge } from '@contract/pledge-schemas';
 import { RECOURSE_URL } from '@contract/recourse';
@@ -15,7 +13,6 @@ import {
   dataOf,
   endorsed,
   errorCodeOf,
-  institutionAnswers,
   issueBody,
   ledgerAppEach,
   type LedgerTokens,
@@ -32,6 +29,7 @@ import {
   pledgeRowOf,
 } from '../../support/bill-helpers';
 import type { TestApp } from '../../support/helpers';
+import { pledgedToSpdb, refusedToPledgee } from '../../support/payment-helpers';
 
 const SPDB = DEMO_INSTITUTIONS.spdb;
 const FACE = '1000000.00';
@@ -96,20 +94,7 @@ async function refusedAtPledgee() {
   await signsPending(t, token, 'suzhou', packageId);
   await openFunctions(t, MOBILE.suzhou, ORG.suzhou, ['BILL_PLEDGE']);
   const suzhou = await currentHolding(packageId, ORG.suzhou);
-  const pledge = await dataOf<PledgeRecord>(
-    await confirmed(t, token.suzhou, (headers) =>
-      billCall(
-        t.app,
-        'POST',
-        PLEDGE_URL.apply,
-        token.suzhou,
-        { holdingId: suzhou.id, institutionOrgId: SPDB.orgId, amount: FACE },
-        headers,
-      ),
-    ),
-    201,
-  );
-  await institutionAnswers(t);
+  const pledge = await pledgedToSpdb(t, token.suzhou, suzhou.id, FACE);
   const pledged = await currentHolding(packageId, ORG.suzhou);
   expect(pledged.circ_status).toBe(CIRCULATION.pledged);
   // Before the refusal the pledgee has nothing to pursue.
@@ -120,31 +105,7 @@ async function refusedAtPledgee() {
   expect((await sandboxPledgeOf(pledge.id)).underRecourse).toBe(false);
 
   token = await ledgerTokensOn(t, '2026-06-02');
-  expect(
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: pathOf(PLEDGE_URL.sandboxPresent, { id: pledge.id }),
-        payload: {},
-      })
-    ).statusCode,
-  ).toBe(200);
-  const presented = (
-    await dataOf<Page<PaymentRecord>>(
-      await billCall(t.app, 'GET', `${PAYMENT_URL.list}?side=acceptor`, token.shanghai),
-    )
-  ).content.find((row) => row.packageId === packageId && row.presentedBy === 'pledgee')!;
-  const refused = await confirmed(t, token.shanghai, (headers) =>
-    billCall(
-      t.app,
-      'POST',
-      pathOf(PAYMENT_URL.refuse, { id: presented.id }),
-      token.shanghai,
-      { code: 'DC00', text: '与质权人存在争议' },
-      headers,
-    ),
-  );
-  expect(refused.statusCode).toBe(200);
+  await refusedToPledgee(t, token, pledge.id, packageId);
   const holding = await holdingRowOf(t, pledged.id);
   expect([holding.org_id, holding.circ_status]).toEqual([ORG.suzhou, CIRCULATION.recourse]);
   return { packageId, pledgeId: pledge.id, holdingId: pledged.id };

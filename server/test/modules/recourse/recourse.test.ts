@@ -34,6 +34,7 @@ import {
   userIdOf,
   currentHoldingOf,
 } from '../../support/bill-helpers';
+import { refusesPayment } from '../../support/payment-helpers';
 import type { TestApp } from '../../support/helpers';
 
 let t: TestApp;
@@ -72,18 +73,7 @@ async function refusedAtSuzhou(
     ),
     201,
   );
-  await dataOf(
-    await confirmed(t, token.shanghai, (headers) =>
-      billCall(
-        t.app,
-        'POST',
-        pathOf(PAYMENT_URL.refuse, { id: presented.id }),
-        token.shanghai,
-        { code: 'DC00', text: '货物质量争议' },
-        headers,
-      ),
-    ),
-  );
+  await dataOf(await refusesPayment(t, token.shanghai, presented.id, { code: 'DC00', text: '货物质量争议' }));
   const holding = await currentHolding(packageId, ORG.suzhou);
   expect(holding.circ_status).toBe(CIRCULATION.recourse);
   return { packageId, holdingId: holding.id };
