@@ -210,6 +210,20 @@ const refusalRows = (row) => {
 const debtorsOf = (rows) => [...new Set(rows.map((row) => row.drawer))];
 
 /**
+ * What a seed writes, the same on either database: `bills` (their packages and holdings), `tables` (more
+ * rows, by table, one object a seeded row), the organisations whose settlement accounts the sandbox bank
+ * funds, and what the seed answers.
+ */
+function refusedBillsSeed(count, spread) {
+  const rows = (spread.pledgee ? pledgeeRefusedBillRows : refusedBillRows)(count, spread);
+  return { bills: rows, tables: rows.map(refusalRows), funded: debtorsOf(rows), answer: rows };
+}
+function refusedFinancingsSeed(count, spread) {
+  const rows = refusedFinancingRows(count, spread);
+  return { bills: [], tables: rows.map((row) => row.tables), funded: [LENDER], answer: rows };
+}
+
+/**
  * The debtors' settlement accounts at the sandbox bank, with money enough for every 线上 清偿 of a pass (and
  * the lender's, for every pay-out and rest a pass retries).
  */
@@ -253,14 +267,32 @@ const codeValues = (s) => [
   null,
   null,
 ];
-/** Inserts `row` (column names as keys) through `run(sql, values)`. */
-const insertRow = (run, table, row, dollar) => {
+/** The statement that inserts `row` (column names as keys); `dollar`: PostgreSQL's `$n` marks. */
+const insertStatement = (table, row, dollar) => {
   const columns = Object.keys(row);
-  return run(
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${marks(columns.length, dollar)})`,
-    columns.map((column) => row[column]),
-  );
+  return {
+    sql: `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${marks(columns.length, dollar)})`,
+    values: columns.map((column) => row[column]),
+  };
 };
+/**
+ * The write paths' seeds, alike on both databases: `writeBills(rows)` writes bills' packages and holdings,
+ * `writeSeed(seed)` a seed of refusedBillsSeed's shape, each in one transaction.
+ */
+const seedsOn = (writeBills, writeSeed) => ({
+  seedBills: (count, spread) => writeBills(billRows(count, spread)),
+  seedRefusedBills: (count, spread) => writeSeed(refusedBillsSeed(count, spread)),
+  seedRefusedFinancings: (count, spread) => writeSeed(refusedFinancingsSeed(count, spread)),
+});
+/** The statements that write a seed's tables, then fund its accounts. */
+const seedStatements = ({ tables, funded }, dollar) => [
+  ...tables.flatMap((byTable) =>
+    Object.entries(byTable).flatMap(([table, records]) =>
+      records.map((record) => insertStatement(table, record, dollar)),
+    ),
+  ),
+  fundAccounts(funded, dollar, Date.now()),
+];
 const marks = (n, dollar) => Array.from({ length: n }, (_, i) => (dollar ? `$${i + 1}` : '?')).join(', ');
 
 /** How long a granted verification stays good (the captcha module's own TTL is ten minutes too). */
@@ -304,6 +336,13 @@ export function sqliteDatabase(dataDir) {
     db.close();
     return rows;
   };
+  /** Writes a seed (refusedBillsSeed and the like) in one transaction; answers what it answers. */
+  const writeSeed = async (seed) => {
+    await writeBills(seed.bills, (db) => {
+      for (const { sql, values } of seedStatements(seed, false)) db.prepare(sql).run(...values);
+    });
+    return seed.answer;
+  };
   return {
     name: 'SQLite',
     env: {},
@@ -322,40 +361,16 @@ export function sqliteDatabase(dataDir) {
     async seedHoldings() {
       seedHoldings(dataDir);
     },
-    seedBills(count, spread) {
-      return writeBills(billRows(count, spread));
-    },
-    seedRefusedBills(count, spread) {
-      const rows = (spread.pledgee ? pledgeeRefusedBillRows : refusedBillRows)(count, spread);
-      return writeBills(rows, (db) => {
-        const run = (sql, values) => db.prepare(sql).run(...values);
-        for (const row of rows)
-          for (const [table, records] of Object.entries(refusalRows(row)))
-            for (const record of records) insertRow(run, table, record);
-        const funded = fundAccounts(debtorsOf(rows), false, Date.now());
-        run(funded.sql, funded.values);
-      });
-    },
-    async seedRefusedFinancings(count, spread) {
-      const rows = refusedFinancingRows(count, spread);
-      await writeBills([], (db) => {
-        const run = (sql, values) => db.prepare(sql).run(...values);
-        for (const row of rows)
-          for (const [table, records] of Object.entries(row.tables))
-            for (const record of records) insertRow(run, table, record);
-        const funded = fundAccounts([LENDER], false, Date.now());
-        run(funded.sql, funded.values);
-      });
-      return rows;
-    },
+    ...seedsOn(writeBills, writeSeed),
     async seedWriteOrgs() {
       const db = new Database(file);
       db.pragma('busy_timeout = 10000');
       await copySupplier(async (table, column, value, change) => {
         const rows = db.prepare(`SELECT * FROM ${table} WHERE ${column} = ?`).all(value);
-        rows.forEach((row, i) =>
-          insertRow((sql, values) => db.prepare(sql).run(...values), table, change(row, i)),
-        );
+        rows.forEach((row, i) => {
+          const { sql, values } = insertStatement(table, change(row, i));
+          db.prepare(sql).run(...values);
+        });
       });
       db.close();
     },
@@ -442,6 +457,13 @@ export async function postgresDatabase() {
       await client.query('ANALYZE');
       return rows;
     });
+  /** Writes a seed (refusedBillsSeed and the like) in one transaction; answers what it answers. */
+  const writeSeed = async (seed) => {
+    await writeBills(seed.bills, async (client) => {
+      for (const { sql, values } of seedStatements(seed, true)) await client.query(sql, values);
+    });
+    return seed.answer;
+  };
   return {
     name: 'PostgreSQL',
     env: { DATABASE_URL: url },
@@ -497,38 +519,15 @@ export async function postgresDatabase() {
         await client.query('ANALYZE');
       });
     },
-    seedBills(count, spread) {
-      return writeBills(billRows(count, spread));
-    },
-    seedRefusedBills(count, spread) {
-      const rows = (spread.pledgee ? pledgeeRefusedBillRows : refusedBillRows)(count, spread);
-      return writeBills(rows, async (client) => {
-        const run = (sql, values) => client.query(sql, values);
-        for (const row of rows)
-          for (const [table, records] of Object.entries(refusalRows(row)))
-            for (const record of records) await insertRow(run, table, record, true);
-        const funded = fundAccounts(debtorsOf(rows), true, Date.now());
-        await run(funded.sql, funded.values);
-      });
-    },
-    async seedRefusedFinancings(count, spread) {
-      const rows = refusedFinancingRows(count, spread);
-      await writeBills([], async (client) => {
-        const run = (sql, values) => client.query(sql, values);
-        for (const row of rows)
-          for (const [table, records] of Object.entries(row.tables))
-            for (const record of records) await insertRow(run, table, record, true);
-        const funded = fundAccounts([LENDER], true, Date.now());
-        await run(funded.sql, funded.values);
-      });
-      return rows;
-    },
+    ...seedsOn(writeBills, writeSeed),
     async seedWriteOrgs() {
       await withClient(url, async (client) => {
         await copySupplier(async (table, column, value, change) => {
           const { rows } = await client.query(`SELECT * FROM ${table} WHERE ${column} = $1`, [value]);
-          for (const [i, row] of rows.entries())
-            await insertRow((sql, values) => client.query(sql, values), table, change(row, i), true);
+          for (const [i, row] of rows.entries()) {
+            const { sql, values } = insertStatement(table, change(row, i), true);
+            await client.query(sql, values);
+          }
         });
       });
     },
