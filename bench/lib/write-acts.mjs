@@ -349,30 +349,49 @@ async function confirmedAct(act, database, name, party, routeUrl, { params = {},
 
 const yuan = (fen) => (fen / 100).toFixed(2);
 
-/** 背书 by each even organisation to the next, then 签收 by the endorsee with the application's id. */
-export function endorseAndSign({ base, tokens, database, holdings }) {
+/** The k-th bench organisation, signed in. */
+const holderOf = (tokens, k) => ({ ...writeParty(k), token: tokens[k] });
+
+/**
+ * Round trips, one flow for each organisation of `parties` (indices of writeParty), each flow going through
+ * the seeded rows its organisation holds: `each(act, party, row, k)`, `party` signed in, `k` its index.
+ * `tookEffect` counts the round trips that took effect (roundTrips).
+ */
+function eachHeld({ base, tokens, holdings }, parties, each, tookEffect) {
   return roundTrips(
     base,
-    ENDORSERS.length,
-    async (pair, act) => {
-      const holder = { ...writeParty(ENDORSERS[pair]), token: tokens[ENDORSERS[pair]] };
-      const endorsee = { ...writeParty(ENDORSERS[pair] + 1), token: tokens[ENDORSERS[pair] + 1] };
-      for (const holding of holdings.filter((row) => row.holder === holder.orgId)) {
-        const body = {
-          holdingId: holding.holdingId,
-          endorseeOrgId: endorsee.orgId,
-          amount: yuan(holding.amountFen),
-        };
-        const applied = await confirmedAct(act, database, 'endorse', holder, '/api/scbill/bills/endorse', {
-          body,
-          expect: 201,
-        });
-        if (!applied) continue;
-        await confirmedAct(act, database, 'sign', endorsee, '/api/scbill/bill-applications/:id/sign', {
-          params: { id: applied.data.id },
-          expect: 200,
-        });
-      }
+    parties.length,
+    async (index, act) => {
+      const party = holderOf(tokens, parties[index]);
+      for (const row of holdings.filter((held) => held.holder === party.orgId))
+        await each(act, party, row, parties[index]);
+    },
+    tookEffect,
+  );
+}
+
+/** 背书 by each even organisation to the next, then 签收 by the endorsee with the application's id. */
+export function endorseAndSign(pass) {
+  const { tokens, database } = pass;
+  return eachHeld(
+    pass,
+    ENDORSERS,
+    async (act, holder, holding, k) => {
+      const endorsee = holderOf(tokens, k + 1);
+      const body = {
+        holdingId: holding.holdingId,
+        endorseeOrgId: endorsee.orgId,
+        amount: yuan(holding.amountFen),
+      };
+      const applied = await confirmedAct(act, database, 'endorse', holder, '/api/scbill/bills/endorse', {
+        body,
+        expect: 201,
+      });
+      if (!applied) return;
+      await confirmedAct(act, database, 'sign', endorsee, '/api/scbill/bill-applications/:id/sign', {
+        params: { id: applied.data.id },
+        expect: 200,
+      });
     },
     () =>
       passedTo(
@@ -390,32 +409,30 @@ let institutionCalls = 0;
  * the interest), then the institution's 签收 through the sandbox in its place, with the application's id.
  * The institution's calls come each from a loopback address of its own (the sandbox answers only this machine, and limits calls per address).
  */
-export function discountAndSign({ base, tokens, database, holdings }) {
-  return roundTrips(
-    base,
-    DISCOUNTERS.length,
-    async (index, act) => {
-      const holder = { ...writeParty(DISCOUNTERS[index]), token: tokens[DISCOUNTERS[index]] };
-      for (const holding of holdings.filter((row) => row.holder === holder.orgId)) {
-        const body = {
-          holdingId: holding.holdingId,
-          institutionOrgId: INSTITUTION,
-          amount: yuan(holding.amountFen),
-          annualRate: '2.0000',
-          interestPayer: 'PT02',
-          clearing: 'SM00',
-        };
-        const applied = await confirmedAct(act, database, 'discount', holder, '/api/scbill/discount/apply', {
-          body,
-          expect: 201,
-        });
-        if (!applied) continue;
-        await act('institution sign', `/api/sandbox/institution/applications/${applied.data.id}/answer`, {
-          body: { decision: 'sign' },
-          localAddress: asInstitution(),
-          expect: 200,
-        });
-      }
+export function discountAndSign(pass) {
+  const { database } = pass;
+  return eachHeld(
+    pass,
+    DISCOUNTERS,
+    async (act, holder, holding) => {
+      const body = {
+        holdingId: holding.holdingId,
+        institutionOrgId: INSTITUTION,
+        amount: yuan(holding.amountFen),
+        annualRate: '2.0000',
+        interestPayer: 'PT02',
+        clearing: 'SM00',
+      };
+      const applied = await confirmedAct(act, database, 'discount', holder, '/api/scbill/discount/apply', {
+        body,
+        expect: 201,
+      });
+      if (!applied) return;
+      await act('institution sign', `/api/sandbox/institution/applications/${applied.data.id}/answer`, {
+        body: { decision: 'sign' },
+        localAddress: asInstitution(),
+        expect: 200,
+      });
     },
     () => passedTo(database, 'discount', [INSTITUTION]),
   );
@@ -459,19 +476,13 @@ async function pledgeWhole(act, database, holder, holding) {
   return signed ? applied.data.id : null;
 }
 
-const holderOf = (tokens, k) => ({ ...writeParty(k), token: tokens[k] });
-
 /** 质押 by every organisation to the demo's first institution, which signs: the range rests pledged. */
-export function pledgeAndSign({ base, tokens, database, holdings }) {
-  return roundTrips(
-    base,
-    PLEDGORS.length,
-    async (index, act) => {
-      const holder = holderOf(tokens, PLEDGORS[index]);
-      for (const holding of holdings.filter((row) => row.holder === holder.orgId)) {
-        await pledgeWhole(act, database, holder, holding);
-      }
-    },
+export function pledgeAndSign(pass) {
+  const { database } = pass;
+  return eachHeld(
+    pass,
+    PLEDGORS,
+    (act, holder, holding) => pledgeWhole(act, database, holder, holding),
     () =>
       database.scalar(
         `SELECT count(*) FROM bill_holdings WHERE package_id LIKE ? AND ended_at IS NULL AND circ_status = ?`,
@@ -485,25 +496,23 @@ export function pledgeAndSign({ base, tokens, database, holdings }) {
  * pledgeAndSign), then the institution asks the release through the sandbox in its place and the pledgor
  * signs it: POST /api/sandbox/institution/pledges/:id/release, then POST /api/scbill/pledge/:id/release/sign.
  */
-export function pledgeReleaseAndSign({ base, tokens, database, holdings }) {
-  return roundTrips(
-    base,
-    PLEDGORS.length,
-    async (index, act) => {
-      const holder = holderOf(tokens, PLEDGORS[index]);
-      for (const holding of holdings.filter((row) => row.holder === holder.orgId)) {
-        const pledgeId = await pledgeWhole(act, database, holder, holding);
-        if (!pledgeId) continue;
-        const asked = await act('release apply', `/api/sandbox/institution/pledges/${pledgeId}/release`, {
-          localAddress: asInstitution(),
-          expect: 200,
-        });
-        if (!asked) continue;
-        await confirmedAct(act, database, 'release sign', holder, '/api/scbill/pledge/:id/release/sign', {
-          params: { id: pledgeId },
-          expect: 200,
-        });
-      }
+export function pledgeReleaseAndSign(pass) {
+  const { database } = pass;
+  return eachHeld(
+    pass,
+    PLEDGORS,
+    async (act, holder, holding) => {
+      const pledgeId = await pledgeWhole(act, database, holder, holding);
+      if (!pledgeId) return;
+      const asked = await act('release apply', `/api/sandbox/institution/pledges/${pledgeId}/release`, {
+        localAddress: asInstitution(),
+        expect: 200,
+      });
+      if (!asked) return;
+      await confirmedAct(act, database, 'release sign', holder, '/api/scbill/pledge/:id/release/sign', {
+        params: { id: pledgeId },
+        expect: 200,
+      });
     },
     () =>
       database.scalar(
@@ -529,7 +538,7 @@ export function pledgeFinancingSubmitAndCancel({ base, tokens, database, holding
     base,
     BORROWERS.length,
     async (index, act) => {
-      const borrower = { ...writeParty(BORROWERS[index]), token: tokens[BORROWERS[index]] };
+      const borrower = holderOf(tokens, BORROWERS[index]);
       const own = holdings.filter((row) => row.holder === borrower.orgId);
       for (let i = 0; i + 1 < own.length; i += 2) {
         const submitted = await act('submit', '/api/pledge-fin', {
@@ -574,38 +583,35 @@ const SETTLED = 'CS06';
  * again and the holder signs (…/:id/sign): the acceptor's settlement account pays the holder's through the
  * sandbox bank and the range is settled.
  */
-export function recourseRoundTrip({ base, tokens, database, holdings }) {
-  return roundTrips(
-    base,
-    PURSUERS.length,
-    async (pair, act) => {
-      const pursuer = holderOf(tokens, PURSUERS[pair]);
-      const debtor = holderOf(tokens, PURSUERS[pair] + 1);
+export function recourseRoundTrip(pass) {
+  const { tokens, database } = pass;
+  return eachHeld(
+    pass,
+    PURSUERS,
+    async (act, pursuer, holding, k) => {
+      const debtor = holderOf(tokens, k + 1);
       const onNotice = (name, party, action, id, body) =>
         confirmedAct(act, database, name, party, `/api/scbill/recourse/:id/${action}`, {
           params: { id },
           body,
           expect: 200,
         });
-      const notify = async (holding) => {
+      const notify = async () => {
         const sent = await confirmedAct(act, database, 'notify', pursuer, '/api/scbill/recourse/notify', {
           body: { holdingId: holding.holdingId, debtorOrgIds: [debtor.orgId] },
           expect: 201,
         });
         return sent?.data[0]?.id ?? null;
       };
-      for (const holding of holdings.filter((row) => row.holder === pursuer.orgId)) {
-        const first = await notify(holding);
-        if (!first || !(await onNotice('withdraw', pursuer, 'withdraw', first))) continue;
-        const id = await notify(holding);
-        if (!id) continue;
-        const agreement = { amount: yuan(holding.amountFen), clearing: 'SM00' };
-        if (!(await onNotice('agree', debtor, 'agree', id, agreement))) continue;
-        if (!(await onNotice('reject', pursuer, 'reject', id, { reason: '基准测试：清偿金额待核' })))
-          continue;
-        if (!(await onNotice('agree', debtor, 'agree', id, agreement))) continue;
-        await onNotice('sign', pursuer, 'sign', id);
-      }
+      const first = await notify();
+      if (!first || !(await onNotice('withdraw', pursuer, 'withdraw', first))) return;
+      const id = await notify();
+      if (!id) return;
+      const agreement = { amount: yuan(holding.amountFen), clearing: 'SM00' };
+      if (!(await onNotice('agree', debtor, 'agree', id, agreement))) return;
+      if (!(await onNotice('reject', pursuer, 'reject', id, { reason: '基准测试：清偿金额待核' }))) return;
+      if (!(await onNotice('agree', debtor, 'agree', id, agreement))) return;
+      await onNotice('sign', pursuer, 'sign', id);
     },
     () =>
       database.scalar(
@@ -622,33 +628,31 @@ export function recourseRoundTrip({ base, tokens, database, holdings }) {
  * institution's 签收 through the sandbox (POST /api/sandbox/institution/recourse/:id/answer), which pays it
  * through the sandbox bank, ends the pledge and settles the range where the pledgor holds it.
  */
-export function pledgeeRecourseRoundTrip({ base, tokens, database, holdings }) {
-  return roundTrips(
-    base,
-    PURSUERS.length,
-    async (pair, act) => {
-      const pledgor = writeParty(PURSUERS[pair]);
-      const debtor = holderOf(tokens, PURSUERS[pair] + 1);
-      for (const holding of holdings.filter((row) => row.holder === pledgor.orgId)) {
-        const sent = await act(
-          'institution notify',
-          `/api/sandbox/institution/pledges/${holding.pledge.applicationId}/recourse`,
-          { body: { debtorOrgIds: [debtor.orgId] }, localAddress: asInstitution(), expect: 200 },
-        );
-        const id = sent?.data[0];
-        if (!id) continue;
-        const agreed = await confirmedAct(act, database, 'agree', debtor, '/api/scbill/recourse/:id/agree', {
-          params: { id },
-          body: { amount: yuan(holding.amountFen), clearing: 'SM00' },
-          expect: 200,
-        });
-        if (!agreed) continue;
-        await act('institution sign', `/api/sandbox/institution/recourse/${id}/answer`, {
-          body: { decision: 'sign' },
-          localAddress: asInstitution(),
-          expect: 200,
-        });
-      }
+export function pledgeeRecourseRoundTrip(pass) {
+  const { tokens, database } = pass;
+  return eachHeld(
+    pass,
+    PURSUERS,
+    async (act, _pledgor, holding, k) => {
+      const debtor = holderOf(tokens, k + 1);
+      const sent = await act(
+        'institution notify',
+        `/api/sandbox/institution/pledges/${holding.pledge.applicationId}/recourse`,
+        { body: { debtorOrgIds: [debtor.orgId] }, localAddress: asInstitution(), expect: 200 },
+      );
+      const id = sent?.data[0];
+      if (!id) return;
+      const agreed = await confirmedAct(act, database, 'agree', debtor, '/api/scbill/recourse/:id/agree', {
+        params: { id },
+        body: { amount: yuan(holding.amountFen), clearing: 'SM00' },
+        expect: 200,
+      });
+      if (!agreed) return;
+      await act('institution sign', `/api/sandbox/institution/recourse/${id}/answer`, {
+        body: { decision: 'sign' },
+        localAddress: asInstitution(),
+        expect: 200,
+      });
     },
     () =>
       database.scalar(`SELECT count(*) FROM bill_pledges WHERE package_id LIKE ? AND paid_at IS NOT NULL`, [
@@ -776,22 +780,13 @@ export const LENDER = INSTITUTION;
  * `tag`), each organisation its own in turn: PUT `url`; `done` counts those that took effect.
  */
 function financingRetries(tag, act, url, done) {
-  return ({ base, tokens, database, holdings }) =>
-    roundTrips(
-      base,
-      BORROWERS.length,
-      async (index, send) => {
-        const borrower = { ...writeParty(BORROWERS[index]), token: tokens[BORROWERS[index]] };
-        for (const financing of holdings.filter((row) => row.holder === borrower.orgId)) {
-          await send(act, url, {
-            token: borrower.token,
-            body: { id: financing.id },
-            method: 'PUT',
-            expect: 200,
-          });
-        }
-      },
-      () => database.scalar(done, [`bench-${tag}-financing-%`]),
+  return (pass) =>
+    eachHeld(
+      pass,
+      BORROWERS,
+      (send, borrower, financing) =>
+        send(act, url, { token: borrower.token, body: { id: financing.id }, method: 'PUT', expect: 200 }),
+      () => pass.database.scalar(done, [`bench-${tag}-financing-%`]),
     );
 }
 
