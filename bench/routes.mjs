@@ -160,6 +160,13 @@ export const MEASURED_ROUTES = [
     headers: signedIn,
     prepare: seedHoldingsOnce,
   },
+  // A name searched that every one of those bills carries (the drawer's): the newest 20 match at once.
+  {
+    name: 'GET /api/scbill/guarantee/candidates, a drawer searched',
+    path: `/api/scbill/guarantee/candidates?size=20&keyword=${encodeURIComponent('链票示范')}`,
+    headers: signedIn,
+    prepare: seedHoldingsOnce,
+  },
   // 质押融资's real-time cost, called by the application form as the user types: a monthly schedule of
   // seven payments.
   {
