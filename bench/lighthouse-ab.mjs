@@ -33,6 +33,18 @@ const load = () => os.loadavg()[0].toFixed(1);
 const variants = [];
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
 let browser;
+async function stopAll() {
+  await browser?.close().catch(() => {});
+  await chrome.kill();
+  for (const v of variants) {
+    await v.server.stop();
+    fs.rmSync(v.dataDir, { recursive: true, force: true });
+  }
+}
+// Stopped early (Ctrl-C, kill), it stops its browser and servers too.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => void stopAll().finally(() => process.exit(1)));
+}
 try {
   for (const [name, webRoot] of [
     ['A', webA],
@@ -61,12 +73,7 @@ try {
     }
   }
 } finally {
-  await browser?.close().catch(() => {});
-  await chrome.kill();
-  for (const v of variants) {
-    await v.server.stop();
-    fs.rmSync(v.dataDir, { recursive: true, force: true });
-  }
+  await stopAll();
 }
 
 const [a, b] = variants;
