@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
@@ -22,6 +21,7 @@ import {
   useAnswerInstitutionApplicationMutation,
   useSandboxInstitutionApplicationsQuery,
 } from '@/features/sandbox/api/sandbox-api';
+import { say } from './sandbox-say';
 import styles from './sandbox.module.css';
 
 const text = sandboxMessages;
@@ -31,14 +31,13 @@ const REASON_OPTIONS = INSTITUTION_REFUSAL_REASONS.map((value) => ({
 }));
 
 function Answer({ application }: { application: SandboxInstitutionApplication }) {
-  const { message } = App.useApp();
   const [reason, setReason] = useState<InstitutionRefusalReason>(application.policy.reason ?? 'other');
   const [answer, answering] = useAnswerInstitutionApplicationMutation();
   const send = async (decision: 'sign' | 'refuse') => {
     const result = await answer(
       decision === 'sign' ? { id: application.id, decision } : { id: application.id, decision, reason },
     );
-    if ('data' in result) void message.success(text.answeredByHand);
+    if ('data' in result) say.success(text.answeredByHand);
   };
   return (
     <Space wrap>

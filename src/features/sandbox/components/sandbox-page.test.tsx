@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import App from 'antd/es/app';
@@ -5,11 +6,22 @@ import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { bindNotifier } from '@/lib/notify';
 import { createAppStore } from '@/lib/store';
 import { SandboxPage } from './sandbox-page';
 import { SandboxQrPage } from './sandbox-qr-page';
 
 configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * The sandbox is a public route, drawn outside antd's App: its messages go through the App the provider
+ * mounts beside it (lib/notify.ts), as here.
+ */
+function NotifierHost() {
+  const notifier = App.useApp();
+  useEffect(() => bindNotifier(notifier), [notifier]);
+  return null;
+}
 
 const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
 const notFound = () => HttpResponse.json({ code: 'NOT_FOUND', msg: '请求的资源不存在' }, { status: 404 });
@@ -201,8 +213,9 @@ function renderAt(path: string) {
     <Provider store={createAppStore()}>
       <ConfigProvider button={{ autoInsertSpace: false }}>
         <App>
-          <RouterProvider router={router} />
+          <NotifierHost />
         </App>
+        <RouterProvider router={router} />
       </ConfigProvider>
     </Provider>,
   );
@@ -279,6 +292,7 @@ describe('the sandbox page', () => {
     await waitFor(() =>
       expect(institutionAnswers).toEqual([{ id: 'app-1', decision: 'refuse', reason: 'over_limit' }]),
     );
+    expect(await screen.findByText('已代机构答复')).toBeInTheDocument();
     expect(await within(list).findByText('已驳回')).toBeInTheDocument();
   });
 
@@ -290,6 +304,7 @@ describe('the sandbox page', () => {
     expect(row).toHaveTextContent('已质押');
     fireEvent.click(within(row).getByText('申请解除质押').closest('button')!);
     await waitFor(() => expect(pledgeReleases).toEqual(['g-1']));
+    expect(await screen.findByText('已代机构申请解除质押')).toBeInTheDocument();
     expect(await within(table).findByText('暂无质押')).toBeInTheDocument();
   });
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Tag from 'antd/es/tag';
@@ -15,6 +14,7 @@ import {
   useSandboxInstitutionPledgesQuery,
 } from '@/features/sandbox/api/sandbox-api';
 import { SandboxRecourseDialog } from './sandbox-recourse-dialog';
+import { say } from './sandbox-say';
 
 const text = sandboxMessages;
 
@@ -24,7 +24,6 @@ const text = sandboxMessages;
  * a range refused at maturity, the institution's 发起追索.
  */
 export function SandboxPledgeCard() {
-  const { message } = App.useApp();
   const list = useSandboxInstitutionPledgesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [ask, asking] = useAskPledgeReleaseMutation();
   const [pursuing, setPursuing] = useState<SandboxPledge | null>(null);
@@ -50,7 +49,11 @@ export function SandboxPledgeCard() {
           <Button
             size="small"
             loading={asking.isLoading}
-            onClick={() => void ask(p.id).then((r) => 'data' in r && void message.success(text.releaseAsked))}
+            onClick={() =>
+              void ask(p.id).then((r) => {
+                if ('data' in r) say.success(text.releaseAsked);
+              })
+            }
           >
             {text.askRelease}
           </Button>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
@@ -31,6 +30,7 @@ import {
   useSandboxRecourseNoticesQuery,
   useSandboxWithdrawRecourseMutation,
 } from '@/features/sandbox/api/sandbox-api';
+import { say } from './sandbox-say';
 import styles from './sandbox.module.css';
 
 const text = sandboxMessages;
@@ -57,7 +57,6 @@ const summaryOf = (act: Act, r: RecourseRecord) => ({
  * the party has not answered, 签收 or 驳回 of a party's 同意清偿, each confirmed, in the institution's place.
  */
 export function SandboxRecourseCard() {
-  const { message } = App.useApp();
   const list = useSandboxRecourseNoticesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [acting, setActing] = useState<{ act: Act; record: RecourseRecord } | null>(null);
   const [rejectForm] = Form.useForm<{ reason: string }>();
@@ -69,20 +68,20 @@ export function SandboxRecourseCard() {
     const { act, record } = acting;
     if (act === 'withdraw') {
       const result = await withdraw(record.id);
-      if ('data' in result) void message.success(text.withdrawn);
+      if ('data' in result) say.success(text.withdrawn);
     } else if (act === 'reject') {
       const typed = await rejectForm.validateFields().catch(() => null);
       if (!typed) return;
       const result = await answer({ id: record.id, decision: 'reject', reason: typed.reason.trim() });
-      if ('data' in result) void message.success(text.rejected);
+      if ('data' in result) say.success(text.rejected);
     } else {
       const result = await answer({ id: record.id, decision: 'sign' });
       if ('data' in result) {
         // A 线上 payment the bank refused sends the 同意清偿 back: the notice says why.
         const after = (await list.refetch()).data?.find((n) => n.id === record.id);
         if (after && after.status !== RECOURSE_STATUS.paid)
-          void message.warning(text.signedUnpaid(after.rejectReason ?? ''));
-        else void message.success(text.signedPaid);
+          say.warning(text.signedUnpaid(after.rejectReason ?? ''));
+        else say.success(text.signedPaid);
       }
     }
     setActing(null);

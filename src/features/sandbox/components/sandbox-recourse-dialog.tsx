@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from 'antd/es/alert';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Descriptions from 'antd/es/descriptions';
@@ -22,6 +21,7 @@ import {
   useSandboxNotifyRecourseMutation,
   useSandboxRecourseStandingQuery,
 } from '@/features/sandbox/api/sandbox-api';
+import { say } from './sandbox-say';
 import styles from './sandbox.module.css';
 
 const text = sandboxMessages;
@@ -38,7 +38,6 @@ interface NotifyForm {
  * will ask it; then the summary to confirm, and the notices are sent.
  */
 export function SandboxRecourseDialog({ pledge, onClose }: { pledge: SandboxPledge; onClose: () => void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<NotifyForm>();
   const typedCosts = Form.useWatch('costs', form);
   const [confirming, setConfirming] = useState<NotifyForm | null>(null);
@@ -56,7 +55,7 @@ export function SandboxRecourseDialog({ pledge, onClose }: { pledge: SandboxPled
       ...(values.costsNote?.trim() ? { costsNote: values.costsNote.trim() } : {}),
     });
     if ('data' in result) {
-      void message.success(text.notified(result.data?.length ?? values.debtorOrgIds.length));
+      say.success(text.notified(result.data?.length ?? values.debtorOrgIds.length));
       onClose();
     } else {
       // The request layer said why; the form stays as typed, to change and send again.

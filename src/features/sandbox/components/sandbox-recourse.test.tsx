@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import App from 'antd/es/app';
@@ -6,11 +7,22 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { SandboxPledge } from '@contract/pledge-schemas';
 import type { RecourseCandidate, RecourseRecord } from '@contract/recourse-schemas';
+import { bindNotifier } from '@/lib/notify';
 import { createAppStore } from '@/lib/store';
 import { SandboxPledgeCard } from './sandbox-pledge-card';
 import { SandboxRecourseCard } from './sandbox-recourse-card';
 
 configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * The sandbox is a public route, drawn outside antd's App: its messages go through the App the provider
+ * mounts beside it (lib/notify.ts), as here.
+ */
+function NotifierHost() {
+  const notifier = App.useApp();
+  useEffect(() => bindNotifier(notifier), [notifier]);
+  return null;
+}
 
 const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
 const conflict = (msg: string) => HttpResponse.json({ code: 'BILL_STATE_INVALID', msg }, { status: 409 });
@@ -147,9 +159,10 @@ function renderCards() {
     <Provider store={createAppStore()}>
       <ConfigProvider button={{ autoInsertSpace: false }}>
         <App>
-          <SandboxPledgeCard />
-          <SandboxRecourseCard />
+          <NotifierHost />
         </App>
+        <SandboxPledgeCard />
+        <SandboxRecourseCard />
       </ConfigProvider>
     </Provider>,
   );
@@ -178,8 +191,16 @@ describe('the sandbox institutions’ recourse', () => {
     expect(within(dialog).queryByLabelText(/苏州华信/)).toBeNull();
     expect(dialog).toHaveTextContent('2026-06-02 至 2026-06-05，共3天');
     expect(dialog).toHaveTextContent('1,000,362.50');
+  });
 
-    // A party must be chosen; costs add to the claim exactly.
+  it('asks for a party, adds the costs to the claim exactly, and sends the notice only once confirmed', async () => {
+    renderCards();
+    const pledges = await screen.findByRole('table', { name: '沙箱金融机构的质押' });
+    fireEvent.click(
+      button((await within(pledges).findByText(refusedPledge.packageNo)).closest('tr')!, '发起追索'),
+    );
+    const dialog = await dialogNamed('代机构发起追索');
+    expect(await within(dialog).findByText('追索金额构成')).toBeInTheDocument();
     fireEvent.click(button(dialog, '下一步'));
     expect(await within(dialog).findByText('请选择被追索人')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByLabelText(`${NINGBO.name}（背书人）`));
