@@ -1,8 +1,8 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { confirmByQr } from './support/qr';
+import { actByQr, confirmByQr } from './support/qr';
 import { fundSettlementAccount } from './support/sandbox-bank';
 import { storedAccessToken } from './support/session';
-import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { expect, test, type Page } from './support/test';
 
 /**
  * 追索 along the chain, end to end: a bill of 上海's that 苏州 endorsed to 宁波 is refused at maturity (set up
@@ -45,29 +45,6 @@ async function openRecourse(page: Page): Promise<void> {
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** An act of 上海's through the server, confirmed as its licence holder confirms a QR code. */
-async function withQr(
-  request: APIRequestContext,
-  token: string,
-  url: string,
-  data: object,
-): Promise<unknown> {
-  const asked = await request.post(url, { headers: bearer(token), data });
-  expect(asked.status()).toBe(412);
-  const { challengeId } = (await asked.json()) as { challengeId: string };
-  const qr = await request.get(`/api/verification/qr?challengeId=${challengeId}`, { headers: bearer(token) });
-  const { qrId } = ((await qr.json()) as { data: { qrId: string } }).data;
-  expect((await request.post(`/api/sandbox/qr/${qrId}/confirm`)).status()).toBe(200);
-  const status = await request.get(`/api/verification/qr/${qrId}/status`, { headers: bearer(token) });
-  const { signature } = ((await status.json()) as { data: { signature: string } }).data;
-  const done = await request.post(url, {
-    headers: { ...bearer(token), 'QR-ID': qrId, signature },
-    data,
-  });
-  expect(done.status(), await done.text()).toBeLessThan(300);
-  return ((await done.json()) as { data: unknown }).data;
-}
 
 /** Confirms the act whose summary is open on `page`, and the licence holder confirms the QR it is asked for. */
 const confirmAct = (page: Page) =>
@@ -170,7 +147,7 @@ test('宁波 pursues 苏州 for a refused bill, 苏州 pays and pursues 上海, 
   );
   const [presentation] = ((await presented.json()) as { data: { content: Array<{ id: string }> } }).data
     .content;
-  await withQr(shanghai.request, shanghaiToken, `/api/scbill/payment/${presentation!.id}/refuse`, {
+  await actByQr(shanghai.request, shanghaiToken, `/api/scbill/payment/${presentation!.id}/refuse`, {
     code: 'DC00',
     text: '货物质量争议',
   });
@@ -213,7 +190,7 @@ test('宁波 pursues 苏州 for a refused bill, 苏州 pays and pursues 上海, 
       data: { content: Array<{ id: string; claim: { total: string } }> };
     }
   ).data.content;
-  await withQr(shanghai.request, shanghaiToken, `/api/scbill/recourse/${notice!.id}/agree`, {
+  await actByQr(shanghai.request, shanghaiToken, `/api/scbill/recourse/${notice!.id}/agree`, {
     amount: notice!.claim.total,
     clearing: 'SM00',
   });

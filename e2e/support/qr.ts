@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 
 /**
@@ -65,4 +65,29 @@ export async function confirmByQr(
   const asked = qrAsked(page);
   await act();
   await confirmQr(page, asked, confirmation);
+}
+
+/**
+ * An act sent through the server as the SPA sends it, for a journey's set-up: refused first for the licence
+ * holder's QR confirmation (412), confirmed on the sandbox's licence app, sent again with the proof. Answers
+ * the act's data. The organisation's e-licence must be bound (the demo's 上海, or `bindLicence`).
+ */
+export async function actByQr(
+  request: APIRequestContext,
+  accessToken: string,
+  url: string,
+  data: object,
+): Promise<unknown> {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const asked = await request.post(url, { headers, data });
+  expect(asked.status()).toBe(412);
+  const { challengeId } = (await asked.json()) as { challengeId: string };
+  const qr = await request.get(`/api/verification/qr?challengeId=${challengeId}`, { headers });
+  const { qrId } = ((await qr.json()) as { data: { qrId: string } }).data;
+  expect((await request.post(`/api/sandbox/qr/${qrId}/confirm`)).status()).toBe(200);
+  const status = await request.get(`/api/verification/qr/${qrId}/status`, { headers });
+  const { signature } = ((await status.json()) as { data: { signature: string } }).data;
+  const done = await request.post(url, { headers: { ...headers, 'QR-ID': qrId, signature }, data });
+  expect(done.status(), await done.text()).toBeLessThan(300);
+  return ((await done.json()) as { data: unknown }).data;
 }
