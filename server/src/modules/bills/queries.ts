@@ -417,7 +417,8 @@ export async function heldPage(
 ): Promise<ListPage<Holding>> {
   const today = shanghaiDate(now);
   const queries = heldQueriesFor(filter, sort);
-  // Built up on the filter's values rather than spread into a new object, which took 3% of the route's CPU.
+  // Built up on the filter's values, not spread into a new object: the held list, the hottest read, makes
+  // no copy of its filter a request.
   const values = filterValues(filter, today) as HeldValues;
   values.orgId = orgId;
   values.size = page.size;
