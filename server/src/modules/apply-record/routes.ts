@@ -22,6 +22,7 @@ import { API_ERROR } from '@contract/errors';
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { Db } from '../../db/database';
 import { authOf } from '../../lib/auth';
+import { attachment } from '../../lib/content-disposition';
 import { fail } from '../../lib/errors';
 import { runCommand } from '../../lib/idempotency';
 import { MSG } from '../../lib/messages';
@@ -407,7 +408,7 @@ export const applyRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply
         .header('Content-Type', type)
         .header('Content-Length', String(file.size))
-        .header('Content-Disposition', `attachment; filename="${letterFileName(type)}"`)
+        .header('Content-Disposition', attachment(letterFileName(type), letterFileName(type)))
         .header('Cache-Control', 'private, no-store')
         .header('X-Content-Type-Options', 'nosniff')
         .send(file.stream);

@@ -19,6 +19,7 @@ import {
 } from '@contract/recourse-schemas';
 import { Type, type Static } from 'typebox';
 import type { Db } from '../../db/database';
+import { attachment as asAttachment } from '../../lib/content-disposition';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { answerList } from '../../lib/list-page';
@@ -299,13 +300,11 @@ export const recourseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .executeTakeFirst();
       const file = attachment ? await app.adapters.files.get(attachmentKey(attachment.id)) : null;
       if (!attachment || !file) throw fail(API_ERROR.notFound, RECOURSE_MSG.proofNotFound);
+      const proofName = `recourse-proof.${PROOF_EXTENSION[attachment.type] ?? 'bin'}`;
       return reply
         .header('Content-Type', attachment.type)
         .header('Content-Length', String(file.size))
-        .header(
-          'Content-Disposition',
-          `attachment; filename="recourse-proof.${PROOF_EXTENSION[attachment.type] ?? 'bin'}"`,
-        )
+        .header('Content-Disposition', asAttachment(proofName, proofName))
         .header('Cache-Control', 'private, no-store')
         .header('X-Content-Type-Options', 'nosniff')
         .send(file.stream);

@@ -353,6 +353,9 @@ describe('the authorisation letter', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="authorisation-letter.pdf"; filename*=UTF-8''authorisation-letter.pdf`,
+    );
     expect(download.rawPayload.equals(PDF)).toBe(true);
 
     const other = await sessionOf(t, demoUserId('13800000001'), DEMO_ORGS.shanghai.id);

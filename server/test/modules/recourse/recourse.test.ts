@@ -509,6 +509,9 @@ describe('非拒付追索', () => {
       token.shanghai,
     );
     expect([read.statusCode, read.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect(read.headers['content-disposition']).toBe(
+      `attachment; filename="recourse-proof.pdf"; filename*=UTF-8''recourse-proof.pdf`,
+    );
     const stranger = await billCall(
       t.app,
       'GET',
