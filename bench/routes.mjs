@@ -263,6 +263,15 @@ export const MEASURED_ROUTES = [
     path: '/api/organization/bank/account/statement?page=0&size=10',
     headers: signedIn,
   },
+  // The sandbox page's list of the institutions' recourse notices, a full one (its 50 newest of 60 seeded),
+  // as the page asks it: no sign-in, from this machine. The bench's server lifts the sandbox's limit per
+  // address (SANDBOX_RATE_LIMIT=0, bench/lib/processes.mjs), which 50 connections from one address pass at once.
+  {
+    name: 'GET /api/sandbox/institution/recourse',
+    path: '/api/sandbox/institution/recourse',
+    headers: () => ({ 'accept-encoding': 'gzip, deflate, br, zstd' }),
+    prepare: ({ database }) => database.seedInstitutionNotices(60),
+  },
 ];
 
 /**

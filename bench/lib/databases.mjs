@@ -267,6 +267,25 @@ const codeValues = (s) => [
   null,
   null,
 ];
+/** The demo's first institution (server/src/db/demo/institutions.ts), whose notices the sandbox lists. */
+const LISTED_INSTITUTION = '0b6a6c3e-5d2f-4f6e-9a51-3c1d2e4f5b01';
+
+/**
+ * `count` recourse notices the demo's first institution sent as a pledgee, waiting for the party: copies of
+ * the demo's refused bill's notice (`template`, a row of recourse_notices), each its own, newest first, so
+ * the sandbox's list of the institutions' notices has a page to show.
+ */
+const institutionNoticeRows = (template, count, now = Date.now()) =>
+  Array.from({ length: count }, (_, i) => ({
+    ...template,
+    id: `bench-institution-notice-${i}`,
+    pursuer_org_id: LISTED_INSTITUTION,
+    applicant_user_id: null,
+    status: 'notified',
+    notified_at: now - i * 1000,
+    closed_at: null,
+  }));
+const NOTICE_TEMPLATE_SQL = `SELECT * FROM recourse_notices ORDER BY notified_at LIMIT 1`;
 /** The statement that inserts `row` (column names as keys); `dollar`: PostgreSQL's `$n` marks. */
 const insertStatement = (table, row, dollar) => {
   const columns = Object.keys(row);
@@ -360,6 +379,18 @@ export function sqliteDatabase(dataDir) {
     },
     async seedHoldings() {
       seedHoldings(dataDir);
+    },
+    async seedInstitutionNotices(count) {
+      const db = new Database(file);
+      db.pragma('busy_timeout = 10000');
+      const template = db.prepare(NOTICE_TEMPLATE_SQL).get();
+      db.transaction(() => {
+        for (const row of institutionNoticeRows(template, count)) {
+          const { sql, values } = insertStatement('recourse_notices', row);
+          db.prepare(sql).run(...values);
+        }
+      })();
+      db.close();
     },
     ...seedsOn(writeBills, writeSeed),
     async seedWriteOrgs() {
@@ -517,6 +548,17 @@ export async function postgresDatabase() {
         for (const statement of RECOUNT_PAYABLE_DAYS) await client.query(statement);
         await client.query('COMMIT');
         await client.query('ANALYZE');
+      });
+    },
+    async seedInstitutionNotices(count) {
+      await withClient(url, async (client) => {
+        const { rows } = await client.query(NOTICE_TEMPLATE_SQL);
+        await client.query('BEGIN');
+        for (const row of institutionNoticeRows(rows[0], count)) {
+          const { sql, values } = insertStatement('recourse_notices', row, true);
+          await client.query(sql, values);
+        }
+        await client.query('COMMIT');
       });
     },
     ...seedsOn(writeBills, writeSeed),

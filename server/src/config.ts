@@ -55,6 +55,8 @@ export interface AppConfig {
    * (TOKEN_RATE_LIMIT; 0: no limit).
    */
   tokenRateLimit: number;
+  /** Calls one address may make a minute to each part of the sandbox (SANDBOX_RATE_LIMIT; 0: no limit). */
+  sandboxRateLimit: number;
   /**
    * The partner platform's shared secret for `POST /api/register/sgscsp` tokens (SGSCSP_SECRET, at least 32
    * characters). Unset: the hand-over is closed.
@@ -198,6 +200,11 @@ export const EnvSchema = Type.Object({
   SANDBOX_INSTITUTION_DELAY_SECONDS: Text(
     'seconds the sandbox institutions take to answer an application by their policy, or manual (the sandbox page only)',
     { pattern: '^(\\d{1,6}|manual)$', default: '5' },
+  ),
+  SANDBOX_RATE_LIMIT: Whole(
+    120,
+    'calls one address may make in a minute to each part of the sandbox, 0 for no limit',
+    0,
   ),
   TASK_LEASE_SECONDS: Whole(60, 'how long a claimed background task is held'),
   TASK_POLL_SECONDS: Whole(5, 'how often each node looks for background tasks'),
@@ -417,6 +424,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     taskLeaseSeconds: Number(env.TASK_LEASE_SECONDS),
     taskPollSeconds: Number(env.TASK_POLL_SECONDS),
     tokenRateLimit: Number(env.TOKEN_RATE_LIMIT),
+    sandboxRateLimit: Number(env.SANDBOX_RATE_LIMIT),
     partnerSecret: env.SGSCSP_SECRET,
     billBusinessHours: businessHoursOf(env.BILL_BUSINESS_HOURS),
     billWorkdaysOnly: on(env.BILL_WORKDAYS_ONLY),

@@ -31,3 +31,17 @@ export async function hitIpLimit(request: FastifyRequest, rule: IpLimitRule): Pr
   });
   return Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
 }
+
+/** The window of the sandbox's per-address limit. */
+export const SANDBOX_RATE_WINDOW_MS = 60_000;
+
+/**
+ * Counts a call to one part of the sandbox (`action`: its counter) against the caller's address: the sandbox
+ * page polls and a script may drive it, each part up to SANDBOX_RATE_LIMIT calls a minute (0: no limit, as
+ * the bench runs it). Returns the Retry-After seconds when exceeded, else null.
+ */
+export async function hitSandboxLimit(request: FastifyRequest, action: string): Promise<number | null> {
+  const limit = request.server.config.sandboxRateLimit;
+  if (limit === 0) return null;
+  return hitIpLimit(request, { action, limit, windowMs: SANDBOX_RATE_WINDOW_MS });
+}

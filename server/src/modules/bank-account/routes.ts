@@ -26,7 +26,7 @@ import { PERMISSION } from '@contract/permissions';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { runCommand } from '../../lib/idempotency';
-import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
+import { hitSandboxLimit } from '../../lib/ip-limit';
 import { answerList } from '../../lib/list-page';
 import { MSG } from '../../lib/messages';
 import { fenToYuan, yuanToFen } from '../../lib/money';
@@ -303,8 +303,6 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** Rows the sandbox statement shows. */
 export const SANDBOX_STATEMENT_LIMIT = 50;
-/** The sandbox page polls the statement; this bounds a script doing the same. */
-export const SANDBOX_BANK_IP_LIMIT: IpLimitRule = { action: 'sandbox-bank', limit: 120, windowMs: 60_000 };
 
 /**
  * `GET /api/sandbox/bank/statement`: the sandbox bank's statement, the transfers that reached an account (all
@@ -313,7 +311,7 @@ export const SANDBOX_BANK_IP_LIMIT: IpLimitRule = { action: 'sandbox-bank', limi
  */
 export const bankSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', async (request) => {
-    const retryAfter = await hitIpLimit(request, SANDBOX_BANK_IP_LIMIT);
+    const retryAfter = await hitSandboxLimit(request, 'sandbox-bank');
     if (retryAfter !== null) {
       throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
         'Retry-After': String(retryAfter),

@@ -12,7 +12,7 @@ import type { InstitutionApplication } from '../../adapters/institution/gateway'
 import { SANDBOX_REFUSAL_TEXT, SandboxInstitutionGateway } from '../../adapters/institution/sandbox';
 import type { SandboxInstitutionApplicationTable } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
+import { hitSandboxLimit } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { fenToYuan } from '../../lib/money';
 import { ERRORS, ok } from '../../lib/responses';
@@ -21,12 +21,6 @@ import { TASK_STATUS } from '../../lib/task-queue';
 import { institutionList } from './registry';
 import { INSTITUTION_MSG } from './messages';
 
-/** The sandbox page lists and answers; this bounds a script doing the same. */
-export const SANDBOX_INSTITUTION_IP_LIMIT: IpLimitRule = {
-  action: 'sandbox-institution',
-  limit: 120,
-  windowMs: 60_000,
-};
 const LIST_LIMIT = 50;
 
 function stateOf(row: SandboxInstitutionApplicationTable): SandboxApplicationState {
@@ -45,7 +39,7 @@ function stateOf(row: SandboxInstitutionApplicationTable): SandboxApplicationSta
  */
 export const institutionSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', async (request) => {
-    const retryAfter = await hitIpLimit(request, SANDBOX_INSTITUTION_IP_LIMIT);
+    const retryAfter = await hitSandboxLimit(request, 'sandbox-institution');
     if (retryAfter !== null) {
       throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, { 'Retry-After': String(retryAfter) });
     }

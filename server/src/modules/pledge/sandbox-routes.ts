@@ -9,7 +9,7 @@ import { SandboxPledge, SandboxPledgePresentRequest } from '@contract/pledge-sch
 import { SandboxInstitutionGateway } from '../../adapters/institution/sandbox';
 import type { Db } from '../../db/database';
 import { fail } from '../../lib/errors';
-import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
+import { hitSandboxLimit } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { ERRORS, ok } from '../../lib/responses';
 import type { CommandScope } from '../bills/service';
@@ -19,12 +19,6 @@ import { PLEDGE_MSG } from './messages';
 import { institutionPledges } from './queries';
 
 const LIST_LIMIT = 50;
-/** The sandbox page lists and asks; this bounds a script doing the same. */
-export const SANDBOX_PLEDGE_IP_LIMIT: IpLimitRule = {
-  action: 'sandbox-institution-pledge',
-  limit: 120,
-  windowMs: 60_000,
-};
 
 /**
  * The scope an act of the pledge's pledgee runs in, the institution acting with no member, as a bank's
@@ -48,7 +42,7 @@ async function asPledgee(app: FastifyInstance, pledgeId: string): Promise<(trx: 
  */
 export const pledgeSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', async (request) => {
-    const retryAfter = await hitIpLimit(request, SANDBOX_PLEDGE_IP_LIMIT);
+    const retryAfter = await hitSandboxLimit(request, 'sandbox-institution-pledge');
     if (retryAfter !== null) {
       throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, { 'Retry-After': String(retryAfter) });
     }

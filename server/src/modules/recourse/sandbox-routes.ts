@@ -14,7 +14,7 @@ import {
 import { SandboxInstitutionGateway } from '../../adapters/institution/sandbox';
 import type { Db } from '../../db/database';
 import { fail } from '../../lib/errors';
-import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
+import { hitSandboxLimit } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { ERRORS, ok } from '../../lib/responses';
 import type { CommandScope } from '../bills/service';
@@ -25,13 +25,6 @@ import { RECOURSE_MSG } from './messages';
 import { institutionNotices, pledgeeCandidate } from './queries';
 
 const LIST_LIMIT = 50;
-
-/** The sandbox page and scripts act for the institutions; this bounds a script doing so. */
-export const SANDBOX_RECOURSE_IP_LIMIT: IpLimitRule = {
-  action: 'sandbox-institution-recourse',
-  limit: 120,
-  windowMs: 60_000,
-};
 
 /** The scope of an institution's own act, with no member, as a bank's system acts through its adapter. */
 const asInstitution =
@@ -53,7 +46,7 @@ const asInstitution =
  */
 export const recourseSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', async (request) => {
-    const retryAfter = await hitIpLimit(request, SANDBOX_RECOURSE_IP_LIMIT);
+    const retryAfter = await hitSandboxLimit(request, 'sandbox-institution-recourse');
     if (retryAfter !== null) {
       throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, { 'Retry-After': String(retryAfter) });
     }

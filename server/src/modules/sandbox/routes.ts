@@ -6,7 +6,7 @@ import { ApiError, Envelope } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { QrIdParams, SandboxQr, SandboxSms, SandboxSmsQuery } from '@contract/verification-schemas';
 import { fail } from '../../lib/errors';
-import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
+import { hitSandboxLimit } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
@@ -27,15 +27,13 @@ import {
 
 /** Rows one sandbox list shows. */
 export const SANDBOX_LIST_LIMIT = 50;
-/** The sandbox page polls a QR's details; this bounds a script doing the same. */
-export const SANDBOX_IP_LIMIT: IpLimitRule = { action: 'sandbox', limit: 120, windowMs: 60_000 };
 const QR_NOT_FOUND = '二维码不存在';
 const QR_CLOSED = '二维码已过期或已处理';
 const CONFIRMED = '已确认授权';
 const REFUSED = '已拒绝授权';
 
 async function enforceSandboxLimit(request: FastifyRequest): Promise<void> {
-  const retryAfter = await hitIpLimit(request, SANDBOX_IP_LIMIT);
+  const retryAfter = await hitSandboxLimit(request, 'sandbox');
   if (retryAfter !== null) {
     throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, {
       'Retry-After': String(retryAfter),

@@ -15,7 +15,7 @@ import type { Statement } from '../../adapters/settlement/gateway';
 import { SandboxSettlementGateway } from '../../adapters/settlement/sandbox';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
-import { hitIpLimit, type IpLimitRule } from '../../lib/ip-limit';
+import { hitSandboxLimit } from '../../lib/ip-limit';
 import { MSG } from '../../lib/messages';
 import { fenToYuan, yuanToFen } from '../../lib/money';
 import { pageOf, pageRequest, type PageRequest } from '../../lib/paging';
@@ -88,13 +88,6 @@ export const settlementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-/** The sandbox page reads and tops up accounts; this bounds a script doing the same. */
-export const SANDBOX_SETTLEMENT_IP_LIMIT: IpLimitRule = {
-  action: 'sandbox-settlement',
-  limit: 120,
-  windowMs: 60_000,
-};
-
 /**
  * The sandbox bank's own calls (registered with the other sandbox routes, so only when the sandbox is on):
  * any account's statement, as the bank's back office sees it, and a deposit into an account the platform
@@ -102,7 +95,7 @@ export const SANDBOX_SETTLEMENT_IP_LIMIT: IpLimitRule = {
  */
 export const settlementSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', async (request) => {
-    const retryAfter = await hitIpLimit(request, SANDBOX_SETTLEMENT_IP_LIMIT);
+    const retryAfter = await hitSandboxLimit(request, 'sandbox-settlement');
     if (retryAfter !== null) {
       throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, { 'Retry-After': String(retryAfter) });
     }
