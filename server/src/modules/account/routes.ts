@@ -6,6 +6,7 @@ import { Envelope, Page, PageQuery } from '@contract/envelope-schemas';
 import { API_ERROR, OAUTH_ERROR } from '@contract/errors';
 import { OAuthFailure, fail } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import { pageOf, pageRequest } from '../../lib/paging';
 import { AUTHENTICATED_ERRORS, Done, ERRORS, ok } from '../../lib/responses';
 import { logSecurityEvent, SECURITY_EVENT } from '../../lib/security-log';
 import { authOf } from '../../lib/auth';
@@ -67,16 +68,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function getAuthPermissionPage(request) {
       const { membershipId, owner } = authOf(request);
-      const page = request.query.page ?? 0;
-      const size = request.query.size ?? PERMISSION_PAGE_DEFAULT_SIZE;
-      const { items, total } = await permissionsOf(app.db, membershipId, owner, page, size);
-      return ok({
-        content: items,
-        totalElements: total,
-        totalPages: Math.ceil(total / size),
-        size,
-        number: page,
+      const page = pageRequest({
+        page: request.query.page,
+        size: request.query.size ?? PERMISSION_PAGE_DEFAULT_SIZE,
       });
+      const { items, total } = await permissionsOf(app.db, membershipId, owner, page);
+      return ok(pageOf(items, total, page));
     },
   );
 

@@ -1,7 +1,7 @@
 import type { Account, CompanyItem, PermissionItem } from '@contract/auth-schemas';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
-import { countRows } from '../../lib/paging';
+import { listedPage, type PageRequest } from '../../lib/paging';
 
 /** The user and, when the session acts for one, their membership of that organisation: one query. */
 const accountRow = preparedQuery((db, values: { userId: string; orgId: string | null }) =>
@@ -97,21 +97,17 @@ export async function permissionsOf(
   db: Db,
   membershipId: string | null,
   owner: boolean,
-  page: number,
-  size: number,
+  page: PageRequest,
 ): Promise<PermissionPage> {
-  const total = await countRows(db.selectFrom('permissions'));
-  const rows = await db
-    .selectFrom('permissions as p')
-    .leftJoin('membership_permissions as mp', (join) =>
-      join.onRef('mp.permission_path', '=', 'p.path').on('mp.membership_id', '=', membershipId ?? ''),
-    )
-    .select(['p.path', 'p.name', 'mp.membership_id'])
-    .orderBy('p.sort')
-    .orderBy('p.path')
-    .limit(size)
-    .offset(page * size)
-    .execute();
+  const { rows, total } = await listedPage(
+    db
+      .selectFrom('permissions as p')
+      .leftJoin('membership_permissions as mp', (join) =>
+        join.onRef('mp.permission_path', '=', 'p.path').on('mp.membership_id', '=', membershipId ?? ''),
+      ),
+    (listed) => listed.select(['p.path', 'p.name', 'mp.membership_id']).orderBy('p.sort').orderBy('p.path'),
+    page,
+  );
   return {
     total,
     items: rows.map((r) => ({
