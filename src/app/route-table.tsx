@@ -146,7 +146,7 @@ export const businessPages = [
 export type BusinessPageKey = (typeof businessPages)[number]['key'];
 
 /** Business operations need an authorized organisation; the company centre is where one gets it. */
-export const needsAuthorized = (group: PageGroup) => group !== 'company';
+const needsAuthorized = (group: PageGroup) => group !== 'company';
 
 /** The export centre's permission path, for the header's entry and the menu. */
 export const EXPORT_CENTER_PERMISSION = PERMISSION.exportCenter.path;

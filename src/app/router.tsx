@@ -66,7 +66,7 @@ const publicPage = (element: ReactNode) => (
  * to an app page while logout's transition to the (lazy) login screen is still pending kept the signed-in
  * frame on screen, without a token.
  */
-export function RequireSignIn({ children }: { children: ReactNode }) {
+function RequireSignIn({ children }: { children: ReactNode }) {
   useLocation();
   return getAuthInfo() ? children : <Navigate to={paths.login} replace />;
 }
