@@ -2,6 +2,7 @@ import { API_ERROR } from '@contract/errors';
 import { BILL_STATUS, CIRCULATION, type BillStatus, type CirculationFlag } from '@contract/bills';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
 import { lockWithinTransaction } from '../../db/locks';
 import type { BillHoldingTable, BillPackageTable, Database } from '../../db/schema';
 import { fail } from '../../lib/errors';
@@ -50,15 +51,52 @@ export interface LedgerTx {
 }
 
 /**
+ * Packages that must be held with `packageId` (docs/domain.md, the order of locks): what a record built over
+ * several bills (a pledge financing) enters later in the same transaction, after its own lock. Each module
+ * with such a record registers one; the answer may include `packageId` itself.
+ */
+export type PackageCompanions = (trx: Db, packageId: string) => Promise<readonly string[]>;
+const companionSources = new Set<PackageCompanions>();
+
+export function onPackageCompanions(source: PackageCompanions): () => void {
+  companionSources.add(source);
+  return () => companionSources.delete(source);
+}
+
+const packageLockName = (packageId: string) => `bill-package:${packageId}`;
+
+/**
+ * Holds the packages within `trx`, in order of key, as `enterPackage` does but without entering them in a
+ * command (nothing checks them at its end): for a record over several bills (a financing, a day-end batch)
+ * that takes its own lock after its packages'. A package held already is held again at once (PostgreSQL's
+ * advisory locks count per transaction).
+ */
+export async function holdPackages(trx: Db, packageIds: Iterable<string>): Promise<void> {
+  if (!trx.isTransaction) throw new Error('packages are held inside a transaction');
+  for (const id of [...new Set(packageIds)].sort()) {
+    await lockWithinTransaction(trx as Transaction<Database>, packageLockName(id));
+  }
+}
+
+/**
  * Enters a package: waits until no other command holds it and holds it until the transaction ends, so the
  * commands on one package (on different ranges too) run one after the other and number its events in
  * turn. Every command enters its package before it reads the state it decides on; the package is then
- * checked at the command's end.
+ * checked at the command's end. With it, in one order of keys, the packages a record over several bills
+ * will enter after its own lock (`onPackageCompanions`): a payment of a financing's bill settles the loan and
+ * releases the others, and must not hold one of them while waiting for the financing (PostgreSQL only: on
+ * SQLite every transaction runs alone and takes no lock).
  */
 export async function enterPackage(ledger: LedgerTx, packageId: string): Promise<void> {
   if (ledger.work.packages.has(packageId)) return;
   if (!ledger.trx.isTransaction) throw new Error('a ledger command runs inside a transaction');
-  await lockWithinTransaction(ledger.trx as Transaction<Database>, `bill-package:${packageId}`);
+  const keys = new Set([packageId]);
+  if (isPostgres(ledger.trx)) {
+    for (const source of companionSources) {
+      for (const id of await source(ledger.trx, packageId)) keys.add(id);
+    }
+  }
+  await holdPackages(ledger.trx, keys);
   ledger.work.packages.add(packageId);
 }
 

@@ -62,7 +62,17 @@ export {
   type InstitutionFront,
   type InstitutionSigning,
 } from './institution-act';
-export { isolate, release, setStatus, transfer, unlock, type HoldingRow, type PackageRow } from './ledger';
+export {
+  holdPackages,
+  isolate,
+  onPackageCompanions,
+  release,
+  setStatus,
+  transfer,
+  unlock,
+  type HoldingRow,
+  type PackageRow,
+} from './ledger';
 /** Locks other modules' records keep on whole holdings (a pledge financing's bills): see locks.ts. */
 export {
   BILL_LOCK_STATUS,

@@ -77,7 +77,8 @@ const inPackageOrder = <Row extends { id: string }>(batch: readonly Row[], packa
  * batch committed. Safe to run again from any cursor when `handle` is. A `passOver` error must come before the
  * row publishes anything (as a command's check comes before its writes): an event waits for the batch's
  * commit, not for its savepoint. With `packageOf` (each row's one package) a batch's rows are handled in
- * the order of their packages' keys.
+ * the order of their packages' keys. With `prepare`, run first in each batch's transaction (to hold the
+ * packages of rows that have several, in order of key, before any row enters one).
  */
 export async function eachInBatchTransactions<Row extends { id: string }>(
   ctx: DayEndContext,
@@ -85,6 +86,7 @@ export async function eachInBatchTransactions<Row extends { id: string }>(
   handle: (trx: Transaction<Database>, row: Row) => Promise<boolean>,
   passOver: (error: unknown) => boolean = () => false,
   packageOf?: (row: Row) => string,
+  prepare?: (trx: Transaction<Database>, batch: readonly Row[]) => Promise<void>,
 ): Promise<void> {
   let cursor = ctx.cursor ?? '';
   for (;;) {
@@ -93,6 +95,7 @@ export async function eachInBatchTransactions<Row extends { id: string }>(
     const last = batch[batch.length - 1]!.id;
     await ctx.db.transaction().execute(async (trx) => {
       let handled = 0;
+      await prepare?.(trx, batch);
       for (const row of packageOf ? inPackageOrder(batch, packageOf) : batch) {
         await sql`savepoint day_end_row`.execute(trx);
         try {

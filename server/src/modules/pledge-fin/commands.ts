@@ -32,6 +32,7 @@ import { shanghaiDate, shanghaiParts } from '../../lib/shanghai-time';
 import {
   BILL_LOCK_STATUS,
   endLock,
+  holdPackages,
   lockHolding,
   locksOf,
   type CommandScope,
@@ -181,6 +182,50 @@ export const ledgerScope = (ctx: PledgeFinContext): CommandScope => ({
   actor: { orgId: ctx.orgId, userId: ctx.userId },
   realtime: ctx.realtime ?? null,
 });
+
+/**
+ * Takes the financing's lock, after its bills' packages in order of key (docs/domain.md, the order of
+ * locks): every act on a financing holds it, and one that settles or ends the financing enters those
+ * packages next (releasing, pledging or unlocking its bills), so it must not hold the financing while a
+ * payment holding one of them waits for it.
+ */
+export async function lockFinancing(trx: Db, financingId: string): Promise<void> {
+  await holdPackages(trx, await packagesOfFinancing(trx, [financingId]));
+  await lockWithinTransaction(trx as Transaction<Database>, `pledge-fin:${financingId}`);
+}
+
+/** The packages of the financings' bills. */
+export async function packagesOfFinancing(trx: Db, financingIds: readonly string[]): Promise<string[]> {
+  if (financingIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('pledge_fin_bills')
+    .select('package_id')
+    .distinct()
+    .where('financing_id', 'in', financingIds)
+    .execute();
+  return rows.map((row) => row.package_id);
+}
+
+/**
+ * The packages a command entering `packageId` holds with it: every bill of each open financing one of that
+ * package's bills backs, since an act of the financing under its lock may enter them all (onPackageCompanions).
+ */
+export const financingCompanions = (trx: Db, packageId: string) => companionsOf(trx, [packageId]);
+
+/** The packages of every open financing one of the packages' bills backs. */
+export async function companionsOf(trx: Db, packageIds: readonly string[]): Promise<string[]> {
+  if (packageIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('pledge_fin_bills as b')
+    .innerJoin('pledge_financings as f', 'f.id', 'b.financing_id')
+    .innerJoin('pledge_fin_bills as other', 'other.financing_id', 'b.financing_id')
+    .select('other.package_id')
+    .distinct()
+    .where('b.package_id', 'in', packageIds)
+    .where('f.state', 'in', PLEDGE_FIN_OPEN_STATES)
+    .execute();
+  return rows.map((row) => row.package_id);
+}
 
 /** The financing's locks on the ledger are named after it. */
 export const lockOwner = (financingId: string): LockOwner => ({ type: 'pledge-financing', id: financingId });

@@ -2,7 +2,8 @@ import { API_ERROR } from '@contract/errors';
 import { PLEDGE_FIN_STATE } from '@contract/pledge-fin';
 import { ApiFailure } from '../../lib/errors';
 import { eachInBatchTransactions, type DayEndStep } from '../day-end/service';
-import { cancelForMaturedBill } from './commands';
+import { holdPackages } from '../bills/service';
+import { cancelForMaturedBill, companionsOf, packagesOfFinancing } from './commands';
 
 /**
  * A financing waiting for approval or signing keeps its bills locked; one of them matured by the business
@@ -41,5 +42,15 @@ export const cancelMaturedFinancingsStep: DayEndStep = {
       // Read before its row was: another act (a withdrawal, a cancel) that moved it on meanwhile refuses the
       // cancel's conditional update, and the financing is passed over, not the batch rolled back.
       (error) => error instanceof ApiFailure && error.code === API_ERROR.pledgeFinStateInvalid,
+      undefined,
+      // A financing has several packages, and a package may back other financings: the batch holds them
+      // all first, in order of key (docs/domain.md, the order of locks), as one command does.
+      async (trx, batch) => {
+        const own = await packagesOfFinancing(
+          trx,
+          batch.map((row) => row.id),
+        );
+        await holdPackages(trx, [...own, ...(await companionsOf(trx, own))]);
+      },
     ),
 };

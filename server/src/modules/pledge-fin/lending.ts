@@ -12,11 +12,8 @@ import {
 import type { ESignGateway } from '../../adapters/e-sign/gateway';
 import type { FileStore } from '../../adapters/file-store/store';
 import type { InstitutionGateway } from '../../adapters/institution/gateway';
-import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import { afterCommit } from '../../db/after-commit';
-import { lockWithinTransaction } from '../../db/locks';
-import type { Database } from '../../db/schema';
 import { daysBetween } from '../../lib/calendar-date';
 import { ApiFailure, fail } from '../../lib/errors';
 import { yuanText, yuanToFen } from '../../lib/money';
@@ -35,16 +32,17 @@ import { requireFunction } from '../org-function/service';
 import { settlementAccountOf } from '../settlement/service';
 import { pledgeCommands } from '../pledge/service';
 import {
+  announceNotices,
   byPackage,
   ledgerScope,
+  lockFinancing,
   lockOwner,
-  announceNotices,
   countersignSubject,
   logAct,
   move,
+  type PledgeFinContext,
   requireLockedBills,
   unlockBills,
-  type PledgeFinContext,
 } from './commands';
 import { costOfFinancing, financingOf, type FinancingRow } from './queries';
 import { PLEDGE_FIN_MSG } from './messages';
@@ -217,7 +215,7 @@ export async function onFinancingContract(
   if (!isFinancingContract(contract.biz_type) || status !== CONTRACT_STATUS.complete) return;
   // Under the financing's lock, and read after it: of two completions at once (its two contracts, or their
   // two countersignatures), the second waits for the first's commit and sees it, so one of them moves on.
-  await lockWithinTransaction(trx as Transaction<Database>, `pledge-fin:${contract.biz_id}`);
+  await lockFinancing(trx, contract.biz_id);
   const row = await financingOf(trx, contract.org_id, contract.biz_id);
   if (!row || row.state !== PLEDGE_FIN_STATE.signing) return;
   const contracts = await contractsOf(trx, row.id);
@@ -377,7 +375,7 @@ export async function onFinancingCountersignFailed(
   now: number,
 ): Promise<void> {
   if (!isFinancingContract(contract.biz_type)) return;
-  await lockWithinTransaction(trx as Transaction<Database>, `pledge-fin:${contract.biz_id}`);
+  await lockFinancing(trx, contract.biz_id);
   const row = await financingOf(trx, contract.org_id, contract.biz_id);
   if (!row || row.state !== PLEDGE_FIN_STATE.signing) return;
   const institution = await trx
@@ -443,7 +441,7 @@ export async function retryCountersign(
   id: string,
   countersignAfter: (orgId: string, financingId: string) => void,
 ): Promise<void> {
-  await lockWithinTransaction(ctx.trx as Transaction<Database>, `pledge-fin:${id}`);
+  await lockFinancing(ctx.trx, id);
   await requireFunction(ctx.trx, ctx.orgId, 'PLEDGE_FIN');
   const row = await financingOf(ctx.trx, ctx.orgId, id);
   if (!row) throw fail(API_ERROR.notFound, PLEDGE_FIN_MSG.financingNotFound);
@@ -514,7 +512,7 @@ async function payOut(
   institution: NonNullable<Awaited<ReturnType<typeof institutionOf>>>,
   attempt = 0,
 ): Promise<void> {
-  await lockWithinTransaction(ctx.trx as Transaction<Database>, `pledge-fin:${row.id}`);
+  await lockFinancing(ctx.trx, row.id);
   const today = shanghaiDate(ctx.now);
   const terms = costOfFinancing({ ...row, value_date: today });
   if (!terms) throw new Error('a signed financing without its terms');
@@ -587,7 +585,7 @@ async function payOut(
  * refused again and tries anew.
  */
 export async function retryPayOut(deps: LendingDeps, ctx: PledgeFinContext, id: string): Promise<void> {
-  await lockWithinTransaction(ctx.trx as Transaction<Database>, `pledge-fin:${id}`);
+  await lockFinancing(ctx.trx, id);
   await requireFunction(ctx.trx, ctx.orgId, 'PLEDGE_FIN');
   const row = await financingOf(ctx.trx, ctx.orgId, id);
   if (!row) throw fail(API_ERROR.notFound, PLEDGE_FIN_MSG.financingNotFound);

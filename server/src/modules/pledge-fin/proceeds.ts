@@ -1,16 +1,13 @@
 import Big from 'big.js';
 import { PLEDGE_FIN_ACTION, PLEDGE_FIN_STATE, type PledgeFinState } from '@contract/pledge-fin';
-import type { Transaction } from 'kysely';
 import type { SettlementGateway } from '../../adapters/settlement/gateway';
-import { lockWithinTransaction } from '../../db/locks';
-import type { Database } from '../../db/schema';
 
 import { yuanText } from '../../lib/money';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import type { CommandContext } from '../bills/service';
 import { closeNotices } from '../notice/service';
 import type { PledgeeProceeds } from '../payment/service';
-import { announceNotices, logAct, move, type PledgeFinContext } from './commands';
+import { announceNotices, lockFinancing, logAct, move, type PledgeFinContext } from './commands';
 import { PLEDGE_FIN_MSG } from './messages';
 import { financingOf } from './queries';
 import { payRest } from './rest';
@@ -41,7 +38,7 @@ export async function repayFromProceeds(
     .executeTakeFirst();
   if (!link) return;
   // One act on a financing at a time, as the borrower's own payments.
-  await lockWithinTransaction(scope.trx as Transaction<Database>, `pledge-fin:${link.id}`);
+  await lockFinancing(scope.trx, link.id);
   const ctx: PledgeFinContext = {
     trx: scope.trx,
     orgId: link.org_id,

@@ -12,11 +12,8 @@ import type {
   PledgeFinInterestPaymentRequest,
   PledgeFinPayment,
 } from '@contract/pledge-fin-schemas';
-import type { Transaction } from 'kysely';
 import type { SettlementGateway } from '../../adapters/settlement/gateway';
 import type { Db } from '../../db/database';
-import { lockWithinTransaction } from '../../db/locks';
-import type { Database } from '../../db/schema';
 import { daysBetween } from '../../lib/calendar-date';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
@@ -27,7 +24,7 @@ import { closeNotices, postNotice } from '../notice/service';
 import { requireFunction } from '../org-function/service';
 import { answerRelease, applyRelease } from '../pledge/service';
 import { payBetween, settlementAccountOf } from '../settlement/service';
-import { announceNotices, ledgerScope, logAct, move, type PledgeFinContext } from './commands';
+import { announceNotices, ledgerScope, lockFinancing, logAct, move, type PledgeFinContext } from './commands';
 import { PLEDGE_FIN_MSG } from './messages';
 import { requireState } from './rules';
 import { costOfFinancing, financingOf, type FinancingRow } from './queries';
@@ -340,7 +337,7 @@ export async function payInstallment(
   settlement: SettlementGateway,
   body: PledgeFinInterestPaymentRequest,
 ): Promise<void> {
-  await lockWithinTransaction(ctx.trx as Transaction<Database>, `pledge-fin:${body.id}`);
+  await lockFinancing(ctx.trx, body.id);
   const { row, due } = await checkPayment(ctx, settlement, body);
   const institutionOrgId = row.institution_org_id ?? '';
   const paid = await payBetween(ctx.trx, settlement, {

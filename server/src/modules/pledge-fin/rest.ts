@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import { API_ERROR } from '@contract/errors';
 import { NOTICE_TYPE } from '@contract/notice';
 import {
@@ -8,15 +8,14 @@ import {
   type PledgeFinState,
 } from '@contract/pledge-fin';
 import type { SettlementGateway } from '../../adapters/settlement/gateway';
-import { lockWithinTransaction } from '../../db/locks';
-import type { Database, PledgeFinRestTable } from '../../db/schema';
+import type { PledgeFinRestTable } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { yuanText } from '../../lib/money';
 import { closeNotices, postNotice } from '../notice/service';
 import { requireFunction } from '../org-function/service';
 import { payBetween } from '../settlement/service';
-import { announceNotices, logAct, type PledgeFinContext } from './commands';
+import { announceNotices, lockFinancing, logAct, type PledgeFinContext } from './commands';
 import { PLEDGE_FIN_MSG } from './messages';
 import { financingOf, restOwedFen, type FinancingRow } from './queries';
 
@@ -151,7 +150,7 @@ export async function retryRest(
   settlement: SettlementGateway,
   id: string,
 ): Promise<boolean> {
-  await lockWithinTransaction(ctx.trx as Transaction<Database>, `pledge-fin:${id}`);
+  await lockFinancing(ctx.trx, id);
   await requireFunction(ctx.trx, ctx.orgId, 'PLEDGE_FIN');
   const row = await financingOf(ctx.trx, ctx.orgId, id);
   if (!row) throw fail(API_ERROR.notFound, PLEDGE_FIN_MSG.financingNotFound);

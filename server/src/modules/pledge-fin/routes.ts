@@ -40,10 +40,12 @@ import {
   onCountersignFailed,
   revokeUnsignedContractOf,
 } from '../e-contract/service';
+import { onPackageCompanions } from '../bills/service';
 import { onPledgeeProceeds } from '../payment/service';
 import {
   answerApproval,
   cancelFinancing,
+  financingCompanions,
   saveDraft,
   submitFinancing,
   type PledgeFinContext,
@@ -124,6 +126,9 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     repayFromProceeds(app.adapters.settlement, ctx, proceeds),
   );
   app.addHook('onClose', async () => offProceeds());
+  // A package one of whose bills backs an open financing is entered with the financing's other packages.
+  const offCompanions = onPackageCompanions(financingCompanions);
+  app.addHook('onClose', async () => offCompanions());
 
   /** The institution's signature of a financing's contracts, started outside any transaction. */
   const countersignLater = (orgId: string, id: string) => {
