@@ -55,6 +55,11 @@ export const API_ERROR = {
   rangeNotSatisfiable: 'RANGE_NOT_SATISFIABLE',
   /** An outside party (SMS, identity, licence, bank transfer, e-sign) is not configured or not answering. */
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
+  /**
+   * The command crossed others at once and the database failed it each time it ran (a deadlock or a
+   * serialization failure on PostgreSQL): nothing was done, and the same request may be sent again.
+   */
+  transactionContended: 'TRANSACTION_CONTENDED',
   // Banks (contract/bank-account.ts)
   bankNoInvalid: 'BANK_NO_INVALID',
   bankSortInvalid: 'BANK_SORT_INVALID',
@@ -176,6 +181,7 @@ export const API_ERROR_STATUS = {
   [API_ERROR.exportTooLarge]: 400,
   [API_ERROR.rangeNotSatisfiable]: 416,
   [API_ERROR.serviceUnavailable]: 503,
+  [API_ERROR.transactionContended]: 503,
   [API_ERROR.bankNoInvalid]: 400,
   [API_ERROR.bankSortInvalid]: 400,
   [API_ERROR.bankBranchNotFound]: 400,

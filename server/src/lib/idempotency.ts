@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR } from '@contract/errors';
 import { VERIFICATION_HEADER } from '@contract/verification';
 import type { Db } from '../db/database';
+import { retryingTransaction, TransactionContended } from '../db/retry';
 import { authOf } from './auth';
 import { ApiFailure, fail } from './errors';
 import { sha256Hex } from './hash';
@@ -37,6 +38,9 @@ export interface ProofToSpend {
   /** What to answer when it was: the verification's refusal, with a fresh challenge. */
   refusal(): Promise<Error>;
 }
+
+/** What a command the database failed on every run (TransactionContended) tells the client to wait. */
+const CONTENDED_RETRY_AFTER_SECONDS = 1;
 
 /** Rolls back a command whose proof another request spent first. */
 class ProofGone extends Error {}
@@ -139,6 +143,9 @@ export function setupIdempotency(app: FastifyInstance): void {
  * pushing an event) goes after `runCommand` returns. On a verified route the request's proof is spent first
  * in the same transaction (so of two requests with one proof the second waits for the first and is refused
  * with the verification's answer): a verified command refuses by throwing, so its proof is not spent.
+ * On PostgreSQL a transaction the database fails for a command it crossed (a deadlock, a serialization
+ * failure) runs again whole, a few times (db/retry.ts), and then answers 503 TRANSACTION_CONTENDED: `run`
+ * may run more than once and must keep nothing between its runs but what it writes through `trx`.
  */
 export async function runCommand<T>(
   request: FastifyRequest,
@@ -161,20 +168,35 @@ export async function runCommand<T>(
   };
   let outcome: { answer: CommandAnswer<T>; replayed: boolean };
   try {
-    outcome = await db.transaction().execute(async (trx) => {
-      // A concurrent retry may have committed since answerRetry looked.
-      const raced = identity ? await storedAnswer(trx, identity) : null;
-      if (raced) return { answer: raced as CommandAnswer<T>, replayed: true };
-      if (proof && !(await proof.spend(trx))) throw new ProofGone();
-      const fresh = await run(trx);
-      if (identity && isSuccess(fresh.statusCode)) await record(trx, identity, fresh, now);
-      return { answer: fresh, replayed: false };
-    });
+    // Run again whole when PostgreSQL fails it for another command it crossed: the rolled-back run spent
+    // no proof, recorded no answer and published nothing (events wait for the commit), so the next run
+    // looks for a stored answer, spends the proof and runs the command afresh.
+    outcome = await retryingTransaction(
+      db,
+      () =>
+        db.transaction().execute(async (trx) => {
+          // A concurrent retry may have committed since answerRetry looked.
+          const raced = identity ? await storedAnswer(trx, identity) : null;
+          if (raced) return { answer: raced as CommandAnswer<T>, replayed: true };
+          if (proof && !(await proof.spend(trx))) throw new ProofGone();
+          const fresh = await run(trx);
+          if (identity && isSuccess(fresh.statusCode)) await record(trx, identity, fresh, now);
+          return { answer: fresh, replayed: false };
+        }),
+      (reason) => request.log.warn({ reason }, 'command transaction run again'),
+    );
   } catch (error) {
     // Two first attempts at once on PostgreSQL: the loser's insert hits the primary key; answer as a retry.
     const winner = identity && !(error instanceof ApiFailure) ? await storedAnswer(db, identity) : null;
-    if (!winner) throw error instanceof ProofGone && proof ? await proof.refusal() : error;
-    return replay(winner);
+    if (winner) return replay(winner);
+    if (error instanceof ProofGone && proof) throw await proof.refusal();
+    if (error instanceof TransactionContended) {
+      request.log.warn({ reason: error.reason }, 'command transaction failed on every run');
+      throw fail(API_ERROR.transactionContended, MSG.transactionContended, {
+        'Retry-After': String(CONTENDED_RETRY_AFTER_SECONDS),
+      });
+    }
+    throw error;
   }
   if (outcome.replayed) return replay(outcome.answer);
   reply.code(outcome.answer.statusCode);

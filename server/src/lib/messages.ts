@@ -8,6 +8,7 @@ export const MSG = {
   notFound: '请求的资源不存在',
   rangeNotSatisfiable: '请求的范围超出文件大小',
   internal: '服务繁忙，请稍后重试',
+  transactionContended: '当前办理同一业务的操作较多，本次操作未完成，请稍后重试',
   tooManyRequests: '操作过于频繁，请稍后重试',
   invalidClient: '客户端认证失败',
   captchaInvalid: '安全验证已失效，请重新验证',

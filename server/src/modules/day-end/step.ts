@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import { retryingTransaction } from '../../db/retry';
 import type { Database } from '../../db/schema';
 import type { Realtime } from '../../lib/realtime-hub';
 import type { HolidayCalendar } from '../holiday/service';
@@ -93,21 +94,28 @@ export async function eachInBatchTransactions<Row extends { id: string }>(
     const batch = await read(cursor, DAY_END_ROW_BATCH);
     if (batch.length === 0) return;
     const last = batch[batch.length - 1]!.id;
-    await ctx.db.transaction().execute(async (trx) => {
-      let handled = 0;
-      await prepare?.(trx, batch);
-      for (const row of packageOf ? inPackageOrder(batch, packageOf) : batch) {
-        await sql`savepoint day_end_row`.execute(trx);
-        try {
-          if (await handle(trx, row)) handled += 1;
-        } catch (error) {
-          if (!passOver(error)) throw error;
-          await sql`rollback to savepoint day_end_row`.execute(trx);
-        }
-        await sql`release savepoint day_end_row`.execute(trx);
-      }
-      await ctx.progress(last, handled, trx);
-    });
+    // A batch PostgreSQL fails for a command it crossed runs again whole (db/retry.ts): nothing of the
+    // failed run was kept, its cursor included.
+    await retryingTransaction(
+      ctx.db,
+      () =>
+        ctx.db.transaction().execute(async (trx) => {
+          let handled = 0;
+          await prepare?.(trx, batch);
+          for (const row of packageOf ? inPackageOrder(batch, packageOf) : batch) {
+            await sql`savepoint day_end_row`.execute(trx);
+            try {
+              if (await handle(trx, row)) handled += 1;
+            } catch (error) {
+              if (!passOver(error)) throw error;
+              await sql`rollback to savepoint day_end_row`.execute(trx);
+            }
+            await sql`release savepoint day_end_row`.execute(trx);
+          }
+          await ctx.progress(last, handled, trx);
+        }),
+      (reason) => ctx.log.warn({ reason, cursor }, 'day-end batch transaction run again'),
+    );
     cursor = last;
     // Between batches, let requests in (better-sqlite3 answers synchronously).
     await nextTurn();
