@@ -183,7 +183,10 @@ export async function runCommand<T>(
           if (identity && isSuccess(fresh.statusCode)) await record(trx, identity, fresh, now);
           return { answer: fresh, replayed: false };
         }),
-      (reason) => request.log.warn({ reason }, 'command transaction run again'),
+      (reason) => {
+        request.log.warn({ reason }, 'command transaction run again');
+        request.server.metrics.transactionRetried(reason, 'command');
+      },
     );
   } catch (error) {
     // Two first attempts at once on PostgreSQL: the loser's insert hits the primary key; answer as a retry.

@@ -5,11 +5,12 @@ import { sql } from 'kysely';
 import type * as PromClient from 'prom-client';
 import type { Registry } from 'prom-client';
 import { poolStats, type Db } from '../db/database';
+import type { TransactionRetryReason } from '../db/retry';
 import { observeProviderCalls } from '../lib/provider-http';
 
 /**
- * Prometheus metrics (METRICS=on): requests by route and status with their latency, the database pool, the
- * background task queues, open realtime sockets, every adapter's calls and failures, providers' HTTP calls,
+ * Prometheus metrics (METRICS=on): requests by route and status with their latency, the database pool and
+ * the transactions it ran again, the background task queues, open realtime sockets, every adapter's calls and failures, providers' HTTP calls,
  * and the process. Served at /metrics, or at METRICS_PORT on a listener of its own so it can stay private.
  * With METRICS=off nothing here is installed: no hook runs on any request.
  */
@@ -21,7 +22,15 @@ export interface Metrics {
   dayEndProgress(step: string, done: number, total: number): void;
   /** Marks a day-end run finished (epoch ms). */
   dayEndFinished(at: number): void;
+  /**
+   * A transaction PostgreSQL failed for another it crossed runs again (db/retry.ts): why (`deadlock`,
+   * `serialization`) and whose (`command`, `day-end`).
+   */
+  transactionRetried(reason: TransactionRetryReason, runner: TransactionRunner): void;
 }
+
+/** What runs transactions again: a command (runCommand) or a day-end batch. */
+export type TransactionRunner = 'command' | 'day-end';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +46,11 @@ const WATCHED_STATES = ['pending', 'running', 'failed'] as const;
 /** API latency: most answers take a few milliseconds, exports and signing up to seconds. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-const NO_METRICS: Metrics = { dayEndProgress: () => {}, dayEndFinished: () => {} };
+const NO_METRICS: Metrics = {
+  dayEndProgress: () => {},
+  dayEndFinished: () => {},
+  transactionRetried: () => {},
+};
 
 /**
  * prom-client and the app's registry. The library is loaded only when metrics are on (the build keeps it
@@ -196,9 +209,16 @@ export function setupMetrics(app: FastifyInstance, kit: MetricsKit | null): void
     help: 'When the last day-end run finished (epoch seconds)',
     registers: [registry],
   });
+  const transactionRetries = new Counter({
+    name: `${PREFIX}transaction_retries_total`,
+    help: 'Transactions PostgreSQL failed for another they crossed, run again, by reason and runner',
+    labelNames: ['reason', 'runner'],
+    registers: [registry],
+  });
   app.decorate('metrics', {
     dayEndProgress: (step, done, total) => dayEndProgress.set({ step }, total > 0 ? done / total : 0),
     dayEndFinished: (at) => dayEndFinished.set(at / 1000),
+    transactionRetried: (reason, runner) => transactionRetries.inc({ reason, runner }),
   } satisfies Metrics);
 
   const port = app.config.metricsPort;

@@ -18,7 +18,7 @@ const serverUrl = inject('postgresUrl');
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await startPostgresApp(serverUrl);
+  t = await startPostgresApp(serverUrl, { metrics: true });
   await sql`create table test_proofs (id text primary key, spent_at bigint)`.execute(t.app.db);
   await sql`insert into test_proofs (id) values ('proof')`.execute(t.app.db);
 });
@@ -89,6 +89,16 @@ const waitingForLocks = async () => {
 
 const lock = (trx: Db, name: string) => lockWithinTransaction(trx as Transaction<Database>, name);
 
+/** What the metrics count of transactions run again, by their labels. */
+async function retriesCounted(): Promise<Record<string, number>> {
+  const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+  const counted: Record<string, number> = {};
+  for (const [, labels, value] of text.matchAll(/^chainbill_transaction_retries_total\{(.*)\} (\d+)$/gm)) {
+    counted[labels!] = Number(value);
+  }
+  return counted;
+}
+
 const storedAnswers = () =>
   t.app.db
     .selectFrom('idempotent_requests')
@@ -143,6 +153,7 @@ describe('PostgreSQL: a command the database fails for another it crossed', () =
     await vi.waitFor(() => expect(socket).toHaveLength(1), { timeout: 5_000, interval: 20 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(socket).toHaveLength(1);
+    expect(await retriesCounted()).toEqual({ 'reason="deadlock",runner="command"': 1 });
   });
 
   it('answers 503 TRANSACTION_CONTENDED, never a 500, when every run fails so, nothing kept', async () => {
@@ -170,14 +181,20 @@ describe('PostgreSQL: a command the database fails for another it crossed', () =
     expect(await storedAnswers()).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(socket).toEqual([]);
+    // The runs after the first are counted, not the last failure.
+    expect(await retriesCounted()).toEqual({
+      'reason="serialization",runner="command"': TRANSACTION_ATTEMPTS - 1,
+    });
   });
 
   it('runs a day-end batch again whole after a deadlock, its cursor moved once', async () => {
     const progress: Array<[string, number]> = [];
+    const retried: string[] = [];
     const ctx = {
       db: t.app.db,
       log: t.app.log,
       cursor: null,
+      transactionRetried: (reason: string) => retried.push(reason),
       progress: async (at: string, processed: number, trx?: Db) => {
         await sql`update test_proofs set spent_at = ${processed} where id = 'proof'`.execute(trx ?? t.app.db);
         progress.push([at, processed]);
@@ -196,5 +213,6 @@ describe('PostgreSQL: a command the database fails for another it crossed', () =
     // a, then b failed the batch; a and b again.
     expect(calls).toBe(4);
     expect(progress).toEqual([['b', 2]]);
+    expect(retried).toEqual(['deadlock']);
   });
 });

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { TransactionRetryReason } from '../../db/retry';
 import type { DayEndRunTable } from '../../db/schema';
 import { addDays } from '../../lib/calendar-date';
 import { newId } from '../../lib/hash';
@@ -31,6 +32,7 @@ interface Claimed {
 export interface DayEndMetrics {
   dayEndProgress(step: string, done: number, total: number): void;
   dayEndFinished(at: number): void;
+  transactionRetried(reason: TransactionRetryReason, runner: 'day-end'): void;
 }
 
 export interface DayEndDeps {
@@ -230,6 +232,7 @@ export class DayEnd {
       realtime: this.deps.realtime,
       log: this.deps.log,
       cursor,
+      transactionRetried: (reason) => this.deps.metrics.transactionRetried(reason, 'day-end'),
       progress: async (next, processed, trx) => {
         if (this.worker.stopping) throw new DayEndStopped();
         // In the batch's transaction when given one: on SQLite a write outside it would wait for it forever.

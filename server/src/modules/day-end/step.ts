@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
-import { retryingTransaction } from '../../db/retry';
+import { retryingTransaction, type TransactionRetryReason } from '../../db/retry';
 import type { Database } from '../../db/schema';
 import type { Realtime } from '../../lib/realtime-hub';
 import type { HolidayCalendar } from '../holiday/service';
@@ -41,6 +41,8 @@ export interface DayEndContext {
    * down, or its lease ran out and another node took the run): let it propagate.
    */
   progress(cursor: string, processed: number, trx?: Db): Promise<void>;
+  /** Counts a batch transaction run again (db/retry.ts) in the server's metrics. */
+  transactionRetried?(reason: TransactionRetryReason): void;
 }
 
 /** The run is no longer this node's to go on with; the step stops where it is and the run resumes later. */
@@ -114,7 +116,10 @@ export async function eachInBatchTransactions<Row extends { id: string }>(
           }
           await ctx.progress(last, handled, trx);
         }),
-      (reason) => ctx.log.warn({ reason, cursor }, 'day-end batch transaction run again'),
+      (reason) => {
+        ctx.log.warn({ reason, cursor }, 'day-end batch transaction run again');
+        ctx.transactionRetried?.(reason);
+      },
     );
     cursor = last;
     // Between batches, let requests in (better-sqlite3 answers synchronously).
