@@ -45,6 +45,7 @@ import * as pledgeFinPartPayments from './044-pledge-fin-part-payments';
 import * as pledgeFinRests from './047-pledge-fin-rests';
 import * as contractCountersign from './048-contract-countersign';
 import * as pledgesByPackage from './049-pledges-by-package';
+import * as pledgeFinBillsByPackage from './050-pledge-fin-bills-by-package';
 import * as pledgePaid from './045-pledge-paid';
 import * as institutionPursuers from './046-institution-pursuers';
 
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '047-pledge-fin-rests': pledgeFinRests,
   '048-contract-countersign': contractCountersign,
   '049-pledges-by-package': pledgesByPackage,
+  '050-pledge-fin-bills-by-package': pledgeFinBillsByPackage,
 };
