@@ -14,6 +14,7 @@ import {
   endorseAndSign,
   pledgeAndSign,
   pledgeFinancingSubmitAndCancel,
+  countersignRetry,
   payoutRetry,
   restRetry,
   pledgeReleaseAndSign,
@@ -305,6 +306,20 @@ export const WRITE_PATHS = [
     prepare: ({ database, count }) =>
       database.seedRefusedFinancings(count, { tag: 'payout', borrowers: BORROWERS, kind: 'payout' }),
     run: payoutRetry,
+  },
+  // 重新发起机构签署 of a financing whose institution's e-sign service failed to sign its contracts (待签约):
+  // PUT /api/pledge-fin/countersign/retry. Its financings are seeded approved, both contracts signed by the
+  // borrower, the institution's signature of each failed.
+  {
+    name: 'pledge financing countersign retry',
+    effect: 'signatures asked again',
+    prepare: ({ database, count }) =>
+      database.seedRefusedFinancings(count, {
+        tag: 'countersign',
+        borrowers: BORROWERS,
+        kind: 'countersign',
+      }),
+    run: countersignRetry,
   },
   // 重新申请划付余款 of the rest of a matured pledged bill's proceeds the bank refused to pay the borrower,
   // which the sandbox institution then transfers: PUT /api/pledge-fin/rest/retry. Its financings are seeded

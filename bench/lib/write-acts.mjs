@@ -679,7 +679,8 @@ const PAYOUT_PRODUCT = {
 const FINANCING_FEN = 10_000_000;
 /** What each seeded financing's matured bill left the borrower beyond the loan: 1,000.00 of 101,000.00. */
 const REST_FEN = 100_000;
-/** PLEDGE_FIN_STATE in contract/pledge-fin.ts: 放款中, 已结清. */
+/** PLEDGE_FIN_STATE in contract/pledge-fin.ts: 待签约, 放款中, 已结清. */
+const SIGNING = '524000080';
 const LENDING = '524000160';
 const SETTLED_LOAN = '524000320';
 
@@ -688,8 +689,11 @@ const SETTLED_LOAN = '524000320';
  * rows that put it where a retry finds it, by table. `payout`: approved and signed, its pay-out refused by
  * the bank (放款中, the refusal in its history), so PUT /api/pledge-fin/payout/retry pays it out. `rest`:
  * repaid from the proceeds of its bill that matured pledged (已结清), the rest of them refused by the bank
- * and owed to the borrower, so PUT /api/pledge-fin/rest/retry transfers it. Each row is
- * `{ id, holder, tables }`.
+ * and owed to the borrower, so PUT /api/pledge-fin/rest/retry transfers it. `countersign`: approved, both
+ * contracts signed by the borrower and the institution's signature of each failed (待签约, the failure in
+ * its history), so PUT /api/pledge-fin/countersign/retry asks it again. Its contracts carry no signed file,
+ * so the institution's signing the retry starts once it commits finds nothing to sign: the line measures the
+ * command, not the provider's signing of the PDFs. Each row is `{ id, holder, tables }`.
  */
 export function refusedFinancingRows(count, { tag, borrowers, kind }, now = Date.now()) {
   const day = (ms) => new Date(ms).toISOString().slice(0, 10);
@@ -705,6 +709,7 @@ export function refusedFinancingRows(count, { tag, borrowers, kind }, now = Date
       seq: 1,
     };
     const paidOut = kind === 'rest';
+    const signing = kind === 'countersign';
     return {
       id,
       holder: borrower.orgId,
@@ -714,10 +719,10 @@ export function refusedFinancingRows(count, { tag, borrowers, kind }, now = Date
             id,
             org_id: borrower.orgId,
             fin_no: `RZBENCH${tag.toUpperCase()}${String(i).padStart(8, '0')}`,
-            state: paidOut ? SETTLED_LOAN : LENDING,
+            state: paidOut ? SETTLED_LOAN : signing ? SIGNING : LENDING,
             ...PAYOUT_PRODUCT,
             principal_fen: FINANCING_FEN,
-            value_date: day(at),
+            value_date: signing ? null : day(at),
             maturity_date: day(now + 60 * DAY),
             purpose: '基准测试',
             created_by: borrower.userId,
@@ -735,21 +740,29 @@ export function refusedFinancingRows(count, { tag, borrowers, kind }, now = Date
           },
         ],
         pledge_fin_history: [
-          paidOut
+          signing
             ? {
                 ...refusal,
-                action: 'REPAY',
-                from_state: SETTLED_LOAN,
-                to_state: SETTLED_LOAN,
-                opinion: '质押票据到期款余额划付未成功（基准测试）',
+                action: 'SIGN',
+                from_state: SIGNING,
+                to_state: SIGNING,
+                opinion: '机构签署融资合同未成功（基准测试）',
               }
-            : {
-                ...refusal,
-                action: 'PAY_OUT',
-                from_state: LENDING,
-                to_state: LENDING,
-                opinion: '放款未成功（基准测试）',
-              },
+            : paidOut
+              ? {
+                  ...refusal,
+                  action: 'REPAY',
+                  from_state: SETTLED_LOAN,
+                  to_state: SETTLED_LOAN,
+                  opinion: '质押票据到期款余额划付未成功（基准测试）',
+                }
+              : {
+                  ...refusal,
+                  action: 'PAY_OUT',
+                  from_state: LENDING,
+                  to_state: LENDING,
+                  opinion: '放款未成功（基准测试）',
+                },
         ],
         pledge_fin_rests: paidOut
           ? [
@@ -766,6 +779,35 @@ export function refusedFinancingRows(count, { tag, borrowers, kind }, now = Date
                 created_at: at + 1,
               },
             ]
+          : [],
+        contracts: signing
+          ? ['pledge-financing', 'pledge-financing-pledge'].map((bizType, n) => ({
+              id: `${id}-contract-${n}`,
+              org_id: borrower.orgId,
+              contract_no: `HTBENCH${tag.toUpperCase()}${String(i).padStart(8, '0')}${n}`,
+              title: '基准测试合同',
+              template: bizType,
+              biz_type: bizType,
+              biz_id: id,
+              parties: JSON.stringify([
+                { role: '甲方', name: '浦发银行', creditCode: '' },
+                { role: '乙方', name: '基准测试', creditCode: '' },
+              ]),
+              signer_party: 1,
+              amount_fen: FINANCING_FEN,
+              status: 'complete',
+              file_key: `contracts/${id}-${n}.pdf`,
+              signed_file_key: null,
+              fields: '[]',
+              flow_id: `${id}-flow-${n}`,
+              expires_at: now + 30 * DAY,
+              signed_at: at,
+              created_at: at,
+              updated_at: at + 1,
+              counter_flow_id: null,
+              counter_signed_at: null,
+              counter_error: '浦发银行的电子签章服务暂不可用，签署未完成，请稍后重新发起',
+            }))
           : [],
       },
     };
@@ -796,6 +838,14 @@ export const payoutRetry = financingRetries(
   'payout retry',
   '/api/pledge-fin/payout/retry',
   `SELECT count(*) FROM pledge_financings WHERE id LIKE ? AND state = '524000240'`,
+);
+
+/** 重新发起机构签署: each financing whose institution's signature failed asks it again. */
+export const countersignRetry = financingRetries(
+  'countersign',
+  'countersign retry',
+  '/api/pledge-fin/countersign/retry',
+  `SELECT count(*) FROM pledge_fin_history WHERE financing_id LIKE ? AND opinion = '重新发起机构签署'`,
 );
 
 /** 重新申请划付余款: each rest the bank refused is transferred to the borrower. */
