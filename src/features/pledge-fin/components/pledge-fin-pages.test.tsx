@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -514,6 +514,26 @@ describe('the sign page', () => {
     expect((await screen.findAllByText('合同已签署，融资款已放款至贵司结算账户。')).length).toBeGreaterThan(
       0,
     );
+  });
+
+  it('offers the retries on the detail, where the list, the entry link and the to-dos lead', async () => {
+    detail = detailOf({ state: '524000160' });
+    renderAt('/start/detail/f-1');
+    expect(await screen.findByText(/放款未成功/)).toBeInTheDocument();
+    expect(screen.getByText('重新申请放款').closest('button')).toBeEnabled();
+    cleanup();
+
+    detail = detailOf({ state: '524000080' });
+    signatures = {
+      signedAt: '2026-03-02T01:05:00.000Z',
+      counterSignedAt: null,
+      counterError: '浦发银行（模拟）的电子签章服务长时间未答复签署结果，签署未完成，请重新发起',
+    };
+    renderAt('/start/detail/f-1');
+    expect(
+      await screen.findByText(/融资机构尚未签署：浦发银行（模拟）的电子签章服务长时间未答复/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('重新发起机构签署').closest('button')).toBeEnabled();
   });
 
   it('says the money is paid out once both are signed, and leads to the interest page', async () => {

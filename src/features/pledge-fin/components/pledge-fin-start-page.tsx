@@ -358,6 +358,13 @@ function ScheduleTable({ schedule }: { schedule: SchedulePayment[] }) {
 
 const TITLE: Record<string, string> = { sign: text.signTitle, interest: text.interestTitle };
 
+/**
+ * The states whose signing or pay-out the borrower may still have to act on (sign, ask the institution to
+ * sign again, ask for the pay-out again): their detail shows the sign page's section too, since the list, the
+ * entry link and the to-dos of a failure lead there.
+ */
+const WAITS_TO_SIGN: readonly string[] = [PLEDGE_FIN_STATE.signing, PLEDGE_FIN_STATE.lending];
+
 function FinancingView({
   page,
   id,
@@ -499,7 +506,7 @@ function FinancingView({
           </Descriptions>
         )}
       </Card>
-      {financing && page === 'sign' && (
+      {financing && (page === 'sign' || WAITS_TO_SIGN.includes(financing.state)) && (
         <SigningSection id={id} state={financing.state as PledgeFinState} signer={signer} />
       )}
       {financing && <RestOwedSection financing={financing} />}
