@@ -38,6 +38,9 @@ test('苏州 pledges the front of a held bill to an institution, sees it pledged
   page,
   bindLicence,
 }) => {
+  // Two confirmations (SMS, then QR) and axe on six views: 66 s at a load of 3.5 a core, and out of the
+  // default 90 s at its last confirmation at 4.3.
+  test.setTimeout(150_000);
   await arrive(page, SUZHOU);
   await page.getByRole('button', { name: '票据业务', exact: true }).click();
   await page
