@@ -1,14 +1,25 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bindNavigate } from '@/lib/navigation';
+import { startRealtime } from '@/lib/realtime';
+import type * as Realtime from '@/lib/realtime';
 import { clearSignIn, getAuthInfo, setUserInfo } from '@/lib/storage';
 import { callsTo, ownerAccount, platformServer, resetPlatformServer } from '@/testing/platform-server';
 import { renderApp, storeSignedInUser } from '@/testing/render-app';
+import { listenFailingUnhandled, signedInLanding } from '@/testing/signed-in-landing';
 
-beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
+// The signed-in shell opens the realtime socket: here the test records that it asked to.
+vi.mock('@/lib/realtime', async (original) => ({
+  ...(await original<typeof Realtime>()),
+  startRealtime: vi.fn(),
+}));
+
+listenFailingUnhandled(platformServer);
+beforeEach(() => platformServer.use(...signedInLanding));
 afterEach(() => {
   resetPlatformServer();
   bindNavigate(null);
+  vi.mocked(startRealtime).mockClear();
 });
 afterAll(() => platformServer.close());
 
@@ -44,6 +55,7 @@ describe('route guarding', { timeout: 30_000 }, () => {
     expect(screen.getAllByText(ownerAccount.name, { exact: false }).length).toBeGreaterThan(0);
     expect(screen.getAllByText(ownerAccount.orgName, { exact: false }).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: '退出登录' })).toBeInTheDocument();
+    expect(startRealtime).toHaveBeenCalled();
   });
 
   it('sends an unknown app path of a signed-in user to the dashboard', async () => {

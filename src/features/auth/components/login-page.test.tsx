@@ -1,29 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http as mock, HttpResponse } from 'msw';
-import type { Page } from '@contract/envelope-schemas';
-import { NOTICE_URL } from '@contract/notice';
-import type { NoticeItem } from '@contract/notice-schemas';
-import { ORG_URL } from '@contract/organization';
-import type { Onboarding } from '@contract/organization-schemas';
-import { SHELL_URL } from '@contract/shell';
-import type {
-  CheckedDefaultChannel,
-  HolidayDay,
-  OperationTime,
-  OrgFunction,
-  SystemStatus,
-} from '@contract/shell-schemas';
-import { STATISTICS_URL } from '@contract/statistics';
-import type { Statistics } from '@contract/statistics-schemas';
-import { VERIFICATION_URL } from '@contract/verification';
-import type { BizAuthType } from '@contract/verification-schemas';
 import { bindNavigate } from '@/lib/navigation';
 import { startRealtime } from '@/lib/realtime';
 import type * as Realtime from '@/lib/realtime';
 import { getAuthInfo } from '@/lib/storage';
 import { forgetChannelConfig } from '@/features/auth/api/channel-config';
 import { DEMO_PASSWORD, callsTo, platformServer, resetPlatformServer } from '@/testing/platform-server';
+import { listenFailingUnhandled, signedInLanding } from '@/testing/signed-in-landing';
 import { renderApp } from '@/testing/render-app';
 
 /** The puzzle is another component's business: here it passes or closes at a click. */
@@ -55,60 +38,14 @@ vi.mock('@/lib/realtime', async (original) => ({
   startRealtime: vi.fn(),
 }));
 
-/** A request no handler answers fails the test that made it (the page calls nothing it was not given). */
-const unexpected: string[] = [];
-beforeAll(() =>
-  platformServer.listen({
-    onUnhandledRequest: (request) => void unexpected.push(`${request.method} ${request.url}`),
-  }),
-);
+listenFailingUnhandled(platformServer);
 afterEach(() => {
   resetPlatformServer();
   forgetChannelConfig();
   bindNavigate(null);
   vi.mocked(startRealtime).mockClear();
-  expect(unexpected.splice(0), 'requests no handler answers').toEqual([]);
 });
 afterAll(() => platformServer.close());
-
-const envelope = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '操作成功', data });
-
-/**
- * What the signed-in shell and the dashboard ask for once the sign-in lands there, as a new organisation's
- * would answer: no notices, no business yet, the platform open.
- */
-const signedInLanding = [
-  mock.get(`*${VERIFICATION_URL.bizAuthType}`, () => envelope<BizAuthType>({ bizAuthType: 'LICENSE' })),
-  mock.post(`*${NOTICE_URL.page}`, () =>
-    envelope<Page<NoticeItem>>({ content: [], totalElements: 0, totalPages: 0, size: 5, number: 0 }),
-  ),
-  mock.get(`*${SHELL_URL.systemStatus}`, () =>
-    envelope<SystemStatus>({ status: 'SS00', name: '系统正常', unpublishedHolidayYears: [], dayEnd: null }),
-  ),
-  mock.get(`*${SHELL_URL.holidayToday}`, () =>
-    envelope<HolidayDay>({ date: '2026-11-26', holiday: false, workday: true }),
-  ),
-  mock.get(`*${SHELL_URL.operationTime}`, () =>
-    envelope<OperationTime[]>([
-      { name: '企业票据业务', start: '08:00', end: '20:00', businessDayEnd: '21:00' },
-    ]),
-  ),
-  mock.get(`*${SHELL_URL.channelCheckedDefault}`, () =>
-    envelope<CheckedDefaultChannel>({ checked: true, channelId: 'CH0001' }),
-  ),
-  mock.get(`*${SHELL_URL.orgFunctions}`, () => envelope<OrgFunction[]>([])),
-  mock.get(`*${ORG_URL.onboarding}`, () =>
-    envelope<Onboarding>({
-      authenticated: true,
-      settlementAccount: false,
-      agreementSigned: false,
-      functionOpened: false,
-    }),
-  ),
-  mock.get(`*${STATISTICS_URL.figures}`, () =>
-    envelope<Statistics>({ count: 0, amount: '0.00', monthly: [] }),
-  ),
-];
 
 async function fill(mobile: string, password: string) {
   const user = userEvent.setup();
