@@ -3,6 +3,7 @@ import {
   eachInBatchTransactions,
   type DayEndContext,
 } from '../../../src/modules/day-end/service';
+import { afterCommit } from '../../../src/db/after-commit';
 import { startApp, type TestApp } from '../../support/helpers';
 
 let t: TestApp;
@@ -82,6 +83,28 @@ describe('a day-end step that handles a batch of rows in one transaction, each r
     expect(after[ids[1]!]).toBe('new');
     expect(after[ids[2]!]).toBe('done');
     expect(Object.values(after).filter((text) => text === 'done')).toHaveLength(ids.length - 1);
+  });
+
+  it('drops what a passed-over row published with its savepoint, and announces the rest once the batch commits', async () => {
+    await seed();
+    const announced: string[] = [];
+    const ctx = {
+      db: t.app.db,
+      cursor: ids[DAY_END_ROW_BATCH - 1],
+      progress: async () => {},
+    } as unknown as DayEndContext;
+    await eachInBatchTransactions(
+      ctx,
+      rowsAfter,
+      async (trx, row) => {
+        await afterCommit(trx, () => announced.push(row.id));
+        if (row.id === ids[DAY_END_ROW_BATCH + 1]) throw new Closed();
+        expect(announced).toEqual([]);
+        return true;
+      },
+      (error) => error instanceof Closed,
+    );
+    expect(announced).toEqual(ids.slice(DAY_END_ROW_BATCH).filter((id) => id !== ids[DAY_END_ROW_BATCH + 1]));
   });
 
   it('starts after a recorded cursor and lets any other error through', async () => {
