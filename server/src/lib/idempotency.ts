@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { VERIFICATION_HEADER } from '@contract/verification';
 import type { Db } from '../db/database';
@@ -131,6 +132,10 @@ export function setupIdempotency(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
     route.preHandler = [answerRetry as RouteHook, ...hooksOf(route.preHandler)];
+    // Its command can answer 503 TRANSACTION_CONTENDED (runCommand): the route's declared answers say so.
+    const schema = (route.schema ??= {});
+    const response = (schema.response ??= {}) as Record<number, unknown>;
+    response[503] ??= ApiError;
   });
 }
 

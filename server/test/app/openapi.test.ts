@@ -17,7 +17,13 @@ type Document = {
 
 let t: TestApp;
 let document: Document;
-const routes: Array<{ method: string; url: string; hasBody: boolean; websocket: boolean }> = [];
+const routes: Array<{
+  method: string;
+  url: string;
+  hasBody: boolean;
+  websocket: boolean;
+  idempotent: boolean;
+}> = [];
 
 beforeAll(async () => {
   t = await startApp(
@@ -30,6 +36,7 @@ beforeAll(async () => {
             url: route.url,
             hasBody: Boolean(route.schema?.body),
             websocket: Boolean((route as { websocket?: boolean }).websocket),
+            idempotent: route.config?.idempotent === true,
           });
       },
     },
@@ -91,6 +98,19 @@ describe('the API document', () => {
       );
       if (!shaped && !FILE_ANSWERS.has(call)) lacking.push(`${call}: no answer shape`);
     }
+    expect(lacking).toEqual([]);
+  });
+
+  it('declares the 503 a command answers when its transaction is contended on every command route', () => {
+    const commands = routes.filter((route) => route.idempotent);
+    expect(commands.length).toBeGreaterThan(40);
+    const lacking = commands
+      .map((route) => ({
+        route,
+        operation: document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()],
+      }))
+      .filter(({ operation }) => operation && !operation.responses?.['503'])
+      .map(({ route }) => `${route.method} ${route.url}`);
     expect(lacking).toEqual([]);
   });
 
