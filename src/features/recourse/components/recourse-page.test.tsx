@@ -1,66 +1,14 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mock } from 'msw';
-import type { RecourseCandidate, RecourseRecord } from '@contract/recourse-schemas';
+import { recourseCandidate, recourseClaim, recourseNotice } from '@/testing/recourse-fixtures';
 import { buttonIn, created, ok, pageOf, renderInApp, serveLedgerPage } from '@/testing/ledger-page';
 import { RecoursePage } from './recourse-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const claim = {
-  face: '1000000.00',
-  rate: '4.3500',
-  interestFrom: '2026-06-02',
-  interestTo: '2026-06-05',
-  days: 3,
-  interest: '362.50',
-  costs: '0.00',
-  total: '1000362.50',
-};
-
-const candidate: RecourseCandidate = {
-  holdingId: 'h-1',
-  packageId: 'p-1',
-  packageNo: '731029000001320260302000000018',
-  range: '000000000001-000100000000',
-  amount: '1000000.00',
-  dueDate: '2026-06-02',
-  kind: 'BC14',
-  since: '2026-06-02',
-  lastDay: '2026-12-02',
-  overdue: false,
-  parties: [
-    { orgId: 'o-sh', name: '上海链票示范供应链有限公司', role: 'acceptor', guaranteed: null },
-    { orgId: 'o-nb', name: '宁波海曙包装材料有限公司', role: 'endorser', guaranteed: null },
-  ],
-  claim,
-  agreementPending: false,
-};
-
-const record = (fields: Partial<RecourseRecord>): RecourseRecord => ({
-  id: 'n-1',
-  packageId: 'p-1',
-  packageNo: candidate.packageNo,
-  range: candidate.range,
-  dueDate: '2026-06-02',
-  kind: 'BC14',
-  nonRefusalReason: null,
-  attachmentId: null,
-  pursuer: { orgId: 'o-sz', name: '苏州工业园区精密制造有限公司' },
-  pursuerPledgee: false,
-  debtor: { orgId: 'o-sh', name: '上海链票示范供应链有限公司' },
-  debtorRole: 'acceptor',
-  status: 'notified',
-  claim: { ...claim, costs: '120.00', total: '1000482.50' },
-  costsNote: '公证费',
-  agreedAmount: null,
-  clearing: null,
-  rejectReason: null,
-  notifiedAt: '2026-06-05T02:00:00.000Z',
-  agreedAt: null,
-  closedAt: null,
-  actions: [],
-  ...fields,
-});
+const claim = recourseClaim;
+const candidate = recourseCandidate;
+const record = recourseNotice;
 
 const notices: unknown[] = [];
 const agreements: Array<{ id: string; body: unknown }> = [];

@@ -6,7 +6,14 @@ import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { SandboxPledge } from '@contract/pledge-schemas';
-import type { RecourseCandidate, RecourseRecord } from '@contract/recourse-schemas';
+import type { RecourseRecord } from '@contract/recourse-schemas';
+import {
+  NINGBO,
+  SHANGHAI,
+  recourseCandidate,
+  recourseClaim,
+  recourseNotice,
+} from '@/testing/recourse-fixtures';
 import { bindNotifier } from '@/lib/notify';
 import { createAppStore } from '@/lib/store';
 import { SandboxPledgeCard } from './sandbox-pledge-card';
@@ -27,16 +34,14 @@ function NotifierHost() {
 const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
 const conflict = (msg: string) => HttpResponse.json({ code: 'BILL_STATE_INVALID', msg }, { status: 409 });
 
-const SHANGHAI = { orgId: 'org-sh', name: '上海链票示范供应链有限公司' };
-const NINGBO = { orgId: 'org-nb', name: '宁波海曙包装材料有限公司' };
 const SPDB = { orgId: 'org-spdb', name: '浦发银行（模拟）' };
 
 const refusedPledge: SandboxPledge = {
   id: 'g-1',
   institutionName: SPDB.name,
   pledgorName: '苏州华信精密零部件有限公司',
-  packageNo: '530012345678901234567890123456',
-  range: '000000000001-000100000000',
+  packageNo: recourseCandidate.packageNo,
+  range: recourseCandidate.range,
   amount: '1000000.00',
   maturityDate: '2026-06-02',
   status: 'pledged',
@@ -50,59 +55,20 @@ const inForce: SandboxPledge = {
   underRecourse: false,
 };
 
-const claim = {
-  face: '1000000.00',
-  rate: '4.3500',
-  interestFrom: '2026-06-02',
-  interestTo: '2026-06-05',
-  days: 3,
-  interest: '362.50',
-  costs: '0.00',
-  total: '1000362.50',
-};
-const candidate: RecourseCandidate = {
-  holdingId: 'h-1',
-  packageId: 'p-1',
-  packageNo: refusedPledge.packageNo,
-  range: refusedPledge.range,
-  amount: '1000000.00',
-  dueDate: '2026-06-02',
-  kind: 'BC14',
-  since: '2026-06-02',
-  lastDay: '2026-12-02',
-  overdue: false,
-  parties: [
-    { ...SHANGHAI, role: 'acceptor', guaranteed: null },
-    { ...NINGBO, role: 'endorser', guaranteed: null },
-  ],
-  claim,
-  agreementPending: false,
-};
-const notice = (over: Partial<RecourseRecord>): RecourseRecord => ({
-  id: 'n-1',
-  packageId: 'p-1',
-  packageNo: refusedPledge.packageNo,
-  range: refusedPledge.range,
-  dueDate: '2026-06-02',
-  kind: 'BC14',
-  nonRefusalReason: null,
-  attachmentId: null,
-  pursuer: SPDB,
-  pursuerPledgee: true,
-  debtor: NINGBO,
-  debtorRole: 'endorser',
-  status: 'notified',
-  claim,
-  costsNote: null,
-  agreedAmount: null,
-  clearing: null,
-  rejectReason: null,
-  notifiedAt: '2026-06-05T02:00:00.000Z',
-  agreedAt: null,
-  closedAt: null,
-  actions: ['withdraw'],
-  ...over,
-});
+const claim = recourseClaim;
+const candidate = recourseCandidate;
+/** The sandbox's view: the pledgee pursues the endorser, and may withdraw. */
+const notice = (over: Partial<RecourseRecord>): RecourseRecord =>
+  recourseNotice({
+    pursuer: SPDB,
+    pursuerPledgee: true,
+    debtor: NINGBO,
+    debtorRole: 'endorser',
+    claim,
+    costsNote: null,
+    actions: ['withdraw'],
+    ...over,
+  });
 
 let notices: RecourseRecord[] = [];
 const sent: unknown[] = [];
