@@ -46,6 +46,7 @@ import * as pledgeFinRests from './047-pledge-fin-rests';
 import * as contractCountersign from './048-contract-countersign';
 import * as pledgesByPackage from './049-pledges-by-package';
 import * as pledgeFinBillsByPackage from './050-pledge-fin-bills-by-package';
+import * as recourseClaimBasis from './051-recourse-claim-basis';
 import * as pledgePaid from './045-pledge-paid';
 import * as institutionPursuers from './046-institution-pursuers';
 
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '048-contract-countersign': contractCountersign,
   '049-pledges-by-package': pledgesByPackage,
   '050-pledge-fin-bills-by-package': pledgeFinBillsByPackage,
+  '051-recourse-claim-basis': recourseClaimBasis,
 };

@@ -31,6 +31,13 @@ export interface RecourseNoticeTable {
   overdue: number;
   /** The day the pursuer's right began (YYYY-MM-DD): the refusal, its own payment, the first BC15 notice. */
   since: string;
+  /**
+   * What the claim is reckoned on, kept when sent: the amount interest runs on and the day it runs from (the
+   * face and the maturity date; for further recourse what the pursuer paid and the day it paid). Null on a
+   * notice sent before they were kept (051): face and maturity.
+   */
+  basis_fen: number | null;
+  basis_from: string | null;
   costs_fen: number;
   costs_note: string | null;
   /** notified | agreed | paid | closed */

@@ -57,8 +57,10 @@ import { CLEARING_FAILURE, RECOURSE_MSG } from './messages';
 import {
   chainOf,
   claimFen,
+  faceBasis,
   inChain,
   nonRefusalStanding,
+  noticeBasis,
   reachable,
   settlesRange,
   standingOf,
@@ -236,7 +238,16 @@ async function standingFor(
     .where('org_id', '=', ctx.actor.orgId)
     .executeTakeFirst();
   if (!proof) throw fail(API_ERROR.recourseProofRequired, RECOURSE_MSG.proofNotFound);
-  return { standing: nonRefusalStanding(shanghaiDate(ctx.now)), startsRecourse: true };
+  return {
+    standing: nonRefusalStanding(
+      shanghaiDate(ctx.now),
+      faceBasis(pkg, {
+        sub_start: Number(holding.sub_start),
+        sub_end: Number(holding.sub_end),
+      }),
+    ),
+    startsRecourse: true,
+  };
 }
 
 /**
@@ -320,7 +331,7 @@ async function sendNotices(
   const range: Range = { sub_start: Number(holding.sub_start), sub_end: Number(holding.sub_end) };
   const amountFen = Number(holding.amount_fen);
   const pursuerName = await orgName(ctx.trx, ctx.actor.orgId);
-  const claim = claimFen(amountFen, pkg.due_date, shanghaiDate(ctx.now), checked.costsFen);
+  const claim = claimFen(standing.basis, shanghaiDate(ctx.now), checked.costsFen);
   const rows: NoticeRow[] = [];
   for (const debtor of checked.debtors) {
     const row: NoticeRow = {
@@ -340,6 +351,8 @@ async function sendNotices(
       attachment_id: standing.kind === RECOURSE_KIND.nonRefusal ? (input.attachmentId ?? null) : null,
       overdue: standing.overdue ? 1 : 0,
       since: standing.since,
+      basis_fen: standing.basis.amountFen,
+      basis_from: standing.basis.from,
       costs_fen: checked.costsFen,
       costs_note: input.costsNote?.trim() || null,
       status: RECOURSE_STATUS.notified,
@@ -550,12 +563,7 @@ export const agreeRecourse = ledgerCommand(
     const { row: notice, pkg } = checked;
     if (await agreedOn(ctx.trx, pkg.id, rangeOfNotice(notice)))
       throw fail(API_ERROR.recourseAgreementPending, RECOURSE_MSG.agreementPending);
-    const claim = claimFen(
-      Number(notice.amount_fen),
-      pkg.due_date,
-      shanghaiDate(ctx.now),
-      Number(notice.costs_fen),
-    );
+    const claim = claimFen(noticeBasis(notice, pkg), shanghaiDate(ctx.now), Number(notice.costs_fen));
     if (amountFen > claim)
       throw fail(API_ERROR.amountInvalid, RECOURSE_MSG.amountAboveClaim(yuanText(claim)));
     return { ...checked, amountFen, summary: { ...checked.summary, amountFen } };

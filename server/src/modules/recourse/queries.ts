@@ -20,7 +20,9 @@ import { orgName, rangeOf, type PackageRow } from '../bills/service';
 import {
   chainOf,
   claimOf,
+  faceBasis,
   nonRefusalStanding,
+  noticeBasis,
   reachable,
   standingOf,
   type Range,
@@ -114,7 +116,7 @@ function recordOf(row: Row, orgId: string, today: string): RecourseRecord {
     debtor: { orgId: row.debtor_org_id, name: row.debtor_name },
     debtorRole: row.debtor_role as DebtorRole,
     status,
-    claim: claimOf(Number(row.amount_fen), row.due_date, payDay, Number(row.costs_fen)),
+    claim: claimOf(noticeBasis(row, row), payDay, Number(row.costs_fen)),
     costsNote: row.costs_note,
     agreedAmount: row.agreed_amount_fen === null ? null : fenToYuan(row.agreed_amount_fen),
     clearing: row.clearing as Clearing | null,
@@ -207,7 +209,9 @@ export async function recourseCandidates(
   for (const row of holdings) {
     const { holding_id, sub_start, sub_end, holding_fen, ...pkg } = row;
     const range = { sub_start: Number(sub_start), sub_end: Number(sub_end) };
-    const standing = early ? nonRefusalStanding(today) : await standingOf(db, pkg, orgId, range);
+    const standing = early
+      ? nonRefusalStanding(today, faceBasis(pkg, range))
+      : await standingOf(db, pkg, orgId, range);
     if (!standing) continue;
     candidates.push(
       await candidateOf(
@@ -279,7 +283,7 @@ async function candidateOf(
     lastDay: standing.lastDay,
     overdue: standing.overdue,
     parties,
-    claim: claimOf(held.holdingFen, pkg.due_date, pursuer.today, 0),
+    claim: claimOf(standing.basis, pursuer.today, 0),
     agreementPending: agreed !== undefined,
   };
 }

@@ -53,7 +53,39 @@ export interface Standing {
   guaranteedOrgId: string | null;
   /** The months of the window: six from a refusal, three from one's own payment. */
   further: boolean;
+  /** What the claim is reckoned on: the range's face from maturity, or what the pursuer paid from that day. */
+  basis: ClaimBasis;
 }
+
+/**
+ * The amount a claim's interest runs on and the day it runs from: for a first recourse the face of the range
+ * and its maturity date (Negotiable Instruments Law art. 70); for further recourse the amount the pursuer
+ * paid and the day it paid (art. 71).
+ */
+export interface ClaimBasis {
+  amountFen: number;
+  from: string;
+}
+
+/** A first recourse's basis: the range's face, from the maturity date. */
+export const faceBasis = (pkg: Pick<PackageRow, 'due_date'>, range: Range): ClaimBasis => ({
+  amountFen: range.sub_end - range.sub_start + 1,
+  from: pkg.due_date,
+});
+
+/** The basis a notice was sent with; a notice from before it was kept (null) was reckoned on face and maturity. */
+export const noticeBasis = (
+  notice: {
+    basis_fen: number | string | null;
+    basis_from: string | null;
+    sub_start: number;
+    sub_end: number;
+  },
+  pkg: Pick<PackageRow, 'due_date'>,
+): ClaimBasis =>
+  notice.basis_fen === null || notice.basis_from === null
+    ? faceBasis(pkg, { sub_start: Number(notice.sub_start), sub_end: Number(notice.sub_end) })
+    : { amountFen: Number(notice.basis_fen), from: notice.basis_from };
 
 const RANK_ACCEPTOR = 0;
 const RANK_DRAWER = 1;
@@ -152,6 +184,7 @@ export async function standingOf(
       'kind',
       'closed_at',
       'debtor_org_id',
+      'agreed_amount_fen',
     ])
     .where('package_id', '=', pkg.id)
     .where('debtor_org_id', '=', pursuerOrgId)
@@ -170,6 +203,8 @@ export async function standingOf(
       rankLimit: Number(paid.debtor_rank),
       guaranteedOrgId: paid.debtor_role === DEBTOR_ROLE.guarantor ? paid.guaranteed_org_id : null,
       further: true,
+      // What it paid, from the day it paid (art. 71).
+      basis: { amountFen: Number(paid.agreed_amount_fen), from: since },
     };
   }
   const refused = await trx
@@ -195,6 +230,7 @@ export async function standingOf(
       rankLimit: Number.POSITIVE_INFINITY,
       guaranteedOrgId: null,
       further: false,
+      basis: faceBasis(pkg, range),
     };
   }
   const early = await trx
@@ -207,12 +243,12 @@ export async function standingOf(
     .where('kind', '=', RECOURSE_KIND.nonRefusal)
     .orderBy('notified_at')
     .executeTakeFirst();
-  if (early) return nonRefusalStanding(early.since);
+  if (early) return nonRefusalStanding(early.since, faceBasis(pkg, range));
   return null;
 }
 
 /** A 非拒付追索 begins on the day of its first notice, with the refusal's window. */
-export const nonRefusalStanding = (since: string): Standing => ({
+export const nonRefusalStanding = (since: string, basis: ClaimBasis): Standing => ({
   kind: RECOURSE_KIND.nonRefusal,
   since,
   lastDay: addMonths(since, RECOURSE_MONTHS),
@@ -220,29 +256,35 @@ export const nonRefusalStanding = (since: string): Standing => ({
   rankLimit: Number.POSITIVE_INFINITY,
   guaranteedOrgId: null,
   further: false,
+  basis,
 });
 
 /**
- * The claim on a day: the face of the range, interest on it at the platform's rate from the maturity date to
- * that day (none before maturity), and the holder's costs; big.js, one rounding (lib/interest.ts).
+ * The claim on a day: the basis's amount (the face of the range, or what a payer paid), interest on it at the
+ * platform's rate from the basis's day (maturity, or the day paid) to that day (none before it), and the
+ * holder's costs; big.js, one rounding (lib/interest.ts).
  */
-export function claimOf(faceFen: number, dueDate: string, payDay: string, costsFen: number): RecourseClaim {
-  const days = Math.max(0, daysBetween(dueDate, payDay));
-  const interest = interestFen(faceFen, RECOURSE_INTEREST_RATE, days, RECOURSE_DAY_COUNT_BASIS);
+export function claimOf(basis: ClaimBasis, payDay: string, costsFen: number): RecourseClaim {
+  const days = Math.max(0, daysBetween(basis.from, payDay));
+  const interest = interestFen(basis.amountFen, RECOURSE_INTEREST_RATE, days, RECOURSE_DAY_COUNT_BASIS);
   return {
-    face: fenToYuan(faceFen),
+    face: fenToYuan(basis.amountFen),
     rate: RECOURSE_INTEREST_RATE,
-    interestFrom: dueDate,
+    interestFrom: basis.from,
     interestTo: payDay,
     days,
     interest: fenToYuan(interest),
     costs: fenToYuan(costsFen),
-    total: fenToYuan(faceFen + interest + costsFen),
+    total: fenToYuan(basis.amountFen + interest + costsFen),
   };
 }
 
 /** The claim's total in fen, for comparing with what a party agrees to pay. */
-export function claimFen(faceFen: number, dueDate: string, payDay: string, costsFen: number): number {
-  const days = Math.max(0, daysBetween(dueDate, payDay));
-  return faceFen + interestFen(faceFen, RECOURSE_INTEREST_RATE, days, RECOURSE_DAY_COUNT_BASIS) + costsFen;
+export function claimFen(basis: ClaimBasis, payDay: string, costsFen: number): number {
+  const days = Math.max(0, daysBetween(basis.from, payDay));
+  return (
+    basis.amountFen +
+    interestFen(basis.amountFen, RECOURSE_INTEREST_RATE, days, RECOURSE_DAY_COUNT_BASIS) +
+    costsFen
+  );
 }

@@ -193,9 +193,15 @@ describe('拒付追索 and 同意清偿', () => {
       API_ERROR.recourseDebtorInvalid,
     ]);
     const [second] = await notify('ningbo', { holdingId: own!.holdingId, debtorOrgIds: [ORG.shanghai] });
-    // 8 days: 1,000,000.00 x 4.35 % x 8 / 360 = 966.666… rounds to 966.67.
-    expect(second!.claim).toMatchObject({ days: 8, interest: '966.67', total: '1000966.67' });
-    await agree('shanghai', second!.id, { amount: '1000966.67', clearing: 'SM01' });
+    // What 宁波 paid, from the day it paid: 1,000,482.50 x 4.35 % x 5 / 360 = 604.458… rounds to 604.46.
+    expect(second!.claim).toMatchObject({
+      face: '1000482.50',
+      interestFrom: '2026-06-05',
+      days: 5,
+      interest: '604.46',
+      total: '1001086.96',
+    });
+    await agree('shanghai', second!.id, { amount: '1001086.96', clearing: 'SM01' });
     const shanghaiBefore = await balanceOf('shanghai');
     await dataOf(await confirmed(t, token.ningbo, signCall('ningbo', second!.id)));
     expect(await balanceOf('shanghai')).toBe(shanghaiBefore);
@@ -423,6 +429,45 @@ describe('whom and when a holder may pursue', () => {
     expect(await candidatesOf('suzhou')).toMatchObject([{ lastDay: '2026-12-02' }]);
     token = await ledgerTokensOn(t, '2026-12-02');
     await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo] });
+  });
+
+  it('claims in further recourse what the payer paid, with interest from the day it paid', async () => {
+    const { holdingId } = await refusedAtSuzhou();
+    token = await ledgerTokensOn(t, '2026-06-05');
+    const [notice] = await notify('suzhou', { holdingId, debtorOrgIds: [ORG.ningbo], costs: '120.00' });
+    // 宁波 agrees to less than the claim of the day (1,000,482.50) and pays it that day.
+    await agree('ningbo', notice!.id, { amount: '1000400.00', clearing: 'SM01' });
+    await dataOf(await confirmed(t, token.suzhou, signCall('suzhou', notice!.id)));
+
+    // Ten days on 宁波 pursues the drawer 上海: 1,000,400.00 x 4.35 % x 10 / 360 = 1,208.816… rounds to 1,208.82.
+    token = await ledgerTokensOn(t, '2026-06-15');
+    const paidBasis = {
+      face: '1000400.00',
+      rate: '4.3500',
+      interestFrom: '2026-06-05',
+      interestTo: '2026-06-15',
+    };
+    const [own] = await candidatesOf('ningbo');
+    expect(own!.claim).toEqual({
+      ...paidBasis,
+      days: 10,
+      interest: '1208.82',
+      costs: '0.00',
+      total: '1001608.82',
+    });
+    const [further] = await notify('ningbo', {
+      holdingId: own!.holdingId,
+      debtorOrgIds: [ORG.shanghai],
+      costs: '50.00',
+    });
+    const claim = { ...paidBasis, days: 10, interest: '1208.82', costs: '50.00', total: '1001658.82' };
+    expect(further!.claim).toEqual(claim);
+    expect((await list('shanghai', 'side=debtor')).content[0]).toMatchObject({ id: further!.id, claim });
+
+    const above = await agreeCall('shanghai', further!.id, { amount: '1001658.83' })({});
+    expect([above.statusCode, errorCodeOf(above)]).toEqual([400, API_ERROR.amountInvalid]);
+    const agreed = await agree('shanghai', further!.id, { amount: '1001658.82', clearing: 'SM01' });
+    expect(agreed).toMatchObject({ status: 'agreed', agreedAmount: '1001658.82', claim });
   });
 
   it('keeps three months for further recourse from the day the payer paid', async () => {
