@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { listenFailingUnhandled } from './signed-in-landing';
 import { render, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import App from 'antd/es/app';
@@ -36,7 +37,7 @@ export const exportTasksInto = (asked: unknown[]) =>
 
 /** Serves `server` to the file's tests; after each, its handlers are reset and what they `recorded` is emptied. */
 export function serveForEachTest(server: SetupServer, ...recorded: unknown[][]) {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  listenFailingUnhandled(server);
   afterEach(() => {
     server.resetHandlers();
     for (const list of recorded) list.length = 0;

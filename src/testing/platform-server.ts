@@ -4,6 +4,7 @@ import type { Account, CompanyItem, PermissionItem } from '@contract/auth-schema
 import { bindNavigate } from '@/lib/navigation';
 import { forgetChannelConfig } from '@/features/auth/api/channel-config';
 import { makeRsaKeyPair, rsaDecrypt } from './keys';
+import { listenFailingUnhandled } from './signed-in-landing';
 
 /**
  * A test double of the platform's sign-in calls (spec section 7), with the wire shapes of the real server:
@@ -145,7 +146,7 @@ export function callsTo(path: string): RecordedCall[] {
  */
 export function servePlatformForEachTest() {
   const navigate = vi.fn();
-  beforeAll(() => platformServer.listen({ onUnhandledRequest: 'error' }));
+  listenFailingUnhandled(platformServer);
   beforeEach(() => bindNavigate(navigate));
   afterEach(() => {
     resetPlatformServer();

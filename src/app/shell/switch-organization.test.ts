@@ -1,4 +1,5 @@
 import { http as mock, HttpResponse } from 'msw';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { setupServer } from 'msw/node';
 import type { Account, CompanyItem } from '@contract/auth-schemas';
 import { api } from '@/lib/api';
@@ -83,7 +84,7 @@ const server = setupServer(
   ),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -1,8 +1,9 @@
 import { http as mock, HttpResponse } from 'msw';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { captchaServer, resetCaptchaServer } from '@/testing/captcha-server';
 import { checkAnswer, fetchPuzzle } from './captcha-api';
 
-beforeAll(() => captchaServer.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(captchaServer);
 afterEach(() => resetCaptchaServer());
 afterAll(() => captchaServer.close());
 

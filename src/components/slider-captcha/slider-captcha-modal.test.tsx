@@ -1,9 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import userEvent from '@testing-library/user-event';
 import { captchaRequests, captchaServer, resetCaptchaServer } from '@/testing/captcha-server';
 import { SliderCaptchaModal } from './slider-captcha-modal';
 
-beforeAll(() => captchaServer.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(captchaServer);
 afterEach(() => resetCaptchaServer());
 afterAll(() => captchaServer.close());
 

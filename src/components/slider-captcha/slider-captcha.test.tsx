@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { http as mock, HttpResponse } from 'msw';
 import { aesDecrypt } from '@/lib/crypto';
 import {
@@ -13,7 +14,7 @@ import {
 } from '@/testing/captcha-server';
 import { SliderCaptcha } from './slider-captcha';
 
-beforeAll(() => captchaServer.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(captchaServer);
 afterAll(() => captchaServer.close());
 
 let setPointerCapture: ReturnType<typeof vi.fn>;

@@ -1,4 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -21,7 +22,7 @@ const server = setupServer(
     return HttpResponse.json({ code: 'CONFLICT', msg: '您已是企业管理员' }, { status: 409 });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   ownerCalls.length = 0;

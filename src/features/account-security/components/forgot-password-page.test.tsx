@@ -1,4 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -26,7 +27,7 @@ const server = setupServer(
     return HttpResponse.json({ code: 200, msg: '密码已重置，请使用新密码登录' });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   resets.length = 0;

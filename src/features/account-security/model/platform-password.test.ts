@@ -1,4 +1,5 @@
 import { http as mock, HttpResponse } from 'msw';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { setupServer } from 'msw/node';
 import type * as ErrorMessages from '@/lib/error-messages';
 import { makeRsaKeyPair, rsaDecrypt } from '@/testing/keys';
@@ -12,7 +13,7 @@ vi.mock('@/lib/error-messages', async (original) => ({
 
 const keys = makeRsaKeyPair();
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   notices.length = 0;

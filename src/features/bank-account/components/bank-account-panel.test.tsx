@@ -1,4 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { Provider } from 'react-redux';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
@@ -115,7 +116,7 @@ const server = setupServer(
     return refuse(409, 'BANK_ACCOUNT_EXISTS', '该银行账号已添加');
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   lists = 0;

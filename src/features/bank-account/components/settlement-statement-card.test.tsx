@@ -1,4 +1,5 @@
 import { configure, fireEvent, render, screen } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { Provider } from 'react-redux';
 import App from 'antd/es/app';
 import { http as mock, HttpResponse } from 'msw';
@@ -31,7 +32,7 @@ const server = setupServer(
     return ok(statement);
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   pagesAsked.length = 0;

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, useNavigate, useNavigationType } from 'react-router';
@@ -173,7 +174,7 @@ const server = setupServer(
 /** The 409 message the answer routes give, when set. */
 let conflict: string | null = null;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   pending = [];

@@ -1,4 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
@@ -88,7 +89,7 @@ const server = setupServer(
     return ok({ member: { ...member, roles: ['VIEWER'] } });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   agreementStatus = 'UNSIGNED';

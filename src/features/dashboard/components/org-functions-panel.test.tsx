@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
@@ -40,7 +41,7 @@ const server = setupServer(
     return ok({ funcCode: body.funcCode, opened: true });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 beforeEach(() => {
   functions = [
     fn('BILL_ISSUE', '票据签发', { opened: true, openedAt: '2026-03-01T02:00:00.000Z' }),

@@ -1,4 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import App from 'antd/es/app';
@@ -130,7 +131,7 @@ const server = setupServer(
   }),
 );
 let notices: RecordingNotifier;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 beforeEach(() => {
   account = { open: true, canOpen: true, missing: [], openedAt: '2026-11-24T01:30:00.000Z' };
   contracts = [

@@ -1,4 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import App from 'antd/es/app';
@@ -137,7 +138,7 @@ const server = setupServer(
     );
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   asked.length = 0;

@@ -1,4 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import { http as mock, HttpResponse } from 'msw';
@@ -58,7 +59,7 @@ const server = setupServer(
     return ok({ status: holderAnswer, msg: '', __qrcodeId: 'qr-1', kind: 'BIZ_AUTH' });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   bizTypes = [];

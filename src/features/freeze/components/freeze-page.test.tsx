@@ -1,4 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { Provider } from 'react-redux';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
@@ -62,7 +63,7 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   queries.length = 0;

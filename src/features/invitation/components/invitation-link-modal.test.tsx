@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import AntApp from 'antd/es/app';
@@ -45,7 +46,7 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   joins.length = 0;

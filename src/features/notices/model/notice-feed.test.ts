@@ -1,4 +1,5 @@
 import { delay, http as mock, HttpResponse } from 'msw';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { setupServer } from 'msw/node';
 import type { NoticeItem } from '@contract/notice-schemas';
 import { createAppStore } from '@/lib/store';
@@ -37,7 +38,7 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 beforeEach(() => {
   answers = [];
   requests = 0;

@@ -1,4 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { Provider } from 'react-redux';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
@@ -57,7 +58,7 @@ const server = setupServer(
     return ok(record);
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   checks.length = 0;

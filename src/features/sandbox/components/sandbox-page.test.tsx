@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import App from 'antd/es/app';
@@ -189,7 +190,7 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   decisions.length = 0;

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import App from 'antd/es/app';
@@ -109,7 +110,7 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => {
   server.resetHandlers();
   notices = [];
@@ -137,7 +138,9 @@ function renderCards() {
 const button = (scope: HTMLElement, name: string) => within(scope).getByRole('button', { name });
 const dialogNamed = async (name: string) => screen.findByRole('dialog', { name });
 
-describe('the sandbox institutions’ recourse', () => {
+// Each test walks a two-step dialog over the whole sandbox page: about 10 s alone, past 20 s when the suite's files
+// run side by side on two cores.
+describe('the sandbox institutions’ recourse', { timeout: 60_000 }, () => {
   it('offers 发起追索 only on a pledge refused at maturity, with the parties it may reach and the claim made up', async () => {
     renderCards();
     const pledges = await screen.findByRole('table', { name: '沙箱金融机构的质押' });

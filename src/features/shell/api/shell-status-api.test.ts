@@ -1,4 +1,5 @@
 import { http as mock, HttpResponse } from 'msw';
+import { listenFailingUnhandled } from '@/testing/signed-in-landing';
 import { setupServer } from 'msw/node';
 import { createAppStore } from '@/lib/store';
 import {
@@ -18,7 +19,7 @@ const server = setupServer(
   mock.get('*/api/scbill/shcpe/operation-time', () => envelope([hours])),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+listenFailingUnhandled(server);
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
