@@ -281,6 +281,7 @@ describe('the sandbox page', () => {
     fireEvent.click(screen.getByText('存入').closest('button')!);
     await waitFor(() => expect(deposits).toEqual([{ accountNo: '32050188360000001234', amount: '1000.50' }]));
     expect(await screen.findByText('2,001,000.50')).toBeInTheDocument();
+    expect(await screen.findByText('已存入')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: '收支明细' })).toHaveTextContent('沙箱银行存入');
   });
 

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
@@ -21,6 +20,7 @@ import {
   useSandboxDepositMutation,
   useSandboxSettlementQuery,
 } from '@/features/sandbox/api/sandbox-api';
+import { say } from './sandbox-say';
 import styles from './sandbox.module.css';
 
 const text = sandboxMessages;
@@ -30,7 +30,6 @@ const text = sandboxMessages;
  * money into an account the platform knows, to try a payment that needs it.
  */
 export function SandboxSettlementCard({ onOff }: { onOff: () => void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ accountNo: string }>();
   const [depositForm] = Form.useForm<{ amount: string }>();
   const [accountNo, setAccountNo] = useState<string | null>(null);
@@ -52,7 +51,7 @@ export function SandboxSettlementCard({ onOff }: { onOff: () => void }) {
     if (!accountNo) return;
     const result = await deposit({ accountNo, amount: amountText(amount) });
     if ('data' in result) {
-      void message.success(text.deposited);
+      say.success(text.deposited);
       depositForm.resetFields();
     }
   };
