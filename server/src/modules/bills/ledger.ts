@@ -7,6 +7,7 @@ import { lockWithinTransaction } from '../../db/locks';
 import type { BillHoldingTable, BillPackageTable, Database } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
+import { listenerList } from '../../lib/listeners';
 import { BILL_MSG } from './messages';
 
 /**
@@ -56,12 +57,9 @@ export interface LedgerTx {
  * with such a record registers one; the answer may include `packageId` itself.
  */
 export type PackageCompanions = (trx: Db, packageId: string) => Promise<readonly string[]>;
-const companionSources = new Set<PackageCompanions>();
+const companionSources = listenerList<PackageCompanions>();
 
-export function onPackageCompanions(source: PackageCompanions): () => void {
-  companionSources.add(source);
-  return () => companionSources.delete(source);
-}
+export const onPackageCompanions = (source: PackageCompanions): (() => void) => companionSources.add(source);
 
 const packageLockName = (packageId: string) => `bill-package:${packageId}`;
 
@@ -92,7 +90,7 @@ export async function enterPackage(ledger: LedgerTx, packageId: string): Promise
   if (!ledger.trx.isTransaction) throw new Error('a ledger command runs inside a transaction');
   const keys = new Set([packageId]);
   if (isPostgres(ledger.trx)) {
-    for (const source of companionSources) {
+    for (const source of companionSources.all()) {
       for (const id of await source(ledger.trx, packageId)) keys.add(id);
     }
   }

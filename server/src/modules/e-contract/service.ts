@@ -21,6 +21,7 @@ import type { ContractTable, Database } from '../../db/schema';
 import { lockWithinTransaction } from '../../db/locks';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
+import { listenersByKey } from '../../lib/listeners';
 import { fenToYuan } from '../../lib/money';
 import { renderContract, UnprintableText, type SignatureField } from '../../lib/pdf/contract-pdf';
 import { shanghaiParts } from '../../lib/shanghai-time';
@@ -53,18 +54,10 @@ export type ContractStatusListener = (
   contract: ContractRow,
   status: ContractStatus,
 ) => Promise<void>;
-const listeners = new Map<string, ContractStatusListener[]>();
+const listeners = listenersByKey<string, ContractStatusListener>();
 
-export function onContractStatus(bizType: ContractBizType, listener: ContractStatusListener): () => void {
-  const list = listeners.get(bizType) ?? [];
-  list.push(listener);
-  listeners.set(bizType, list);
-  return () =>
-    listeners.set(
-      bizType,
-      (listeners.get(bizType) ?? []).filter((l) => l !== listener),
-    );
-}
+export const onContractStatus = (bizType: ContractBizType, listener: ContractStatusListener): (() => void) =>
+  listeners.add(bizType, listener);
 
 /**
  * Why the other party's signature of a contract failed: its e-sign service did not start it (`unavailable`),
@@ -83,23 +76,15 @@ export type CountersignFailedListener = (
   contract: ContractRow,
   failure: CountersignFailure,
 ) => Promise<void>;
-const counterListeners = new Map<string, CountersignFailedListener[]>();
+const counterListeners = listenersByKey<string, CountersignFailedListener>();
 
-export function onCountersignFailed(
+export const onCountersignFailed = (
   bizType: ContractBizType,
   listener: CountersignFailedListener,
-): () => void {
-  counterListeners.set(bizType, [...(counterListeners.get(bizType) ?? []), listener]);
-  return () =>
-    counterListeners.set(
-      bizType,
-      (counterListeners.get(bizType) ?? []).filter((l) => l !== listener),
-    );
-}
+): (() => void) => counterListeners.add(bizType, listener);
 
 async function tellCountersignFailed(trx: Db, contract: ContractRow, failure: CountersignFailure) {
-  for (const listener of counterListeners.get(contract.biz_type) ?? [])
-    await listener(trx, contract, failure);
+  for (const listener of counterListeners.of(contract.biz_type)) await listener(trx, contract, failure);
 }
 
 /**
@@ -333,7 +318,7 @@ export async function applyFlowEvent(
         .execute();
     }
     const row = { ...contract, status, updated_at: now };
-    for (const listener of listeners.get(contract.biz_type) ?? []) await listener(trx, row, status);
+    for (const listener of listeners.of(contract.biz_type)) await listener(trx, row, status);
     await deps.announce(trx, row);
     return 'applied';
   });
@@ -460,7 +445,7 @@ async function applyCounterEvent(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return 'stale';
     const row = { ...contract, counter_signed_at: event.at, counter_error: null, updated_at: now };
-    for (const listener of listeners.get(contract.biz_type) ?? []) {
+    for (const listener of listeners.of(contract.biz_type)) {
       await listener(trx, row, CONTRACT_STATUS.complete);
     }
     await deps.announce(trx, row);
@@ -633,7 +618,7 @@ async function endUnsigned(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
     const row = { ...contract, status, updated_at: now };
-    for (const listener of listeners.get(contract.biz_type) ?? []) await listener(trx, row, status);
+    for (const listener of listeners.of(contract.biz_type)) await listener(trx, row, status);
     await deps.announce(trx, row);
     return true;
   });

@@ -17,6 +17,7 @@ import {
 import type { SettlementGateway } from '../../adapters/settlement/gateway';
 import type { BillPledgeTable } from '../../db/schema';
 import { ApiFailure, fail } from '../../lib/errors';
+import { listenerList } from '../../lib/listeners';
 import { yuanText } from '../../lib/money';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import {
@@ -481,19 +482,17 @@ export interface PledgeeProceeds {
  * the proceeds): each registers a listener, which runs in the transaction that settles the range.
  */
 export type PledgeeProceedsListener = (ctx: CommandContext, proceeds: PledgeeProceeds) => Promise<void>;
-const proceedsListeners = new Set<PledgeeProceedsListener>();
+const proceedsListeners = listenerList<PledgeeProceedsListener>();
 
-export function onPledgeeProceeds(listener: PledgeeProceedsListener): () => void {
+export const onPledgeeProceeds = (listener: PledgeeProceedsListener): (() => void) =>
   proceedsListeners.add(listener);
-  return () => proceedsListeners.delete(listener);
-}
 
 /**
  * Hands what the pledgee received for a pledged range to what the pledge secured, in the transaction that
  * paid it: the acceptor's 付款 of a presentation, or a 清偿 of the pledgee's recourse (modules/recourse).
  */
 export async function pledgeeProceeds(ctx: CommandContext, proceeds: PledgeeProceeds): Promise<void> {
-  for (const listener of proceedsListeners) await listener(ctx, proceeds);
+  for (const listener of proceedsListeners.all()) await listener(ctx, proceeds);
 }
 
 export interface PaymentOutcome {
