@@ -40,7 +40,9 @@ export class TransactionContended extends Error {
  * database failed it with a deadlock or a serialization failure, at most TRANSACTION_ATTEMPTS times in all,
  * after a short jittered wait; `onRetry` hears each time it runs again. A failed run was rolled back whole,
  * its after-commit work (events) dropped with it, so `attempt` starts from nothing each time and must keep no
- * state of its own between runs. Every run failing so throws TransactionContended. On SQLite every
+ * state of its own between runs; an outside party it calls hears the call again with the same reference (a
+ * settlement payment: one reference is one payment, adapters/settlement/gateway.ts), so the next run gets the
+ * first answer and nothing moves twice. Every run failing so throws TransactionContended. On SQLite every
  * transaction runs alone, and `attempt` runs once.
  */
 export async function retryingTransaction<T>(
