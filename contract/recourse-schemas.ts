@@ -3,6 +3,7 @@ import { literalUnion } from './common-schemas';
 import { CLEARINGS } from './discount';
 import { PageQuery } from './envelope-schemas';
 import {
+  CLAIM_BASES,
   DEBTOR_ROLES,
   NON_REFUSAL_REASONS,
   RECOURSE_ACTS,
@@ -24,12 +25,19 @@ const Yuan = Type.String();
 const AmountInput = Type.String({ maxLength: 32 });
 const Party = Type.Object({ orgId: Type.String(), name: Type.String() });
 
-/** How a claim is made up: face + interest from maturity to the day of payment + the holder's costs. */
+/**
+ * How a claim is made up: the amount it is reckoned on + interest from its day to the day of payment + the
+ * holder's costs. A first recourse reckons on the face from maturity; a further one on what the pursuer paid,
+ * from the day it paid.
+ */
 export const RecourseClaim = Type.Object({
+  /** What `face` and `interestFrom` are: the range's face and maturity, or what the pursuer paid and when. */
+  basis: literalUnion(CLAIM_BASES),
+  /** The amount interest runs on (see `basis`). */
   face: Yuan,
   /** The platform's annual rate, per cent. */
   rate: Type.String(),
-  /** Interest from this day (the maturity date)… */
+  /** Interest from this day (the maturity date, or the day the pursuer paid)… */
   interestFrom: Type.String(),
   /** …to this one (the day of payment: today until the holder signs), the first counted, the last not. */
   interestTo: Type.String(),

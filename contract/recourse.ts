@@ -68,6 +68,14 @@ export const RECOURSE_KINDS: readonly RecourseKind[] = Object.values(RECOURSE_KI
 export const RECOURSE_KIND_LABEL: Record<RecourseKind, string> = { BC14: '拒付追索', BC15: '非拒付追索' };
 
 /**
+ * What a claim is reckoned on: the range's face from maturity (a first recourse, Negotiable Instruments Law
+ * art. 70), or what the pursuer paid from the day it paid (a further recourse, art. 71).
+ */
+export const CLAIM_BASIS = { face: 'face', paid: 'paid' } as const;
+export type ClaimBasisKind = (typeof CLAIM_BASIS)[keyof typeof CLAIM_BASIS];
+export const CLAIM_BASES: readonly ClaimBasisKind[] = Object.values(CLAIM_BASIS);
+
+/**
  * Why a holder pursues before maturity (Negotiable Instruments Law art. 61). SHCPE publishes no codes for
  * these; the NR codes are the platform's own.
  */

@@ -7,6 +7,7 @@ export const SUZHOU = { orgId: 'o-sz', name: '苏州工业园区精密制造有�
 
 /** The claim on a 1,000,000.00 bill refused at maturity, three days of interest at 4.35%. */
 export const recourseClaim = {
+  basis: 'face' as const,
   face: '1000000.00',
   rate: '4.3500',
   interestFrom: '2026-06-02',

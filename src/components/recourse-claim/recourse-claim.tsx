@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import Descriptions from 'antd/es/descriptions';
+import { CLAIM_BASIS } from '@contract/recourse';
 import type { RecourseClaim } from '@contract/recourse-schemas';
 import { normaliseAmount } from '@/components/amount-input/amount';
 import { recourseMessages } from '@/locales/zh-CN/recourse';
@@ -15,8 +16,9 @@ export function withCosts(claim: RecourseClaim, typed: string | undefined): { co
 }
 
 /**
- * How a recourse claim is made up (docs/domain.md, recourse): face, interest over its days at the platform's
- * rate, costs, total. The 追索 page and the sandbox's pledgee form show the same.
+ * How a recourse claim is made up (docs/domain.md, recourse): the amount it runs on (the face, or for a further
+ * recourse what the pursuer paid: the claim says which), interest over its days at the platform's rate, costs,
+ * total. The 追索 page and the sandbox's pledgee form show the same.
  */
 export function ClaimMakeUp({ claim, costs, total }: { claim: RecourseClaim; costs: string; total: string }) {
   return (
@@ -26,7 +28,11 @@ export function ClaimMakeUp({ claim, costs, total }: { claim: RecourseClaim; cos
       bordered
       title={text.claimTitle}
       items={[
-        { key: 'face', label: text.face, children: formatYuan(claim.face) },
+        {
+          key: 'face',
+          label: claim.basis === CLAIM_BASIS.paid ? text.paidAmount : text.face,
+          children: formatYuan(claim.face),
+        },
         { key: 'rate', label: text.rate, children: `${claim.rate}%` },
         {
           key: 'period',

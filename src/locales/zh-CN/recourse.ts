@@ -33,6 +33,8 @@ export const recourseMessages = {
   costsNote: '费用说明',
   claimTitle: '追索金额构成',
   face: '票面金额',
+  /** A further recourse's claim runs on what the pursuer paid, from the day it paid. */
+  paidAmount: '已清偿金额',
   rate: '利率（年）',
   interestPeriod: '计息期间',
   interestDays: (from: string, to: string, days: number) => `${from} 至 ${to}，共${days}天`,

@@ -38,6 +38,8 @@ export interface RecourseNoticeTable {
    */
   basis_fen: number | null;
   basis_from: string | null;
+  /** face | paid: which of the two the basis is (052); null on a notice sent before, read as face. */
+  basis_kind: string | null;
   costs_fen: number;
   costs_note: string | null;
   /** notified | agreed | paid | closed */

@@ -353,6 +353,7 @@ async function sendNotices(
       since: standing.since,
       basis_fen: standing.basis.amountFen,
       basis_from: standing.basis.from,
+      basis_kind: standing.basis.kind,
       costs_fen: checked.costsFen,
       costs_note: input.costsNote?.trim() || null,
       status: RECOURSE_STATUS.notified,

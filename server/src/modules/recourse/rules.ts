@@ -2,6 +2,8 @@ import { APPLICATION_KIND, APPLICATION_STATUS } from '@contract/bills';
 import type { GuaranteedRole } from '@contract/guarantee';
 import { REFUSAL_NOT_DUE } from '@contract/payment';
 import {
+  CLAIM_BASIS,
+  type ClaimBasisKind,
   DEBTOR_ROLE,
   FURTHER_RECOURSE_MONTHS,
   RECOURSE_DAY_COUNT_BASIS,
@@ -63,12 +65,14 @@ export interface Standing {
  * paid and the day it paid (art. 71).
  */
 export interface ClaimBasis {
+  kind: ClaimBasisKind;
   amountFen: number;
   from: string;
 }
 
 /** A first recourse's basis: the range's face, from the maturity date. */
 export const faceBasis = (pkg: Pick<PackageRow, 'due_date'>, range: Range): ClaimBasis => ({
+  kind: CLAIM_BASIS.face,
   amountFen: range.sub_end - range.sub_start + 1,
   from: pkg.due_date,
 });
@@ -78,6 +82,7 @@ export const noticeBasis = (
   notice: {
     basis_fen: number | string | null;
     basis_from: string | null;
+    basis_kind: string | null;
     sub_start: number;
     sub_end: number;
   },
@@ -85,7 +90,11 @@ export const noticeBasis = (
 ): ClaimBasis =>
   notice.basis_fen === null || notice.basis_from === null
     ? faceBasis(pkg, { sub_start: Number(notice.sub_start), sub_end: Number(notice.sub_end) })
-    : { amountFen: Number(notice.basis_fen), from: notice.basis_from };
+    : {
+        kind: notice.basis_kind === CLAIM_BASIS.paid ? CLAIM_BASIS.paid : CLAIM_BASIS.face,
+        amountFen: Number(notice.basis_fen),
+        from: notice.basis_from,
+      };
 
 const RANK_ACCEPTOR = 0;
 const RANK_DRAWER = 1;
@@ -204,7 +213,7 @@ export async function standingOf(
       guaranteedOrgId: paid.debtor_role === DEBTOR_ROLE.guarantor ? paid.guaranteed_org_id : null,
       further: true,
       // What it paid, from the day it paid (art. 71).
-      basis: { amountFen: Number(paid.agreed_amount_fen), from: since },
+      basis: { kind: CLAIM_BASIS.paid, amountFen: Number(paid.agreed_amount_fen), from: since },
     };
   }
   const refused = await trx
@@ -268,6 +277,7 @@ export function claimOf(basis: ClaimBasis, payDay: string, costsFen: number): Re
   const days = Math.max(0, daysBetween(basis.from, payDay));
   const interest = interestFen(basis.amountFen, RECOURSE_INTEREST_RATE, days, RECOURSE_DAY_COUNT_BASIS);
   return {
+    basis: basis.kind,
     face: fenToYuan(basis.amountFen),
     rate: RECOURSE_INTEREST_RATE,
     interestFrom: basis.from,

@@ -273,6 +273,7 @@ describe('recourse by a pledgee refused at maturity', () => {
     expect(candidate.parties.map((p) => p.orgId)).not.toContain(ORG.suzhou);
     // Interest at the platform's rate from maturity to today: 3 days on 1,000,000.00 at 4.35% / 360.
     expect(candidate.claim).toMatchObject({
+      basis: 'face',
       face: FACE,
       interestFrom: '2026-06-02',
       interestTo: '2026-06-05',

@@ -137,6 +137,7 @@ describe('拒付追索 and 同意清偿', () => {
       kind: 'BC14',
       debtorRole: 'endorser',
       claim: {
+        basis: 'face',
         interestFrom: '2026-06-02',
         interestTo: '2026-06-05',
         interest: '362.50',
@@ -195,6 +196,7 @@ describe('拒付追索 and 同意清偿', () => {
     const [second] = await notify('ningbo', { holdingId: own!.holdingId, debtorOrgIds: [ORG.shanghai] });
     // What 宁波 paid, from the day it paid: 1,000,482.50 x 4.35 % x 5 / 360 = 604.458… rounds to 604.46.
     expect(second!.claim).toMatchObject({
+      basis: 'paid',
       face: '1000482.50',
       interestFrom: '2026-06-05',
       days: 5,
@@ -442,6 +444,7 @@ describe('whom and when a holder may pursue', () => {
     // Ten days on 宁波 pursues the drawer 上海: 1,000,400.00 x 4.35 % x 10 / 360 = 1,208.816… rounds to 1,208.82.
     token = await ledgerTokensOn(t, '2026-06-15');
     const paidBasis = {
+      basis: 'paid',
       face: '1000400.00',
       rate: '4.3500',
       interestFrom: '2026-06-05',
