@@ -1,28 +1,13 @@
-import { useEffect } from 'react';
 import { listenFailingUnhandled } from '@/testing/signed-in-landing';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import App from 'antd/es/app';
-import ConfigProvider from 'antd/es/config-provider';
+import { renderSandbox } from '@/testing/render-sandbox';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { bindNotifier } from '@/lib/notify';
-import { createAppStore } from '@/lib/store';
 import { SandboxPage } from './sandbox-page';
 import { SandboxQrPage } from './sandbox-qr-page';
 
 configure({ asyncUtilTimeout: 5000 });
-
-/**
- * The sandbox is a public route, drawn outside antd's App: its messages go through the App the provider
- * mounts beside it (lib/notify.ts), as here.
- */
-function NotifierHost() {
-  const notifier = App.useApp();
-  useEffect(() => bindNotifier(notifier), [notifier]);
-  return null;
-}
 
 const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
 const notFound = () => HttpResponse.json({ code: 'NOT_FOUND', msg: '请求的资源不存在' }, { status: 404 });
@@ -210,16 +195,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(
-    <Provider store={createAppStore()}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <App>
-          <NotifierHost />
-        </App>
-        <RouterProvider router={router} />
-      </ConfigProvider>
-    </Provider>,
-  );
+  renderSandbox(<RouterProvider router={router} />);
   return router;
 }
 

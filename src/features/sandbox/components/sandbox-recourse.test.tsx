@@ -1,9 +1,6 @@
-import { useEffect } from 'react';
 import { listenFailingUnhandled } from '@/testing/signed-in-landing';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import App from 'antd/es/app';
-import ConfigProvider from 'antd/es/config-provider';
+import { renderSandbox } from '@/testing/render-sandbox';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { SandboxPledge } from '@contract/pledge-schemas';
@@ -15,22 +12,10 @@ import {
   recourseClaim,
   recourseNotice,
 } from '@/testing/recourse-fixtures';
-import { bindNotifier } from '@/lib/notify';
-import { createAppStore } from '@/lib/store';
 import { SandboxPledgeCard } from './sandbox-pledge-card';
 import { SandboxRecourseCard } from './sandbox-recourse-card';
 
 configure({ asyncUtilTimeout: 5000 });
-
-/**
- * The sandbox is a public route, drawn outside antd's App: its messages go through the App the provider
- * mounts beside it (lib/notify.ts), as here.
- */
-function NotifierHost() {
-  const notifier = App.useApp();
-  useEffect(() => bindNotifier(notifier), [notifier]);
-  return null;
-}
 
 const ok = <T,>(data: T) => HttpResponse.json({ code: 200, msg: '成功', data });
 const conflict = (msg: string) => HttpResponse.json({ code: 'BILL_STATE_INVALID', msg }, { status: 409 });
@@ -122,16 +107,11 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function renderCards() {
-  render(
-    <Provider store={createAppStore()}>
-      <ConfigProvider button={{ autoInsertSpace: false }}>
-        <App>
-          <NotifierHost />
-        </App>
-        <SandboxPledgeCard />
-        <SandboxRecourseCard />
-      </ConfigProvider>
-    </Provider>,
+  renderSandbox(
+    <>
+      <SandboxPledgeCard />
+      <SandboxRecourseCard />
+    </>,
   );
 }
 
