@@ -12,7 +12,7 @@ import { onContractStatus } from '../../src/modules/e-contract/service';
 import { FINANCING_CONTRACTS } from '../../src/modules/pledge-fin/lending';
 import {
   dataOf,
-  ledgerTokens,
+  ledgerAppEach,
   MOBILE,
   ORG,
   tokenOf,
@@ -20,7 +20,7 @@ import {
   type LedgerTokens,
 } from '../support/bill-helpers';
 import { batchSign } from '../support/e-contract-helpers';
-import { bearer, startPostgresApp, type TestApp } from '../support/helpers';
+import { bearer, type TestApp } from '../support/helpers';
 import { CHECKER_MOBILE, heldBySuzhou, openSuzhouEsign } from '../support/pledge-fin-helpers';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
@@ -28,13 +28,7 @@ const serverUrl = inject('postgresUrl');
 
 let t: TestApp;
 let token: LedgerTokens;
-beforeEach(async () => {
-  t = await startPostgresApp(serverUrl);
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+ledgerAppEach((app) => ({ t, token } = app), { postgresUrl: serverUrl });
 
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (method: Method, url: string, accessToken: string, payload?: object) =>

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Contract } from '@contract/e-contract-schemas';
 import { API_ERROR } from '@contract/errors';
 import { pathOf } from '@contract/paths';
@@ -14,7 +13,7 @@ import { repayFromProceeds } from '../../src/modules/pledge-fin/proceeds';
 import { payInstallment } from '../../src/modules/pledge-fin/repayment';
 import {
   dataOf,
-  ledgerTokens,
+  ledgerAppEach,
   MOBILE,
   ORG,
   tokenOf,
@@ -22,7 +21,8 @@ import {
   type LedgerTokens,
 } from '../support/bill-helpers';
 import { batchSign } from '../support/e-contract-helpers';
-import { bearer, startPostgresApp, type TestApp } from '../support/helpers';
+import { bearer, type TestApp } from '../support/helpers';
+import { waitingForAdvisoryLocks } from '../support/postgres-test-db';
 import { CHECKER_MOBILE, heldBySuzhou, openSuzhouEsign } from '../support/pledge-fin-helpers';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
@@ -30,13 +30,7 @@ const serverUrl = inject('postgresUrl');
 
 let t: TestApp;
 let token: LedgerTokens;
-beforeEach(async () => {
-  t = await startPostgresApp(serverUrl);
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+ledgerAppEach((app) => ({ t, token } = app), { postgresUrl: serverUrl });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, accessToken: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(accessToken), ...(payload ? { payload } : {}) });
@@ -88,16 +82,6 @@ const pledgesOf = (financingId: string) =>
     .where('b.financing_id', '=', financingId)
     .orderBy('b.package_id')
     .execute();
-
-/** How many of this database's sessions wait for an advisory lock (a package's or a financing's). */
-const waitingForLocks = async () => {
-  const rows = await sql<{ n: string }>`
-    select count(*) as n from pg_stat_activity
-    where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`.execute(
-    t.app.db,
-  );
-  return Number(rows.rows[0]!.n);
-};
 
 /** A gate a held-back transaction waits at until the test opens it. */
 function gate() {
@@ -178,7 +162,7 @@ describe('PostgreSQL: one order of locks for the ledger and a financing', () => 
       await held.reached;
       const instalment = outcomeOf(payLastInstalment(financing.id));
       // The instalment waits for the payment's packages before it takes the financing's lock.
-      await vi.waitFor(async () => expect(await waitingForLocks()).toBe(1), {
+      await vi.waitFor(async () => expect(await waitingForAdvisoryLocks(t.app.db)).toBe(1), {
         timeout: 10_000,
         interval: 50,
       });
@@ -201,7 +185,7 @@ describe('PostgreSQL: one order of locks for the ledger and a financing', () => 
       const instalment = outcomeOf(payLastInstalment(financing.id, held));
       await held.reached;
       const payment = outcomeOf(payPledgee(financing.id, 0));
-      await vi.waitFor(async () => expect(await waitingForLocks()).toBe(1), {
+      await vi.waitFor(async () => expect(await waitingForAdvisoryLocks(t.app.db)).toBe(1), {
         timeout: 10_000,
         interval: 50,
       });

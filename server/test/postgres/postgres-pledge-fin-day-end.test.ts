@@ -5,8 +5,8 @@ import { inject } from 'vitest';
 import { DEMO_PLEDGE_PRODUCTS } from '../../src/db/demo/pledge-financing';
 import type { DayEndContext } from '../../src/modules/day-end/service';
 import { cancelMaturedFinancingsStep } from '../../src/modules/pledge-fin/day-end';
-import { dataOf, ledgerTokens, type LedgerTokens } from '../support/bill-helpers';
-import { bearer, startPostgresApp, type TestApp } from '../support/helpers';
+import { dataOf, ledgerAppEach, type LedgerTokens } from '../support/bill-helpers';
+import { bearer, type TestApp } from '../support/helpers';
 import { heldBySuzhou } from '../support/pledge-fin-helpers';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
@@ -14,13 +14,7 @@ const serverUrl = inject('postgresUrl');
 
 let t: TestApp;
 let token: LedgerTokens;
-beforeEach(async () => {
-  t = await startPostgresApp(serverUrl);
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+ledgerAppEach((app) => ({ t, token } = app), { postgresUrl: serverUrl });
 
 describe('PostgreSQL: the day-end’s cancel of a financing whose bill matured', () => {
   it('passes over a financing another act moved on while the batch waited for it', async () => {

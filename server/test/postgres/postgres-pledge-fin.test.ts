@@ -11,7 +11,7 @@ import {
   dataOf,
   endorseBill,
   errorCodeOf,
-  ledgerTokens,
+  ledgerAppEach,
   MOBILE,
   ORG,
   tokenOf,
@@ -19,7 +19,7 @@ import {
   type LedgerTokens,
 } from '../support/bill-helpers';
 import { batchSign } from '../support/e-contract-helpers';
-import { bearer, startPostgresApp, type TestApp } from '../support/helpers';
+import { bearer, type TestApp } from '../support/helpers';
 import {
   CHECKER_MOBILE,
   heldBySuzhou,
@@ -32,13 +32,7 @@ const serverUrl = inject('postgresUrl');
 
 let t: TestApp;
 let token: LedgerTokens;
-beforeEach(async () => {
-  t = await startPostgresApp(serverUrl);
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+ledgerAppEach((app) => ({ t, token } = app), { postgresUrl: serverUrl });
 
 const CMB = DEMO_PLEDGE_PRODUCTS.cmbBullet;
 const submit = (holding: Holding, amount: string) =>

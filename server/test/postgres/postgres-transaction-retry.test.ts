@@ -12,6 +12,7 @@ import { runCommand, type ProofToSpend } from '../../src/lib/idempotency';
 import { eachInBatchTransactions, type DayEndContext } from '../../src/modules/day-end/service';
 import { MOBILE, ORG, userIdOf } from '../support/bill-helpers';
 import { startPostgresApp, type TestApp } from '../support/helpers';
+import { waitingForAdvisoryLocks } from '../support/postgres-test-db';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
 const serverUrl = inject('postgresUrl');
@@ -78,15 +79,6 @@ function socketOf(orgId: string) {
   return received;
 }
 
-const waitingForLocks = async () => {
-  const rows = await sql<{ n: string }>`
-    select count(*) as n from pg_stat_activity
-    where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`.execute(
-    t.app.db,
-  );
-  return Number(rows.rows[0]!.n);
-};
-
 const lock = (trx: Db, name: string) => lockWithinTransaction(trx as Transaction<Database>, name);
 
 /** What the metrics count of transactions run again, by their labels. */
@@ -126,7 +118,7 @@ describe('PostgreSQL: a command the database fails for another it crossed', () =
         other = t.app.db.transaction().execute(async (otherTrx) => {
           await lock(otherTrx, 'test:b');
           holdsB();
-          await vi.waitFor(async () => expect(await waitingForLocks()).toBe(1), {
+          await vi.waitFor(async () => expect(await waitingForAdvisoryLocks(t.app.db)).toBe(1), {
             timeout: 10_000,
             interval: 20,
           });

@@ -15,7 +15,7 @@ import { shanghaiDate } from '../../src/lib/shanghai-time';
 import { addMonths } from '../../src/modules/bills/rules';
 import { openFunction } from '../../src/modules/org-function/service';
 import { freshLoopbackIp } from './captcha-helpers';
-import { bearer, startApp, type TestApp } from './helpers';
+import { bearer, startApp, startPostgresApp, type TestApp } from './helpers';
 import { latestCode, refusalOf, sendSms, withCode, withQr } from './verification-helpers';
 
 /** Demo organisations of the ledger: Suzhou and Ningbo prove by SMS (no licence bound), Shanghai by QR. */
@@ -90,17 +90,21 @@ export async function ledgerTokensOn(t: TestApp, date: string, hour = 10): Promi
 /**
  * For each test of the file: a seeded app (startApp) with the ledger's three users signed in, handed to
  * `use`, and closed after the test. With `dataDir`, the app has a data directory of its own, named after it
- * (where the export centre writes its files), removed after the test too.
+ * (where the export centre writes its files), removed after the test too. With `postgresUrl`, the app runs on
+ * a schema of its own on that PostgreSQL server (startPostgresApp).
  */
 export function ledgerAppEach(
   use: (app: { t: TestApp; token: LedgerTokens }) => void,
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; postgresUrl?: string } = {},
 ): void {
   let t: TestApp | undefined;
   let dataDir: string | undefined;
   beforeEach(async () => {
     if (options.dataDir) dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `chain-bill-${options.dataDir}-`));
-    t = await startApp(dataDir ? { dataDir } : {});
+    const overrides = dataDir ? { dataDir } : {};
+    t = options.postgresUrl
+      ? await startPostgresApp(options.postgresUrl, overrides)
+      : await startApp(overrides);
     use({ t, token: await ledgerTokens(t) });
   });
   afterEach(async () => {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase, type Db } from '../../src/db/database';
 
@@ -87,4 +88,12 @@ export async function dropTestSchemas(): Promise<void> {
 export async function freshPostgresDb(serverUrl: string): Promise<{ db: Db; url: string }> {
   const { url } = await createTestSchema(serverUrl);
   return { db: await createDatabase({ dataDir: '', databaseUrl: url }), url };
+}
+
+/** How many sessions of `db`'s database wait for an advisory lock (a package's, a financing's, a test's own). */
+export async function waitingForAdvisoryLocks(db: Db): Promise<number> {
+  const rows = await sql<{ n: string }>`
+    select count(*) as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`.execute(db);
+  return Number(rows.rows[0]!.n);
 }
