@@ -385,6 +385,35 @@ const todoSubject = (id: string) => `pledge-financing:${id}`;
 export const announceNotices = (ctx: PledgeFinContext) =>
   ctx.realtime?.publishToOrg(ctx.orgId, { type: REALTIME_EVENT.notice, payload: {} }, ctx.trx);
 
+/**
+ * The borrower's to-do about `subject` is replaced: the open one closes and, given a `todo`, a new one leads
+ * its members to the financing's page; the bells reload.
+ */
+export async function renewBorrowerTodo(
+  ctx: PledgeFinContext,
+  row: FinancingRow,
+  subject: string,
+  todo: { title: string; content: string } | null,
+): Promise<void> {
+  await closeNotices(ctx.trx, subject, ctx.now);
+  if (todo) {
+    await postNotice(
+      ctx.trx,
+      {
+        orgId: row.org_id,
+        userId: null,
+        type: NOTICE_TYPE.todo,
+        title: todo.title,
+        content: todo.content,
+        link: pledgeFinDetailLink(row.id),
+        subject,
+      },
+      ctx.now,
+    );
+  }
+  await announceNotices(ctx);
+}
+
 /** The checkers are told a financing waits for them: a to-do for the organisation's members. */
 async function askApproval(ctx: PledgeFinContext, id: string, product: ProductRow, amountFen: number) {
   const [financing, applicant, institution] = await Promise.all([

@@ -1,11 +1,9 @@
 import { CONTRACT_BIZ_TYPE, CONTRACT_STATUS, type ContractStatus } from '@contract/e-contract';
 import { API_ERROR } from '@contract/errors';
-import { NOTICE_TYPE } from '@contract/notice';
 import {
   PLEDGE_FIN_ACTION,
   PLEDGE_FIN_REMARK,
   PLEDGE_FIN_STATE,
-  pledgeFinDetailLink,
   REPAYMENT_MODE_LABEL,
   type RepaymentMode,
 } from '@contract/pledge-fin';
@@ -41,6 +39,7 @@ import {
   logAct,
   move,
   type PledgeFinContext,
+  renewBorrowerTodo,
   requireLockedBills,
   unlockBills,
 } from './commands';
@@ -48,7 +47,7 @@ import { costOfFinancing, financingOf, type FinancingRow } from './queries';
 import { PLEDGE_FIN_MSG } from './messages';
 import { requireState } from './rules';
 import { askRepayment } from './repayment';
-import { closeNotices, postNotice } from '../notice/service';
+import { closeNotices } from '../notice/service';
 
 /**
  * Signing, pledge and pay-out (docs/domain.md, pledge financing). An approved financing (待签约) has two
@@ -345,21 +344,10 @@ async function tellCountersignFailed(
     PLEDGE_FIN_STATE.signing,
     failed,
   );
-  await closeNotices(ctx.trx, countersignSubject(row.id), ctx.now);
-  await postNotice(
-    ctx.trx,
-    {
-      orgId: row.org_id,
-      userId: null,
-      type: NOTICE_TYPE.todo,
-      title: PLEDGE_FIN_MSG.countersignTodoTitle,
-      content: PLEDGE_FIN_MSG.countersignTodo(row.fin_no, failed),
-      link: pledgeFinDetailLink(row.id),
-      subject: countersignSubject(row.id),
-    },
-    ctx.now,
-  );
-  await announceNotices(ctx);
+  await renewBorrowerTodo(ctx, row, countersignSubject(row.id), {
+    title: PLEDGE_FIN_MSG.countersignTodoTitle,
+    content: PLEDGE_FIN_MSG.countersignTodo(row.fin_no, failed),
+  });
 }
 
 /**
@@ -542,21 +530,10 @@ async function payOut(
       PLEDGE_FIN_STATE.lending,
       PLEDGE_FIN_MSG.payoutRefused(paid.reason),
     );
-    await closeNotices(ctx.trx, payoutSubject(row.id), ctx.now);
-    await postNotice(
-      ctx.trx,
-      {
-        orgId: row.org_id,
-        userId: null,
-        type: NOTICE_TYPE.todo,
-        title: PLEDGE_FIN_MSG.payoutTodoTitle,
-        content: PLEDGE_FIN_MSG.payoutTodo(row.fin_no, PLEDGE_FIN_MSG.payoutRefused(paid.reason)),
-        link: pledgeFinDetailLink(row.id),
-        subject: payoutSubject(row.id),
-      },
-      ctx.now,
-    );
-    await announceNotices(ctx);
+    await renewBorrowerTodo(ctx, row, payoutSubject(row.id), {
+      title: PLEDGE_FIN_MSG.payoutTodoTitle,
+      content: PLEDGE_FIN_MSG.payoutTodo(row.fin_no, PLEDGE_FIN_MSG.payoutRefused(paid.reason)),
+    });
     return;
   }
   await move(

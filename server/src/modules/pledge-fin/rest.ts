@@ -1,21 +1,14 @@
 import type { Selectable } from 'kysely';
 import { API_ERROR } from '@contract/errors';
-import { NOTICE_TYPE } from '@contract/notice';
-import {
-  PLEDGE_FIN_ACTION,
-  PLEDGE_FIN_REMARK,
-  pledgeFinDetailLink,
-  type PledgeFinState,
-} from '@contract/pledge-fin';
+import { PLEDGE_FIN_ACTION, PLEDGE_FIN_REMARK, type PledgeFinState } from '@contract/pledge-fin';
 import type { SettlementGateway } from '../../adapters/settlement/gateway';
 import type { PledgeFinRestTable } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
 import { yuanText } from '../../lib/money';
-import { closeNotices, postNotice } from '../notice/service';
 import { requireFunction } from '../org-function/service';
 import { payBetween } from '../settlement/service';
-import { announceNotices, lockFinancing, logAct, type PledgeFinContext } from './commands';
+import { lockFinancing, logAct, renewBorrowerTodo, type PledgeFinContext } from './commands';
 import { PLEDGE_FIN_MSG } from './messages';
 import { financingOf, restOwedFen, type FinancingRow } from './queries';
 
@@ -94,23 +87,14 @@ async function transferRest(
 /** The borrower's to-do follows what is owed: one open while any rest is, none once all are paid. */
 async function followTodo(ctx: PledgeFinContext, row: FinancingRow): Promise<void> {
   const owed = await restOwedFen(ctx.trx, row.id);
-  await closeNotices(ctx.trx, restSubject(row.id), ctx.now);
-  if (owed > 0) {
-    await postNotice(
-      ctx.trx,
-      {
-        orgId: row.org_id,
-        userId: null,
-        type: NOTICE_TYPE.todo,
-        title: PLEDGE_FIN_MSG.restTodoTitle,
-        content: PLEDGE_FIN_MSG.restTodo(row.fin_no, yuanText(owed)),
-        link: pledgeFinDetailLink(row.id),
-        subject: restSubject(row.id),
-      },
-      ctx.now,
-    );
-  }
-  await announceNotices(ctx);
+  await renewBorrowerTodo(
+    ctx,
+    row,
+    restSubject(row.id),
+    owed > 0
+      ? { title: PLEDGE_FIN_MSG.restTodoTitle, content: PLEDGE_FIN_MSG.restTodo(row.fin_no, yuanText(owed)) }
+      : null,
+  );
 }
 
 /**
