@@ -123,6 +123,21 @@ function institutionFlows(provider: 'accepted' | 'unannounced'): Set<string> {
   return flows;
 }
 
+/**
+ * An approved financing whose contracts 苏州 signs, and the provider signs for the institution without
+ * sending the callback: the financing, its institution's flows complete at the provider.
+ */
+async function signedUnannounced(): Promise<PledgeFinDetail> {
+  const { financing, contracts } = await approved();
+  const flows = institutionFlows('unannounced');
+  expect((await signBoth(contracts)).statusCode).toBe(200);
+  await waitFor(async () => expect(flows.size).toBe(2));
+  for (const flowId of flows) {
+    await waitFor(async () => expect(await t.app.adapters.esign.flowStatus(flowId)).toBe('complete'));
+  }
+  return financing;
+}
+
 /** One sweep as a node runs it, not joined with another under way (as the app's timer would). */
 const sweepOnce = () =>
   endSilentCountersigns({
@@ -194,13 +209,7 @@ describe('an institution’s signature the provider never answers', () => {
   });
 
   it('completes the financing once, of two sweeps at once, when the provider signed but its callback was lost', async () => {
-    const { financing, contracts } = await approved();
-    const flows = institutionFlows('unannounced');
-    expect((await signBoth(contracts)).statusCode).toBe(200);
-    await waitFor(async () => expect(flows.size).toBe(2));
-    for (const flowId of flows) {
-      await waitFor(async () => expect(await t.app.adapters.esign.flowStatus(flowId)).toBe('complete'));
-    }
+    const financing = await signedUnannounced();
     expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.signing);
 
     t.clock.advance(COUNTERSIGN_ANSWER_MS);
@@ -231,13 +240,7 @@ describe('an institution’s signature the provider never answers', () => {
       await t.app.close();
       t = await startApp({ dataDir, inMemoryDb: false });
       token = await ledgerTokens(t);
-      const { financing, contracts } = await approved();
-      const flows = institutionFlows('unannounced');
-      expect((await signBoth(contracts)).statusCode).toBe(200);
-      await waitFor(async () => expect(flows.size).toBe(2));
-      for (const flowId of flows) {
-        await waitFor(async () => expect(await t.app.adapters.esign.flowStatus(flowId)).toBe('complete'));
-      }
+      const financing = await signedUnannounced();
       vi.restoreAllMocks();
       await t.app.close();
 
