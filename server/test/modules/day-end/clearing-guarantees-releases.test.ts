@@ -18,6 +18,7 @@ import {
   heldOf,
   issueBody,
   issued,
+  ledgerAppEach,
   type LedgerTokens,
   ledgerTokens,
   MOBILE,
@@ -26,18 +27,11 @@ import {
   pendingIn,
 } from '../../support/bill-helpers';
 import { pledgedToSpdb } from '../../support/payment-helpers';
-import { startApp, type TestApp } from '../../support/helpers';
+import type { TestApp } from '../../support/helpers';
 
 let t: TestApp;
 let token: LedgerTokens;
-
-beforeEach(async () => {
-  t = await startApp();
-  token = await ledgerTokens(t);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+ledgerAppEach((app) => ({ t, token } = app));
 
 /** Shanghai issues a bill it accepts itself to Ningbo, due `dueDate`; Ningbo signs. */
 async function heldByNingbo(dueDate: string): Promise<BillDetail> {
