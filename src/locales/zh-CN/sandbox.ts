@@ -116,7 +116,6 @@ export const sandboxMessages = {
   pledgeRange: '子票区间',
   since: '拒付日',
   lastDay: '追索截止日',
-  overdueWarning: '该票据为逾期提示付款后被拒付，仅可追索出票人、承兑人及其保证人。',
   agreementPending: '已有被追索人同意清偿，待机构签收；签收或驳回前不能再向其他人追索。',
   debtors: '被追索人',
   debtorsRequired: '请选择被追索人',

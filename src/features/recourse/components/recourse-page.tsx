@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -23,7 +22,6 @@ import {
   RECOURSE_KIND_LABEL,
   RECOURSE_SIDE,
   RECOURSE_SIDES,
-  RECOURSE_STATUS_COLOR,
   RECOURSE_STATUS_LABEL,
   RECOURSE_TEXT_MAX,
   type NonRefusalReason,
@@ -35,12 +33,12 @@ import type { RecourseCandidate, RecourseRecord } from '@contract/recourse-schem
 import { AmountInput } from '@/components/amount-input/amount-input';
 import { amountRules, amountText, normaliseAmount } from '@/components/amount-input/amount';
 import { ClaimMakeUp, withCosts } from '@/components/recourse-claim/recourse-claim';
+import { recourseNoticeColumns, StandingAlerts } from '@/components/recourse-claim/recourse-columns';
 import { ConfirmActModal, type ActSummaryProps } from '@/components/act-summary/act-summary';
 import { CardTitle } from '@/components/card-title/card-title';
 import { useListState } from '@/components/list-card/list-card';
 import { SidedListCard } from '@/components/list-card/sided-list-card';
 import { RowActions } from '@/components/row-actions/row-actions';
-import { StatusCell } from '@/components/status-cell/status-cell';
 import { trimmedFilter } from '@/components/list-filter-bar/filter-fields';
 import { recourseMessages } from '@/locales/zh-CN/recourse';
 import { formatYuan } from '@/utils/amount';
@@ -186,49 +184,7 @@ export function RecoursePage({ initialSide = RECOURSE_SIDE.pursuer, canExport, d
       render: (_, r) =>
         `${r.pursuer.name}（${r.pursuerPledgee ? `${PLEDGEE_LABEL}，` : ''}${RECOURSE_KIND_LABEL[r.kind]}）`,
     },
-    {
-      title: text.debtor,
-      key: 'debtor',
-      render: (_, r) => `${r.debtor.name}（${DEBTOR_ROLE_LABEL[r.debtorRole]}）`,
-    },
-    {
-      title: text.claim,
-      key: 'claim',
-      align: 'right',
-      render: (_, r) => (
-        <>
-          <div>{formatYuan(r.claim.total)}</div>
-          <div className={styles.makeUp}>
-            {text.claimDetail(
-              formatYuan(r.claim.face),
-              formatYuan(r.claim.interest),
-              formatYuan(r.claim.costs),
-            )}
-          </div>
-        </>
-      ),
-    },
-    {
-      title: text.agreedAmount,
-      key: 'agreedAmount',
-      align: 'right',
-      render: (_, r) =>
-        r.agreedAmount
-          ? `${formatYuan(r.agreedAmount)}（${text.clearings[r.clearing ?? CLEARING.online]}）`
-          : '--',
-    },
-    {
-      title: text.status,
-      key: 'status',
-      render: (_, r) => (
-        <StatusCell
-          color={RECOURSE_STATUS_COLOR[r.status]}
-          label={RECOURSE_STATUS_LABEL[r.status]}
-          // The holder's 驳回 reopens the notice (待清偿): its reason is shown while the notice is open.
-          reason={{ label: text.reason, text: r.status === 'notified' ? r.rejectReason : null }}
-        />
-      ),
-    },
+    ...recourseNoticeColumns(),
     { title: text.notifiedAt, key: 'notifiedAt', render: (_, r) => formatDateTime(r.notifiedAt) },
     {
       title: text.actions,
@@ -301,12 +257,11 @@ export function RecoursePage({ initialSide = RECOURSE_SIDE.pursuer, canExport, d
                   { key: 'lastDay', label: text.lastDay, children: chosen.lastDay },
                 ]}
               />
-              {chosen.overdue && (
-                <Alert type="warning" showIcon title={text.overdueWarning} className={styles.facts} />
-              )}
-              {chosen.agreementPending && (
-                <Alert type="info" showIcon title={text.agreementPending} className={styles.facts} />
-              )}
+              <StandingAlerts
+                standing={chosen}
+                agreementPending={text.agreementPending}
+                className={styles.facts}
+              />
             </>
           )}
           <Form.Item

@@ -7,23 +7,14 @@ import Modal from 'antd/es/modal';
 import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import type { ColumnsType } from 'antd/es/table';
-import { CLEARING } from '@contract/discount';
-import {
-  DEBTOR_ROLE_LABEL,
-  RECOURSE_ACT,
-  RECOURSE_STATUS,
-  RECOURSE_STATUS_COLOR,
-  RECOURSE_STATUS_LABEL,
-  RECOURSE_TEXT_MAX,
-} from '@contract/recourse';
+import { RECOURSE_ACT, RECOURSE_STATUS, RECOURSE_TEXT_MAX } from '@contract/recourse';
 import type { RecourseRecord } from '@contract/recourse-schemas';
 import { ActSummary } from '@/components/act-summary/act-summary';
+import { recourseNoticeColumns } from '@/components/recourse-claim/recourse-columns';
 import { CardTitle } from '@/components/card-title/card-title';
 import { Table } from '@/components/data-table/data-table';
-import { StatusCell } from '@/components/status-cell/status-cell';
 import { recourseMessages } from '@/locales/zh-CN/recourse';
 import { sandboxMessages } from '@/locales/zh-CN/sandbox';
-import { formatYuan } from '@/utils/amount';
 import { formatDateTime } from '@/utils/date-time';
 import {
   useSandboxAnswerRecourseMutation,
@@ -92,51 +83,7 @@ export function SandboxRecourseCard() {
     { title: text.billNo, dataIndex: 'packageNo', key: 'packageNo' },
     { title: text.pledgeRange, dataIndex: 'range', key: 'range' },
     { title: text.pursuer, key: 'pursuer', render: (_, r) => r.pursuer.name },
-    {
-      title: text.debtor,
-      key: 'debtor',
-      render: (_, r) => `${r.debtor.name}（${DEBTOR_ROLE_LABEL[r.debtorRole]}）`,
-    },
-    {
-      title: text.claim,
-      key: 'claim',
-      align: 'right',
-      render: (_, r) => (
-        <>
-          <div>{formatYuan(r.claim.total)}</div>
-          <div className={styles.makeUp}>
-            {text.claimDetail(
-              formatYuan(r.claim.face),
-              formatYuan(r.claim.interest),
-              formatYuan(r.claim.costs),
-            )}
-          </div>
-        </>
-      ),
-    },
-    {
-      title: text.agreedAmount,
-      key: 'agreedAmount',
-      align: 'right',
-      render: (_, r) =>
-        r.agreedAmount
-          ? `${formatYuan(r.agreedAmount)}（${recourseMessages.clearings[r.clearing ?? CLEARING.online]}）`
-          : '--',
-    },
-    {
-      title: text.recourseStatus,
-      key: 'status',
-      render: (_, r) => (
-        <StatusCell
-          color={RECOURSE_STATUS_COLOR[r.status]}
-          label={RECOURSE_STATUS_LABEL[r.status]}
-          reason={{
-            label: text.rejectReasonShown,
-            text: r.status === RECOURSE_STATUS.notified ? r.rejectReason : null,
-          }}
-        />
-      ),
-    },
+    ...recourseNoticeColumns(),
     { title: recourseMessages.notifiedAt, key: 'notifiedAt', render: (_, r) => formatDateTime(r.notifiedAt) },
     {
       title: text.recourseActions,

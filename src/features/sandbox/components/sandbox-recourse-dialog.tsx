@@ -14,6 +14,7 @@ import { ActSummary } from '@/components/act-summary/act-summary';
 import { AmountInput } from '@/components/amount-input/amount-input';
 import { amountRules, amountText, normaliseAmount } from '@/components/amount-input/amount';
 import { ClaimMakeUp, withCosts } from '@/components/recourse-claim/recourse-claim';
+import { StandingAlerts } from '@/components/recourse-claim/recourse-columns';
 import { recourseMessages } from '@/locales/zh-CN/recourse';
 import { sandboxMessages } from '@/locales/zh-CN/sandbox';
 import { formatYuan } from '@/utils/amount';
@@ -121,12 +122,11 @@ export function SandboxRecourseDialog({ pledge, onClose }: { pledge: SandboxPled
                 { key: 'lastDay', label: text.lastDay, children: candidate.lastDay },
               ]}
             />
-            {candidate.overdue && (
-              <Alert type="warning" showIcon title={text.overdueWarning} className={styles.facts} />
-            )}
-            {candidate.agreementPending && (
-              <Alert type="info" showIcon title={text.agreementPending} className={styles.facts} />
-            )}
+            <StandingAlerts
+              standing={candidate}
+              agreementPending={text.agreementPending}
+              className={styles.facts}
+            />
             <Form<NotifyForm> form={form} name="sandbox-recourse" layout="vertical">
               <Form.Item
                 name="debtorOrgIds"
