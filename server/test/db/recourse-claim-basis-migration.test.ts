@@ -34,11 +34,11 @@ describe('migration 051: a recourse notice keeps its claim basis', () => {
 
       const row = await db
         .selectFrom('recourse_notices')
-        .select(['basis_fen', 'basis_from', 'sub_start', 'sub_end'])
+        .select(['basis_kind', 'basis_fen', 'basis_from', 'sub_start', 'sub_end'])
         .where('id', '=', 'N1')
         .executeTakeFirstOrThrow();
-      expect([row.basis_fen, row.basis_from]).toEqual([null, null]);
-      const basis = noticeBasis({ ...row, basis_kind: null }, { due_date: '2026-06-02' });
+      expect([row.basis_kind, row.basis_fen, row.basis_from]).toEqual([null, null, null]);
+      const basis = noticeBasis(row, { due_date: '2026-06-02' });
       expect(basis).toEqual({ kind: 'face', amountFen: 100_000_000, from: '2026-06-02' });
       expect(claimOf(basis, '2026-06-05', 0)).toMatchObject({ interest: '362.50', total: '1000362.50' });
     } finally {

@@ -47,7 +47,6 @@ import * as contractCountersign from './048-contract-countersign';
 import * as pledgesByPackage from './049-pledges-by-package';
 import * as pledgeFinBillsByPackage from './050-pledge-fin-bills-by-package';
 import * as recourseClaimBasis from './051-recourse-claim-basis';
-import * as recourseClaimBasisKind from './052-recourse-claim-basis-kind';
 import * as pledgePaid from './045-pledge-paid';
 import * as institutionPursuers from './046-institution-pursuers';
 
@@ -103,5 +102,4 @@ export const migrations: Record<string, Migration> = {
   '049-pledges-by-package': pledgesByPackage,
   '050-pledge-fin-bills-by-package': pledgeFinBillsByPackage,
   '051-recourse-claim-basis': recourseClaimBasis,
-  '052-recourse-claim-basis-kind': recourseClaimBasisKind,
 };

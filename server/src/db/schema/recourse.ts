@@ -38,7 +38,7 @@ export interface RecourseNoticeTable {
    */
   basis_fen: number | null;
   basis_from: string | null;
-  /** face | paid: which of the two the basis is (052); null on a notice sent before, read as face. */
+  /** face | paid: which of the two the basis is (051); null on a notice sent before, read as face. */
   basis_kind: string | null;
   costs_fen: number;
   costs_note: string | null;
