@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { AntdProvider } from '@/components/antd-provider/antd-provider';
-import { recourseClaim } from '@/testing/recourse-fixtures';
+import { recourseClaim, recourseNotice } from '@/testing/recourse-fixtures';
 import { ClaimMakeUp } from './recourse-claim';
+import { recourseNoticeColumns } from './recourse-columns';
 
 const firstLine = () => screen.getByText('1,000,000.00').closest('tr');
 
@@ -24,5 +25,24 @@ describe('the make-up of a recourse claim', () => {
     );
     expect(firstLine()).toHaveTextContent('已清偿金额');
     expect(screen.queryByText('票面金额')).toBeNull();
+  });
+});
+
+describe('the claim column of a recourse notice list', () => {
+  const claimCell = (basis: 'face' | 'paid') => {
+    const column = recourseNoticeColumns().find((c) => c.key === 'claim')!;
+    const notice = recourseNotice({ claim: { ...recourseClaim, basis } });
+    render(<>{column.render!(undefined, notice, 0)}</>);
+  };
+
+  it('makes up a first recourse from the face', () => {
+    claimCell('face');
+    expect(screen.getByText(/^票面1,000,000\.00＋利息/)).toBeInTheDocument();
+  });
+
+  it('makes up a further recourse from what the pursuer paid', () => {
+    claimCell('paid');
+    expect(screen.getByText(/^已清偿1,000,000\.00＋利息/)).toBeInTheDocument();
+    expect(screen.queryByText(/^票面/)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import Alert from 'antd/es/alert';
 import type { ColumnsType } from 'antd/es/table';
 import { CLEARING } from '@contract/discount';
+import { CLAIM_BASIS } from '@contract/recourse';
 import {
   DEBTOR_ROLE_LABEL,
   RECOURSE_STATUS,
@@ -34,7 +35,7 @@ export const recourseNoticeColumns = (): ColumnsType<RecourseRecord> => [
       <>
         <div>{formatYuan(r.claim.total)}</div>
         <div className={styles.makeUp}>
-          {text.claimDetail(
+          {(r.claim.basis === CLAIM_BASIS.paid ? text.paidClaimDetail : text.claimDetail)(
             formatYuan(r.claim.face),
             formatYuan(r.claim.interest),
             formatYuan(r.claim.costs),

@@ -61,6 +61,8 @@ export const recourseMessages = {
   loadFailed: '追索记录加载失败',
   claimDetail: (face: string, interest: string, costs: string) =>
     `票面${face}＋利息${interest}＋费用${costs}`,
+  paidClaimDetail: (paid: string, interest: string, costs: string) =>
+    `已清偿${paid}＋利息${interest}＋费用${costs}`,
   agree: '同意清偿',
   reject: '驳回',
   sign: '签收',
