@@ -42,13 +42,13 @@ import * as packagesByAcceptor from './041-packages-by-acceptor';
 import * as institutionApplicants from './042-institution-applicants';
 import * as proceedsRepayments from './043-proceeds-repayments';
 import * as pledgeFinPartPayments from './044-pledge-fin-part-payments';
+import * as pledgePaid from './045-pledge-paid';
+import * as institutionPursuers from './046-institution-pursuers';
 import * as pledgeFinRests from './047-pledge-fin-rests';
 import * as contractCountersign from './048-contract-countersign';
 import * as pledgesByPackage from './049-pledges-by-package';
 import * as pledgeFinBillsByPackage from './050-pledge-fin-bills-by-package';
 import * as recourseClaimBasis from './051-recourse-claim-basis';
-import * as pledgePaid from './045-pledge-paid';
-import * as institutionPursuers from './046-institution-pursuers';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
