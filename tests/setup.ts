@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { endTestDom } from '@/testing/end-test';
 
 // antd reads these browser APIs; jsdom lacks them. Tests of tooling run in node, without a window.
 if (typeof window !== 'undefined') {
@@ -30,9 +31,4 @@ if (typeof window !== 'undefined') {
 // longer than a second when the suite shares the machine, and waiting longer for what will come costs nothing.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(() => {
-  if (typeof window === 'undefined') return;
-  cleanup();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-});
+afterEach(endTestDom);

@@ -19,6 +19,7 @@ import { STATISTICS_URL } from '@contract/statistics';
 import type { Statistics } from '@contract/statistics-schemas';
 import { VERIFICATION_URL } from '@contract/verification';
 import type { BizAuthType } from '@contract/verification-schemas';
+import { endTestDom } from './end-test';
 
 const envelope = <T>(data: T) => HttpResponse.json({ code: 200, msg: '操作成功', data });
 
@@ -61,17 +62,36 @@ export const signedInLanding = [
 ];
 
 /**
+ * The requests no handler answered, kept per test. A request that reaches the server after its test has ended
+ * (one the page sent as the test finished, answered only once the handlers were reset) belongs to no test
+ * still running: the next test's start drops it rather than failing a test that never made it.
+ */
+export function unansweredRequests() {
+  let found: string[] = [];
+  return {
+    begin(): void {
+      found = [];
+    },
+    record(request: Request): void {
+      found.push(`${request.method} ${request.url}`);
+    },
+    /** The test's end: fails it if a request found no handler, with its page unmounted first. */
+    end(): void {
+      const seen = found;
+      found = [];
+      if (seen.length > 0) endTestDom();
+      expect(seen, 'requests no handler answers').toEqual([]);
+    },
+  };
+}
+
+/**
  * Listens for the test file and fails the test that made a request no handler answers (the page calls nothing
  * it was not given), where MSW's `onUnhandledRequest: 'error'` only prints the call. Call at the top of the file.
  */
 export function listenFailingUnhandled(server: SetupServer): void {
-  const unexpected: string[] = [];
-  beforeAll(() =>
-    server.listen({
-      onUnhandledRequest: (request) => void unexpected.push(`${request.method} ${request.url}`),
-    }),
-  );
-  afterEach(() => {
-    expect(unexpected.splice(0), 'requests no handler answers').toEqual([]);
-  });
+  const requests = unansweredRequests();
+  beforeAll(() => server.listen({ onUnhandledRequest: (request) => requests.record(request) }));
+  beforeEach(() => requests.begin());
+  afterEach(() => requests.end());
 }
