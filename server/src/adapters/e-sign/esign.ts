@@ -7,6 +7,7 @@ import type { SealTemplate } from '../../lib/pdf/seal';
 import {
   FINAL_FLOW_STATUSES,
   FLOW_STATUS,
+  ESignProviderFault,
   type CallbackReading,
   type ESignGateway,
   type FlowEvent,
@@ -43,7 +44,6 @@ const STATUS_OF: Record<string, FlowStatus> = {
 const FLOW_ENDED = 'SIGN_FLOW_COMPLETE';
 /** An uploaded file is ready once e签宝 reports it uploaded (2) or converted (5). */
 const FILE_READY = new Set([2, 5]);
-const ESIGN_UNAVAILABLE = '电子签章服务暂不可用，请稍后重试';
 const NOT_REALNAMED = '企业尚未在电子签章服务完成实名认证，请先完成认证';
 /** The seal kinds e签宝 lists, as the seals the screens draw. */
 const SEAL_TEMPLATE: Record<string, { template: SealTemplate; label: string | null }> = {
@@ -52,15 +52,21 @@ const SEAL_TEMPLATE: Record<string, { template: SealTemplate; label: string | nu
 };
 const REVOKE_REASON = '合同已撤回';
 
-const unavailable = () => fail(API_ERROR.serviceUnavailable, ESIGN_UNAVAILABLE);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Provider faults become 503; the platform's own refusals pass through. */
+/**
+ * Provider faults become 503 (ESignProviderFault), keeping e签宝's error code, or how the call failed, for the
+ * logs; the platform's own refusals pass through.
+ */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ProviderUnavailable || error instanceof EsignRefusal) throw unavailable();
+    if (error instanceof EsignRefusal) throw new ESignProviderFault(String(error.code), { cause: error });
+    if (error instanceof ProviderUnavailable) {
+      const how = error.status ? `${error.kind}-${error.status}` : error.kind;
+      throw new ESignProviderFault(how, { cause: error });
+    }
     throw error;
   }
 }
@@ -242,7 +248,7 @@ export class EsignESignGateway implements ESignGateway {
         started.code !== 0 &&
         STATUS_OF[String((await this.detail(flowId)).signFlowStatus)] === FLOW_STATUS.draft
       )
-        throw unavailable();
+        throw new ESignProviderFault(String(started.code));
     });
   }
 
@@ -259,7 +265,7 @@ export class EsignESignGateway implements ESignGateway {
       // Refused because it had ended already (or a retry found it revoked): nothing is left to withdraw.
       const status = STATUS_OF[String((await this.detail(flowId)).signFlowStatus)];
       if (status && FINAL_FLOW_STATUSES.includes(status)) return;
-      throw unavailable();
+      throw new ESignProviderFault(String(answer.code));
     });
   }
 

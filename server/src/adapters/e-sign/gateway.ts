@@ -1,6 +1,6 @@
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
-import { fail } from '../../lib/errors';
+import { ApiFailure, fail } from '../../lib/errors';
 import type { SignatureField } from '../../lib/pdf/contract-pdf';
 import type { SealTemplate } from '../../lib/pdf/seal';
 
@@ -120,6 +120,25 @@ export interface ESignGateway {
 const ESIGN_UNAVAILABLE = '电子签章服务暂不可用，请稍后重试';
 
 const unavailable = () => fail(API_ERROR.serviceUnavailable, ESIGN_UNAVAILABLE);
+
+/**
+ * A call the provider failed: answered as every e-sign fault is (503, 电子签章服务暂不可用), and carrying for
+ * the logs what the provider said: `providerCode` is its own error code where it answered one (e签宝's
+ * `1437102`, 签署流程不存在), or how the call failed (`timeout`, `network`, `http-503` after every retry).
+ */
+export class ESignProviderFault extends ApiFailure {
+  constructor(
+    readonly providerCode: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(API_ERROR.serviceUnavailable, ESIGN_UNAVAILABLE);
+    if ('cause' in options) this.cause = options.cause;
+  }
+}
+
+/** The provider's code of a failed call (ESignProviderFault), or null when the error carries none. */
+export const providerCodeOf = (error: unknown): string | null =>
+  error instanceof ESignProviderFault ? error.providerCode : null;
 
 /** No provider configured (SANDBOX=off, ESIGN_PROVIDER=none): nothing is opened or signed. */
 export class UnavailableESignGateway implements ESignGateway {

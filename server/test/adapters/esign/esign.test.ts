@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EsignBankTransferGateway } from '../../../src/adapters/bank-transfer/esign';
 import { EsignESignGateway } from '../../../src/adapters/e-sign/esign';
-import type { FlowEvent, ProviderFiles } from '../../../src/adapters/e-sign/gateway';
+import { ESignProviderFault, type FlowEvent, type ProviderFiles } from '../../../src/adapters/e-sign/gateway';
 import { EsignIdentityGateway } from '../../../src/adapters/identity/esign';
 import { type ApiFailure } from '../../../src/lib/errors';
 import {
@@ -288,6 +288,88 @@ describe('the e签宝 gateways against a fake open API', () => {
       await until(() => events.length > 0);
       expect(events[0]).toMatchObject({ flowId, status: 'revoked' });
       await gateway.revoke(flowId);
+    });
+
+    /** A flow of the Hangzhou organisation's account on the contract, started (draft) and not signed. */
+    const drafted = async () => {
+      const { accountId, seals } = await gateway.openAccount({
+        name: '杭州未认证贸易有限公司',
+        creditCode: '91330100MA2CF7JD8T',
+      });
+      const { flowId } = await gateway.startFlow({
+        accountId,
+        title: '服务协议',
+        fileKey: 'contracts/c1.pdf',
+        field,
+        expiresAt: Date.now() + 86_400_000,
+      });
+      return { flowId, accountId, sealId: seals[0]?.sealId ?? '' };
+    };
+
+    it('asks where a flow ended with signed requests: signed, its file fetched; revoked; not ended, null', async () => {
+      const { flowId, accountId, sealId } = await drafted();
+      const asked = fake.calls.length;
+      expect(await gateway.flowEnd(flowId)).toBeNull();
+      expect(fake.calls.slice(asked)).toEqual([`GET /v3/sign-flow/${flowId}/detail`]);
+
+      await gateway.sign({ flowId, accountId, sealId, field });
+      await until(() => events.length > 0);
+      // The callback's fetch of the signed file is forgotten: the question fetches it again.
+      stored.delete(events[0]?.signedFileKey ?? '');
+      const before = fake.calls.length;
+      const end = await gateway.flowEnd(flowId);
+      // Named as its callback names it, so the callback and the answer to this question apply once.
+      expect(end).toEqual({
+        eventId: `esign:${flowId}:complete`,
+        flowId,
+        status: 'complete',
+        at: expect.any(Number) as number,
+        signedFileKey: `esign/${flowId}/signed.pdf`,
+      });
+      expect(end?.eventId).toBe(events[0]?.eventId);
+      expect(fake.calls.slice(before)).toEqual([
+        `GET /v3/sign-flow/${flowId}/detail`,
+        `GET /v3/sign-flow/${flowId}/file-download-url`,
+      ]);
+      expect(stored.get(`esign/${flowId}/signed.pdf`)?.toString()).toContain('%esign-fake signed');
+      // The fake gateway checked every request's signature (401 otherwise): none was refused.
+      expect(fake.refusedSignatures).toBe(0);
+
+      const other = await drafted();
+      await gateway.revoke(other.flowId);
+      expect(await gateway.flowEnd(other.flowId)).toEqual({
+        eventId: `esign:${other.flowId}:revoked`,
+        flowId: other.flowId,
+        status: 'revoked',
+        at: expect.any(Number) as number,
+      });
+    });
+
+    it('fails a flow it cannot ask after with 503, keeping the code e签宝 answered or how the call failed', async () => {
+      const faultOf = (flowId: string, from = gateway) =>
+        from.flowEnd(flowId).then(
+          () => null,
+          (error: unknown) => error,
+        );
+      // e签宝 answers the question with its error: the flow is unknown there.
+      const unknown = await faultOf('flow-nobody-started');
+      expect(unknown).toBeInstanceOf(ESignProviderFault);
+      expect(unknown).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', providerCode: '1437102' });
+
+      // Signed with another secret: the gateway refuses it (401) before e签宝 reads it.
+      const { flowId } = await drafted();
+      const wrongSecret = new EsignESignGateway({
+        api: new EsignOpenApi({ ...api.options, appSecret: 'not-the-secret' }),
+        files,
+        notifyUrl: 'https://bills.example.com/api/edoc/callback',
+      });
+      expect(await faultOf(flowId, wrongSecret)).toMatchObject({ status: 503, providerCode: '401' });
+      expect(fake.refusedSignatures).toBe(1);
+
+      // Unavailable on every try (the first and two retries).
+      for (let i = 0; i < 3; i++) fake.faults.push({ path: `${flowId}/detail`, kind: 'unavailable' });
+      expect(await faultOf(flowId)).toMatchObject({ status: 503, providerCode: 'http-503' });
+      expect(fake.faults).toEqual([]);
     });
 
     it('refuses a callback signed with another secret, and ignores a signer step', async () => {
