@@ -478,8 +478,10 @@ interface CounterSweepDeps {
  * failed (counter_error), so the record may ask for a new one, and the flow withdrawn as far as the
  * provider allows; a signature the provider still reports later completes the contract, as long as no new flow
  * replaced it. The time is the contract's `updated_at`, which the flow's start set and which nothing else
- * changes on a signed contract until the flow answers. Each change is guarded by the flow it read, so two
- * sweeps at once (two nodes) apply it once; a sweep stopped halfway leaves the contract for the next one.
+ * changes on a signed contract until the flow answers. A sweep claims each contract before it asks the
+ * provider, by moving that time to now where it is still the time it read: of two sweeps at once (two nodes)
+ * one claims it and asks, the other passes it over, and each change after is guarded by the flow it read. A
+ * sweep stopped after its claim leaves the contract to the sweep after COUNTERSIGN_ANSWER_MS more.
  * The number of flows ended.
  */
 export async function endSilentCountersigns(deps: CounterSweepDeps): Promise<number> {
@@ -508,6 +510,16 @@ export async function endSilentCountersigns(deps: CounterSweepDeps): Promise<num
 async function endSilentCountersign(deps: CounterSweepDeps, contract: ContractRow): Promise<boolean> {
   const { db, now, esign } = deps;
   const flowId = contract.counter_flow_id!;
+  const claimed = await db
+    .updateTable('contracts')
+    .set({ updated_at: now })
+    .where('id', '=', contract.id)
+    .where('counter_flow_id', '=', flowId)
+    .where('counter_signed_at', 'is', null)
+    .where('counter_error', 'is', null)
+    .where('updated_at', '=', contract.updated_at)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return false;
   const end = await esign.flowEnd(flowId).catch(() => null);
   if (end) return (await applyFlowEvent(deps, end)) === 'applied';
   const message = ECONTRACT_MSG.countersignSilent(otherPartyOf(contract));
