@@ -131,6 +131,7 @@ describe('PostgreSQL: the institution’s two signatures of a financing', () => 
           onFault: (contractId, error) => {
             throw Object.assign(new Error(`sweep fault on ${contractId}`), { cause: error });
           },
+          onProviderFault: () => {},
         }),
       ]);
       expect(ended.sort()).toEqual([0, 1]);

@@ -468,6 +468,11 @@ interface CounterSweepDeps {
   now: number;
   announce: (trx: Db, row: ContractRow) => Promise<void>;
   onFault: (contractId: string, error: unknown) => void;
+  /**
+   * The provider did not say where the flow stands (`flowEnd`) or did not withdraw it (`revoke`): the sweep
+   * goes on without it (the signature is recorded as failed all the same); the node logs it.
+   */
+  onProviderFault: (contract: ContractRow, call: 'flowEnd' | 'revoke', error: unknown) => void;
 }
 
 /**
@@ -520,7 +525,11 @@ async function endSilentCountersign(deps: CounterSweepDeps, contract: ContractRo
     .where('updated_at', '=', contract.updated_at)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return false;
-  const end = await esign.flowEnd(flowId).catch(() => null);
+  // A provider that does not answer leaves the platform's decision standing: the signature has failed.
+  const end = await esign.flowEnd(flowId).catch((error: unknown) => {
+    deps.onProviderFault(contract, 'flowEnd', error);
+    return null;
+  });
   if (end) return (await applyFlowEvent(deps, end)) === 'applied';
   const message = ECONTRACT_MSG.countersignSilent(otherPartyOf(contract));
   const marked = await db.transaction().execute(async (trx) => {
@@ -539,7 +548,8 @@ async function endSilentCountersign(deps: CounterSweepDeps, contract: ContractRo
     return true;
   });
   // Withdrawn once the failure is recorded, so the provider's word of it (revoked) finds it said.
-  if (marked) await esign.revoke(flowId).catch(() => undefined);
+  if (marked)
+    await esign.revoke(flowId).catch((error: unknown) => deps.onProviderFault(contract, 'revoke', error));
   return marked;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { providerCodeOf } from '../../adapters/e-sign/gateway';
 import { ExpiryTimer } from './expiry-timer';
 import { announceContract, endSilentCountersigns, expireOverdueContracts } from './service';
 import { createSignWorker } from './sign-worker';
@@ -53,6 +54,21 @@ export function setupContractSigning(app: FastifyInstance): void {
         announce: (trx, row) => announceContract(app, trx, row),
         onFault: (contractId, error) =>
           app.log.warn({ err: error, contractId }, 'countersign sweep: the flow stays for the next sweep'),
+        onProviderFault: (contract, call, error) =>
+          app.log.warn(
+            {
+              err: error,
+              contractId: contract.id,
+              bizType: contract.biz_type,
+              bizId: contract.biz_id,
+              flowId: contract.counter_flow_id,
+              providerCall: call,
+              providerCode: providerCodeOf(error),
+            },
+            call === 'flowEnd'
+              ? 'countersign sweep: the provider did not say where the flow stands; the signature is recorded as failed'
+              : 'countersign sweep: the provider did not withdraw the flow recorded as failed',
+          ),
       }),
     app.log,
     'countersign sweep failed',

@@ -5,7 +5,7 @@ import type { Contract } from '@contract/e-contract-schemas';
 import { pathOf } from '@contract/paths';
 import { PLEDGE_FIN_REMARK, PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
 import type { PledgeFinDetail, PledgeFinHistoryEntry } from '@contract/pledge-fin-schemas';
-import type { FlowRequest, SignRequest } from '../../../src/adapters/e-sign/gateway';
+import { ESignProviderFault, type FlowRequest, type SignRequest } from '../../../src/adapters/e-sign/gateway';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
 import {
@@ -149,6 +149,7 @@ const sweepOnce = () =>
     onFault: (contractId, error) => {
       throw Object.assign(new Error(`sweep fault on ${contractId}`), { cause: error });
     },
+    onProviderFault: () => {},
   });
 
 const SPDB = DEMO_INSTITUTIONS.spdb.name;
@@ -207,6 +208,56 @@ describe('an institution’s signature the provider never answers', () => {
     }
     expect((await countersignTodo(financing.id)).every((n) => n.closed_at !== null)).toBe(true);
   });
+
+  it('is ended as failed when the provider fails the question, and the node logs and counts it with the provider’s code', async () => {
+    await t.app.close();
+    t = await startApp({ metrics: true });
+    token = await ledgerTokens(t);
+    const { financing, contracts } = await approved();
+    const flows = institutionFlows('accepted');
+    expect((await signBoth(contracts)).statusCode).toBe(200);
+    await waitFor(async () =>
+      expect((await counterFlowsOf(financing.id)).every((c) => c.counter_flow_id !== null)).toBe(true),
+    );
+
+    t.clock.advance(COUNTERSIGN_ANSWER_MS + 1000);
+    const esign = t.app.adapters.esign;
+    // e签宝 answers the question with an error of its own (签署流程不存在), and is away when asked to withdraw.
+    vi.spyOn(esign, 'flowEnd').mockRejectedValue(new ESignProviderFault('1437102'));
+    vi.spyOn(esign, 'revoke').mockRejectedValue(new ESignProviderFault('http-503'));
+    expect(await t.app.silentCountersigns.sweep()).toBe(2);
+
+    // The platform's decision stands: the signature failed, the borrower has its to-do.
+    const ended = await contractsOf(financing.id);
+    expect(ended.map((c) => c.counterError)).toEqual([
+      `${SPDB}的电子签章服务长时间未答复签署结果，签署未完成，请重新发起`,
+      `${SPDB}的电子签章服务长时间未答复签署结果，签署未完成，请重新发起`,
+    ]);
+    expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.signing);
+    expect((await countersignTodo(financing.id)).filter((n) => n.closed_at === null)).toHaveLength(1);
+
+    // Each flow is one warning of the question and one of the withdrawal, naming the financing and the code.
+    const warnings = t.logs.entries().filter((e) => e.providerCall !== undefined);
+    const byCall = (call: string) =>
+      warnings
+        .filter((e) => e.providerCall === call)
+        .map((e) => ({ level: e.level, bizId: e.bizId, providerCode: e.providerCode, flowId: e.flowId }));
+    const flowsOf = [...flows].sort();
+    const expected = (providerCode: string) =>
+      flowsOf.map((flowId) => ({ level: 40, bizId: financing.id, providerCode, flowId }));
+    const sorted = (list: Array<{ flowId: unknown }>) =>
+      [...list].sort((a, b) => String(a.flowId).localeCompare(String(b.flowId)));
+    expect(sorted(byCall('flowEnd'))).toEqual(expected('1437102'));
+    expect(sorted(byCall('revoke'))).toEqual(expected('http-503'));
+    expect(warnings.find((e) => e.providerCall === 'flowEnd')?.msg).toBe(
+      'countersign sweep: the provider did not say where the flow stands; the signature is recorded as failed',
+    );
+
+    // The adapter's failures are counted by method.
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain('chainbill_adapter_failures_total{adapter="esign",method="flowEnd"} 2');
+    expect(metrics).toContain('chainbill_adapter_failures_total{adapter="esign",method="revoke"} 2');
+  }, 60_000);
 
   it('completes the financing once, of two sweeps at once, when the provider signed but its callback was lost', async () => {
     const financing = await signedUnannounced();
