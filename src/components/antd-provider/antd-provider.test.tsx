@@ -1,11 +1,19 @@
+import { useContext } from 'react';
 import { render, screen } from '@testing-library/react';
+import { ConfigContext } from 'antd/es/config-provider';
 import Input from 'antd/es/input';
 import theme from 'antd/es/theme';
 import { AntdProvider } from './antd-provider';
 
 function Motion() {
   const { token } = theme.useToken();
-  return <p>{token.motion ? 'motion' : 'still'}</p>;
+  const { wave } = useContext(ConfigContext);
+  return (
+    <>
+      <p>{token.motion ? 'motion' : 'still'}</p>
+      <p>{wave?.disabled ? 'no ripple' : 'ripple'}</p>
+    </>
+  );
 }
 
 function preferReducedMotion(reduce: boolean) {
@@ -31,9 +39,10 @@ describe('antd around the screens', () => {
       </AntdProvider>,
     );
     expect(screen.getByText('motion')).toBeInTheDocument();
+    expect(screen.getByText('ripple')).toBeInTheDocument();
   });
 
-  it('turns its motion off for a user who asked the system for less', () => {
+  it('turns its motion and the click ripple off for a user who asked the system for less', () => {
     preferReducedMotion(true);
     render(
       <AntdProvider>
@@ -41,6 +50,7 @@ describe('antd around the screens', () => {
       </AntdProvider>,
     );
     expect(screen.getByText('still')).toBeInTheDocument();
+    expect(screen.getByText('no ripple')).toBeInTheDocument();
   });
 
   it("names a search field's button 搜索, not by its icon", () => {

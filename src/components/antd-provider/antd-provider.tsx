@@ -57,13 +57,16 @@ const STATUS_ICONS = {
   warningIcon: <ExclamationCircleFilled aria-hidden />,
 } as const;
 const MODAL_DEFAULTS = STATUS_ICONS satisfies ModalConfig;
+/** No ripple spreading from a clicked button, for someone who asked for less motion. */
+const NO_WAVE = { disabled: true } as const;
 const ALERT_DEFAULTS = STATUS_ICONS satisfies AlertConfig;
 
 /**
  * antd in Chinese (zh_CN) with the app's theme, around every screen drawn with antd. Each such screen's
  * lazy route brings it (app/app-routes.tsx), so the login screen, which draws without antd, paints before
  * antd's core loads. Someone who asked the system for less motion gets antd without its animations: menus,
- * dialogs and drawers are there at once, and a click cannot land on one still zooming in.
+ * dialogs and drawers are there at once, a click cannot land on one still zooming in, no ripple spreads from
+ * a clicked button, and a 处理中 status dot does not pulse (app/styles.css).
  */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
@@ -71,6 +74,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={zhCN}
       theme={reducedMotion ? stillTheme : appTheme}
+      wave={reducedMotion ? NO_WAVE : undefined}
       button={{ autoInsertSpace: false }}
       inputSearch={SEARCH_DEFAULTS}
       select={SELECT_DEFAULTS}
