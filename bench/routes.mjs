@@ -19,6 +19,7 @@ import {
   restRetry,
   pledgeReleaseAndSign,
   pledgeeRecourseRoundTrip,
+  financedRecourseRoundTrip,
   recourseRoundTrip,
 } from './lib/write-acts.mjs';
 
@@ -389,6 +390,23 @@ export const WRITE_PATHS = [
         pledgee: true,
       }),
     run: pledgeeRecourseRoundTrip,
+  },
+  // The same 追索 by a pledgee, of bills that each back an open 质押融资 (还息中) of their pledgor with a second
+  // bill pledged beside it: every act on the bill holds the financing's other package with its own on
+  // PostgreSQL (the ledger's onPackageCompanions), and the institution's 签收 repays the loan from the
+  // proceeds, releases the second bill and pays the rest to the borrower (已结清).
+  {
+    name: 'financed bill recourse notify, agree and sign',
+    effect: 'financings repaid by recourse',
+    prepare: ({ database, count }) =>
+      database.seedRefusedBills(count, {
+        tag: 'financed-recourse',
+        mark: 'h',
+        pursuers: PURSUERS,
+        pledgee: true,
+        financed: true,
+      }),
+    run: financedRecourseRoundTrip,
   },
 ];
 

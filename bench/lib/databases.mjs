@@ -12,6 +12,7 @@ import { HOLDING_SPREAD, RECOUNT_PAYABLE_DAYS, seedHoldings } from './seed-holdi
 import {
   billRows,
   copySupplier,
+  financedRefusedBillRows,
   LENDER,
   pledgeeRefusedBillRows,
   refusedBillRows,
@@ -206,6 +207,25 @@ const refusalRows = (row) => {
   };
 };
 
+/** A bill pledged and at rest (a financed bill's companion): its issue, and its pledge's rows (pledgeRows). */
+const pledgedBillRows = (row) => {
+  const range = { sub_start: 1, sub_end: row.amountFen, amount_fen: row.amountFen };
+  const pledged = pledgeRows(row, range);
+  return {
+    bill_applications: pledged.applications,
+    bill_pledges: pledged.pledges,
+    bill_events: [
+      eventOf(row)(1, 'issued', {
+        from_org_id: null,
+        to_org_id: row.drawer,
+        user_id: row.drawerOwner,
+        at: row.acquiredAt,
+      }),
+      ...pledged.events,
+    ],
+  };
+};
+
 /** The organisations pursued on refused bills: their drawers and acceptors. */
 const debtorsOf = (rows) => [...new Set(rows.map((row) => row.drawer))];
 
@@ -215,6 +235,21 @@ const debtorsOf = (rows) => [...new Set(rows.map((row) => row.drawer))];
  * funds, and what the seed answers.
  */
 function refusedBillsSeed(count, spread) {
+  if (spread.financed) {
+    // Each bill backs a financing with a second bill (financedRefusedBillRows); the lender pays the rests.
+    const rows = financedRefusedBillRows(count, spread);
+    const companions = rows.map((row) => row.companion);
+    return {
+      bills: [...rows, ...companions],
+      tables: [
+        ...rows.map(refusalRows),
+        ...companions.map(pledgedBillRows),
+        ...rows.map((row) => row.financing),
+      ],
+      funded: [...debtorsOf(rows), LENDER],
+      answer: rows,
+    };
+  }
   const rows = (spread.pledgee ? pledgeeRefusedBillRows : refusedBillRows)(count, spread);
   return { bills: rows, tables: rows.map(refusalRows), funded: debtorsOf(rows), answer: rows };
 }

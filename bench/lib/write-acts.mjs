@@ -218,6 +218,87 @@ export function pledgeeRefusedBillRows(count, spread, now = Date.now()) {
   }));
 }
 
+/** Each financed bill's face: 150,000.00, so its proceeds repay a financing of 100,000.00 and leave a rest. */
+const FINANCED_BILL_FEN = 15_000_000;
+
+/**
+ * As pledgeeRefusedBillRows, each bill of FINANCED_BILL_FEN backing a 质押融资 of its holder from the same
+ * institution, 还息中 since the day it was pledged (the loan's maturity the bill's), with a second bill of
+ * WRITE_BILL_FEN pledged for the same financing beside it, maturing in 120 days: `companion`, a billRows row
+ * with its pledge. `financing` holds the financing's rows by table. The institution's recourse payment repays
+ * the loan from the proceeds, releases the second bill and pays the rest to the borrower; on PostgreSQL every
+ * act on the bill holds the second bill's package with its own (the ledger's `onPackageCompanions`).
+ */
+export function financedRefusedBillRows(count, spread, now = Date.now()) {
+  const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+  const { tag, pursuers } = spread;
+  const companions = billRows(count, { tag: `${tag}-companion`, holders: pursuers, mark: 'k' }, now);
+  return pledgeeRefusedBillRows(count, spread, now).map((row, i) => {
+    const borrower = writeParty(pursuers[i % pursuers.length]);
+    const id = `bench-${tag}-financing-${i}`;
+    const pledgedAt = row.pledge.pledgedAt;
+    const companion = {
+      ...companions[i],
+      circStatus: PLEDGED,
+      refusal: { pledgorUserId: borrower.userId },
+      pledge: { applicationId: `bench-${tag}-companion-pledge-${i}`, pledgeeOrgId: INSTITUTION, pledgedAt },
+    };
+    const billOf = (bill, seq) => ({
+      financing_id: id,
+      holding_id: bill.holdingId,
+      package_id: bill.packageId,
+      seq,
+      pledge_id: bill.pledge.applicationId,
+    });
+    return {
+      ...row,
+      amountFen: FINANCED_BILL_FEN,
+      companion,
+      financing: {
+        pledge_financings: [
+          {
+            id,
+            org_id: borrower.orgId,
+            fin_no: `RZBENCHFINANCED${String(i).padStart(8, '0')}`,
+            state: REPAYING,
+            ...PAYOUT_PRODUCT,
+            principal_fen: FINANCING_FEN,
+            value_date: day(pledgedAt),
+            maturity_date: row.due,
+            purpose: '基准测试',
+            created_by: borrower.userId,
+            submitted_by: borrower.userId,
+            submitted_at: pledgedAt - DAY,
+            approved_by: borrower.userId,
+            approved_at: pledgedAt - DAY,
+            opinion: null,
+            created_at: pledgedAt - DAY,
+            updated_at: pledgedAt,
+            fee_fen: 10_000,
+            net_fen: FINANCING_FEN - 10_000,
+            paid_out_at: pledgedAt,
+            payout_payment_id: null,
+          },
+        ],
+        pledge_fin_bills: [billOf(row, 1), billOf(companion, 2)],
+        pledge_fin_history: [
+          {
+            id: `${id}-paid-out`,
+            financing_id: id,
+            action: 'PAY_OUT',
+            from_state: LENDING,
+            to_state: REPAYING,
+            user_id: null,
+            opinion: null,
+            at: pledgedAt,
+            seq: 1,
+          },
+        ],
+      },
+    };
+  });
+}
+
 /** The even organisations endorse, each to the next one. */
 export const ENDORSERS = Array.from({ length: WRITE_ORGS / 2 }, (_, pair) => 2 * pair);
 /** Every organisation discounts. */
@@ -626,9 +707,10 @@ export function recourseRoundTrip(pass) {
  * notice through the sandbox in its place (POST /api/sandbox/institution/pledges/:id/recourse), the
  * acceptor's 同意清偿 of the face, 线上, in the app (POST /api/scbill/recourse/:id/agree), and the
  * institution's 签收 through the sandbox (POST /api/sandbox/institution/recourse/:id/answer), which pays it
- * through the sandbox bank, ends the pledge and settles the range where the pledgor holds it.
+ * through the sandbox bank, ends the pledge and settles the range where the pledgor holds it. `tookEffect`
+ * counts the round trips that took effect.
  */
-export function pledgeeRecourseRoundTrip(pass) {
+const pledgeeRecourse = (tookEffect) => (pass) => {
   const { tokens, database } = pass;
   return eachHeld(
     pass,
@@ -654,12 +736,27 @@ export function pledgeeRecourseRoundTrip(pass) {
         expect: 200,
       });
     },
-    () =>
-      database.scalar(`SELECT count(*) FROM bill_pledges WHERE package_id LIKE ? AND paid_at IS NOT NULL`, [
-        'bench-pledgee-recourse-package-%',
-      ]),
+    () => tookEffect(database),
   );
-}
+};
+
+/** The pledgee's recourse on bills pledged outside a financing: each pledge paid. */
+export const pledgeeRecourseRoundTrip = pledgeeRecourse((database) =>
+  database.scalar(`SELECT count(*) FROM bill_pledges WHERE package_id LIKE ? AND paid_at IS NOT NULL`, [
+    'bench-pledgee-recourse-package-%',
+  ]),
+);
+
+/**
+ * The pledgee's recourse on bills that back an open financing (financedRefusedBillRows): each financing
+ * repaid from the proceeds, 已结清.
+ */
+export const financedRecourseRoundTrip = pledgeeRecourse((database) =>
+  database.scalar(`SELECT count(*) FROM pledge_financings WHERE id LIKE ? AND state = ?`, [
+    'bench-financed-recourse-financing-%',
+    SETTLED_LOAN,
+  ]),
+);
 
 /**
  * The demo's 浦发 product (server/src/db/demo/pledge-financing.ts), whose institution the sandbox pays for:
@@ -682,6 +779,7 @@ const REST_FEN = 100_000;
 /** PLEDGE_FIN_STATE in contract/pledge-fin.ts: 待签约, 放款中, 已结清. */
 const SIGNING = '524000080';
 const LENDING = '524000160';
+const REPAYING = '524000240';
 const SETTLED_LOAN = '524000320';
 
 /**
