@@ -62,25 +62,33 @@ export const signedInLanding = [
 ];
 
 /**
- * The requests no handler answered, kept per test. A request that reaches the server after its test has ended
- * (one the page sent as the test finished, answered only once the handlers were reset) belongs to no test
- * still running: the next test's start drops it rather than failing a test that never made it.
+ * The requests no handler answered, kept per test. The test file resets its handlers when its test is over
+ * (before the page is unmounted): a request that reaches the server from then on, or before the next test
+ * starts, was sent by a page the test had finished with, answered only once its handlers were gone, and
+ * belongs to no test still running. Only what arrived while the test ran fails it.
  */
 export function unansweredRequests() {
   let found: string[] = [];
+  let running = false;
   return {
     begin(): void {
       found = [];
+      running = true;
+    },
+    /** The test's handlers are being reset: its page's requests from now on are not its own to answer for. */
+    finish(): void {
+      running = false;
     },
     record(request: Request): void {
-      found.push(`${request.method} ${request.url}`);
+      if (running) found.push(`${request.method} ${request.url}`);
     },
     /** The test's end: fails it if a request found no handler, with its page unmounted first. */
     end(): void {
+      running = false;
       const seen = found;
       found = [];
       if (seen.length > 0) endTestDom();
-      expect(seen, 'requests no handler answers').toEqual([]);
+      expect(seen, `requests no handler answers: ${seen.join(', ')}`).toEqual([]);
     },
   };
 }
@@ -88,9 +96,15 @@ export function unansweredRequests() {
 /**
  * Listens for the test file and fails the test that made a request no handler answers (the page calls nothing
  * it was not given), where MSW's `onUnhandledRequest: 'error'` only prints the call. Call at the top of the file.
+ * The server's `resetHandlers` marks the test's end (unansweredRequests).
  */
 export function listenFailingUnhandled(server: SetupServer): void {
   const requests = unansweredRequests();
+  const resetHandlers = server.resetHandlers.bind(server);
+  server.resetHandlers = (...handlers) => {
+    requests.finish();
+    resetHandlers(...handlers);
+  };
   beforeAll(() => server.listen({ onUnhandledRequest: (request) => requests.record(request) }));
   beforeEach(() => requests.begin());
   afterEach(() => requests.end());
