@@ -36,7 +36,10 @@ export default mergeConfig(
             environment: 'node',
             include: ['server/test/**/*.test.ts'],
             setupFiles: ['server/test/support/setup.ts'],
-            globalSetup: ['server/test/support/postgres-global-setup.ts'],
+            globalSetup: [
+              'server/test/support/postgres-global-setup.ts',
+              'server/test/support/sqlite-template-global-setup.ts',
+            ],
             testTimeout: 20_000,
             hookTimeout: 30_000,
           },

@@ -9,6 +9,7 @@ import { testConfig, type AppConfig } from '../../src/config';
 import { DEMO_PASSWORD } from '../../src/db/seed';
 import { randomToken, sha256Hex } from '../../src/lib/hash';
 import { createTestSchema } from './postgres-test-db';
+import { buildFromTemplate } from './sqlite-template';
 
 /** 2026-03-02 09:00 Asia/Shanghai: a fixed start so tests never depend on the wall clock. */
 export const T0 = Date.UTC(2026, 2, 2, 1, 0, 0);
@@ -69,7 +70,14 @@ export async function startApp(
   const clock = testClock();
   const logs = captureLogs();
   const config = testConfig({ logLevel: 'info', ...overrides });
-  const app = await buildApp(config, { now: clock.now, logStream: logs.stream, ...options });
+  const buildOptions: BuildOptions = { now: clock.now, logStream: logs.stream, ...options };
+  const build = () => buildApp(config, buildOptions);
+  // On in-memory SQLite the migrated, seeded database is made once per configuration and start time, and
+  // copied for every other app alike (sqlite-template.ts); TEST_SQLITE_TEMPLATE=off builds each afresh.
+  const app =
+    config.inMemoryDb && !config.databaseUrl && process.env.TEST_SQLITE_TEMPLATE !== 'off'
+      ? await buildFromTemplate(JSON.stringify({ config, now: buildOptions.now!() }), build)
+      : await build();
   return { app, clock, config, logs };
 }
 
