@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CONTRACT_STATUS, ECONTRACT_URL } from '@contract/e-contract';
-import type { Contract } from '@contract/e-contract-schemas';
 import { pathOf } from '@contract/paths';
 import { PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
 import type { PledgeFinDetail, PledgeFinHistoryEntry } from '@contract/pledge-fin-schemas';
@@ -8,7 +7,6 @@ import { inject } from 'vitest';
 import type { ESignGateway, FlowEvent, FlowRequest, SignRequest } from '../../src/adapters/e-sign/gateway';
 import { SandboxESignGateway } from '../../src/adapters/e-sign/sandbox';
 import { DEMO_INSTITUTIONS } from '../../src/db/demo/institutions';
-import { DEMO_PLEDGE_PRODUCTS } from '../../src/db/demo/pledge-financing';
 import { createDatabase } from '../../src/db/database';
 import {
   announceContract,
@@ -17,18 +15,10 @@ import {
   onContractStatus,
 } from '../../src/modules/e-contract/service';
 import { FINANCING_CONTRACTS } from '../../src/modules/pledge-fin/lending';
-import {
-  dataOf,
-  ledgerAppEach,
-  MOBILE,
-  ORG,
-  tokenOf,
-  withSms,
-  type LedgerTokens,
-} from '../support/bill-helpers';
+import { dataOf, ledgerAppEach, MOBILE, ORG, withSms, type LedgerTokens } from '../support/bill-helpers';
 import { batchSign } from '../support/e-contract-helpers';
 import { bearer, type TestApp } from '../support/helpers';
-import { CHECKER_MOBILE, heldBySuzhou, openSuzhouEsign } from '../support/pledge-fin-helpers';
+import { approvedFinancing } from '../support/pledge-fin-helpers';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
 const serverUrl = inject('postgresUrl');
@@ -41,27 +31,7 @@ type Method = 'GET' | 'POST' | 'PUT';
 const call = (method: Method, url: string, accessToken: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(accessToken), ...(payload ? { payload } : {}) });
 
-/** 苏州 applies for a financing against one bill and 周敏 approves it: its contracts, to be signed. */
-async function approved(): Promise<{ financing: PledgeFinDetail; contracts: Contract[] }> {
-  const checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
-  const holding = await heldBySuzhou(t, token);
-  const financing = await dataOf<PledgeFinDetail>(
-    await call('POST', PLEDGE_FIN_URL.create, token.suzhou, {
-      productId: DEMO_PLEDGE_PRODUCTS.spdbMonthly.id,
-      holdingIds: [holding.id],
-      amount: '800000.00',
-      maturityDate: '2026-06-01',
-      purpose: '采购原材料',
-    }),
-    201,
-  );
-  await dataOf(await call('PUT', PLEDGE_FIN_URL.approve, checker, { id: financing.id, result: 'APPROVE' }));
-  const contracts = await dataOf<Contract[]>(
-    await call('GET', pathOf(PLEDGE_FIN_URL.contracts, { id: financing.id }), token.suzhou),
-  );
-  await openSuzhouEsign(t, token);
-  return { financing, contracts };
-}
+const approved = () => approvedFinancing(t, token);
 
 describe('PostgreSQL: the institution’s two signatures of a financing', () => {
   it('end one left unanswered once, of two nodes’ sweeps at once: one question, one line, one to-do', async () => {
@@ -161,23 +131,7 @@ describe('PostgreSQL: the institution’s two signatures of a financing', () => 
   }, 90_000);
 
   it('pay the financing out when both complete at once', async () => {
-    const checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
-    const holding = await heldBySuzhou(t, token);
-    const financing = await dataOf<PledgeFinDetail>(
-      await call('POST', PLEDGE_FIN_URL.create, token.suzhou, {
-        productId: DEMO_PLEDGE_PRODUCTS.spdbMonthly.id,
-        holdingIds: [holding.id],
-        amount: '800000.00',
-        maturityDate: '2026-06-01',
-        purpose: '采购原材料',
-      }),
-      201,
-    );
-    await dataOf(await call('PUT', PLEDGE_FIN_URL.approve, checker, { id: financing.id, result: 'APPROVE' }));
-    const contracts = await dataOf<Contract[]>(
-      await call('GET', pathOf(PLEDGE_FIN_URL.contracts, { id: financing.id }), token.suzhou),
-    );
-    await openSuzhouEsign(t, token);
+    const { financing, contracts } = await approved();
 
     // The provider's completions of the institution's two flows are held back, to come in together.
     const esign = t.app.adapters.esign;

@@ -1,7 +1,12 @@
 import { PERMISSION_PATH_PREFIX } from '@contract/constants';
 import { permissionsOfRoles, type StaffRoleCode } from '@contract/organization';
 import type { Holding } from '@contract/bills-schemas';
+import type { Contract } from '@contract/e-contract-schemas';
+import { pathOf } from '@contract/paths';
+import { PLEDGE_FIN_URL } from '@contract/pledge-fin';
+import type { PledgeFinDetail, PledgeFinHistoryEntry } from '@contract/pledge-fin-schemas';
 import { randomUUID } from 'node:crypto';
+import { DEMO_PLEDGE_PRODUCTS } from '../../src/db/demo/pledge-financing';
 import type { CommandContext } from '../../src/modules/bills/service';
 import { repayFromProceeds } from '../../src/modules/pledge-fin/proceeds';
 import {
@@ -10,6 +15,7 @@ import {
   heldOf,
   issueBody,
   issued,
+  ledgerAppEach,
   MOBILE,
   ORG,
   pendingIn,
@@ -19,7 +25,7 @@ import {
   withSms,
   type LedgerTokens,
 } from './bill-helpers';
-import type { TestApp } from './helpers';
+import { bearer, type TestApp } from './helpers';
 import { openAccount } from './e-contract-helpers';
 
 /** 周敏, Suzhou's 业务管理员 in the demo: the checker of its pledge financing. */
@@ -119,4 +125,81 @@ export async function proceedsOfSuzhouPledge(t: TestApp, amountFen: number) {
     ),
   );
   return pledge;
+}
+
+type Method = 'GET' | 'POST' | 'PUT';
+
+/**
+ * The pledge financing's calls, on the app and tokens `current` answers at the time of the call (a file's
+ * `let t, token`, set anew for each test): a request as any user, and a financing's detail, history and
+ * contracts as 苏州 sees them.
+ */
+export function pledgeFinCalls(current: () => { t: TestApp; token: LedgerTokens }) {
+  const call = (method: Method, url: string, accessToken: string, payload?: object) =>
+    current().t.app.inject({ method, url, headers: bearer(accessToken), ...(payload ? { payload } : {}) });
+  const contractsResponse = (id: string, accessToken = current().token.suzhou) =>
+    call('GET', pathOf(PLEDGE_FIN_URL.contracts, { id }), accessToken);
+  return {
+    call,
+    detail: async (id: string) =>
+      dataOf<PledgeFinDetail>(
+        await call('GET', pathOf(PLEDGE_FIN_URL.detail, { id }), current().token.suzhou),
+      ),
+    history: async (id: string) =>
+      dataOf<PledgeFinHistoryEntry[]>(
+        await call('GET', pathOf(PLEDGE_FIN_URL.opHistory, { id }), current().token.suzhou),
+      ),
+    contractsResponse,
+    contractsOf: async (id: string) => dataOf<Contract[]>(await contractsResponse(id)),
+  };
+}
+
+/** 苏州 applies for 800,000.00 against `holding` and 周敏 (`checker`) approves: the financing waits to be signed. */
+export async function appliedAndApproved(
+  t: TestApp,
+  token: LedgerTokens,
+  holding: Holding,
+  checker: string,
+): Promise<PledgeFinDetail> {
+  const { call } = pledgeFinCalls(() => ({ t, token }));
+  const submitted = await call('POST', PLEDGE_FIN_URL.create, token.suzhou, {
+    productId: DEMO_PLEDGE_PRODUCTS.spdbMonthly.id,
+    holdingIds: [holding.id],
+    amount: '800000.00',
+    maturityDate: '2026-06-01',
+    purpose: '采购原材料',
+  });
+  const financing = await dataOf<PledgeFinDetail>(submitted, 201);
+  await dataOf(await call('PUT', PLEDGE_FIN_URL.approve, checker, { id: financing.id, result: 'APPROVE' }));
+  return financing;
+}
+
+/**
+ * 苏州 applies for a financing against a bill Shanghai issued it and 周敏 approves it, then 苏州 opens its e-sign
+ * account: the financing and its two contracts, to be signed.
+ */
+export async function approvedFinancing(
+  t: TestApp,
+  token: LedgerTokens,
+): Promise<{ financing: PledgeFinDetail; contracts: Contract[] }> {
+  const checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
+  const holding = await heldBySuzhou(t, token);
+  const financing = await appliedAndApproved(t, token, holding, checker);
+  const contracts = await pledgeFinCalls(() => ({ t, token })).contractsOf(financing.id);
+  await openSuzhouEsign(t, token);
+  return { financing, contracts };
+}
+
+/**
+ * For each test of the file: the ledger's app and users (ledgerAppEach), and 周敏 signed in to 苏州 as the
+ * checker of its pledge financing (the approval permission, not the one to apply).
+ */
+export function pledgeFinAppEach(
+  use: (app: { t: TestApp; token: LedgerTokens; checker: string }) => void,
+): void {
+  let ledger: { t: TestApp; token: LedgerTokens };
+  ledgerAppEach((app) => (ledger = app));
+  beforeEach(async () => {
+    use({ ...ledger, checker: await tokenOf(ledger.t, CHECKER_MOBILE, ORG.suzhou) });
+  });
 }

@@ -2,30 +2,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Contract } from '@contract/e-contract-schemas';
-import { pathOf } from '@contract/paths';
 import { PLEDGE_FIN_REMARK, PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
-import type { PledgeFinDetail, PledgeFinHistoryEntry } from '@contract/pledge-fin-schemas';
+import type { PledgeFinDetail } from '@contract/pledge-fin-schemas';
 import { ESignProviderFault, type FlowRequest, type SignRequest } from '../../../src/adapters/e-sign/gateway';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
-import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
 import {
   announceContract,
   COUNTERSIGN_ANSWER_MS,
   endSilentCountersigns,
 } from '../../../src/modules/e-contract/service';
 import { settlementAccountOf } from '../../../src/modules/settlement/service';
-import {
-  dataOf,
-  ledgerTokens,
-  MOBILE,
-  ORG,
-  tokenOf,
-  withSms,
-  type LedgerTokens,
-} from '../../support/bill-helpers';
+import { ledgerTokens, MOBILE, ORG, withSms, type LedgerTokens } from '../../support/bill-helpers';
 import { batchSign } from '../../support/e-contract-helpers';
-import { bearer, startApp, type TestApp } from '../../support/helpers';
-import { CHECKER_MOBILE, heldBySuzhou, openSuzhouEsign } from '../../support/pledge-fin-helpers';
+import { startApp, type TestApp } from '../../support/helpers';
+import { approvedFinancing, pledgeFinCalls } from '../../support/pledge-fin-helpers';
 
 /**
  * The institution's signature of a financing's contracts when the provider never answers it: the sweep asks
@@ -44,15 +34,7 @@ afterEach(async () => {
   await t.app.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, accessToken: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(accessToken), ...(payload ? { payload } : {}) });
-const detail = async (id: string) =>
-  dataOf<PledgeFinDetail>(await call('GET', pathOf(PLEDGE_FIN_URL.detail, { id }), token.suzhou));
-const history = async (id: string) =>
-  dataOf<PledgeFinHistoryEntry[]>(await call('GET', pathOf(PLEDGE_FIN_URL.opHistory, { id }), token.suzhou));
-const contractsOf = async (id: string) =>
-  dataOf<Contract[]>(await call('GET', pathOf(PLEDGE_FIN_URL.contracts, { id }), token.suzhou));
+const { call, detail, history, contractsOf } = pledgeFinCalls(() => ({ t, token }));
 const retry = (id: string) => call('PUT', PLEDGE_FIN_URL.countersignRetry, token.suzhou, { id });
 const countersignTodo = (id: string) =>
   t.app.db
@@ -69,25 +51,7 @@ const counterFlowsOf = (id: string) =>
     .execute();
 const waitFor = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 15_000, interval: 100 });
 
-/** 苏州 applies for a financing against one bill and 周敏 approves it: its contracts, to be signed. */
-async function approved(): Promise<{ financing: PledgeFinDetail; contracts: Contract[] }> {
-  const checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
-  const holding = await heldBySuzhou(t, token);
-  const financing = await dataOf<PledgeFinDetail>(
-    await call('POST', PLEDGE_FIN_URL.create, token.suzhou, {
-      productId: DEMO_PLEDGE_PRODUCTS.spdbMonthly.id,
-      holdingIds: [holding.id],
-      amount: '800000.00',
-      maturityDate: '2026-06-01',
-      purpose: '采购原材料',
-    }),
-    201,
-  );
-  await dataOf(await call('PUT', PLEDGE_FIN_URL.approve, checker, { id: financing.id, result: 'APPROVE' }));
-  const contracts = await contractsOf(financing.id);
-  await openSuzhouEsign(t, token);
-  return { financing, contracts };
-}
+const approved = () => approvedFinancing(t, token);
 
 const signBoth = (contracts: Contract[]) =>
   withSms(t, MOBILE.suzhou, token.suzhou, (headers) =>

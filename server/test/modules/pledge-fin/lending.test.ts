@@ -8,7 +8,7 @@ import { API_ERROR } from '@contract/errors';
 import { pathOf } from '@contract/paths';
 import { PLEDGE_FIN_REMARK, PLEDGE_FIN_STATE, PLEDGE_FIN_URL } from '@contract/pledge-fin';
 import { RECOURSE_URL } from '@contract/recourse';
-import type { PledgeFinDetail, PledgeFinHistoryEntry } from '@contract/pledge-fin-schemas';
+import type { PledgeFinDetail } from '@contract/pledge-fin-schemas';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import { DEMO_PLEDGE_PRODUCTS } from '../../../src/db/demo/pledge-financing';
 import { payInstallment } from '../../../src/modules/pledge-fin/repayment';
@@ -43,9 +43,12 @@ import {
 } from '../../support/payment-helpers';
 import { pdfsig, pdfText } from '../../support/poppler';
 import {
+  appliedAndApproved,
   CHECKER_MOBILE,
   heldBySuzhou,
   openSuzhouEsign,
+  pledgeFinAppEach,
+  pledgeFinCalls,
   proceedsOfSuzhouPledge,
 } from '../../support/pledge-fin-helpers';
 
@@ -55,40 +58,15 @@ let t: TestApp;
 let token: LedgerTokens;
 let checker: string;
 
-beforeEach(async () => {
-  t = await startApp();
-  token = await ledgerTokens(t);
-  checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+pledgeFinAppEach((app) => ({ t, token, checker } = app));
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, accessToken: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(accessToken), ...(payload ? { payload } : {}) });
-const detail = async (id: string) =>
-  dataOf<PledgeFinDetail>(await call('GET', pathOf(PLEDGE_FIN_URL.detail, { id }), token.suzhou));
-const history = async (id: string) =>
-  dataOf<PledgeFinHistoryEntry[]>(await call('GET', pathOf(PLEDGE_FIN_URL.opHistory, { id }), token.suzhou));
-const contractsOf = (id: string, accessToken = token.suzhou) =>
-  call('GET', pathOf(PLEDGE_FIN_URL.contracts, { id }), accessToken);
+const { call, detail, history, contractsOf, contractsResponse } = pledgeFinCalls(() => ({ t, token }));
 const suzhouHolding = async (packageId: string): Promise<Holding[]> =>
   (await heldOf(t, token.suzhou)).content.filter((h) => h.packageId === packageId);
 
 /** 苏州 applies for 800,000.00 against one bill and 周敏 approves: the financing waits to be signed. */
-async function approved(holding: Holding): Promise<PledgeFinDetail> {
-  const submitted = await call('POST', PLEDGE_FIN_URL.create, token.suzhou, {
-    productId: SPDB.id,
-    holdingIds: [holding.id],
-    amount: '800000.00',
-    maturityDate: '2026-06-01',
-    purpose: '采购原材料',
-  });
-  const financing = await dataOf<PledgeFinDetail>(submitted, 201);
-  await dataOf(await call('PUT', PLEDGE_FIN_URL.approve, checker, { id: financing.id, result: 'APPROVE' }));
-  return financing;
-}
+const approved = (holding: Holding): Promise<PledgeFinDetail> =>
+  appliedAndApproved(t, token, holding, checker);
 
 const signBoth = (contracts: Contract[]) =>
   withSms(t, MOBILE.suzhou, token.suzhou, (headers) =>
@@ -99,15 +77,13 @@ describe('signing, pledge and pay-out', () => {
   it('drafts both contracts, and once both are signed pledges the bill and pays the net amount out', async () => {
     const holding = await heldBySuzhou(t, token);
     const financing = await approved(holding);
-    const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+    const contracts = await contractsOf(financing.id);
     expect(contracts.map((c) => [c.bizType, c.title, c.status, c.amount])).toEqual([
       ['pledge-financing', '供应链票据质押融资借款合同', 'draft', '800000.00'],
       ['pledge-financing-pledge', '供应链票据质押合同', 'draft', '800000.00'],
     ]);
     // Asked again, the same two.
-    expect((await dataOf<Contract[]>(await contractsOf(financing.id))).map((c) => c.id)).toEqual(
-      contracts.map((c) => c.id),
-    );
+    expect((await contractsOf(financing.id)).map((c) => c.id)).toEqual(contracts.map((c) => c.id));
     const stored = await t.app.adapters.files.get(`contracts/${contracts[1]!.id}.pdf`);
     const pledgePdf = pdfText(await buffer(stored!.stream)).replace(/\s+/g, '');
     expect(pledgePdf).toContain(holding.packageNo);
@@ -155,7 +131,7 @@ describe('signing, pledge and pay-out', () => {
     ).toEqual({ pledge_id: pledge.application_id });
     // Each contract signed by both parties through their e-sign accounts: the record says when, and the
     // signed file carries both signatures, each valid.
-    for (const contract of await dataOf<Contract[]>(await contractsOf(financing.id))) {
+    for (const contract of await contractsOf(financing.id)) {
       expect(contract).toMatchObject({ status: 'complete', counterError: null });
       expect(contract.signedAt).not.toBeNull();
       expect(contract.counterSignedAt).not.toBeNull();
@@ -186,7 +162,7 @@ describe('signing, pledge and pay-out', () => {
   it('refuses to sign, before any confirmation, a financing whose bill an authority froze', async () => {
     const holding = await heldBySuzhou(t, token);
     const financing = await approved(holding);
-    const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+    const contracts = await contractsOf(financing.id);
     await openSuzhouEsign(t, token);
     await t.app.db
       .updateTable('bill_locks')
@@ -208,8 +184,8 @@ describe('signing, pledge and pay-out', () => {
       purpose: '采购原材料',
     });
     const financing = await dataOf<PledgeFinDetail>(submitted, 201);
-    expect(await dataOf<Contract[]>(await contractsOf(financing.id))).toEqual([]);
-    const other = await contractsOf(financing.id, token.ningbo);
+    expect(await contractsOf(financing.id)).toEqual([]);
+    const other = await contractsResponse(financing.id, token.ningbo);
     expect(other.statusCode).toBe(404);
     expect(errorCodeOf(other)).toBe(API_ERROR.notFound);
   });
@@ -217,9 +193,9 @@ describe('signing, pledge and pay-out', () => {
   it('revokes the unsigned contracts of a cancelled financing', async () => {
     const holding = await heldBySuzhou(t, token);
     const financing = await approved(holding);
-    await dataOf(await contractsOf(financing.id));
+    await contractsOf(financing.id);
     await dataOf(await call('PUT', PLEDGE_FIN_URL.cancel, token.suzhou, { id: financing.id }));
-    const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+    const contracts = await contractsOf(financing.id);
     expect(contracts.map((c) => c.status)).toEqual(['revoked', 'revoked']);
   });
 });
@@ -228,7 +204,7 @@ describe('signing, pledge and pay-out', () => {
 async function lent(): Promise<{ holding: Holding; financing: PledgeFinDetail }> {
   const holding = await heldBySuzhou(t, token);
   const financing = await approved(holding);
-  const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+  const contracts = await contractsOf(financing.id);
   await openSuzhouEsign(t, token);
   expect((await signBoth(contracts)).statusCode).toBe(200);
   await vi.waitFor(async () => expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.repaying), {
@@ -402,7 +378,7 @@ describe('the institution’s signature', () => {
   it('leaves the financing to be signed when its e-sign service fails, until a retry signs it', async () => {
     const holding = await heldBySuzhou(t, token);
     const financing = await approved(holding);
-    const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+    const contracts = await contractsOf(financing.id);
     await openSuzhouEsign(t, token);
     // Nothing failed yet: nothing to retry.
     refusedWith(await retry(financing.id), 409, API_ERROR.pledgeFinStateInvalid);
@@ -431,7 +407,7 @@ describe('the institution’s signature', () => {
     expect(await todo()).toEqual([{ title: '质押融资机构签署未成功', closed_at: null }]);
     // Signed by 苏州 alone, the failure said on the contract; the financing waits, its bill locked, no pledge.
     expect((await detail(financing.id)).state).toBe(PLEDGE_FIN_STATE.signing);
-    const [loan] = await dataOf<Contract[]>(await contractsOf(financing.id));
+    const [loan] = await contractsOf(financing.id);
     expect(loan).toMatchObject({ status: 'complete', counterSignedAt: null });
     expect(loan!.counterError).toContain(DEMO_INSTITUTIONS.spdb.name);
     const file = await t.app.adapters.files.get(`contracts/${loan!.id}.signed.pdf`);
@@ -456,7 +432,7 @@ describe('the institution’s signature', () => {
       timeout: 15_000,
       interval: 100,
     });
-    for (const contract of await dataOf<Contract[]>(await contractsOf(financing.id))) {
+    for (const contract of await contractsOf(financing.id)) {
       expect(contract.counterSignedAt).not.toBeNull();
       expect(contract.counterError).toBeNull();
     }
@@ -474,7 +450,7 @@ describe('two countersigns of one contract at once', () => {
   it('leave the running flow and the contract alone when the spare flow cannot be withdrawn', async () => {
     const holding = await heldBySuzhou(t, token);
     const financing = await approved(holding);
-    const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+    const contracts = await contractsOf(financing.id);
     await openSuzhouEsign(t, token);
     // The institution's service is down at its turn, so the contracts wait signed by 苏州 alone.
     const down = vi
@@ -531,7 +507,7 @@ describe('a server stopped before the institution signs', () => {
       checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
       const holding = await heldBySuzhou(t, token);
       const financing = await approved(holding);
-      const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+      const contracts = await contractsOf(financing.id);
       await openSuzhouEsign(t, token);
       // The institution's signing never gets past its first call before the process stops.
       const stuck = vi.spyOn(t.app.adapters.esign, 'openAccount').mockReturnValue(new Promise(() => {}));
@@ -550,8 +526,7 @@ describe('a server stopped before the institution signs', () => {
           interval: 100,
         },
       );
-      for (const contract of await dataOf<Contract[]>(await contractsOf(financing.id)))
-        expect(contract.counterSignedAt).not.toBeNull();
+      for (const contract of await contractsOf(financing.id)) expect(contract.counterSignedAt).not.toBeNull();
     } finally {
       await t.app.close();
       t = await startApp();
@@ -576,7 +551,7 @@ describe('a pay-out the bank refused', () => {
   it('is tried again at the borrower’s request, one of two at once paying out, the to-do closed', async () => {
     const holding = await heldBySuzhou(t, token);
     const financing = await approved(holding);
-    const contracts = await dataOf<Contract[]>(await contractsOf(financing.id));
+    const contracts = await contractsOf(financing.id);
     await openSuzhouEsign(t, token);
     // Not paid out before both contracts are signed, so nothing to retry.
     refusedWith(await retry(financing.id), 409, API_ERROR.pledgeFinStateInvalid);

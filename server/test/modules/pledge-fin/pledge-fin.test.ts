@@ -27,14 +27,18 @@ import {
   endorseBill,
   errorCodeOf,
   heldOf,
-  ledgerTokens,
   MOBILE,
   ORG,
-  tokenOf,
   type LedgerTokens,
 } from '../../support/bill-helpers';
-import { bearer, startApp, type TestApp } from '../../support/helpers';
-import { CHECKER_MOBILE, heldBySuzhou, joinAs, openPledgeFin } from '../../support/pledge-fin-helpers';
+import type { TestApp } from '../../support/helpers';
+import {
+  heldBySuzhou,
+  joinAs,
+  openPledgeFin,
+  pledgeFinAppEach,
+  pledgeFinCalls,
+} from '../../support/pledge-fin-helpers';
 import { freshLoopbackIp } from '../../support/captcha-helpers';
 import { pledgeCommands } from '../../../src/modules/pledge/service';
 
@@ -46,18 +50,9 @@ let token: LedgerTokens;
 /** Suzhou's second member, 业务管理员: holds the approval permission, not the one to apply. */
 let checker: string;
 
-beforeEach(async () => {
-  t = await startApp();
-  token = await ledgerTokens(t);
-  checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
-});
-afterEach(async () => {
-  await t.app.close();
-});
+pledgeFinAppEach((app) => ({ t, token, checker } = app));
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, accessToken: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(accessToken), ...(payload ? { payload } : {}) });
+const { call } = pledgeFinCalls(() => ({ t, token }));
 
 const body = (holding: Holding, fields: object = {}) => ({
   productId: SPDB.id,
