@@ -15,7 +15,6 @@ import {
   heldOf,
   issueBody,
   issued,
-  ledgerAppEach,
   MOBILE,
   ORG,
   pendingIn,
@@ -188,18 +187,4 @@ export async function approvedFinancing(
   const contracts = await pledgeFinCalls(() => ({ t, token })).contractsOf(financing.id);
   await openSuzhouEsign(t, token);
   return { financing, contracts };
-}
-
-/**
- * For each test of the file: the ledger's app and users (ledgerAppEach), and 周敏 signed in to 苏州 as the
- * checker of its pledge financing (the approval permission, not the one to apply).
- */
-export function pledgeFinAppEach(
-  use: (app: { t: TestApp; token: LedgerTokens; checker: string }) => void,
-): void {
-  let ledger: { t: TestApp; token: LedgerTokens };
-  ledgerAppEach((app) => (ledger = app));
-  beforeEach(async () => {
-    use({ ...ledger, checker: await tokenOf(ledger.t, CHECKER_MOBILE, ORG.suzhou) });
-  });
 }

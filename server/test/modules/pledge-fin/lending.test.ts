@@ -47,7 +47,6 @@ import {
   CHECKER_MOBILE,
   heldBySuzhou,
   openSuzhouEsign,
-  pledgeFinAppEach,
   pledgeFinCalls,
   proceedsOfSuzhouPledge,
 } from '../../support/pledge-fin-helpers';
@@ -58,7 +57,14 @@ let t: TestApp;
 let token: LedgerTokens;
 let checker: string;
 
-pledgeFinAppEach((app) => ({ t, token, checker } = app));
+beforeEach(async () => {
+  t = await startApp();
+  token = await ledgerTokens(t);
+  checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
+});
+afterEach(async () => {
+  await t.app.close();
+});
 
 const { call, detail, history, contractsOf, contractsResponse } = pledgeFinCalls(() => ({ t, token }));
 const suzhouHolding = async (packageId: string): Promise<Holding[]> =>

@@ -27,16 +27,18 @@ import {
   endorseBill,
   errorCodeOf,
   heldOf,
+  ledgerTokens,
   MOBILE,
   ORG,
+  tokenOf,
   type LedgerTokens,
 } from '../../support/bill-helpers';
-import type { TestApp } from '../../support/helpers';
+import { startApp, type TestApp } from '../../support/helpers';
 import {
+  CHECKER_MOBILE,
   heldBySuzhou,
   joinAs,
   openPledgeFin,
-  pledgeFinAppEach,
   pledgeFinCalls,
 } from '../../support/pledge-fin-helpers';
 import { freshLoopbackIp } from '../../support/captcha-helpers';
@@ -50,7 +52,14 @@ let token: LedgerTokens;
 /** Suzhou's second member, 业务管理员: holds the approval permission, not the one to apply. */
 let checker: string;
 
-pledgeFinAppEach((app) => ({ t, token, checker } = app));
+beforeEach(async () => {
+  t = await startApp();
+  token = await ledgerTokens(t);
+  checker = await tokenOf(t, CHECKER_MOBILE, ORG.suzhou);
+});
+afterEach(async () => {
+  await t.app.close();
+});
 
 const { call } = pledgeFinCalls(() => ({ t, token }));
 
