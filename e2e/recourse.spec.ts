@@ -91,7 +91,7 @@ async function signAgreement(page: Page, packageNo: string): Promise<void> {
   await toSign.getByRole('button', { name: '签收' }).click();
   await confirmAct(page);
   await expect(page.getByText('已签收清偿')).toBeVisible();
-  await expect(toSign.getByText('已清偿')).toBeVisible();
+  await expect(toSign.getByText('已清偿', { exact: true })).toBeVisible();
 }
 
 // The clock goes back to the machine's time whatever happened, for the journeys after this one.
@@ -175,7 +175,7 @@ test('宁波 pursues 苏州 for a refused bill, 苏州 pays and pursues 上海, 
   await expectNoSeriousA11yViolations(page);
 
   // 苏州's page follows without a reload: its 同意清偿 is paid, and the range is a candidate of its own.
-  await expect(rowOf(suzhou, '待我清偿', bill.packageNo).getByText('已清偿')).toBeVisible();
+  await expect(rowOf(suzhou, '待我清偿', bill.packageNo).getByText('已清偿', { exact: true })).toBeVisible();
   await suzhou
     .getByRole('radiogroup', { name: '记录范围' })
     .getByText('我发出的追索', { exact: true })
