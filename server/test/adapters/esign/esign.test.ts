@@ -243,7 +243,8 @@ describe('the e签宝 gateways against a fake open API', () => {
       expect(unknown.status).toBe(409);
     });
 
-    it('uploads, signs with the chosen seal at the field, and reads the signed callback with the signed file', async () => {
+    /** A flow of the Hangzhou organisation's account on the contract, started (draft) and not signed. */
+    const drafted = async () => {
       const { accountId, seals } = await gateway.openAccount({
         name: '杭州未认证贸易有限公司',
         creditCode: '91330100MA2CF7JD8T',
@@ -255,8 +256,12 @@ describe('the e签宝 gateways against a fake open API', () => {
         field,
         expiresAt: Date.now() + 86_400_000,
       });
+      return { flowId, accountId, sealId: seals[0]?.sealId ?? '' };
+    };
+
+    it('uploads, signs with the chosen seal at the field, and reads the signed callback with the signed file', async () => {
+      const { flowId, accountId, sealId } = await drafted();
       expect(await gateway.flowStatus(flowId)).toBe('draft');
-      const sealId = seals[0]?.sealId ?? '';
       await gateway.sign({ flowId, accountId, sealId, field });
       // A retried sign of a started flow adds nothing.
       await gateway.sign({ flowId, accountId, sealId, field });
@@ -273,38 +278,12 @@ describe('the e签宝 gateways against a fake open API', () => {
     });
 
     it('revokes a flow and hears of it; revoking an ended flow is not an error', async () => {
-      const { accountId } = await gateway.openAccount({
-        name: '杭州未认证贸易有限公司',
-        creditCode: '91330100MA2CF7JD8T',
-      });
-      const { flowId } = await gateway.startFlow({
-        accountId,
-        title: '服务协议',
-        fileKey: 'contracts/c1.pdf',
-        field,
-        expiresAt: Date.now() + 86_400_000,
-      });
+      const { flowId } = await drafted();
       await gateway.revoke(flowId);
       await until(() => events.length > 0);
       expect(events[0]).toMatchObject({ flowId, status: 'revoked' });
       await gateway.revoke(flowId);
     });
-
-    /** A flow of the Hangzhou organisation's account on the contract, started (draft) and not signed. */
-    const drafted = async () => {
-      const { accountId, seals } = await gateway.openAccount({
-        name: '杭州未认证贸易有限公司',
-        creditCode: '91330100MA2CF7JD8T',
-      });
-      const { flowId } = await gateway.startFlow({
-        accountId,
-        title: '服务协议',
-        fileKey: 'contracts/c1.pdf',
-        field,
-        expiresAt: Date.now() + 86_400_000,
-      });
-      return { flowId, accountId, sealId: seals[0]?.sealId ?? '' };
-    };
 
     it('asks where a flow ended with signed requests: signed, its file fetched; revoked; not ended, null', async () => {
       const { flowId, accountId, sealId } = await drafted();
