@@ -127,6 +127,60 @@ describe('the error catalogue (spec section 8)', () => {
     expect(descriptions()).toEqual(['请求超时']);
   });
 
+  describe('a read that times out', () => {
+    /** Times out the first `times` tries, then answers. */
+    const timingOut =
+      (times: number): AxiosAdapter =>
+      async (config) => {
+        seen.push(config);
+        if (seen.length <= times) {
+          throw new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ETIMEDOUT, config, {});
+        }
+        return respond(config, { code: 200, msg: 'ok', data: { rows: 1 } }, 200);
+      };
+
+    it('is asked once more, and its answer comes back with no notice', async () => {
+      const answerOf = await request<{ rows: number }>({ url: '/api/bills/held', adapter: timingOut(1) });
+      expect(answerOf).toEqual({ rows: 1 });
+      expect(seen).toHaveLength(2);
+      expect(seen[1]!.url).toBe('/api/bills/held');
+      expect(notices.notices).toEqual([]);
+    });
+
+    it('times out for good on its second try, with one 请求超时', async () => {
+      const failure = await fail({ url: '/api/bills/held', adapter: timingOut(2) });
+      expect(failure).toMatchObject({ status: 504 });
+      expect(seen).toHaveLength(2);
+      expect(descriptions()).toEqual(['请求超时']);
+    });
+
+    it('is not asked again when the call may change something', async () => {
+      const failure = await fail({
+        url: '/api/bills/sign',
+        method: 'post',
+        data: { id: 1 },
+        adapter: timingOut(1),
+      });
+      expect(failure).toMatchObject({ status: 504 });
+      expect(seen).toHaveLength(1);
+      expect(descriptions()).toEqual(['请求超时']);
+    });
+
+    it('is not asked again once its caller has given up on it', async () => {
+      const controller = new AbortController();
+      const failure = await fail({
+        url: '/api/bills/held',
+        signal: controller.signal,
+        adapter: async (config) => {
+          controller.abort();
+          return timingOut(1)(config);
+        },
+      });
+      expect(failure).toBeInstanceOf(HttpError);
+      expect(seen).toHaveLength(1);
+    });
+  });
+
   it('shows one notice for many identical failures (same key)', async () => {
     await Promise.all([1, 2, 3].map((i) => fail({ url: `/api/${i}`, adapter: answer(null, 502) })));
     expect(new Set(notices.notices.map((n) => n.key)).size).toBe(1);

@@ -30,6 +30,8 @@ export interface CallAttempt {
   authReplayed?: boolean;
   /** A replay carrying a verification proof: a refusal goes back to the open dialog, not a new one. */
   verifying?: boolean;
+  /** A read asked again after its first try timed out: a second timeout is the call's answer. */
+  retriedAfterTimeout?: boolean;
 }
 
 declare module 'axios' {
@@ -270,6 +272,19 @@ async function refreshOnTokenError(error: unknown): Promise<AxiosResponse> {
   );
 }
 
+/**
+ * A read (GET) that timed out is asked once more before anyone is told: a server that was busy for a
+ * moment answers the second try, and a read changes nothing, so asking twice is safe. A call that may
+ * change something is never sent again here: its Idempotency-Key would make a second try safe on the
+ * server, but the first may still be running there, and the user decides whether to try it again.
+ */
+async function retryReadOnTimeout(error: unknown): Promise<AxiosResponse> {
+  if (!isTimeoutError(error) || !error.config || error.config.attempt?.retriedAfterTimeout) throw error;
+  const { config } = error;
+  if (!isReadOnly(config.method?.toLowerCase()) || config.signal?.aborted) throw error;
+  return http.request(replayOf(config, {}, { retriedAfterTimeout: true }));
+}
+
 /** 406/412 of the server's own verification codes (spec sections 4, 6): the dialog, then the replay. */
 async function reverifyOnRefusal(error: unknown): Promise<AxiosResponse> {
   if (!axios.isAxiosError(error) || isHandled(error) || !error.config || error.config.attempt?.verifying) {
@@ -313,13 +328,14 @@ function noticeAccepted(response: AxiosResponse): AxiosResponse {
 
 /**
  * The request layer's interceptors, all registered here. Request handlers run last-registered first;
- * response handlers in registration order: the timeout becomes a 504, error bodies are read, then token
- * refresh on 401, 406/412 re-verification and last the error catalogue. A replay runs through all of
+ * response handlers in registration order: a read that timed out is asked once more, a timeout becomes a
+ * 504, error bodies are read, then token refresh on 401, 406/412 re-verification and last the error catalogue. A replay runs through all of
  * them again and comes back marked handled, so no failure is shown twice.
  */
 http.interceptors.request.use(attachCommonHeaders);
 http.interceptors.request.use(attachIdempotencyKey);
 http.interceptors.request.use(applyLongTimeouts);
+http.interceptors.response.use(undefined, retryReadOnTimeout);
 http.interceptors.response.use(undefined, timeoutAsGatewayTimeout);
 http.interceptors.response.use(undefined, readErrorBody);
 http.interceptors.response.use(undefined, refreshOnTokenError);
