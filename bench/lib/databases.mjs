@@ -499,7 +499,12 @@ export async function postgresDatabase() {
   const schema = `bench_${crypto.randomBytes(6).toString('hex')}`;
   await withClient(serverUrl, (client) => client.query(`CREATE SCHEMA ${schema}`));
   const url = withSearchPath(serverUrl, schema);
+  /**
+   * The bench's own writes beside the server's (proofs for the acts it confirms, counts it reads): a pool,
+   * since the act flows run at once and one `pg.Client` takes one query at a time.
+   */
   let writer = null;
+  const writerPool = () => (writer ??= new pg.Pool({ connectionString: url, max: 4 }));
   /** Writes bills' packages and holdings, and what `more(client)` adds, in one transaction; answers `rows`. */
   const writeBills = (rows, more = async () => {}) =>
     withClient(url, async (client) => {
@@ -609,27 +614,17 @@ export async function postgresDatabase() {
       });
     },
     async scalar(sql, values) {
-      await this.connectWriter();
       const numbered = values.reduce((text, _, i) => text.replace('?', `$${i + 1}`), sql);
-      const { rows } = await writer.query({ text: numbered, values, rowMode: 'array' });
+      const { rows } = await writerPool().query({ text: numbered, values, rowMode: 'array' });
       return Number(rows[0][0]);
     },
-    async connectWriter() {
-      if (!writer) {
-        writer = new pg.Client({ connectionString: url });
-        await writer.connect();
-      }
-    },
     async writeSmsProof({ code, challenge, smsCode }) {
-      if (!writer) {
-        writer = new pg.Client({ connectionString: url });
-        await writer.connect();
-      }
-      await writer.query(
+      const pool = writerPool();
+      await pool.query(
         `INSERT INTO verification_challenges (${CHALLENGE_COLUMNS}) VALUES (${marks(12, true)})`,
         challengeValues(challenge),
       );
-      await writer.query(
+      await pool.query(
         `INSERT INTO sms_codes (${CODE_COLUMNS}) VALUES (${marks(9, true)})`,
         codeValues(smsCode),
       );
