@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { listenFailingUnhandled } from './signed-in-landing';
-import { render, within } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import App from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
@@ -67,9 +67,3 @@ export function renderInApp(page: ReactElement) {
     </Provider>,
   );
 }
-
-/** The button reading `name` in `scope` (role queries by name are slow in jsdom: the text finds it). */
-export const buttonIn = (scope: HTMLElement, name: string) =>
-  within(scope)
-    .getAllByRole('button')
-    .find((b) => b.textContent === name)!;

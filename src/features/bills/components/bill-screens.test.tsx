@@ -10,6 +10,7 @@ import { setupServer } from 'msw/node';
 import type { BillApplication, BillPackage, Holding } from '@contract/bills-schemas';
 import { createAppStore } from '@/lib/store';
 import { SMALL_SCREEN_QUERY } from '@/utils/media-query';
+import { buttonNamed, buttonsNamed, findButton, findDialog } from '@/testing/queries';
 import { leavingPart } from './amount-rules';
 import { readListParams } from './bill-list-params';
 import { EndorsePage } from './endorse-page';
@@ -217,32 +218,6 @@ const renderPage = (page: React.ReactNode, entry = '/') =>
 /** The values of the page's address, decoded. */
 const addressNow = () =>
   Object.fromEntries(new URLSearchParams(screen.getByTestId('address').textContent ?? ''));
-
-/**
- * The buttons in `scope` reading `name` (a pattern, or the exact text), antd's space between two characters
- * aside. Found by their text: a role query by name computes every element's role and name over the whole page,
- * which in jsdom costs seconds a query on these screens.
- */
-const buttonsNamed = (name: RegExp | string, scope: HTMLElement = document.body) =>
-  [...scope.querySelectorAll('button')].filter((button) => {
-    const text = (button.textContent ?? '').trim();
-    return typeof name === 'string' ? text.replace(/\s/g, '') === name : name.test(text);
-  });
-/** The one button in `scope` reading `name`; throws when there is none or more than one. */
-const buttonNamed = (name: RegExp | string, scope?: HTMLElement) => {
-  const found = buttonsNamed(name, scope);
-  if (found.length !== 1) throw new Error(`${found.length} buttons read ${String(name)}`);
-  return found[0]!;
-};
-/** The dialog the page opened, once it shows, when it is the only one. */
-const findDialog = () =>
-  waitFor(() => {
-    const dialogs = document.querySelectorAll<HTMLElement>('[role=dialog]');
-    if (dialogs.length !== 1) throw new Error(`${dialogs.length} dialogs`);
-    return dialogs[0]!;
-  });
-/** The one button reading `name`, once the page shows it. */
-const findButton = (name: RegExp | string) => waitFor(() => buttonNamed(name));
 
 describe('the 待签收 workbench', { timeout: 90_000 }, () => {
   it('says so when nothing waits', async () => {

@@ -4,7 +4,8 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import { http as mock } from 'msw';
 import type { GuaranteeCandidate, GuaranteeRecord } from '@contract/guarantee-schemas';
-import { buttonIn, created, ok, pageOf, renderInApp, serveLedgerPage } from '@/testing/ledger-page';
+import { created, ok, pageOf, renderInApp, serveLedgerPage } from '@/testing/ledger-page';
+import { buttonNamed, findDialog, findTheOnly } from '@/testing/queries';
 import { GuaranteePage, type LedgerParts } from './guarantee-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -102,7 +103,7 @@ describe('the 保证 page', () => {
     fireEvent.click(await screen.findByLabelText('承兑人'));
     await choose('保证人', '宁波海曙包装材料有限公司');
     fireEvent.click(screen.getByText('提交保证申请').closest('button')!);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findDialog();
     expect(dialog).toHaveTextContent('保证申请');
     expect(applications).toEqual([]);
     fireEvent.click(within(dialog).getByText('确认并验证').closest('button')!);
@@ -115,17 +116,17 @@ describe('the 保证 page', () => {
 
   it('opens on what the guarantor must answer, refuses with a reason and exports the filtered side', async () => {
     renderPage('received');
-    const table = await screen.findByRole('table');
+    const table = await findTheOnly('table');
     const tr = (await within(table).findByText('上海链票示范供应链有限公司（出票人）')).closest('tr')!;
     expect(tr).toHaveTextContent('待签收');
     expect(listQueries[0]).toMatchObject({ side: 'received' });
     fireEvent.click(within(tr).getByText('驳回').closest('button')!);
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(buttonIn(dialog, '驳回'));
+    const dialog = await findDialog();
+    fireEvent.click(buttonNamed('驳回', dialog));
     expect(await within(dialog).findByText('请填写驳回理由')).toBeInTheDocument();
     expect(refusals).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('驳回理由'), { target: { value: '未签担保合同' } });
-    fireEvent.click(buttonIn(dialog, '驳回'));
+    fireEvent.click(buttonNamed('驳回', dialog));
     await waitFor(() => expect(refusals).toEqual([{ id: 'g-1', body: { reason: '未签担保合同' } }]));
 
     fireEvent.change(screen.getByLabelText('票据包号'), { target: { value: '2026' } });
@@ -139,7 +140,7 @@ describe('the 保证 page', () => {
 
   it('shows the applicant its withdrawal on its own side', async () => {
     renderPage();
-    const table = await screen.findByRole('table');
+    const table = await findTheOnly('table');
     const tr = (await within(table).findByText('宁波海曙包装材料有限公司')).closest('tr')!;
     expect(within(tr).getByText('撤回')).toBeInTheDocument();
     expect(within(tr).queryByText('签收')).toBeNull();

@@ -1,7 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mock } from 'msw';
 import { recourseCandidate, recourseClaim, recourseNotice } from '@/testing/recourse-fixtures';
-import { buttonIn, created, ok, pageOf, renderInApp, serveLedgerPage } from '@/testing/ledger-page';
+import { created, ok, pageOf, renderInApp, serveLedgerPage } from '@/testing/ledger-page';
+import { buttonNamed, buttonsNamed, dialogsNamed, findDialog, findTheOnly } from '@/testing/queries';
 import { RecoursePage } from './recourse-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -124,11 +125,11 @@ describe('the 追索 page', () => {
     // 1,000,000.00 + 362.50 interest + 120.00 costs.
     expect(await screen.findByText('1,000,482.50')).toBeInTheDocument();
     fireEvent.click(screen.getByText('发出追索通知').closest('button')!);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findDialog();
     expect(dialog).toHaveTextContent('宁波海曙包装材料有限公司');
     expect(dialog).toHaveTextContent('1,000,482.50 元');
     expect(notices).toEqual([]);
-    fireEvent.click(buttonIn(dialog, '确认并验证'));
+    fireEvent.click(buttonNamed('确认并验证', dialog));
     await waitFor(() =>
       expect(notices).toEqual([{ holdingId: 'h-1', debtorOrgIds: ['o-nb'], costs: '120.00' }]),
     );
@@ -154,9 +155,9 @@ describe('the 追索 page', () => {
     fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [file] } });
     expect(await screen.findByText('ruling.pdf')).toBeInTheDocument();
     fireEvent.click(screen.getByText('发出追索通知').closest('button')!);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findDialog();
     expect(uploads).toEqual([]);
-    fireEvent.click(buttonIn(dialog, '确认并验证'));
+    fireEvent.click(buttonNamed('确认并验证', dialog));
     await waitFor(() =>
       expect(notices).toEqual([
         { holdingId: 'h-2', debtorOrgIds: ['o-sh'], nonRefusalReason: 'NR01', attachmentId: 'f-1' },
@@ -175,19 +176,19 @@ describe('the 追索 page', () => {
 
   it('lets the pursued party agree to pay the claim, 线下 when it chooses', async () => {
     renderPage('debtor');
-    const table = await screen.findByRole('table');
+    const table = await findTheOnly('table');
     const tr = (await within(table).findByText('上海链票示范供应链有限公司（承兑人）')).closest('tr')!;
     expect(tr).toHaveTextContent('待清偿');
     expect(tr).toHaveTextContent('票面1,000,000.00＋利息362.50＋费用120.00');
     expect(listQueries[0]).toMatchObject({ side: 'debtor' });
-    fireEvent.click(buttonIn(tr, '同意清偿'));
-    const form = await screen.findByRole('dialog');
+    fireEvent.click(buttonNamed('同意清偿', tr));
+    const form = await findDialog();
     expect(within(form).getByLabelText('清偿金额（元）')).toHaveValue('1,000,482.5');
     fireEvent.click(within(form).getByLabelText('线下清算'));
-    fireEvent.click(buttonIn(form, '同意清偿'));
-    const confirm = await screen.findByRole('dialog', { name: '确认同意清偿' });
+    fireEvent.click(buttonNamed('同意清偿', form));
+    const confirm = await findDialog('确认同意清偿');
     await waitFor(() => expect(confirm).toHaveTextContent('苏州工业园区精密制造有限公司'));
-    fireEvent.click(buttonIn(confirm, '确认并验证'));
+    fireEvent.click(buttonNamed('确认并验证', confirm));
     await waitFor(() =>
       expect(agreements).toEqual([{ id: 'n-1', body: { amount: '1000482.50', clearing: 'SM01' } }]),
     );
@@ -195,15 +196,15 @@ describe('the 追索 page', () => {
 
   it('names a pledgee pursuing as the institution, 质权人, and the party answers it as any pursuer', async () => {
     renderPage('debtor');
-    const table = await screen.findByRole('table');
+    const table = await findTheOnly('table');
     const tr = (await within(table).findByText('浦发银行（模拟）（质权人，拒付追索）')).closest('tr')!;
     expect(within(table).getByText('苏州工业园区精密制造有限公司（拒付追索）')).toBeInTheDocument();
-    fireEvent.click(buttonIn(tr, '同意清偿'));
-    const form = await screen.findByRole('dialog');
-    fireEvent.click(buttonIn(form, '同意清偿'));
-    const confirm = await screen.findByRole('dialog', { name: '确认同意清偿' });
+    fireEvent.click(buttonNamed('同意清偿', tr));
+    const form = await findDialog();
+    fireEvent.click(buttonNamed('同意清偿', form));
+    const confirm = await findDialog('确认同意清偿');
     await waitFor(() => expect(confirm).toHaveTextContent('浦发银行（模拟）'));
-    fireEvent.click(buttonIn(confirm, '确认并验证'));
+    fireEvent.click(buttonNamed('确认并验证', confirm));
     await waitFor(() =>
       expect(agreements).toEqual([{ id: 'n-3', body: { amount: '1000482.50', clearing: 'SM00' } }]),
     );
@@ -211,49 +212,49 @@ describe('the 追索 page', () => {
 
   it('lets the holder refuse an agreement with a reason, or sign it', async () => {
     renderPage();
-    const table = await screen.findByRole('table');
+    const table = await findTheOnly('table');
     const tr = (await within(table).findByText('同意清偿待签收')).closest('tr')!;
     expect(tr).toHaveTextContent('1,000,482.50（线上清算）');
-    fireEvent.click(buttonIn(tr, '驳回'));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(buttonIn(dialog, '驳回'));
+    fireEvent.click(buttonNamed('驳回', tr));
+    const dialog = await findDialog();
+    fireEvent.click(buttonNamed('驳回', dialog));
     expect(await within(dialog).findByText('请填写驳回理由')).toBeInTheDocument();
     expect(rejections).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('驳回理由'), { target: { value: '金额不足' } });
-    fireEvent.click(buttonIn(dialog, '驳回'));
+    fireEvent.click(buttonNamed('驳回', dialog));
     await waitFor(() => expect(rejections).toEqual([{ id: 'n-1', body: { reason: '金额不足' } }]));
 
-    fireEvent.click(buttonIn(tr, '签收'));
-    const confirm = await screen.findByRole('dialog', { name: '确认签收追索清偿' });
-    fireEvent.click(buttonIn(confirm, '确认并验证'));
+    fireEvent.click(buttonNamed('签收', tr));
+    const confirm = await findDialog('确认签收追索清偿');
+    fireEvent.click(buttonNamed('确认并验证', confirm));
     await waitFor(() => expect(signatures).toEqual(['n-1']));
   });
 
   it('lets the holder withdraw a notice not yet answered, after confirming what it takes back', async () => {
     renderPage();
-    const table = await screen.findByRole('table');
+    const table = await findTheOnly('table');
     const tr = (await within(table).findByText('宁波海曙包装材料有限公司（背书人）')).closest('tr')!;
     expect(tr).toHaveTextContent('待清偿');
     // Only the notice the party has not answered offers 撤回.
     const answered = within(table).getByText('同意清偿待签收').closest('tr')!;
-    expect(within(answered).queryByRole('button', { name: '撤回' })).toBeNull();
-    fireEvent.click(buttonIn(tr, '撤回'));
-    const confirm = await screen.findByRole('dialog', { name: '确认撤回追索通知' });
+    expect(buttonsNamed('撤回', answered)).toEqual([]);
+    fireEvent.click(buttonNamed('撤回', tr));
+    const confirm = await findDialog('确认撤回追索通知');
     expect(confirm).toHaveTextContent('宁波海曙包装材料有限公司');
     expect(confirm).toHaveTextContent('1,000,362.50 元');
     expect(withdrawals).toEqual([]);
-    fireEvent.click(buttonIn(confirm, '取消'));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(buttonNamed('取消', confirm));
+    await waitFor(() => expect(dialogsNamed()).toEqual([]));
     expect(withdrawals).toEqual([]);
-    fireEvent.click(buttonIn(tr, '撤回'));
-    fireEvent.click(buttonIn(await screen.findByRole('dialog', { name: '确认撤回追索通知' }), '确认并验证'));
+    fireEvent.click(buttonNamed('撤回', tr));
+    fireEvent.click(buttonNamed('确认并验证', await findDialog('确认撤回追索通知')));
     await waitFor(() => expect(withdrawals).toEqual(['n-2']));
     expect(await screen.findByText('已撤回追索通知')).toBeInTheDocument();
   });
 
   it('filters its side by status and package number and exports what it shows', async () => {
     renderPage('debtor');
-    await screen.findByRole('table');
+    await findTheOnly('table');
     fireEvent.mouseDown(screen.getByLabelText('状态'));
     fireEvent.click(await screen.findByTitle('待清偿'));
     fireEvent.change(screen.getByLabelText('票据包号'), { target: { value: '2026' } });
