@@ -9,6 +9,15 @@ import { setupServer } from 'msw/node';
 import type { Contract, EsignAccountState, Seal, SignInfo, SignRecord } from '@contract/e-contract-schemas';
 import { createAppStore } from '@/lib/store';
 import { recordNotices, signInAs, type RecordingNotifier } from '@/testing/fake-adapter';
+import {
+  buttonNamed,
+  buttonsNamed,
+  dialogsNamed,
+  findDialog,
+  findNamed,
+  oneNamed,
+  theOnly,
+} from '@/testing/queries';
 import { ContractsPage } from './contracts-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -177,8 +186,7 @@ const rowOf = async (contractNo: string) =>
   (await screen.findByText(contractNo)).closest('tr') as HTMLTableRowElement;
 
 async function confirmDialog(name: string | RegExp, button: string) {
-  const dialog = await screen.findByRole('dialog', { name });
-  fireEvent.click(within(dialog).getByRole('button', { name: button }));
+  fireEvent.click(buttonNamed(button, await findDialog(name)));
 }
 
 // antd's tables and dialogs in jsdom take seconds on a busy 2-core machine.
@@ -190,23 +198,25 @@ describe('ContractsPage', { timeout: 45_000 }, () => {
     expect(screen.getByText('开通电子签章账户后生成模板印章')).toBeInTheDocument();
     expect(await screen.findByText('请先开通电子签章账户，再签署合同。')).toBeInTheDocument();
     const row = await rowOf('HT20261124000001');
-    expect(within(row).getByRole('checkbox', { name: '选择HT20261124000001' })).toBeDisabled();
+    expect(
+      within(row).getByLabelText('选择HT20261124000001', { selector: 'input[type=checkbox]' }),
+    ).toBeDisabled();
 
-    fireEvent.click(screen.getByRole('button', { name: '开通电子签章账户' }));
+    fireEvent.click(buttonNamed('开通电子签章账户'));
     await confirmDialog('开通电子签章账户', '开通');
     expect(await screen.findByText('已开通')).toBeInTheDocument();
     expect(opens).toBe(1);
-    const seals = await screen.findByRole('list', { name: '印章' });
-    expect(
-      within(seals)
-        .getByRole('img', { name: `${ORG}（合同专用章，直径38mm）` })
-        .getAttribute('src'),
-    ).toMatch(/^data:image\/svg\+xml/);
-    expect(within(seals).getByRole('img', { name: `${ORG}（公章，直径40mm）` })).toBeInTheDocument();
+    const seals = await findNamed('ul', '印章');
+    expect(within(seals).getByAltText(`${ORG}（合同专用章，直径38mm）`).getAttribute('src')).toMatch(
+      /^data:image\/svg\+xml/,
+    );
+    expect(within(seals).getByAltText(`${ORG}（公章，直径40mm）`)).toBeInTheDocument();
     expect(within(seals).getAllByText('默认印章')).toHaveLength(1);
     expect(await screen.findByText('电子营业执照扫码')).toBeInTheDocument();
     await waitFor(() =>
-      expect(within(row).getByRole('checkbox', { name: '选择HT20261124000001' })).toBeEnabled(),
+      expect(
+        within(row).getByLabelText('选择HT20261124000001', { selector: 'input[type=checkbox]' }),
+      ).toBeEnabled(),
     );
   });
 
@@ -219,11 +229,8 @@ describe('ContractsPage', { timeout: 45_000 }, () => {
     };
     renderPage();
     expect(await screen.findByText('企业完成认证后方可开通电子签章账户。')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '去完成企业认证' })).toHaveAttribute(
-      'href',
-      '/company-center?type=authorize',
-    );
-    expect(screen.queryByRole('button', { name: '开通电子签章账户' })).not.toBeInTheDocument();
+    expect(oneNamed('a', '去完成企业认证')).toHaveAttribute('href', '/company-center?type=authorize');
+    expect(buttonsNamed('开通电子签章账户')).toEqual([]);
   });
 
   it('names what an authenticated company still needs before the account, and links to where the first is done', async () => {
@@ -237,11 +244,8 @@ describe('ContractsPage', { timeout: 45_000 }, () => {
     expect(
       await screen.findByText('开通电子签章账户前需完成：签署协议、电子营业执照业务授权'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '去签署协议' })).toHaveAttribute(
-      'href',
-      '/company-center?type=agreements',
-    );
-    expect(screen.queryByRole('button', { name: '开通电子签章账户' })).not.toBeInTheDocument();
+    expect(oneNamed('a', '去签署协议')).toHaveAttribute('href', '/company-center?type=agreements');
+    expect(buttonsNamed('开通电子签章账户')).toEqual([]);
   });
 
   it('lists the contracts with parties, business, amount and status, filters by status and pages on', async () => {
@@ -254,7 +258,9 @@ describe('ContractsPage', { timeout: 45_000 }, () => {
     expect(row).toHaveTextContent('待签署');
     const done = await rowOf('HT20261124000003');
     expect(done).toHaveTextContent('已签署');
-    expect(within(done).getByRole('checkbox', { name: '选择HT20261124000003' })).toBeDisabled();
+    expect(
+      within(done).getByLabelText('选择HT20261124000003', { selector: 'input[type=checkbox]' }),
+    ).toBeDisabled();
 
     fireEvent.click(await screen.findByTitle('2'));
     await waitFor(() => expect(contractQueries.at(-1)).toEqual({ page: '1', size: '10' }));
@@ -282,67 +288,63 @@ describe('ContractsPage', { timeout: 45_000 }, () => {
     renderPage();
     const first = await rowOf('HT20261124000001');
     const second = await rowOf('HT20261124000002');
-    await waitFor(() => expect(within(first).getByRole('checkbox')).toBeEnabled());
-    fireEvent.click(within(first).getByRole('checkbox'));
-    fireEvent.click(within(second).getByRole('checkbox'));
-    fireEvent.click(screen.getByRole('button', { name: '批量签署（2）' }));
+    await waitFor(() => expect(theOnly('input[type=checkbox]', first)).toBeEnabled());
+    fireEvent.click(theOnly('input[type=checkbox]', first));
+    fireEvent.click(theOnly('input[type=checkbox]', second));
+    fireEvent.click(buttonNamed('批量签署（2）'));
     await confirmDialog('签署以下2份合同？', '确认签署');
 
-    const result = await screen.findByRole('dialog', { name: '签署结果' });
+    const result = await findDialog('签署结果');
     expect(signed).toEqual([{ contractIds: ['c-1', 'c-2'] }]);
     expect(
       await within(result).findByText('共2份，成功2份，失败0份', {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(within(result).getAllByText('已签署')).toHaveLength(2);
-    expect(screen.getByRole('button', { name: '批量签署' })).toBeDisabled();
+    expect(buttonNamed('批量签署')).toBeDisabled();
   });
 
   it('tells why a batch was refused and opens no result', async () => {
     refuseSign = true;
     renderPage();
     const first = await rowOf('HT20261124000001');
-    await waitFor(() => expect(within(first).getByRole('checkbox')).toBeEnabled());
-    fireEvent.click(within(first).getByRole('checkbox'));
-    fireEvent.click(screen.getByRole('button', { name: '批量签署（1）' }));
+    await waitFor(() => expect(theOnly('input[type=checkbox]', first)).toBeEnabled());
+    fireEvent.click(theOnly('input[type=checkbox]', first));
+    fireEvent.click(buttonNamed('批量签署（1）'));
     await confirmDialog('签署以下1份合同？', '确认签署');
     expect(await screen.findByText('合同HT20261124000001当前不可签署')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: '签署结果' })).not.toBeInTheDocument();
+    expect(dialogsNamed('签署结果')).toEqual([]);
   });
 
   it('previews a contract inline with its sign status, and says so when the file cannot be loaded', async () => {
     renderPage();
     fireEvent.click(
-      within(await rowOf('HT20261124000003')).getByRole('button', {
-        name: '预览供应链票据平台服务协议（HT20261124000003）',
-      }),
+      buttonNamed('预览供应链票据平台服务协议（HT20261124000003）', await rowOf('HT20261124000003')),
     );
-    const preview = await screen.findByRole('dialog', { name: '合同预览：供应链票据平台服务协议' });
+    const preview = await findDialog('合同预览：供应链票据平台服务协议');
     const frame = await within(preview).findByTitle('供应链票据平台服务协议（HT20261124000003）PDF');
     expect(frame).toHaveAttribute('src', 'blob:contract-pdf');
     expect(await within(preview).findByText('已签署')).toBeInTheDocument();
-    fireEvent.click(within(preview).getByRole('button', { name: 'Close' }));
+    fireEvent.click(buttonNamed('Close', preview));
     await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:contract-pdf'));
 
     pdfFails = true;
-    fireEvent.click(
-      within(await rowOf('HT20261124000001')).getByRole('button', { name: /^预览.*HT20261124000001/ }),
-    );
+    fireEvent.click(buttonNamed(/^预览.*HT20261124000001/, await rowOf('HT20261124000001')));
     expect(await screen.findByText('合同文件加载失败，请稍后重试')).toBeInTheDocument();
   });
 
   it('lists the sign records, shows a result and cancels an unfinished batch', async () => {
     records = [record()];
     renderPage();
-    fireEvent.click(await screen.findByRole('tab', { name: '签署记录' }));
+    fireEvent.click(await findNamed('[role=tab]', '签署记录'));
     const row = (await screen.findByText('HT20261124000001、HT20261124000002')).closest('tr')!;
     expect(row).toHaveTextContent('排队中');
 
-    fireEvent.click(within(row).getByRole('button', { name: /^查看/ }));
-    const result = await screen.findByRole('dialog', { name: '签署结果' });
+    fireEvent.click(buttonNamed(/^查看/, row));
+    const result = await findDialog('签署结果');
     expect(await within(result).findByText('正在签署，请稍候……')).toBeInTheDocument();
-    fireEvent.click(within(result).getByRole('button', { name: 'Close' }));
+    fireEvent.click(buttonNamed('Close', result));
 
-    fireEvent.click(within(row).getByRole('button', { name: /^取消/ }));
+    fireEvent.click(buttonNamed(/^取消/, row));
     await confirmDialog('取消签署', '取消签署');
     await waitFor(() => expect(cancelled).toEqual(['r-1']));
     expect(await screen.findByText('已取消未执行的签署')).toBeInTheDocument();
@@ -352,9 +354,9 @@ describe('ContractsPage', { timeout: 45_000 }, () => {
     records = [record({ status: 'running' })];
     refuseCancel = true;
     renderPage();
-    fireEvent.click(await screen.findByRole('tab', { name: '签署记录' }));
+    fireEvent.click(await findNamed('[role=tab]', '签署记录'));
     const row = (await screen.findByText('HT20261124000001、HT20261124000002')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: /^取消/ }));
+    fireEvent.click(buttonNamed(/^取消/, row));
     await confirmDialog('取消签署', '取消签署');
     expect(await screen.findByText('签署已完成，无法取消')).toBeInTheDocument();
     expect(cancelled).toEqual(['r-1']);
