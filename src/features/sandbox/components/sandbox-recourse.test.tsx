@@ -12,6 +12,7 @@ import {
   recourseClaim,
   recourseNotice,
 } from '@/testing/recourse-fixtures';
+import { buttonNamed, dialogsNamed, findDialog, findNamed, oneNamed } from '@/testing/queries';
 import { SandboxPledgeCard } from './sandbox-pledge-card';
 import { SandboxRecourseCard } from './sandbox-recourse-card';
 
@@ -115,15 +116,14 @@ function renderCards() {
   );
 }
 
-const button = (scope: HTMLElement, name: string) => within(scope).getByRole('button', { name });
-const dialogNamed = async (name: string) => screen.findByRole('dialog', { name });
+const button = (scope: HTMLElement, name: string) => buttonNamed(name, scope);
 
 // Each test walks a two-step dialog over the whole sandbox page: about 10 s alone, past 20 s when the suite's files
 // run side by side on two cores.
 describe('the sandbox institutions’ recourse', { timeout: 60_000 }, () => {
   it('offers 发起追索 only on a pledge refused at maturity, with the parties it may reach and the claim made up', async () => {
     renderCards();
-    const pledges = await screen.findByRole('table', { name: '沙箱金融机构的质押' });
+    const pledges = await findNamed('table', '沙箱金融机构的质押');
     const refusedRow = (await within(pledges).findByText(refusedPledge.packageNo)).closest('tr')!;
     const inForceRow = within(pledges).getByText(inForce.packageNo).closest('tr')!;
     // Under recourse the pledge can no longer be released; one in force cannot be pursued.
@@ -131,7 +131,7 @@ describe('the sandbox institutions’ recourse', { timeout: 60_000 }, () => {
     expect(within(inForceRow).queryByText('发起追索')).toBeNull();
     fireEvent.click(button(refusedRow, '发起追索'));
 
-    const dialog = await dialogNamed('代机构发起追索');
+    const dialog = await findDialog('代机构发起追索');
     expect(await within(dialog).findByText('追索金额构成')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('追索截止日2026-12-02');
     expect(within(dialog).getByLabelText(`${SHANGHAI.name}（承兑人）`)).toBeInTheDocument();
@@ -144,11 +144,11 @@ describe('the sandbox institutions’ recourse', { timeout: 60_000 }, () => {
 
   it('asks for a party, adds the costs to the claim exactly, and sends the notice only once confirmed', async () => {
     renderCards();
-    const pledges = await screen.findByRole('table', { name: '沙箱金融机构的质押' });
+    const pledges = await findNamed('table', '沙箱金融机构的质押');
     fireEvent.click(
       button((await within(pledges).findByText(refusedPledge.packageNo)).closest('tr')!, '发起追索'),
     );
-    const dialog = await dialogNamed('代机构发起追索');
+    const dialog = await findDialog('代机构发起追索');
     expect(await within(dialog).findByText('追索金额构成')).toBeInTheDocument();
     fireEvent.click(button(dialog, '下一步'));
     expect(await within(dialog).findByText('请选择被追索人')).toBeInTheDocument();
@@ -157,7 +157,7 @@ describe('the sandbox institutions’ recourse', { timeout: 60_000 }, () => {
     expect(await within(dialog).findByText('1,000,462.60')).toBeInTheDocument();
     fireEvent.click(button(dialog, '下一步'));
 
-    const confirm = await dialogNamed('确认发起追索');
+    const confirm = await findDialog('确认发起追索');
     expect(await within(confirm).findByText(NINGBO.name)).toBeInTheDocument();
     expect(within(confirm).getByTestId('act-summary')).toHaveTextContent('1,000,462.60 元');
     expect(sent).toEqual([]);
@@ -166,7 +166,7 @@ describe('the sandbox institutions’ recourse', { timeout: 60_000 }, () => {
       expect(sent).toEqual([{ id: refusedPledge.id, debtorOrgIds: [NINGBO.orgId], costs: '100.10' }]),
     );
     expect(await screen.findByText('已代机构发出1份追索通知，等待被追索人同意清偿')).toBeInTheDocument();
-    const list = screen.getByRole('table', { name: '沙箱金融机构的追索通知' });
+    const list = oneNamed('table', '沙箱金融机构的追索通知');
     const row = (await within(list).findByText(`${NINGBO.name}（背书人）`)).closest('tr')!;
     expect(row).toHaveTextContent('待清偿');
     expect(within(row).getByText('撤回')).toBeInTheDocument();
@@ -174,29 +174,29 @@ describe('the sandbox institutions’ recourse', { timeout: 60_000 }, () => {
 
   it('goes back from the confirmation to the form as typed, and sends nothing on 取消', async () => {
     renderCards();
-    const pledges = await screen.findByRole('table', { name: '沙箱金融机构的质押' });
+    const pledges = await findNamed('table', '沙箱金融机构的质押');
     fireEvent.click(
       button((await within(pledges).findByText(refusedPledge.packageNo)).closest('tr')!, '发起追索'),
     );
-    const dialog = await dialogNamed('代机构发起追索');
+    const dialog = await findDialog('代机构发起追索');
     fireEvent.click(await within(dialog).findByLabelText(`${SHANGHAI.name}（承兑人）`));
     fireEvent.click(button(dialog, '下一步'));
-    const confirm = await dialogNamed('确认发起追索');
+    const confirm = await findDialog('确认发起追索');
     fireEvent.click(button(confirm, '上一步'));
-    const again = await dialogNamed('代机构发起追索');
+    const again = await findDialog('代机构发起追索');
     expect(within(again).getByLabelText(`${SHANGHAI.name}（承兑人）`)).toBeChecked();
     fireEvent.click(button(again, '取消'));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(dialogsNamed()).toEqual([]));
     expect(sent).toEqual([]);
   });
 
   it('withdraws a notice not yet answered, after confirmation', async () => {
     notices = [notice({})];
     renderCards();
-    const list = await screen.findByRole('table', { name: '沙箱金融机构的追索通知' });
+    const list = await findNamed('table', '沙箱金融机构的追索通知');
     const row = (await within(list).findByText(`${NINGBO.name}（背书人）`)).closest('tr')!;
     fireEvent.click(button(row, '撤回'));
-    const confirm = await dialogNamed('确认撤回追索通知');
+    const confirm = await findDialog('确认撤回追索通知');
     expect(within(confirm).getByTestId('act-summary')).toHaveTextContent(NINGBO.name);
     expect(withdrawn).toEqual([]);
     fireEvent.click(button(confirm, '确认撤回追索通知'));
@@ -218,11 +218,11 @@ describe('the sandbox institutions’ recourse', { timeout: 60_000 }, () => {
   it('signs a 同意清偿 after confirmation: paid', async () => {
     notices = [agreed()];
     renderCards();
-    const list = await screen.findByRole('table', { name: '沙箱金融机构的追索通知' });
+    const list = await findNamed('table', '沙箱金融机构的追索通知');
     const row = (await within(list).findByText(`${NINGBO.name}（背书人）`)).closest('tr')!;
     expect(row).toHaveTextContent('1,000,362.50（线上清算）');
     fireEvent.click(button(row, '签收'));
-    const confirm = await dialogNamed('确认签收同意清偿');
+    const confirm = await findDialog('确认签收同意清偿');
     fireEvent.click(button(confirm, '确认签收同意清偿'));
     await waitFor(() => expect(answers).toEqual([{ id: 'n-1', decision: 'sign' }]));
     expect(await screen.findByText('已代机构签收同意清偿，款项已清偿')).toBeInTheDocument();
@@ -233,11 +233,11 @@ describe('the sandbox institutions’ recourse', { timeout: 60_000 }, () => {
     afterSign = { status: 'notified', actions: ['withdraw'], rejectReason: '线上清算失败：付款账户余额不足' };
     notices = [agreed()];
     renderCards();
-    const list = await screen.findByRole('table', { name: '沙箱金融机构的追索通知' });
+    const list = await findNamed('table', '沙箱金融机构的追索通知');
     fireEvent.click(
       button((await within(list).findByText(`${NINGBO.name}（背书人）`)).closest('tr')!, '签收'),
     );
-    fireEvent.click(button(await dialogNamed('确认签收同意清偿'), '确认签收同意清偿'));
+    fireEvent.click(button(await findDialog('确认签收同意清偿'), '确认签收同意清偿'));
     expect(
       await screen.findByText(
         '款项未清偿（线上清算失败：付款账户余额不足），同意清偿已退回，等待被追索人重新同意清偿',
@@ -249,11 +249,11 @@ describe('the sandbox institutions’ recourse', { timeout: 60_000 }, () => {
   it('rejects a 同意清偿 with a reason, which it asks for first', async () => {
     notices = [agreed()];
     renderCards();
-    const list = await screen.findByRole('table', { name: '沙箱金融机构的追索通知' });
+    const list = await findNamed('table', '沙箱金融机构的追索通知');
     fireEvent.click(
       button((await within(list).findByText(`${NINGBO.name}（背书人）`)).closest('tr')!, '驳回'),
     );
-    const confirm = await dialogNamed('确认驳回同意清偿');
+    const confirm = await findDialog('确认驳回同意清偿');
     fireEvent.click(button(confirm, '驳回'));
     expect(await within(confirm).findByText('请输入驳回理由')).toBeInTheDocument();
     expect(answers).toEqual([]);
