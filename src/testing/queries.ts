@@ -9,7 +9,7 @@ import { waitFor } from '@testing-library/react';
  * for one element insists on exactly one.
  */
 
-/** A name as written (antd's space between two characters aside), or a pattern it matches. */
+/** A name as written (its spaces, and antd's space between two characters, aside), or a pattern it matches. */
 export type Name = RegExp | string;
 
 /** The name the markup gives `element`. */
@@ -28,7 +28,7 @@ export function nameOf(element: Element): string {
 }
 
 const reads = (text: string, name: Name) =>
-  typeof name === 'string' ? text.replace(/\s/g, '') === name : name.test(text);
+  typeof name === 'string' ? text.replace(/\s/g, '') === name.replace(/\s/g, '') : name.test(text);
 
 /** The elements in `scope` matching `selector` whose name reads `name`. */
 export const allNamed = <E extends Element = HTMLElement>(

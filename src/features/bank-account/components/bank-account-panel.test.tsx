@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import type { BankAccount, BankVerification } from '@contract/bank-account-schemas';
 import { createAppStore } from '@/lib/store';
 import { signInAs } from '@/testing/fake-adapter';
+import { buttonNamed, buttonsNamed, findDialog } from '@/testing/queries';
 import { BankAccountPanel } from './bank-account-panel';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -145,8 +146,8 @@ const rowOf = async (masked: string) =>
 async function openAddDrawer() {
   renderPanel();
   await rowOf('9845 **** **** **** 0187');
-  fireEvent.click(screen.getByRole('button', { name: '添加银行账户' }));
-  return screen.findByRole('dialog', { name: '添加银行账户' });
+  fireEvent.click(buttonNamed('添加银行账户'));
+  return findDialog('添加银行账户');
 }
 
 // A drawer and a dialog of antd in jsdom take seconds on a busy 2-core machine.
@@ -157,17 +158,17 @@ describe('BankAccountPanel', { timeout: 45_000 }, () => {
     expect(first).toHaveTextContent('中国银行股份有限公司杭州中大支行');
     expect(first).toHaveTextContent('已验证');
     expect(first).toHaveTextContent('默认结算账户');
-    expect(within(first).queryByRole('button', { name: /^输入金额/ })).not.toBeInTheDocument();
+    expect(buttonsNamed(/^输入金额/, first)).toEqual([]);
 
     const second = await rowOf('6222 **** **** 7890');
     expect(second).toHaveTextContent('验证中');
     expect(second).toHaveTextContent('待输入金额');
     expect(second).not.toHaveTextContent('默认结算账户');
-    expect(within(second).getByRole('button', { name: '输入金额：6222 **** **** 7890' })).toBeInTheDocument();
+    expect(buttonNamed('输入金额：6222 **** **** 7890', second)).toBeInTheDocument();
 
     const third = await rowOf('6222 **** **** 0011');
     expect(third).toHaveTextContent('验证失败');
-    expect(within(third).getByRole('button', { name: /^重新打款/ })).toBeInTheDocument();
+    expect(buttonNamed(/^重新打款/, third)).toBeInTheDocument();
     expect(
       screen.getByText('6222 **** **** 0011：4 次填写的金额都不正确，本次验证失败，请重新发起打款验证。'),
     ).toBeInTheDocument();
@@ -176,14 +177,14 @@ describe('BankAccountPanel', { timeout: 45_000 }, () => {
   it('shows a wrong amount refused under the field, reads the list again, and verifies the right one', async () => {
     renderPanel();
     const row = await rowOf('6222 **** **** 7890');
-    fireEvent.click(within(row).getByRole('button', { name: /^输入金额/ }));
-    const dialog = await screen.findByRole('dialog', { name: '打款金额验证' });
+    fireEvent.click(buttonNamed(/^输入金额/, row));
+    const dialog = await findDialog('打款金额验证');
     expect(dialog).toHaveTextContent('预计2小时内到账');
     expect(dialog).toHaveTextContent('还可输入 3 次');
     const listsBefore = lists;
 
     fireEvent.change(within(dialog).getByLabelText('到账金额（元）'), { target: { value: '0.5' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: '验证' }));
+    fireEvent.click(buttonNamed('验证', dialog));
     expect(await within(dialog).findByText('金额不正确，还可输入2次')).toBeInTheDocument();
     expect(checks).toEqual([{ id: 'a-2', amount: '0.50' }]);
     await waitFor(() => expect(lists).toBeGreaterThan(listsBefore));
@@ -192,7 +193,7 @@ describe('BankAccountPanel', { timeout: 45_000 }, () => {
     expect(within(dialog).getByText('金额不正确，还可输入2次')).toBeInTheDocument();
 
     fireEvent.change(within(dialog).getByLabelText('到账金额（元）'), { target: { value: '0.35' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: '验证' }));
+    fireEvent.click(buttonNamed('验证', dialog));
     expect(await screen.findByText('验证成功，账户已通过打款验证')).toBeInTheDocument();
     expect(checks.at(-1)).toEqual({ id: 'a-2', amount: '0.35' });
   });
@@ -201,7 +202,7 @@ describe('BankAccountPanel', { timeout: 45_000 }, () => {
     const drawer = await openAddDrawer();
     expect(within(drawer).getByLabelText('账户名称')).toHaveValue(ORG);
 
-    fireEvent.click(within(drawer).getByRole('button', { name: '添加并发起打款验证' }));
+    fireEvent.click(buttonNamed('添加并发起打款验证', drawer));
     expect(await within(drawer).findByText('请输入银行账号')).toBeInTheDocument();
     expect(within(drawer).getByText('请选择开户行')).toBeInTheDocument();
     fireEvent.change(within(drawer).getByLabelText('银行账号'), { target: { value: '12a45' } });
@@ -212,17 +213,17 @@ describe('BankAccountPanel', { timeout: 45_000 }, () => {
   it('takes the number and name of a branch the directory lacks, checking the number first', async () => {
     const drawer = await openAddDrawer();
     fireEvent.change(within(drawer).getByLabelText('银行账号'), { target: { value: '1001 2345 6789' } });
-    fireEvent.click(within(drawer).getByRole('button', { name: '列表中没有开户行？填写联行号和名称' }));
+    fireEvent.click(buttonNamed('列表中没有开户行？填写联行号和名称', drawer));
     fireEvent.change(within(drawer).getByLabelText('开户行联行号'), { target: { value: '1022 9000 201' } });
     fireEvent.change(within(drawer).getByLabelText('开户行名称'), {
       target: { value: '中国工商银行股份有限公司上海市外滩支行' },
     });
-    fireEvent.click(within(drawer).getByRole('button', { name: '添加并发起打款验证' }));
+    fireEvent.click(buttonNamed('添加并发起打款验证', drawer));
     expect(await within(drawer).findByText('联行号须为12位数字')).toBeInTheDocument();
     expect(added).toEqual([]);
 
     fireEvent.change(within(drawer).getByLabelText('开户行联行号'), { target: { value: '1022 9000 2014' } });
-    fireEvent.click(within(drawer).getByRole('button', { name: '添加并发起打款验证' }));
+    fireEvent.click(buttonNamed('添加并发起打款验证', drawer));
     await waitFor(() =>
       expect(added).toEqual([
         {
@@ -250,7 +251,7 @@ describe('BankAccountPanel', { timeout: 45_000 }, () => {
     });
     fireEvent.click(option);
     expect(await within(drawer).findByText('浙江省 杭州市')).toBeInTheDocument();
-    fireEvent.click(within(drawer).getByRole('button', { name: '添加并发起打款验证' }));
+    fireEvent.click(buttonNamed('添加并发起打款验证', drawer));
     expect(await within(drawer).findByText('该银行账号已添加')).toBeInTheDocument();
     expect(added).toEqual([{ accountName: ORG, accountNo: '6222021234567890', branchNo: '104331000010' }]);
   });
