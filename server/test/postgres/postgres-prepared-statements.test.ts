@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { preparedQuery, statementNameOf } from '../../src/db/prepared-query';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
+import { heldPage, listFilterOf, listSortOf } from '../../src/modules/bills/queries';
 import { guaranteeCandidates } from '../../src/modules/guarantee/queries';
 import { startPostgresApp, type TestApp } from '../support/helpers';
 
@@ -69,6 +70,48 @@ describe('PostgreSQL: prepared queries', () => {
       // PostgreSQL plans the first five calls for their values, then compares.
       expect(Number(candidates[0]!.custom_plans)).toBe(5);
       expect(Number(candidates[0]!.generic_plans)).toBe(3);
+    });
+  });
+  it("settle on one generic plan for the held list's page (its size and offset unplanned)", async () => {
+    // A bound limit is estimated at a tenth of the organisation's holdings: the generic plan looked dearer
+    // than one planned for each call's values, and PostgreSQL planned every call of the hottest list again.
+    const now = Date.now();
+    const shanghai = DEMO_ORGS.shanghai.id;
+    await sql`
+      INSERT INTO bill_packages (id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name,
+        payee_org_id, payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable,
+        remark, created_by, created_at)
+      SELECT 'held-plan-package-' || p, '9held' || lpad(p::text, 25, '0'), ${shanghai}, '上海', ${shanghai},
+        '上海', ${DEMO_ORGS.suzhou.id}, '苏州', '310290000021', 100000, '2026-01-01', '2099-01-01', 0, 1, '',
+        ${DEMO_ACCOUNTS[0]!.id}, ${now}::bigint - p
+      FROM generate_series(1, 2000) AS p`.execute(t.app.db);
+    await sql`
+      INSERT INTO bill_holdings (id, package_id, org_id, sub_start, sub_end, amount_fen, bill_status,
+        circ_status, acquired_at, ended_at)
+      SELECT 'held-plan-holding-' || p, 'held-plan-package-' || p, ${shanghai}, 1, 100000, 100000, 'CS03',
+        'TF0301', ${now}::bigint - p, NULL
+      FROM generate_series(1, 2000) AS p`.execute(t.app.db);
+    await sql`ANALYZE bill_packages`.execute(t.app.db);
+    await sql`ANALYZE bill_holdings`.execute(t.app.db);
+    const page = { page: 0, size: 10, offset: 0 };
+    await t.app.db.connection().execute(async (connection) => {
+      for (let i = 0; i < 8; i++) {
+        const { items } = await heldPage(
+          connection,
+          shanghai,
+          listFilterOf({}, 'bill'),
+          listSortOf(undefined),
+          page,
+          now,
+        );
+        expect(items).toHaveLength(10);
+      }
+      const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+        select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(connection);
+      const held = rows.filter((row) => row.statement.includes('"bill_org_holdings"'));
+      expect(held).toHaveLength(1);
+      expect(Number(held[0]!.custom_plans)).toBe(5);
+      expect(Number(held[0]!.generic_plans)).toBe(3);
     });
   });
 });
