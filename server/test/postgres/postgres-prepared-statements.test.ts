@@ -4,6 +4,7 @@ import { preparedQuery, statementNameOf } from '../../src/db/prepared-query';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { heldPage, listFilterOf, listSortOf } from '../../src/modules/bills/queries';
 import { guaranteeCandidates } from '../../src/modules/guarantee/queries';
+import { noticePage } from '../../src/modules/notice/service';
 import { startPostgresApp, type TestApp } from '../support/helpers';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
@@ -112,6 +113,29 @@ describe('PostgreSQL: prepared queries', () => {
       expect(held).toHaveLength(1);
       expect(Number(held[0]!.custom_plans)).toBe(5);
       expect(Number(held[0]!.generic_plans)).toBe(3);
+    });
+  });
+  it('settle on one generic plan for the notices page over many notices (its size and offset unplanned)', async () => {
+    const now = Date.now();
+    const shanghai = DEMO_ORGS.shanghai.id;
+    await sql`
+      INSERT INTO plat_messages (id, org_id, user_id, type, title, content, created_at, link, subject)
+      SELECT 'plan-notice-' || i, ${shanghai}, NULL, 3, '到期提醒', '票据到期提醒 ' || i, ${now}::bigint - i, NULL, NULL
+      FROM generate_series(1, 20000) AS i`.execute(t.app.db);
+    await sql`ANALYZE plat_messages`.execute(t.app.db);
+    const reader = { userId: DEMO_ACCOUNTS[0]!.id, orgId: shanghai };
+    await t.app.db.connection().execute(async (connection) => {
+      for (let i = 0; i < 8; i++) {
+        const { items, total } = await noticePage(connection, reader, {}, { page: 0, size: 10, offset: 0 });
+        expect(items).toHaveLength(10);
+        expect(total).toBeGreaterThan(20000);
+      }
+      const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+        select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(connection);
+      const page = rows.filter((row) => row.statement.includes('"plat_messages"'));
+      expect(page).toHaveLength(1);
+      expect(Number(page[0]!.custom_plans)).toBe(5);
+      expect(Number(page[0]!.generic_plans)).toBe(3);
     });
   });
 });
