@@ -8,7 +8,7 @@ import { buildApp, type BuildOptions } from '../../src/app';
 import { testConfig, type AppConfig } from '../../src/config';
 import { DEMO_PASSWORD } from '../../src/db/seed';
 import { randomToken, sha256Hex } from '../../src/lib/hash';
-import { createTestSchema } from './postgres-test-db';
+import { seededPostgresDatabase } from './postgres-template';
 import { buildFromTemplate } from './sqlite-template';
 
 /** 2026-03-02 09:00 Asia/Shanghai: a fixed start so tests never depend on the wall clock. */
@@ -82,16 +82,20 @@ export async function startApp(
 }
 
 /**
- * Like startApp, on a schema of its own on the PostgreSQL server at `serverUrl`; the schema is dropped after the
- * test file (server/test/setup.ts).
+ * Like startApp, on a database of its own on the PostgreSQL server at `serverUrl`: a copy of the run's seeded
+ * template for the app's configuration and start time (postgres-template.ts), or with TEST_POSTGRES_TEMPLATE=off
+ * a schema of its own that the app migrates and seeds, dropped after the test file (server/test/setup.ts).
  */
 export async function startPostgresApp(
   serverUrl: string,
   overrides: Partial<AppConfig> = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
-  const schema = await createTestSchema(serverUrl);
-  return startApp({ ...overrides, databaseUrl: schema.url }, options);
+  // What startApp builds with: its configuration, and the clock's start (testClock's unless `options` has one).
+  const config = testConfig({ logLevel: 'info', ...overrides });
+  const now = options.now ? options.now() : T0;
+  const databaseUrl = await seededPostgresDatabase(serverUrl, config, now);
+  return startApp({ ...overrides, databaseUrl }, options);
 }
 
 /**

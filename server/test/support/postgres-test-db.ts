@@ -66,7 +66,11 @@ function workerDatabaseUrl(serverUrl: string): Promise<string> {
 
 /** Creates an empty schema with a random name on the server at `serverUrl`; dropTestSchemas removes it. */
 export async function createTestSchema(serverUrl: string): Promise<PostgresTestSchema> {
-  const databaseUrl = await workerDatabaseUrl(serverUrl);
+  return createSchemaIn(await workerDatabaseUrl(serverUrl));
+}
+
+/** Creates an empty schema with a random name in the database at `databaseUrl`; dropTestSchemas removes it. */
+export async function createSchemaIn(databaseUrl: string): Promise<PostgresTestSchema> {
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   await withClient(databaseUrl, (client) => client.query(`CREATE SCHEMA ${name}`));
   created.set(databaseUrl, [...(created.get(databaseUrl) ?? []), name]);
