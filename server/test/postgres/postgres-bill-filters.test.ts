@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { testConfig } from '../../src/config';
 import { authed, signIn, T0 } from '../support/helpers';
-import { createTestSchema } from '../support/postgres-test-db';
+import { seededPostgresDatabase } from '../support/postgres-template';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
 const serverUrl = inject('postgresUrl');
@@ -12,8 +12,9 @@ const serverUrl = inject('postgresUrl');
 let app: FastifyInstance;
 let accessToken: string;
 beforeAll(async () => {
-  const { url } = await createTestSchema(serverUrl);
-  app = await buildApp(testConfig({ databaseUrl: url, logLevel: 'silent' }), { now: () => T0 });
+  const config = testConfig({ logLevel: 'silent' });
+  const databaseUrl = await seededPostgresDatabase(serverUrl, config, T0);
+  app = await buildApp({ ...config, databaseUrl }, { now: () => T0 });
   accessToken = (await signIn(app, '13800000006')).access_token;
 });
 afterAll(async () => {

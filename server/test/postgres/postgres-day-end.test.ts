@@ -8,7 +8,7 @@ import { DEMO_ORGS } from '../../src/db/seed';
 import { addDays } from '../../src/lib/calendar-date';
 import { shanghaiDate } from '../../src/lib/shanghai-time';
 import { holidayCalendar } from '../../src/modules/holiday/service';
-import { createTestSchema } from '../support/postgres-test-db';
+import { migratedPostgresDatabase } from '../support/postgres-template';
 import { freePort, ServerProcess } from '../support/server-process';
 
 /**
@@ -40,10 +40,11 @@ let dataDirs: string[] = [];
 let nodes: [ServerProcess, ServerProcess];
 
 beforeAll(async () => {
-  const schema = await createTestSchema(serverUrl);
-  db = await createDatabase({ dataDir: '', databaseUrl: schema.url });
+  // Migrated already (support/postgres-template.ts): the first node seeds the demo with its own clock.
+  const databaseUrl = await migratedPostgresDatabase(serverUrl);
+  db = await createDatabase({ dataDir: '', databaseUrl });
   const shared = {
-    DATABASE_URL: schema.url,
+    DATABASE_URL: databaseUrl,
     VERIFICATION_SECRET: crypto.randomBytes(32).toString('hex'),
     RSA_PRIVATE_KEY: crypto
       .generateKeyPairSync('rsa', { modulusLength: 2048 })

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app';
 import { testConfig } from '../../src/config';
 import { rowsOf, workbookOf } from '../support/export-helpers';
 import { authed, bearer, signIn, T0 } from '../support/helpers';
-import { createTestSchema } from '../support/postgres-test-db';
+import { seededPostgresDatabase } from '../support/postgres-template';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
 const serverUrl = inject('postgresUrl');
@@ -17,9 +17,9 @@ let dataDir: string;
 let nodes: FastifyInstance[];
 beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bill-pg-export-'));
-  const { url } = await createTestSchema(serverUrl);
   // Two server nodes on one database and one shared export folder, as behind a load balancer.
-  const config = testConfig({ databaseUrl: url, dataDir, logLevel: 'silent' });
+  const unplaced = testConfig({ logLevel: 'silent' });
+  const config = { ...unplaced, dataDir, databaseUrl: await seededPostgresDatabase(serverUrl, unplaced, T0) };
   const first = await buildApp(config, { now: () => T0 });
   nodes = [first, await buildApp(config, { now: () => T0 })];
 });

@@ -10,7 +10,7 @@ import { createDatabase, type Db } from '../../src/db/database';
 import { DEMO_ORGS, DEMO_PASSWORD } from '../../src/db/seed';
 import { rowsOf, workbookOf } from '../support/export-helpers';
 import { HttpClient } from '../support/http-client';
-import { createTestSchema } from '../support/postgres-test-db';
+import { migratedPostgresDatabase } from '../support/postgres-template';
 import { freePort, ServerProcess } from '../support/server-process';
 import { openTabSocket } from '../support/tab-socket';
 
@@ -36,10 +36,11 @@ let clients: [HttpClient, HttpClient];
 let owner: TokenResponse;
 
 beforeAll(async () => {
-  const schema = await createTestSchema(serverUrl);
-  db = await createDatabase({ dataDir: '', databaseUrl: schema.url });
+  // Migrated already (support/postgres-template.ts): the first node seeds the demo with its own clock.
+  const databaseUrl = await migratedPostgresDatabase(serverUrl);
+  db = await createDatabase({ dataDir: '', databaseUrl });
   const shared = {
-    DATABASE_URL: schema.url,
+    DATABASE_URL: databaseUrl,
     VERIFICATION_SECRET: crypto.randomBytes(32).toString('hex'),
     RSA_PRIVATE_KEY: crypto
       .generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -53,7 +54,7 @@ beforeAll(async () => {
     new ServerProcess(dataDirs[0]!, await freePort(), shared),
     new ServerProcess(dataDirs[1]!, await freePort(), shared),
   ];
-  // One after the other, as a rolling start: the first migrates and seeds, the second finds it done.
+  // One after the other, as a rolling start: the first seeds the demo, the second finds it done.
   for (const node of nodes) await node.start(STARTUP_TIMEOUT_MS);
   const puzzleAnswers = async (token: string) =>
     Number(

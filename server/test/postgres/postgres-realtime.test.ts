@@ -7,7 +7,8 @@ import { buildApp } from '../../src/app';
 import { testConfig } from '../../src/config';
 import type { PostgresBus } from '../../src/lib/realtime-postgres';
 import { listenAs, signIn, T0 } from '../support/helpers';
-import { createTestSchema } from '../support/postgres-test-db';
+import { createSchemaIn } from '../support/postgres-test-db';
+import { seededPostgresDatabase } from '../support/postgres-template';
 import { openTabSocket } from '../support/tab-socket';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
@@ -18,11 +19,16 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((app) => app.close()));
 });
 
+const config = testConfig({ logLevel: 'silent' });
+
 async function node(databaseUrl: string): Promise<FastifyInstance> {
-  const app = await buildApp(testConfig({ databaseUrl, logLevel: 'silent' }), { now: () => T0 });
+  const app = await buildApp({ ...config, databaseUrl }, { now: () => T0 });
   started.push(app);
   return app;
 }
+
+/** A database of its own, migrated and seeded (support/postgres-template.ts). */
+const seeded = () => seededPostgresDatabase(serverUrl, config, T0);
 
 const notice = (marker: string): RealtimeMessage => ({ type: REALTIME_EVENT.notice, payload: { marker } });
 const listenerPid = (app: FastifyInstance) => (app.realtime.bus as PostgresBus).listenerPid;
@@ -50,7 +56,7 @@ async function terminateBackend(pid: number): Promise<void> {
 
 describe('PostgreSQL: realtime events between nodes', () => {
   it('carries an event published on one node to the sockets of another, in commit order', async () => {
-    const { url } = await createTestSchema(serverUrl);
+    const url = await seeded();
     const [publisher, other] = [await node(url), await node(url)];
     const there = listenAs(other, 'zhao');
     const here = listenAs(publisher, 'zhao');
@@ -65,8 +71,10 @@ describe('PostgreSQL: realtime events between nodes', () => {
   });
 
   it('keeps two deployments in two schemas of one database apart', async () => {
-    const one = await node((await createTestSchema(serverUrl)).url);
-    const another = await node((await createTestSchema(serverUrl)).url);
+    const url = await seeded();
+    const one = await node(url);
+    // A second schema of the same database, which its app migrates and seeds.
+    const another = await node((await createSchemaIn(url)).url);
     const elsewhere = listenAs(another, 'zhao');
     const own = listenAs(one, 'zhao');
     await one.realtime.publishToUser('zhao', notice('mine'));
@@ -79,7 +87,7 @@ describe('PostgreSQL: realtime events between nodes', () => {
   });
 
   it('listens again when its connection is cut, tells the open sockets to resync, and goes on delivering', async () => {
-    const app = await node((await createTestSchema(serverUrl)).url);
+    const app = await node(await seeded());
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { access_token, account } = await signIn(app, '13800000001');
     const tab = await openTabSocket(
@@ -101,7 +109,7 @@ describe('PostgreSQL: realtime events between nodes', () => {
   });
 
   it('unlistens and releases its connection when the app closes', async () => {
-    const app = await node((await createTestSchema(serverUrl)).url);
+    const app = await node(await seeded());
     const pid = listenerPid(app)!;
     expect(await backendAlive(pid)).toBe(true);
     await app.close();
