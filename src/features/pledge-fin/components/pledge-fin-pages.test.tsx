@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Holding } from '@contract/bills-schemas';
 import type { PledgeFinDetail, PledgeFinSummary } from '@contract/pledge-fin-schemas';
 import { created, ok, renderInApp } from '@/testing/ledger-page';
+import { findNamed, oneNamed } from '@/testing/queries';
 import { PledgeFinListPage } from './pledge-fin-list-page';
 import { PledgeFinStartPage } from './pledge-fin-start-page';
 
@@ -340,16 +341,16 @@ const requestsTo = (path: string) => requests.filter((r) => new URL(r.url).pathn
 describe('the 质押融资 list', () => {
   it('lists the financings with their states, each opening the sub-page its state names', async () => {
     renderAt('/list');
-    const table = await screen.findByRole('table', { name: '融资申请' });
+    const table = await findNamed('table', '融资申请');
     const draft = (await within(table).findByText('RZ20260302ABCDEF12')).closest('tr')!;
     expect(draft).toHaveTextContent('待提交');
     expect(draft).toHaveTextContent('800,000.00');
-    expect(within(draft).getByRole('link', { name: '继续填写RZ20260302ABCDEF12' })).toHaveAttribute(
+    expect(oneNamed('a', '继续填写RZ20260302ABCDEF12', draft)).toHaveAttribute(
       'href',
       '/chain-bill/pledge-business/pledge-financing-start/sub-page/open-add/f-1',
     );
     const signing = within(table).getByText('RZ2').closest('tr')!;
-    expect(within(signing).getByRole('link', { name: '查看RZ2' })).toHaveAttribute(
+    expect(oneNamed('a', '查看RZ2', signing)).toHaveAttribute(
       'href',
       '/chain-bill/pledge-business/pledge-financing-start/sub-page/sign/f-2',
     );
@@ -375,8 +376,8 @@ describe('the application form (open-add)', () => {
         maturityDate: '2099-06-01',
       }),
     );
-    const cost = await screen.findByRole('table', { name: '还款计划' });
-    expect(within(cost).getAllByRole('row')).toHaveLength(3);
+    const cost = await findNamed('table', '还款计划');
+    expect(cost.querySelectorAll('tr')).toHaveLength(3);
     expect((await screen.findByText('实际到账（元）')).closest('tr')).toHaveTextContent('799,200.00');
     expect(screen.getByText('大写：捌拾万元整')).toBeInTheDocument();
     expect(screen.getByText(/可质押额度800,000.00元/)).toBeInTheDocument();
@@ -431,7 +432,7 @@ describe('the financing’s detail', () => {
       ],
     };
     renderAt('/start/detail/f-1');
-    const bills = await screen.findByRole('table', { name: '质押票据' });
+    const bills = await findNamed('table', '质押票据');
     expect(within(bills).getByText('质押状态')).toBeInTheDocument();
     expect(within(bills).getByText('已兑付')).toBeInTheDocument();
     expect(within(bills).getByText('已解除')).toBeInTheDocument();
@@ -471,7 +472,7 @@ describe('the sign page', () => {
   it('lists the loan contract and the pledge contract to sign while the financing waits for them', async () => {
     detail = detailOf({ state: '524000080' });
     renderAt('/start/sign/f-1');
-    const table = await screen.findByRole('table', { name: '融资合同' });
+    const table = await findNamed('table', '融资合同');
     expect(await within(table).findByText('供应链票据质押融资借款合同')).toBeInTheDocument();
     expect(within(table).getByText('HT2')).toBeInTheDocument();
   });
@@ -562,7 +563,7 @@ describe('the interest page', () => {
     expect(within(card).getByText('融资尚欠合计（元）')).toBeInTheDocument();
     expect(within(card).queryByText('本期已还（元）')).not.toBeInTheDocument();
     expect(within(card).getByText(/含归还本金/)).toBeInTheDocument();
-    const payments = screen.getByRole('table', { name: '还款记录' });
+    const payments = oneNamed('table', '还款记录');
     expect(within(payments).getByText('已支付')).toBeInTheDocument();
     expect(within(payments).getByText('待支付')).toBeInTheDocument();
 
@@ -594,7 +595,7 @@ describe('the interest page', () => {
     const card = (await screen.findByText('本期应付')).closest('.ant-card') as HTMLElement;
     expect(within(card).getByText('806,621.82')).toBeInTheDocument();
     expect(within(card).getAllByText('12.16').length).toBeGreaterThan(0);
-    const payments = screen.getByRole('table', { name: '还款记录' });
+    const payments = oneNamed('table', '还款记录');
     expect(within(payments).getByText('部分已还')).toBeInTheDocument();
     expect(within(payments).getByText('已还806,621.82元，尚欠12.16元')).toBeInTheDocument();
     expect(within(payments).queryByText('待支付')).not.toBeInTheDocument();
