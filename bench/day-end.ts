@@ -4,20 +4,32 @@
 // time is printed, one line a pass. Then, on a database of their own, PLEDGED bills that mature on that day
 // still pledged to an institution: the close presents each by its pledgee (payment.presentPledged, one
 // transaction a pledge, the act the institution's sandbox `present` call runs), and its time is a second line.
+// While the holdings' close runs, signed-in reads (a holder's lists a user opens at the close) are sent at a
+// steady pace against the same server, listening on a port of its own, from a process of their own
+// (bench/lib/paced-reads.mjs); their p50 and p99 are printed beside those of the same reads sent for
+// BENCH_DAY_END_QUIET_S seconds just before, with no close running. The close is the server's own: its
+// day-end runner, through the task queue, in the process that answers the reads.
 // A figure, not a test: docs/performance.md records it. `npm run bench` runs it after its other measures
 // (BENCH_DAY_END_HOLDINGS=0 there skips it).
 //
 //   npx tsx bench/day-end.ts        (BENCH_DAY_END_HOLDINGS, BENCH_DAY_END_CLEARED, BENCH_DAY_END_PLEDGED
 //                                    (0 skips its line) to change the counts, BENCH_DATABASES=sqlite,postgres
-//                                    the passes, as for the rest of the bench)
-import { execFileSync } from 'node:child_process';
+//                                    the passes, as for the rest of the bench; BENCH_DAY_END_READS_RATE the
+//                                    reads per second, 0 for none, BENCH_DAY_END_QUIET_S their quiet time)
+import { execFileSync, fork } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
+import { DEMO_ACCOUNTS } from '../server/src/db/seed';
+import { openSession } from '../server/src/modules/auth/tokens';
 import { DAY_END_STEPS } from '../server/src/modules/day-end/steps';
 import { createTestSchema, dropTestSchemas } from '../server/test/support/postgres-test-db';
 import { RECOUNT_PAYABLE_DAYS } from './lib/seed-holdings.mjs';
@@ -26,6 +38,8 @@ import { countSqlite } from './lib/sqlite-counts.mjs';
 const HOLDINGS = Number(process.env.BENCH_DAY_END_HOLDINGS ?? 100_000);
 const CLEARED = Number(process.env.BENCH_DAY_END_CLEARED ?? 1_000);
 const PLEDGED = Number(process.env.BENCH_DAY_END_PLEDGED ?? 1_000);
+const READS_RATE = Number(process.env.BENCH_DAY_END_READS_RATE ?? 100);
+const QUIET_S = Number(process.env.BENCH_DAY_END_QUIET_S ?? 20);
 /** A business day (a Wednesday) and its close. */
 const DAY = '2026-12-16';
 const CLOSE = Date.parse(`${DAY}T21:00:00+08:00`);
@@ -40,13 +54,15 @@ const FACE_FEN = 100_000_00;
 const PASSES = (process.env.BENCH_DATABASES || 'sqlite,postgres').split(',').map((name) => name.trim());
 const SEEDED_AT = CLOSE - 20 * 24 * 3600_000;
 
-/** The server's configuration for a pass: the sandbox and the demo seed, the day-end run by hand. */
+/** The server's configuration for a pass: the sandbox and the demo seed, the day-end run by hand (runNow). */
 function configOf(dataDir: string, databaseUrl?: string) {
   const config = loadConfig({
     SANDBOX: 'on',
     SEED_DEMO: 'on',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
+    // As the rest of the bench's servers: the reads beside the close share one access token.
+    TOKEN_RATE_LIMIT: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   return { ...config, dayEndTimer: false };
@@ -270,6 +286,90 @@ function measureSteps(): Map<string, StepFigures> {
 }
 const stepFigures = measureSteps();
 
+/** Whose reads are sent beside the close: Suzhou's operator, holder of half the maturing bills. */
+const READER_MOBILE = '13800000005';
+
+/**
+ * The reads a holder's user makes at the close: who is signed in, the bell (the first 5 unread notices: the
+ * close writes a reminder to each holder of every bill), the held bills, and 待签收.
+ */
+const READ_ROUTES = [
+  { name: 'GET /api/user', path: '/api/user' },
+  { name: 'the bell', method: 'POST', path: '/api/plat-message/page?page=0&size=5', body: { status: 0 } },
+  { name: 'held', path: '/api/scbill/bills/held?page=0&size=10' },
+  { name: '待签收', path: '/api/scbill/bill-applications/pending?page=0&size=10' },
+];
+
+/** A route's latencies over a phase (ms), as bench/lib/paced-reads.mjs answers them. */
+interface ReadFigures {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  failures: number;
+}
+
+/**
+ * Starts the reads beside `app` (listening now on a port of its own): READS_RATE a second from their own
+ * process, as READER_MOBILE for Suzhou. `phase(name)` tags the requests sent from then on and measures the
+ * server's event-loop delay over the phase; `stop()` answers each phase's figures.
+ */
+async function readsBeside(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnType<typeof configOf>) {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const reader = DEMO_ACCOUNTS.find((account) => account.mobile === READER_MOBILE);
+  if (!reader) throw new Error(`no demo account ${READER_MOBILE}`);
+  const { accessToken } = await openSession(
+    app.db,
+    { userId: reader.id, orgId: SUZHOU, clientId: config.clientId },
+    CLOSE,
+    config,
+  );
+  const child = fork(path.join('bench', 'lib', 'paced-reads.mjs'), {
+    execArgv: [],
+    env: {
+      ...process.env,
+      BENCH_READS_BASE: `http://127.0.0.1:${port}`,
+      BENCH_READS_TOKEN: accessToken,
+      BENCH_READS_RATE: String(READS_RATE),
+      BENCH_READS_ROUTES: JSON.stringify(READ_ROUTES),
+    },
+  });
+  const loopDelays = new Map<string, ReturnType<typeof monitorEventLoopDelay>>();
+  let current: ReturnType<typeof monitorEventLoopDelay> | null = null;
+  return {
+    phase(name: string) {
+      current?.disable();
+      current = monitorEventLoopDelay({ resolution: 10 });
+      current.enable();
+      loopDelays.set(name, current);
+      child.send({ phase: name });
+    },
+    async stop() {
+      current?.disable();
+      const answered = once(child, 'message');
+      child.send({ stop: true });
+      const [{ figures }] = (await answered) as [{ figures: Record<string, Record<string, ReadFigures>> }];
+      const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
+      return Object.fromEntries(
+        [...loopDelays].map(([name, delay]) => [
+          name,
+          {
+            ...Object.fromEntries(
+              Object.entries(figures[name] ?? {}).map(([route, f]) => [
+                route,
+                `p50 ${f.p50} ms, p99 ${f.p99} ms, max ${f.max} ms, ${f.count} requests, ${f.failures} failed`,
+              ]),
+            ),
+            // The server's own event loop over the phase: how long a request could wait for it to be free.
+            eventLoopDelay: `p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`,
+          },
+        ]),
+      );
+    },
+  };
+}
+
 /** Seeds a fresh database of the pass with `counts`, then times that day's close. */
 async function measure(pass: string, counts: Counts) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-day-end-'));
@@ -291,6 +391,15 @@ async function measure(pass: string, counts: Counts) {
     else seedSqlite(dataDir, counts);
 
     const app = await buildApp(config, { now: () => CLOSE });
+    const reads = counts.holdings > 0 && READS_RATE > 0 ? await readsBeside(app, config) : null;
+    if (reads) {
+      // Warm the reads (JIT, prepared statements), then measure them with no close running.
+      reads.phase('warm-up');
+      await sleep(2_000);
+      reads.phase('quiet');
+      await sleep(QUIET_S * 1000);
+      reads.phase('day-end');
+    }
     stepFigures.clear();
     sqliteCounts.reset();
     const cpu = process.cpuUsage();
@@ -299,6 +408,7 @@ async function measure(pass: string, counts: Counts) {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const { user, system } = process.cpuUsage(cpu);
     const { statements, commits } = sqliteCounts.counts;
+    const readFigures = await reads?.stop();
     await app.close();
     const items = counts.holdings + counts.pledged;
     const perItem = (value: number) => Number((value / items).toFixed(2));
@@ -322,6 +432,15 @@ async function measure(pass: string, counts: Counts) {
             : `${figure.seconds.toFixed(1)} s`,
         ]),
       ),
+      ...(readFigures
+        ? {
+            reads: {
+              perSecond: READS_RATE,
+              quiet: readFigures.quiet,
+              duringDayEnd: readFigures['day-end'],
+            },
+          }
+        : {}),
       load: os.loadavg()[0]?.toFixed(1),
     };
   } finally {
