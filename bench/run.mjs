@@ -319,6 +319,19 @@ function dayEndFigures(report, extra) {
     } else {
       report.add(`day-end, ${pass.holdings} holdings, ${pass.database}`, pass.seconds, 's', TARGET.dayEndS);
     }
+    if (pass.reads) {
+      // A holder's reads sent at a steady pace while the close ran, beside the same reads just before it.
+      const label = `day-end, ${pass.holdings} holdings, ${pass.database}: reads at ${pass.reads.perSecond}/s`;
+      for (const [phase, text] of [
+        ['quiet', 'no close running'],
+        ['duringDayEnd', 'during the close'],
+      ]) {
+        const all = pass.reads[phase].all;
+        report.add(`${label}, ${text}, p50`, all.p50, 'ms');
+        report.add(`${label}, ${text}, p99`, all.p99, 'ms');
+        report.add(`${label}, ${text}, failed`, all.failures, 'responses', { max: 0 });
+      }
+    }
     if (pass.status !== 'done') report.add(`day-end run not done, ${pass.database}`, 1, 'responses');
   }
   extra.dayEnd = passes;

@@ -5,7 +5,8 @@
 // those 200 ms waiting, and each is counted with its wait).
 //
 // Environment: BENCH_READS_BASE (the server), BENCH_READS_TOKEN (an access token), BENCH_READS_RATE
-// (requests per second), BENCH_READS_ROUTES (JSON: [{ name, method, path, body? }]).
+// (requests per second), BENCH_READS_ROUTES (JSON: [{ name, method, path, body? }]); BENCH_READS_DEBUG=1
+// prints each failed answer.
 // Messages from the parent: { phase } tags the requests sent from then on; { stop: true } waits for the
 // requests under way and answers { figures } (each phase's routes: count, p50, p99, max in ms, failures).
 import { performance } from 'node:perf_hooks';
@@ -73,7 +74,8 @@ function tick() {
   timer = setTimeout(tick, Math.max(0, Math.floor(next - performance.now())));
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const figuresOf = ({ ms, failures }) => {
   const sorted = [...ms].sort((a, b) => a - b);
   const round = (value) => Number(value.toFixed(1));
