@@ -41,10 +41,12 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
-    // A trace of every journey, kept when it fails: its DOM snapshots and network, without the screencast, which
-    // recorded every frame the page painted and, while something on the page moved, starved the page itself
-    // (an accessibility check of an open dialog took 23 s instead of 3). A failure still keeps a screenshot.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace: recording one costs every journey a second or two (a fifth of its time), failing or not. A
+    // failure keeps a screenshot; for its DOM snapshots and network, run the journey again with
+    // `--trace retain-on-failure` (README, "Tests"), which takes this mode's place and keeps the screencast
+    // off: recording every frame painted starved the page while anything on it moved (an accessibility
+    // check of an open dialog took 23 s instead of 3).
+    trace: { mode: 'off', screenshots: false },
     screenshot: 'only-on-failure',
     // The offline service worker is not what a journey walks, and its 发现新版本 prompt (component-tested in
     // src/features/shell) once covered a button mid-journey on a loaded machine.
