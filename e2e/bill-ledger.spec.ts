@@ -1,6 +1,7 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { E2E_BASE_URL } from './support/env';
 import { confirmByQr } from './support/qr';
+import { arrive } from './support/session';
 import { comeFrom, expect, test, type Page } from './support/test';
 
 /**
@@ -20,14 +21,6 @@ const SECOND_FACE = '2000';
 const HALF = '5000';
 const FRONT_HALF = '000000000001-000000500000';
 const BACK_HALF = '000000500001-000001000000';
-
-/** Signs in through a sandbox entry link (the slider puzzle of the login screen has its own journey). */
-async function arrive(page: Page, mobile: string): Promise<void> {
-  const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
-  const { token } = ((await response.json()) as { data: { token: string } }).data;
-  await page.goto(`/?token=${token}#/`);
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
-}
 
 async function open(page: Page, path: string, title: string): Promise<void> {
   await page.goto(`/#${path}`);

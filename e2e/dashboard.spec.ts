@@ -1,19 +1,12 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-
-/** Signs in through a sandbox entry link (the slider puzzle has its own journey in sign-in.spec.ts). */
-async function arrive(page: Page, mobile: string): Promise<void> {
-  const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
-  const { token } = ((await response.json()) as { data: { token: string } }).data;
-  await page.goto(`/?token=${token}#/`);
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
-  await expectNoSeriousA11yViolations(page);
-}
+import { arrive } from './support/session';
 
 test('the owner of a busy company sees the six-month figures, the trend, the operation log and the status', async ({
   page,
 }) => {
   await arrive(page, '13800000001');
+  await expectNoSeriousA11yViolations(page);
 
   for (const kind of ['出票', '承兑', '贴现', '转让']) {
     await expect(page.getByRole('heading', { name: kind, exact: true })).toBeVisible();
@@ -45,6 +38,7 @@ test('the owner opens a function of the organisation account', async ({ page }) 
   // Ningbo, a supplier, has opened only 背书转让 of the bill functions it may open; 票据贴现 is built and
   // may be opened, 订单融资 is not built yet.
   await arrive(page, '13800000006');
+  await expectNoSeriousA11yViolations(page);
   const functions = page.locator('.ant-card', { hasText: '企业开通功能' });
   await expect(functions.getByRole('button', { name: '开通票据贴现' })).toBeVisible();
   await expect(functions.locator('li', { hasText: '票据贴现' }).getByText('即将上线')).toHaveCount(0);

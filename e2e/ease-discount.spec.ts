@@ -1,6 +1,6 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
-import { latestSmsCode } from './support/session';
+import { arrive, latestSmsCode } from './support/session';
 import { expect, test, type Page } from './support/test';
 
 /**
@@ -11,13 +11,6 @@ import { expect, test, type Page } from './support/test';
  */
 const SUZHOU = '13800000005';
 const PART = '1000';
-
-async function arrive(page: Page, mobile: string): Promise<void> {
-  const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
-  const { token } = ((await response.json()) as { data: { token: string } }).data;
-  await page.goto(`/?token=${token}#/`);
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
-}
 
 async function openFromMenu(page: Page, group: string, item: string, address: RegExp): Promise<void> {
   const panel = page.getByRole('region', { name: group });

@@ -1,13 +1,6 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-
-async function arrive(page: Page, mobile: string): Promise<void> {
-  const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
-  const { token } = ((await response.json()) as { data: { token: string } }).data;
-  await page.goto(`/?token=${token}#/`);
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
-  await expectNoSeriousA11yViolations(page);
-}
+import { arrive } from './support/session';
 
 const redDotKey = 'SgThsk_FILE_PROCESS_EXPORT_TASK_REDDOT_13800000001_CH0001';
 
@@ -15,6 +8,7 @@ test('a finished export lights the red dot, opening the centre clears it, and fi
   page,
 }) => {
   await arrive(page, '13800000001');
+  await expectNoSeriousA11yViolations(page);
   const header = page.getByRole('banner');
 
   // An export started elsewhere (another tab of the same user) finishes while the centre is closed.

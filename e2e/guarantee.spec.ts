@@ -2,7 +2,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
 import { E2E_BASE_URL } from './support/env';
 import { QR_DIALOG, confirmQr, qrAsked } from './support/qr';
-import { latestSmsCode } from './support/session';
+import { arrive, latestSmsCode } from './support/session';
 import { comeFrom, expect, test, type Page } from './support/test';
 
 /**
@@ -15,13 +15,6 @@ import { comeFrom, expect, test, type Page } from './support/test';
  */
 const SHANGHAI = '13800000001';
 const NINGBO = { mobile: '13800000006', name: '宁波海曙包装材料有限公司' };
-
-async function arrive(page: Page, mobile: string): Promise<void> {
-  const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
-  const { token } = ((await response.json()) as { data: { token: string } }).data;
-  await page.goto(`/?token=${token}#/`);
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
-}
 
 function choice(page: Page, text: string | RegExp) {
   return page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });

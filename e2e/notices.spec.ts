@@ -1,13 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-
-async function arrive(page: Page, mobile: string): Promise<void> {
-  const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
-  const { token } = ((await response.json()) as { data: { token: string } }).data;
-  await page.goto(`/?token=${token}#/`);
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
-  await expectNoSeriousA11yViolations(page);
-}
+import { arrive } from './support/session';
 
 /** The bell's accessible name carries the unread total: 消息通知，N 条未读. */
 async function unreadTotal(page: Page): Promise<number> {
@@ -17,6 +10,7 @@ async function unreadTotal(page: Page): Promise<number> {
 
 test('a to-do notice arrives, shows on the bell and is marked read', async ({ page }) => {
   await arrive(page, '13800000002');
+  await expectNoSeriousA11yViolations(page);
   const before = await unreadTotal(page);
 
   const posted = await page.request.post('/api/sandbox/notices', {
@@ -44,6 +38,7 @@ test('a to-do notice arrives, shows on the bell and is marked read', async ({ pa
 
 test('全部已读 clears every unread notice and announcement', async ({ page }) => {
   await arrive(page, '13800000001');
+  await expectNoSeriousA11yViolations(page);
   await expect.poll(() => unreadTotal(page)).toBeGreaterThan(0);
 
   await page.getByRole('button', { name: /^消息通知/ }).click();

@@ -5,7 +5,7 @@ import { setLicenceBound } from './support/demo-state';
 import { E2E_BASE_URL } from './support/env';
 import { actByQr, confirmByQr } from './support/qr';
 import { fundSettlementAccount } from './support/sandbox-bank';
-import { latestSmsCode, storedAccessToken } from './support/session';
+import { arrive, latestSmsCode, storedAccessToken } from './support/session';
 import { serverNow } from './support/sms-outbox';
 import { comeFrom, expect, test, type Page } from './support/test';
 
@@ -38,11 +38,6 @@ async function sessionOf(request: APIRequestContext, mobile: string): Promise<st
   const response = await request.post('/api/sandbox/entry-links', { data: { mobile } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { token: string } }).data.token;
-}
-
-async function arrive(page: Page, mobile: string): Promise<void> {
-  await page.goto(`/?token=${await sessionOf(page.request, mobile)}#/`);
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
 }
 
 async function openFromMenu(page: Page, group: string, item: string, address: RegExp): Promise<void> {

@@ -1,7 +1,7 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
 import { actByQr, confirmByQr } from './support/qr';
-import { latestSmsCode, storedAccessToken } from './support/session';
+import { arrive, latestSmsCode, storedAccessToken } from './support/session';
 import { expect, test, type Page } from './support/test';
 
 /**
@@ -22,13 +22,6 @@ const SHANGHAI_NAME = '上海链票示范供应链有限公司';
 const SHANGHAI_ORG = '0b6a6c3e-5d2f-4f6e-9a51-3c1d2e4f5a01';
 const PART = '1000';
 const DAY_MS = 86_400_000;
-
-async function arrive(page: Page, mobile: string): Promise<void> {
-  const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
-  const { token } = ((await response.json()) as { data: { token: string } }).data;
-  await page.goto(`/?token=${token}#/`);
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
-}
 
 function choice(page: Page, text: string | RegExp) {
   return page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });

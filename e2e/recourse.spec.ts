@@ -1,7 +1,7 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { actByQr, confirmByQr } from './support/qr';
 import { fundSettlementAccount } from './support/sandbox-bank';
-import { storedAccessToken } from './support/session';
+import { arrive, storedAccessToken } from './support/session';
 import { expect, test, type Page } from './support/test';
 
 /**
@@ -27,13 +27,6 @@ interface HeldRow {
   circulation: string;
   acceptor: { name: string };
   payee: { name: string };
-}
-
-async function arrive(page: Page, mobile: string): Promise<void> {
-  const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
-  const { token } = ((await response.json()) as { data: { token: string } }).data;
-  await page.goto(`/?token=${token}#/`);
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
 }
 
 async function openRecourse(page: Page): Promise<void> {

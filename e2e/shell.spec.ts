@@ -1,14 +1,7 @@
 import { chooseFromAccountMenu, currentCompany } from './support/account-menu';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { arrive } from './support/session';
 import { expect, test, type Page } from './support/test';
-
-async function arrive(page: Page, mobile: string): Promise<void> {
-  const response = await page.request.post('/api/sandbox/entry-links', { data: { mobile } });
-  const { token } = ((await response.json()) as { data: { token: string } }).data;
-  await page.goto(`/?token=${token}#/`);
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible({ timeout: 20_000 });
-  await expectNoSeriousA11yViolations(page);
-}
 
 const contentOffset = (page: Page) =>
   page.getByRole('main').evaluate((main) => getComputedStyle(main).marginLeft);
@@ -17,6 +10,7 @@ test('the menu opens each business area; areas built later say 建设中 with th
   page,
 }) => {
   await arrive(page, '13800000001');
+  await expectNoSeriousA11yViolations(page);
   await expect.poll(() => contentOffset(page)).toBe('100px');
 
   await page.getByRole('button', { name: '票据业务' }).click();
@@ -54,6 +48,7 @@ test('the menu opens each business area; areas built later say 建设中 with th
 
 test('moving between pages keeps the frame: no second company list, no second socket', async ({ page }) => {
   await arrive(page, '13800000001');
+  await expectNoSeriousA11yViolations(page);
   const companyLists: string[] = [];
   const sockets: string[] = [];
   page.on('request', (request) => {
@@ -86,6 +81,7 @@ test('13800000004 switches between its companies: account, permissions and dashb
   page,
 }) => {
   await arrive(page, '13800000004');
+  await expectNoSeriousA11yViolations(page);
   const account = page.getByRole('button', { name: /^切换企业/ });
   await expect(account).toContainText(/有限公司/);
   // The server remembers the last company of the account; start from Shanghai either way.
@@ -122,6 +118,7 @@ test('13800000004 switches between its companies: account, permissions and dashb
 
 test('the non-payment banner follows the socket', async ({ page }) => {
   await arrive(page, '13800000001');
+  await expectNoSeriousA11yViolations(page);
   await expect(page.getByText('服务费待缴提醒')).toHaveCount(0);
 
   await expect

@@ -14,6 +14,16 @@ export async function signIn(page: Page, mobile: string, password: string = DEMO
 }
 
 /**
+ * Signs in for a journey about what a signed-in user does, and waits until the dashboard shows: a real
+ * sign-in through the login screen and its slider (signIn), a second or so. A sandbox entry link takes its
+ * two 2-second redirect delays every time; the entry journeys (entry.spec.ts) walk those.
+ */
+export async function arrive(page: Page, mobile: string): Promise<void> {
+  await signIn(page, mobile);
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
+}
+
+/**
  * The newest verification code the sandbox SMS gateway sent to `mobile` since it was asked for; with
  * `after`, the first one sent after that code too (a journey that confirms several acts waits for the new
  * code, not the last one).
