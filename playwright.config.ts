@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PORT } from './e2e/support/env';
+import { E2E_WORKERS, serverDataDir, serverPort, serverUrl } from './e2e/support/env';
 
-/** Journeys that leave the shared server in a state later journeys must not meet (see `projects`). */
+/** Journeys that leave their worker's server in a state later journeys must not meet (see `projects`). */
 const AFTER_THE_REST = /payment\.spec\.ts$/;
 
 /**
@@ -27,8 +27,10 @@ const CHROMIUM = {
 
 export default defineConfig({
   testDir: 'e2e',
+  // A spec file's journeys run in order in one worker; the files are shared out among the workers, each with its
+  // own server (webServer below, e2e/support/env.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   // No retries, in CI or on a developer's machine: a journey that passes only on its second try hides a
   // race, and a user's `npm test` would not retry it either.
   retries: 0,
@@ -38,7 +40,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: E2E_BASE_URL,
+    // Each worker's own server: the fixture in e2e/support/test.ts sets it by the worker's index.
+    baseURL: serverUrl(0),
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     // No trace: recording one costs every journey a second or two (a fifth of its time), failing or not. A
@@ -68,11 +71,11 @@ export default defineConfig({
       use: CHROMIUM,
     },
   ],
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: 'node e2e/support/start-server.mjs',
-    url: `${E2E_BASE_URL}/api/health`,
+    url: `${serverUrl(index)}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(E2E_PORT) },
-  },
+    env: { PORT: String(serverPort(index)), E2E_DATA_DIR: serverDataDir(index) },
+  })),
 });

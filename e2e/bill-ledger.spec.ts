@@ -1,5 +1,4 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { E2E_BASE_URL } from './support/env';
 import { confirmByQr } from './support/qr';
 import { arrive } from './support/session';
 import { comeFrom, expect, test, type Page } from './support/test';
@@ -114,6 +113,7 @@ function dueInThreeMonths(): string {
 test('bills issued by one company are refused, delivered again and signed for in one batch, half endorsed back, and the drawer sees the split, the chain and the face', async ({
   page,
   browser,
+  baseURL,
   clientAddress,
   bindLicence,
 }) => {
@@ -127,7 +127,7 @@ test('bills issued by one company are refused, delivered again and signed for in
   const drawer = page.getByRole('dialog', { name: '票据详情' });
 
   const other = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });

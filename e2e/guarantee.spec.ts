@@ -1,6 +1,5 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
-import { E2E_BASE_URL } from './support/env';
 import { QR_DIALOG, confirmQr, qrAsked } from './support/qr';
 import { arrive, latestSmsCode } from './support/session';
 import { comeFrom, expect, test, type Page } from './support/test';
@@ -64,6 +63,7 @@ async function applyFor(page: Page, index: number): Promise<string | null> {
 test('上海 asks 宁波 to guarantee a bill; 宁波 signs from its to-do and the guarantee is on the bill', async ({
   page,
   browser,
+  baseURL,
   clientAddress,
 }) => {
   await arrive(page, SHANGHAI);
@@ -84,7 +84,7 @@ test('上海 asks 宁波 to guarantee a bill; 宁波 signs from its to-do and th
   await expect(mine.first()).toContainText('待签收');
 
   const other = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });

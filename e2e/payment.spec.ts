@@ -2,7 +2,6 @@ import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
 import { setLicenceBound } from './support/demo-state';
-import { E2E_BASE_URL } from './support/env';
 import { actByQr, confirmByQr } from './support/qr';
 import { fundSettlementAccount } from './support/sandbox-bank';
 import { arrive, latestSmsCode, storedAccessToken } from './support/session';
@@ -77,6 +76,7 @@ async function verifyBySms(page: Page, mobile: string): Promise<void> {
 test('苏州 endorses a bill to 宁波 before maturity; 宁波 presents it on 提示付款, 上海 pays it online there, and 宁波 sees it settled and paid', async ({
   page,
   browser,
+  baseURL,
   clientAddress,
   bindLicence,
 }) => {
@@ -86,7 +86,7 @@ test('苏州 endorses a bill to 宁波 before maturity; 宁波 presents it on �
   const clock = await page.request.get('/api/sandbox/clock');
   const { offsetMs } = ((await clock.json()) as { data: { offsetMs: number } }).data;
   const acceptor = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });

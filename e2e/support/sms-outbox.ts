@@ -28,8 +28,8 @@ export const newestBeforeAsk = (mobile: string): string | undefined => newestBef
 
 /**
  * Waits until the gateway will send `mobile` another code, and notes the outbox's newest message. The
- * gateway sends one a minute per mobile whoever asks: the journeys share one server, so a mobile one journey
- * used last may be asked for again by the next within the minute.
+ * gateway sends one a minute per mobile whoever asks: the journeys of a worker share its server, so a mobile
+ * one journey used last may be asked for again by the next within the minute.
  */
 export async function readyToSend(request: APIRequestContext, mobile: string): Promise<void> {
   const [newest] = await outboxOf(request, mobile);

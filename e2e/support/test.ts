@@ -1,6 +1,7 @@
 import { test as base, type BrowserContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { setLicenceBound } from './demo-state';
+import { E2E_DATA_DIR, E2E_WORKERS, serverDataDir, serverUrl } from './env';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, BrowserContext, Page, Request, Response } from '@playwright/test';
@@ -37,6 +38,21 @@ export async function comeFrom(context: BrowserContext, address: string): Promis
  * this machine.
  */
 export const test = base.extend<{ clientAddress: string; bindLicence: (orgName: string) => void }>({
+  /**
+   * The server of the worker the journey runs in (./env), every context and request of the journey goes to;
+   * the helpers that read a server's database read this one's.
+   */
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use, testInfo) => {
+    const worker = testInfo.parallelIndex;
+    if (worker >= E2E_WORKERS)
+      throw new Error(
+        `worker ${worker} has no server: playwright.config.ts starts E2E_WORKERS=${E2E_WORKERS} (set it, not --workers)`,
+      );
+    if (serverDataDir(worker) !== E2E_DATA_DIR)
+      throw new Error(`worker ${worker} would read another worker's database (${E2E_DATA_DIR})`);
+    await use(serverUrl(worker));
+  },
   // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
   // eslint-disable-next-line no-empty-pattern
   clientAddress: async ({}, use) => {
