@@ -127,6 +127,7 @@ export const billMessages = {
   pickAccount: '请选择签收入账的结算账户',
   noAccount: '贵司暂无已验证的结算账户，请先在企业中心添加并验证',
   defaultAccount: '默认',
+  accountsLoadFailed: '入账账户加载失败',
   issueOperation: '出票',
   endorseOperation: '背书转让',
   batchSign: '批量签收',

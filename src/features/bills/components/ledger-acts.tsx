@@ -81,7 +81,10 @@ export function RefusalReasonField() {
   );
 }
 
-/** The receiving account of a 签收: the organisation's verified accounts, the default preselected. */
+/**
+ * The receiving account of a 签收: the organisation's verified accounts, the default preselected. Accounts that
+ * failed to load say so with 重试, so the dialog need not be closed and opened again to ask once more.
+ */
 export function AccountField({ name = 'accountId' }: { name?: string }) {
   const accounts = useBillAccountsQuery();
   const form = Form.useFormInstance();
@@ -98,7 +101,18 @@ export function AccountField({ name = 'accountId' }: { name?: string }) {
       name={name}
       label={text.receivingAccount}
       rules={[{ required: true, message: text.pickAccount }]}
-      extra={accounts.data && accounts.data.length === 0 ? text.noAccount : undefined}
+      extra={
+        accounts.isError ? (
+          <span role="alert">
+            {text.accountsLoadFailed}
+            <Button type="link" size="small" onClick={() => void accounts.refetch()}>
+              {text.retry}
+            </Button>
+          </span>
+        ) : accounts.data && accounts.data.length === 0 ? (
+          text.noAccount
+        ) : undefined
+      }
     >
       <Select
         aria-label={text.receivingAccount}
