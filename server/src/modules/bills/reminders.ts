@@ -5,7 +5,7 @@ import { REALTIME_EVENT } from '@contract/realtime';
 import type { Db } from '../../db/database';
 import { addDays, daysBetween } from '../../lib/calendar-date';
 import { yuanText } from '../../lib/money';
-import { BatchSizer, DAY_END_MIN_BATCH, type DayEndContext, type DayEndStep } from '../day-end/service';
+import type { DayEndContext, DayEndStep } from '../day-end/service';
 import type { HolidayCalendar } from '../holiday/service';
 import { postNotices, type NewNotice } from '../notice/service';
 import { REMINDER_NOTICE } from './messages';
@@ -13,10 +13,7 @@ import { REMINDER_NOTICE } from './messages';
 /** Days before maturity a holder and the acceptor are reminded, and 0: on the maturity date itself. */
 export const MATURITY_REMINDER_DAYS = [30, 7, 1, 0] as const;
 const LONGEST_LEAD = MATURITY_REMINDER_DAYS[0];
-/**
- * The most bills one batch reads (fewer when they take longer than DAY_END_BATCH_MS: BatchSizer); their reminders
- * and notices are written in one transaction with the step's cursor.
- */
+/** Bills one batch reads; their reminders and notices are written in one transaction with the step's cursor. */
 export const REMINDER_BATCH = 500;
 
 export const REMINDER_ROLE = { holder: 'holder', acceptor: 'acceptor' } as const;
@@ -181,55 +178,44 @@ export const maturityRemindersStep: DayEndStep = {
     // A maturity on a closed day since the last business day is reminded "on the day" at this close.
     const from = addDays(ctx.businessDate, -MAX_CLOSED_BEFORE);
     const to = addDays(ctx.nextBusinessDate, LONGEST_LEAD);
-    const sizer = new BatchSizer(ctx.db, {
-      first: DAY_END_MIN_BATCH,
-      min: DAY_END_MIN_BATCH,
-      max: REMINDER_BATCH,
-    });
     for (;;) {
-      const packages = await sizer.timed(
-        () => remindBatch(ctx, cursor, from, to, sizer.size),
-        (read) => read.length,
-      );
+      const packages = await ctx.db
+        .selectFrom('bill_packages')
+        .select([
+          'id',
+          'package_no',
+          'due_date',
+          'acceptor_org_id',
+          'acceptor_account_no',
+          'acceptor_bank_name',
+        ])
+        .where('due_date', '>=', from)
+        .where('due_date', '<=', to)
+        .where('id', '>', cursor)
+        .orderBy('id')
+        .limit(REMINDER_BATCH)
+        .execute();
       if (packages.length === 0) return;
       cursor = packages[packages.length - 1]!.id;
+      const next = cursor;
+      await ctx.db.transaction().execute(async (trx) => {
+        const reminders = await remindersOfBatch(trx, ctx, packages);
+        const sent = await recordReminders(trx, reminders, ctx.now);
+        await postNotices(
+          trx,
+          sent.map((reminder) => reminder.notice),
+          ctx.now,
+        );
+        for (const orgId of new Set(sent.map((reminder) => reminder.orgId))) {
+          await ctx.realtime.publishToOrg(orgId, { type: REALTIME_EVENT.notice, payload: {} }, trx);
+        }
+        await ctx.progress(next, sent.length, trx);
+      });
       // Between batches, let requests in (better-sqlite3 answers synchronously).
       await nextTurn();
     }
   },
 };
-
-/**
- * One batch of 到期提醒: up to `limit` bills due between `from` and `to` after `cursor`, their reminders, notices
- * and the step's cursor in one transaction; answers the bills it read.
- */
-async function remindBatch(ctx: DayEndContext, cursor: string, from: string, to: string, limit: number) {
-  const packages = await ctx.db
-    .selectFrom('bill_packages')
-    .select(['id', 'package_no', 'due_date', 'acceptor_org_id', 'acceptor_account_no', 'acceptor_bank_name'])
-    .where('due_date', '>=', from)
-    .where('due_date', '<=', to)
-    .where('id', '>', cursor)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  if (packages.length === 0) return packages;
-  const next = packages[packages.length - 1]!.id;
-  await ctx.db.transaction().execute(async (trx) => {
-    const reminders = await remindersOfBatch(trx, ctx, packages);
-    const sent = await recordReminders(trx, reminders, ctx.now);
-    await postNotices(
-      trx,
-      sent.map((reminder) => reminder.notice),
-      ctx.now,
-    );
-    for (const orgId of new Set(sent.map((reminder) => reminder.orgId))) {
-      await ctx.realtime.publishToOrg(orgId, { type: REALTIME_EVENT.notice, payload: {} }, trx);
-    }
-    await ctx.progress(next, sent.length, trx);
-  });
-  return packages;
-}
 
 /** The longest run of closed days (the Spring Festival's week and its weekends around it). */
 const MAX_CLOSED_BEFORE = 12;

@@ -3,9 +3,6 @@
  * close implements `DayEndStep` (step.ts says what a step must guarantee) and lists it in steps.ts.
  */
 export {
-  BatchSizer,
-  DAY_END_BATCH_MS,
-  DAY_END_MIN_BATCH,
   DAY_END_ROW_BATCH,
   DayEndStopped,
   eachInBatchTransactions,

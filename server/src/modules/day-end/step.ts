@@ -3,7 +3,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Transaction } from 'kysely';
 import { afterCommitMark, dropAfterCommitSince } from '../../db/after-commit';
 import type { Db } from '../../db/database';
-import { isPostgres } from '../../db/dialect';
 import { retryingTransaction, type TransactionRetryReason } from '../../db/retry';
 import type { Database } from '../../db/schema';
 import type { Realtime } from '../../lib/realtime-hub';
@@ -55,71 +54,12 @@ export class DayEndStopped extends Error {
 }
 
 /**
- * The most rows a step of `eachInBatchTransactions` reads at once and handles in one transaction (fewer when
- * they cost more than DAY_END_BATCH_MS: BatchSizer): a commit waits for the disk (on SQLite, holding the event
- * loop), so one a row cost a day of 100,000 maturing bills more than the rows' own work; a batch holds the
- * rows' packages (and SQLite's one connection) for as long as it runs, so it stays short.
+ * How many rows a step of `eachInBatchTransactions` reads at once and handles in one transaction: a commit
+ * waits for the disk (on SQLite, holding the event loop), so one a row cost a day of 100,000 maturing bills
+ * more than the rows' own work; a batch holds the rows' packages (and SQLite's one connection) for as long as
+ * it runs, so it stays short.
  */
 export const DAY_END_ROW_BATCH = 50;
-/** The fewest rows a batch sized by time reads, however slow the rows before: a batch's commit costs too. */
-export const DAY_END_MIN_BATCH = 10;
-
-/**
- * How long one batch of a day-end step may work on SQLite, its read and its transaction together, in
- * milliseconds of the process's CPU time. better-sqlite3 answers synchronously and the server has one
- * connection, so a request that arrives while a batch runs waits for all of it: what a batch costs is what
- * the close adds to a read's latency. Steps size their batches to it (BatchSizer) and let the waiting
- * requests in between batches. CPU time rather than wall time: on a machine other work keeps busy both the
- * batch and the read stretch alike, and a batch sized by its wall time would shrink to its least there,
- * paying its commit and its statements' fixed cost many times over for nothing.
- */
-export const DAY_END_BATCH_MS = 20;
-
-/** The process's CPU time so far, in milliseconds. */
-const cpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
-
-/**
- * The size of a step's next batch, bounded by time rather than count: from the CPU time each row took in the
- * batches before (a moving average), as many rows as fit in DAY_END_BATCH_MS, between `min` and `max`. The
- * first batch is `first` rows. On PostgreSQL a batch waits on the database, not the event loop, and its
- * transaction is one connection of the pool: each batch is `max` rows, which spreads a commit's round
- * trips thinnest.
- */
-export class BatchSizer {
-  private msPerRow: number | null = null;
-  private readonly fixed: boolean;
-
-  constructor(
-    db: Db,
-    private readonly options: { first: number; min: number; max: number },
-    private readonly clock: () => number = cpuMs,
-  ) {
-    this.fixed = isPostgres(db);
-  }
-
-  /** How many rows the next batch reads. */
-  get size(): number {
-    const { first, min, max } = this.options;
-    if (this.fixed) return max;
-    if (this.msPerRow === null) return first;
-    return Math.max(min, Math.min(max, Math.floor(DAY_END_BATCH_MS / this.msPerRow)));
-  }
-
-  /** Runs one batch (reading `size` rows at most) and learns from what it cost for the rows it read. */
-  async timed<T>(batch: () => Promise<T>, rowsOf: (result: T) => number): Promise<T> {
-    const started = this.clock();
-    const result = await batch();
-    const rows = rowsOf(result);
-    if (rows > 0) {
-      const msPerRow = (this.clock() - started) / rows;
-      this.msPerRow = this.msPerRow === null ? msPerRow : 0.5 * this.msPerRow + 0.5 * msPerRow;
-    }
-    return result;
-  }
-}
 
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -152,63 +92,39 @@ export async function eachInBatchTransactions<Row extends { id: string }>(
   prepare?: (trx: Transaction<Database>, batch: readonly Row[]) => Promise<void>,
 ): Promise<void> {
   let cursor = ctx.cursor ?? '';
-  const sizer = new BatchSizer(ctx.db, {
-    first: DAY_END_ROW_BATCH,
-    min: DAY_END_MIN_BATCH,
-    max: DAY_END_ROW_BATCH,
-  });
   for (;;) {
-    const batch = await sizer.timed(
-      async () => {
-        const batch = await read(cursor, sizer.size);
-        if (batch.length > 0) await handleBatch(ctx, batch, cursor, handle, passOver, packageOf, prepare);
-        return batch;
-      },
-      (batch) => batch.length,
-    );
+    const batch = await read(cursor, DAY_END_ROW_BATCH);
     if (batch.length === 0) return;
-    cursor = batch[batch.length - 1]!.id;
+    const last = batch[batch.length - 1]!.id;
+    // A batch PostgreSQL fails for a command it crossed runs again whole (db/retry.ts): nothing of the
+    // failed run was kept, its cursor included.
+    await retryingTransaction(
+      ctx.db,
+      () =>
+        ctx.db.transaction().execute(async (trx) => {
+          let handled = 0;
+          await prepare?.(trx, batch);
+          for (const row of packageOf ? inPackageOrder(batch, packageOf) : batch) {
+            const published = await afterCommitMark(trx);
+            await sql`savepoint day_end_row`.execute(trx);
+            try {
+              if (await handle(trx, row)) handled += 1;
+            } catch (error) {
+              if (!passOver(error)) throw error;
+              await sql`rollback to savepoint day_end_row`.execute(trx);
+              await dropAfterCommitSince(trx, published);
+            }
+            await sql`release savepoint day_end_row`.execute(trx);
+          }
+          await ctx.progress(last, handled, trx);
+        }),
+      (reason) => {
+        ctx.log.warn({ reason, cursor }, 'day-end batch transaction run again');
+        ctx.transactionRetried?.(reason);
+      },
+    );
+    cursor = last;
     // Between batches, let requests in (better-sqlite3 answers synchronously).
     await nextTurn();
   }
-}
-
-/** One batch of eachInBatchTransactions in its transaction, with its cursor. */
-async function handleBatch<Row extends { id: string }>(
-  ctx: DayEndContext,
-  batch: readonly Row[],
-  cursor: string,
-  handle: (trx: Transaction<Database>, row: Row) => Promise<boolean>,
-  passOver: (error: unknown) => boolean,
-  packageOf?: (row: Row) => string,
-  prepare?: (trx: Transaction<Database>, batch: readonly Row[]) => Promise<void>,
-): Promise<void> {
-  const last = batch[batch.length - 1]!.id;
-  // A batch PostgreSQL fails for a command it crossed runs again whole (db/retry.ts): nothing of the
-  // failed run was kept, its cursor included.
-  await retryingTransaction(
-    ctx.db,
-    () =>
-      ctx.db.transaction().execute(async (trx) => {
-        let handled = 0;
-        await prepare?.(trx, batch);
-        for (const row of packageOf ? inPackageOrder(batch, packageOf) : batch) {
-          const published = await afterCommitMark(trx);
-          await sql`savepoint day_end_row`.execute(trx);
-          try {
-            if (await handle(trx, row)) handled += 1;
-          } catch (error) {
-            if (!passOver(error)) throw error;
-            await sql`rollback to savepoint day_end_row`.execute(trx);
-            await dropAfterCommitSince(trx, published);
-          }
-          await sql`release savepoint day_end_row`.execute(trx);
-        }
-        await ctx.progress(last, handled, trx);
-      }),
-    (reason) => {
-      ctx.log.warn({ reason, cursor }, 'day-end batch transaction run again');
-      ctx.transactionRetried?.(reason);
-    },
-  );
 }

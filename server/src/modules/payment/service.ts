@@ -20,7 +20,7 @@ import { ApiFailure } from '../../lib/errors';
 import type { Realtime } from '../../lib/realtime-hub';
 import { shanghaiDate, shanghaiDateTime } from '../../lib/shanghai-time';
 import { ledgerCommand, packageOf, type Checked } from '../bills/service';
-import { BatchSizer, DAY_END_MIN_BATCH, type DayEndContext, type DayEndStep } from '../day-end/service';
+import type { DayEndContext, DayEndStep } from '../day-end/service';
 import { holidayCalendar } from '../holiday/service';
 import { presentAsPledgee, presentPayments, refuseWaiting, type PresentOnBehalf } from './commands';
 import { PAYMENT_MSG } from './messages';
@@ -325,22 +325,12 @@ export const presentMaturingStep: DayEndStep = {
   name: 'payment.presentMaturing',
   async run(ctx) {
     let after = ctx.cursor;
-    const sizer = new BatchSizer(ctx.db, {
-      first: DAY_END_MIN_BATCH,
-      min: DAY_END_MIN_BATCH,
-      max: PRESENT_BATCH,
-    });
     for (;;) {
-      const done = await sizer.timed(
-        () =>
-          presentMaturing(ctx.db, ctx.realtime, ctx.now, {
-            day: ctx.businessDate,
-            after,
-            limit: sizer.size,
-            record: (trx, batch) => ctx.progress(batch.last!, batch.done, trx),
-          }),
-        (batch) => batch.done + batch.skipped,
-      );
+      const done = await presentMaturing(ctx.db, ctx.realtime, ctx.now, {
+        day: ctx.businessDate,
+        after,
+        record: (trx, batch) => ctx.progress(batch.last!, batch.done, trx),
+      });
       if (done.last === null) return;
       after = done.last;
       // Between batches, let requests in (better-sqlite3 answers synchronously).
