@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Db } from '../../src/db/database';
 import { inject } from 'vitest';
 import { preparedQuery, statementNameOf } from '../../src/db/prepared-query';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
@@ -21,6 +22,28 @@ afterAll(async () => {
 const userByMobile = preparedQuery((db, values: { mobile: string }) =>
   db.selectFrom('users').select(['id', 'mobile']).where('mobile', '=', values.mobile),
 );
+
+/** `count` bills 上海 drew and accepted for 苏州, none due, ids and numbers from `prefix`, newest first. */
+async function insertPackages(prefix: string, count: number, now: number): Promise<void> {
+  const shanghai = DEMO_ORGS.shanghai.id;
+  await sql`
+    INSERT INTO bill_packages (id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name,
+      payee_org_id, payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable,
+      remark, created_by, created_at)
+    SELECT ${prefix + '-package-'} || p, ${'9' + prefix} || lpad(p::text, 25, '0'), ${shanghai}, '上海',
+      ${shanghai}, '上海', ${DEMO_ORGS.suzhou.id}, '苏州', '310290000021', 100000, '2026-01-01', '2099-01-01',
+      0, 1, '', ${DEMO_ACCOUNTS[0]!.id}, ${now}::bigint - p
+    FROM generate_series(1, ${count}::int) AS p`.execute(t.app.db);
+}
+
+/** The plans PostgreSQL made for the one prepared statement on `connection` whose text holds `marker`. */
+async function plansOf(connection: Db, marker: string): Promise<{ custom: number; generic: number }> {
+  const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+    select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(connection);
+  const ours = rows.filter((row) => row.statement.includes(marker));
+  expect(ours).toHaveLength(1);
+  return { custom: Number(ours[0]!.custom_plans), generic: Number(ours[0]!.generic_plans) };
+}
 
 describe('PostgreSQL: prepared queries', () => {
   it('are prepared once per connection under their name, and answer each set of values', async () => {
@@ -51,26 +74,14 @@ describe('PostgreSQL: prepared queries', () => {
     const now = Date.now();
     const shanghai = DEMO_ORGS.shanghai.id;
     // Bills the organisation drew and accepted, none due: what its statistics say of the due dates decides.
-    await sql`
-      INSERT INTO bill_packages (id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name,
-        payee_org_id, payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable,
-        remark, created_by, created_at)
-      SELECT 'plan-package-' || p, '9plan' || lpad(p::text, 25, '0'), ${shanghai}, '上海', ${shanghai}, '上海',
-        ${DEMO_ORGS.suzhou.id}, '苏州', '310290000021', 100000, '2026-01-01', '2099-01-01', 0, 1, '',
-        ${DEMO_ACCOUNTS[0]!.id}, ${now}::bigint - p
-      FROM generate_series(1, 2000) AS p`.execute(t.app.db);
+    await insertPackages('plan', 2000, now);
     await sql`ANALYZE bill_packages`.execute(t.app.db);
     await t.app.db.connection().execute(async (connection) => {
       for (let i = 0; i < 8; i++) {
         await guaranteeCandidates(connection, shanghai, { size: 20 }, now);
       }
-      const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
-        select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(connection);
-      const candidates = rows.filter((row) => row.statement.includes('"endorsed"'));
-      expect(candidates).toHaveLength(1);
       // PostgreSQL plans the first five calls for their values, then compares.
-      expect(Number(candidates[0]!.custom_plans)).toBe(5);
-      expect(Number(candidates[0]!.generic_plans)).toBe(3);
+      expect(await plansOf(connection, '"endorsed"')).toEqual({ custom: 5, generic: 3 });
     });
   });
   it("settle on one generic plan for the held list's page (its size and offset unplanned)", async () => {
@@ -78,18 +89,11 @@ describe('PostgreSQL: prepared queries', () => {
     // than one planned for each call's values, and PostgreSQL planned every call of the hottest list again.
     const now = Date.now();
     const shanghai = DEMO_ORGS.shanghai.id;
-    await sql`
-      INSERT INTO bill_packages (id, package_no, drawer_org_id, drawer_name, acceptor_org_id, acceptor_name,
-        payee_org_id, payee_name, drawer_branch_no, amount_fen, issue_date, due_date, no_transfer, splittable,
-        remark, created_by, created_at)
-      SELECT 'held-plan-package-' || p, '9held' || lpad(p::text, 25, '0'), ${shanghai}, '上海', ${shanghai},
-        '上海', ${DEMO_ORGS.suzhou.id}, '苏州', '310290000021', 100000, '2026-01-01', '2099-01-01', 0, 1, '',
-        ${DEMO_ACCOUNTS[0]!.id}, ${now}::bigint - p
-      FROM generate_series(1, 2000) AS p`.execute(t.app.db);
+    await insertPackages('held', 2000, now);
     await sql`
       INSERT INTO bill_holdings (id, package_id, org_id, sub_start, sub_end, amount_fen, bill_status,
         circ_status, acquired_at, ended_at)
-      SELECT 'held-plan-holding-' || p, 'held-plan-package-' || p, ${shanghai}, 1, 100000, 100000, 'CS03',
+      SELECT 'held-holding-' || p, 'held-package-' || p, ${shanghai}, 1, 100000, 100000, 'CS03',
         'TF0301', ${now}::bigint - p, NULL
       FROM generate_series(1, 2000) AS p`.execute(t.app.db);
     await sql`ANALYZE bill_packages`.execute(t.app.db);
@@ -107,12 +111,7 @@ describe('PostgreSQL: prepared queries', () => {
         );
         expect(items).toHaveLength(10);
       }
-      const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
-        select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(connection);
-      const held = rows.filter((row) => row.statement.includes('"bill_org_holdings"'));
-      expect(held).toHaveLength(1);
-      expect(Number(held[0]!.custom_plans)).toBe(5);
-      expect(Number(held[0]!.generic_plans)).toBe(3);
+      expect(await plansOf(connection, '"bill_org_holdings"')).toEqual({ custom: 5, generic: 3 });
     });
   });
   it('settle on one generic plan for the notices page over many notices (its size and offset unplanned)', async () => {
@@ -130,12 +129,7 @@ describe('PostgreSQL: prepared queries', () => {
         expect(items).toHaveLength(10);
         expect(total).toBeGreaterThan(20000);
       }
-      const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
-        select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(connection);
-      const page = rows.filter((row) => row.statement.includes('"plat_messages"'));
-      expect(page).toHaveLength(1);
-      expect(Number(page[0]!.custom_plans)).toBe(5);
-      expect(Number(page[0]!.generic_plans)).toBe(3);
+      expect(await plansOf(connection, '"plat_messages"')).toEqual({ custom: 5, generic: 3 });
     });
   });
 });
