@@ -8,6 +8,7 @@ import { Table } from '@/components/data-table/data-table';
 import Timeline from 'antd/es/timeline';
 import Typography from 'antd/es/typography';
 import Space from 'antd/es/space';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { billRange } from '@contract/bills';
 import type { BillEvent, Holding } from '@contract/bills-schemas';
 import { billMessages } from '@/locales/zh-CN/bills';
@@ -74,14 +75,16 @@ export function useBillDetail() {
 
 /** 票据详情: the face, parties and dates, the organisation's holdings, and the chain as a timeline. */
 export function BillDetailDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const detail = useBillDetailQuery(id ?? '', { skip: id === null });
-  const data = detail.data;
+  const detail = useBillDetailQuery(id ?? skipToken);
+  // The bill asked for and no other: `data` would go on showing the bill opened before, acts and all, until
+  // this one's answer arrives.
+  const data = detail.currentData;
   const acts = useLedgerActs();
   const wholeRange = data ? billRange(data.bill.splittable, 1, amountFen(data.bill.amount) ?? 0) : '';
   return (
     <Drawer open={id !== null} onClose={onClose} title={text.detailTitle} size="large" destroyOnHidden>
       <ListError error={detail.error} onRetry={() => void detail.refetch()} />
-      {detail.isLoading && <Skeleton active />}
+      {!data && detail.isFetching && <Skeleton active />}
       {data && (
         <>
           <Descriptions column={2} size="small" bordered>
