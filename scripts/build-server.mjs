@@ -32,7 +32,12 @@ const EXTERNAL = [
 // Beside the server, the operator's holiday calendar tool (server/src/holidays.ts): a bundle of its own, so
 // a deployment runs it with the same node_modules and settings, with no TypeScript toolchain.
 await build({
-  entryPoints: { main: 'server/src/main.ts', holidays: 'server/src/holidays.ts' },
+  entryPoints: {
+    main: 'server/src/main.ts',
+    holidays: 'server/src/holidays.ts',
+    // The day-end's thread (modules/day-end/thread.ts), started from beside the server's bundle.
+    'day-end-thread': 'server/src/modules/day-end/thread-worker.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

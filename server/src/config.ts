@@ -73,6 +73,11 @@ export interface AppConfig {
    * environment; tests turn it off and run the day-end themselves.
    */
   dayEndTimer: boolean;
+  /**
+   * DAY_END_THREAD (on by default): on SQLite with a database file, the day-end's batches run on a thread of
+   * their own with a connection of their own, so the requests answered meanwhile do not wait for them.
+   */
+  dayEndThread: boolean;
   /** METRICS=on: Prometheus metrics, at /metrics or on metricsPort. */
   metrics: boolean;
   /** METRICS_PORT: serve the metrics on a listener of their own instead of the app's port. */
@@ -227,6 +232,7 @@ export const EnvSchema = Type.Object({
     pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
     default: DEFAULT_DAY_END_AT,
   }),
+  DAY_END_THREAD: Switch('on', "the day-end's batches on a thread of their own (SQLite on a file)"),
   METRICS: Switch('off', 'Prometheus metrics at /metrics'),
   METRICS_PORT: Type.Optional(
     Type.String({
@@ -430,6 +436,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     billWorkdaysOnly: on(env.BILL_WORKDAYS_ONLY),
     dayEndAt: minutesOf(env.DAY_END_AT ?? DEFAULT_DAY_END_AT),
     dayEndTimer: true,
+    dayEndThread: on(env.DAY_END_THREAD),
     metrics: on(env.METRICS),
     metricsPort: env.METRICS_PORT === undefined ? undefined : Number(env.METRICS_PORT),
     metricsHost: env.METRICS_HOST,

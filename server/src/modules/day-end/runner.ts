@@ -12,6 +12,7 @@ import { TASK_STATUS, TaskQueue, TaskWorker, type Lease } from '../../lib/task-q
 import { holidayCalendar, type HolidayCalendar } from '../holiday/service';
 import { recordOfRun, type DayEndRunRecord } from './records';
 import { DayEndStopped, type DayEndContext, type DayEndStep } from './step';
+import type { DayEndThread } from './thread';
 
 /** A run that failed this many claims (crashes included) is marked failed rather than claimed again. */
 export const DAY_END_MAX_ATTEMPTS = 3;
@@ -51,6 +52,8 @@ export interface DayEndDeps {
   steps: readonly DayEndStep[];
   leaseMs: number;
   pollMs: number;
+  /** Where the steps' batches run off the event loop (SQLite on a file: thread.ts); on it when absent. */
+  thread?: DayEndThread | undefined;
 }
 
 /**
@@ -92,6 +95,11 @@ export class DayEnd {
       },
       run: (claimed) => this.runClaimed(claimed),
     });
+  }
+
+  /** Where the steps' batches run off the event loop; undefined when they run on it. */
+  get thread(): DayEndThread | undefined {
+    return this.deps.thread;
   }
 
   /** Makes sure the run of the business day that closed last exists; its date. */
@@ -158,7 +166,39 @@ export class DayEnd {
     return recordOfRun(this.deps.db, run);
   }
 
-  private async runClaimed({ task: run, lease }: Claimed): Promise<void> {
+  private async runClaimed(claimed: Claimed): Promise<void> {
+    try {
+      await this.runSteps(claimed);
+    } finally {
+      await this.deps.thread?.close();
+    }
+  }
+
+  /** Runs `step` of the claimed run from `cursor`: on the thread when it has one, on the event loop otherwise. */
+  private async runStep(
+    run: RunRow,
+    lease: Lease,
+    step: DayEndStep,
+    calendar: HolidayCalendar,
+    cursor: string | null,
+  ): Promise<void> {
+    const { thread } = this.deps;
+    if (thread?.runs(step)) {
+      await thread.run({
+        runId: run.id,
+        attempt: lease.attempt,
+        businessDate: run.business_date,
+        step: step.name,
+        cursor,
+        now: this.deps.now(),
+        leaseMs: this.deps.leaseMs,
+      });
+      return;
+    }
+    await step.run(this.contextOf(run, lease, step, calendar, cursor));
+  }
+
+  private async runSteps({ task: run, lease }: Claimed): Promise<void> {
     const { db, log } = this.deps;
     if (lease.attempt > DAY_END_MAX_ATTEMPTS) {
       await this.queue.finish(lease, TASK_STATUS.failed, {
@@ -182,9 +222,8 @@ export class DayEnd {
       if (before?.status === DAY_END_STEP_STATUS.done) continue;
       if (!(await this.startStep(run, lease, step, position, before !== undefined))) return;
       this.deps.metrics.dayEndProgress(step.name, 0, 1);
-      const ctx = this.contextOf(run, lease, step, calendar, before?.cursor ?? null);
       try {
-        await step.run(ctx);
+        await this.runStep(run, lease, step, calendar, before?.cursor ?? null);
       } catch (error) {
         if (error instanceof DayEndStopped) {
           // Shutting down: hand the run back for another node or the next start. Otherwise the lease was
@@ -236,18 +275,7 @@ export class DayEnd {
       progress: async (next, processed, trx) => {
         if (this.worker.stopping) throw new DayEndStopped();
         // In the batch's transaction when given one: on SQLite a write outside it would wait for it forever.
-        const db = trx ?? this.deps.db;
-        const renewed = await db
-          .updateTable('day_end_runs')
-          .set({ lease_expires_at: this.deps.now() + this.deps.leaseMs })
-          .where('id', '=', run.id)
-          .where('status', '=', TASK_STATUS.running)
-          .where('attempts', '=', lease.attempt)
-          .executeTakeFirst();
-        if (Number(renewed.numUpdatedRows) !== 1) throw new DayEndStopped();
-        await this.fencedStep(db, run, lease, step)
-          .set((eb) => ({ cursor: next, processed: eb('processed', '+', processed) }))
-          .execute();
+        await recordStepProgress(trx ?? this.deps.db, this.fenceOf(run, lease, step), next, processed);
         if (!trx) await nextTurn();
       },
     };
@@ -297,21 +325,67 @@ export class DayEnd {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** An update of the step's row that writes only while the run is still this lease's (its attempt). */
-  private fencedStep(db: Db, run: RunRow, lease: Lease, step: DayEndStep) {
-    return db
-      .updateTable('day_end_steps')
-      .where('run_id', '=', run.id)
-      .where('name', '=', step.name)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('day_end_runs')
-            .select('id')
-            .where('id', '=', run.id)
-            .where('status', '=', TASK_STATUS.running)
-            .where('attempts', '=', lease.attempt),
-        ),
-      );
+  private fenceOf(run: RunRow, lease: Lease, step: DayEndStep): StepFence {
+    return {
+      runId: run.id,
+      attempt: lease.attempt,
+      step: step.name,
+      leaseExpiresAt: () => this.deps.now() + this.deps.leaseMs,
+    };
   }
+
+  private fencedStep(db: Db, run: RunRow, lease: Lease, step: DayEndStep) {
+    return fencedStep(db, this.fenceOf(run, lease, step));
+  }
+}
+
+/** A step of a run as one lease holds it: what its writes are fenced by. */
+export interface StepFence {
+  runId: string;
+  /** The lease's attempt: the run is still this lease's while its row says so. */
+  attempt: number;
+  step: string;
+  /** When the lease runs out if renewed now. */
+  leaseExpiresAt(): number;
+}
+
+/** An update of the step's row that writes only while the run is still this lease's (its attempt). */
+function fencedStep(db: Db, fence: StepFence) {
+  return db
+    .updateTable('day_end_steps')
+    .where('run_id', '=', fence.runId)
+    .where('name', '=', fence.step)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('day_end_runs')
+          .select('id')
+          .where('id', '=', fence.runId)
+          .where('status', '=', TASK_STATUS.running)
+          .where('attempts', '=', fence.attempt),
+      ),
+    );
+}
+
+/**
+ * Records a batch of a step (`DayEndContext.progress`): renews the lease and moves the step's cursor, through
+ * `db` (the batch's transaction when there is one). Throws DayEndStopped when the run is no longer the lease's.
+ */
+export async function recordStepProgress(
+  db: Db,
+  fence: StepFence,
+  next: string,
+  processed: number,
+): Promise<void> {
+  const renewed = await db
+    .updateTable('day_end_runs')
+    .set({ lease_expires_at: fence.leaseExpiresAt() })
+    .where('id', '=', fence.runId)
+    .where('status', '=', TASK_STATUS.running)
+    .where('attempts', '=', fence.attempt)
+    .executeTakeFirst();
+  if (Number(renewed.numUpdatedRows) !== 1) throw new DayEndStopped();
+  await fencedStep(db, fence)
+    .set((eb) => ({ cursor: next, processed: eb('processed', '+', processed) }))
+    .execute();
 }

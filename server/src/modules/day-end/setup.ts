@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DayEnd } from './runner';
 import type { DayEndStep } from './step';
 import { DAY_END_STEPS } from './steps';
+import { DayEndThread } from './thread';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +16,19 @@ declare module 'fastify' {
  * the next start); startDayEnd starts it unless `dayEndTimer` is off (tests run it themselves).
  */
 export function setupDayEnd(app: FastifyInstance, steps: readonly DayEndStep[] = DAY_END_STEPS): void {
-  const dayEnd = new DayEnd({
+  const { config } = app;
+  const onFile = config.databaseUrl === undefined && !config.inMemoryDb;
+  const thread =
+    config.dayEndThread && onFile
+      ? new DayEndThread({
+          dataDir: config.dataDir,
+          log: app.log,
+          realtime: app.realtime,
+          transactionRetried: (reason) => app.metrics.transactionRetried(reason, 'day-end'),
+          stopping: () => dayEnd.worker.stopping,
+        })
+      : undefined;
+  const dayEnd: DayEnd = new DayEnd({
     db: app.db,
     now: app.now,
     realtime: app.realtime,
@@ -25,6 +38,7 @@ export function setupDayEnd(app: FastifyInstance, steps: readonly DayEndStep[] =
     steps,
     leaseMs: app.config.taskLeaseSeconds * 1000,
     pollMs: app.config.taskPollSeconds * 1000,
+    thread,
   });
   app.decorate('dayEnd', dayEnd);
   app.addHook('preClose', async () => dayEnd.worker.stop());
