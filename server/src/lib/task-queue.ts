@@ -81,6 +81,10 @@ export class TaskQueue<T extends TaskTableName> {
       .orderBy('id')
       .limit(1)
       .$if(isPostgres(this.options.db), (query) => query.forUpdate().skipLocked());
+    // SQLite: look before taking the write lock. An UPDATE waits for the lock even when it matches nothing,
+    // and better-sqlite3 waits on the event loop: a poll that found nothing held every request for as long as
+    // another connection (the day-end's thread, another process) had a transaction open.
+    if (!isPostgres(this.options.db) && !(await next.executeTakeFirst())) return null;
     const claimed = await this.db
       .updateTable(table)
       .set((eb) => ({
