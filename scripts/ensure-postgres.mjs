@@ -143,9 +143,31 @@ async function createsDatabases(url) {
   }
 }
 
+/** How long a cluster that is starting (or recovering after a crash) gets to accept connections. */
+const READY_WAIT_MS = 60_000;
+
+/**
+ * Waits until the server on `port` accepts connections: pg_lsclusters says online as soon as the postmaster
+ * runs, while it still answers "the database system is starting up" (pg_isready: 0 accepting, 1 rejecting,
+ * 2 no response).
+ */
+async function untilAccepting(port) {
+  const deadline = Date.now() + READY_WAIT_MS;
+  for (;;) {
+    try {
+      execFileSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+      return;
+    } catch {
+      if (Date.now() > deadline) fail(`PostgreSQL on port ${port} did not accept connections in 60 s.`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 async function prepareLocal() {
   installPostgres();
   const { port } = runningCluster();
+  await untilAccepting(port);
   const url = localUrl(port);
   if ((await answers(url, true)) && (await createsDatabases(url))) return url;
   try {
