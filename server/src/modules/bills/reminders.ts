@@ -3,7 +3,7 @@ import { BILL_STATUS, CIRCULATION } from '@contract/bills';
 import { NOTICE_TYPE } from '@contract/notice';
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { Db } from '../../db/database';
-import { addDays, daysBetween } from '../../lib/calendar-date';
+import { addDays, daysBetween, isCalendarDate } from '../../lib/calendar-date';
 import { yuanText } from '../../lib/money';
 import type { DayEndContext, DayEndStep } from '../day-end/service';
 import type { HolidayCalendar } from '../holiday/service';
@@ -168,16 +168,18 @@ async function recordReminders(trx: Db, reminders: readonly Reminder[], now: num
 /**
  * 到期提醒, a day-end step: holders and acceptors of every received bill are told 30, 7 and 1 days before
  * maturity and on the day (the acceptor how much it pays on the payment day and from which account). A bill
- * is read in order of id from the step's cursor; each batch writes its reminders (each once: a reminder
- * already recorded is not sent again), their notices and the cursor in one transaction.
+ * is read in order of due date and id from the step's cursor; each batch writes its reminders (each once: a
+ * reminder already recorded is not sent again), their notices and the cursor in one transaction.
  */
 export const maturityRemindersStep: DayEndStep = {
   name: 'maturity-reminders',
   async run(ctx) {
-    let cursor = ctx.cursor ?? '';
     // A maturity on a closed day since the last business day is reminded "on the day" at this close.
     const from = addDays(ctx.businessDate, -MAX_CLOSED_BEFORE);
     const to = addDays(ctx.nextBusinessDate, LONGEST_LEAD);
+    // The last bill done: its due date and id. A cursor of another shape (a run recorded before the cursor
+    // held the due date) starts the step again, which sends nothing twice.
+    let [afterDue, afterId] = cursorOf(ctx.cursor) ?? [from, ''];
     for (;;) {
       const packages = await ctx.db
         .selectFrom('bill_packages')
@@ -189,15 +191,19 @@ export const maturityRemindersStep: DayEndStep = {
           'acceptor_account_no',
           'acceptor_bank_name',
         ])
-        .where('due_date', '>=', from)
+        // In the order of the due date index, from where the last batch ended (the window's first day at
+        // first: every id is after ''): ordered by id alone, each batch sorted every bill of the window after
+        // the cursor again to find its 500.
+        .where((eb) => eb(eb.refTuple('due_date', 'id'), '>', eb.tuple(afterDue, afterId)))
         .where('due_date', '<=', to)
-        .where('id', '>', cursor)
+        .orderBy('due_date')
         .orderBy('id')
         .limit(REMINDER_BATCH)
         .execute();
       if (packages.length === 0) return;
-      cursor = packages[packages.length - 1]!.id;
-      const next = cursor;
+      const last = packages[packages.length - 1]!;
+      [afterDue, afterId] = [last.due_date, last.id];
+      const next = `${last.due_date} ${last.id}`;
       await ctx.db.transaction().execute(async (trx) => {
         const reminders = await remindersOfBatch(trx, ctx, packages);
         const sent = await recordReminders(trx, reminders, ctx.now);
@@ -216,6 +222,12 @@ export const maturityRemindersStep: DayEndStep = {
     }
   },
 };
+
+/** A cursor of the reminders' step as its due date and id; null when it has none. */
+function cursorOf(cursor: string | null): [string, string] | null {
+  const [due, id] = (cursor ?? '').split(' ');
+  return due !== undefined && id !== undefined && isCalendarDate(due) ? [due, id] : null;
+}
 
 /** The longest run of closed days (the Spring Festival's week and its weekends around it). */
 const MAX_CLOSED_BEFORE = 12;

@@ -173,3 +173,48 @@ describe('the reminders step run again over what it did', () => {
     expect(await told()).toHaveLength(2);
   });
 });
+
+describe('the reminders step resumed from its cursor', () => {
+  it('goes on after the due date and bill its last batch ended at, and starts again from an older cursor', async () => {
+    const token = await ledgerTokensOn(t, calendar.nextBusinessDay(shanghaiDate(t.clock.now())));
+    const due = addDays(shanghaiDate(t.clock.now()), 20);
+    const detail = await issued(
+      t,
+      MOBILE.suzhou,
+      token.suzhou,
+      issueBody(t, { acceptorOrgId: ORG.suzhou, dueDate: due }),
+    );
+    const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
+    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+    const businessDate = shanghaiDate(t.clock.now());
+    const pass = async (cursor: string) => {
+      await maturityRemindersStep.run({
+        db: t.app.db,
+        businessDate,
+        nextBusinessDate: calendar.nextBusinessDay(businessDate),
+        now: t.clock.now(),
+        calendar,
+        realtime: t.app.realtime,
+        log: t.app.log,
+        cursor,
+        progress: async () => {},
+      });
+    };
+    const told = () =>
+      t.app.db
+        .selectFrom('plat_messages')
+        .select('org_id')
+        .where('content', 'like', `%${detail.bill.packageNo}%`)
+        .where('title', 'like', '%到期%')
+        .execute();
+    // A cursor at the bill: it was done before the run stopped, so it is not read again.
+    await pass(`${due} ${detail.bill.id}`);
+    expect(await told()).toEqual([]);
+    // A cursor at an earlier due date: the bill comes after it.
+    await pass(`${addDays(due, -1)} ${detail.bill.id}`);
+    expect((await told()).map((n) => n.org_id).sort()).toEqual([ORG.suzhou, ORG.ningbo].sort());
+    // A cursor of an older run (an id alone) starts the step again, which tells nobody twice.
+    await pass(detail.bill.id);
+    expect(await told()).toHaveLength(2);
+  });
+});
