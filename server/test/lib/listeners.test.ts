@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { listenerList, listenersByKey } from '../../src/lib/listeners';
+import { createDatabase } from '../../src/db/database';
+import {
+  listenerList,
+  listenerListByDatabase,
+  listenersByDatabase,
+  listenersByKey,
+} from '../../src/lib/listeners';
 
 describe('the registry one module keeps of another module’s listeners', () => {
   it('lists a key’s listeners in the order added, and none for a key nobody listens to', () => {
@@ -31,5 +37,33 @@ describe('the registry one module keeps of another module’s listeners', () => 
     list.add(2);
     off();
     expect(list.all()).toEqual([2]);
+  });
+
+  it('keeps each database’s listeners apart, and finds them through its transactions too', async () => {
+    const one = await createDatabase({ dataDir: '', inMemory: true });
+    const other = await createDatabase({ dataDir: '', inMemory: true });
+    try {
+      const registry = listenersByDatabase<string, string>();
+      const offOne = registry.add(one, 'k', 'of one');
+      registry.add(other, 'k', 'of the other');
+      expect(registry.of(one, 'k')).toEqual(['of one']);
+      expect(registry.of(other, 'k')).toEqual(['of the other']);
+      await one.transaction().execute(async (trx) => {
+        expect(registry.of(trx, 'k')).toEqual(['of one']);
+      });
+      offOne();
+      expect(registry.of(one, 'k')).toEqual([]);
+      expect(registry.of(other, 'k')).toEqual(['of the other']);
+
+      const list = listenerListByDatabase<number>();
+      list.add(one, 1);
+      await other.transaction().execute(async (trx) => {
+        expect(list.all(trx)).toEqual([]);
+      });
+      expect(list.all(one)).toEqual([1]);
+    } finally {
+      await one.destroy();
+      await other.destroy();
+    }
   });
 });

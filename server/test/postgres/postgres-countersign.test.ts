@@ -160,7 +160,7 @@ describe('PostgreSQL: the institution’s two signatures of a financing', () => 
     let bothIn!: () => void;
     const together = new Promise<void>((resolve) => (bothIn = resolve));
     const offs = FINANCING_CONTRACTS.map((bizType) =>
-      onContractStatus(bizType, async (_trx, contract) => {
+      onContractStatus(t.app.db, bizType, async (_trx, contract) => {
         if (contract.counter_signed_at === null) return;
         arrived += 1;
         if (arrived === 2) bothIn();

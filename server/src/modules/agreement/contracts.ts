@@ -261,7 +261,7 @@ export function setupAgreementContracts(app: FastifyInstance): void {
   );
   app.decorate('agreementContracts', drafter);
   app.addHook('preClose', async () => drafter.stop());
-  const off = onContractStatus(CONTRACT_BIZ_TYPE.orgAgreement, (trx, contract, status) =>
+  const off = onContractStatus(app.db, CONTRACT_BIZ_TYPE.orgAgreement, (trx, contract, status) =>
     noticeContractOutcome(app, trx, contract, status),
   );
   app.addHook('onClose', async () => off());

@@ -7,7 +7,7 @@ import { lockWithinTransaction } from '../../db/locks';
 import type { BillHoldingTable, BillPackageTable, Database } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
-import { listenerList } from '../../lib/listeners';
+import { listenerListByDatabase } from '../../lib/listeners';
 import { BILL_MSG } from './messages';
 
 /**
@@ -54,12 +54,13 @@ export interface LedgerTx {
 /**
  * Packages that must be held with `packageId` (docs/domain.md, the order of locks): what a record built over
  * several bills (a pledge financing) enters later in the same transaction, after its own lock. Each module
- * with such a record registers one; the answer may include `packageId` itself.
+ * with such a record registers one on its app's database; the answer may include `packageId` itself.
  */
 export type PackageCompanions = (trx: Db, packageId: string) => Promise<readonly string[]>;
-const companionSources = listenerList<PackageCompanions>();
+const companionSources = listenerListByDatabase<PackageCompanions>();
 
-export const onPackageCompanions = (source: PackageCompanions): (() => void) => companionSources.add(source);
+export const onPackageCompanions = (db: Db, source: PackageCompanions): (() => void) =>
+  companionSources.add(db, source);
 
 const packageLockName = (packageId: string) => `bill-package:${packageId}`;
 
@@ -90,7 +91,7 @@ export async function enterPackage(ledger: LedgerTx, packageId: string): Promise
   if (!ledger.trx.isTransaction) throw new Error('a ledger command runs inside a transaction');
   const keys = new Set([packageId]);
   if (isPostgres(ledger.trx)) {
-    for (const source of companionSources.all()) {
+    for (const source of companionSources.all(ledger.trx)) {
       for (const id of await source(ledger.trx, packageId)) keys.add(id);
     }
   }

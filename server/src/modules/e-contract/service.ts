@@ -21,7 +21,7 @@ import type { ContractTable, Database } from '../../db/schema';
 import { lockWithinTransaction } from '../../db/locks';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/hash';
-import { listenersByKey } from '../../lib/listeners';
+import { listenersByDatabase } from '../../lib/listeners';
 import { fenToYuan } from '../../lib/money';
 import { renderContract, UnprintableText, type SignatureField } from '../../lib/pdf/contract-pdf';
 import { shanghaiParts } from '../../lib/shanghai-time';
@@ -54,10 +54,14 @@ export type ContractStatusListener = (
   contract: ContractRow,
   status: ContractStatus,
 ) => Promise<void>;
-const listeners = listenersByKey<string, ContractStatusListener>();
+const listeners = listenersByDatabase<string, ContractStatusListener>();
 
-export const onContractStatus = (bizType: ContractBizType, listener: ContractStatusListener): (() => void) =>
-  listeners.add(bizType, listener);
+/** Registers a listener of the app whose database is `db`. */
+export const onContractStatus = (
+  db: Db,
+  bizType: ContractBizType,
+  listener: ContractStatusListener,
+): (() => void) => listeners.add(db, bizType, listener);
 
 /**
  * Why the other party's signature of a contract failed: its e-sign service did not start it (`unavailable`),
@@ -76,15 +80,17 @@ export type CountersignFailedListener = (
   contract: ContractRow,
   failure: CountersignFailure,
 ) => Promise<void>;
-const counterListeners = listenersByKey<string, CountersignFailedListener>();
+const counterListeners = listenersByDatabase<string, CountersignFailedListener>();
 
+/** Registers a listener of the app whose database is `db`. */
 export const onCountersignFailed = (
+  db: Db,
   bizType: ContractBizType,
   listener: CountersignFailedListener,
-): (() => void) => counterListeners.add(bizType, listener);
+): (() => void) => counterListeners.add(db, bizType, listener);
 
 async function tellCountersignFailed(trx: Db, contract: ContractRow, failure: CountersignFailure) {
-  for (const listener of counterListeners.of(contract.biz_type)) await listener(trx, contract, failure);
+  for (const listener of counterListeners.of(trx, contract.biz_type)) await listener(trx, contract, failure);
 }
 
 /**
@@ -93,20 +99,18 @@ async function tellCountersignFailed(trx: Db, contract: ContractRow, failure: Co
  * sign asks it before any QR or SMS confirmation.
  */
 export type ContractSignCheck = (db: Db, contract: ContractRow) => Promise<void>;
-const signChecks = new Map<string, ContractSignCheck[]>();
+const signChecks = listenersByDatabase<string, ContractSignCheck>();
 
-export function beforeContractSign(bizType: ContractBizType, check: ContractSignCheck): () => void {
-  signChecks.set(bizType, [...(signChecks.get(bizType) ?? []), check]);
-  return () =>
-    signChecks.set(
-      bizType,
-      (signChecks.get(bizType) ?? []).filter((c) => c !== check),
-    );
-}
+/** Registers a check of the app whose database is `db`. */
+export const beforeContractSign = (
+  db: Db,
+  bizType: ContractBizType,
+  check: ContractSignCheck,
+): (() => void) => signChecks.add(db, bizType, check);
 
 /** Refuses the contract when its record's check does. */
 export async function checkBeforeSign(db: Db, contract: ContractRow): Promise<void> {
-  for (const check of signChecks.get(contract.biz_type) ?? []) await check(db, contract);
+  for (const check of signChecks.of(db, contract.biz_type)) await check(db, contract);
 }
 
 function contractNumber(now: number): string {
@@ -318,7 +322,7 @@ export async function applyFlowEvent(
         .execute();
     }
     const row = { ...contract, status, updated_at: now };
-    for (const listener of listeners.of(contract.biz_type)) await listener(trx, row, status);
+    for (const listener of listeners.of(trx, contract.biz_type)) await listener(trx, row, status);
     await deps.announce(trx, row);
     return 'applied';
   });
@@ -445,7 +449,7 @@ async function applyCounterEvent(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return 'stale';
     const row = { ...contract, counter_signed_at: event.at, counter_error: null, updated_at: now };
-    for (const listener of listeners.of(contract.biz_type)) {
+    for (const listener of listeners.of(trx, contract.biz_type)) {
       await listener(trx, row, CONTRACT_STATUS.complete);
     }
     await deps.announce(trx, row);
@@ -640,7 +644,7 @@ async function endUnsigned(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
     const row = { ...contract, status, updated_at: now };
-    for (const listener of listeners.of(contract.biz_type)) await listener(trx, row, status);
+    for (const listener of listeners.of(trx, contract.biz_type)) await listener(trx, row, status);
     await deps.announce(trx, row);
     return true;
   });

@@ -15,9 +15,10 @@ import {
   type RefusedBy,
 } from '@contract/payment';
 import type { SettlementGateway } from '../../adapters/settlement/gateway';
+import type { Db } from '../../db/database';
 import type { BillPledgeTable } from '../../db/schema';
 import { ApiFailure, fail } from '../../lib/errors';
-import { listenerList } from '../../lib/listeners';
+import { listenerListByDatabase } from '../../lib/listeners';
 import { yuanText } from '../../lib/money';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import {
@@ -482,17 +483,18 @@ export interface PledgeeProceeds {
  * the proceeds): each registers a listener, which runs in the transaction that settles the range.
  */
 export type PledgeeProceedsListener = (ctx: CommandContext, proceeds: PledgeeProceeds) => Promise<void>;
-const proceedsListeners = listenerList<PledgeeProceedsListener>();
+const proceedsListeners = listenerListByDatabase<PledgeeProceedsListener>();
 
-export const onPledgeeProceeds = (listener: PledgeeProceedsListener): (() => void) =>
-  proceedsListeners.add(listener);
+/** Registers a listener of the app whose database is `db`. */
+export const onPledgeeProceeds = (db: Db, listener: PledgeeProceedsListener): (() => void) =>
+  proceedsListeners.add(db, listener);
 
 /**
  * Hands what the pledgee received for a pledged range to what the pledge secured, in the transaction that
  * paid it: the acceptor's 付款 of a presentation, or a 清偿 of the pledgee's recourse (modules/recourse).
  */
 export async function pledgeeProceeds(ctx: CommandContext, proceeds: PledgeeProceeds): Promise<void> {
-  for (const listener of proceedsListeners.all()) await listener(ctx, proceeds);
+  for (const listener of proceedsListeners.all(ctx.trx)) await listener(ctx, proceeds);
 }
 
 export interface PaymentOutcome {

@@ -122,12 +122,12 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   // A bill that matured pledged, paid to the institution: the proceeds repay the loan.
-  const offProceeds = onPledgeeProceeds((ctx, proceeds) =>
+  const offProceeds = onPledgeeProceeds(app.db, (ctx, proceeds) =>
     repayFromProceeds(app.adapters.settlement, ctx, proceeds),
   );
   app.addHook('onClose', async () => offProceeds());
   // A package one of whose bills backs an open financing is entered with the financing's other packages.
-  const offCompanions = onPackageCompanions(financingCompanions);
+  const offCompanions = onPackageCompanions(app.db, financingCompanions);
   app.addHook('onClose', async () => offCompanions());
 
   /** The institution's signature of a financing's contracts, started outside any transaction. */
@@ -152,11 +152,13 @@ export const pledgeFinRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   // The financing's contracts: checked before they are signed, followed once they are.
   for (const bizType of FINANCING_CONTRACTS) {
-    const offCheck = beforeContractSign(bizType, (db, contract) => requireSignable(db, contract, app.now()));
-    const offStatus = onContractStatus(bizType, (trx, contract, status) =>
+    const offCheck = beforeContractSign(app.db, bizType, (db, contract) =>
+      requireSignable(db, contract, app.now()),
+    );
+    const offStatus = onContractStatus(app.db, bizType, (trx, contract, status) =>
       onFinancingContract(lendingDeps, trx, contract, status, app.now()),
     );
-    const offFailed = onCountersignFailed(bizType, (trx, contract, failure) =>
+    const offFailed = onCountersignFailed(app.db, bizType, (trx, contract, failure) =>
       onFinancingCountersignFailed(app.realtime, trx, contract, failure, app.now()),
     );
     app.addHook('onClose', async () => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
   expect((await openAccountWithSms(t.app, token, OWNER_SH)).statusCode).toBe(200);
   // No batch runs here: one that is queued stays queued.
   await t.app.contractSignWorker.stop();
-  unlisten = onContractStatus('org-agreement', async (_trx, contract, status) => {
+  unlisten = onContractStatus(t.app.db, 'org-agreement', async (_trx, contract, status) => {
     heard.push([contract.id, status]);
   });
 });
