@@ -77,6 +77,14 @@ describe('SQLite: seeded test images', () => {
     for (const part of Object.keys(expected)) expect(found[part], part).toEqual(expected[part]);
   }, 120_000);
 
+  it("builds apps started side by side, the second on the first one's image", async () => {
+    // A configuration no other test starts: no image of it yet in this run.
+    const side = () => startApp({ logLevel: 'warn' });
+    const [one, other] = await Promise.all([side(), side()]);
+    apps.push(one, other);
+    expect(await digests(other)).toEqual(await digests(one));
+  }, 120_000);
+
   it('gives every app a database of its own', async () => {
     const [one, other] = [await started(), await started()];
     await one.app.db.deleteFrom('plat_message_reads').execute();

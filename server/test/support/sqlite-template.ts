@@ -76,11 +76,22 @@ function keep(key: string, image: Buffer): void {
   fs.renameSync(partial, file);
 }
 
+/** The build recording its databases now: one at a time, since the opened databases are told apart by order. */
+let recording: Promise<unknown> = Promise.resolve();
+
 /**
  * Builds with `build` on a copy of the image made for `key` when there is one; otherwise builds on a fresh
  * database and keeps the image of the one in-memory database the build opened, as it stands once built.
+ * Apps started side by side (`Promise.all`) take turns at building: the second of one configuration then
+ * finds the first one's image and copies it.
  */
 export async function buildFromTemplate<T>(key: string, build: () => Promise<T>): Promise<T> {
+  const turn = recording.then(() => buildInTurn(key, build));
+  recording = turn.catch(() => undefined);
+  return turn;
+}
+
+async function buildInTurn<T>(key: string, build: () => Promise<T>): Promise<T> {
   const state = templateState();
   const image = imageOf(key);
   if (image) {
