@@ -43,7 +43,23 @@ export const PREPARED_QUERY_RULES = {
   boundOnly: 'a prepared query may use its values only as bound parameters',
   sameSql: 'a prepared query may not choose its SQL by its values',
   noClock: 'a prepared query may not read the clock or draw a random number in SQL: pass the time as a value',
+  unplannedPaging:
+    "a prepared query's limit and offset given as values are hidden from the planner: unplanned(v.size, 'bigint')",
 } as const;
+
+/**
+ * The parameters (their indexes) a compiled query binds straight after `limit` or `offset`: `$n` on
+ * PostgreSQL, `?` in order on SQLite.
+ */
+function pagingParameters(text: string): number[] {
+  const found: number[] = [];
+  let question = 0;
+  for (const match of text.matchAll(/(\b(?:limit|offset)\s+)?(?:\$(\d+)|\?)/gi)) {
+    const index = match[2] === undefined ? question++ : Number(match[2]) - 1;
+    if (match[1] !== undefined) found.push(index);
+  }
+  return found;
+}
 
 function prepare<P, O>(
   db: Db,
@@ -78,6 +94,11 @@ function prepare<P, O>(
   }
   if (again !== query.sql) throw new Error(PREPARED_QUERY_RULES.sameSql);
   if (CLOCK_IN_SQL.test(query.sql)) throw new Error(PREPARED_QUERY_RULES.noClock);
+  // A page's size bound as a value: PostgreSQL estimates a bound limit at a tenth of the rows in the generic
+  // plan and at its value in the first five, finds the generic plan dearer, and plans every call again.
+  if (pagingParameters(query.sql).some((index) => slots[index] !== null && slots[index] !== undefined)) {
+    throw new Error(PREPARED_QUERY_RULES.unplannedPaging);
+  }
   statementNames.set(query.sql, statementNames.get(query.sql) ?? `prepared_${statementNames.size + 1}`);
   return { query, slots };
 }

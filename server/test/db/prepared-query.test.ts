@@ -11,6 +11,7 @@ import {
   preparedByPresence,
   preparedQuery,
   carriedTotal,
+  unplanned,
 } from '../../src/db/prepared-query';
 import { DEMO_ACCOUNTS } from '../../src/db/seed';
 import { startApp, type TestApp } from '../support/helpers';
@@ -87,6 +88,40 @@ describe('a prepared query', () => {
         .where(sql<number>`current_timestamp`, 'is not', null),
     );
     await expect(dueNow(a.app.db, { mobile: 'x' })).rejects.toThrow(PREPARED_QUERY_RULES.noClock);
+  });
+
+  it('refuses a page whose size or offset the planner sees, and takes one hidden from it', async () => {
+    const plainLimit = preparedQuery((db, values: { size: number; offset: number }) =>
+      db.selectFrom('users').select('id').orderBy('id').limit(values.size),
+    );
+    const plainOffset = preparedQuery((db, values: { size: number; offset: number }) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .orderBy('id')
+        .limit(unplanned(values.size, 'bigint'))
+        .offset(values.offset),
+    );
+    for (const query of [plainLimit, plainOffset]) {
+      await expect(query(a.app.db, { size: 2, offset: 1 })).rejects.toThrow(
+        PREPARED_QUERY_RULES.unplannedPaging,
+      );
+    }
+    const hidden = preparedQuery((db, values: { mobile: string; size: number; offset: number }) =>
+      db
+        .selectFrom('users')
+        .select('mobile')
+        .where('mobile', '!=', values.mobile)
+        // A constant limit is the query's own, as it was compiled.
+        .where('id', 'in', (eb) => eb.selectFrom('users').select('id').limit(100))
+        .orderBy('mobile')
+        .limit(unplanned(values.size, 'bigint'))
+        .offset(unplanned(values.offset, 'bigint')),
+    );
+    const mobiles = DEMO_ACCOUNTS.map((account) => account.mobile).sort();
+    expect(await hidden(a.app.db, { mobile: mobiles[0]!, size: 2, offset: 1 })).toEqual(
+      mobiles.slice(2, 4).map((mobile) => ({ mobile })),
+    );
   });
 });
 

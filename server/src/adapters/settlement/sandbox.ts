@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { v7 as timeOrderedId } from 'uuid';
 import type { Db } from '../../db/database';
-import { carriedTotal, preparedQuery } from '../../db/prepared-query';
+import { carriedTotal, preparedQuery, unplanned } from '../../db/prepared-query';
 import type { SandboxSettlementPaymentTable } from '../../db/schema';
 import type {
   AccountRef,
@@ -60,8 +60,8 @@ const statementPage = preparedQuery((db: Db, v: StatementValues) =>
     ])
     .where('l.account_no', '=', v.accountNo)
     .orderBy('l.id', 'desc')
-    .limit(v.size)
-    .offset(v.offset),
+    .limit(unplanned(v.size, 'bigint'))
+    .offset(unplanned(v.offset, 'bigint')),
 );
 const statementBalance = preparedQuery((db: Db, v: Pick<StatementValues, 'accountNo'>) =>
   db.selectFrom('sandbox_settlement_accounts').select('balance_fen').where('account_no', '=', v.accountNo),

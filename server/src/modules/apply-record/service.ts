@@ -9,7 +9,7 @@ import type { ApplyRecord, ApplyRecordQuery } from '@contract/apply-record-schem
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { pageAndTotal, preparedQuery } from '../../db/prepared-query';
+import { pageAndTotal, preparedQuery, unplanned } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { lockWithinTransaction } from '../../db/locks';
 import { newId } from '../../lib/hash';
@@ -113,7 +113,11 @@ function recordListQueries(byStatus: boolean, byKeyword: boolean) {
   };
   return {
     page: preparedQuery((db: Db, v: RecordListValues) =>
-      filtered(db, v).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(v.size).offset(v.offset),
+      filtered(db, v)
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(unplanned(v.size, 'bigint'))
+        .offset(unplanned(v.offset, 'bigint')),
     ),
     total: preparedQuery((db: Db, v: RecordListValues) =>
       filtered(db, v)

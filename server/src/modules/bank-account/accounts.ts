@@ -3,7 +3,7 @@ import { BANK_ACCOUNT_STATUS, isAccountNo, normalizeAccountNo } from '@contract/
 import type { BankAccount, BankAccountRequest } from '@contract/bank-account-schemas';
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
-import { pageAndTotal, preparedQuery, type PagedQueries } from '../../db/prepared-query';
+import { pageAndTotal, preparedQuery, unplanned, type PagedQueries } from '../../db/prepared-query';
 import { lockWithinTransaction } from '../../db/locks';
 import type { Database } from '../../db/schema';
 import { fail } from '../../lib/errors';
@@ -186,8 +186,8 @@ const accountsOnPage = (db: Db, v: AccountPageValues) =>
     .orderBy('is_default', 'desc')
     .orderBy('created_at', 'desc')
     .orderBy('id')
-    .limit(v.size)
-    .offset(v.offset);
+    .limit(unplanned(v.size, 'bigint'))
+    .offset(unplanned(v.offset, 'bigint'));
 
 /**
  * The organisation's accounts, their count and the verifications of the page's accounts, prepared

@@ -1,7 +1,7 @@
 import type { PayableDay } from '@contract/bills-schemas';
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
-import { carriedTotal, preparedQuery } from '../../db/prepared-query';
+import { carriedTotal, preparedQuery, unplanned } from '../../db/prepared-query';
 import { fail } from '../../lib/errors';
 import { isCalendarDate } from '../../lib/calendar-date';
 import type { ListRead } from '../../lib/list-page';
@@ -38,8 +38,8 @@ const payablePageQuery = preparedQuery((db: Db, v: PayableValues) =>
     .select((eb) => eb.fn.countAll<number>().over().as('list_total'))
     .select(calendarVersionQuery(db).as('calendar_version'))
     .orderBy('due_date')
-    .limit(v.size)
-    .offset(v.offset),
+    .limit(unplanned(v.size, 'bigint'))
+    .offset(unplanned(v.offset, 'bigint')),
 );
 
 const payableCount = preparedQuery((db: Db, v: PayableValues) =>

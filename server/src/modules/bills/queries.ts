@@ -633,8 +633,8 @@ function applicationQueries(side: 'receiver' | 'applicant', sort: ListSort) {
         .select((eb) => eb.fn.countAll<number | string>().over().as('list_total'))
         .orderBy(order as 'a.applied_at', sort.direction)
         .orderBy('a.id', sort.direction)
-        .limit(v.size)
-        .offset(v.offset),
+        .limit(unplanned(v.size, 'bigint'))
+        .offset(unplanned(v.offset, 'bigint')),
     ),
     count: preparedByPresence((db: Db, v: ApplicationValues) =>
       applicationRows(db, side, v).select((eb) => eb.fn.countAll<number | string>().as('n')),

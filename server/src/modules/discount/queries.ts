@@ -5,7 +5,7 @@ import { CLEARING_LABEL, INTEREST_PAYER_LABEL } from '@contract/discount';
 import { API_ERROR } from '@contract/errors';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { carriedTotal, preparedByPresence } from '../../db/prepared-query';
+import { carriedTotal, preparedByPresence, unplanned } from '../../db/prepared-query';
 import { isCalendarDate } from '../../lib/calendar-date';
 import { fail } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
@@ -138,8 +138,8 @@ const discountPageQuery = preparedByPresence((db: Db, v: PageValues) =>
     .select((eb) => eb.fn.countAll<number>().over().as('list_total'))
     .orderBy('d.created_at', 'desc')
     .orderBy('d.application_id', 'desc')
-    .limit(v.size)
-    .offset(v.offset),
+    .limit(unplanned(v.size, 'bigint'))
+    .offset(unplanned(v.offset, 'bigint')),
 );
 
 const discountCountQuery = preparedByPresence((db: Db, v: DiscountValues) =>

@@ -18,7 +18,7 @@ import type {
 } from '@contract/e-contract-schemas';
 import type { FuncCode } from '@contract/shell';
 import type { Db } from '../../db/database';
-import { pageAndTotal, preparedQuery, type PagedQueries } from '../../db/prepared-query';
+import { pageAndTotal, preparedQuery, unplanned, type PagedQueries } from '../../db/prepared-query';
 import type { EsignSealTable } from '../../db/schema';
 import { fenToYuan } from '../../lib/money';
 import type { PageRequest } from '../../lib/paging';
@@ -53,8 +53,8 @@ function contractListQueries(byStatus: boolean) {
         .selectAll()
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
-        .limit(v.size)
-        .offset(v.offset),
+        .limit(unplanned(v.size, 'bigint'))
+        .offset(unplanned(v.offset, 'bigint')),
     ),
     total: preparedQuery((db: Db, v: ContractListValues) =>
       listed(db, v).select((eb) => eb.fn.countAll<number>().as('n')),
@@ -86,8 +86,8 @@ const signRecordIds: PagedQueries<{ orgId: string; size: number; offset: number 
       .select('id')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(v.size)
-      .offset(v.offset),
+      .limit(unplanned(v.size, 'bigint'))
+      .offset(unplanned(v.offset, 'bigint')),
   ),
   total: preparedQuery((db: Db, v: { orgId: string }) =>
     db

@@ -3,7 +3,7 @@ import type { FreezeRisk, FreezeStatus } from '@contract/freeze';
 import type { FreezeRecord } from '@contract/freeze-schemas';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { carriedTotal, preparedByPresence } from '../../db/prepared-query';
+import { carriedTotal, preparedByPresence, unplanned } from '../../db/prepared-query';
 import { fenToYuan } from '../../lib/money';
 import type { PageRequest } from '../../lib/paging';
 import { isoTime } from '../../lib/shanghai-time';
@@ -81,8 +81,8 @@ const freezePageQuery = preparedByPresence((db: Db, v: PageValues) =>
   shape(rowsOf(db, v))
     // The total rides on every row: one query where the page and its count took two round trips.
     .select((eb) => eb.fn.countAll<number>().over().as('list_total'))
-    .limit(v.size)
-    .offset(v.offset),
+    .limit(unplanned(v.size, 'bigint'))
+    .offset(unplanned(v.offset, 'bigint')),
 );
 
 const freezeCountQuery = preparedByPresence((db: Db, v: FreezeValues) =>

@@ -130,8 +130,8 @@ function sideQueries(side: GuaranteeSide) {
       shape(sideRows(db, side, v))
         // The total rides on every row: one query where the page and its count took two round trips.
         .select((eb) => eb.fn.countAll<number>().over().as('list_total'))
-        .limit(v.size)
-        .offset(v.offset),
+        .limit(unplanned(v.size, 'bigint'))
+        .offset(unplanned(v.offset, 'bigint')),
     ),
     count: preparedByPresence((db: Db, v: SideValues) =>
       sideRows(db, side, v).select((eb) => eb.fn.countAll<number>().as('n')),

@@ -22,7 +22,7 @@ import type { PaymentCandidate, PaymentRecord } from '@contract/payment-schemas'
 import type { Db } from '../../db/database';
 import { addDays } from '../../lib/calendar-date';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { carriedTotal, preparedByPresence } from '../../db/prepared-query';
+import { carriedTotal, preparedByPresence, unplanned } from '../../db/prepared-query';
 import { fenToYuan } from '../../lib/money';
 import type { PageRequest } from '../../lib/paging';
 import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
@@ -131,8 +131,8 @@ function sideQueries(side: Side) {
         .select((eb) => eb.fn.countAll<number>().over().as('list_total'))
         .orderBy('pa.created_at', 'desc')
         .orderBy('pa.application_id', 'desc')
-        .limit(v.size)
-        .offset(v.offset),
+        .limit(unplanned(v.size, 'bigint'))
+        .offset(unplanned(v.offset, 'bigint')),
     ),
     count: preparedByPresence((db: Db, v: PaymentValues) =>
       paymentRows(db, side, v).select((eb) => eb.fn.countAll<number | string>().as('n')),

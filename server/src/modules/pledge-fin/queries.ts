@@ -22,7 +22,7 @@ import type {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { carriedTotal, preparedByPresence } from '../../db/prepared-query';
+import { carriedTotal, preparedByPresence, unplanned } from '../../db/prepared-query';
 import type { PledgeFinancingTable, PledgeFinProductTable } from '../../db/schema';
 import { fenToYuan } from '../../lib/money';
 import type { PageRequest } from '../../lib/paging';
@@ -273,8 +273,8 @@ const summaryPage = preparedByPresence((db: Db, v: SummaryValues & { size: numbe
     .select((eb) => eb.fn.countAll<number | string>().over().as('list_total'))
     .orderBy('f.created_at', 'desc')
     .orderBy('f.id', 'desc')
-    .limit(v.size)
-    .offset(v.offset),
+    .limit(unplanned(v.size, 'bigint'))
+    .offset(unplanned(v.offset, 'bigint')),
 );
 const summaryCount = preparedByPresence((db: Db, v: SummaryValues) =>
   filteredSummaries(db, v).select((eb) => eb.fn.countAll<number | string>().as('n')),

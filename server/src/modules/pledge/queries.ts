@@ -6,7 +6,7 @@ import type { PledgeAction, PledgeRecord, SandboxPledge } from '@contract/pledge
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { carriedTotal, preparedByPresence } from '../../db/prepared-query';
+import { carriedTotal, preparedByPresence, unplanned } from '../../db/prepared-query';
 import { fail } from '../../lib/errors';
 import { fenToYuan } from '../../lib/money';
 import { countRows, type PageRequest } from '../../lib/paging';
@@ -146,8 +146,8 @@ function statusQueries(status: PledgeStatus | null) {
         .select((eb) => eb.fn.countAll<number>().over().as('list_total'))
         .orderBy('g.created_at', 'desc')
         .orderBy('g.application_id', 'desc')
-        .limit(v.size)
-        .offset(v.offset),
+        .limit(unplanned(v.size, 'bigint'))
+        .offset(unplanned(v.offset, 'bigint')),
     ),
     count: preparedByPresence((db: Db, v: PledgeValues) =>
       rowsOf(db, v, status).select((eb) => eb.fn.countAll<number | string>().as('n')),

@@ -3,7 +3,7 @@ import { OWNER_ROLE, STAFF_ROLE_CODES, permissionsOfRoles, type StaffRoleCode } 
 import type { StaffMember } from '@contract/organization-schemas';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
-import { pageAndTotal, preparedQuery } from '../../db/prepared-query';
+import { pageAndTotal, preparedQuery, unplanned } from '../../db/prepared-query';
 import { countRows, type PageRequest } from '../../lib/paging';
 import { isoTime } from '../../lib/shanghai-time';
 
@@ -116,8 +116,8 @@ function staffQueries(withKeyword: boolean) {
       .orderBy('m.owner', 'desc')
       .orderBy('m.created_at')
       .orderBy('m.id')
-      .limit(v.size)
-      .offset(v.offset);
+      .limit(unplanned(v.size, 'bigint'))
+      .offset(unplanned(v.offset, 'bigint'));
   return {
     total: preparedQuery((db: Db, v: StaffValues) =>
       members(db, v).select((eb) => eb.fn.countAll<number>().as('n')),
