@@ -62,6 +62,8 @@ function configOf(dataDir: string, databaseUrl?: string) {
     LOG_LEVEL: 'error',
     // As the rest of the bench's servers: the reads beside the close share one access token.
     TOKEN_RATE_LIMIT: '0',
+    // The day-end's thread on or off as the bench is run (on by default, as the server).
+    ...(process.env.DAY_END_THREAD ? { DAY_END_THREAD: process.env.DAY_END_THREAD } : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   return { ...config, dayEndTimer: false };
