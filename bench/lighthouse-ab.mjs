@@ -4,7 +4,8 @@
 // so that a shared machine's load falls on both alike. Each run is a first visit of the signed-in user.
 // Usage: node bench/lighthouse-ab.mjs <web folder A> <web folder B>
 //   AB_ROUNDS (8): rounds, each one run of A and one of B; AB_PATH (the 待签收 list): the page's hash route;
-//   BENCH_LIGHTHOUSE_REPORTS: a folder for each run's full JSON report.
+//   AB_MOBILE: the demo user signed in (the 上海 owner, whose 待签收 is empty; 宁波, 13800000006, has a
+//   bill waiting in it); BENCH_LIGHTHOUSE_REPORTS: a folder for each run's full JSON report.
 // Prints each run and, for A and B, the medians of the score, total blocking time and largest paint, the
 // main thread's CPU time and blocking time by thread time (bench/lib/lighthouse.mjs, threadTimeBlocking:
 // what a busy machine moves least), and the median of the rounds' differences (B - A).
@@ -28,6 +29,7 @@ for (const dir of [webA, webB]) {
 }
 const ROUNDS = Number(process.env.AB_ROUNDS || 8);
 const PAGE = process.env.AB_PATH || LIST_PATH;
+const MOBILE = process.env.AB_MOBILE || undefined;
 const load = () => os.loadavg()[0].toFixed(1);
 
 const variants = [];
@@ -56,7 +58,7 @@ try {
   }
   browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const page = await browser.contexts()[0].newPage();
-  for (const v of variants) await signInByEntryLink(page, v.server.base);
+  for (const v of variants) await signInByEntryLink(page, v.server.base, MOBILE);
 
   console.log(`A ${webA}\nB ${webB}\n${PAGE}, ${ROUNDS} rounds, load average ${load()} at the start`);
   for (let round = 0; round < ROUNDS; round++) {

@@ -54,12 +54,12 @@ export async function loginRouteJavaScript(base) {
   }
 }
 
-/** A fresh entry-link token from the sandbox (answered on loopback only). */
-async function entryLinkToken(base) {
+/** A fresh entry-link token from the sandbox (answered on loopback only), for the demo owner or `mobile`. */
+async function entryLinkToken(base, mobile = DEMO.mobile) {
   const res = await fetch(`${base}/api/sandbox/entry-links`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mobile: DEMO.mobile }),
+    body: JSON.stringify({ mobile }),
   });
   if (!res.ok) throw new Error(`entry link: ${res.status}`);
   return (await res.json()).data.token;
@@ -72,9 +72,12 @@ const statisticsPainted = (page) =>
     { timeout: STATISTICS_TIMEOUT_MS },
   );
 
-/** Signs `page` in as the demo owner through an entry link and waits for the dashboard's statistics. */
-export async function signInByEntryLink(page, base) {
-  await page.goto(`${base}/?token=${encodeURIComponent(await entryLinkToken(base))}#/`);
+/**
+ * Signs `page` in as the demo owner (or the demo user of `mobile`) through an entry link and waits for the
+ * dashboard's statistics.
+ */
+export async function signInByEntryLink(page, base, mobile = DEMO.mobile) {
+  await page.goto(`${base}/?token=${encodeURIComponent(await entryLinkToken(base, mobile))}#/`);
   await statisticsPainted(page);
 }
 
