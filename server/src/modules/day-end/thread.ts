@@ -70,6 +70,11 @@ function startThread(workerData: DayEndThreadData): Worker {
  * start and end); the thread runs a step's batches, each recording its cursor and renewing the lease in its
  * own transaction, fenced by the lease's attempt as on the event loop. Its realtime events are published
  * here after the batch committed there; its log lines go to the server's logger.
+ *
+ * The thread builds no app: what modules register with one another on an app (lib/listeners.ts: contract
+ * status, countersign failures, sign checks, a pledgee's proceeds, package companions) is not there. The
+ * steps of DAY_END_STEPS reach none of them on SQLite (companions are PostgreSQL's, proceeds come with a
+ * payment, contracts with a signature); a step that would must run on the event loop, out of `runs`.
  */
 export class DayEndThread {
   private worker: Worker | null = null;
