@@ -48,16 +48,37 @@ export interface DayEndThreadDeps {
 const STOPPING_POLL_MS = 50;
 
 /**
+ * The modules NODE_OPTIONS has every Node process of this environment preload (`--import`): a worker thread
+ * does not run them, and the module hooks they register (a loader, instrumentation) apply to their own thread
+ * only, so the thread imports them itself before its entry.
+ */
+function preloadedModules(): string[] {
+  // Node's own options for every process it starts, not a setting of the server (config.ts).
+  // eslint-disable-next-line no-restricted-properties
+  const flags = (process.env.NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+  const found: string[] = [];
+  for (let i = 0; i < flags.length; i++) {
+    const flag = flags[i]!;
+    if (flag.startsWith('--import=')) found.push(flag.slice('--import='.length));
+    else if (flag === '--import' && i + 1 < flags.length) found.push(flags[++i]!);
+  }
+  return found;
+}
+
+/**
  * The thread's entry: a bundle of its own beside the server's in a build (scripts/build-server.mjs); in the
  * sources (tests, the bench, `npm run dev`), the module beside this one, loaded through tsx's loader, which a
- * worker thread registers for itself.
+ * worker thread registers for itself. The environment's preloaded modules come first.
  */
 function startThread(workerData: DayEndThreadData): Worker {
+  const steps = preloadedModules().map((spec) => `() => import(${JSON.stringify(spec)})`);
   if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./day-end-thread.js', import.meta.url), { workerData });
+    steps.push(`() => import(${JSON.stringify(new URL('./day-end-thread.js', import.meta.url).href)})`);
+  } else {
+    const entry = JSON.stringify(new URL('./thread-worker.ts', import.meta.url).href);
+    steps.push(`() => import('tsx/esm/api').then(({ register }) => register())`, `() => import(${entry})`);
   }
-  const entry = JSON.stringify(new URL('./thread-worker.ts', import.meta.url).href);
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); })`;
+  const boot = `[${steps.join(', ')}].reduce((done, next) => done.then(next), Promise.resolve());`;
   return new Worker(boot, { eval: true, workerData });
 }
 
