@@ -130,83 +130,61 @@ describe('the reminders step', () => {
   });
 });
 
+/** A bill 苏州 drew and accepted, due in 20 days, signed for by 宁波: one the reminders step tells both of. */
+async function receivedBillDueSoon() {
+  // A business morning after whatever day the tests before moved the clock to.
+  const token = await ledgerTokensOn(t, calendar.nextBusinessDay(shanghaiDate(t.clock.now())));
+  const due = addDays(shanghaiDate(t.clock.now()), 20);
+  const detail = await issued(
+    t,
+    MOBILE.suzhou,
+    token.suzhou,
+    issueBody(t, { acceptorOrgId: ORG.suzhou, dueDate: due }),
+  );
+  const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
+  await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
+  const businessDate = shanghaiDate(t.clock.now());
+  /** One pass of the step over today from `cursor`; answers the rows it reported done. */
+  const pass = async (cursor: string | null) => {
+    const processed: number[] = [];
+    await maturityRemindersStep.run({
+      db: t.app.db,
+      businessDate,
+      nextBusinessDate: calendar.nextBusinessDay(businessDate),
+      now: t.clock.now(),
+      calendar,
+      realtime: t.app.realtime,
+      log: t.app.log,
+      cursor,
+      progress: async (_cursor, count) => void processed.push(count),
+    });
+    return processed.reduce((sum, count) => sum + count, 0);
+  };
+  /** The maturity notices that name the bill. */
+  const told = () =>
+    t.app.db
+      .selectFrom('plat_messages')
+      .select('org_id')
+      .where('content', 'like', `%${detail.bill.packageNo}%`)
+      .where('title', 'like', '%到期%')
+      .execute();
+  return { detail, due, pass, told };
+}
+
 describe('the reminders step run again over what it did', () => {
   it('records and tells each reminder once: a second pass from the start sends nothing', async () => {
-    // A business morning after whatever day the tests before moved the clock to.
-    const token = await ledgerTokensOn(t, calendar.nextBusinessDay(shanghaiDate(t.clock.now())));
-    const due = addDays(shanghaiDate(t.clock.now()), 20);
-    const detail = await issued(
-      t,
-      MOBILE.suzhou,
-      token.suzhou,
-      issueBody(t, { acceptorOrgId: ORG.suzhou, dueDate: due }),
-    );
-    const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
-    const businessDate = shanghaiDate(t.clock.now());
     // A step taken over after its node died starts again before what it had done: as a pass from no cursor.
-    const pass = async () => {
-      const processed: number[] = [];
-      await maturityRemindersStep.run({
-        db: t.app.db,
-        businessDate,
-        nextBusinessDate: calendar.nextBusinessDay(businessDate),
-        now: t.clock.now(),
-        calendar,
-        realtime: t.app.realtime,
-        log: t.app.log,
-        cursor: null,
-        progress: async (_cursor, count) => void processed.push(count),
-      });
-      return processed.reduce((sum, count) => sum + count, 0);
-    };
-    const told = () =>
-      t.app.db
-        .selectFrom('plat_messages')
-        .select('org_id')
-        .where('content', 'like', `%${detail.bill.packageNo}%`)
-        .where('title', 'like', '%到期%')
-        .execute();
-    expect(await pass()).toBeGreaterThanOrEqual(2);
+    const { pass, told } = await receivedBillDueSoon();
+    expect(await pass(null)).toBeGreaterThanOrEqual(2);
     expect((await told()).map((n) => n.org_id).sort()).toEqual([ORG.suzhou, ORG.ningbo].sort());
-    expect(await pass()).toBe(0);
+    expect(await pass(null)).toBe(0);
     expect(await told()).toHaveLength(2);
   });
 });
 
 describe('the reminders step resumed from its cursor', () => {
   it('goes on after the due date and bill its last batch ended at, and starts again from an older cursor', async () => {
-    const token = await ledgerTokensOn(t, calendar.nextBusinessDay(shanghaiDate(t.clock.now())));
-    const due = addDays(shanghaiDate(t.clock.now()), 20);
-    const detail = await issued(
-      t,
-      MOBILE.suzhou,
-      token.suzhou,
-      issueBody(t, { acceptorOrgId: ORG.suzhou, dueDate: due }),
-    );
-    const [receipt] = await pendingIn(t, token.ningbo, detail.bill.id);
-    await dataOf(await answer(t, token.ningbo, receipt!.id, 'sign'));
-    const businessDate = shanghaiDate(t.clock.now());
-    const pass = async (cursor: string) => {
-      await maturityRemindersStep.run({
-        db: t.app.db,
-        businessDate,
-        nextBusinessDate: calendar.nextBusinessDay(businessDate),
-        now: t.clock.now(),
-        calendar,
-        realtime: t.app.realtime,
-        log: t.app.log,
-        cursor,
-        progress: async () => {},
-      });
-    };
-    const told = () =>
-      t.app.db
-        .selectFrom('plat_messages')
-        .select('org_id')
-        .where('content', 'like', `%${detail.bill.packageNo}%`)
-        .where('title', 'like', '%到期%')
-        .execute();
+    const { detail, due, pass, told } = await receivedBillDueSoon();
     // A cursor at the bill: it was done before the run stopped, so it is not read again.
     await pass(`${due} ${detail.bill.id}`);
     expect(await told()).toEqual([]);
