@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { HashRouter } from 'react-router';
 import { paths } from '@/config/paths';
 import { getAuthInfo, startRequestIdRotation } from '@/lib/storage';
+import { AppHashRouter } from '@/app/hash-router';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes, signedInFirstScreenLoaded } from '@/app/router';
 import { createStore } from '@/app/store';
@@ -30,9 +30,9 @@ void signedInFirstScreenLoaded().then(() =>
     root.render(
       <StrictMode>
         <AppProvider store={store}>
-          <HashRouter>
+          <AppHashRouter>
             <AppRoutes />
-          </HashRouter>
+          </AppHashRouter>
         </AppProvider>
       </StrictMode>,
     ),
