@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import type { CompanyItem } from '@contract/auth-schemas';
 import { hashHref, paths } from '@/config/paths';
 import { DESKTOP_MESSAGE, subscribeDesktopMessages } from '@/lib/desktop-bridge';
@@ -7,6 +7,7 @@ import { withNotifier } from '@/lib/notify';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { format } from '@/locales/format';
 import { shellMessages } from '@/locales/zh-CN/shell';
+import { useNavigateUnlessMoved } from '@/app/shell/use-navigate-unless-moved';
 import { loadChannelConfig } from '@/features/auth/api/channel-config';
 import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { refreshCompanyList } from '@/features/auth/model/company-list';
@@ -102,7 +103,7 @@ function BackgroundSession() {
  */
 export function SignedInShell() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const beginSwitchNavigation = useNavigateUnlessMoved();
   const userInfo = useAppSelector(selectUserInfo);
   const companies = useAppSelector(selectCompanyList);
   const notices = useAppSelector(selectNoticeFeed);
@@ -148,12 +149,13 @@ export function SignedInShell() {
 
   const onSwitch = async (company: CompanyItem) => {
     setSwitching(true);
+    const landOnDashboard = beginSwitchNavigation();
     try {
       await dispatch(switchOrganization(company.orgId));
       withNotifier(
         ({ message }) => void message.success(format(frame.switched, { orgName: company.orgName })),
       );
-      navigate(paths.dashboard);
+      landOnDashboard(paths.dashboard);
     } catch {
       withNotifier(({ message }) => void message.error(frame.switchFailed));
     } finally {
