@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from '../../src/app';
 import { testConfig, type AppConfig } from '../../src/config';
 import { DEMO_PASSWORD } from '../../src/db/seed';
 import { randomToken, sha256Hex } from '../../src/lib/hash';
+import { trackStartedApp } from './open-apps';
 import { seededPostgresDatabase } from './postgres-template';
 import { buildFromTemplate } from './sqlite-template';
 
@@ -78,6 +79,7 @@ export async function startApp(
     config.inMemoryDb && !config.databaseUrl && process.env.TEST_SQLITE_TEMPLATE !== 'off'
       ? await buildFromTemplate(JSON.stringify({ config, now: buildOptions.now!() }), build)
       : await build();
+  trackStartedApp(app);
   return { app, clock, config, logs };
 }
 

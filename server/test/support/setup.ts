@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { closeStartedApps } from './open-apps';
 import { dropTestSchemas } from './postgres-test-db';
 import { templateState } from './sqlite-template';
 
@@ -19,5 +20,9 @@ vi.mock('better-sqlite3', async (importOriginal) => {
   return { default: Templated };
 });
 
-// Apps started on PostgreSQL each get a schema of their own; none outlives its test file.
-afterAll(dropTestSchemas);
+// An app a file left open is closed before the next file runs in this worker (open-apps.ts); apps started
+// on PostgreSQL each get a schema of their own, and none outlives its test file.
+afterAll(async () => {
+  await closeStartedApps();
+  await dropTestSchemas();
+});
