@@ -10,21 +10,20 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const { node: node24, sqlite } = ensureNode24();
 const hook = pathToFileURL(path.join(ROOT, 'scripts', 'node24', 'sqlite-hook.mjs')).href;
 const vitest = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-// One worker per core (Vitest's default leaves one idle): each worker has its own PostgreSQL database.
-const run = spawnSync(
-  node24,
-  [vitest, 'run', '--project', 'server', '--maxWorkers=100%', ...process.argv.slice(2)],
-  {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${hook}`].filter(Boolean).join(' '),
-      // Where the hook finds the build for Node 24.
-      CHAIN_BILL_NODE24_SQLITE: sqlite,
-      // Child processes started as `node` (or as process.execPath) are Node 24 too.
-      PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH}`,
-    },
+// One worker per core (Vitest's default leaves one idle), unless the arguments choose: each worker has its
+// own PostgreSQL database.
+const args = process.argv.slice(2);
+const workers = args.some((arg) => arg.startsWith('--maxWorkers')) ? [] : ['--maxWorkers=100%'];
+const run = spawnSync(node24, [vitest, 'run', '--project', 'server', ...workers, ...args], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${hook}`].filter(Boolean).join(' '),
+    // Where the hook finds the build for Node 24.
+    CHAIN_BILL_NODE24_SQLITE: sqlite,
+    // Child processes started as `node` (or as process.execPath) are Node 24 too.
+    PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH}`,
   },
-);
+});
 process.exit(run.status ?? 1);
