@@ -121,6 +121,12 @@ describe('PostgreSQL: prepared queries', () => {
       INSERT INTO plat_messages (id, org_id, user_id, type, title, content, created_at, link, subject)
       SELECT 'plan-notice-' || i, ${shanghai}, NULL, 3, '到期提醒', '票据到期提醒 ' || i, ${now}::bigint - i, NULL, NULL
       FROM generate_series(1, 20000) AS i`.execute(t.app.db);
+    // Counted as the notice module's writes count them (the page's total).
+    await sql`
+      INSERT INTO plat_message_counts (org_id, user_id, type, notices, open_notices, read_open)
+      VALUES (${shanghai}, '', 3, 20000, 20000, 0)
+      ON CONFLICT (org_id, user_id, type) DO UPDATE SET notices = plat_message_counts.notices + 20000,
+        open_notices = plat_message_counts.open_notices + 20000`.execute(t.app.db);
     await sql`ANALYZE plat_messages`.execute(t.app.db);
     const reader = { userId: DEMO_ACCOUNTS[0]!.id, orgId: shanghai };
     await t.app.db.connection().execute(async (connection) => {

@@ -49,6 +49,7 @@ import * as contractCountersign from './048-contract-countersign';
 import * as pledgesByPackage from './049-pledges-by-package';
 import * as pledgeFinBillsByPackage from './050-pledge-fin-bills-by-package';
 import * as recourseClaimBasis from './051-recourse-claim-basis';
+import * as noticeCounts from './052-notice-counts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '049-pledges-by-package': pledgesByPackage,
   '050-pledge-fin-bills-by-package': pledgeFinBillsByPackage,
   '051-recourse-claim-basis': recourseClaimBasis,
+  '052-notice-counts': noticeCounts,
 };

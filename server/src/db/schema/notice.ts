@@ -4,6 +4,7 @@ import type { Generated } from 'kysely';
 export interface NoticeTables {
   plat_messages: PlatMessageTable;
   plat_message_reads: PlatMessageReadTable;
+  plat_message_counts: PlatMessageCountTable;
 }
 
 /** A notice (type 2 to-do, 3 announcement) for one member, or for every member of the org when user_id is null. */
@@ -28,4 +29,18 @@ export interface PlatMessageReadTable {
   message_id: string;
   user_id: string;
   read_at: number;
+}
+
+/**
+ * The figures of the notices page and the bell, kept by the notice module's writes (migration 052): per
+ * organisation, addressee ('' for every member) and type, how many notices, how many still open, and (a
+ * member's row) how many open ones the member has read.
+ */
+export interface PlatMessageCountTable {
+  org_id: string;
+  user_id: string;
+  type: number;
+  notices: Generated<number>;
+  open_notices: Generated<number>;
+  read_open: Generated<number>;
 }

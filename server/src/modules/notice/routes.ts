@@ -13,6 +13,7 @@ import {
 import { REALTIME_EVENT } from '@contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import { retryingTransaction } from '../../db/retry';
 import { Type } from 'typebox';
 import { fail } from '../../lib/errors';
 import { answerList } from '../../lib/list-page';
@@ -34,6 +35,19 @@ function noticeChanged(app: FastifyInstance, reader: Reader, trx: Db): Promise<v
     reader.orgId,
     { type: REALTIME_EVENT.notice, payload: {} },
     trx,
+  );
+}
+
+/**
+ * A transaction that marks notices read. On PostgreSQL it locks the notices it reads against a close
+ * (service.ts, visibleForRead), and a command that posted to the member before closing them waits on it as it
+ * waits on the command's counts: the database fails one of the two, and it runs again (db/retry.ts).
+ */
+function readingTransaction<T>(app: FastifyInstance, run: (trx: Db) => Promise<T>): Promise<T> {
+  return retryingTransaction(
+    app.db,
+    () => app.db.transaction().execute(run),
+    (reason) => app.metrics.transactionRetried(reason, 'command'),
   );
 }
 
@@ -75,7 +89,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async function putNoticeMarkAllRead(request) {
       const reader = memberOrNull(request);
       if (!reader) return ok({ updated: 0 });
-      const updated = await app.db.transaction().execute(async (trx) => {
+      const updated = await readingTransaction(app, async (trx) => {
         const changed = await markAllRead(trx, reader, app.now());
         if (changed > 0) await noticeChanged(app, reader, trx);
         return changed;
@@ -97,7 +111,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const reader = memberOrNull(request);
       const marked =
         reader !== null &&
-        (await app.db.transaction().execute(async (trx) => {
+        (await readingTransaction(app, async (trx) => {
           const found = await markRead(trx, reader, request.params.id, app.now());
           if (found) await noticeChanged(app, reader, trx);
           return found;

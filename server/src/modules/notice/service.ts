@@ -1,6 +1,8 @@
 import { NOTICE_STATUS, NOTICE_TYPE } from '@contract/notice';
+import { sql } from 'kysely';
 import type { NoticeFilter, NoticeItem } from '@contract/notice-schemas';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
 import { carriedTotal, preparedQuery, unplanned } from '../../db/prepared-query';
 import { newId } from '../../lib/hash';
 import { isoTime } from '../../lib/shanghai-time';
@@ -31,6 +33,93 @@ function visible(db: Db, reader: Reader) {
 
 type Visible = ReturnType<typeof visible>;
 
+/**
+ * `visible`, for a write that reads a notice's open or closed state and moves the counts by it (markRead,
+ * markAllRead): on PostgreSQL the notices it finds are locked against a close (FOR SHARE) until it commits, so a
+ * close either waits for its reads and sees them, or has committed before and is seen by it. SQLite runs one
+ * writing transaction at a time.
+ */
+function visibleForRead(db: Db, reader: Reader): Visible {
+  return isPostgres(db) ? visible(db, reader).forShare('m') : visible(db, reader);
+}
+
+/** The counters' addressee for the notices to every member of an organisation (plat_message_counts). */
+const EVERYONE = '';
+
+interface CountKey {
+  orgId: string;
+  /** EVERYONE, or the member. */
+  userId: string;
+  type: number;
+}
+
+/** What a write adds to one row of plat_message_counts (negative to take away). */
+interface CountMove extends CountKey {
+  notices: number;
+  open: number;
+  readOpen: number;
+}
+
+/** The moves of one write, gathered per row of counts. */
+class CountMoves {
+  private readonly byKey = new Map<string, CountMove>();
+
+  add(key: CountKey, move: Partial<Pick<CountMove, 'notices' | 'open' | 'readOpen'>>): void {
+    const id = `${key.orgId}\u0000${key.userId}\u0000${key.type}`;
+    let row = this.byKey.get(id);
+    if (!row) {
+      row = { ...key, notices: 0, open: 0, readOpen: 0 };
+      this.byKey.set(id, row);
+    }
+    row.notices += move.notices ?? 0;
+    row.open += move.open ?? 0;
+    row.readOpen += move.readOpen ?? 0;
+  }
+
+  /** The rows that move, in one order of keys. */
+  sorted(): CountMove[] {
+    return [...this.byKey.values()]
+      .filter((row) => row.notices !== 0 || row.open !== 0 || row.readOpen !== 0)
+      .sort(
+        (a, b) =>
+          (a.orgId < b.orgId ? -1 : a.orgId > b.orgId ? 1 : 0) ||
+          (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0) ||
+          a.type - b.type,
+      );
+  }
+}
+
+/**
+ * Adds the moves to plat_message_counts, in the transaction that wrote the notices or reads they count: one
+ * upsert that adds to each row in the database (`n = n + excluded.n`), so two writes at once both count.
+ * Rows go in one order of keys, so two writes moving the same rows lock them in the same order.
+ */
+async function moveCounts(db: Db, moves: CountMoves): Promise<void> {
+  const rows = moves.sorted();
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await db
+      .insertInto('plat_message_counts')
+      .values(
+        rows.slice(i, i + INSERT_CHUNK).map((row) => ({
+          org_id: row.orgId,
+          user_id: row.userId,
+          type: row.type,
+          notices: row.notices,
+          open_notices: row.open,
+          read_open: row.readOpen,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['org_id', 'user_id', 'type']).doUpdateSet((eb) => ({
+          notices: eb('plat_message_counts.notices', '+', eb.ref('excluded.notices')),
+          open_notices: eb('plat_message_counts.open_notices', '+', eb.ref('excluded.open_notices')),
+          read_open: eb('plat_message_counts.read_open', '+', eb.ref('excluded.read_open')),
+        })),
+      )
+      .execute();
+  }
+}
+
 function filtered(query: Visible, filter: NoticeFilter): Visible {
   let q = query;
   if (filter.type !== undefined) q = q.where('m.type', '=', filter.type);
@@ -49,14 +138,35 @@ interface PageValues extends Reader {
 }
 
 /**
+ * How many notices a filter of the member's finds, from the counts the writes keep (plat_message_counts): the
+ * organisation's row and the member's, of the filter's type or of every type. Unread: the open ones less
+ * those the member has read; read: the rest.
+ */
+function countedBy(filter: NoticeFilter) {
+  const figure =
+    filter.status === NOTICE_STATUS.unread
+      ? sql<number>`coalesce(sum(c.open_notices), 0) - coalesce(sum(c.read_open), 0)`
+      : filter.status === NOTICE_STATUS.read
+        ? sql<number>`coalesce(sum(c.notices), 0) - coalesce(sum(c.open_notices), 0) + coalesce(sum(c.read_open), 0)`
+        : sql<number>`coalesce(sum(c.notices), 0)`;
+  return (db: Db, values: PageValues) => {
+    let q = db
+      .selectFrom('plat_message_counts as c')
+      .where('c.org_id', '=', values.orgId)
+      .where((eb) => eb.or([eb('c.user_id', '=', EVERYONE), eb('c.user_id', '=', values.userId)]));
+    if (filter.type !== undefined) q = q.where('c.type', '=', values.type!);
+    return q.select(figure.as('n'));
+  };
+}
+
+/**
  * The count and the page of one shape of filter (which conditions it adds), prepared: the notices page is
  * on every screen (the shell's bell), so it skips Kysely's building and compiling (db/prepared-query.ts).
  */
 function pageQueries(filter: NoticeFilter) {
   const base = (db: Db, values: PageValues) =>
     filtered(visible(db, values), filter.type === undefined ? filter : { ...filter, type: values.type });
-  const counted = (db: Db, values: PageValues) =>
-    base(db, values).select((eb) => eb.fn.countAll<number>().as('n'));
+  const counted = countedBy(filter);
   return {
     count: preparedQuery(counted),
     page: preparedQuery((db, values: PageValues) =>
@@ -71,10 +181,8 @@ function pageQueries(filter: NoticeFilter) {
           'm.closed_at',
           'r.read_at',
         ])
-        // The total rides on every row: one query where the page and its count took two round trips. It
-        // is a count of its own (a subquery run once), not a window count over the page's rows: a window
-        // keeps every matching notice whole, text included, before the first row of the page comes out,
-        // which over 100,000 notices spilled to disk and took ten times as long.
+        // The total rides on every row (one round trip for the page and its total), read from the counts
+        // the writes keep: at most two rows by their key, however many notices the organisation holds.
         .select(() => counted(db, values).as('list_total'))
         .orderBy('m.created_at', 'desc')
         .orderBy('m.id', 'desc')
@@ -148,29 +256,46 @@ function itemsOf(rows: ReadonlyArray<PageRow>): readonly NoticeItem[] {
 export const todoPage = (db: Db, reader: Reader, page: PageRequest) =>
   noticePage(db, reader, { type: NOTICE_TYPE.todo }, page);
 
-/** Marks one notice read for the member; false when they cannot see a notice of that id. Idempotent. */
+/**
+ * Marks one notice read for the member; false when they cannot see a notice of that id. Idempotent. Run it
+ * in a transaction: the read and the member's count move together.
+ */
 export async function markRead(db: Db, reader: Reader, id: string, now: number): Promise<boolean> {
-  const found = await visible(db, reader).select('m.id').where('m.id', '=', id).executeTakeFirst();
+  const found = await visibleForRead(db, reader)
+    .select(['m.id', 'm.type', 'm.closed_at'])
+    .where('m.id', '=', id)
+    .executeTakeFirst();
   if (!found) return false;
-  await db
+  const inserted = await db
     .insertInto('plat_message_reads')
     .values({ message_id: found.id, user_id: reader.userId, read_at: now })
     .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 && found.closed_at === null) {
+    const moves = new CountMoves();
+    moves.add({ orgId: reader.orgId, userId: reader.userId, type: found.type }, { readOpen: 1 });
+    await moveCounts(db, moves);
+  }
   return true;
 }
 
 /**
  * Marks every notice the member has not read as read; answers how many changed. Run it in a transaction (`trx`):
- * the inserts go in chunks, and all or none of them must count.
+ * the inserts go in chunks, and all or none of them must count, with the member's counts.
  */
 export async function markAllRead(trx: Db, reader: Reader, now: number): Promise<number> {
-  const unread = await filtered(visible(trx, reader), { status: NOTICE_STATUS.unread })
-    .select('m.id')
-    .execute();
+  let unreadQuery = filtered(visibleForRead(trx, reader), { status: NOTICE_STATUS.unread }).select([
+    'm.id',
+    'm.type',
+  ]);
+  // On PostgreSQL the notices are locked in the order of their ids, as closeNotices locks them.
+  if (isPostgres(trx)) unreadQuery = unreadQuery.orderBy('m.id');
+  const unread = await unreadQuery.execute();
+  const typeOf = new Map(unread.map((row) => [row.id, row.type]));
+  const moves = new CountMoves();
   let updated = 0;
   for (let i = 0; i < unread.length; i += INSERT_CHUNK) {
-    const result = await trx
+    const inserted = await trx
       .insertInto('plat_message_reads')
       .values(
         unread
@@ -178,9 +303,17 @@ export async function markAllRead(trx: Db, reader: Reader, now: number): Promise
           .map((row) => ({ message_id: row.id, user_id: reader.userId, read_at: now })),
       )
       .onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    updated += Number(result.numInsertedOrUpdatedRows ?? 0);
+      .returning('message_id')
+      .execute();
+    updated += inserted.length;
+    for (const row of inserted) {
+      moves.add(
+        { orgId: reader.orgId, userId: reader.userId, type: typeOf.get(row.message_id)! },
+        { readOpen: 1 },
+      );
+    }
   }
+  await moveCounts(trx, moves);
   return updated;
 }
 
@@ -197,6 +330,14 @@ export interface NewNotice {
   subject?: string;
 }
 
+/** The row of counts a new notice is counted in: its organisation's, or its member's. */
+const postedKey = (notice: NewNotice): CountKey => ({
+  orgId: notice.orgId,
+  userId: notice.userId ?? EVERYONE,
+  type: notice.type,
+});
+
+/** Posts one notice, counted with it: run it in the transaction of what it tells of. */
 export async function postNotice(db: Db, notice: NewNotice, now: number): Promise<NoticeItem> {
   const id = newId();
   await db
@@ -213,6 +354,9 @@ export async function postNotice(db: Db, notice: NewNotice, now: number): Promis
       subject: notice.subject ?? null,
     })
     .execute();
+  const moves = new CountMoves();
+  moves.add(postedKey(notice), { notices: 1, open: 1 });
+  await moveCounts(db, moves);
   return {
     id,
     type: notice.type === NOTICE_TYPE.todo ? NOTICE_TYPE.todo : NOTICE_TYPE.announcement,
@@ -243,6 +387,9 @@ export async function postNotices(db: Db, notices: readonly NewNotice[], now: nu
       })),
     )
     .execute();
+  const moves = new CountMoves();
+  for (const notice of notices) moves.add(postedKey(notice), { notices: 1, open: 1 });
+  await moveCounts(db, moves);
 }
 
 /** The organisation of any notice with this id, whoever it is addressed to. */
@@ -257,12 +404,44 @@ export async function noticeOrgOf(db: Db, id: string): Promise<string | undefine
  * bells can be told.
  */
 export async function closeNotices(db: Db, subject: string, now: number): Promise<string[]> {
+  // On PostgreSQL the notices are locked in the order of their ids before they are closed, as markAllRead
+  // locks a member's: two writes that each lock some of the same notices cannot wait on each other.
   const closed = await db
     .updateTable('plat_messages')
     .set({ closed_at: now })
-    .where('subject', '=', subject)
-    .where('closed_at', 'is', null)
-    .returning('org_id')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('plat_messages')
+        .select('id')
+        .where('subject', '=', subject)
+        .where('closed_at', 'is', null)
+        .$if(isPostgres(db), (q) => q.orderBy('id').forUpdate()),
+    )
+    .returning(['id', 'org_id', 'user_id', 'type'])
     .execute();
+  if (closed.length === 0) return [];
+  const moves = new CountMoves();
+  for (const row of closed)
+    moves.add({ orgId: row.org_id, userId: row.user_id ?? EVERYONE, type: row.type }, { open: -1 });
+  // The reads of the notices just closed no longer count as open ones read. On PostgreSQL a member's read of
+  // one of them waits for this transaction (visibleForRead) or committed before the UPDATE above, so
+  // this sees every read its UPDATE's notices have.
+  for (let i = 0; i < closed.length; i += INSERT_CHUNK) {
+    const reads = await db
+      .selectFrom('plat_message_reads as r')
+      .innerJoin('plat_messages as m', 'm.id', 'r.message_id')
+      .where(
+        'r.message_id',
+        'in',
+        closed.slice(i, i + INSERT_CHUNK).map((row) => row.id),
+      )
+      .select(['m.org_id', 'r.user_id', 'm.type', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .groupBy(['m.org_id', 'r.user_id', 'm.type'])
+      .execute();
+    for (const read of reads) {
+      moves.add({ orgId: read.org_id, userId: read.user_id, type: read.type }, { readOpen: -Number(read.n) });
+    }
+  }
+  await moveCounts(db, moves);
   return [...new Set(closed.map((row) => row.org_id))];
 }

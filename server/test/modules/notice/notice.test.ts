@@ -1,5 +1,6 @@
 import type { NoticeItem } from '@contract/notice-schemas';
 import { DEMO_ORGS } from '../../../src/db/seed';
+import { postNotice } from '../../../src/modules/notice/service';
 import { authed, bearer, listenAs, signIn, startApp, type TestApp } from '../../support/helpers';
 
 interface Page<T> {
@@ -34,13 +35,14 @@ const listen = (userId: string, orgId: string | null) => listenAs(t.app, userId,
 const idOf = async (mobile: string) =>
   (await t.app.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirstOrThrow()).id;
 
-/** A fresh organisation-wide announcement and a personal to-do, so each test starts from known rows. */
+/**
+ * A fresh organisation-wide announcement and a personal to-do, so each test starts from known rows: posted
+ * through the notice module, which counts them for the page and the bell as every business event's are.
+ */
 async function postNotices(orgId: string, userId: string | null, title: string, type = 2) {
-  const id = `${title}-${Math.random().toString(36).slice(2)}`;
-  await t.app.db
-    .insertInto('plat_messages')
-    .values({ id, org_id: orgId, user_id: userId, type, title, content: '内容', created_at: t.clock.now() })
-    .execute();
+  const { id } = await t.app.db
+    .transaction()
+    .execute((trx) => postNotice(trx, { orgId, userId, type, title, content: '内容' }, t.clock.now()));
   t.clock.advance(1000);
   return id;
 }
