@@ -19,7 +19,7 @@ import {
   type PostgresDialectConfig,
   type SqliteDialectConfig,
 } from 'kysely';
-import { transactionCommitted, transactionRolledBack } from './after-commit';
+import { transactionCommitted, transactionCommitting, transactionRolledBack } from './after-commit';
 import { isPostgres } from './dialect';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -92,9 +92,10 @@ async function createPostgres(connectionString: string): Promise<Db> {
   return db;
 }
 
-/** Tells after-commit.ts how each transaction ended. */
+/** Tells after-commit.ts how each transaction ends. */
 class CommitAwarePostgresDriver extends PostgresDriver {
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await transactionCommitting(connection);
     await super.commitTransaction(connection);
     transactionCommitted(connection);
   }
@@ -126,8 +127,9 @@ class ImmediateSqliteDriver extends SqliteDriver {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
-  // after-commit.ts learns how each transaction ended.
+  // after-commit.ts learns how each transaction ends.
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await transactionCommitting(connection);
     await super.commitTransaction(connection);
     transactionCommitted(connection);
   }

@@ -82,4 +82,31 @@ describe('PostgreSQL: the counts of notices kept by their writes', () => {
       await expectCountsOfRows(t.app.db, `round ${round}`);
     }
   }, 120_000);
+
+  it('let a transaction that posts to every member of an organisation commit while another that did waits', async () => {
+    const [orgId] = COUNT_ORGS;
+    await forgetCountedNotices(t.app.db);
+    const now = t.clock.now();
+    const notice = { orgId, userId: null, type: 2, title: '待办', content: '不等待', subject: 'no-wait' };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let posted!: () => void;
+    const firstPosted = new Promise<void>((resolve) => (posted = resolve));
+    const first = t.app.db.transaction().execute(async (trx) => {
+      await postNotice(trx, notice, now);
+      posted();
+      await held;
+    });
+    await firstPosted;
+    // The organisation's row of counts is written as each commits: the second does not wait for the first.
+    const second = t.app.db.transaction().execute((trx) => postNotice(trx, notice, now));
+    const outcome = await Promise.race([
+      second.then(() => 'committed'),
+      new Promise((resolve) => setTimeout(() => resolve('waited'), 5_000)),
+    ]);
+    release();
+    await Promise.all([first, second]);
+    expect(outcome).toBe('committed');
+    await expectCountsOfRows(t.app.db, 'two posts to one organisation');
+  }, 30_000);
 });

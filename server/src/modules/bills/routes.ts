@@ -33,6 +33,7 @@ import { shanghaiDate } from '../../lib/shanghai-time';
 import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION, type PermissionPath } from '@contract/permissions';
+import { afterCommitMark, dropAfterCommitSince } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { ApiFailure, fail } from '../../lib/errors';
 import { runCommand, type CommandAnswer } from '../../lib/idempotency';
@@ -358,8 +359,8 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /**
    * 签收 or 驳回 of several applications with one confirmation. Each row is its own command, run in a
-   * savepoint of the one transaction: a row the ledger refuses is rolled back alone and answered with its
-   * reason, the others go through. Before the confirmation every row is checked; only when none could go
+   * savepoint of the one transaction: a row the ledger refuses is rolled back alone (with its events and held
+   * writes, db/after-commit.ts) and answered with its reason, the others go through. Before the confirmation every row is checked; only when none could go
    * through is the batch refused whole (with the first row's reason), so a mistake still costs no code.
    */
   function batchRoute<B extends { ids: string[] }, I>(route: {
@@ -415,6 +416,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
             results.push({ id: row.id, ok: false, msg: row.failure.msg, application: null });
             continue;
           }
+          const mark = await afterCommitMark(trx);
           await sql`savepoint batch_row`.execute(trx);
           try {
             const done = await route.command(scope(trx, row.member), route.input(body, row.id));
@@ -424,6 +426,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
           } catch (error) {
             if (!(error instanceof ApiFailure)) throw error;
             await sql`rollback to savepoint batch_row`.execute(trx);
+            await dropAfterCommitSince(trx, mark);
             await sql`release savepoint batch_row`.execute(trx);
             results.push({ id: row.id, ok: false, msg: error.msg, application: null });
           }

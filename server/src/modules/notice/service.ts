@@ -1,6 +1,7 @@
 import { NOTICE_STATUS, NOTICE_TYPE } from '@contract/notice';
 import { sql } from 'kysely';
 import type { NoticeFilter, NoticeItem } from '@contract/notice-schemas';
+import { beforeCommit, type HeldWrites } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
 import { carriedTotal, preparedQuery, unplanned } from '../../db/prepared-query';
@@ -76,6 +77,10 @@ class CountMoves {
     row.readOpen += move.readOpen ?? 0;
   }
 
+  addAll(other: CountMoves): void {
+    for (const row of other.byKey.values()) this.add(row, row);
+  }
+
   /** The rows that move, in one order of keys. */
   sorted(): CountMove[] {
     return [...this.byKey.values()]
@@ -90,35 +95,48 @@ class CountMoves {
 }
 
 /**
- * Adds the moves to plat_message_counts, in the transaction that wrote the notices or reads they count: one
- * upsert that adds to each row in the database (`n = n + excluded.n`), so two writes at once both count.
- * Rows go in one order of keys, so two writes moving the same rows lock them in the same order.
+ * The moves of plat_message_counts a transaction made, written just before it commits (db/after-commit.ts,
+ * beforeCommit): merged per row, one upsert that adds to each row in the database (`n = n + excluded.n`) so
+ * two transactions at once both count, rows in one order of keys so two that move the same rows lock them
+ * in the same order. An organisation's row is shared by every notice to all of its members (an institution's
+ * discount to-dos), so each transaction holds its lock from its commit's start rather than from its notice.
  */
-async function moveCounts(db: Db, moves: CountMoves): Promise<void> {
-  const rows = moves.sorted();
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await db
-      .insertInto('plat_message_counts')
-      .values(
-        rows.slice(i, i + INSERT_CHUNK).map((row) => ({
-          org_id: row.orgId,
-          user_id: row.userId,
-          type: row.type,
-          notices: row.notices,
-          open_notices: row.open,
-          read_open: row.readOpen,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['org_id', 'user_id', 'type']).doUpdateSet((eb) => ({
-          notices: eb('plat_message_counts.notices', '+', eb.ref('excluded.notices')),
-          open_notices: eb('plat_message_counts.open_notices', '+', eb.ref('excluded.open_notices')),
-          read_open: eb('plat_message_counts.read_open', '+', eb.ref('excluded.read_open')),
-        })),
-      )
-      .execute();
-  }
-}
+const COUNT_WRITES: HeldWrites<CountMoves> = {
+  statements(db, items) {
+    const merged = new CountMoves();
+    for (const moves of items) merged.addAll(moves);
+    const rows = merged.sorted();
+    const statements = [];
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      statements.push(
+        (db as Db)
+          .insertInto('plat_message_counts')
+          .values(
+            rows.slice(i, i + INSERT_CHUNK).map((row) => ({
+              org_id: row.orgId,
+              user_id: row.userId,
+              type: row.type,
+              notices: row.notices,
+              open_notices: row.open,
+              read_open: row.readOpen,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.columns(['org_id', 'user_id', 'type']).doUpdateSet((eb) => ({
+              notices: eb('plat_message_counts.notices', '+', eb.ref('excluded.notices')),
+              open_notices: eb('plat_message_counts.open_notices', '+', eb.ref('excluded.open_notices')),
+              read_open: eb('plat_message_counts.read_open', '+', eb.ref('excluded.read_open')),
+            })),
+          )
+          .compile(),
+      );
+    }
+    return statements;
+  },
+};
+
+/** Adds the moves to plat_message_counts as `db`'s transaction commits (COUNT_WRITES), or at once outside one. */
+const moveCounts = (db: Db, moves: CountMoves): Promise<void> => beforeCommit(db, COUNT_WRITES, moves);
 
 function filtered(query: Visible, filter: NoticeFilter): Visible {
   let q = query;
