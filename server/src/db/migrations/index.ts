@@ -50,6 +50,7 @@ import * as pledgesByPackage from './049-pledges-by-package';
 import * as pledgeFinBillsByPackage from './050-pledge-fin-bills-by-package';
 import * as recourseClaimBasis from './051-recourse-claim-basis';
 import * as noticeCounts from './052-notice-counts';
+import * as noticeOrder from './053-notice-order';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '050-pledge-fin-bills-by-package': pledgeFinBillsByPackage,
   '051-recourse-claim-basis': recourseClaimBasis,
   '052-notice-counts': noticeCounts,
+  '053-notice-order': noticeOrder,
 };
