@@ -4,7 +4,6 @@
  * own, after which every count kept still equals a count of the rows. A read that found a notice open and a
  * close that did not see that read would leave the read counted as an open one read.
  */
-import fc from 'fast-check';
 import { inject } from 'vitest';
 import type { Db } from '../../src/db/database';
 import { retryingTransaction } from '../../src/db/retry';
@@ -13,10 +12,9 @@ import { startPostgresApp, type TestApp } from '../support/helpers';
 import {
   COUNT_ORGS,
   COUNT_USERS,
+  expectCountsKeptThroughRandomOps,
   expectCountsOfRows,
   forgetCountedNotices,
-  noticeOp,
-  NoticeOps,
 } from '../support/notice-count-helpers';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
@@ -36,23 +34,7 @@ const inTransaction = (db: Db, run: (trx: Db) => Promise<unknown>) =>
 
 describe('PostgreSQL: the counts of notices kept by their writes', () => {
   it('equal a count of the rows after every post, read, read of all and close', async () => {
-    await expectCountsOfRows(t.app.db, 'the seeded demo');
-    let runs = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(noticeOp, { minLength: 1, maxLength: 20, size: 'medium' }), async (ops) => {
-        runs += 1;
-        await forgetCountedNotices(t.app.db);
-        const run = new NoticeOps(t.app.db, `counts-${runs}`, () => {
-          t.clock.advance(1000);
-          return t.clock.now();
-        });
-        for (const [i, op] of ops.entries()) {
-          await run.apply(op);
-          await expectCountsOfRows(t.app.db, `run ${runs}, step ${i} (${op.kind})`);
-        }
-      }),
-      { numRuns: 6 },
-    );
+    await expectCountsKeptThroughRandomOps(t, { numRuns: 6, maxLength: 20 });
   }, 180_000);
 
   it('stay equal to the rows when members read notices while they are closed', async () => {

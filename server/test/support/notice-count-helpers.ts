@@ -3,6 +3,7 @@ import { NOTICE_STATUS, NOTICE_TYPE } from '@contract/notice';
 import type { NoticeFilter } from '@contract/notice-schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database';
+import type { TestApp } from './helpers';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import {
   closeNotices,
@@ -262,4 +263,31 @@ export class NoticeOps {
       }
     });
   }
+}
+
+/**
+ * The property both databases' passes check: from the demo's notices, random sequences of `maxLength` ops at
+ * most, each from no notices in the counted organisations, with every count equal to the rows after each step.
+ */
+export async function expectCountsKeptThroughRandomOps(
+  t: TestApp,
+  { numRuns, maxLength }: { numRuns: number; maxLength: number },
+): Promise<void> {
+  await expectCountsOfRows(t.app.db, 'the seeded demo');
+  let runs = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.array(noticeOp, { minLength: 1, maxLength, size: 'medium' }), async (ops) => {
+      runs += 1;
+      await forgetCountedNotices(t.app.db);
+      const run = new NoticeOps(t.app.db, `counts-${runs}`, () => {
+        t.clock.advance(1000);
+        return t.clock.now();
+      });
+      for (const [i, op] of ops.entries()) {
+        await run.apply(op);
+        await expectCountsOfRows(t.app.db, `run ${runs}, step ${i} (${op.kind})`);
+      }
+    }),
+    { numRuns },
+  );
 }

@@ -11,8 +11,8 @@ import { sql } from 'kysely';
 import * as noticeCounts from '../../../src/db/migrations/052-notice-counts';
 import { startApp, type TestApp } from '../../support/helpers';
 import {
+  expectCountsKeptThroughRandomOps,
   expectCountsOfRows,
-  forgetCountedNotices,
   noticeOp,
   NoticeOps,
 } from '../../support/notice-count-helpers';
@@ -27,23 +27,7 @@ afterAll(async () => {
 
 describe('the counts of notices kept by their writes', () => {
   it('equal a count of the rows after every post, read, read of all and close', async () => {
-    await expectCountsOfRows(t.app.db, 'the seeded demo');
-    let runs = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(noticeOp, { minLength: 1, maxLength: 30, size: 'medium' }), async (ops) => {
-        runs += 1;
-        await forgetCountedNotices(t.app.db);
-        const run = new NoticeOps(t.app.db, `counts-${runs}`, () => {
-          t.clock.advance(1000);
-          return t.clock.now();
-        });
-        for (const [i, op] of ops.entries()) {
-          await run.apply(op);
-          await expectCountsOfRows(t.app.db, `run ${runs}, step ${i} (${op.kind})`);
-        }
-      }),
-      { numRuns: 25 },
-    );
+    await expectCountsKeptThroughRandomOps(t, { numRuns: 25, maxLength: 30 });
   }, 120_000);
 
   it('are filled by their migration from the rows there are', async () => {
