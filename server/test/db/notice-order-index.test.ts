@@ -1,4 +1,9 @@
-import { sql } from 'kysely';
+import { NOTICE_PAGE } from '@contract/constants';
+import { NOTICE_STATUS } from '@contract/notice';
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../../src/db/database';
+import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
+import { noticePage } from '../../src/modules/notice/service';
 import { startApp, type TestApp } from '../support/helpers';
 
 let t: TestApp;
@@ -9,18 +14,39 @@ afterAll(async () => {
   await t.app.close();
 });
 
+/** `db`, noting every query it runs. */
+function recording(db: Db, seen: CompiledQuery[]): Db {
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'executeQuery')
+        return (query: CompiledQuery) => {
+          seen.push(query);
+          return target.executeQuery(query);
+        };
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /**
- * The shape of every notices page (modules/notice/service.ts, pageQueries): an organisation's notices to a
- * member or to all, newest first and then by id, a page of them. The day-end posts a holder's reminders at
- * one instant, so the order must come from the index, ties included, not from sorting them all.
+ * The bell's page (modules/notice/service.ts, noticePage): an organisation's unread notices to a member or to
+ * all, newest first and then by id. The day-end posts a holder's reminders at one instant, so the order must
+ * come from the index, ties included, not from sorting them all.
  */
-it('walks a page of notices along the index, ties of one instant included, without sorting them', async () => {
-  const plan = await sql<{ detail: string }>`explain query plan
-    select m.id from plat_messages as m
-    left join plat_message_reads as r on r.message_id = m.id and r.user_id = ${'u'}
-    where m.org_id = ${'o'} and (m.user_id is null or m.user_id = ${'u'})
-      and r.message_id is null and m.closed_at is null
-    order by m.created_at desc, m.id desc limit 5 offset 0`.execute(t.app.db);
+it('walks the bell’s page of notices along the index, ties of one instant included, without sorting them', async () => {
+  const seen: CompiledQuery[] = [];
+  await noticePage(
+    recording(t.app.db, seen),
+    { orgId: DEMO_ORGS.shanghai.id, userId: DEMO_ACCOUNTS[0]!.id },
+    { status: NOTICE_STATUS.unread },
+    { page: NOTICE_PAGE.page, size: NOTICE_PAGE.size, offset: 0 },
+  );
+  const page = seen.find((query) => /order by/i.test(query.sql));
+  expect(page?.sql).toMatch(/plat_messages/);
+  const plan = await t.app.db.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`explain query plan ${page!.sql}`, [...page!.parameters]),
+  );
   const details = plan.rows.map((row) => row.detail);
   expect(details.some((detail) => detail.includes('plat_messages_org_created'))).toBe(true);
   expect(details.filter((detail) => detail.includes('TEMP B-TREE'))).toEqual([]);
