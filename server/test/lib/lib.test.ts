@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
+import { validate as uuidValidate, version as uuidVersion } from 'uuid';
 import { isValidCreditCode } from '../../src/lib/credit-code';
+import { newId } from '../../src/lib/hash';
 import {
   DUMMY_PASSWORD_HASH,
   hashPassword,
@@ -136,5 +138,17 @@ describe('security log input', () => {
   it('masks mobiles', () => {
     expect(maskMobile('13800000001')).toBe('138****0001');
     expect(maskMobile('123')).toBe('****');
+  });
+});
+
+describe('row ids', () => {
+  it('sort in the order they were made, within one millisecond too, so a write appends to its index', () => {
+    const ids = Array.from({ length: 5_000 }, () => newId());
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids.slice(0, 10)) {
+      expect(uuidValidate(id)).toBe(true);
+      expect(uuidVersion(id)).toBe(7);
+    }
   });
 });

@@ -20,7 +20,7 @@ import type { Db } from '../../db/database';
 import type { ContractTable, Database } from '../../db/schema';
 import { lockWithinTransaction } from '../../db/locks';
 import { fail } from '../../lib/errors';
-import { newId } from '../../lib/hash';
+import { newId, randomHexUpper } from '../../lib/hash';
 import { listenersByDatabase } from '../../lib/listeners';
 import { fenToYuan } from '../../lib/money';
 import { renderContract, UnprintableText, type SignatureField } from '../../lib/pdf/contract-pdf';
@@ -116,7 +116,7 @@ export async function checkBeforeSign(db: Db, contract: ContractRow): Promise<vo
 function contractNumber(now: number): string {
   const p = shanghaiParts(now);
   const pad = (n: number) => String(n).padStart(2, '0');
-  const random = newId().replaceAll('-', '').slice(0, 8).toUpperCase();
+  const random = randomHexUpper(4);
   return `HT${p.year}${pad(p.month)}${pad(p.day)}${random}`;
 }
 

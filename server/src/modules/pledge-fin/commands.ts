@@ -25,7 +25,7 @@ import { lockWithinTransaction } from '../../db/locks';
 import type { Database, PledgeFinancingTable } from '../../db/schema';
 import { isCalendarDate } from '../../lib/calendar-date';
 import { fail } from '../../lib/errors';
-import { newId } from '../../lib/hash';
+import { newId, randomHexUpper } from '../../lib/hash';
 import { fenToYuan, yuanText } from '../../lib/money';
 import type { Realtime } from '../../lib/realtime-hub';
 import { shanghaiDate, shanghaiParts } from '../../lib/shanghai-time';
@@ -454,7 +454,7 @@ async function closeApproval(ctx: PledgeFinContext, id: string) {
 function finNumber(now: number): string {
   const p = shanghaiParts(now);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `RZ${p.year}${pad(p.month)}${pad(p.day)}${newId().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+  return `RZ${p.year}${pad(p.month)}${pad(p.day)}${randomHexUpper(4)}`;
 }
 
 /** A new financing in the draft state, its creation recorded in the history; its id. */
