@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { REALTIME_EVENT } from '@contract/realtime';
+import { beforeCommit, type HeldWrites } from '../db/after-commit';
 import type { Db } from '../db/database';
 import { sha256Hex } from './hash';
 import type { RealtimeBus, RealtimeHub } from './realtime-hub';
@@ -62,9 +63,27 @@ export class PostgresBus implements RealtimeBus {
     return bus;
   }
 
+  /**
+   * Within a transaction the event is held back to its commit (beforeCommit), where all the transaction's
+   * events go out with one statement, each once: PostgreSQL delivers a transaction's notifications at its
+   * commit and drops repeats of one anyway, and a day-end batch announces hundreds.
+   */
   async send(serialised: string, within: Db | undefined): Promise<void> {
-    await sql`select pg_notify(${this.channel}, ${serialised})`.execute(within ?? this.options.db);
+    if (within?.isTransaction) await beforeCommit(within, this.notifications, serialised);
+    else await sql`select pg_notify(${this.channel}, ${serialised})`.execute(within ?? this.options.db);
   }
+
+  private readonly notifications: HeldWrites<string> = {
+    statements: (db, payloads) => {
+      const distinct = [...new Set(payloads)];
+      return [
+        distinct.length === 1
+          ? sql`select pg_notify(${this.channel}, ${distinct[0]})`.compile(db)
+          : sql`select pg_notify(${this.channel}, t.payload)
+              from unnest(${distinct}::text[]) with ordinality as t(payload, n) order by t.n`.compile(db),
+      ];
+    },
+  };
 
   /** Stops listening and releases the connection; a reconnection under way is abandoned. */
   async close(): Promise<void> {

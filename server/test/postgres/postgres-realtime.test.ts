@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { REALTIME_EVENT, type RealtimeMessage } from '@contract/realtime';
 import { buildApp } from '../../src/app';
 import { testConfig } from '../../src/config';
+import { afterCommitMark, dropAfterCommitSince } from '../../src/db/after-commit';
 import type { PostgresBus } from '../../src/lib/realtime-postgres';
 import { listenAs, signIn, T0 } from '../support/helpers';
 import { createSchemaIn } from '../support/postgres-test-db';
@@ -67,6 +69,48 @@ describe('PostgreSQL: realtime events between nodes', () => {
     for (const tab of [there, here]) {
       expect((await tab.first(2)).map((m) => m.payload)).toEqual([{ marker: 'first' }, { marker: 'second' }]);
       tab.remove();
+    }
+  });
+
+  it('sends a transaction’s events at its commit with one statement, each once, none rolled back', async () => {
+    const url = await seeded();
+    const [publisher, other] = [await node(url), await node(url)];
+    const there = listenAs(other, 'zhao');
+    // The statements the bus makes of its held events (one a commit), each with the events it was given.
+    const made = vi.spyOn((publisher.realtime.bus as PostgresBus)['notifications'], 'statements');
+    const notifies = () => made.mock.results.reduce((n, r) => n + (r.value as unknown[]).length, 0);
+    try {
+      await publisher.db.transaction().execute(async (trx) => {
+        await publisher.realtime.publishToUser('zhao', notice('a'), trx);
+        await publisher.realtime.publishToUser('zhao', notice('b'), trx);
+        await publisher.realtime.publishToUser('zhao', notice('a'), trx);
+        // What a savepoint rolled back announced is not sent (the 待签收 batch drops a failed row's events).
+        const mark = await afterCommitMark(trx);
+        await sql`savepoint dropped`.execute(trx);
+        await publisher.realtime.publishToUser('zhao', notice('dropped'), trx);
+        await sql`rollback to savepoint dropped`.execute(trx);
+        await dropAfterCommitSince(trx, mark);
+        expect(notifies()).toBe(0);
+      });
+      expect(notifies()).toBe(1);
+      expect(made.mock.calls[0]![1]).toHaveLength(3);
+      await expect(
+        publisher.db.transaction().execute(async (trx) => {
+          await publisher.realtime.publishToUser('zhao', notice('rolled back'), trx);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await publisher.realtime.publishToUser('zhao', notice('last'));
+      expect((await there.first(3)).map((m) => m.payload)).toEqual([
+        { marker: 'a' },
+        { marker: 'b' },
+        { marker: 'last' },
+      ]);
+      // The rolled-back transaction made no statement; an event outside a transaction goes out at once.
+      expect(notifies()).toBe(1);
+    } finally {
+      made.mockRestore();
+      there.remove();
     }
   });
 

@@ -36,6 +36,7 @@ import { closeNotices, postNotice, postNotices, type NewNotice } from '../notice
 import {
   endCommand,
   enterPackage,
+  enterPackages,
   firstHolding,
   LedgerWork,
   lockFront,
@@ -170,7 +171,7 @@ export async function packageOf(ctx: CheckContext, id: string): Promise<PackageR
  */
 export async function packagesOf(ctx: CheckContext, ids: Iterable<string>): Promise<Map<string, PackageRow>> {
   const keys = [...new Set(ids)].sort();
-  for (const id of keys) await enter(ctx, id);
+  if (ctx.work) await enterPackages({ trx: ctx.trx, work: ctx.work }, keys);
   const packages = new Map<string, PackageRow>();
   for (let from = 0; from < keys.length; from += PACKAGES_READ_AT_ONCE) {
     const rows = await ctx.trx

@@ -207,10 +207,10 @@ export async function packagesOfFinancing(trx: Db, financingIds: readonly string
 }
 
 /**
- * The packages a command entering `packageId` holds with it: every bill of each open financing one of that
- * package's bills backs, since an act of the financing under its lock may enter them all (onPackageCompanions).
+ * The packages a command entering `packageIds` holds with them: every bill of each open financing one of
+ * those packages' bills backs, since an act of the financing under its lock may enter them all (onPackageCompanions).
  */
-export const financingCompanions = (trx: Db, packageId: string) => companionsOf(trx, [packageId]);
+export const financingCompanions = (trx: Db, packageIds: readonly string[]) => companionsOf(trx, packageIds);
 
 /** The packages of every open financing one of the packages' bills backs. */
 export async function companionsOf(trx: Db, packageIds: readonly string[]): Promise<string[]> {
