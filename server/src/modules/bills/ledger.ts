@@ -1,6 +1,6 @@
 import { API_ERROR } from '@contract/errors';
 import { BILL_STATUS, CIRCULATION, type BillStatus, type CirculationFlag } from '@contract/bills';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
 import { lockAllWithinTransaction } from '../../db/locks';
@@ -503,6 +503,8 @@ export interface CheckedPackage {
   >;
 }
 
+type Mark = 'lock' | 'freeze';
+
 /** Packages one read of the invariant takes at a time (each id is one bound parameter of its queries). */
 const CHECK_CHUNK = 500;
 
@@ -529,7 +531,7 @@ export async function checkPackages(
   const ids = [...new Set(packageIds)];
   for (let from = 0; from < ids.length; from += CHECK_CHUNK) {
     const chunk = ids.slice(from, from + CHECK_CHUNK);
-    const [packages, holdings, pending, recordLocks, freezes] = await Promise.all([
+    const [packages, holdings, marks] = await Promise.all([
       trx
         .selectFrom('bill_packages')
         .select(['id', 'amount_fen', 'acceptor_org_id', 'due_date'])
@@ -552,25 +554,31 @@ export async function checkPackages(
         .orderBy('package_id')
         .orderBy('sub_start')
         .execute(),
+      // What holds a range, in one query (a round trip each on PostgreSQL): the pending applications and the
+      // other modules' active locks lock it, the active freezes freeze it.
       trx
         .selectFrom('bill_applications')
-        .select(['package_id', 'holding_id'])
+        .select([sql<Mark>`'lock'`.as('mark'), 'package_id', 'holding_id'])
         .where('package_id', 'in', chunk)
         .where('status', '=', 'pending')
-        .execute(),
-      trx
-        .selectFrom('bill_locks')
-        .select(['package_id', 'holding_id'])
-        .where('package_id', 'in', chunk)
-        .where('status', '=', 'active')
-        .execute(),
-      trx
-        .selectFrom('bill_freezes')
-        .select(['package_id', 'holding_id'])
-        .where('package_id', 'in', chunk)
-        .where('status', '=', 'active')
+        .unionAll(
+          trx
+            .selectFrom('bill_locks')
+            .select([sql<Mark>`'lock'`.as('mark'), 'package_id', 'holding_id'])
+            .where('package_id', 'in', chunk)
+            .where('status', '=', 'active'),
+        )
+        .unionAll(
+          trx
+            .selectFrom('bill_freezes')
+            .select([sql<Mark>`'freeze'`.as('mark'), 'package_id', 'holding_id'])
+            .where('package_id', 'in', chunk)
+            .where('status', '=', 'active'),
+        )
         .execute(),
     ]);
+    const lockers = marks.filter((m) => m.mark === 'lock');
+    const freezes = marks.filter((m) => m.mark === 'freeze');
     const byPackage = <T extends { package_id: string }>(rows: T[]) => {
       const grouped = new Map<string, T[]>();
       for (const row of rows) {
@@ -581,8 +589,7 @@ export async function checkPackages(
       return grouped;
     };
     const holdingsOf = byPackage(holdings);
-    const pendingOf = byPackage(pending);
-    const locksOf = byPackage(recordLocks);
+    const lockersOf = byPackage(lockers);
     const freezesOf = byPackage(freezes);
     const found = new Map(packages.map((pkg) => [pkg.id, pkg]));
     for (const packageId of chunk) {
@@ -593,7 +600,7 @@ export async function checkPackages(
         packageId,
         pkg,
         current,
-        [...(pendingOf.get(packageId) ?? []), ...(locksOf.get(packageId) ?? [])].map((p) => p.holding_id),
+        (lockersOf.get(packageId) ?? []).map((p) => p.holding_id),
         (freezesOf.get(packageId) ?? []).map((f) => f.holding_id),
       );
       checked.set(packageId, {
