@@ -40,8 +40,9 @@ function noticeChanged(app: FastifyInstance, reader: Reader, trx: Db): Promise<v
 
 /**
  * A transaction that marks notices read. On PostgreSQL it locks the notices it reads against a close
- * (service.ts, visibleForRead), and a command that posted to the member before closing them waits on it as it
- * waits on the command's counts: the database fails one of the two, and it runs again (db/retry.ts).
+ * (service.ts, visibleForRead), in the order of their ids as a close locks them, and moves the member's counts
+ * as it commits, as every command does (beforeCommit in db/after-commit.ts). Should the database still fail
+ * one of two transactions that meet, it runs again (db/retry.ts).
  */
 function readingTransaction<T>(app: FastifyInstance, run: (trx: Db) => Promise<T>): Promise<T> {
   return retryingTransaction(
