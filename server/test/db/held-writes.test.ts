@@ -1,10 +1,4 @@
-import { sql } from 'kysely';
-import {
-  afterCommitMark,
-  beforeCommit,
-  dropAfterCommitSince,
-  type HeldWrites,
-} from '../../src/db/after-commit';
+import { afterCommit, beforeCommit, inSavepoint, type HeldWrites } from '../../src/db/after-commit';
 import type { Db } from '../../src/db/database';
 import { startApp, type TestApp } from '../support/helpers';
 
@@ -78,18 +72,54 @@ describe('writes held back to the commit', () => {
     expect(await texts()).toEqual(['b']);
   });
 
-  it('are dropped with a savepoint rolled back, and kept from before it', async () => {
+  it('are dropped with a row passed over in a savepoint, with its callbacks and writes; kept otherwise', async () => {
+    const called: string[] = [];
+    const refused = new Error('row refused');
     await t.app.db.transaction().execute(async (trx) => {
       await beforeCommit(trx, MESSAGES, 'kept');
-      const mark = await afterCommitMark(trx);
-      await sql`savepoint row`.execute(trx);
-      await beforeCommit(trx, MESSAGES, 'dropped');
-      await sql`rollback to savepoint row`.execute(trx);
-      await dropAfterCommitSince(trx, mark);
-      await sql`release savepoint row`.execute(trx);
-      await beforeCommit(trx, MESSAGES, 'after');
+      const passed = await inSavepoint(
+        trx,
+        async () => {
+          await beforeCommit(trx, MESSAGES, 'dropped');
+          await afterCommit(trx, () => called.push('dropped'));
+          await trx
+            .insertInto('sms_outbox')
+            .values({ id: 'held-row', mobile: MOBILE, text: 'row', business_code: 0, created_at: 0 })
+            .execute();
+          throw refused;
+        },
+        (error) => error === refused,
+      );
+      expect(passed).toEqual({ ok: false, error: refused });
+      const done = await inSavepoint(
+        trx,
+        async () => {
+          await beforeCommit(trx, MESSAGES, 'after');
+          await afterCommit(trx, () => called.push('after'));
+          return 'done';
+        },
+        () => true,
+      );
+      expect(done).toEqual({ ok: true, value: 'done' });
     });
     expect(await texts()).toEqual(['kept,after']);
+    expect(called).toEqual(['after']);
+  });
+
+  it('roll the whole transaction back when a row fails with an error not passed over', async () => {
+    await expect(
+      t.app.db.transaction().execute(async (trx) => {
+        await beforeCommit(trx, MESSAGES, 'a');
+        await inSavepoint(
+          trx,
+          async () => {
+            throw new Error('broken');
+          },
+          () => false,
+        );
+      }),
+    ).rejects.toThrow('broken');
+    expect(await texts()).toEqual([]);
   });
 
   it('are made at once outside a transaction', async () => {

@@ -6,7 +6,6 @@ import type {
   FastifySchema,
   RouteGenericInterface,
 } from 'fastify';
-import { sql } from 'kysely';
 import { Type, type Static } from 'typebox';
 import { APPLICATION_KIND, BILL_URL } from '@contract/bills';
 import {
@@ -33,7 +32,7 @@ import { shanghaiDate } from '../../lib/shanghai-time';
 import { Envelope, Page } from '@contract/envelope-schemas';
 import { API_ERROR } from '@contract/errors';
 import { PERMISSION, type PermissionPath } from '@contract/permissions';
-import { afterCommitMark, dropAfterCommitSince } from '../../db/after-commit';
+import { inSavepoint } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { ApiFailure, fail } from '../../lib/errors';
 import { runCommand, type CommandAnswer } from '../../lib/idempotency';
@@ -359,9 +358,10 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /**
    * 签收 or 驳回 of several applications with one confirmation. Each row is its own command, run in a
-   * savepoint of the one transaction: a row the ledger refuses is rolled back alone (with its events and held
-   * writes, db/after-commit.ts) and answered with its reason, the others go through. Before the confirmation every row is checked; only when none could go
-   * through is the batch refused whole (with the first row's reason), so a mistake still costs no code.
+   * savepoint of the one transaction (inSavepoint): a row the ledger refuses is rolled back alone, with its
+   * events and held writes, and answered with its reason; the others go through. Before the confirmation
+   * every row is checked; only when none could go through is the batch refused whole (with the first row's
+   * reason), so a mistake still costs no code.
    */
   function batchRoute<B extends { ids: string[] }, I>(route: {
     name: string;
@@ -416,20 +416,18 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
             results.push({ id: row.id, ok: false, msg: row.failure.msg, application: null });
             continue;
           }
-          const mark = await afterCommitMark(trx);
-          await sql`savepoint batch_row`.execute(trx);
-          try {
-            const done = await route.command(scope(trx, row.member), route.input(body, row.id));
-            await sql`release savepoint batch_row`.execute(trx);
-            const application = await applicationById(trx, row.member.orgId, done.id, app.now());
-            results.push({ id: row.id, ok: true, msg: BILL_MSG.batchRowDone, application });
-          } catch (error) {
-            if (!(error instanceof ApiFailure)) throw error;
-            await sql`rollback to savepoint batch_row`.execute(trx);
-            await dropAfterCommitSince(trx, mark);
-            await sql`release savepoint batch_row`.execute(trx);
-            results.push({ id: row.id, ok: false, msg: error.msg, application: null });
+          const member = row.member;
+          const done = await inSavepoint(
+            trx,
+            () => route.command(scope(trx, member), route.input(body, row.id)),
+            (error) => error instanceof ApiFailure,
+          );
+          if (!done.ok) {
+            results.push({ id: row.id, ok: false, msg: (done.error as ApiFailure).msg, application: null });
+            continue;
           }
+          const application = await applicationById(trx, member.orgId, done.value.id, app.now());
+          results.push({ id: row.id, ok: true, msg: BILL_MSG.batchRowDone, application });
         }
         const succeeded = results.filter((r) => r.ok).length;
         const failed = results.length - succeeded;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql, type Transaction } from 'kysely';
-import { afterCommitMark, dropAfterCommitSince } from '../../db/after-commit';
+import type { Transaction } from 'kysely';
+import { inSavepoint } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { retryingTransaction, type TransactionRetryReason } from '../../db/retry';
 import type { Database } from '../../db/schema';
@@ -79,8 +79,8 @@ const inPackageOrder = <Row extends { id: string }>(batch: readonly Row[], packa
  * `handle` answering false or throwing an error `passOver` accepts (the row's writes rolled back, the rest of
  * the batch kept); any other error rolls the whole batch back and ends the step, which resumes from the last
  * batch committed. Safe to run again from any cursor when `handle` is. What a row passed over published (an
- * event waiting for the batch's commit) is dropped with its savepoint's writes. With `packageOf` (each row's one package) a batch's rows are handled in
- * the order of their packages' keys. With `prepare`, run first in each batch's transaction (to hold the
+ * event waiting for the batch's commit) is dropped with its savepoint's writes (inSavepoint). With
+ * `packageOf` (each row's one package) a batch's rows are handled in the order of their packages' keys. With `prepare`, run first in each batch's transaction (to hold the
  * packages of rows that have several, in order of key, before any row enters one).
  */
 export async function eachInBatchTransactions<Row extends { id: string }>(
@@ -105,16 +105,8 @@ export async function eachInBatchTransactions<Row extends { id: string }>(
           let handled = 0;
           await prepare?.(trx, batch);
           for (const row of packageOf ? inPackageOrder(batch, packageOf) : batch) {
-            const published = await afterCommitMark(trx);
-            await sql`savepoint day_end_row`.execute(trx);
-            try {
-              if (await handle(trx, row)) handled += 1;
-            } catch (error) {
-              if (!passOver(error)) throw error;
-              await sql`rollback to savepoint day_end_row`.execute(trx);
-              await dropAfterCommitSince(trx, published);
-            }
-            await sql`release savepoint day_end_row`.execute(trx);
+            const outcome = await inSavepoint(trx, () => handle(trx, row), passOver);
+            if (outcome.ok && outcome.value) handled += 1;
           }
           await ctx.progress(last, handled, trx);
         }),
