@@ -1,5 +1,11 @@
 import { API_ERROR } from '@contract/errors';
-import { BILL_STATUS, CIRCULATION, type BillStatus, type CirculationFlag } from '@contract/bills';
+import {
+  APPLICATION_STATUS,
+  BILL_STATUS,
+  CIRCULATION,
+  type BillStatus,
+  type CirculationFlag,
+} from '@contract/bills';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
@@ -531,6 +537,16 @@ export async function checkPackages(
   const ids = [...new Set(packageIds)];
   for (let from = 0; from < ids.length; from += CHECK_CHUNK) {
     const chunk = ids.slice(from, from + CHECK_CHUNK);
+    const marking = (
+      table: 'bill_applications' | 'bill_locks' | 'bill_freezes',
+      status: string,
+      mark: Mark,
+    ) =>
+      trx
+        .selectFrom(table)
+        .select([sql.lit(mark).$castTo<Mark>().as('mark'), 'package_id', 'holding_id'])
+        .where('package_id', 'in', chunk)
+        .where('status', '=', status);
     const [packages, holdings, marks] = await Promise.all([
       trx
         .selectFrom('bill_packages')
@@ -556,25 +572,9 @@ export async function checkPackages(
         .execute(),
       // What holds a range, in one query (a round trip each on PostgreSQL): the pending applications and the
       // other modules' active locks lock it, the active freezes freeze it.
-      trx
-        .selectFrom('bill_applications')
-        .select([sql<Mark>`'lock'`.as('mark'), 'package_id', 'holding_id'])
-        .where('package_id', 'in', chunk)
-        .where('status', '=', 'pending')
-        .unionAll(
-          trx
-            .selectFrom('bill_locks')
-            .select([sql<Mark>`'lock'`.as('mark'), 'package_id', 'holding_id'])
-            .where('package_id', 'in', chunk)
-            .where('status', '=', 'active'),
-        )
-        .unionAll(
-          trx
-            .selectFrom('bill_freezes')
-            .select([sql<Mark>`'freeze'`.as('mark'), 'package_id', 'holding_id'])
-            .where('package_id', 'in', chunk)
-            .where('status', '=', 'active'),
-        )
+      marking('bill_applications', APPLICATION_STATUS.pending, 'lock')
+        .unionAll(marking('bill_locks', 'active', 'lock'))
+        .unionAll(marking('bill_freezes', 'active', 'freeze'))
         .execute(),
     ]);
     const lockers = marks.filter((m) => m.mark === 'lock');
