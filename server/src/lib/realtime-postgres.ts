@@ -74,15 +74,12 @@ export class PostgresBus implements RealtimeBus {
   }
 
   private readonly notifications: HeldWrites<string> = {
-    statements: (db, payloads) => {
-      const distinct = [...new Set(payloads)];
-      return [
-        distinct.length === 1
-          ? sql`select pg_notify(${this.channel}, ${distinct[0]})`.compile(db)
-          : sql`select pg_notify(${this.channel}, t.payload)
-              from unnest(${distinct}::text[]) with ordinality as t(payload, n) order by t.n`.compile(db),
-      ];
-    },
+    statements: (db, payloads) => [
+      sql`select pg_notify(${this.channel}, t.payload)
+        from unnest(${[...new Set(payloads)]}::text[]) with ordinality as t(payload, n) order by t.n`.compile(
+        db,
+      ),
+    ],
   };
 
   /** Stops listening and releases the connection; a reconnection under way is abandoned. */
