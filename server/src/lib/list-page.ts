@@ -1,6 +1,7 @@
 import type { PermissionPath } from '@contract/permissions';
 import type { FastifyRequest } from 'fastify';
 import { pageOf, pageRequest, type PageRequest } from './paging';
+import { callerByTokenHash, callerPending, type CallerRow } from './caller';
 import { ok } from './responses';
 import { memberOrNull, requireOwner, requirePermission, type Member } from './tenant';
 
@@ -22,6 +23,18 @@ export interface ListAccess<R, T> {
   readBy?: ListReadBy;
   /** Turns each row read into the wire's view; rows are answered as they are without it. */
   view?: (row: R) => T;
+  /**
+   * For a route flagged `readsCaller` (lib/caller.ts): the page read in the same statement as its caller, and
+   * what finishes it for the member once the caller is admitted (its total, when the rows do not carry it).
+   * Without it such a route reads its caller first, as the authentication hook does.
+   */
+  withCaller?: (tokenHash: string, page: PageRequest) => Promise<ReadWithCaller<R>>;
+}
+
+/** A page read in the same statement as its caller: the caller's row, and the page for the admitted member. */
+export interface ReadWithCaller<R> {
+  caller: CallerRow | undefined;
+  finish: (member: Member) => Promise<ListRead<R>>;
 }
 
 /**
@@ -35,9 +48,19 @@ export async function answerList<R, T = R>(
   access: ListAccess<R, T> = {},
 ) {
   const page = pageRequest(request.query as { page?: number; size?: number });
+  let finish: ReadWithCaller<R>['finish'] | null = null;
+  if (callerPending(request)) {
+    const tokenHash = request.callerDigest!;
+    const answered = access.withCaller
+      ? await access.withCaller(tokenHash, page)
+      : { caller: (await callerByTokenHash(request.server.db, { tokenHash }))[0], finish: null };
+    // Refused here, like the hook refuses, before anything read is answered.
+    request.server.admitCaller(request, answered.caller);
+    finish = answered.finish;
+  }
   const member = await listReader(request, access.readBy ?? 'member');
   if (!member) return ok(pageOf<T>([], 0, page));
-  const { items, total } = await read(member, page);
+  const { items, total } = finish ? await finish(member) : await read(member, page);
   return ok(pageOf<T>(access.view ? items.map(access.view) : ([...items] as unknown as T[]), total, page));
 }
 

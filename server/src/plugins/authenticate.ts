@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { invalidToken, tokenExpired } from '../lib/auth';
-import { preparedQuery } from '../db/prepared-query';
+import { invalidToken } from '../lib/auth';
+import { callerByTokenHash, callerOf, readsCallerOn, type CallerRow } from '../lib/caller';
 import { bearerToken } from '../lib/client-credential';
 import { sha256Hex } from '../lib/hash';
 import { fail } from '../lib/errors';
@@ -21,73 +21,29 @@ declare module 'fastify' {
   }
 }
 
-/**
- * One query on primary keys and the memberships (user_id, org_id) unique index; every authenticated request
- * runs it. It reads the caller's account as well (the user's mobile and name, the organisation's name and
- * state), so `GET /api/user`, asked on every page load, makes no second trip for the same rows.
- */
-const callerByTokenHash = preparedQuery((db, values: { tokenHash: string }) =>
-  db
-    .selectFrom('access_tokens as t')
-    .innerJoin('oauth_sessions as s', 's.id', 't.session_id')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('memberships as m', (join) =>
-      join.onRef('m.user_id', '=', 's.user_id').onRef('m.org_id', '=', 's.org_id'),
-    )
-    .leftJoin('organizations as o', 'o.id', 'm.org_id')
-    .select([
-      't.expires_at as tokenExpiresAt',
-      's.id as sessionId',
-      's.user_id as userId',
-      's.org_id as orgId',
-      's.revoked_at as revokedAt',
-      'u.status as userStatus',
-      'm.id as membershipId',
-      'm.owner as owner',
-      'u.mobile',
-      'u.name',
-      'o.name as orgName',
-      'o.authorized',
-      'o.bound',
-    ])
-    .where('t.token_hash', '=', values.tokenHash),
-);
+/** The digest of the request's bearer token (tokens are stored only as digests); refuses a request without one. */
+function digestOf(request: FastifyRequest): string {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) throw invalidToken();
+  return sha256Hex(token);
+}
 
 export function setupAuthentication(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('callerDigest', null);
   const rate = new TokenRateCounter(app.config.tokenRateLimit);
 
   /** Sets request.auth from a valid access token; returns the token's digest. */
   async function check(request: FastifyRequest): Promise<string> {
-    // Access tokens are stored only as digests.
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw invalidToken();
-    const tokenHash = sha256Hex(token);
+    const tokenHash = digestOf(request);
     const [row] = await callerByTokenHash(app.db, { tokenHash });
-    if (!row || row.revokedAt !== null || row.userStatus !== 'active') throw invalidToken();
-    // A membership removed after sign-in ends the session's access to that organisation.
-    if (row.orgId !== null && row.membershipId === null) throw invalidToken();
-    if (Number(row.tokenExpiresAt) <= app.now()) throw tokenExpired();
-    request.auth = {
-      userId: row.userId,
-      orgId: row.orgId,
-      sessionId: row.sessionId,
-      membershipId: row.membershipId,
-      owner: row.owner === 1,
-      account: {
-        mobile: row.mobile,
-        name: row.name,
-        orgName: row.orgName ?? '',
-        authorized: row.authorized === 1,
-        bound: row.bound === 1,
-      },
-    };
+    request.auth = callerOf(row, app.now());
     return tokenHash;
   }
 
-  app.decorate('checkAccessToken', async (request: FastifyRequest) => void (await check(request)));
-  app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
-    const retryAfter = rate.hit(await check(request));
+  /** Counts a call against its token's limit; refuses it past the limit. */
+  function count(request: FastifyRequest, tokenHash: string): void {
+    const retryAfter = rate.hit(tokenHash);
     if (retryAfter === null) return;
     logSecurityEvent(request, SECURITY_EVENT.rateLimited, {
       userId: request.auth?.userId,
@@ -95,5 +51,22 @@ export function setupAuthentication(app: FastifyInstance): void {
       reason: 'token',
     });
     throw fail(API_ERROR.rateLimited, MSG.tooManyRequests, { 'Retry-After': String(retryAfter) });
+  }
+
+  app.decorate('checkAccessToken', async (request: FastifyRequest) => void (await check(request)));
+  app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+    // A route that reads its caller in its own statement admits it there (lib/caller.ts, readWithCaller).
+    if (request.routeOptions.config.readsCaller === true && readsCallerOn(app.db)) {
+      request.callerDigest = digestOf(request);
+      return;
+    }
+    count(request, await check(request));
+  });
+  app.decorate('admitCaller', (request: FastifyRequest, row: CallerRow | undefined) => {
+    const tokenHash = request.callerDigest;
+    if (tokenHash === null) throw invalidToken();
+    request.auth = callerOf(row, app.now());
+    request.callerDigest = null;
+    count(request, tokenHash);
   });
 }

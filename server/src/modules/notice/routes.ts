@@ -21,7 +21,17 @@ import { MSG } from '../../lib/messages';
 import { AUTHENTICATED_ERRORS, ERRORS, ok } from '../../lib/responses';
 import { accountByMobile, UNKNOWN_ACCOUNT_MSG } from '../entry-link/service';
 import { notFoundInOrg, memberOrNull } from '../../lib/tenant';
-import { markAllRead, markRead, noticeOrgOf, noticePage, postNotice, todoPage, type Reader } from './service';
+import {
+  markAllRead,
+  markRead,
+  noticeOrgOf,
+  noticePage,
+  noticePageWithCaller,
+  postNotice,
+  todoPage,
+  todoPageWithCaller,
+  type Reader,
+} from './service';
 
 export const NOTICE_NOT_FOUND_MSG = '消息不存在';
 export const NOTICE_NO_ORG_MSG = '该账号尚未加入企业';
@@ -59,6 +69,8 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     NOTICE_URL.page,
     {
+      // On every screen (the shell's bell): on PostgreSQL the page comes in one statement with its caller.
+      config: { readsCaller: true },
       schema: {
         querystring: PageQuery,
         body: NoticeFilter,
@@ -66,13 +78,16 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function postNoticePage(request) {
-      return answerList(request, (reader, page) => noticePage(app.db, reader, request.body, page));
+      return answerList(request, (reader, page) => noticePage(app.db, reader, request.body, page), {
+        withCaller: (tokenHash, page) => noticePageWithCaller(app.db, tokenHash, request.body, page),
+      });
     },
   );
 
   app.post(
     NOTICE_URL.todoPage,
     {
+      config: { readsCaller: true },
       schema: {
         querystring: PageQuery,
         body: Type.Object({}),
@@ -80,7 +95,9 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async function postNoticeTodoPage(request) {
-      return answerList(request, (reader, page) => todoPage(app.db, reader, page));
+      return answerList(request, (reader, page) => todoPage(app.db, reader, page), {
+        withCaller: (tokenHash, page) => todoPageWithCaller(app.db, tokenHash, page),
+      });
     },
   );
 

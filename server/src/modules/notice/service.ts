@@ -6,6 +6,8 @@ import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
 import { carriedTotal, preparedQuery, unplanned } from '../../db/prepared-query';
 import { newId } from '../../lib/hash';
+import { readWithCaller } from '../../lib/caller';
+import type { ReadWithCaller } from '../../lib/list-page';
 import { isoTime } from '../../lib/shanghai-time';
 import type { PageRequest } from '../../lib/paging';
 
@@ -185,30 +187,32 @@ function pageQueries(filter: NoticeFilter) {
   const base = (db: Db, values: PageValues) =>
     filtered(visible(db, values), filter.type === undefined ? filter : { ...filter, type: values.type });
   const counted = countedBy(filter);
+  const page = (db: Db, values: PageValues) =>
+    base(db, values)
+      .select([
+        'm.id',
+        'm.type',
+        'm.title',
+        'm.content',
+        'm.created_at',
+        'm.link',
+        'm.closed_at',
+        'r.read_at',
+      ])
+      // The total rides on every row (one round trip for the page and its total), read from the counts
+      // the writes keep: at most two rows by their key, however many notices the organisation holds.
+      .select(() => counted(db, values).as('list_total'))
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      // Hidden from the planner (unplanned): over an organisation's many notices a bound limit made the
+      // generic plan look dearer than planning each call, and every call was planned again.
+      .limit(unplanned(values.size, 'bigint'))
+      .offset(unplanned(values.offset, 'bigint'));
   return {
     count: preparedQuery(counted),
-    page: preparedQuery((db, values: PageValues) =>
-      base(db, values)
-        .select([
-          'm.id',
-          'm.type',
-          'm.title',
-          'm.content',
-          'm.created_at',
-          'm.link',
-          'm.closed_at',
-          'r.read_at',
-        ])
-        // The total rides on every row (one round trip for the page and its total), read from the counts
-        // the writes keep: at most two rows by their key, however many notices the organisation holds.
-        .select(() => counted(db, values).as('list_total'))
-        .orderBy('m.created_at', 'desc')
-        .orderBy('m.id', 'desc')
-        // Hidden from the planner (unplanned): over an organisation's many notices a bound limit made the
-        // generic plan look dearer than planning each call, and every call was planned again.
-        .limit(unplanned(values.size, 'bigint'))
-        .offset(unplanned(values.offset, 'bigint')),
-    ),
+    page: preparedQuery(page),
+    // On PostgreSQL, the page in the same statement as its caller (lib/caller.ts).
+    withCaller: readWithCaller(page),
   };
 }
 
@@ -244,6 +248,34 @@ export async function noticePage(
 }
 
 type PageRow = Awaited<ReturnType<ReturnType<typeof pageQueries>['page']>>[number];
+
+/**
+ * The notices page read in the same statement as its caller (lib/caller.ts): the caller's row, and the page
+ * for the member once admitted.
+ */
+export async function noticePageWithCaller(
+  db: Db,
+  tokenHash: string,
+  filter: NoticeFilter,
+  page: PageRequest,
+): Promise<ReadWithCaller<NoticeItem>> {
+  const queries = queriesFor(filter);
+  const values = { type: filter.type, size: page.size, offset: page.offset };
+  const { caller, rows } = await queries.withCaller(db, tokenHash, values);
+  return {
+    caller,
+    finish: async (reader) => ({
+      items: itemsOf(rows),
+      total: await carriedTotal(rows, page.offset, () =>
+        queries.count(db, { ...values, userId: reader.userId, orgId: reader.orgId }),
+      ),
+    }),
+  };
+}
+
+/** The member's to-do notices in the same statement as the caller (noticePageWithCaller). */
+export const todoPageWithCaller = (db: Db, tokenHash: string, page: PageRequest) =>
+  noticePageWithCaller(db, tokenHash, { type: NOTICE_TYPE.todo }, page);
 
 /**
  * The page's items of rows the page query keeps (db/prepared-query.ts), made once for as long as it keeps
