@@ -133,7 +133,7 @@ const READ_ROW = 'caller_read_row';
  * Answers the caller's row (undefined for an unknown token) and the read's rows, which the route may use only
  * once `app.admitCaller` has accepted the caller: a refused caller's rows are never answered.
  */
-export function readWithCaller<P extends { orgId: string; userId: string }, O>(
+export function readWithCaller<P extends { orgId: string; userId?: string }, O>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tables: the read joins its own aliases
   build: (db: Db, values: P) => SelectQueryBuilder<any, any, O>,
 ): (

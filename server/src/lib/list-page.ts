@@ -26,9 +26,10 @@ export interface ListAccess<R, T> {
   /**
    * For a route flagged `readsCaller` (lib/caller.ts): the page read in the same statement as its caller, and
    * what finishes it for the member once the caller is admitted (its total, when the rows do not carry it).
-   * Without it such a route reads its caller first, as the authentication hook does.
+   * Without it, or when it answers null (a shape of the list it has no such read for), the route reads its
+   * caller first, as the authentication hook does.
    */
-  withCaller?: (tokenHash: string, page: PageRequest) => Promise<ReadWithCaller<R>>;
+  withCaller?: (tokenHash: string, page: PageRequest) => Promise<ReadWithCaller<R>> | null;
 }
 
 /** A page read in the same statement as its caller: the caller's row, and the page for the admitted member. */
@@ -51,8 +52,9 @@ export async function answerList<R, T = R>(
   let finish: ReadWithCaller<R>['finish'] | null = null;
   if (callerPending(request)) {
     const tokenHash = request.callerDigest!;
-    const answered = access.withCaller
-      ? await access.withCaller(tokenHash, page)
+    const combined = access.withCaller?.(tokenHash, page) ?? null;
+    const answered = combined
+      ? await combined
       : { caller: (await callerByTokenHash(request.server.db, { tokenHash }))[0], finish: null };
     // Refused here, like the hook refuses, before anything read is answered.
     request.server.admitCaller(request, answered.caller);

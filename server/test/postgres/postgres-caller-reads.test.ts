@@ -1,3 +1,4 @@
+import { BILL_URL } from '@contract/bills';
 import { NOTICE_STATUS, NOTICE_URL } from '@contract/notice';
 import type { NoticeItem } from '@contract/notice-schemas';
 import type { LightMyRequestResponse } from 'fastify';
@@ -70,6 +71,38 @@ describe('PostgreSQL: the notices page read with its caller in one statement', (
       ).toEqual(expected.slice(0, 10));
       expect(page.totalElements, mobile).toBe(expected.length);
     }
+  });
+
+  it('answers the held list unfiltered, in one statement, as its filtered read answers the same holdings', async () => {
+    // Shanghai's owner holds bills; Hangzhou's holds none.
+    const totals: number[] = [];
+    for (const mobile of [OWNER_SH, OWNER_HZ]) {
+      const { access_token } = await signIn(t.app, mobile);
+      const heldOf = async (query: string) => {
+        const response = await authed(t.app, 'GET', `${BILL_URL.held}?${query}`, access_token);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<{ data: { content: Array<{ id: string }>; totalElements: number } }>().data;
+      };
+      // Every amount is at least 0.01: the same holdings through the filtered read (a page and a count).
+      const all = await heldOf('page=0&size=100&minAmount=0.01');
+      totals.push(all.totalElements);
+      for (const [page, size] of [
+        [0, 100],
+        [0, 1],
+        [1, 1],
+        [all.totalElements, 1],
+      ] as const) {
+        const unfiltered = await heldOf(`page=${page}&size=${size}`);
+        const label = `${mobile}, page ${page} of ${size}`;
+        expect(
+          unfiltered.content.map((item) => item.id),
+          label,
+        ).toEqual(all.content.slice(page * size, page * size + size).map((item) => item.id));
+        expect(unfiltered.totalElements, label).toBe(all.totalElements);
+      }
+    }
+    expect(totals[0]).toBeGreaterThan(0);
+    expect(totals[1]).toBe(0);
   });
 
   it('answers a signed-in user outside any organisation an empty page', async () => {

@@ -34,6 +34,8 @@ import { containsPattern, likeEscaped } from '../../db/like';
 import { carriedTotal, preparedByPresence, preparedQuery, unplanned } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { fail } from '../../lib/errors';
+import { readWithCaller } from '../../lib/caller';
+import type { ReadWithCaller } from '../../lib/list-page';
 import { fenToYuan } from '../../lib/money';
 import type { PageRequest } from '../../lib/paging';
 import { isoTime, shanghaiDate } from '../../lib/shanghai-time';
@@ -358,25 +360,36 @@ function heldQueries(filter: ListFilter, sort: ListSort) {
         const [rows, total] = await Promise.all([filteredPage(db, v), count(db, v)]);
         return { rows, total };
       },
+      // Filtered, the page and its count go out at once once the caller is known.
+      withCaller: null,
     };
   }
   // Unfiltered, each row carries the organisation's counter (a scalar subquery): one query, one round trip
   // on PostgreSQL where the page and the counter took two. A page past the end has no row to carry it.
-  const countedPage = preparedQuery((db: Db, v: HeldValues) =>
+  const countedPageOf = (db: Db, v: HeldValues) =>
     page(db, v).select((eb) =>
       eb
         .selectFrom('bill_org_holdings as t')
         .select('t.held')
         .where('t.org_id', '=', v.orgId)
         .as('list_total'),
-    ),
-  );
+    );
+  const countedPage = preparedQuery(countedPageOf);
+  const countedPageWithCaller = readWithCaller(countedPageOf);
+  const totalOf = async (db: Db, v: HeldValues, rows: ReadonlyArray<{ list_total: number | null }>) =>
+    rows.length > 0 ? Number(rows[0]!.list_total ?? 0) : v.offset > 0 ? await count(db, v) : 0;
   return {
     read: async (db: Db, v: HeldValues) => {
       const rows = await countedPage(db, v);
-      const total =
-        rows.length > 0 ? Number(rows[0]!.list_total ?? 0) : v.offset > 0 ? await count(db, v) : 0;
-      return { rows, total };
+      return { rows, total: await totalOf(db, v, rows) };
+    },
+    // On PostgreSQL, the page in the same statement as its caller (lib/caller.ts).
+    withCaller: async (db: Db, tokenHash: string, v: Omit<HeldValues, 'orgId'>) => {
+      const { caller, rows } = await countedPageWithCaller(db, tokenHash, v);
+      return {
+        caller,
+        finish: async (orgId: string) => ({ rows, total: await totalOf(db, { ...v, orgId }, rows) }),
+      };
     },
   };
 }
@@ -428,6 +441,33 @@ export async function heldPage(
   values.offset = page.offset;
   const { rows, total } = await queries.read(db, values);
   return { items: heldItemsOf(rows, today), total };
+}
+
+/**
+ * The held list in the same statement as its caller (lib/caller.ts), for the unfiltered list; null for a
+ * filtered one, whose page and count go out together once the caller is known.
+ */
+export function heldPageWithCaller(
+  db: Db,
+  tokenHash: string,
+  filter: ListFilter,
+  sort: ListSort,
+  page: PageRequest,
+  now: number,
+): Promise<ReadWithCaller<Holding>> | null {
+  const queries = heldQueriesFor(filter, sort);
+  if (!queries.withCaller) return null;
+  const today = shanghaiDate(now);
+  const values = filterValues(filter, today) as HeldValues;
+  values.size = page.size;
+  values.offset = page.offset;
+  return queries.withCaller(db, tokenHash, values).then(({ caller, finish }) => ({
+    caller,
+    finish: async (member) => {
+      const { rows, total } = await finish(member.orgId);
+      return { items: heldItemsOf(rows, today), total };
+    },
+  }));
 }
 
 // ---- bills issued

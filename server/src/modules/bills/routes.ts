@@ -69,6 +69,7 @@ import {
   billDetail,
   counterparties,
   heldPage,
+  heldPageWithCaller,
   issuedPage,
   listFilterOf,
   listSortOf,
@@ -496,6 +497,8 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     BILL_URL.held,
     {
+      // The list the bill screens open on: on PostgreSQL, unfiltered, in one statement with its caller.
+      config: { readsCaller: true },
       schema: {
         querystring: BillListQuery,
         response: { 200: Envelope(Page(Holding)), ...AUTHENTICATED_ERRORS },
@@ -507,7 +510,11 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return answerList(
         request,
         (member, page) => heldPage(app.db, member.orgId, filter, sort, page, app.now()),
-        { readBy: BILL_LISTS_READ_BY },
+        {
+          readBy: BILL_LISTS_READ_BY,
+          withCaller: (tokenHash, page) =>
+            heldPageWithCaller(app.db, tokenHash, filter, sort, page, app.now()),
+        },
       );
     },
   );
