@@ -22,5 +22,21 @@ const PAGE = {
 
 const app = Fastify();
 app.get('/page', async () => PAGE);
+
+// Given a PostgreSQL database (the PostgreSQL pass's), a second yardstick: the bare route that first reads one
+// row by its primary key with a named (prepared) statement from a pool of 10, as the server's pool is. What a
+// signed-in read on PostgreSQL could cost at the least on this machine: one round trip and no app.
+const databaseUrl = process.env.BARE_DATABASE_URL;
+if (databaseUrl) {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const { rows } = await pool.query('SELECT id FROM organizations ORDER BY id LIMIT 1');
+  const read = { name: 'bare_one_row', text: 'SELECT id, name, authorized FROM organizations WHERE id = $1' };
+  const values = [rows[0].id];
+  app.get('/one-query', async () => {
+    const result = await pool.query({ ...read, values });
+    return { ...PAGE, data: { ...PAGE.data, row: result.rows[0] } };
+  });
+}
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 process.send?.({ address });

@@ -13,10 +13,13 @@ export const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** One autocannon run of a measured route (see bench/routes.mjs) against the server at `base`. */
+/**
+ * One autocannon run of a measured route (see bench/routes.mjs) against the server at `base`; a route with a
+ * `url` of its own (a yardstick) is asked there.
+ */
 function runRoute(route, base, context, { connections, duration }) {
   return cannon({
-    url: `${base}${route.path}`,
+    url: route.url ?? `${base}${route.path}`,
     method: route.method ?? 'GET',
     headers: route.headers?.(context) ?? {},
     body: route.body === undefined ? undefined : JSON.stringify(route.body),

@@ -54,12 +54,18 @@ export async function startServer(dataDir, env = {}, nodeArgs = []) {
   return { base, ms: performance.now() - started, pid: child.pid, stop: stopper(child) };
 }
 
-/** The bare Fastify route of bench/bare-server.mjs in its own process. */
-export async function startBare() {
-  const child = fork(new URL('../bare-server.mjs', import.meta.url), { stdio: 'inherit' });
+/**
+ * The bare Fastify route of bench/bare-server.mjs in its own process; given `databaseUrl` (PostgreSQL), its
+ * route of one prepared query too (`oneQueryUrl`).
+ */
+export async function startBare(databaseUrl) {
+  const child = fork(new URL('../bare-server.mjs', import.meta.url), {
+    stdio: 'inherit',
+    env: databaseUrl ? { ...process.env, BARE_DATABASE_URL: databaseUrl } : process.env,
+  });
   const address = await new Promise((resolve, reject) => {
     child.once('message', (message) => resolve(message.address));
     child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
   });
-  return { url: `${address}/page`, stop: stopper(child) };
+  return { url: `${address}/page`, oneQueryUrl: `${address}/one-query`, stop: stopper(child) };
 }
