@@ -376,8 +376,8 @@ function heldQueries(filter: ListFilter, sort: ListSort) {
     );
   const countedPage = preparedQuery(countedPageOf);
   const countedPageWithCaller = readWithCaller(countedPageOf);
-  const totalOf = async (db: Db, v: HeldValues, rows: ReadonlyArray<{ list_total: number | null }>) =>
-    rows.length > 0 ? Number(rows[0]!.list_total ?? 0) : v.offset > 0 ? await count(db, v) : 0;
+  const totalOf = (db: Db, v: HeldValues, rows: ReadonlyArray<{ list_total: number | null }>) =>
+    carriedTotal(rows, v.offset, () => counter(db, v));
   return {
     read: async (db: Db, v: HeldValues) => {
       const rows = await countedPage(db, v);
@@ -432,15 +432,21 @@ export async function heldPage(
   now: number,
 ): Promise<ListPage<Holding>> {
   const today = shanghaiDate(now);
-  const queries = heldQueriesFor(filter, sort);
-  // Built up on the filter's values, not spread into a new object: the held list, the hottest read, makes
-  // no copy of its filter a request.
-  const values = filterValues(filter, today) as HeldValues;
+  const values = heldValues(filter, page, today);
   values.orgId = orgId;
+  const { rows, total } = await heldQueriesFor(filter, sort).read(db, values);
+  return { items: heldItemsOf(rows, today), total };
+}
+
+/**
+ * The held list's values but the organisation's. Built up on the filter's values, not spread into a new
+ * object: the held list, the hottest read, makes no copy of its filter a request.
+ */
+function heldValues(filter: ListFilter, page: PageRequest, today: string): HeldValues {
+  const values = filterValues(filter, today) as HeldValues;
   values.size = page.size;
   values.offset = page.offset;
-  const { rows, total } = await queries.read(db, values);
-  return { items: heldItemsOf(rows, today), total };
+  return values;
 }
 
 /**
@@ -458,10 +464,7 @@ export function heldPageWithCaller(
   const queries = heldQueriesFor(filter, sort);
   if (!queries.withCaller) return null;
   const today = shanghaiDate(now);
-  const values = filterValues(filter, today) as HeldValues;
-  values.size = page.size;
-  values.offset = page.offset;
-  return queries.withCaller(db, tokenHash, values).then(({ caller, finish }) => ({
+  return queries.withCaller(db, tokenHash, heldValues(filter, page, today)).then(({ caller, finish }) => ({
     caller,
     finish: async (member) => {
       const { rows, total } = await finish(member.orgId);

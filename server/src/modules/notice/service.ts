@@ -235,15 +235,24 @@ export async function noticePage(
   page: PageRequest,
 ): Promise<{ items: readonly NoticeItem[]; total: number }> {
   const queries = queriesFor(filter);
-  const values = {
-    userId: reader.userId,
-    orgId: reader.orgId,
-    type: filter.type,
-    size: page.size,
-    offset: page.offset,
-  };
-  const rows = await queries.page(db, values);
-  const total = await carriedTotal(rows, page.offset, () => queries.count(db, values));
+  const values = { ...pageValues(filter, page), userId: reader.userId, orgId: reader.orgId };
+  return pageAnswer(db, queries, values, await queries.page(db, values));
+}
+
+const pageValues = (filter: NoticeFilter, page: PageRequest) => ({
+  type: filter.type,
+  size: page.size,
+  offset: page.offset,
+});
+
+/** The page's items, and its total: carried by its rows, or counted when the page is past the end. */
+async function pageAnswer(
+  db: Db,
+  queries: ReturnType<typeof pageQueries>,
+  values: PageValues,
+  rows: ReadonlyArray<PageRow>,
+): Promise<{ items: readonly NoticeItem[]; total: number }> {
+  const total = await carriedTotal(rows, values.offset, () => queries.count(db, values));
   return { total, items: itemsOf(rows) };
 }
 
@@ -260,16 +269,12 @@ export async function noticePageWithCaller(
   page: PageRequest,
 ): Promise<ReadWithCaller<NoticeItem>> {
   const queries = queriesFor(filter);
-  const values = { type: filter.type, size: page.size, offset: page.offset };
+  const values = pageValues(filter, page);
   const { caller, rows } = await queries.withCaller(db, tokenHash, values);
   return {
     caller,
-    finish: async (reader) => ({
-      items: itemsOf(rows),
-      total: await carriedTotal(rows, page.offset, () =>
-        queries.count(db, { ...values, userId: reader.userId, orgId: reader.orgId }),
-      ),
-    }),
+    finish: (reader) =>
+      pageAnswer(db, queries, { ...values, userId: reader.userId, orgId: reader.orgId }, rows),
   };
 }
 
