@@ -60,6 +60,11 @@ const CALLER_COLUMNS = [
   'caller_authorized',
   'caller_bound',
 ] as const satisfies ReadonlyArray<keyof CallerRow>;
+/** Every column of callerSelect is in CALLER_COLUMNS: a column added there and not here fails to compile. */
+const everyCallerColumn: Exclude<keyof CallerRow, (typeof CALLER_COLUMNS)[number]> extends never
+  ? true
+  : never = true;
+void everyCallerColumn;
 
 /** The caller of a token's digest, prepared (db/prepared-query.ts): every authenticated request runs it. */
 export const callerByTokenHash = preparedQuery((db, values: { tokenHash: string }) =>
@@ -113,9 +118,9 @@ declare module 'fastify' {
   }
 }
 
-/** True when `request`'s route reads its caller itself and has not yet admitted it. */
-export const callerPending = (request: FastifyRequest): boolean =>
-  request.auth === null && request.callerDigest !== null;
+/** The token's digest while `request`'s route reads its caller itself and has not admitted it yet; else null. */
+export const pendingCaller = (request: FastifyRequest): string | null =>
+  request.auth === null ? request.callerDigest : null;
 
 /** True when routes flagged `readsCaller` read their caller in their own statement on `db`. */
 export const readsCallerOn = (db: Db): boolean => isPostgres(db);

@@ -1,7 +1,7 @@
 import type { PermissionPath } from '@contract/permissions';
 import type { FastifyRequest } from 'fastify';
 import { pageOf, pageRequest, type PageRequest } from './paging';
-import { callerByTokenHash, callerPending, type CallerRow } from './caller';
+import { callerByTokenHash, pendingCaller, type CallerRow } from './caller';
 import { ok } from './responses';
 import { memberOrNull, requireOwner, requirePermission, type Member } from './tenant';
 
@@ -50,8 +50,8 @@ export async function answerList<R, T = R>(
 ) {
   const page = pageRequest(request.query as { page?: number; size?: number });
   let finish: ReadWithCaller<R>['finish'] | null = null;
-  if (callerPending(request)) {
-    const tokenHash = request.callerDigest!;
+  const tokenHash = pendingCaller(request);
+  if (tokenHash !== null) {
     const combined = access.withCaller?.(tokenHash, page) ?? null;
     const answered = combined
       ? await combined

@@ -32,6 +32,8 @@ export function setupAuthentication(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('callerDigest', null);
   const rate = new TokenRateCounter(app.config.tokenRateLimit);
+  // Asked once: the hook runs on every authenticated request.
+  const callerInReads = readsCallerOn(app.db);
 
   /** Sets request.auth from a valid access token; returns the token's digest. */
   async function check(request: FastifyRequest): Promise<string> {
@@ -56,7 +58,7 @@ export function setupAuthentication(app: FastifyInstance): void {
   app.decorate('checkAccessToken', async (request: FastifyRequest) => void (await check(request)));
   app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
     // A route that reads its caller in its own statement admits it there (lib/caller.ts, readWithCaller).
-    if (request.routeOptions.config.readsCaller === true && readsCallerOn(app.db)) {
+    if (callerInReads && request.routeOptions.config.readsCaller === true) {
       request.callerDigest = digestOf(request);
       return;
     }
