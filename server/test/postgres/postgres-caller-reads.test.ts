@@ -1,5 +1,5 @@
 import { BILL_URL } from '@contract/bills';
-import { NOTICE_STATUS, NOTICE_URL } from '@contract/notice';
+import { NOTICE_STATUS, NOTICE_TYPE, NOTICE_URL } from '@contract/notice';
 import type { NoticeItem } from '@contract/notice-schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { PostgresDriver, type CompiledQuery, type DatabaseConnection } from 'kysely';
@@ -56,7 +56,7 @@ async function visibleIds(userId: string, orgId: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-describe('PostgreSQL: the notices page read with its caller in one statement', () => {
+describe('PostgreSQL: lists read with their caller in one statement', () => {
   it('answers each member the notices of their own organisation, in order, with the total', async () => {
     for (const mobile of [OWNER_SH, STAFF_SH, OWNER_HZ]) {
       const tokens = await signIn(t.app, mobile);
@@ -71,6 +71,19 @@ describe('PostgreSQL: the notices page read with its caller in one statement', (
       ).toEqual(expected.slice(0, 10));
       expect(page.totalElements, mobile).toBe(expected.length);
     }
+  });
+
+  it('answers the to-do page as the notices page filtered to to-dos', async () => {
+    const { access_token } = await signIn(t.app, OWNER_SH);
+    const pageAt = async (url: string, body: object) => {
+      const response = await authed(t.app, 'POST', url, access_token, body);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: NoticePage }>().data;
+    };
+    const todos = await pageAt(`${NOTICE_URL.todoPage}?page=0&size=10`, {});
+    expect(todos.totalElements).toBeGreaterThan(0);
+    expect(todos).toEqual(await pageAt(PAGE, { type: NOTICE_TYPE.todo }));
+    expect(todos.content.every((item) => item.type === NOTICE_TYPE.todo)).toBe(true);
   });
 
   it('answers the held list unfiltered, in one statement, as its filtered read answers the same holdings', async () => {
