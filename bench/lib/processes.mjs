@@ -67,5 +67,6 @@ export async function startBare(databaseUrl) {
     child.once('message', (message) => resolve(message.address));
     child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
   });
-  return { url: `${address}/page`, oneQueryUrl: `${address}/one-query`, stop: stopper(child) };
+  const oneQueryUrl = databaseUrl ? `${address}/one-query` : null;
+  return { url: `${address}/page`, oneQueryUrl, stop: stopper(child) };
 }
