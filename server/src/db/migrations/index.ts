@@ -51,6 +51,7 @@ import * as pledgeFinBillsByPackage from './050-pledge-fin-bills-by-package';
 import * as recourseClaimBasis from './051-recourse-claim-basis';
 import * as noticeCounts from './052-notice-counts';
 import * as noticeOrder from './053-notice-order';
+import * as pledgeInForce from './054-pledge-in-force';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -106,4 +107,5 @@ export const migrations: Record<string, Migration> = {
   '051-recourse-claim-basis': recourseClaimBasis,
   '052-notice-counts': noticeCounts,
   '053-notice-order': noticeOrder,
+  '054-pledge-in-force': pledgeInForce,
 };

@@ -28,7 +28,7 @@ import type {
   Holding,
 } from '@contract/bills-schemas';
 import { API_ERROR } from '@contract/errors';
-import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsPattern, likeEscaped } from '../../db/like';
 import { carriedTotal, preparedByPresence, preparedQuery, unplanned } from '../../db/prepared-query';
@@ -158,31 +158,32 @@ const HOLDING_COLUMNS = [
   'p.splittable',
 ] as const;
 
+/**
+ * The holdings with their package and holder, and the pledgee of a pledged holding: the pledge in force on
+ * it, at most one a holding (unique index bill_pledges_in_force), so the join adds no row.
+ */
 function holdingsQuery(db: Db) {
   return db
     .selectFrom('bill_holdings as h')
     .innerJoin('bill_packages as p', 'p.id', 'h.package_id')
-    .innerJoin('organizations as o', 'o.id', 'h.org_id');
+    .innerJoin('organizations as o', 'o.id', 'h.org_id')
+    .leftJoin('bill_pledges as g', (join) =>
+      join
+        .onRef('g.holding_id', '=', 'h.id')
+        .on('g.pledged_at', 'is not', null)
+        .on('g.released_at', 'is', null),
+    )
+    .leftJoin('organizations as q', 'q.id', 'g.pledgee_org_id');
 }
 type HoldingQuery = ReturnType<typeof holdingsQuery>;
 type HoldingRow = Awaited<ReturnType<ReturnType<typeof holdingSelect>['executeTakeFirstOrThrow']>>;
-/** The pledgee of a pledged holding (the pledge in force that rests on it), for the row to name it. */
-const pledgeeOf = (query: HoldingQuery) => {
-  const inForce = (eb: ExpressionBuilder<Database & { h: Database['bill_holdings'] }, 'h'>) =>
-    eb
-      .selectFrom('bill_pledges as g')
-      .innerJoin('organizations as q', 'q.id', 'g.pledgee_org_id')
-      .whereRef('g.holding_id', '=', 'h.id')
-      .where('g.pledged_at', 'is not', null)
-      .where('g.released_at', 'is', null)
-      .limit(1);
-  return query.select((eb) => [
-    inForce(eb).select('q.id').as('pledgee_org_id'),
-    inForce(eb).select('q.name').as('pledgee_name'),
-  ]);
-};
 const holdingSelect = (query: HoldingQuery) =>
-  pledgeeOf(query).select([...HOLDING_COLUMNS, 'o.name as holder_name']);
+  query.select([
+    ...HOLDING_COLUMNS,
+    'o.name as holder_name',
+    'q.id as pledgee_org_id',
+    'q.name as pledgee_name',
+  ]);
 
 function holdingView(row: HoldingRow, today: string): Holding {
   const billStatus = shownStatus(row.bill_status, row.due_date, today);
