@@ -150,10 +150,18 @@ async function databasePass(report, extra, { server, database, bare }) {
       `hot paths vs the bare route (${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s)`,
     );
     // On PostgreSQL, beside the routes: the bare route with one prepared query of the pass's database, the
-    // least a signed-in read there can cost on this machine (no target: a yardstick, not a route of ours).
+    // least a signed-in read there can cost on this machine, and with the held list's page in one prepared
+    // query, the least that list can cost (no targets: yardsticks, not routes of ours).
     const yardstick = database.kind === 'postgres' ? await startBare(database.env.DATABASE_URL) : null;
     const yardsticks = yardstick
-      ? [{ name: 'the bare route with one prepared query', url: yardstick.oneQueryUrl, yardstick: true }]
+      ? [
+          { name: 'the bare route with one prepared query', url: yardstick.oneQueryUrl, yardstick: true },
+          {
+            name: 'the bare route with a page of 10 holdings in one prepared query',
+            url: yardstick.holdingsPageUrl,
+            yardstick: true,
+          },
+        ]
       : [];
     const routes = await compareWithBare([...yardsticks, ...measured], {
       base: server.base,

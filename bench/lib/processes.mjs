@@ -56,7 +56,7 @@ export async function startServer(dataDir, env = {}, nodeArgs = []) {
 
 /**
  * The bare Fastify route of bench/bare-server.mjs in its own process; given `databaseUrl` (PostgreSQL), its
- * route of one prepared query too (`oneQueryUrl`).
+ * routes of one prepared query too: one row (`oneQueryUrl`) and a page of 10 holdings (`holdingsPageUrl`).
  */
 export async function startBare(databaseUrl) {
   const child = fork(new URL('../bare-server.mjs', import.meta.url), {
@@ -68,5 +68,6 @@ export async function startBare(databaseUrl) {
     child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
   });
   const oneQueryUrl = databaseUrl ? `${address}/one-query` : null;
-  return { url: `${address}/page`, oneQueryUrl, stop: stopper(child) };
+  const holdingsPageUrl = databaseUrl ? `${address}/holdings-page` : null;
+  return { url: `${address}/page`, oneQueryUrl, holdingsPageUrl, stop: stopper(child) };
 }
