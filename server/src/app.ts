@@ -87,6 +87,7 @@ import { qrVerificationRoutes } from './modules/qr-verification/routes';
 import { setupIdempotency } from './lib/idempotency';
 import { InProcessBus, Realtime, RealtimeHub, type RealtimeBus } from './lib/realtime-hub';
 import { PostgresBus } from './lib/realtime-postgres';
+import { UNCOUNTED, type ProviderCallObserver } from './lib/provider-http';
 import { loadVerificationKeys, type VerificationKeys } from './lib/verification-secret';
 import { setupRealtimeSocket } from './modules/realtime/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
@@ -104,7 +105,7 @@ import { OneLinePerRequest, requestFields } from './plugins/request-log';
 import { registerSandbox, setupSandboxGate } from './plugins/sandbox-gate';
 import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupDocsRoutes } from './plugins/docs-page';
-import { createMetricsKit, instrumentAdapters, setupMetrics } from './plugins/metrics';
+import { createMetricsKit, instrumentAdapters, providerCallMetrics, setupMetrics } from './plugins/metrics';
 import { setupOpenApi } from './plugins/openapi';
 import { setupBodyRules } from './plugins/body-rules';
 import { setupWebRoot } from './plugins/web-root';
@@ -178,6 +179,7 @@ function createAdapters(
   now: () => number,
   keys: VerificationKeys,
   log: FastifyBaseLogger,
+  providerCalls: ProviderCallObserver,
 ): Adapters {
   const files = createFileStore(config, db, now);
   const providerFiles: ProviderFiles = {
@@ -230,9 +232,11 @@ function createAdapters(
     };
   }
   // e签宝 is one provider behind three adapters: they share its signed client.
-  const esign = config.esign ? new EsignOpenApi(config.esign, now) : null;
+  const esign = config.esign ? new EsignOpenApi(config.esign, now, providerCalls) : null;
   return {
-    sms: config.aliyunSms ? new AliyunSmsGateway(config.aliyunSms, now) : new UnavailableSmsGateway(),
+    sms: config.aliyunSms
+      ? new AliyunSmsGateway(config.aliyunSms, now, providerCalls)
+      : new UnavailableSmsGateway(),
     // The licence app has no public API: outside the sandbox there is none to call.
     licence: new UnavailableLicenceGateway(),
     bankTransfer: esign ? new EsignBankTransferGateway(esign, now) : new UnavailableBankTransferGateway(),
@@ -358,7 +362,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('verificationKeys', verificationKeys);
   // Metrics off: no registry, no hook, the adapters as they are.
   const metrics = config.metrics ? await createMetricsKit() : null;
-  const adapters = createAdapters(config, db, now, verificationKeys, app.log);
+  const adapters = createAdapters(
+    config,
+    db,
+    now,
+    verificationKeys,
+    app.log,
+    metrics ? providerCallMetrics(metrics) : UNCOUNTED,
+  );
   app.decorate('adapters', metrics ? instrumentAdapters(adapters, metrics) : adapters);
   const unavailable = unavailableFunctions(adapters);
   if (unavailable.length > 0) {

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import {
   callProvider,
   reportProviderRefusal,
+  UNCOUNTED,
   type ProviderAnswer,
+  type ProviderCallObserver,
   type ProviderHttpOptions,
   type RetryPolicy,
 } from './provider-http';
@@ -185,10 +187,12 @@ export class EsignOpenApi {
   constructor(
     readonly options: EsignOpenApiOptions,
     private readonly now: () => number = Date.now,
+    observer: ProviderCallObserver = UNCOUNTED,
   ) {
     this.base = options.baseUrl.replace(/\/$/, '');
     this.http = {
       provider: ESIGN_PROVIDER,
+      observer,
       timeoutMs: options.timeoutMs ?? 10_000,
       retries: options.retries ?? 2,
       backoffMs: options.backoffMs ?? 300,
@@ -216,7 +220,7 @@ export class EsignOpenApi {
       { method, url: `${this.base}${pathAndQuery}`, headers, body },
       policy,
     );
-    return parseAnswer<T>(operation, answer);
+    return parseAnswer<T>(this.http, operation, answer);
   }
 
   /** Like `call`, but a non-zero code is thrown as EsignRefusal. */
@@ -228,7 +232,7 @@ export class EsignOpenApi {
     policy: RetryPolicy,
   ): Promise<T> {
     const answer = await this.call<T>(operation, method, pathAndQuery, payload, policy);
-    if (answer.code !== 0) throw refusal(operation, answer);
+    if (answer.code !== 0) throw refusal(this.http, operation, answer);
     return answer.data;
   }
 
@@ -256,12 +260,16 @@ export class EsignOpenApi {
   }
 }
 
-export function refusal(operation: string, answer: EsignAnswer<unknown>): EsignRefusal {
-  reportProviderRefusal(ESIGN_PROVIDER, operation);
+function refusal(http: ProviderHttpOptions, operation: string, answer: EsignAnswer<unknown>): EsignRefusal {
+  reportProviderRefusal(http, operation);
   return new EsignRefusal(operation, answer.code, answer.message);
 }
 
-function parseAnswer<T>(operation: string, answer: ProviderAnswer): EsignAnswer<T> {
+function parseAnswer<T>(
+  http: ProviderHttpOptions,
+  operation: string,
+  answer: ProviderAnswer,
+): EsignAnswer<T> {
   let parsed: Partial<EsignAnswer<T>> | null = null;
   try {
     parsed = JSON.parse(answer.body.toString('utf8')) as Partial<EsignAnswer<T>>;
@@ -269,7 +277,7 @@ function parseAnswer<T>(operation: string, answer: ProviderAnswer): EsignAnswer<
     parsed = null;
   }
   if (answer.status !== 200 || !parsed || typeof parsed.code !== 'number') {
-    reportProviderRefusal(ESIGN_PROVIDER, operation);
+    reportProviderRefusal(http, operation);
     throw new EsignRefusal(operation, answer.status, parsed?.message ?? `HTTP ${answer.status}`);
   }
   return { code: parsed.code, message: parsed.message ?? '', data: parsed.data as T };

@@ -27,6 +27,8 @@ export type RetryPolicy = 'always' | 'unsent';
 export interface ProviderHttpOptions {
   /** Names the provider in logs and metrics (`aliyun-sms`, `esign`). */
   provider: string;
+  /** Counts each call and failure: the app's metrics, when they are on (providerCallMetrics). */
+  observer: ProviderCallObserver;
   /** Each attempt's deadline. */
   timeoutMs: number;
   /** Further attempts after the first. */
@@ -50,23 +52,18 @@ export class ProviderUnavailable extends Error {
   }
 }
 
-/** Where calls and failures are counted (the metrics registry, when metrics are on). */
+/** Where one app's provider calls and failures are counted (its metrics registry, when metrics are on). */
 export interface ProviderCallObserver {
   called(provider: string, operation: string): void;
   failed(provider: string, operation: string, kind: ProviderFailureKind | 'refused'): void;
 }
 
-const observers = new Set<ProviderCallObserver>();
-
-/** Registers an observer of every provider call of this process; answers the function that removes it. */
-export function observeProviderCalls(observer: ProviderCallObserver): () => void {
-  observers.add(observer);
-  return () => observers.delete(observer);
-}
+/** Counts nothing: an app without metrics, or a provider client made on its own (a test, a script). */
+export const UNCOUNTED: ProviderCallObserver = { called: () => {}, failed: () => {} };
 
 /** A provider answered, but refused the request (a business error): counted as a failure of the call. */
-export function reportProviderRefusal(provider: string, operation: string): void {
-  for (const o of observers) o.failed(provider, operation, 'refused');
+export function reportProviderRefusal(options: ProviderHttpOptions, operation: string): void {
+  options.observer.failed(options.provider, operation, 'refused');
 }
 
 const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);
@@ -90,7 +87,7 @@ export async function callProvider(
   request: ProviderRequest,
   policy: RetryPolicy,
 ): Promise<ProviderAnswer> {
-  for (const o of observers) o.called(options.provider, operation);
+  options.observer.called(options.provider, operation);
   let last: ProviderUnavailable | null = null;
   for (let attempt = 0; attempt <= options.retries; attempt++) {
     if (attempt > 0) await sleep(options.backoffMs * 2 ** (attempt - 1));
@@ -118,6 +115,6 @@ export async function callProvider(
     if (!retrySafe) break;
   }
   const failure = last ?? new ProviderUnavailable(options.provider, operation, 'network');
-  for (const o of observers) o.failed(options.provider, operation, failure.kind);
+  options.observer.failed(options.provider, operation, failure.kind);
   throw failure;
 }

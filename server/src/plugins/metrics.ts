@@ -6,7 +6,7 @@ import type * as PromClient from 'prom-client';
 import type { Registry } from 'prom-client';
 import { poolStats, type Db } from '../db/database';
 import type { TransactionRetryReason } from '../db/retry';
-import { observeProviderCalls } from '../lib/provider-http';
+import type { ProviderCallObserver } from '../lib/provider-http';
 
 /**
  * Prometheus metrics (METRICS=on): requests by route and status with their latency, the database pool and
@@ -66,6 +66,29 @@ export async function createMetricsKit(): Promise<MetricsKit> {
   const registry = new prom.Registry();
   prom.collectDefaultMetrics({ register: registry, prefix: PREFIX });
   return { prom, registry };
+}
+
+/**
+ * The app's calls to outside providers over HTTP and their failures, counted in its own registry: the
+ * observer its provider clients are made with (app.ts), so two apps in one process count their own.
+ */
+export function providerCallMetrics({ prom, registry }: MetricsKit): ProviderCallObserver {
+  const calls = new prom.Counter({
+    name: `${PREFIX}provider_requests_total`,
+    help: 'HTTP calls to outside providers, by provider and operation',
+    labelNames: ['provider', 'operation'],
+    registers: [registry],
+  });
+  const failures = new prom.Counter({
+    name: `${PREFIX}provider_failures_total`,
+    help: 'Provider calls that failed: timeout, network, http (after retries) or refused (a business error)',
+    labelNames: ['provider', 'operation', 'kind'],
+    registers: [registry],
+  });
+  return {
+    called: (provider, operation) => calls.inc({ provider, operation }),
+    failed: (provider, operation, kind) => failures.inc({ provider, operation, kind }),
+  };
 }
 
 /** Every method call of every adapter, counted, and its failures (a thrown error or a rejection). */
@@ -180,23 +203,6 @@ export function setupMetrics(app: FastifyInstance, kit: MetricsKit | null): void
       this.set(app.realtime.size);
     },
   });
-  const providerCalls = new Counter({
-    name: `${PREFIX}provider_requests_total`,
-    help: 'HTTP calls to outside providers, by provider and operation',
-    labelNames: ['provider', 'operation'],
-    registers: [registry],
-  });
-  const providerFailures = new Counter({
-    name: `${PREFIX}provider_failures_total`,
-    help: 'Provider calls that failed: timeout, network, http (after retries) or refused (a business error)',
-    labelNames: ['provider', 'operation', 'kind'],
-    registers: [registry],
-  });
-  const stopObserving = observeProviderCalls({
-    called: (provider, operation) => providerCalls.inc({ provider, operation }),
-    failed: (provider, operation, kind) => providerFailures.inc({ provider, operation, kind }),
-  });
-  app.addHook('onClose', async () => stopObserving());
 
   const dayEndProgress = new Gauge({
     name: `${PREFIX}day_end_progress_ratio`,

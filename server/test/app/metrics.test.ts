@@ -2,7 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { types } from 'node:util';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AliyunSmsGateway } from '../../src/adapters/sms/aliyun';
+import { createMetricsKit, providerCallMetrics, type MetricsKit } from '../../src/plugins/metrics';
 import { openAccount } from '../support/e-contract-helpers';
+import { startFakeAliyunSms, type FakeAliyunSms } from '../support/fake-aliyun-sms';
 import { signIn, startApp, type TestApp } from '../support/helpers';
 import { OWNER_SH, sendSms } from '../support/verification-helpers';
 
@@ -145,5 +148,42 @@ describe('liveness and readiness', () => {
     });
     // Liveness does not ask the database: the node is not restarted for it.
     expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+  });
+});
+
+describe('provider calls', () => {
+  let fake: FakeAliyunSms;
+  afterEach(async () => fake?.close());
+
+  it('are counted in the registry of the app whose client made them, and in no other', async () => {
+    fake = await startFakeAliyunSms();
+    const gatewayOf = (kit: MetricsKit, secret: string) =>
+      new AliyunSmsGateway(
+        {
+          endpoint: fake.endpoint,
+          accessKeyId: fake.accessKeyId,
+          accessKeySecret: secret,
+          signName: '链票通',
+          templateCode: 'SMS_000001',
+          timeoutMs: 1000,
+          retries: 0,
+          backoffMs: 10,
+        },
+        Date.now,
+        providerCallMetrics(kit),
+      );
+    // Two apps in one process, as the tests run them: each its own registry and its own provider client.
+    const [first, second] = [await createMetricsKit(), await createMetricsKit()];
+    const message = { mobile: '13800000001', code: '246810', text: '您的验证码是246810' };
+    await gatewayOf(first, fake.accessKeySecret).send(message);
+    await expect(gatewayOf(second, 'wrong').send(message)).rejects.toThrow();
+
+    const calls = { provider: 'aliyun-sms', operation: 'SendSms' };
+    const firstText = await first.registry.metrics();
+    const secondText = await second.registry.metrics();
+    expect(sample(firstText, 'chainbill_provider_requests_total', calls)).toBe(1);
+    expect(sample(firstText, 'chainbill_provider_failures_total', calls)).toBeUndefined();
+    expect(sample(secondText, 'chainbill_provider_requests_total', calls)).toBe(1);
+    expect(sample(secondText, 'chainbill_provider_failures_total', { ...calls, kind: 'refused' })).toBe(1);
   });
 });

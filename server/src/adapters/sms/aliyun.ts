@@ -5,6 +5,8 @@ import {
   callProvider,
   ProviderUnavailable,
   reportProviderRefusal,
+  UNCOUNTED,
+  type ProviderCallObserver,
   type ProviderHttpOptions,
 } from '../../lib/provider-http';
 import { smsUnavailable, type SmsGateway, type SmsMessage } from './gateway';
@@ -86,9 +88,11 @@ export class AliyunSmsGateway implements SmsGateway {
   constructor(
     private readonly options: AliyunSmsOptions,
     private readonly now: () => number = Date.now,
+    observer: ProviderCallObserver = UNCOUNTED,
   ) {
     this.http = {
       provider: PROVIDER,
+      observer,
       timeoutMs: options.timeoutMs ?? 5000,
       retries: options.retries ?? 2,
       backoffMs: options.backoffMs ?? 200,
@@ -145,7 +149,7 @@ export class AliyunSmsGateway implements SmsGateway {
       // A body that is not JSON is a provider fault, answered below as unavailable.
     }
     if (parsed.Code === ANSWER_OK || parsed.Code === NONCE_USED) return;
-    reportProviderRefusal(PROVIDER, 'SendSms');
+    reportProviderRefusal(this.http, 'SendSms');
     if (parsed.Code && LIMITED.has(parsed.Code)) {
       throw fail(API_ERROR.rateLimited, SMS_LIMITED, {
         'Retry-After': String(RETRY_AFTER_SECONDS),
