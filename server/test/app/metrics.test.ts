@@ -2,8 +2,6 @@ import type { AddressInfo } from 'node:net';
 import { types } from 'node:util';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AliyunSmsGateway } from '../../src/adapters/sms/aliyun';
-import { createMetricsKit, providerCallMetrics, type MetricsKit } from '../../src/plugins/metrics';
 import { openAccount } from '../support/e-contract-helpers';
 import { startFakeAliyunSms, type FakeAliyunSms } from '../support/fake-aliyun-sms';
 import { signIn, startApp, type TestApp } from '../support/helpers';
@@ -155,35 +153,44 @@ describe('provider calls', () => {
   let fake: FakeAliyunSms;
   afterEach(async () => fake?.close());
 
-  it('are counted in the registry of the app whose client made them, and in no other', async () => {
+  it('are counted in the metrics of the app whose provider client made them, and of no other', async () => {
     fake = await startFakeAliyunSms();
-    const gatewayOf = (kit: MetricsKit, secret: string) =>
-      new AliyunSmsGateway(
+    // Two apps in one process, as the tests run them, each with metrics and its own Aliyun client: the first
+    // with the right secret, the second with a wrong one, which Aliyun refuses. On the real clock: Aliyun
+    // refuses a request's timestamp more than 15 minutes off.
+    const appWith = (accessKeySecret: string) =>
+      startApp(
         {
-          endpoint: fake.endpoint,
-          accessKeyId: fake.accessKeyId,
-          accessKeySecret: secret,
-          signName: '链票通',
-          templateCode: 'SMS_000001',
-          timeoutMs: 1000,
-          retries: 0,
-          backoffMs: 10,
+          metrics: true,
+          sandbox: false,
+          aliyunSms: {
+            endpoint: fake.endpoint,
+            accessKeyId: fake.accessKeyId,
+            accessKeySecret,
+            signName: '链票通',
+            templateCode: 'SMS_000001',
+          },
         },
-        Date.now,
-        providerCallMetrics(kit),
+        { now: () => Date.now() },
       );
-    // Two apps in one process, as the tests run them: each its own registry and its own provider client.
-    const [first, second] = [await createMetricsKit(), await createMetricsKit()];
-    const message = { mobile: '13800000001', code: '246810', text: '您的验证码是246810' };
-    await gatewayOf(first, fake.accessKeySecret).send(message);
-    await expect(gatewayOf(second, 'wrong').send(message)).rejects.toThrow();
+    const first = await appWith(fake.accessKeySecret);
+    const second = await appWith('wrong');
+    try {
+      const message = { mobile: '13800000001', code: '246810', text: '您的验证码是246810' };
+      await first.app.adapters.sms.send(message);
+      await expect(second.app.adapters.sms.send(message)).rejects.toThrow();
 
-    const calls = { provider: 'aliyun-sms', operation: 'SendSms' };
-    const firstText = await first.registry.metrics();
-    const secondText = await second.registry.metrics();
-    expect(sample(firstText, 'chainbill_provider_requests_total', calls)).toBe(1);
-    expect(sample(firstText, 'chainbill_provider_failures_total', calls)).toBeUndefined();
-    expect(sample(secondText, 'chainbill_provider_requests_total', calls)).toBe(1);
-    expect(sample(secondText, 'chainbill_provider_failures_total', { ...calls, kind: 'refused' })).toBe(1);
+      const metricsOf = async (one: TestApp) =>
+        (await one.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const [firstText, secondText] = [await metricsOf(first), await metricsOf(second)];
+      const calls = { provider: 'aliyun-sms', operation: 'SendSms' };
+      expect(sample(firstText, 'chainbill_provider_requests_total', calls)).toBe(1);
+      expect(sample(firstText, 'chainbill_provider_failures_total', calls)).toBeUndefined();
+      expect(sample(secondText, 'chainbill_provider_requests_total', calls)).toBe(1);
+      expect(sample(secondText, 'chainbill_provider_failures_total', { ...calls, kind: 'refused' })).toBe(1);
+    } finally {
+      await first.app.close();
+      await second.app.close();
+    }
   });
 });
