@@ -96,6 +96,19 @@ function frameworkAnswer(error: unknown): Answer | null {
   return null;
 }
 
+/**
+ * PostgreSQL's SQLSTATE for text it cannot hold: a NUL character (`%00` in a path, `\u0000` in JSON), which
+ * no valid value carries. Only the request can have brought it, so it is the request's fault; the statement
+ * failed whole and its transaction was rolled back. (SQLite stores such text, and finds nothing by it.)
+ */
+const TEXT_NOT_STORABLE = '22021';
+
+function databaseAnswer(error: unknown): Answer | null {
+  return (error as { code?: unknown } | null)?.code === TEXT_NOT_STORABLE
+    ? apiAnswer(API_ERROR.badRequest, MSG.badRequest)
+    : null;
+}
+
 /** The OAuth shape for the token endpoint: a form it cannot parse is invalid_request (RFC 6749 section 5.2). */
 function asOAuth(answer: Answer): Answer {
   if (answer.status >= HTTP.internal) {
@@ -126,7 +139,7 @@ function answerTo(error: unknown, request: FastifyRequest): Answer {
       ? apiAnswer(error.code, error.msg, error.headers)
       : error instanceof ComposedRefusal
         ? { status: error.status, body: error.body, headers: {} }
-        : frameworkAnswer(error);
+        : (frameworkAnswer(error) ?? databaseAnswer(error));
   if (answer) {
     request.log.info({ status: answer.status, errorCode: answer.body.code }, 'request refused');
     return answer;
