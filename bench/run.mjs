@@ -170,6 +170,8 @@ async function databasePass(report, extra, { server, database, bare }) {
       rounds: ROUNDS,
       duration: DURATION_S,
       connections: CONNECTIONS,
+      pidOf: (route) => (route.yardstick ? yardstick.pid : server.pid),
+      postgres: database.kind === 'postgres',
     }).finally(() => yardstick?.stop());
     for (const route of routes) {
       const label = `${name}: ${route.name}`;
@@ -187,6 +189,9 @@ async function databasePass(report, extra, { server, database, bare }) {
       report.add(`${label}, latency p99`, route.p99, 'ms', targets && { max: targets.maxP99Ms });
       report.add(`${label}, throughput`, Math.round(route.reqPerSec), 'req/s');
       report.add(`${label}, non-2xx answers`, route.non2xx, 'responses', { max: 0 });
+      report.add(`${label}, CPU of its process per request`, Math.round(route.appCpuUs), 'µs');
+      if (route.dbCpuUs !== null)
+        report.add(`${label}, CPU of PostgreSQL per request`, Math.round(route.dbCpuUs), 'µs');
     }
     report.add(`${name}: bare route throughput`, Math.round(routes[0].bareReqPerSec), 'req/s');
     report.add(`${name}: bare route latency p99`, routes[0].bareP99, 'ms');

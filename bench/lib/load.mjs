@@ -1,5 +1,6 @@
 // Load generation (autocannon) and the comparison of our routes with the bare yardstick route.
 import autocannon from 'autocannon';
+import { postgresCpuSince, postgresCpuUs, processCpuUs } from './cpu.mjs';
 
 export function cannon(options) {
   return new Promise((resolve, reject) => {
@@ -30,9 +31,14 @@ function runRoute(route, base, context, { connections, duration }) {
 
 /**
  * Each round measures the bare route, then our route, for every route in turn, so both see the same
- * machine load; a route's figure is the median over rounds of its req/s divided by the bare route's.
+ * machine load; a route's figure is the median over rounds of its req/s divided by the bare route's. Given
+ * `pidOf` (the process that answers a route) and `postgres`, each run also counts the CPU time per request
+ * of that process and of PostgreSQL, in µs.
  */
-export async function compareWithBare(routes, { base, bareUrl, context, rounds, duration, connections }) {
+export async function compareWithBare(
+  routes,
+  { base, bareUrl, context, rounds, duration, connections, pidOf = null, postgres = false },
+) {
   const bareRun = () => cannon({ url: bareUrl, connections, duration });
   const samples = new Map(routes.map((route) => [route.name, []]));
   // Warm both processes (JIT, prepared statements) before the first measured round.
@@ -42,8 +48,15 @@ export async function compareWithBare(routes, { base, bareUrl, context, rounds, 
   for (let round = 0; round < rounds; round++) {
     for (const route of routes) {
       const bare = await bareRun();
+      const pid = pidOf?.(route);
+      const before = { app: pid ? processCpuUs(pid) : 0, db: postgres ? postgresCpuUs() : null };
       const ours = await runRoute(route, base, context, { connections, duration });
-      samples.get(route.name).push({ bare, ours });
+      const served = Math.max(1, ours.requests.total);
+      const cpu = {
+        app: pid ? (processCpuUs(pid) - before.app) / served : null,
+        db: postgres ? postgresCpuSince(before.db) / served : null,
+      };
+      samples.get(route.name).push({ bare, ours, cpu });
     }
   }
   return routes.map((route) => {
@@ -56,6 +69,8 @@ export async function compareWithBare(routes, { base, bareUrl, context, rounds, 
       p99: median(runs.map((r) => r.ours.latency.p99)),
       bareP99: median(runs.map((r) => r.bare.latency.p99)),
       non2xx: runs.reduce((sum, r) => sum + r.ours.non2xx + r.ours.errors, 0),
+      appCpuUs: runs[0].cpu.app === null ? null : median(runs.map((r) => r.cpu.app)),
+      dbCpuUs: runs[0].cpu.db === null ? null : median(runs.map((r) => r.cpu.db)),
     };
   });
 }

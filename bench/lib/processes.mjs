@@ -69,5 +69,5 @@ export async function startBare(databaseUrl) {
   });
   const oneQueryUrl = databaseUrl ? `${address}/one-query` : null;
   const holdingsPageUrl = databaseUrl ? `${address}/holdings-page` : null;
-  return { url: `${address}/page`, oneQueryUrl, holdingsPageUrl, stop: stopper(child) };
+  return { url: `${address}/page`, oneQueryUrl, holdingsPageUrl, pid: child.pid, stop: stopper(child) };
 }
