@@ -161,6 +161,24 @@ const serverEnvironment = {
   },
 };
 
+/**
+ * On PostgreSQL a query outside a transaction takes whichever connection of the pool is free
+ * (db/postgres-driver.ts), so Kysely's `db.connection()` would not hold one session: a transaction does.
+ */
+const serverSessions = {
+  files: ['server/**/*.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[callee.property.name='connection'][arguments.length=0]",
+        message:
+          'db.connection() holds no one session on PostgreSQL (db/postgres-driver.ts); run the statements in db.transaction().',
+      },
+    ],
+  },
+};
+
 // ---- end of server layers --------------------------------------------------------------------------
 
 // ---- The contract's plain files and the SPA load no TypeBox at run time -----------------------------------
@@ -289,5 +307,6 @@ export default tseslint.config(
   },
   serverLayers,
   serverEnvironment,
+  serverSessions,
   contractPlain,
 );

@@ -24,40 +24,38 @@ const app = Fastify();
 app.get('/page', async () => PAGE);
 
 // Given a PostgreSQL database (the PostgreSQL pass's), a second yardstick: the bare route that first reads one
-// row by its primary key with a named (prepared) statement from a pool of 10, as the server's pool is. What a
-// signed-in read on PostgreSQL could cost at the least on this machine: one round trip and no app.
+// row by its primary key with a prepared statement from a pool of 10, through the server's driver
+// (postgres.js) as the server's pool does. What a signed-in read on PostgreSQL could cost at the least on
+// this machine: one round trip and no app.
 const databaseUrl = process.env.BARE_DATABASE_URL;
 if (databaseUrl) {
-  const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  const { rows } = await pool.query('SELECT id FROM organizations ORDER BY id LIMIT 1');
-  const read = { name: 'bare_one_row', text: 'SELECT id, name, authorized FROM organizations WHERE id = $1' };
-  const values = [rows[0].id];
+  const { default: postgres } = await import('postgres');
+  const sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
+  const prepared = { prepare: true };
+  const [first] = await sql`SELECT id FROM organizations ORDER BY id LIMIT 1`;
+  const read = 'SELECT id, name, authorized FROM organizations WHERE id = $1';
+  const values = [first.id];
   app.get('/one-query', async () => {
-    const result = await pool.query({ ...read, values });
-    return { ...PAGE, data: { ...PAGE.data, row: result.rows[0] } };
+    const rows = await sql.unsafe(read, values, prepared);
+    return { ...PAGE, data: { ...PAGE.data, row: rows[0] } };
   });
 
   // And a third: the bare route answering a page of 10 of the largest holder's current holdings, each with
   // its package, in one prepared statement, as JSON of the rows as they come. What the held list could cost
   // at the least: its page's round trip and its rows' bytes, with no caller, no view and no schema.
-  const holders = await pool.query(
-    'SELECT org_id FROM bill_holdings GROUP BY org_id ORDER BY count(*) DESC, org_id LIMIT 1',
-  );
-  const page = {
-    name: 'bare_holdings_page',
-    text: `SELECT h.id, h.package_id, h.org_id, h.sub_start, h.sub_end, h.amount_fen, h.bill_status,
-        h.circ_status, h.acquired_at, h.ended_at, p.package_no, p.drawer_org_id, p.drawer_name,
-        p.acceptor_org_id, p.acceptor_name, p.payee_org_id, p.payee_name, p.issue_date, p.due_date,
-        p.no_transfer, p.splittable
-      FROM bill_holdings h JOIN bill_packages p ON p.id = h.package_id
-      WHERE h.org_id = $1 AND h.ended_at IS NULL
-      ORDER BY h.acquired_at DESC, h.id DESC LIMIT 10`,
-  };
-  const holder = [holders.rows[0]?.org_id ?? ''];
+  const [largest] = await sql`
+    SELECT org_id FROM bill_holdings GROUP BY org_id ORDER BY count(*) DESC, org_id LIMIT 1`;
+  const page = `SELECT h.id, h.package_id, h.org_id, h.sub_start, h.sub_end, h.amount_fen, h.bill_status,
+      h.circ_status, h.acquired_at, h.ended_at, p.package_no, p.drawer_org_id, p.drawer_name,
+      p.acceptor_org_id, p.acceptor_name, p.payee_org_id, p.payee_name, p.issue_date, p.due_date,
+      p.no_transfer, p.splittable
+    FROM bill_holdings h JOIN bill_packages p ON p.id = h.package_id
+    WHERE h.org_id = $1 AND h.ended_at IS NULL
+    ORDER BY h.acquired_at DESC, h.id DESC LIMIT 10`;
+  const holder = [largest?.org_id ?? ''];
   app.get('/holdings-page', async () => {
-    const result = await pool.query({ ...page, values: holder });
-    return { ...PAGE, data: { ...PAGE.data, content: result.rows } };
+    const rows = await sql.unsafe(page, holder, prepared);
+    return { ...PAGE, data: { ...PAGE.data, content: rows } };
   });
 }
 const address = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -9,8 +9,10 @@ import { build } from 'esbuild';
 const EXTERNAL = [
   // Native addon.
   'better-sqlite3',
-  // Loaded on first use: PostgreSQL only with DATABASE_URL, exceljs on the first export, prom-client only
-  // with METRICS=on, @fastify/swagger on the first request for the API document.
+  // Loaded on first use: PostgreSQL's drivers only with DATABASE_URL (postgres.js for the queries, pg for
+  // realtime's LISTEN), exceljs on the first export, prom-client only with METRICS=on, @fastify/swagger on
+  // the first request for the API document.
+  'postgres',
   'pg',
   'exceljs',
   'prom-client',

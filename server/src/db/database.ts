@@ -1,13 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import type pg from 'pg';
 import {
   CompiledQuery,
   Kysely,
   Migrator,
-  PostgresDialect,
-  PostgresDriver,
   SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
@@ -16,14 +13,14 @@ import {
   type DialectAdapter,
   type Driver,
   type MigrationProvider,
-  type PostgresDialectConfig,
   type SqliteDialectConfig,
 } from 'kysely';
 import { transactionCommitted, transactionCommitting, transactionRolledBack } from './after-commit';
 import { isPostgres } from './dialect';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
-import { keepRowsWhileUnchanged, statementNameOf } from './prepared-query';
+import { keepRowsWhileUnchanged } from './prepared-query';
+import { PostgresJsDialect, type PoolActivity, type PostgresSql } from './postgres-driver';
 import { withStatementCache } from './sqlite-statements';
 
 export type Db = Kysely<Database>;
@@ -42,7 +39,7 @@ const INT8_OID = 20;
 
 /**
  * int8 as a JS number: bigint columns hold epoch milliseconds and fen, counts are small, all well inside
- * Number's safe range. pg's default is a string, which would make `created_at + 1` a concatenation.
+ * Number's safe range. The drivers' default is a string, which would make `created_at + 1` a concatenation.
  */
 function int8AsNumber(text: string): number {
   const value = Number(text);
@@ -51,69 +48,37 @@ function int8AsNumber(text: string): number {
 }
 
 /** The connection pool of each PostgreSQL database, for the metrics. */
-const pools = new WeakMap<Db, { totalCount: number; idleCount: number; waitingCount: number }>();
+const pools = new WeakMap<Db, PoolActivity>();
 
-/** Connections of the database's pool (PostgreSQL); null on SQLite, whose one connection is the file. */
-export function poolStats(db: Db): { total: number; idle: number; waiting: number } | null {
-  const pool = pools.get(db);
-  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+/** The PostgreSQL pool's size and its transactions' connections (held, waited for); null on SQLite. */
+export function poolStats(db: Db): PoolActivity | null {
+  return pools.get(db) ?? null;
 }
 
-/**
- * pg's client, sending the prepared queries' SQL (db/prepared-query.ts) as named statements: each
- * connection parses and plans one once, then binds values to it. Kysely hands pg the SQL text and values.
- */
-function namedStatementClient(PgClient: typeof pg.Client): typeof pg.Client {
-  const Client = class extends PgClient {};
-  const send = PgClient.prototype.query as (...args: unknown[]) => unknown;
-  Client.prototype.query = function query(this: InstanceType<typeof PgClient>, ...args: unknown[]) {
-    const [text, values, callback] = args;
-    const name = typeof text === 'string' ? statementNameOf(text) : undefined;
-    return name === undefined ? send.apply(this, args) : send.call(this, { name, text, values }, callback);
-  } as typeof Client.prototype.query;
-  return Client;
-}
+/** Connections of a server's PostgreSQL pool. */
+export const POSTGRES_POOL_SIZE = 10;
 
 async function createPostgres(connectionString: string): Promise<Db> {
-  const { default: pgModule } = await import('pg');
-  const pool = new pgModule.Pool({
-    connectionString,
-    Client: namedStatementClient(pgModule.Client),
-    max: 10,
+  const { default: postgres } = await import('postgres');
+  const sql = postgres(connectionString, {
+    max: POSTGRES_POOL_SIZE,
+    // A notice (a migration's "already exists, skipping") is no news; postgres.js would print each.
+    onnotice: () => {},
+    // Kysely leaves a value it was given as undefined (an optional filter); SQL's null, as pg sent it.
+    transform: { undefined: null },
     types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID && format !== 'binary'
-          ? int8AsNumber
-          : pgModule.types.getTypeParser(oid, format)) as typeof pgModule.types.getTypeParser,
+      int8: {
+        to: INT8_OID,
+        from: [INT8_OID],
+        parse: int8AsNumber,
+        serialize: (value: number) => String(value),
+      },
     },
-  });
-  const db = new Kysely<Database>({ dialect: new CommitAwarePostgresDialect({ pool }) });
-  pools.set(db, pool);
+  }) as unknown as PostgresSql;
+  const activity: PoolActivity = { max: POSTGRES_POOL_SIZE, reserved: 0, waiting: 0 };
+  const db = new Kysely<Database>({ dialect: new PostgresJsDialect(sql, activity) });
+  pools.set(db, activity);
   return db;
-}
-
-/** Tells after-commit.ts how each transaction ends. */
-class CommitAwarePostgresDriver extends PostgresDriver {
-  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await transactionCommitting(connection);
-    await super.commitTransaction(connection);
-    transactionCommitted(connection);
-  }
-
-  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    transactionRolledBack(connection);
-    await super.rollbackTransaction(connection);
-  }
-}
-
-class CommitAwarePostgresDialect extends PostgresDialect {
-  constructor(private readonly settings: PostgresDialectConfig) {
-    super(settings);
-  }
-
-  override createDriver(): Driver {
-    return new CommitAwarePostgresDriver(this.settings);
-  }
 }
 
 /**

@@ -99,20 +99,20 @@ function prepare<P, O>(
   if (pagingParameters(query.sql).some((index) => slots[index] !== null && slots[index] !== undefined)) {
     throw new Error(PREPARED_QUERY_RULES.unplannedPaging);
   }
-  statementNames.set(query.sql, statementNames.get(query.sql) ?? `prepared_${statementNames.size + 1}`);
+  preparedSql.add(query.sql);
   return { query, slots };
 }
 
-/** The name of each prepared query's SQL, the same on every connection (PostgreSQL keeps plans by name). */
-const statementNames = new Map<string, string>();
+/** The SQL of every prepared query compiled so far. */
+const preparedSql = new Set<string>();
 
 /**
- * The name PostgreSQL prepares `sql` under, when it is a prepared query's (database.ts gives it to pg): the
- * statement is parsed and planned once per connection rather than on every call. Planning the
- * authentication query took ten times as long as running it. Any other SQL (a transaction's, a list's
- * varying filters) is sent unnamed, so the statements a connection keeps are a fixed set.
+ * Whether `sql` is a prepared query's, which PostgreSQL prepares as a named statement (db/postgres-driver.ts):
+ * parsed and planned once per connection rather than on every call. Planning the authentication query took
+ * ten times as long as running it. Any other SQL (a transaction's, a list's varying filters) is sent
+ * unnamed, so the statements a connection keeps are a fixed set.
  */
-export const statementNameOf = (sql: string): string | undefined => statementNames.get(sql);
+export const isPreparedSql = (sql: string): boolean => preparedSql.has(sql);
 
 /** The SQLite databases whose changes are marked (db/sqlite-statements.ts); PostgreSQL's are not. */
 const changeMarksOf = new WeakMap<Db, ChangeMarks>();
@@ -178,8 +178,7 @@ class KeptRows<O> {
  * On SQLite the rows of each set of values are kept (frozen) until anything changes the database, and
  * asked again after: no write through this process, and no commit by another, can be missed, so a revoked
  * token or a new notice counts from the next request on. That is why the SQL may not read the clock. On
- * PostgreSQL, which other server nodes change, every call asks it, under a statement name
- * (statementNameOf).
+ * PostgreSQL, which other server nodes change, every call asks it, as a named statement (isPreparedSql).
  */
 export function preparedQuery<P extends object, O>(
   build: (db: Db, values: P) => Compilable<O>,

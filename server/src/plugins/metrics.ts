@@ -175,14 +175,14 @@ export function setupMetrics(app: FastifyInstance, kit: MetricsKit | null): void
 
   new Gauge({
     name: `${PREFIX}db_pool_connections`,
-    help: 'Connections of the PostgreSQL pool by state (total, idle, waiting clients); absent on SQLite',
+    help: 'Connections of the PostgreSQL pool: its size (max), those transactions hold (reserved) and wait for (waiting); absent on SQLite',
     labelNames: ['state'],
     registers: [registry],
     collect() {
       const stats = poolStats(app.db);
       if (!stats) return;
-      this.set({ state: 'total' }, stats.total);
-      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'max' }, stats.max);
+      this.set({ state: 'reserved' }, stats.reserved);
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });

@@ -66,7 +66,7 @@ describe('metrics on', () => {
     expect(sample(text, 'chainbill_day_end_last_finished_seconds')).toBe(Date.UTC(2026, 2, 2) / 1000);
     expect(sample(text, 'chainbill_process_cpu_user_seconds_total')).toBeGreaterThan(0);
     // The pool is PostgreSQL's (npm run test:server:postgres); SQLite has none to show.
-    const pooled = sample(text, 'chainbill_db_pool_connections', { state: 'total' });
+    const pooled = sample(text, 'chainbill_db_pool_connections', { state: 'max' });
     if (t.config.databaseUrl) expect(pooled).toBeGreaterThanOrEqual(1);
     else expect(pooled).toBeUndefined();
   });

@@ -2,7 +2,8 @@ import { BILL_URL } from '@contract/bills';
 import { NOTICE_STATUS, NOTICE_TYPE, NOTICE_URL } from '@contract/notice';
 import type { NoticeItem } from '@contract/notice-schemas';
 import type { LightMyRequestResponse } from 'fastify';
-import { PostgresDriver, type CompiledQuery, type DatabaseConnection } from 'kysely';
+import type { CompiledQuery, QueryResult } from 'kysely';
+import { PostgresJsConnection } from '../../src/db/postgres-driver';
 import { inject } from 'vitest';
 import { authed, bearer, signIn, startPostgresApp, type TestApp } from '../support/helpers';
 import { OWNER_HZ, OWNER_SH, STAFF_SH } from '../support/verification-helpers';
@@ -184,27 +185,20 @@ describe('PostgreSQL: lists read with their caller in one statement', () => {
   it('makes one round trip for the page and its caller', async () => {
     const tokens = await signIn(t.app, OWNER_SH);
     const sent: string[] = [];
-    // Every statement the server sends goes through a connection its driver hands out.
-    const acquire = PostgresDriver.prototype.acquireConnection;
-    const watched = new Set<DatabaseConnection>();
-    PostgresDriver.prototype.acquireConnection = async function (this: PostgresDriver) {
-      const connection = await acquire.call(this);
-      if (!watched.has(connection)) {
-        watched.add(connection);
-        const execute = connection.executeQuery.bind(connection);
-        connection.executeQuery = <R>(query: CompiledQuery) => {
-          sent.push(query.sql);
-          return execute<R>(query);
-        };
-      }
-      return connection;
+    // Every statement the server sends on PostgreSQL goes through a connection of its driver.
+    const execute = PostgresJsConnection.prototype.executeQuery;
+    PostgresJsConnection.prototype.executeQuery = function <R>(
+      this: PostgresJsConnection,
+      query: CompiledQuery,
+    ) {
+      sent.push(query.sql);
+      return execute.call(this, query) as Promise<QueryResult<R>>;
     };
     try {
       expect((await noticesOf(bearer(tokens.access_token))).statusCode).toBe(200);
       expect((await noticesOf(bearer(tokens.access_token))).statusCode).toBe(200);
     } finally {
-      PostgresDriver.prototype.acquireConnection = acquire;
-      for (const connection of watched) delete (connection as Partial<DatabaseConnection>).executeQuery;
+      PostgresJsConnection.prototype.executeQuery = execute;
     }
     expect(sent).toHaveLength(2);
     for (const text of sent) expect(text).toMatch(/^with caller as/);

@@ -1,5 +1,7 @@
 import { inject } from 'vitest';
 import { startPostgresApp, type TestApp } from '../support/helpers';
+import { sql } from 'kysely';
+import { POSTGRES_POOL_SIZE } from '../../src/db/database';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
 const serverUrl = inject('postgresUrl');
@@ -15,11 +17,28 @@ describe('metrics and readiness on PostgreSQL', () => {
     t = await startPostgresApp(serverUrl, { metrics: true });
     const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.json()).toEqual({ status: 'ready', database: 'ok', pendingMigrations: [] });
-    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-    const total = /^chainbill_db_pool_connections\{state="total"\} (\d+)$/m.exec(text)?.[1];
-    const waiting = /^chainbill_db_pool_connections\{state="waiting"\} (\d+)$/m.exec(text)?.[1];
-    expect(Number(total)).toBeGreaterThanOrEqual(1);
-    expect(Number(waiting)).toBe(0);
+    const scrape = async () => (await t!.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const pool = (text: string, state: string) =>
+      Number(new RegExp(`^chainbill_db_pool_connections\\{state="${state}"\\} (\\d+)$`, 'm').exec(text)?.[1]);
+    const text = await scrape();
+    expect(pool(text, 'max')).toBe(POSTGRES_POOL_SIZE);
+    expect(pool(text, 'reserved')).toBe(0);
+    expect(pool(text, 'waiting')).toBe(0);
+    // A transaction holds a connection of its own from its start to its end.
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    let started!: () => void;
+    const begun = new Promise<void>((resolve) => (started = resolve));
+    const open = t.app.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      started();
+      await ended;
+    });
+    await begun;
+    expect(pool(await scrape(), 'reserved')).toBe(1);
+    end();
+    await open;
+    expect(pool(await scrape(), 'reserved')).toBe(0);
     expect(text).toMatch(/^chainbill_tasks\{queue="export_tasks",state="pending"\} 0$/m);
   });
 });
