@@ -1,3 +1,4 @@
+import { BILL_URL } from '@contract/bills';
 import { API_ERROR } from '@contract/errors';
 import { NOTICE_URL } from '@contract/notice';
 import { RECOURSE_URL } from '@contract/recourse';
@@ -18,7 +19,7 @@ afterAll(async () => {
 
 describe('PostgreSQL: text it cannot hold', () => {
   // PostgreSQL refuses a NUL character in text; the request that carried it is refused, not the server.
-  it('answers a NUL character in a path parameter with 400, signed in or not', async () => {
+  it('answers a NUL character in a path parameter or a query string with 400, signed in or not', async () => {
     const { access_token } = await signIn(t.app, OWNER_SH);
     const marked = await t.app.inject({
       method: 'PUT',
@@ -27,6 +28,14 @@ describe('PostgreSQL: text it cannot hold', () => {
     });
     expect(marked.statusCode, marked.body).toBe(400);
     expect(marked.json()).toMatchObject({ code: API_ERROR.badRequest });
+
+    const searched = await t.app.inject({
+      method: 'GET',
+      url: `${BILL_URL.counterparties}?keyword=${encodeURIComponent('上海\u0000')}`,
+      headers: bearer(access_token),
+    });
+    expect(searched.statusCode, searched.body).toBe(400);
+    expect(searched.json()).toMatchObject({ code: API_ERROR.badRequest });
 
     const sandbox = await t.app.inject({
       method: 'GET',
