@@ -30,9 +30,12 @@ import { isPreparedSql } from './prepared-query';
  * - A query outside a transaction goes to the shared pool, which sends it on an idle connection or behind
  *   another on a busy one; only a transaction reserves a connection, from BEGIN to its end, so its
  *   statements run in order on one session.
- * - Only the prepared queries' SQL (db/prepared-query.ts, isPreparedSql) is sent as a named statement; any
- *   other SQL (a list's varying filters, a migration) is sent unnamed, planned for its values, and a
- *   connection keeps a fixed set of statements.
+ * - Every statement is sent as a named one, which each connection parses once: postgres.js sends a statement
+ *   with values unnamed in two round trips (it asks for the values' types first), and a transaction's
+ *   statements each paid the second. But a statement of more than MOST_NAMED_PARAMETERS values (a bulk
+ *   insert, a long list of ids) is sent unnamed: its SQL changes with its length, so named ones would pile
+ *   up on the connection, and one more round trip is little beside its work. The prepared queries
+ *   (db/prepared-query.ts, isPreparedSql) are named whatever their length.
  * - Each transaction's end is told to after-commit.ts.
  */
 export type PostgresSql = postgres.Sql<Record<string, never>>;
@@ -45,6 +48,9 @@ export interface PoolActivity {
   waiting: number;
 }
 
+/** The most values a statement is sent named with (see above); PostgreSQL allows 65,535. */
+export const MOST_NAMED_PARAMETERS = 100;
+
 export class PostgresJsConnection implements DatabaseConnection {
   /** The connection a transaction holds from its BEGIN; null outside a transaction (the shared pool). */
   session: Session | null = null;
@@ -52,7 +58,7 @@ export class PostgresJsConnection implements DatabaseConnection {
   constructor(readonly sql: PostgresSql) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const prepare = isPreparedSql(query.sql);
+    const prepare = query.parameters.length <= MOST_NAMED_PARAMETERS || isPreparedSql(query.sql);
     const result = await (this.session ?? this.sql).unsafe(
       query.sql,
       query.parameters as postgres.ParameterOrJSON<never>[],

@@ -107,10 +107,9 @@ function prepare<P, O>(
 const preparedSql = new Set<string>();
 
 /**
- * Whether `sql` is a prepared query's, which PostgreSQL prepares as a named statement (db/postgres-driver.ts):
- * parsed and planned once per connection rather than on every call. Planning the authentication query took
- * ten times as long as running it. Any other SQL (a transaction's, a list's varying filters) is sent
- * unnamed, so the statements a connection keeps are a fixed set.
+ * Whether `sql` is a prepared query's, which PostgreSQL prepares as a named statement whatever its number of
+ * values (db/postgres-driver.ts): parsed and planned once per connection rather than on every call. Planning
+ * the authentication query took ten times as long as running it.
  */
 export const isPreparedSql = (sql: string): boolean => preparedSql.has(sql);
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database';
 import { inject } from 'vitest';
+import { MOST_NAMED_PARAMETERS } from '../../src/db/postgres-driver';
 import { isPreparedSql, preparedQuery } from '../../src/db/prepared-query';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { heldPage, listFilterOf, listSortOf } from '../../src/modules/bills/queries';
@@ -59,12 +60,15 @@ describe('PostgreSQL: prepared queries', () => {
     });
   });
 
-  it('leave every other query unnamed', async () => {
+  it('name every other statement but one of many values, whose SQL changes with their number', async () => {
     await t.app.db.transaction().execute(async (connection) => {
       await connection.selectFrom('users').select('id').where('name', '=', 'nobody').execute();
+      const many = Array.from({ length: MOST_NAMED_PARAMETERS + 1 }, (_, i) => `nobody-${i}`);
+      await connection.selectFrom('users').select('id').where('mobile', 'in', many).execute();
       const { rows } = await sql<{ statement: string }>`
         select statement from pg_prepared_statements`.execute(connection);
-      expect(rows.some((row) => row.statement.includes('"name" = $1'))).toBe(false);
+      expect(rows.filter((row) => row.statement.includes('"name" = $1'))).toHaveLength(1);
+      expect(rows.some((row) => row.statement.includes('"mobile" in ($1'))).toBe(false);
     });
   });
 
