@@ -26,7 +26,9 @@ interface CalculatorAnswer<Figures> {
 
 /**
  * The figures a calculator answers for the form as typed: `args` is the request, or null while the form is
- * incomplete; asked once typing pauses, and none while incomplete or when the calculator refused the request.
+ * incomplete; asked once typing pauses. None while incomplete, while the typing has not settled (the last
+ * answer is for other terms, and a net amount for another sum must not stand beside the one typed), or when
+ * the calculator refused the request.
  */
 export function useLiveFigures<Args, Figures>(
   args: Args | null,
@@ -34,5 +36,6 @@ export function useLiveFigures<Args, Figures>(
 ): Figures | undefined {
   const settled = useSettled(args);
   const answer = useCalculator(settled ?? skipToken);
-  return settled && !answer.isError ? answer.currentData : undefined;
+  const current = settled !== null && JSON.stringify(settled) === JSON.stringify(args);
+  return current && !answer.isError ? answer.currentData : undefined;
 }

@@ -97,7 +97,7 @@ describe('figures that follow the form as typed', () => {
     expect(result.current).toBeNull();
   });
 
-  it('ask the calculator nothing while the form is incomplete, and show nothing it refused', () => {
+  it('ask the calculator nothing while the form is incomplete, show no figures for other terms than those typed, and nothing it refused', () => {
     const asked: unknown[] = [];
     let refused = false;
     const calculator = (args: { amount: string } | SkipToken) => {
@@ -116,6 +116,10 @@ describe('figures that follow the form as typed', () => {
     act(() => vi.advanceTimersByTime(LIVE_FIGURES_DEBOUNCE_MS));
     expect(result.current).toEqual({ interest: '1.00' });
     expect(asked.at(-1)).toEqual({ amount: '100' });
+    rerender({ args: { amount: '1000' } });
+    expect(result.current).toBeUndefined();
+    rerender({ args: { amount: '100' } });
+    expect(result.current).toEqual({ interest: '1.00' });
     refused = true;
     rerender({ args: { amount: '100' } });
     expect(result.current).toBeUndefined();
