@@ -4,11 +4,12 @@ import { CompiledQuery } from 'kysely';
 import type { Db } from '../../src/db/database';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { noticePage } from '../../src/modules/notice/service';
-import { startApp, type TestApp } from '../support/helpers';
+import { ON_SQLITE, startApp, type TestApp } from '../support/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startApp();
+  // SQLite's own plan (`explain query plan`), whatever database the run is on.
+  t = await startApp(ON_SQLITE);
 });
 afterAll(async () => {
   await t.app.close();

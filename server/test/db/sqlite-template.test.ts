@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database';
-import { startApp, type TestApp } from '../support/helpers';
+import { ON_SQLITE, startApp, type TestApp } from '../support/helpers';
 
 /**
  * The seeded images the SQLite test apps start from (support/sqlite-template.ts): an app built on a copy holds
@@ -51,7 +51,7 @@ describe('SQLite: seeded test images', () => {
     for (const t of apps) await t.app.close();
   });
   const started = async () => {
-    const t = await startApp();
+    const t = await startApp(ON_SQLITE);
     apps.push(t);
     return t;
   };
@@ -79,7 +79,7 @@ describe('SQLite: seeded test images', () => {
 
   it("builds apps started side by side, the second on the first one's image", async () => {
     // A configuration no other test starts: no image of it yet in this run.
-    const side = () => startApp({ logLevel: 'warn' });
+    const side = () => startApp({ ...ON_SQLITE, logLevel: 'warn' });
     const [one, other] = await Promise.all([side(), side()]);
     apps.push(one, other);
     expect(await digests(other)).toEqual(await digests(one));

@@ -57,6 +57,12 @@ export interface TestApp {
 }
 
 /**
+ * Overrides that keep an app on in-memory SQLite whatever database the run is on (TEST_DATABASE_URL): for a
+ * test of SQLite's own behaviour (its plans, its seeded images), which has nothing to say on PostgreSQL.
+ */
+export const ON_SQLITE = { inMemoryDb: true } as const satisfies Partial<AppConfig>;
+
+/**
  * A seeded app with a controllable clock and captured logs, on an in-memory SQLite database; or, when
  * TEST_DATABASE_URL names a PostgreSQL server (and the overrides choose no database), on a fresh schema there.
  */
