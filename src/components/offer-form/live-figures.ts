@@ -24,18 +24,30 @@ interface CalculatorAnswer<Figures> {
   isError: boolean;
 }
 
+/** The calculator's figures for a form, and whether they are on their way. */
+export interface LiveFigures<Figures> {
+  /**
+   * The figures for the terms as typed. None while the form is incomplete, while the typing has not settled
+   * or the answer not come (the last answer is for other terms, and a net amount for another sum must not
+   * stand beside the one typed), or when the calculator refused the terms.
+   */
+  figures: Figures | undefined;
+  /** The terms are complete and their figures are on their way: the screen says it is calculating. */
+  working: boolean;
+}
+
 /**
  * The figures a calculator answers for the form as typed: `args` is the request, or null while the form is
- * incomplete; asked once typing pauses. None while incomplete, while the typing has not settled (the last
- * answer is for other terms, and a net amount for another sum must not stand beside the one typed), or when
- * the calculator refused the request.
+ * incomplete; asked once typing pauses.
  */
 export function useLiveFigures<Args, Figures>(
   args: Args | null,
   useCalculator: (args: Args | SkipToken) => CalculatorAnswer<Figures>,
-): Figures | undefined {
+): LiveFigures<Figures> {
   const settled = useSettled(args);
   const answer = useCalculator(settled ?? skipToken);
   const current = settled !== null && JSON.stringify(settled) === JSON.stringify(args);
-  return current && !answer.isError ? answer.currentData : undefined;
+  const refused = current && answer.isError;
+  const figures = current && !refused ? answer.currentData : undefined;
+  return { figures, working: args !== null && figures === undefined && !refused };
 }

@@ -100,29 +100,38 @@ describe('figures that follow the form as typed', () => {
   it('ask the calculator nothing while the form is incomplete, show no figures for other terms than those typed, and nothing it refused', () => {
     const asked: unknown[] = [];
     let refused = false;
+    let answered = true;
     const calculator = (args: { amount: string } | SkipToken) => {
       asked.push(args);
-      return args === skipToken
-        ? { isError: false }
-        : { currentData: { interest: '1.00' }, isError: refused };
+      if (args === skipToken) return { isError: false };
+      return answered ? { currentData: { interest: '1.00' }, isError: refused } : { isError: false };
     };
     const { result, rerender } = renderHook(
       ({ args }: { args: { amount: string } | null }) => useLiveFigures(args, calculator),
       { initialProps: { args: null as { amount: string } | null } },
     );
-    expect(result.current).toBeUndefined();
+    expect(result.current).toEqual({ figures: undefined, working: false });
     expect(asked).toEqual([skipToken]);
     rerender({ args: { amount: '100' } });
+    expect(result.current).toEqual({ figures: undefined, working: true });
     act(() => vi.advanceTimersByTime(LIVE_FIGURES_DEBOUNCE_MS));
-    expect(result.current).toEqual({ interest: '1.00' });
+    expect(result.current).toEqual({ figures: { interest: '1.00' }, working: false });
     expect(asked.at(-1)).toEqual({ amount: '100' });
+    // Typed on: the figures for 100 are not shown beside 1000 while typing settles.
     rerender({ args: { amount: '1000' } });
-    expect(result.current).toBeUndefined();
+    expect(result.current).toEqual({ figures: undefined, working: true });
     rerender({ args: { amount: '100' } });
-    expect(result.current).toEqual({ interest: '1.00' });
+    expect(result.current).toEqual({ figures: { interest: '1.00' }, working: false });
+    // Settled, and the answer not come yet: still on its way.
+    answered = false;
+    rerender({ args: { amount: '200' } });
+    act(() => vi.advanceTimersByTime(LIVE_FIGURES_DEBOUNCE_MS));
+    expect(asked.at(-1)).toEqual({ amount: '200' });
+    expect(result.current).toEqual({ figures: undefined, working: true });
+    answered = true;
     refused = true;
-    rerender({ args: { amount: '100' } });
-    expect(result.current).toBeUndefined();
+    rerender({ args: { amount: '200' } });
+    expect(result.current).toEqual({ figures: undefined, working: false });
   });
 });
 

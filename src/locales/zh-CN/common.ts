@@ -4,6 +4,8 @@ export const commonMessages = {
   ok: '确定',
   cancel: '取消',
   loading: '加载中…',
+  /** A calculator's figures (试算, 测算) for the terms just typed are on their way. */
+  calculating: '正在计算…',
   platformName: '链票通供应链票据平台',
   reload: '重新加载',
   backHome: '返回首页',

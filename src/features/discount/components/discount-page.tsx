@@ -26,6 +26,7 @@ import { RowActions } from '@/components/row-actions/row-actions';
 import { StatusCell } from '@/components/status-cell/status-cell';
 import { RangeOfferFields, type RangeOffer } from '@/components/range-offer/range-offer-fields';
 import { scrollToFirstError } from '@/lib/form';
+import { commonMessages } from '@/locales/zh-CN/common';
 import { discountMessages } from '@/locales/zh-CN/discount';
 import { formatYuan } from '@/utils/amount';
 import { formatDateTime, shanghaiToday } from '@/utils/date-time';
@@ -91,7 +92,7 @@ export function DiscountPage({ holdings, holdingsLoading, detail, canExport }: D
 
   const choices = holdings.filter((h) => h.circulation === CIRCULATION.negotiable && !h.noTransfer);
   const holding = choices.find((h) => h.id === values?.holdingId);
-  const figures = useLiveFigures(trialArgs(values ?? {}, holding), useDiscountTrialQuery);
+  const { figures, working } = useLiveFigures(trialArgs(values ?? {}, holding), useDiscountTrialQuery);
 
   const submit = async (typed: DiscountForm) => {
     const result = await apply({
@@ -199,7 +200,7 @@ export function DiscountPage({ holdings, holdingsLoading, detail, canExport }: D
             figures={figures}
             text={text}
             whole
-            empty={<p className={styles.intro}>{text.trialEmpty}</p>}
+            empty={<p className={styles.intro}>{working ? commonMessages.calculating : text.trialEmpty}</p>}
           />
         </Card>
       </div>

@@ -206,6 +206,9 @@ describe('轻松贴', () => {
     const amount = within(dialog).getByLabelText('贴现金额');
     expect(amount).toHaveValue('1,000,000');
     fireEvent.change(amount, { target: { value: '400000' } });
+    // Until the part's own figures come, the screen says it is calculating: the whole bill's are gone.
+    expect(await within(dialog).findByText('正在计算…')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('试算')).toBeNull();
     expect(await within(dialog).findByText('398,028.33')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByText('提交贴现申请').closest('button')!);
 

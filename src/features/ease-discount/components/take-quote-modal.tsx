@@ -15,6 +15,7 @@ import {
   type InterestTerms,
 } from '@/components/offer-form/interest-terms-fields';
 import { useLiveFigures } from '@/components/offer-form/live-figures';
+import { commonMessages } from '@/locales/zh-CN/common';
 import { easeDiscountMessages } from '@/locales/zh-CN/ease-discount';
 import { formatYuan } from '@/utils/amount';
 import { useQuoteTrialQuery, useTakeQuoteMutation } from '@/features/ease-discount/api/ease-discount-api';
@@ -57,7 +58,7 @@ export function TakeQuoteModal({ set, quote, splittable, onClose, onApplied }: T
           ...payerTerms(values),
         }
       : null;
-  const figures = useLiveFigures(typedArgs, useQuoteTrialQuery);
+  const { figures, working } = useLiveFigures(typedArgs, useQuoteTrialQuery);
 
   const submit = async (typed: TakeFields) => {
     const result = await apply({
@@ -116,7 +117,11 @@ export function TakeQuoteModal({ set, quote, splittable, onClose, onApplied }: T
       <DiscountFigures
         figures={figures}
         text={{ trialTitle: text.trialTitle, interest: text.interest, netAmount: text.net }}
-        empty={<Typography.Text type="secondary">{text.trialEmpty}</Typography.Text>}
+        empty={
+          <Typography.Text type="secondary">
+            {working ? commonMessages.calculating : text.trialEmpty}
+          </Typography.Text>
+        }
       />
     </Modal>
   );

@@ -42,6 +42,7 @@ import { Table } from '@/components/data-table/data-table';
 import { useLiveFigures } from '@/components/offer-form/live-figures';
 import { paths, pledgeFinancingStartPath } from '@/config/paths';
 import { scrollToFirstError } from '@/lib/form';
+import { commonMessages } from '@/locales/zh-CN/common';
 import { pledgeFinMessages } from '@/locales/zh-CN/pledge-fin';
 import { amountInWords, formatYuan } from '@/utils/amount';
 import { formatDateTime, shanghaiToday } from '@/utils/date-time';
@@ -150,7 +151,7 @@ function OpenAdd({ bizId, orgId, holdings, holdingsLoading }: PledgeFinStartPage
           maturityDate: maturity,
         }
       : null;
-  const figures = useLiveFigures(costArgs, usePledgeCostQuery);
+  const { figures, working } = useLiveFigures(costArgs, usePledgeCostQuery);
 
   const saveDraft = async () => {
     const typed = form.getFieldsValue();
@@ -323,7 +324,7 @@ function OpenAdd({ bizId, orgId, holdings, holdingsLoading }: PledgeFinStartPage
               <ScheduleTable schedule={figures.schedule} />
             </>
           ) : (
-            <p className={styles.intro}>{text.costEmpty}</p>
+            <p className={styles.intro}>{working ? commonMessages.calculating : text.costEmpty}</p>
           )}
         </Card>
       </div>
