@@ -5,17 +5,24 @@ import { skipToken, type SkipToken } from '@reduxjs/toolkit/query';
 export const LIVE_FIGURES_DEBOUNCE_MS = 300;
 
 /**
- * `value` once it has stayed the same for `delayMs`. Compared by content: a form builds its request afresh on
- * every render, and comparing by identity would settle it again and render again after every delay.
+ * `value` once it has stayed the same for `delayMs`, and whether `value` has changed since (it is settling).
+ * Compared by content: a form builds its request afresh on every render, and comparing by identity would
+ * settle it again and render again after every delay.
  */
-export function useSettled<T>(value: T | null, delayMs: number = LIVE_FIGURES_DEBOUNCE_MS): T | null {
+function useSettling<T>(value: T | null, delayMs: number): { settled: T | null; settling: boolean } {
   const key = value === null ? null : JSON.stringify(value);
   const [settledKey, setSettledKey] = useState(key);
   useEffect(() => {
     const timer = setTimeout(() => setSettledKey(key), delayMs);
     return () => clearTimeout(timer);
   }, [key, delayMs]);
-  return useMemo(() => (settledKey === null ? null : (JSON.parse(settledKey) as T)), [settledKey]);
+  const settled = useMemo(() => (settledKey === null ? null : (JSON.parse(settledKey) as T)), [settledKey]);
+  return { settled, settling: key !== settledKey };
+}
+
+/** `value` once it has stayed the same for `delayMs` (useSettling). */
+export function useSettled<T>(value: T | null, delayMs: number = LIVE_FIGURES_DEBOUNCE_MS): T | null {
+  return useSettling(value, delayMs).settled;
 }
 
 /** What the figures' query hook answers that the form reads. */
@@ -44,9 +51,9 @@ export function useLiveFigures<Args, Figures>(
   args: Args | null,
   useCalculator: (args: Args | SkipToken) => CalculatorAnswer<Figures>,
 ): LiveFigures<Figures> {
-  const settled = useSettled(args);
+  const { settled, settling } = useSettling(args, LIVE_FIGURES_DEBOUNCE_MS);
   const answer = useCalculator(settled ?? skipToken);
-  const current = settled !== null && JSON.stringify(settled) === JSON.stringify(args);
+  const current = settled !== null && !settling;
   const refused = current && answer.isError;
   const figures = current && !refused ? answer.currentData : undefined;
   return { figures, working: args !== null && figures === undefined && !refused };

@@ -109,6 +109,8 @@ describe('the 贴现 page', () => {
     fireEvent.change(screen.getByLabelText('贴现金额'), { target: { value: '400,000' } });
     await choose('贴现机构', '浦发银行（模拟）');
     fireEvent.change(screen.getByLabelText('年利率（%）'), { target: { value: '2' } });
+    // The terms are complete: until their figures come, the card says it is calculating.
+    expect(await screen.findByText('正在计算…')).toBeInTheDocument();
     await waitFor(() =>
       expect(trials.at(-1)).toMatchObject({
         faceAmount: '400000.00',
@@ -142,6 +144,8 @@ describe('the 贴现 page', () => {
     renderPage();
     await choose('贴现票据', `${holding.packageNo}（1-100000000，1,000,000.00元，2026-06-01到期）`);
     fireEvent.change(screen.getByLabelText('年利率（%）'), { target: { value: '2' } });
+    // The terms are complete: until their figures come, the card says it is calculating.
+    expect(await screen.findByText('正在计算…')).toBeInTheDocument();
     await waitFor(() => expect(trials).toHaveLength(1));
     fireEvent.click(screen.getByLabelText('协议付息'));
     const before = trials.length;

@@ -369,6 +369,8 @@ describe('the 质押融资 list', () => {
 describe('the application form (open-add)', () => {
   it('fills in the draft, shows the live cost and the amount in capitals, and submits it', async () => {
     renderAt('/start/open-add/f-1');
+    // The draft's terms are complete: until their cost comes, the card says it is calculating.
+    expect(await screen.findByText('正在计算…')).toBeInTheDocument();
     await waitFor(() =>
       expect(requestsTo('/real-time/cal').at(-1)?.body).toMatchObject({
         principal: '800000.00',
