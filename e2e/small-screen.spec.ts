@@ -18,12 +18,26 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow, `the page at ${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
+/** No field of a form in a card reaches past the card's padding: a field wider than the phone shrinks. */
+async function expectFieldsInCards(page: Page): Promise<void> {
+  const past = await page.evaluate(() =>
+    [...document.querySelectorAll('.ant-card-body')].flatMap((body) => {
+      const edge = body.getBoundingClientRect().right - parseFloat(getComputedStyle(body).paddingRight);
+      return [...body.querySelectorAll('.ant-form-item')]
+        .filter((item) => item.getBoundingClientRect().right > edge + 0.5)
+        .map((item) => item.textContent ?? '');
+    }),
+  );
+  expect(past, `fields past their card on ${page.url()}`).toEqual([]);
+}
+
 /** The page is drawn at the phone's width, at its top, with its one h1; it passes axe and names its controls in Chinese. */
 async function expectPageFits(page: Page, title: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 20_000 });
   await expect(page.getByText('页面出错了')).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expectNoSidewaysScroll(page);
+  await expectFieldsInCards(page);
   await expectNoSeriousA11yViolations(page);
 }
 
@@ -97,6 +111,9 @@ test('on a phone the user walks through the drawer menu; no page scrolls sideway
   const scroller = page.locator('.ant-table-content').first();
   await expect(scroller).toHaveAttribute('tabindex', '0');
 
+  // A list's filter fields (a date range is wider than the phone with its label) keep to their card.
+  await openFromDrawer(page, '票据业务', '提示付款', /#\/chain-bill\/pay-prompt$/);
+  await expectPageFits(page, '提示付款');
   await openFromDrawer(page, '融资服务', '轻松贴融资', /#\/chain-bill\/ease-discount$/);
   await expectPageFits(page, /轻松贴融资/);
 
