@@ -31,6 +31,25 @@ async function expectFieldsInCards(page: Page): Promise<void> {
   expect(past, `fields past their card on ${page.url()}`).toEqual([]);
 }
 
+/** No amount of money (digits grouped by commas, two decimals) is broken across two lines. */
+async function expectAmountsWhole(page: Page): Promise<void> {
+  const broken = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(/\d{1,3}(?:,\d{3})+\.\d{2}/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) found.push(match[0]);
+      }
+    }
+    return found;
+  });
+  expect(broken, `amounts broken across lines on ${page.url()}`).toEqual([]);
+}
+
 /** The page is drawn at the phone's width, at its top, with its one h1; it passes axe and names its controls in Chinese. */
 async function expectPageFits(page: Page, title: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 20_000 });
@@ -38,6 +57,7 @@ async function expectPageFits(page: Page, title: string | RegExp): Promise<void>
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expectNoSidewaysScroll(page);
   await expectFieldsInCards(page);
+  await expectAmountsWhole(page);
   await expectNoSeriousA11yViolations(page);
 }
 
@@ -131,6 +151,8 @@ test('on a phone the user walks through the drawer menu; no page scrolls sideway
     await expectNoSeriousA11yViolations(page);
   }
   await openFromDrawer(page, '企业中心', '银行账户', /#\/company-center\/bank-accounts$/);
+  // The settlement account's balance, an amount beside its words, fits the phone whole.
+  await expect(page.getByText('账户余额（元）')).toBeVisible();
   await expectPageFits(page, '银行账户');
   await openFromDrawer(page, '企业中心', '合同签署', /#\/company-center\/contracts$/);
   await expectPageFits(page, '电子合同');
