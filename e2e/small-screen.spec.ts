@@ -80,25 +80,15 @@ async function openFromDrawer(page: Page, group: string, item: string, address: 
   await expect(navigation).not.toBeInViewport();
 }
 
-/** 企业中心's tabs in their order on the bar. */
-const COMPANY_CENTER_TABS = [
-  '企业信息',
-  '企业认证与授权',
-  '成员管理',
-  '申请记录',
-  '签约管理',
-  '银行账户',
-  '渠道管理',
-];
-
 /**
- * Opens 企业中心's tab `name` from the keyboard: from the open tab, the arrow keys move along the bar (it
- * scrolls to show the tab the focus is on, named by its label alone), and Enter opens it.
+ * Opens the tab `name` of the page's one tab bar from the keyboard: from the open tab, the arrow keys move
+ * along the bar (it scrolls to show the tab the focus is on, named by its label alone), and Enter opens it.
  */
 async function openTabByKeys(page: Page, name: string): Promise<void> {
   const open = page.getByRole('tab', { selected: true });
-  const from = COMPANY_CENTER_TABS.indexOf((await open.innerText()).trim());
-  const to = COMPANY_CENTER_TABS.indexOf(name);
+  const tabs = (await page.getByRole('tab').allInnerTexts()).map((label) => label.trim());
+  const from = tabs.indexOf((await open.innerText()).trim());
+  const to = tabs.indexOf(name);
   await open.focus();
   for (let at = from; at !== to; at += Math.sign(to - from)) {
     await page.keyboard.press(to > from ? 'ArrowRight' : 'ArrowLeft');
@@ -130,6 +120,10 @@ test('on a phone the user walks through the drawer menu; no page scrolls sideway
   // A list wider than the phone scrolls inside its card, and the keyboard can reach what is scrolled away.
   const scroller = page.locator('.ant-table-content').first();
   await expect(scroller).toHaveAttribute('tabindex', '0');
+  // The bills' own filter bar, opened whole, keeps its fields (a date range among them) to its card too.
+  await page.getByRole('button', { name: '更多筛选' }).click();
+  await expect(page.getByText('到期日区间')).toBeVisible();
+  await expectFieldsInCards(page);
 
   // A list's filter fields (a date range is wider than the phone with its label) keep to their card.
   await openFromDrawer(page, '票据业务', '提示付款', /#\/chain-bill\/pay-prompt$/);
