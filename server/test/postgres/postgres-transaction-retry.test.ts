@@ -111,8 +111,9 @@ describe('PostgreSQL: a command the database fails for another it crossed', () =
       await t.app.realtime.publishToOrg(ORG.shanghai, { type: REALTIME_EVENT.notice, payload: {} }, trx);
       await lock(trx, 'test:a');
       if (runs === 1) {
-        // Another transaction holds b and, once this run waits for b, asks for a: a deadlock, which
-        // PostgreSQL breaks by failing the one that waited first, this run.
+        // Another transaction holds b and, once this run waits for b, asks for a: a deadlock. PostgreSQL
+        // breaks it by failing the waiter whose deadlock_timeout (1 s) runs out first. The other asks for
+        // a well after this run began to wait, so that a busy machine's scheduling cannot make it the one.
         let holdsB!: () => void;
         const held = new Promise<void>((resolve) => (holdsB = resolve));
         other = t.app.db.transaction().execute(async (otherTrx) => {
@@ -122,8 +123,11 @@ describe('PostgreSQL: a command the database fails for another it crossed', () =
             timeout: 10_000,
             interval: 20,
           });
+          await new Promise((resolve) => setTimeout(resolve, 400));
           await lock(otherTrx, 'test:a');
         });
+        // Awaited once this run is answered; a failure of its own is reported there, not as unhandled.
+        other.catch(() => {});
         await held;
       }
       await lock(trx, 'test:b');
