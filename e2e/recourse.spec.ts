@@ -140,8 +140,10 @@ test('宁波 pursues 苏州 for a refused bill, 苏州 pays and pursues 上海, 
     `/api/scbill/payment/list?size=10&side=acceptor&state=pending&packageNo=${bill.packageNo}`,
     { headers: bearer(shanghaiToken) },
   );
-  const [presentation] = ((await presented.json()) as { data: { content: Array<{ id: string }> } }).data
-    .content;
+  // Other ranges of the package, held by others, were presented with it: refuse 宁波's.
+  const presentation = (
+    (await presented.json()) as { data: { content: Array<{ id: string; presenter: { name: string } }> } }
+  ).data.content.find((p) => p.presenter.name === NINGBO_NAME);
   await actByQr(shanghai.request, shanghaiToken, `/api/scbill/payment/${presentation!.id}/refuse`, {
     code: 'DC00',
     text: '货物质量争议',
