@@ -25,6 +25,33 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   }
   globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+  keepAntdStylesOutOfTheDocument();
+}
+
+/**
+ * antd's CSS-in-JS writes thousands of rules into <style> elements in the head. jsdom computes a style by
+ * matching every rule of every sheet against the element, and antd asks for computed styles on every
+ * render (scroll bar sizes, popup alignment, dialogs), so those rules made up over a third of a screen
+ * test's time. No test can see them anyway: jsdom lays nothing out. The head's style elements that antd
+ * marks as its own (`data-rc-order`) go into an element outside the document, which @rc-component/util
+ * finds as their real container the way it finds one behind a micro-frontend's patched appendChild.
+ */
+function keepAntdStylesOutOfTheDocument(): void {
+  const head = document.head;
+  const held = document.createElement('div');
+  const isAntds = (node: Node) => node instanceof HTMLStyleElement && node.hasAttribute('data-rc-order');
+  const { appendChild, insertBefore, removeChild } = Node.prototype;
+  head.appendChild = function <T extends Node>(node: T): T {
+    return isAntds(node) ? (appendChild.call(held, node) as T) : (appendChild.call(head, node) as T);
+  };
+  head.insertBefore = function <T extends Node>(node: T, child: Node | null): T {
+    if (!isAntds(node)) return insertBefore.call(head, node, child) as T;
+    return insertBefore.call(held, node, child?.parentNode === held ? child : null) as T;
+  };
+  head.removeChild = function <T extends Node>(child: T): T {
+    return (child.parentNode === held ? removeChild.call(held, child) : removeChild.call(head, child)) as T;
+  };
 }
 
 // findBy* and waitFor give a screen 5 s instead of 1 s to appear: a lazy route's first render can take
