@@ -183,8 +183,10 @@ test('the pledgee of a range refused at maturity pursues the acceptor from the s
     `/api/scbill/payment/list?size=10&side=acceptor&state=pending&packageNo=${packageNo}`,
     { headers: { authorization: `Bearer ${acceptorToken}` } },
   );
-  const [presentation] = ((await presented.json()) as { data: { content: Array<{ id: string }> } }).data
-    .content;
+  // The pledged range's presentation, 浦发's, whatever else of the package was presented.
+  const presentation = (
+    (await presented.json()) as { data: { content: Array<{ id: string; presenter: { name: string } }> } }
+  ).data.content.find((p) => p.presenter.name === spdb.name);
   await actByQr(shanghai.request, acceptorToken, `/api/scbill/payment/${presentation!.id}/refuse`, {
     code: 'DC00',
     text: '与质权人存在争议',
