@@ -1,5 +1,6 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { askForSmsCode, solveSliderPuzzle } from './support/captcha';
+import { refusePresentation } from './support/payment';
 import { actByQr, confirmByQr } from './support/qr';
 import { arrive, latestSmsCode, storedAccessToken } from './support/session';
 import { expect, test, type Page } from './support/test';
@@ -179,15 +180,7 @@ test('the pledgee of a range refused at maturity pursues the acceptor from the s
   // Signed in again: the clock moved past the access token's lifetime.
   await arrive(shanghai, SHANGHAI);
   const acceptorToken = (await storedAccessToken(shanghai))!;
-  const presented = await shanghai.request.get(
-    `/api/scbill/payment/list?size=10&side=acceptor&state=pending&packageNo=${packageNo}`,
-    { headers: { authorization: `Bearer ${acceptorToken}` } },
-  );
-  // The pledged range's presentation, 浦发's, whatever else of the package was presented.
-  const presentation = (
-    (await presented.json()) as { data: { content: Array<{ id: string; presenter: { name: string } }> } }
-  ).data.content.find((p) => p.presenter.name === spdb.name);
-  await actByQr(shanghai.request, acceptorToken, `/api/scbill/payment/${presentation!.id}/refuse`, {
+  await refusePresentation(shanghai.request, acceptorToken, packageNo, spdb.name, {
     code: 'DC00',
     text: '与质权人存在争议',
   });

@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { refusePresentation } from './support/payment';
 import { actByQr, confirmByQr } from './support/qr';
 import { fundSettlementAccount } from './support/sandbox-bank';
 import { arrive, storedAccessToken } from './support/session';
@@ -136,15 +137,7 @@ test('宁波 pursues 苏州 for a refused bill, 苏州 pays and pursues 上海, 
   const shanghai = await shanghaiContext.newPage();
   await arrive(shanghai, SHANGHAI);
   const shanghaiToken = (await storedAccessToken(shanghai))!;
-  const presented = await shanghai.request.get(
-    `/api/scbill/payment/list?size=10&side=acceptor&state=pending&packageNo=${bill.packageNo}`,
-    { headers: bearer(shanghaiToken) },
-  );
-  // Other ranges of the package, held by others, were presented with it: refuse 宁波's.
-  const presentation = (
-    (await presented.json()) as { data: { content: Array<{ id: string; presenter: { name: string } }> } }
-  ).data.content.find((p) => p.presenter.name === NINGBO_NAME);
-  await actByQr(shanghai.request, shanghaiToken, `/api/scbill/payment/${presentation!.id}/refuse`, {
+  await refusePresentation(shanghai.request, shanghaiToken, bill.packageNo, NINGBO_NAME, {
     code: 'DC00',
     text: '货物质量争议',
   });
