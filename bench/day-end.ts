@@ -72,7 +72,7 @@ function configOf(dataDir: string, databaseUrl?: string) {
 /** Each organisation's counter of the holdings it holds, after the bills were written around the commands. */
 const HELD_COUNTERS = `insert into bill_org_holdings (org_id, held)
   select org_id, count(*) from bill_holdings where ended_at is null group by org_id
-  on conflict (org_id) do update set held = excluded.held`;
+  on conflict (org_id) do update set held = excluded.held, version = bill_org_holdings.version + 1`;
 
 /** How many maturing bills a pass writes: received ones (`cleared` of them locked), and pledged ones. */
 interface Counts {

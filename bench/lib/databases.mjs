@@ -385,7 +385,7 @@ export function sqliteDatabase(dataDir) {
     })();
     db.exec(`insert into bill_org_holdings (org_id, held)
       select org_id, count(*) from bill_holdings where ended_at is null group by org_id
-      on conflict (org_id) do update set held = excluded.held`);
+      on conflict (org_id) do update set held = excluded.held, version = bill_org_holdings.version + 1`);
     for (const statement of RECOUNT_PAYABLE_DAYS) db.exec(statement);
     db.close();
     return rows;
@@ -522,7 +522,7 @@ export async function postgresDatabase() {
       await more(client);
       await client.query(`INSERT INTO bill_org_holdings (org_id, held)
         SELECT org_id, count(*) FROM bill_holdings WHERE ended_at IS NULL GROUP BY org_id
-        ON CONFLICT (org_id) DO UPDATE SET held = excluded.held`);
+        ON CONFLICT (org_id) DO UPDATE SET held = excluded.held, version = bill_org_holdings.version + 1`);
       for (const statement of RECOUNT_PAYABLE_DAYS) await client.query(statement);
       await client.query('COMMIT');
       await client.query('ANALYZE');
@@ -584,7 +584,7 @@ export async function postgresDatabase() {
         );
         await client.query(`INSERT INTO bill_org_holdings (org_id, held)
           SELECT org_id, count(*) FROM bill_holdings WHERE ended_at IS NULL GROUP BY org_id
-          ON CONFLICT (org_id) DO UPDATE SET held = excluded.held`);
+          ON CONFLICT (org_id) DO UPDATE SET held = excluded.held, version = bill_org_holdings.version + 1`);
         for (const statement of RECOUNT_PAYABLE_DAYS) await client.query(statement);
         await client.query('COMMIT');
         await client.query('ANALYZE');

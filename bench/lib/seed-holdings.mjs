@@ -93,7 +93,7 @@ export function seedHoldings(dataDir, count = HOLDINGS) {
   // rows written here past the ledger are counted afresh.
   db.exec(`insert into bill_org_holdings (org_id, held)
     select org_id, count(*) from bill_holdings where ended_at is null group by org_id
-    on conflict (org_id) do update set held = excluded.held`);
+    on conflict (org_id) do update set held = excluded.held, version = bill_org_holdings.version + 1`);
   for (const statement of RECOUNT_PAYABLE_DAYS) db.exec(statement);
   db.close();
 }

@@ -52,6 +52,7 @@ import * as recourseClaimBasis from './051-recourse-claim-basis';
 import * as noticeCounts from './052-notice-counts';
 import * as noticeOrder from './053-notice-order';
 import * as pledgeInForce from './054-pledge-in-force';
+import * as heldVersion from './055-held-version';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '052-notice-counts': noticeCounts,
   '053-notice-order': noticeOrder,
   '054-pledge-in-force': pledgeInForce,
+  '055-held-version': heldVersion,
 };

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The bill ledger (docs/domain.md, "The bill ledger"): packages, their holdings as sub-ticket ranges, the
  * applications a counterparty answers and the chain of events. Sub-ticket numbers count fen from 1.
@@ -17,6 +19,11 @@ export interface BillLedgerTables {
 export interface BillOrgHoldingsTable {
   org_id: string;
   held: number;
+  /**
+   * Moved by every command that writes the organisation's holdings (ledger.ts, the end step): the held list
+   * at one version is one list, so an answer kept for a version is served only while it is current.
+   */
+  version: Generated<number>;
 }
 
 /**

@@ -120,8 +120,11 @@ export async function enterPackages(ledger: LedgerTx, packageIds: Iterable<strin
 export const isHeld = (holding: Pick<HoldingRow, 'circ_status'>): boolean =>
   holding.circ_status !== CIRCULATION.ended;
 
+/**
+ * Notes a write to one of `orgId`'s holdings and what it moved its count of held ones by: every write, a
+ * status changed in place too (delta 0), moves the organisation's held version at the end (writeHeldCounts).
+ */
 function countHeld(ledger: LedgerTx, orgId: string, delta: number): void {
-  if (delta === 0) return;
   const moves = ledger.work.heldMoves;
   moves.set(orgId, (moves.get(orgId) ?? 0) + delta);
 }
@@ -145,17 +148,23 @@ function countPayable(ledger: LedgerTx, before: HoldingRow | null, after: Holdin
   moves.set(packageId, (moves.get(packageId) ?? 0) + delta);
 }
 
+/**
+ * Each organisation whose holdings the command wrote: its count of held ones moved by what the command moved
+ * it by, and its held version by one (the held list at one version is one list: queries.ts keeps answers by
+ * it). In order of organisation, as every command writes them, so two commands never wait crosswise.
+ */
 async function writeHeldCounts(ledger: LedgerTx): Promise<void> {
-  const ordered = [...ledger.work.heldMoves]
-    .filter(([, delta]) => delta !== 0)
-    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const ordered = [...ledger.work.heldMoves].sort(([a], [b]) => (a < b ? -1 : 1));
   ledger.work.heldMoves.clear();
   for (const [orgId, delta] of ordered) {
     await ledger.trx
       .insertInto('bill_org_holdings')
-      .values({ org_id: orgId, held: delta })
+      .values({ org_id: orgId, held: delta, version: 1 })
       .onConflict((oc) =>
-        oc.column('org_id').doUpdateSet((eb) => ({ held: eb('bill_org_holdings.held', '+', delta) })),
+        oc.column('org_id').doUpdateSet((eb) => ({
+          held: eb('bill_org_holdings.held', '+', delta),
+          version: eb('bill_org_holdings.version', '+', 1),
+        })),
       )
       .execute();
   }

@@ -36,6 +36,7 @@ import {
   type CommandScope,
 } from '../../../src/modules/bills/commands';
 import { addMonths } from '../../../src/modules/bills/rules';
+import { heldPage, listFilterOf, listSortOf } from '../../../src/modules/bills/queries';
 import { discountCommands } from '../../../src/modules/discount/commands';
 import { DEMO_INSTITUTIONS } from '../../../src/db/demo/institutions';
 import type { InstitutionGateway } from '../../../src/adapters/institution/gateway';
@@ -168,6 +169,40 @@ async function heldCounters(): Promise<{ counted: Record<string, number>; kept: 
     counted: Object.fromEntries(counted.map((row) => [row.org_id, Number(row.n)])),
     kept: Object.fromEntries(kept.map((row) => [row.org_id, Number(row.held)])),
   };
+}
+
+/** Each organisation's held list (its first page) and held version as the last step left them, on its day. */
+const heldSeen = new Map<string, { today: string; version: number; list: string }>();
+const HELD_FIRST_PAGE = { page: 0, size: 50, offset: 0 };
+
+/**
+ * A held list changes only with its organisation's held version (the ledger's end step moves it): a page kept
+ * for a version (PostgreSQL, queries.ts) is the page while the version is unchanged. Read after every step:
+ * an organisation's list that changed while its version did not is a write the end step did not count.
+ */
+async function heldListsFollowTheirVersions(): Promise<void> {
+  const now = t.app.now();
+  const today = shanghaiDate(now);
+  for (const orgId of [...ORGS.map((o) => o.orgId), ORG.hangzhou, ...INSTITUTIONS]) {
+    const row = await t.app.db
+      .selectFrom('bill_org_holdings')
+      .select('version')
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
+    const version = Number(row?.version ?? 0);
+    const page = await heldPage(
+      t.app.db,
+      orgId,
+      listFilterOf({}, 'bill'),
+      listSortOf(undefined),
+      HELD_FIRST_PAGE,
+      now,
+    );
+    const list = JSON.stringify(page);
+    const seen = heldSeen.get(orgId);
+    if (seen && seen.today === today && seen.version === version) expect(list, orgId).toBe(seen.list);
+    heldSeen.set(orgId, { today, version, list });
+  }
 }
 
 /**
@@ -748,6 +783,7 @@ async function runStep(step: StepT, packageId: string, face: number, model: Map<
   expect(new Set(agreedRanges).size).toBe(agreedRanges.length);
   const counters = await heldCounters();
   expect(counters.kept).toEqual(counters.counted);
+  await heldListsFollowTheirVersions();
   const days = await payableDays();
   expect(days.kept).toEqual(days.counted);
   const seqs = await t.app.db

@@ -118,7 +118,9 @@ async function seedMaturing(db: Db, at: number): Promise<void> {
     // The counters the ledger keeps as it writes, for rows written around it.
     await sql`insert into bill_org_holdings (org_id, held)
       select org_id, count(*) from bill_holdings where ended_at is null group by org_id
-      on conflict (org_id) do update set held = excluded.held`.execute(trx);
+      on conflict (org_id) do update set held = excluded.held, version = bill_org_holdings.version + 1`.execute(
+      trx,
+    );
     await sql`delete from bill_payable_days`.execute(trx);
     await sql`insert into bill_payable_days (acceptor_org_id, due_date, bills, amount_fen)
       select p.acceptor_org_id, p.due_date, count(distinct p.id), sum(h.amount_fen)
