@@ -1,0 +1,110 @@
+import { BILL_URL } from '@contract/bills';
+import type { CompiledQuery, QueryResult } from 'kysely';
+import { inject } from 'vitest';
+import { PostgresJsConnection } from '../../src/db/postgres-driver';
+import { endorse } from '../../src/modules/bills/commands';
+import { ORG, MOBILE, openFunctions, userIdOf } from '../support/bill-helpers';
+import { testConfig } from '../../src/config';
+import { authed, signIn, startApp, T0, type TestApp } from '../support/helpers';
+import { seededPostgresDatabase } from '../support/postgres-template';
+
+// The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
+const serverUrl = inject('postgresUrl');
+
+interface HeldPage {
+  content: Array<{ id: string; circulationStatus: string; amount: string }>;
+  totalElements: number;
+}
+
+/** Two nodes of one database, as a deployment of several runs them. */
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  const databaseUrl = await seededPostgresDatabase(serverUrl, testConfig({ logLevel: 'info' }), T0);
+  a = await startApp({ databaseUrl });
+  b = await startApp({ databaseUrl });
+  await openFunctions(b, MOBILE.suzhou, ORG.suzhou, ['BILL_ENDORSE']);
+});
+afterAll(async () => {
+  await a.app.close();
+  await b.app.close();
+});
+
+/** The statements the server sends while `run` runs (each goes through a connection of its driver). */
+async function statementsOf(run: () => Promise<void>): Promise<string[]> {
+  const sent: string[] = [];
+  const execute = PostgresJsConnection.prototype.executeQuery;
+  PostgresJsConnection.prototype.executeQuery = function <R>(
+    this: PostgresJsConnection,
+    query: CompiledQuery,
+  ) {
+    sent.push(query.sql);
+    return execute.call(this, query) as Promise<QueryResult<R>>;
+  };
+  try {
+    await run();
+  } finally {
+    PostgresJsConnection.prototype.executeQuery = execute;
+  }
+  return sent;
+}
+
+describe('PostgreSQL: the held list kept for its version', () => {
+  it('answers a page read again at the same version without reading it, and reads it again after a write on another node', async () => {
+    const { access_token } = await signIn(a.app, MOBILE.suzhou);
+    const heldOn = async (node: TestApp) => {
+      const response = await authed(node.app, 'GET', `${BILL_URL.held}?page=0&size=100`, access_token);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: HeldPage }>().data;
+    };
+    const first = await heldOn(a);
+    expect(first.content.length).toBeGreaterThan(0);
+
+    // The same version: one statement, the caller and the version, and the same page.
+    let again: HeldPage | null = null;
+    const sent = await statementsOf(async () => {
+      again = await heldOn(a);
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^with caller as/);
+    expect(again).toEqual(first);
+
+    // Node b endorses one fen of a listed holding at rest: on node a, the next read is the new page.
+    const holding = await b.app.db
+      .selectFrom('bill_holdings')
+      .selectAll()
+      .where('org_id', '=', ORG.suzhou)
+      .where('ended_at', 'is', null)
+      .where('circ_status', '=', 'TF0301')
+      .where('bill_status', '=', 'CS03')
+      .orderBy('acquired_at', 'desc')
+      .executeTakeFirstOrThrow();
+    await b.app.db.transaction().execute((trx) =>
+      endorse(
+        {
+          trx,
+          now: b.app.now(),
+          actor: { orgId: ORG.suzhou, userId: userIdOf(MOBILE.suzhou) },
+          realtime: null,
+        },
+        { holdingId: holding.id, endorseeOrgId: ORG.ningbo, amountFen: 1, remark: '' },
+      ),
+    );
+    const after = await heldOn(a);
+    const fresh = await heldOn(b);
+    expect(after).toEqual(fresh);
+    expect(after).not.toEqual(first);
+    // The endorsed fen left locked in a range of its own, the rest as it was: one more holding.
+    expect(after.totalElements).toBe(first.totalElements + 1);
+    expect(after.content.map((item) => item.id)).not.toContain(holding.id);
+  });
+
+  it('keeps nothing for an organisation that never held a bill, and answers it an empty page', async () => {
+    const { access_token } = await signIn(a.app, '13800000003');
+    for (let i = 0; i < 2; i += 1) {
+      const response = await authed(a.app, 'GET', `${BILL_URL.held}?page=0&size=100`, access_token);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<{ data: HeldPage }>().data).toMatchObject({ content: [], totalElements: 0 });
+    }
+  });
+});
