@@ -1,5 +1,5 @@
 import type { PermissionPath } from '@contract/permissions';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageOf, pageRequest, type PageRequest } from './paging';
 import { callerByTokenHash, pendingCaller, type CallerRow } from './caller';
 import { ok } from './responses';
@@ -30,6 +30,12 @@ export interface ListAccess<R, T> {
    * caller first, as the authentication hook does.
    */
   withCaller?: (tokenHash: string, page: PageRequest) => Promise<ReadWithCaller<R>> | null;
+  /**
+   * The route's reply, for a list whose read answers the very same array of items for as long as they are
+   * current (the held list's kept pages, bills/queries.ts): such a page is answered with the bytes its
+   * route serialised for it before (keptBodies). Not with `view`, which makes a new array each time.
+   */
+  reply?: FastifyReply;
 }
 
 /** A page read in the same statement as its caller: the caller's row, and the page for the admitted member. */
@@ -63,7 +69,29 @@ export async function answerList<R, T = R>(
   const member = await listReader(request, access.readBy ?? 'member');
   if (!member) return ok(pageOf<T>([], 0, page));
   const { items, total } = finish ? await finish(member) : await read(member, page);
+  if (access.reply && !access.view) return answerKept(access.reply, items as unknown as T[], total, page);
   return ok(pageOf<T>(access.view ? items.map(access.view) : ([...items] as unknown as T[]), total, page));
+}
+
+/**
+ * The serialised answers of pages by their items: an array a read answers again only while its rows are
+ * unchanged, so the same array with the same total and paging is the same answer, byte for byte. Kept as
+ * long as the array is (a WeakMap: the read's own keeping decides).
+ */
+const keptBodies = new WeakMap<object, { total: number; page: number; size: number; body: string }>();
+
+function answerKept<T>(reply: FastifyReply, items: T[], total: number, page: PageRequest) {
+  const payload = ok(pageOf(items, total, page));
+  const found = keptBodies.get(items);
+  const kept =
+    found !== undefined && found.total === total && found.page === page.page && found.size === page.size
+      ? found
+      : // The route's own serialiser (its response schema), as Fastify would have run it.
+        { total, page: page.page, size: page.size, body: reply.serialize(payload) as string };
+  if (kept !== found) keptBodies.set(items, kept);
+  // A reply with a serialiser of its own gets no JSON content type from Fastify.
+  reply.type('application/json; charset=utf-8').serializer(() => kept.body);
+  return payload;
 }
 
 /** The caller as a reader of a list `readBy` guards: null outside any organisation, refused without the right. */

@@ -52,9 +52,11 @@ async function statementsOf(run: () => Promise<void>): Promise<string[]> {
 describe('PostgreSQL: the held list kept for its version', () => {
   it('answers a page read again at the same version without reading it, and reads it again after a write on another node', async () => {
     const { access_token } = await signIn(a.app, MOBILE.suzhou);
+    const answers: Array<{ body: string; type: unknown }> = [];
     const heldOn = async (node: TestApp) => {
       const response = await authed(node.app, 'GET', `${BILL_URL.held}?page=0&size=100`, access_token);
       expect(response.statusCode, response.body).toBe(200);
+      answers.push({ body: response.body, type: response.headers['content-type'] });
       return response.json<{ data: HeldPage }>().data;
     };
     const first = await heldOn(a);
@@ -68,6 +70,9 @@ describe('PostgreSQL: the held list kept for its version', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/^with caller as/);
     expect(again).toEqual(first);
+    // The kept page's answer is the first one's, byte for byte, as JSON.
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[0]!.type).toBe('application/json; charset=utf-8');
 
     // Node b endorses one fen of a listed holding at rest: on node a, the next read is the new page.
     const holding = await b.app.db

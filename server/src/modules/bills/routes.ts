@@ -504,7 +504,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(Holding)), ...AUTHENTICATED_ERRORS },
       },
     },
-    async function getBillHeld(request) {
+    async function getBillHeld(request, reply) {
       const filter = listFilterOf(request.query, 'bill');
       const sort = listSortOf(request.query.sort);
       return answerList(
@@ -514,6 +514,8 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
           readBy: BILL_LISTS_READ_BY,
           withCaller: (tokenHash, page) =>
             heldPageWithCaller(app.db, tokenHash, filter, sort, page, app.now()),
+          // A page kept for its version (queries.ts) is the same items: answered with the same bytes.
+          reply,
         },
       );
     },
