@@ -30,6 +30,7 @@ import type {
 import { API_ERROR } from '@contract/errors';
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
+import { keptPages, versionText } from '../../db/kept-pages';
 import { containsPattern, likeEscaped } from '../../db/like';
 import { carriedTotal, preparedByPresence, preparedQuery, unplanned } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
@@ -365,22 +366,16 @@ function heldQueries(filter: ListFilter, sort: ListSort) {
       withCaller: null,
     };
   }
-  // Unfiltered, each row carries the organisation's counter and its held version (scalar subqueries): one
-  // query, one round trip on PostgreSQL where the page and the counter took two, and the version the page
-  // was read at, from the same snapshot. A page past the end has no row to carry them.
+  // Unfiltered, each row carries the organisation's counter (a scalar subquery): one query, one round trip
+  // on PostgreSQL where the page and the counter took two. A page past the end has no row to carry it.
   const countedPageOf = (db: Db, v: HeldValues) =>
-    page(db, v).select((eb) => [
+    page(db, v).select((eb) =>
       eb
         .selectFrom('bill_org_holdings as t')
         .select('t.held')
         .where('t.org_id', '=', v.orgId)
         .as('list_total'),
-      eb
-        .selectFrom('bill_org_holdings as t')
-        .select('t.version')
-        .where('t.org_id', '=', v.orgId)
-        .as('list_version'),
-    ]);
+    );
   const countedPage = preparedQuery(countedPageOf);
   const versionWithCaller = readWithCaller((db: Db, v: { orgId: string }) =>
     db
@@ -397,7 +392,7 @@ function heldQueries(filter: ListFilter, sort: ListSort) {
   return {
     read,
     // On PostgreSQL, the caller and the organisation's held version in one statement (lib/caller.ts), and the
-    // page kept for that version if there is one (keptHeldPages), else read.
+    // page kept for that version if there is one (keptHeldPages), else the page read and kept for it.
     withCaller: async (db: Db, tokenHash: string, v: Omit<HeldValues, 'orgId'>) => {
       const { caller, rows } = await versionWithCaller(db, tokenHash, {});
       const version = rows[0]?.held_version ?? null;
@@ -405,11 +400,10 @@ function heldQueries(filter: ListFilter, sort: ListSort) {
         caller,
         finish: async (orgId: string) => {
           const key = keptHeldKey(orgId, sort, v);
-          const kept = keptHeldPages.get(db)?.get(key);
-          if (kept !== undefined && version !== null && kept.version === Number(version)) return kept.answer;
+          const kept = keptHeldPages.at(db, key, versionText(version));
+          if (kept !== undefined) return kept;
           const answer = await read(db, { ...v, orgId } as HeldValues);
-          const readAt = answer.rows[0]?.list_version;
-          if (readAt !== undefined && readAt !== null) keepHeldPage(db, key, Number(readAt), answer);
+          keptHeldPages.keep(db, key, versionText(version), answer);
           return answer;
         },
       };
@@ -418,36 +412,17 @@ function heldQueries(filter: ListFilter, sort: ListSort) {
 }
 
 /**
- * The held list's pages as read at an organisation's held version, on PostgreSQL, where several nodes share
- * the database: the ledger's end step moves the version in the transaction of every write to the
- * organisation's holdings (ledger.ts, writeHeldCounts), so a page read at version n is the page while the
- * version is n, on whichever node wrote. A request reads the version in the statement that reads its caller
- * and answers the kept page only when it is still that version's; any other version reads the page again
- * (with the version it was read at). Nothing is served on a node's word alone. The page is kept by what
- * decides its rows: the organisation, the list's shape, the page and its size, the day (the views'
- * statuses and acts follow the date). An organisation's name, in the rows, is written once, when it is
- * registered. Beyond KEPT_HELD_PAGES pages, all are forgotten together (as boundedMemo).
+ * The held list's pages kept for the organisation's held version (db/kept-pages.ts): the ledger's end step
+ * moves it in the transaction of every write to the organisation's holdings (ledger.ts, writeHeldCounts).
+ * A page is kept by what decides its rows: the organisation, the list's order, the page and its size, and
+ * the day (the views' statuses and acts follow the date). An organisation's name, in the rows, is written
+ * once, when it is registered.
  */
-const keptHeldPages = new WeakMap<Db, Map<string, KeptHeldPage>>();
-type HeldRows = ReadonlyArray<
-  Readonly<HoldingRow & { list_total: number | null; list_version: number | null }>
->;
-interface KeptHeldPage {
-  version: number;
-  answer: { rows: HeldRows; total: number };
-}
-/** How many held pages a database's kept pages hold at most, before all are forgotten together. */
-export const KEPT_HELD_PAGES = 2000;
+const keptHeldPages = keptPages<{ rows: HeldRows; total: number }>((page) => page.rows.length);
+type HeldRows = ReadonlyArray<Readonly<HoldingRow & { list_total: number | null }>>;
 
 const keptHeldKey = (orgId: string, sort: ListSort, v: Omit<HeldValues, 'orgId'>) =>
   `${orgId}\u0000${sort.field}${sort.direction}\u0000${v.offset}\u0000${v.size}\u0000${v.today}`;
-
-function keepHeldPage(db: Db, key: string, version: number, answer: KeptHeldPage['answer']): void {
-  let pages = keptHeldPages.get(db);
-  if (!pages) keptHeldPages.set(db, (pages = new Map()));
-  if (pages.size >= KEPT_HELD_PAGES) pages.clear();
-  pages.set(key, { version, answer });
-}
 
 const heldQueriesByShape = new Map<string, ReturnType<typeof heldQueries>>();
 
