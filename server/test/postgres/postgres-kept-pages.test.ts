@@ -1,11 +1,13 @@
 import { BILL_URL } from '@contract/bills';
+import { NOTICE_STATUS, NOTICE_TYPE, NOTICE_URL } from '@contract/notice';
 import type { CompiledQuery, QueryResult } from 'kysely';
 import { inject } from 'vitest';
 import { PostgresJsConnection } from '../../src/db/postgres-driver';
 import { endorse } from '../../src/modules/bills/commands';
+import { postNotice } from '../../src/modules/notice/service';
 import { ORG, MOBILE, openFunctions, userIdOf } from '../support/bill-helpers';
 import { testConfig } from '../../src/config';
-import { authed, signIn, startApp, T0, type TestApp } from '../support/helpers';
+import { authed, bearer, signIn, startApp, T0, type TestApp } from '../support/helpers';
 import { seededPostgresDatabase } from '../support/postgres-template';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
@@ -49,7 +51,7 @@ async function statementsOf(run: () => Promise<void>): Promise<string[]> {
   return sent;
 }
 
-describe('PostgreSQL: the held list kept for its version', () => {
+describe('PostgreSQL: the held list and the notices kept for their version', () => {
   it('answers a page read again at the same version without reading it, and reads it again after a write on another node', async () => {
     const { access_token } = await signIn(a.app, MOBILE.suzhou);
     const answers: Array<{ body: string; type: unknown }> = [];
@@ -111,5 +113,55 @@ describe('PostgreSQL: the held list kept for its version', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<{ data: HeldPage }>().data).toMatchObject({ content: [], totalElements: 0 });
     }
+  });
+
+  it('answers the bell read again at the same version without reading it, and reads it again after a notice posted and one read on the other node', async () => {
+    const { access_token, account } = await signIn(a.app, MOBILE.ningbo);
+    const bells: Array<{ body: string; type: unknown }> = [];
+    const bellOn = async (node: TestApp) => {
+      const response = await authed(node.app, 'POST', `${NOTICE_URL.page}?page=0&size=5`, access_token, {
+        status: NOTICE_STATUS.unread,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      bells.push({ body: response.body, type: response.headers['content-type'] });
+      return response.json<{ data: { content: Array<{ id: string }>; totalElements: number } }>().data;
+    };
+    const first = await bellOn(a);
+    const sent = await statementsOf(async () => {
+      await bellOn(a);
+    });
+    expect(sent).toHaveLength(1);
+    expect(bells[1]).toEqual(bells[0]);
+    expect(bells[0]!.type).toBe('application/json; charset=utf-8');
+
+    // Node b posts a notice to Ningbo's members: node a's bell shows it first, one more unread.
+    const posted = await b.app.db.transaction().execute((trx) =>
+      postNotice(
+        trx,
+        {
+          orgId: ORG.ningbo,
+          userId: null,
+          type: NOTICE_TYPE.announcement,
+          title: '新公告',
+          content: '内容',
+        },
+        b.app.now() + 1000,
+      ),
+    );
+    const after = await bellOn(a);
+    expect(after.content[0]!.id).toBe(posted.id);
+    expect(after.totalElements).toBe(first.totalElements + 1);
+
+    // The member reads it through node b: node a's bell no longer lists it.
+    const read = await b.app.inject({
+      method: 'PUT',
+      url: `${NOTICE_URL.markRead.replace(':id', posted.id)}?status=${NOTICE_STATUS.read}`,
+      headers: bearer(access_token),
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    const afterRead = await bellOn(a);
+    expect(afterRead.content.map((item) => item.id)).not.toContain(posted.id);
+    expect(afterRead.totalElements).toBe(first.totalElements);
+    expect(account.orgId).toBe(ORG.ningbo);
   });
 });

@@ -10,6 +10,7 @@ import {
   markAllRead,
   markRead,
   noticePage,
+  noticeVersion,
   postNotice,
   postNotices,
   type NewNotice,
@@ -113,6 +114,29 @@ export async function expectCountsOfRows(db: Db, label: string): Promise<void> {
       });
       expect(past.items, `${what}, past the end`).toEqual([]);
       expect(past.total, `${what}, past the end`).toBe(expected);
+    }
+  }
+}
+
+/** Each reader's page of each filter, and the version of their notices, as the last step left them. */
+export type SeenPages = Map<string, { version: string; page: string }>;
+
+/**
+ * A member's page changes only with the version of their notices (the counts' writes move it): a page kept
+ * for a version (PostgreSQL, modules/notice/service.ts) is the page while the version is unchanged. A page
+ * of any reader and filter that changed while its version did not is a write that did not move it.
+ */
+export async function expectPagesFollowVersions(db: Db, seen: SeenPages, label: string): Promise<void> {
+  for (const reader of COUNT_READERS) {
+    const [row] = await noticeVersion(db, reader);
+    const version = String(row?.notice_version ?? 0);
+    for (const filter of COUNT_FILTERS) {
+      const key = `${reader.orgId} ${reader.userId} ${JSON.stringify(filter)}`;
+      const page = JSON.stringify(await noticePage(db, reader, filter, { page: 0, size: 50, offset: 0 }));
+      const before = seen.get(key);
+      if (before?.version === version)
+        expect(page, `${label}: ${key}, at version ${version}`).toBe(before.page);
+      seen.set(key, { version, page });
     }
   }
 }
@@ -267,7 +291,8 @@ export class NoticeOps {
 
 /**
  * The property both databases' passes check: from the demo's notices, random sequences of `maxLength` ops at
- * most, each from no notices in the counted organisations, with every count equal to the rows after each step.
+ * most, each from no notices in the counted organisations, with every count equal to the rows after each step
+ * and every page changed only with its version.
  */
 export async function expectCountsKeptThroughRandomOps(
   t: TestApp,
@@ -283,9 +308,12 @@ export async function expectCountsKeptThroughRandomOps(
         t.clock.advance(1000);
         return t.clock.now();
       });
+      // The versions start again with the counts deleted: what a page showed before is not compared.
+      const seen: SeenPages = new Map();
       for (const [i, op] of ops.entries()) {
         await run.apply(op);
         await expectCountsOfRows(t.app.db, `run ${runs}, step ${i} (${op.kind})`);
+        await expectPagesFollowVersions(t.app.db, seen, `run ${runs}, step ${i} (${op.kind})`);
       }
     }),
     { numRuns },

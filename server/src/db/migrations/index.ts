@@ -53,6 +53,7 @@ import * as noticeCounts from './052-notice-counts';
 import * as noticeOrder from './053-notice-order';
 import * as pledgeInForce from './054-pledge-in-force';
 import * as heldVersion from './055-held-version';
+import * as noticeVersion from './056-notice-version';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '053-notice-order': noticeOrder,
   '054-pledge-in-force': pledgeInForce,
   '055-held-version': heldVersion,
+  '056-notice-version': noticeVersion,
 };

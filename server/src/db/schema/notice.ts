@@ -43,4 +43,9 @@ export interface PlatMessageCountTable {
   notices: Generated<number>;
   open_notices: Generated<number>;
   read_open: Generated<number>;
+  /**
+   * Moved by every write that moves the row: a member's page is one page at one sum of the versions of their
+   * organisation's rows and their own (modules/notice/service.ts keeps answers by it).
+   */
+  version: Generated<number>;
 }

@@ -77,9 +77,11 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NoticePage, ...AUTHENTICATED_ERRORS },
       },
     },
-    async function postNoticePage(request) {
+    async function postNoticePage(request, reply) {
       return answerList(request, (reader, page) => noticePage(app.db, reader, request.body, page), {
         withCaller: (tokenHash, page) => noticePageWithCaller(app.db, tokenHash, request.body, page),
+        // A page kept for its version (service.ts) is the same items: answered with the same bytes.
+        reply,
       });
     },
   );
@@ -94,9 +96,10 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NoticePage, ...AUTHENTICATED_ERRORS },
       },
     },
-    async function postNoticeTodoPage(request) {
+    async function postNoticeTodoPage(request, reply) {
       return answerList(request, (reader, page) => todoPage(app.db, reader, page), {
         withCaller: (tokenHash, page) => todoPageWithCaller(app.db, tokenHash, page),
+        reply,
       });
     },
   );

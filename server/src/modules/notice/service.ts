@@ -4,6 +4,7 @@ import type { NoticeFilter, NoticeItem } from '@contract/notice-schemas';
 import { beforeCommit, type HeldWrites } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
+import { keptPages, versionText } from '../../db/kept-pages';
 import { carriedTotal, preparedQuery, unplanned } from '../../db/prepared-query';
 import { newId } from '../../lib/hash';
 import { readWithCaller } from '../../lib/caller';
@@ -99,7 +100,7 @@ class CountMoves {
 /**
  * The moves of plat_message_counts a transaction made, written just before it commits (db/after-commit.ts,
  * beforeCommit): merged per row, one upsert that adds to each row in the database (`n = n + excluded.n`) so
- * two transactions at once both count, rows in one order of keys so two that move the same rows lock them
+ * two transactions at once both count, and its version moved by one (noticeVersionOf), rows in one order of keys so two that move the same rows lock them
  * in the same order. An organisation's row is shared by every notice to all of its members (an institution's
  * discount to-dos), so each transaction holds its lock from its commit's start rather than from its notice.
  */
@@ -121,6 +122,7 @@ const COUNT_WRITES: HeldWrites<CountMoves> = {
               notices: row.notices,
               open_notices: row.open,
               read_open: row.readOpen,
+              version: 1,
             })),
           )
           .onConflict((oc) =>
@@ -128,6 +130,7 @@ const COUNT_WRITES: HeldWrites<CountMoves> = {
               notices: eb('plat_message_counts.notices', '+', eb.ref('excluded.notices')),
               open_notices: eb('plat_message_counts.open_notices', '+', eb.ref('excluded.open_notices')),
               read_open: eb('plat_message_counts.read_open', '+', eb.ref('excluded.read_open')),
+              version: eb('plat_message_counts.version', '+', 1),
             })),
           )
           .compile(),
@@ -180,6 +183,26 @@ function countedBy(filter: NoticeFilter) {
 }
 
 /**
+ * The version of what a member's notices show: the sum of the versions of their organisation's rows of
+ * counts and their own. Every write that changes a notice they see (one posted, read by them, closed) moves
+ * one of those rows, and a version only grows, so the sum changes with each (the property test of the
+ * counts checks it).
+ */
+function noticeVersionOf(db: Db, reader: Reader) {
+  return db
+    .selectFrom('plat_message_counts as v')
+    .where('v.org_id', '=', reader.orgId)
+    .where((eb) => eb.or([eb('v.user_id', '=', EVERYONE), eb('v.user_id', '=', reader.userId)]))
+    .select(sql<string>`coalesce(sum(v.version), 0)`.as('notice_version'));
+}
+
+/** The caller and the version of their notices in one statement (lib/caller.ts). */
+const noticeVersionWithCaller = readWithCaller(noticeVersionOf);
+
+/** A member's notices version, prepared (the tests' and the kept pages' check). */
+export const noticeVersion = preparedQuery(noticeVersionOf);
+
+/**
  * The count and the page of one shape of filter (which conditions it adds), prepared: the notices page is
  * on every screen (the shell's bell), so it skips Kysely's building and compiling (db/prepared-query.ts).
  */
@@ -211,8 +234,6 @@ function pageQueries(filter: NoticeFilter) {
   return {
     count: preparedQuery(counted),
     page: preparedQuery(page),
-    // On PostgreSQL, the page in the same statement as its caller (lib/caller.ts).
-    withCaller: readWithCaller(page),
   };
 }
 
@@ -259,8 +280,17 @@ async function pageAnswer(
 type PageRow = Awaited<ReturnType<ReturnType<typeof pageQueries>['page']>>[number];
 
 /**
- * The notices page read in the same statement as its caller (lib/caller.ts): the caller's row, and the page
- * for the member once admitted.
+ * The notices pages kept for the version they were read at (db/kept-pages.ts), by member, shape of filter,
+ * page and size.
+ */
+const keptNoticePages = keptPages<{ items: readonly NoticeItem[]; total: number }>(
+  (page) => page.items.length,
+);
+
+/**
+ * The notices page on PostgreSQL: the caller and the version of their notices in one statement
+ * (lib/caller.ts); once the member is admitted, the page kept for that version if there is one
+ * (keptNoticePages), else the page read and kept for that version.
  */
 export async function noticePageWithCaller(
   db: Db,
@@ -270,11 +300,19 @@ export async function noticePageWithCaller(
 ): Promise<ReadWithCaller<NoticeItem>> {
   const queries = queriesFor(filter);
   const values = pageValues(filter, page);
-  const { caller, rows } = await queries.withCaller(db, tokenHash, values);
+  const { caller, rows } = await noticeVersionWithCaller(db, tokenHash, {});
+  const version = versionText(rows[0]?.notice_version);
   return {
     caller,
-    finish: (reader) =>
-      pageAnswer(db, queries, { ...values, userId: reader.userId, orgId: reader.orgId }, rows),
+    finish: async (reader) => {
+      const key = `${reader.orgId}\u0000${reader.userId}\u0000${filter.type ?? ''}:${filter.status ?? ''}\u0000${page.offset}\u0000${page.size}`;
+      const kept = keptNoticePages.at(db, key, version);
+      if (kept !== undefined) return kept;
+      const read = { ...values, userId: reader.userId, orgId: reader.orgId };
+      const answer = await pageAnswer(db, queries, read, await queries.page(db, read));
+      keptNoticePages.keep(db, key, version, answer);
+      return answer;
+    },
   };
 }
 
