@@ -2,10 +2,9 @@ import { BILL_URL } from '@contract/bills';
 import { NOTICE_STATUS, NOTICE_TYPE, NOTICE_URL } from '@contract/notice';
 import type { NoticeItem } from '@contract/notice-schemas';
 import type { LightMyRequestResponse } from 'fastify';
-import type { CompiledQuery, QueryResult } from 'kysely';
-import { PostgresJsConnection } from '../../src/db/postgres-driver';
 import { inject } from 'vitest';
 import { authed, bearer, signIn, startPostgresApp, type TestApp } from '../support/helpers';
+import { statementsOf } from '../support/postgres-statements';
 import { OWNER_HZ, OWNER_SH, STAFF_SH } from '../support/verification-helpers';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
@@ -184,22 +183,10 @@ describe('PostgreSQL: lists read with their caller in one statement', () => {
 
   it('makes one round trip for the caller and the version of their notices, and one for a page not kept for it', async () => {
     const tokens = await signIn(t.app, OWNER_SH);
-    const sent: string[] = [];
-    // Every statement the server sends on PostgreSQL goes through a connection of its driver.
-    const execute = PostgresJsConnection.prototype.executeQuery;
-    PostgresJsConnection.prototype.executeQuery = function <R>(
-      this: PostgresJsConnection,
-      query: CompiledQuery,
-    ) {
-      sent.push(query.sql);
-      return execute.call(this, query) as Promise<QueryResult<R>>;
-    };
-    try {
+    const sent = await statementsOf(async () => {
       expect((await noticesOf(bearer(tokens.access_token))).statusCode).toBe(200);
       expect((await noticesOf(bearer(tokens.access_token))).statusCode).toBe(200);
-    } finally {
-      PostgresJsConnection.prototype.executeQuery = execute;
-    }
+    });
     // The first read: the caller with the version, then the page; the second, at the same version, the
     // caller with the version alone (the page kept for it: postgres-kept-pages.test.ts).
     expect(sent).toHaveLength(3);

@@ -1,14 +1,13 @@
 import { BILL_URL } from '@contract/bills';
 import { NOTICE_STATUS, NOTICE_TYPE, NOTICE_URL } from '@contract/notice';
-import type { CompiledQuery, QueryResult } from 'kysely';
 import { inject } from 'vitest';
-import { PostgresJsConnection } from '../../src/db/postgres-driver';
 import { endorse } from '../../src/modules/bills/commands';
 import { postNotice } from '../../src/modules/notice/service';
 import { ORG, MOBILE, openFunctions, userIdOf } from '../support/bill-helpers';
 import { testConfig } from '../../src/config';
 import { authed, bearer, signIn, startApp, T0, type TestApp } from '../support/helpers';
 import { seededPostgresDatabase } from '../support/postgres-template';
+import { statementsOf } from '../support/postgres-statements';
 
 // The PostgreSQL pass: scripts/ensure-postgres.mjs prepared this server (server/test/postgres-global-setup.ts).
 const serverUrl = inject('postgresUrl');
@@ -31,25 +30,6 @@ afterAll(async () => {
   await a.app.close();
   await b.app.close();
 });
-
-/** The statements the server sends while `run` runs (each goes through a connection of its driver). */
-async function statementsOf(run: () => Promise<void>): Promise<string[]> {
-  const sent: string[] = [];
-  const execute = PostgresJsConnection.prototype.executeQuery;
-  PostgresJsConnection.prototype.executeQuery = function <R>(
-    this: PostgresJsConnection,
-    query: CompiledQuery,
-  ) {
-    sent.push(query.sql);
-    return execute.call(this, query) as Promise<QueryResult<R>>;
-  };
-  try {
-    await run();
-  } finally {
-    PostgresJsConnection.prototype.executeQuery = execute;
-  }
-  return sent;
-}
 
 describe('PostgreSQL: the held list and the notices kept for their version', () => {
   it('answers a page read again at the same version without reading it, and reads it again after a write on another node', async () => {
