@@ -23,6 +23,8 @@ export interface KeptPages<A> {
   at(db: Db, key: string, version: string | null): A | undefined;
   /** Keeps the page read after `version` was taken (null: not kept). */
   keep(db: Db, key: string, version: string | null, answer: A): void;
+  /** The page kept under `key` for `version`, or the one `read` reads after it, kept for it. */
+  read(db: Db, key: string, version: string | null, read: () => Promise<A>): Promise<A>;
 }
 
 /** How many rows one list's kept pages hold at most on one database (each kept with its view and bytes). */
@@ -31,7 +33,14 @@ export const KEPT_ROWS = 20_000;
 /** A list's kept pages; `rowsOf` tells how many rows a page holds (at least one is counted for each). */
 export function keptPages<A>(rowsOf: (answer: A) => number, budget: number = KEPT_ROWS): KeptPages<A> {
   const byDb = new WeakMap<Db, { pages: Map<string, { version: string; answer: A }>; rows: number }>();
-  return {
+  const pages: KeptPages<A> = {
+    async read(db, key, version, read) {
+      const kept = pages.at(db, key, version);
+      if (kept !== undefined) return kept;
+      const answer = await read();
+      pages.keep(db, key, version, answer);
+      return answer;
+    },
     at(db, key, version) {
       if (version === null) return undefined;
       const kept = byDb.get(db)?.pages.get(key);
@@ -52,6 +61,7 @@ export function keptPages<A>(rowsOf: (answer: A) => number, budget: number = KEP
       kept.rows += rows;
     },
   };
+  return pages;
 }
 
 /** A version as a database answers it (PostgreSQL's sums and bigints come as strings), for comparing. */

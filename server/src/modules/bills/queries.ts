@@ -398,14 +398,10 @@ function heldQueries(filter: ListFilter, sort: ListSort) {
       const version = rows[0]?.held_version ?? null;
       return {
         caller,
-        finish: async (orgId: string) => {
-          const key = keptHeldKey(orgId, sort, v);
-          const kept = keptHeldPages.at(db, key, versionText(version));
-          if (kept !== undefined) return kept;
-          const answer = await read(db, { ...v, orgId } as HeldValues);
-          keptHeldPages.keep(db, key, versionText(version), answer);
-          return answer;
-        },
+        finish: (orgId: string) =>
+          keptHeldPages.read(db, keptHeldKey(orgId, sort, v), versionText(version), () =>
+            read(db, { ...v, orgId } as HeldValues),
+          ),
       };
     },
   };

@@ -100,8 +100,8 @@ class CountMoves {
 /**
  * The moves of plat_message_counts a transaction made, written just before it commits (db/after-commit.ts,
  * beforeCommit): merged per row, one upsert that adds to each row in the database (`n = n + excluded.n`) so
- * two transactions at once both count, and its version moved by one (noticeVersionOf), rows in one order of keys so two that move the same rows lock them
- * in the same order. An organisation's row is shared by every notice to all of its members (an institution's
+ * two transactions at once both count and each moves the row's version by one (noticeVersionOf), rows in
+ * one order of keys so two that move the same rows lock them in the same order. An organisation's row is shared by every notice to all of its members (an institution's
  * discount to-dos), so each transaction holds its lock from its commit's start rather than from its notice.
  */
 const COUNT_WRITES: HeldWrites<CountMoves> = {
@@ -199,7 +199,7 @@ function noticeVersionOf(db: Db, reader: Reader) {
 /** The caller and the version of their notices in one statement (lib/caller.ts). */
 const noticeVersionWithCaller = readWithCaller(noticeVersionOf);
 
-/** A member's notices version, prepared (the tests' and the kept pages' check). */
+/** A member's notices version alone, prepared: what the notices' property test compares pages by. */
 export const noticeVersion = preparedQuery(noticeVersionOf);
 
 /**
@@ -304,14 +304,12 @@ export async function noticePageWithCaller(
   const version = versionText(rows[0]?.notice_version);
   return {
     caller,
-    finish: async (reader) => {
+    finish: (reader) => {
       const key = `${reader.orgId}\u0000${reader.userId}\u0000${filter.type ?? ''}:${filter.status ?? ''}\u0000${page.offset}\u0000${page.size}`;
-      const kept = keptNoticePages.at(db, key, version);
-      if (kept !== undefined) return kept;
       const read = { ...values, userId: reader.userId, orgId: reader.orgId };
-      const answer = await pageAnswer(db, queries, read, await queries.page(db, read));
-      keptNoticePages.keep(db, key, version, answer);
-      return answer;
+      return keptNoticePages.read(db, key, version, async () =>
+        pageAnswer(db, queries, read, await queries.page(db, read)),
+      );
     },
   };
 }
