@@ -20,6 +20,18 @@ describe('pages kept for their version', () => {
     expect(pages.at(one, 'k', '4')).toBe('page at 4');
   });
 
+  it('reads a page only when none is kept for the version, and keeps what it read', async () => {
+    const pages = keptPages<string>(() => 1, 10);
+    let reads = 0;
+    const read = async () => `read ${++reads}`;
+    expect(await pages.read(one, 'k', '1', read)).toBe('read 1');
+    expect(await pages.read(one, 'k', '1', read)).toBe('read 1');
+    expect(await pages.read(one, 'k', '2', read)).toBe('read 2');
+    // Without a version every call reads.
+    expect(await pages.read(one, 'k', null, read)).toBe('read 3');
+    expect(await pages.read(one, 'k', null, read)).toBe('read 4');
+  });
+
   it('keeps nothing without a version', () => {
     const pages = keptPages<string>(() => 1, 10);
     pages.keep(one, 'k', null, 'page');

@@ -84,6 +84,15 @@ describe('PostgreSQL: the held list and the notices kept for their version', () 
     // The endorsed fen left locked in a range of its own, the rest as it was: one more holding.
     expect(after.totalElements).toBe(first.totalElements + 1);
     expect(after.content.map((item) => item.id)).not.toContain(holding.id);
+    // The next day (signed in again: the token is a day old) the page is read again, though its version
+    // stands: its statuses and acts follow the date.
+    a.clock.advance(24 * 3600 * 1000);
+    const nextDayToken = (await signIn(a.app, MOBILE.suzhou)).access_token;
+    const nextDay = await statementsOf(async () => {
+      const response = await authed(a.app, 'GET', `${BILL_URL.held}?page=0&size=100`, nextDayToken);
+      expect(response.statusCode, response.body).toBe(200);
+    });
+    expect(nextDay).toHaveLength(2);
   });
 
   it('keeps nothing for an organisation that never held a bill, and answers it an empty page', async () => {
