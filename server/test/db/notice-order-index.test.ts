@@ -1,10 +1,10 @@
 import { NOTICE_PAGE } from '@contract/constants';
 import { NOTICE_STATUS } from '@contract/notice';
-import { CompiledQuery } from 'kysely';
-import type { Db } from '../../src/db/database';
+import type { CompiledQuery } from 'kysely';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { noticePage } from '../../src/modules/notice/service';
 import { ON_SQLITE, startApp, type TestApp } from '../support/helpers';
+import { recording, sqlitePlan } from '../support/query-plans';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,21 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.app.close();
 });
-
-/** `db`, noting every query it runs. */
-function recording(db: Db, seen: CompiledQuery[]): Db {
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === 'executeQuery')
-        return (query: CompiledQuery) => {
-          seen.push(query);
-          return target.executeQuery(query);
-        };
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
 
 /**
  * The bell's page (modules/notice/service.ts, noticePage): an organisation's unread notices to a member or to
@@ -45,10 +30,7 @@ it('walks the bell’s page of notices along the index, ties of one instant incl
   );
   const page = seen.find((query) => /order by/i.test(query.sql));
   expect(page?.sql).toMatch(/plat_messages/);
-  const plan = await t.app.db.executeQuery<{ detail: string }>(
-    CompiledQuery.raw(`explain query plan ${page!.sql}`, [...page!.parameters]),
-  );
-  const details = plan.rows.map((row) => row.detail);
+  const details = await sqlitePlan(t.app.db, page!);
   expect(details.some((detail) => detail.includes('plat_messages_org_created'))).toBe(true);
   expect(details.filter((detail) => detail.includes('TEMP B-TREE'))).toEqual([]);
 });
