@@ -31,7 +31,7 @@ import { loadConfig } from '../server/src/config';
 import { DEMO_ACCOUNTS } from '../server/src/db/seed';
 import { openSession } from '../server/src/modules/auth/tokens';
 import { createTestSchema, dropTestSchemas } from '../server/test/support/postgres-test-db';
-import { RECOUNT_PAYABLE_DAYS } from './lib/seed-holdings.mjs';
+import { RECOUNT_LEDGER } from './lib/seed-holdings.mjs';
 import { countSqlite } from './lib/sqlite-counts.mjs';
 
 const HOLDINGS = Number(process.env.BENCH_DAY_END_HOLDINGS ?? 100_000);
@@ -190,7 +190,7 @@ function seedSqlite(dataDir: string, counts: Counts): void {
     }
   })();
   sqlite.exec(HELD_COUNTERS);
-  for (const statement of RECOUNT_PAYABLE_DAYS) sqlite.exec(statement);
+  for (const statement of RECOUNT_LEDGER) sqlite.exec(statement);
   sqlite.close();
 }
 
@@ -246,7 +246,7 @@ async function seedPostgres(url: string, counts: Counts): Promise<void> {
       [SUZHOU, NINGBO, PLEDGEE, SEEDED_AT, counts.pledged],
     );
     await client.query(HELD_COUNTERS);
-    for (const statement of RECOUNT_PAYABLE_DAYS) await client.query(statement);
+    for (const statement of RECOUNT_LEDGER) await client.query(statement);
     await client.query('COMMIT');
     await client.query('ANALYZE');
   } finally {

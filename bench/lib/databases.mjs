@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { HOLDING_SPREAD, RECOUNT_PAYABLE_DAYS, seedHoldings } from './seed-holdings.mjs';
+import { HOLDING_SPREAD, RECOUNT_LEDGER, seedHoldings } from './seed-holdings.mjs';
 import {
   billRows,
   copySupplier,
@@ -386,7 +386,7 @@ export function sqliteDatabase(dataDir) {
     db.exec(`insert into bill_org_holdings (org_id, held)
       select org_id, count(*) from bill_holdings where ended_at is null group by org_id
       on conflict (org_id) do update set held = excluded.held, version = bill_org_holdings.version + 1`);
-    for (const statement of RECOUNT_PAYABLE_DAYS) db.exec(statement);
+    for (const statement of RECOUNT_LEDGER) db.exec(statement);
     db.close();
     return rows;
   };
@@ -523,7 +523,7 @@ export async function postgresDatabase() {
       await client.query(`INSERT INTO bill_org_holdings (org_id, held)
         SELECT org_id, count(*) FROM bill_holdings WHERE ended_at IS NULL GROUP BY org_id
         ON CONFLICT (org_id) DO UPDATE SET held = excluded.held, version = bill_org_holdings.version + 1`);
-      for (const statement of RECOUNT_PAYABLE_DAYS) await client.query(statement);
+      for (const statement of RECOUNT_LEDGER) await client.query(statement);
       await client.query('COMMIT');
       await client.query('ANALYZE');
       return rows;
@@ -585,7 +585,7 @@ export async function postgresDatabase() {
         await client.query(`INSERT INTO bill_org_holdings (org_id, held)
           SELECT org_id, count(*) FROM bill_holdings WHERE ended_at IS NULL GROUP BY org_id
           ON CONFLICT (org_id) DO UPDATE SET held = excluded.held, version = bill_org_holdings.version + 1`);
-        for (const statement of RECOUNT_PAYABLE_DAYS) await client.query(statement);
+        for (const statement of RECOUNT_LEDGER) await client.query(statement);
         await client.query('COMMIT');
         await client.query('ANALYZE');
       });

@@ -29,11 +29,13 @@ export const HOLDING_SPREAD = {
 };
 
 /**
- * 应付票据 by acceptor and due date (bill_payable_days), counted afresh from the holdings, as the migration that
- * made it fills it: the ledger moves it as it writes, so rows written past the ledger need it. SQL both
- * databases run.
+ * What the ledger writes beside the holdings as it goes, written afresh for rows written past it (SQL both
+ * databases run): each holding's copy of its bill's due date, then 应付票据 by acceptor and due date
+ * (bill_payable_days), counted from the holdings as the migration that made it fills it.
  */
-export const RECOUNT_PAYABLE_DAYS = [
+export const RECOUNT_LEDGER = [
+  `update bill_holdings set due_date = (select p.due_date from bill_packages p where p.id = bill_holdings.package_id)
+    where due_date = ''`,
   'delete from bill_payable_days',
   `insert into bill_payable_days (acceptor_org_id, due_date, bills, amount_fen)
     select p.acceptor_org_id, p.due_date, count(distinct p.id), sum(h.amount_fen)
@@ -94,6 +96,6 @@ export function seedHoldings(dataDir, count = HOLDINGS) {
   db.exec(`insert into bill_org_holdings (org_id, held)
     select org_id, count(*) from bill_holdings where ended_at is null group by org_id
     on conflict (org_id) do update set held = excluded.held, version = bill_org_holdings.version + 1`);
-  for (const statement of RECOUNT_PAYABLE_DAYS) db.exec(statement);
+  for (const statement of RECOUNT_LEDGER) db.exec(statement);
   db.close();
 }

@@ -135,6 +135,7 @@ async function maturingBills(day: string, seededAt: number) {
           acquired_at: seededAt,
           ended_at: null,
           account_id: null,
+          due_date: day,
         })),
       )
       .execute();

@@ -111,9 +111,9 @@ describe('PostgreSQL: prepared queries', () => {
     await insertPackages('held', 2000, now);
     await sql`
       INSERT INTO bill_holdings (id, package_id, org_id, sub_start, sub_end, amount_fen, bill_status,
-        circ_status, acquired_at, ended_at)
+        circ_status, acquired_at, ended_at, due_date)
       SELECT 'held-holding-' || p, 'held-package-' || p, ${shanghai}, 1, 100000, 100000, 'CS03',
-        'TF0301', ${now}::bigint - p, NULL
+        'TF0301', ${now}::bigint - p, NULL, '2099-01-01'
       FROM generate_series(1, 2000) AS p`.execute(t.app.db);
     await sql`ANALYZE bill_packages`.execute(t.app.db);
     await sql`ANALYZE bill_holdings`.execute(t.app.db);

@@ -54,6 +54,7 @@ import * as noticeOrder from './053-notice-order';
 import * as pledgeInForce from './054-pledge-in-force';
 import * as heldVersion from './055-held-version';
 import * as noticeVersion from './056-notice-version';
+import * as holdingDueDate from './057-holding-due-date';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -112,4 +113,5 @@ export const migrations: Record<string, Migration> = {
   '054-pledge-in-force': pledgeInForce,
   '055-held-version': heldVersion,
   '056-notice-version': noticeVersion,
+  '057-holding-due-date': holdingDueDate,
 };

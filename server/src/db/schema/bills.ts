@@ -81,6 +81,8 @@ export interface BillHoldingTable {
   circ_status: string;
   acquired_at: number;
   ended_at: number | null;
+  /** The package's due date, copied at each write (it never changes), for the lists that ask by maturity. */
+  due_date: string;
   /** The holder's settlement account the range is held in; null for holdings before 019. */
   account_id: string | null;
 }

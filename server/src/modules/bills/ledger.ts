@@ -353,6 +353,7 @@ export async function lockFront(
     circ_status: CIRCULATION.locked,
     acquired_at: holding.acquired_at,
     account_id: holding.account_id,
+    due_date: holding.due_date,
   });
   await insertHolding(ledger, {
     package_id: holding.package_id,
@@ -363,6 +364,7 @@ export async function lockFront(
     circ_status: holding.circ_status,
     acquired_at: holding.acquired_at,
     account_id: holding.account_id,
+    due_date: holding.due_date,
   });
   return front;
 }
@@ -389,6 +391,7 @@ export async function transfer(
     circ_status: restingCirculation(pkg, billStatus),
     acquired_at: now,
     account_id: to.accountId,
+    due_date: holding.due_date,
   });
 }
 
@@ -452,6 +455,7 @@ export async function release(
     circ_status: released.circ_status,
     acquired_at: Math.min(...parts.map((p) => Number(p.acquired_at))),
     account_id: released.account_id,
+    due_date: pkg.due_date,
   });
 }
 
@@ -485,6 +489,7 @@ export async function isolate(
       circ_status: circ,
       acquired_at: holding.acquired_at,
       account_id: holding.account_id,
+      due_date: holding.due_date,
     });
   if (start > from) await part(from, start - 1, holding.circ_status);
   const middle = await part(start, end, circulation);
@@ -503,6 +508,7 @@ export const firstHolding = (ledger: LedgerTx, pkg: PackageRow, accountId: strin
     circ_status: CIRCULATION.awaitingReceipt,
     acquired_at: now,
     account_id: accountId,
+    due_date: pkg.due_date,
   });
 
 export class LedgerInvariantBroken extends Error {}
@@ -513,7 +519,7 @@ export interface CheckedPackage {
   holdings: Array<
     Pick<
       HoldingRow,
-      'id' | 'sub_start' | 'sub_end' | 'amount_fen' | 'bill_status' | 'circ_status' | 'ended_at'
+      'id' | 'sub_start' | 'sub_end' | 'amount_fen' | 'bill_status' | 'circ_status' | 'ended_at' | 'due_date'
     >
   >;
 }
@@ -573,6 +579,7 @@ export async function checkPackages(
           'bill_status',
           'circ_status',
           'ended_at',
+          'due_date',
         ])
         .where('package_id', 'in', chunk)
         .where('ended_at', 'is', null)
@@ -636,6 +643,11 @@ function verifyPackage(
     if (start !== next || end < start || Number(h.amount_fen) !== end - start + 1) {
       throw new LedgerInvariantBroken(
         `package ${packageId}: holding ${h.id} [${start}, ${end}] after ${next - 1}`,
+      );
+    }
+    if (h.due_date !== pkg.due_date) {
+      throw new LedgerInvariantBroken(
+        `package ${packageId}: holding ${h.id} is due ${h.due_date}, not ${pkg.due_date}`,
       );
     }
     next = end + 1;

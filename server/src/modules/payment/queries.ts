@@ -258,8 +258,9 @@ export async function paymentCandidatePage(
     .where('h.bill_status', '=', BILL_STATUS.received)
     .where('h.circ_status', 'in', [CIRCULATION.negotiable, CIRCULATION.notTransferable])
     .whereRef('h.org_id', '!=', 'p.acceptor_org_id')
-    .where('p.due_date', '<=', today)
-    .where('p.due_date', '>=', earliestPresentable(today));
+    // A range of the holdings' own copy of the due date (bill_holdings_current_due), not a walk of them all.
+    .where('h.due_date', '<=', today)
+    .where('h.due_date', '>=', earliestPresentable(today));
   const [rows, count, calendar] = await Promise.all([
     filtered
       .select([
@@ -274,7 +275,7 @@ export async function paymentCandidatePage(
         'p.acceptor_org_id',
         'ao.name as acceptor_name',
       ])
-      .orderBy('p.due_date')
+      .orderBy('h.due_date')
       .orderBy('h.id')
       .limit(paging.size)
       .offset(paging.offset)

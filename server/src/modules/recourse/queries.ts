@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { BILL_STATUS, CIRCULATION } from '@contract/bills';
 import type { Clearing } from '@contract/discount';
 import {
@@ -193,7 +194,9 @@ export async function recourseCandidates(
     .where('h.org_id', '=', orgId)
     .where('h.ended_at', 'is', null)
     .where('h.bill_status', '=', BILL_STATUS.received)
-    .$if(!early, (q) => q.where('h.circ_status', '=', CIRCULATION.recourse))
+    // Written as a constant, the predicate of the index of holdings in recourse (migration 057), which a
+    // bound value would keep PostgreSQL's generic plan from using.
+    .$if(!early, (q) => q.where('h.circ_status', '=', sql.lit(CIRCULATION.recourse)))
     .$if(early, (q) =>
       q
         .where('h.circ_status', 'in', [CIRCULATION.negotiable, CIRCULATION.notTransferable])

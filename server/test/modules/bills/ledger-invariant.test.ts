@@ -50,3 +50,32 @@ describe('the ledger’s invariant: what holds each locked and frozen range', ()
     await expect(check(packageId)).rejects.toBeInstanceOf(LedgerInvariantBroken);
   });
 });
+
+describe('the ledger’s invariant: each holding carries its bill’s due date', () => {
+  it('holds for the holdings an issue, an endorsement and a split write, and breaks when one differs', async () => {
+    const { detail, holding } = await heldAfterSigning(t, token, 'shanghai', 'ningbo', issueBody(t));
+    const packageId = detail.bill.id;
+    // A split: one part endorsed onward, the rest kept.
+    await endorsed(t, MOBILE.ningbo, token.ningbo, {
+      holdingId: holding.id,
+      endorseeOrgId: ORG.suzhou,
+      amount: '1.00',
+    });
+    const written = await t.app.db
+      .selectFrom('bill_holdings')
+      .select(['id', 'due_date', 'ended_at'])
+      .where('package_id', '=', packageId)
+      .execute();
+    expect(written.filter((row) => row.ended_at === null).length).toBeGreaterThanOrEqual(2);
+    expect(new Set(written.map((row) => row.due_date))).toEqual(new Set([detail.bill.dueDate]));
+    await expect(check(packageId)).resolves.toBeDefined();
+
+    const current = written.find((row) => row.ended_at === null)!;
+    await t.app.db
+      .updateTable('bill_holdings')
+      .set({ due_date: '2099-12-31' })
+      .where('id', '=', current.id)
+      .execute();
+    await expect(check(packageId)).rejects.toThrow(/is due 2099-12-31/);
+  });
+});

@@ -87,6 +87,7 @@ async function seedMaturing(db: Db, at: number): Promise<void> {
             circ_status: i < LOCKED ? 'TF0302' : 'TF0301',
             acquired_at: at,
             ended_at: null,
+            due_date: DUE,
           })),
         )
         .execute();

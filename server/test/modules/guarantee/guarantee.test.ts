@@ -428,6 +428,7 @@ describe('the bills offered for a guarantee', () => {
           acquired_at: p.created_at,
           ended_at: null,
           account_id: null,
+          due_date: p.due_date,
         })),
       )
       .execute();
