@@ -88,6 +88,13 @@ export const MEASURED_ROUTES = [
     headers: signedIn,
     prepare: seedHoldingsOnce,
   },
+  // The same list sorted by maturity with a window of due dates, as its filter bar asks.
+  {
+    name: 'GET /api/scbill/bills/held, by due date in a window',
+    path: '/api/scbill/bills/held?page=0&size=10&sort=dueDate,asc&dueFrom=2020-01-01&dueTo=2099-12-31',
+    headers: signedIn,
+    prepare: seedHoldingsOnce,
+  },
   // 应付票据 over the same 100,000 holdings, all of them accepted by the signed-in organisation (Shanghai).
   {
     name: 'GET /api/scbill/bills/payable',

@@ -3,10 +3,11 @@ import { Migrator, sql, type CompiledQuery, type Kysely } from 'kysely';
 import { createDatabase, type Db } from '../../src/db/database';
 import { migrations } from '../../src/db/migrations';
 import { DEMO_ACCOUNTS, DEMO_ORGS, ensurePermissionCatalogue, seedDemoData } from '../../src/db/seed';
+import { heldPage, listFilterOf, listSortOf } from '../../src/modules/bills/queries';
 import { paymentCandidatePage } from '../../src/modules/payment/queries';
 import { recourseCandidates } from '../../src/modules/recourse/queries';
 import { ON_SQLITE, startApp, T0, type TestApp } from '../support/helpers';
-import { recording, sqlitePlan } from '../support/query-plans';
+import { queriesMatching, recording, sqlitePlan } from '../support/query-plans';
 
 describe('migration 057: each holding carries its bill’s due date', () => {
   it('copies the due date of each holding’s package, current and ended alike', async () => {
@@ -72,7 +73,7 @@ describe('the candidates of 提示付款 and 追索 read a range of an index, no
       { page: 0, size: 10, offset: 0 },
       T0,
     );
-    const reads = seen.filter((query) => /"bill_holdings"/.test(query.sql));
+    const reads = queriesMatching(seen, /"bill_holdings"/);
     // The page and its count.
     expect(reads).toHaveLength(2);
     for (const read of reads) {
@@ -90,4 +91,29 @@ describe('the candidates of 提示付款 and 追索 read a range of an index, no
     const plan = await sqlitePlan(t.app.db, read);
     expect(plan.find((line) => line.includes('bill_holdings'))).toMatch(/INDEX bill_holdings_in_recourse/);
   });
+
+  it.each(['dueDate,asc', 'dueDate,desc'])(
+    'walks the held list sorted %s along the due-date index',
+    async (sort) => {
+      const seen: CompiledQuery[] = [];
+      await heldPage(
+        recording(t.app.db, seen),
+        DEMO_ORGS.suzhou.id,
+        listFilterOf({ dueFrom: '2026-01-01', dueTo: '2027-12-31' }, 'bill'),
+        listSortOf(sort),
+        { page: 0, size: 10, offset: 0 },
+        T0,
+      );
+      const reads = queriesMatching(seen, /"bill_holdings"/);
+      // The page and its count.
+      expect(reads).toHaveLength(2);
+      for (const read of reads) {
+        const plan = await sqlitePlan(t.app.db, read);
+        expect(plan.find((line) => line.includes('bill_holdings'))).toMatch(
+          /INDEX bill_holdings_current_due/,
+        );
+        expect(plan.filter((line) => line.includes('TEMP B-TREE'))).toEqual([]);
+      }
+    },
+  );
 });

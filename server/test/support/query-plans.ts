@@ -33,3 +33,8 @@ export async function sqlitePlan(db: Db, query: CompiledQuery): Promise<string[]
   );
   return plan.rows.map((row) => row.detail);
 }
+
+/** The queries of `seen` whose text is `pattern`'s, each text once (a prepared query is seen compiled and run). */
+export const queriesMatching = (seen: readonly CompiledQuery[], pattern: RegExp): CompiledQuery[] => [
+  ...new Map(seen.filter((query) => pattern.test(query.sql)).map((query) => [query.sql, query])).values(),
+];

@@ -290,11 +290,13 @@ export interface ListPage<T> {
   total: number;
 }
 
+// The due date is the holding's own copy (migration 057): the list sorted or filtered by maturity walks a
+// range of bill_holdings_current_due instead of joining every current holding to its package first.
 const HELD_COLUMNS = {
   pkg: 'h.package_id',
   status: 'h.bill_status',
   amount: 'h.amount_fen',
-  due: 'p.due_date',
+  due: 'h.due_date',
   names: ['p.drawer_name', 'p.acceptor_name'],
 };
 
@@ -319,12 +321,8 @@ function heldQueries(filter: ListFilter, sort: ListSort) {
       .where('h.org_id', '=', orgId)
       .where('h.ended_at', 'is', null)
       .where('h.circ_status', '<>', CIRCULATION.ended);
-  const order = orderColumn(sort, { time: 'h.acquired_at', amount: 'h.amount_fen', due: 'p.due_date' });
-  const onPackage =
-    filter.counterparty !== null ||
-    filter.dueFrom !== null ||
-    filter.dueTo !== null ||
-    filter.matured !== null;
+  const order = orderColumn(sort, { time: 'h.acquired_at', amount: 'h.amount_fen', due: HELD_COLUMNS.due });
+  const onPackage = filter.counterparty !== null;
   const countFiltered = preparedQuery((db: Db, v: HeldValues) =>
     filtered(
       onPackage
