@@ -154,6 +154,7 @@ async function openDatabase(config: AppConfig, now: () => number): Promise<Db> {
   const db = await createDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     inMemory: config.inMemoryDb,
   });
   try {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_CHANNEL_ID, WEB_CLIENT } from '@contract/constants';
+import { POSTGRES_POOL_SIZE } from './db/database';
 import { isAddressOrBlock, isLoopbackHost } from './lib/addresses';
 
 export { WEB_CLIENT };
@@ -12,6 +13,8 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL connection string; SQLite in `dataDir` when absent. */
   databaseUrl: string | undefined;
+  /** Connections this node keeps to PostgreSQL at most (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** Sandbox adapters and `/api/sandbox/*`: only with SANDBOX=on (development, tests, the demo). */
   sandbox: boolean;
   /** Keep SQLite in memory (tests only). */
@@ -142,6 +145,9 @@ const Switch = (fallback: 'on' | 'off', description: string) =>
     default: fallback,
     description: `on or off: ${description}`,
   });
+/** PostgreSQL's pool of one node at most, as its max_connections allows (100 unless configured). */
+const MOST_DATABASE_POOL_SIZE = 100;
+
 const Whole = (fallback: number, description: string, minimum = 1, maximum = 2 ** 31 - 1) =>
   Type.String({
     pattern: '^[0-9]{1,10}$',
@@ -172,6 +178,12 @@ export const EnvSchema = Type.Object({
     Text('a PostgreSQL connection string, postgres://user:pass@host:5432/db', {
       pattern: '^postgres(ql)?://',
     }),
+  ),
+  DATABASE_POOL_SIZE: Whole(
+    POSTGRES_POOL_SIZE,
+    'connections each node keeps to PostgreSQL at most',
+    1,
+    MOST_DATABASE_POOL_SIZE,
   ),
   FILE_STORE: OneOf(FILE_STORE_KINDS, 'local', 'where kept files live'),
   SANDBOX: Switch('off', 'the sandbox adapters and /api/sandbox/*'),
@@ -405,6 +417,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE),
     sandbox: on(env.SANDBOX),
     inMemoryDb: false,
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS),

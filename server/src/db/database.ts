@@ -32,6 +32,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** SQLite only: keep the database in memory (tests). */
   inMemory?: boolean;
+  /** PostgreSQL only: connections kept at most (config.ts, DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }
 
 /** PostgreSQL's type id of bigint (int8), which is also what count(*) returns. */
@@ -55,13 +57,17 @@ export function poolStats(db: Db): PoolActivity | null {
   return pools.get(db) ?? null;
 }
 
-/** Connections of a server's PostgreSQL pool. */
+/**
+ * Connections one node keeps to PostgreSQL unless DATABASE_POOL_SIZE says otherwise: postgres.js's own
+ * default. Every node of a deployment opens up to its pool's size, so together they stay under PostgreSQL's
+ * max_connections (100 unless configured).
+ */
 export const POSTGRES_POOL_SIZE = 10;
 
-async function createPostgres(connectionString: string): Promise<Db> {
+async function createPostgres(connectionString: string, poolSize: number): Promise<Db> {
   const { default: postgres } = await import('postgres');
   const sql = postgres(connectionString, {
-    max: POSTGRES_POOL_SIZE,
+    max: poolSize,
     // A notice (a migration's "already exists, skipping") is no news; postgres.js would print each.
     onnotice: () => {},
     // Kysely leaves a value it was given as undefined (an optional filter); SQL's null, as pg sent it.
@@ -75,7 +81,7 @@ async function createPostgres(connectionString: string): Promise<Db> {
       },
     },
   }) as unknown as PostgresSql;
-  const activity: PoolActivity = { max: POSTGRES_POOL_SIZE, reserved: 0, waiting: 0 };
+  const activity: PoolActivity = { max: poolSize, reserved: 0, waiting: 0 };
   const db = new Kysely<Database>({ dialect: new PostgresJsDialect(sql, activity) });
   pools.set(db, activity);
   return db;
@@ -148,7 +154,9 @@ function createSqlite(options: DatabaseOptions): Db {
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Db> {
-  return options.databaseUrl ? createPostgres(options.databaseUrl) : createSqlite(options);
+  return options.databaseUrl
+    ? createPostgres(options.databaseUrl, options.poolSize ?? POSTGRES_POOL_SIZE)
+    : createSqlite(options);
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

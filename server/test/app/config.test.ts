@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHANNEL_ID, WEB_CLIENT } from '@contract/constants';
 import { ConfigError, EXIT_CONFIG, loadConfig } from '../../src/config';
+import { POSTGRES_POOL_SIZE } from '../../src/db/database';
 import { runtimeEnv } from '../support/child-env';
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,7 +45,9 @@ describe('the configuration', () => {
       fileStore: 'local',
       billWorkdaysOnly: false,
       trustProxy: false,
+      databasePoolSize: POSTGRES_POOL_SIZE,
     });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
   });
 
   it('refuses a malformed value instead of falling back to the default', () => {
@@ -60,6 +63,9 @@ describe('the configuration', () => {
       ['LOG_LEVEL', 'verbose'],
       ['CHANNEL_ID', 'CH 01'],
       ['DATABASE_URL', 'mysql://x'],
+      ['DATABASE_POOL_SIZE', '0'],
+      ['DATABASE_POOL_SIZE', '101'],
+      ['DATABASE_POOL_SIZE', 'many'],
       ['SGSCSP_SECRET', 'short'],
       ['BILL_BUSINESS_HOURS', '8-20'],
       ['BILL_BUSINESS_HOURS', '20:00-08:00'],

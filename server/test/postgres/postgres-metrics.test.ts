@@ -41,4 +41,22 @@ describe('metrics and readiness on PostgreSQL', () => {
     expect(pool(await scrape(), 'reserved')).toBe(0);
     expect(text).toMatch(/^chainbill_tasks\{queue="export_tasks",state="pending"\} 0$/m);
   });
+
+  it('keeps as many connections as DATABASE_POOL_SIZE says, and no more at once', async () => {
+    t = await startPostgresApp(serverUrl, { metrics: true, databasePoolSize: 2 });
+    const scrape = async () => (await t!.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(await scrape()).toMatch(/^chainbill_db_pool_connections\{state="max"\} 2$/m);
+    // Three reads of their own backend at once: two connections, so PostgreSQL sees at most two of them.
+    const backends = await Promise.all(
+      [0, 1, 2].map(() =>
+        t!.app.db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.2)`.execute(
+            trx,
+          );
+          return rows[0]!.pid;
+        }),
+      ),
+    );
+    expect(new Set(backends).size).toBeLessThanOrEqual(2);
+  });
 });
