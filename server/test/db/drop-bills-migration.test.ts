@@ -1,20 +1,11 @@
-import { Migrator, sql, type Kysely } from 'kysely';
-import { createDatabase, type Db } from '../../src/db/database';
-import { migrations } from '../../src/db/migrations';
-import { DEMO_ORGS, ensurePermissionCatalogue, seedDemoData } from '../../src/db/seed';
+import { sql } from 'kysely';
+import { DEMO_ORGS } from '../../src/db/seed';
 import { T0 } from '../support/helpers';
+import { atMigration } from '../support/migration-helpers';
 
 describe('migration 026: the bills table the ledger replaced goes', () => {
   it('keeps every line of the operation log, without the column that pointed into it, and drops the table', async () => {
-    const db: Db = await createDatabase({ dataDir: '', inMemory: true });
-    try {
-      const migrator = new Migrator({
-        db: db as unknown as Kysely<unknown>,
-        provider: { getMigrations: async () => migrations },
-      });
-      expect((await migrator.migrateTo('025-discount-quotes')).error).toBeUndefined();
-      await ensurePermissionCatalogue(db);
-      await seedDemoData(db, T0);
+    await atMigration('025-discount-quotes', async (db, migrateTo) => {
       const org = DEMO_ORGS.shanghai.id;
       await sql`insert into bills (id, org_id, package_no, sub_start, sub_end, amount_fen, drawer_name,
           acceptor_name, payee_name, bill_status, circ_status, issue_date, due_date, created_at)
@@ -29,7 +20,7 @@ describe('migration 026: the bills table the ledger replaced goes', () => {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await migrateTo();
 
       const after = await db.selectFrom('bill_operations').selectAll().orderBy('id').execute();
       expect(after).toHaveLength(Number(before.n));
@@ -51,8 +42,6 @@ describe('migration 026: the bills table the ledger replaced goes', () => {
         values ('OP2', ${org}, 'BIZ2', 'BILL_ISSUE', 'apply', 'x', 1, 1, 1, '乙', 'done', null, '张经理', ${T0})`.execute(
         db,
       );
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });

@@ -1,20 +1,10 @@
-import { Migrator, type Kysely } from 'kysely';
-import { createDatabase, type Db } from '../../src/db/database';
-import { migrations } from '../../src/db/migrations';
-import { DEMO_ACCOUNTS, DEMO_ORGS, ensurePermissionCatalogue, seedDemoData } from '../../src/db/seed';
+import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { T0 } from '../support/helpers';
+import { atMigration } from '../support/migration-helpers';
 
 describe('migration 022: one record of what an organisation may do', () => {
   it('drops openings of functions never built and opens electronic signing exactly where the e-sign account is', async () => {
-    const db: Db = await createDatabase({ dataDir: '', inMemory: true });
-    try {
-      const migrator = new Migrator({
-        db: db as unknown as Kysely<unknown>,
-        provider: { getMigrations: async () => migrations },
-      });
-      expect((await migrator.migrateTo('021-institutions')).error).toBeUndefined();
-      await ensurePermissionCatalogue(db);
-      await seedDemoData(db, T0);
+    await atMigration('021-institutions', async (db, migrateTo) => {
       const owner = DEMO_ACCOUNTS[0]!.id;
       const opening = (org: string, func_code: string) => ({
         org_id: org,
@@ -41,7 +31,7 @@ describe('migration 022: one record of what an organisation may do', () => {
         })
         .execute();
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await migrateTo();
 
       const rows = await db
         .selectFrom('org_function_openings')
@@ -53,8 +43,6 @@ describe('migration 022: one record of what an organisation may do', () => {
         [DEMO_ORGS.shanghai.id, 'BILL_ISSUE', T0],
         [DEMO_ORGS.suzhou.id, 'E_SIGN', T0 + 5],
       ]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });

@@ -1,25 +1,16 @@
 import { CIRCULATION } from '@contract/bills';
-import { Migrator, sql, type CompiledQuery, type Kysely } from 'kysely';
-import { createDatabase, type Db } from '../../src/db/database';
-import { migrations } from '../../src/db/migrations';
-import { DEMO_ACCOUNTS, DEMO_ORGS, ensurePermissionCatalogue, seedDemoData } from '../../src/db/seed';
+import { sql, type CompiledQuery } from 'kysely';
+import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { heldPage, listFilterOf, listSortOf } from '../../src/modules/bills/queries';
 import { paymentCandidatePage } from '../../src/modules/payment/queries';
 import { recourseCandidates } from '../../src/modules/recourse/queries';
 import { ON_SQLITE, startApp, T0, type TestApp } from '../support/helpers';
+import { atMigration } from '../support/migration-helpers';
 import { queriesMatching, recording, sqlitePlan } from '../support/query-plans';
 
 describe('migration 057: each holding carries its bill’s due date', () => {
   it('copies the due date of each holding’s package, current and ended alike', async () => {
-    const db: Db = await createDatabase({ dataDir: '', inMemory: true });
-    try {
-      const migrator = new Migrator({
-        db: db as unknown as Kysely<unknown>,
-        provider: { getMigrations: async () => migrations },
-      });
-      expect((await migrator.migrateTo('056-notice-version')).error).toBeUndefined();
-      await ensurePermissionCatalogue(db);
-      await seedDemoData(db, T0);
+    await atMigration('056-notice-version', async (db, migrateTo) => {
       const org = DEMO_ORGS.shanghai.id;
       for (const [id, due] of [
         ['P1', '2026-09-01'],
@@ -42,16 +33,14 @@ describe('migration 057: each holding carries its bill’s due date', () => {
             circ_status, acquired_at, ended_at)
           values (${id}, ${packageId}, ${org}, 1, 300, 300, 'CS03', 'TF0301', ${T0}, ${endedAt})`.execute(db);
       }
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await migrateTo();
       const rows = await db.selectFrom('bill_holdings').select(['id', 'due_date']).orderBy('id').execute();
       expect(rows).toEqual([
         { id: 'H1', due_date: '2026-09-01' },
         { id: 'H2', due_date: '2026-09-01' },
         { id: 'H3', due_date: '2027-01-15' },
       ]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });
 
@@ -65,6 +54,17 @@ describe('the candidates of 提示付款 and 追索 read a range of an index, no
     await t.app.close();
   });
 
+  /** The page and its count among `seen` each walk the current holdings' due-date index, unsorted. */
+  async function expectPageAndCountByDueDate(seen: readonly CompiledQuery[]): Promise<void> {
+    const reads = queriesMatching(seen, /"bill_holdings"/);
+    expect(reads).toHaveLength(2);
+    for (const read of reads) {
+      const plan = await sqlitePlan(t.app.db, read);
+      expect(plan.find((line) => line.includes('bill_holdings'))).toMatch(/INDEX bill_holdings_current_due/);
+      expect(plan.filter((line) => line.includes('TEMP B-TREE'))).toEqual([]);
+    }
+  }
+
   it('finds what may be presented by the holdings’ due dates', async () => {
     const seen: CompiledQuery[] = [];
     await paymentCandidatePage(
@@ -73,14 +73,7 @@ describe('the candidates of 提示付款 and 追索 read a range of an index, no
       { page: 0, size: 10, offset: 0 },
       T0,
     );
-    const reads = queriesMatching(seen, /"bill_holdings"/);
-    // The page and its count.
-    expect(reads).toHaveLength(2);
-    for (const read of reads) {
-      const plan = await sqlitePlan(t.app.db, read);
-      expect(plan.find((line) => line.includes('bill_holdings'))).toMatch(/INDEX bill_holdings_current_due/);
-      expect(plan.filter((line) => line.includes('TEMP B-TREE'))).toEqual([]);
-    }
+    await expectPageAndCountByDueDate(seen);
   });
 
   it('finds the ranges in recourse by the index of those alone', async () => {
@@ -104,16 +97,7 @@ describe('the candidates of 提示付款 and 追索 read a range of an index, no
         { page: 0, size: 10, offset: 0 },
         T0,
       );
-      const reads = queriesMatching(seen, /"bill_holdings"/);
-      // The page and its count.
-      expect(reads).toHaveLength(2);
-      for (const read of reads) {
-        const plan = await sqlitePlan(t.app.db, read);
-        expect(plan.find((line) => line.includes('bill_holdings'))).toMatch(
-          /INDEX bill_holdings_current_due/,
-        );
-        expect(plan.filter((line) => line.includes('TEMP B-TREE'))).toEqual([]);
-      }
+      await expectPageAndCountByDueDate(seen);
     },
   );
 });

@@ -1,20 +1,11 @@
-import { Migrator, sql, type Kysely } from 'kysely';
-import { createDatabase, type Db } from '../../src/db/database';
-import { migrations } from '../../src/db/migrations';
-import { DEMO_ACCOUNTS, DEMO_ORGS, ensurePermissionCatalogue, seedDemoData } from '../../src/db/seed';
+import { sql } from 'kysely';
+import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { T0 } from '../support/helpers';
+import { atMigration } from '../support/migration-helpers';
 
 describe('migration 042: an application without an applicant member (SQLite rebuilds the table)', () => {
   it('keeps every application and every row referring to one, its indexes, and takes a null applicant', async () => {
-    const db: Db = await createDatabase({ dataDir: '', inMemory: true });
-    try {
-      const migrator = new Migrator({
-        db: db as unknown as Kysely<unknown>,
-        provider: { getMigrations: async () => migrations },
-      });
-      expect((await migrator.migrateTo('041-packages-by-acceptor')).error).toBeUndefined();
-      await ensurePermissionCatalogue(db);
-      await seedDemoData(db, T0);
+    await atMigration('041-packages-by-acceptor', async (db, migrateTo) => {
       const acceptor = DEMO_ORGS.shanghai.id;
       const holder = DEMO_ORGS.suzhou.id;
       const by = DEMO_ACCOUNTS[0]!.id;
@@ -57,7 +48,7 @@ describe('migration 042: an application without an applicant member (SQLite rebu
       const eventsBefore = await referring();
       expect(eventsBefore.length).toBeGreaterThan(0);
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await migrateTo();
 
       expect(await applications()).toEqual(before);
       expect(await referring()).toEqual(eventsBefore);
@@ -90,8 +81,6 @@ describe('migration 042: an application without an applicant member (SQLite rebu
         .where('id', '=', 'institution-applies')
         .executeTakeFirstOrThrow();
       expect(taken.applicant_user_id).toBeNull();
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });

@@ -1,20 +1,11 @@
-import { Migrator, sql, type Kysely } from 'kysely';
-import { createDatabase, type Db } from '../../src/db/database';
-import { migrations } from '../../src/db/migrations';
-import { DEMO_ACCOUNTS, DEMO_ORGS, ensurePermissionCatalogue, seedDemoData } from '../../src/db/seed';
+import { sql } from 'kysely';
+import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { T0 } from '../support/helpers';
+import { atMigration } from '../support/migration-helpers';
 
 describe('migration 036: 应付票据 by acceptor and due date', () => {
   it('is filled from the current received holdings of the bills that exist', async () => {
-    const db: Db = await createDatabase({ dataDir: '', inMemory: true });
-    try {
-      const migrator = new Migrator({
-        db: db as unknown as Kysely<unknown>,
-        provider: { getMigrations: async () => migrations },
-      });
-      expect((await migrator.migrateTo('035-payments')).error).toBeUndefined();
-      await ensurePermissionCatalogue(db);
-      await seedDemoData(db, T0);
+    await atMigration('035-payments', async (db, migrateTo) => {
       const acceptor = DEMO_ORGS.shanghai.id;
       const holder = DEMO_ORGS.suzhou.id;
       const drawnBy = DEMO_ACCOUNTS[0]!.id;
@@ -50,14 +41,12 @@ describe('migration 036: 应付票据 by acceptor and due date', () => {
         await statement.execute(db);
       }
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await migrateTo();
 
       const days = await db.selectFrom('bill_payable_days').selectAll().execute();
       expect(days.map((day) => ({ ...day, amount_fen: Number(day.amount_fen) }))).toEqual([
         { acceptor_org_id: acceptor, due_date: '2026-09-01', bills: 2, amount_fen: 130 },
       ]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });

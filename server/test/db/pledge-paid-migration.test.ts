@@ -1,20 +1,11 @@
-import { Migrator, sql, type Kysely } from 'kysely';
-import { createDatabase, type Db } from '../../src/db/database';
-import { migrations } from '../../src/db/migrations';
-import { DEMO_ACCOUNTS, DEMO_ORGS, ensurePermissionCatalogue, seedDemoData } from '../../src/db/seed';
+import { sql } from 'kysely';
+import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { T0 } from '../support/helpers';
+import { atMigration } from '../support/migration-helpers';
 
 describe('migration 045: a pledge ended by payment', () => {
   it('marks as paid the ended pledges no signed release ended, and no other', async () => {
-    const db: Db = await createDatabase({ dataDir: '', inMemory: true });
-    try {
-      const migrator = new Migrator({
-        db: db as unknown as Kysely<unknown>,
-        provider: { getMigrations: async () => migrations },
-      });
-      expect((await migrator.migrateTo('044-pledge-fin-part-payments')).error).toBeUndefined();
-      await ensurePermissionCatalogue(db);
-      await seedDemoData(db, T0);
+    await atMigration('044-pledge-fin-part-payments', async (db, migrateTo) => {
       const acceptor = DEMO_ORGS.shanghai.id;
       const holder = DEMO_ORGS.suzhou.id;
       // Any organisation does for the pledgee here: the migration reads only releases.
@@ -50,7 +41,7 @@ describe('migration 045: a pledge ended by payment', () => {
         values ('R1', 'G1', 'signed', null, ${by}, ${T0}, ${T0 + 10}),
           ('R3', 'G3', 'refused', '未还款', ${by}, ${T0}, ${T0 + 5})`.execute(db);
 
-      expect((await migrator.migrateTo('045-pledge-paid')).error).toBeUndefined();
+      await migrateTo('045-pledge-paid');
 
       const rows = await db
         .selectFrom('bill_pledges')
@@ -64,8 +55,6 @@ describe('migration 045: a pledge ended by payment', () => {
         ['G2', T0 + 20],
         ['G3', null],
       ]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });

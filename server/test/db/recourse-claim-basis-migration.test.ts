@@ -1,21 +1,12 @@
-import { Migrator, sql, type Kysely } from 'kysely';
-import { createDatabase, type Db } from '../../src/db/database';
-import { migrations } from '../../src/db/migrations';
-import { DEMO_ACCOUNTS, DEMO_ORGS, ensurePermissionCatalogue, seedDemoData } from '../../src/db/seed';
+import { sql } from 'kysely';
+import { DEMO_ACCOUNTS, DEMO_ORGS } from '../../src/db/seed';
 import { claimOf, noticeBasis } from '../../src/modules/recourse/rules';
 import { T0 } from '../support/helpers';
+import { atMigration } from '../support/migration-helpers';
 
 describe('migration 051: a recourse notice keeps its claim basis', () => {
   it('leaves a notice sent before it without a basis, which reads as the face from maturity', async () => {
-    const db: Db = await createDatabase({ dataDir: '', inMemory: true });
-    try {
-      const migrator = new Migrator({
-        db: db as unknown as Kysely<unknown>,
-        provider: { getMigrations: async () => migrations },
-      });
-      expect((await migrator.migrateTo('050-pledge-fin-bills-by-package')).error).toBeUndefined();
-      await ensurePermissionCatalogue(db);
-      await seedDemoData(db, T0);
+    await atMigration('050-pledge-fin-bills-by-package', async (db, migrateTo) => {
       const acceptor = DEMO_ORGS.shanghai.id;
       const holder = DEMO_ORGS.suzhou.id;
       const by = DEMO_ACCOUNTS[0]!.id;
@@ -30,7 +21,7 @@ describe('migration 051: a recourse notice keeps its claim basis', () => {
         values ('N1', 'P1', ${holder}, 1, 100000000, 100000000, ${acceptor}, 'acceptor', null, 0, 'BC14', 0,
           '2026-06-02', 0, 'notified', ${by}, ${T0})`.execute(db);
 
-      expect((await migrator.migrateTo('051-recourse-claim-basis')).error).toBeUndefined();
+      await migrateTo('051-recourse-claim-basis');
 
       const row = await db
         .selectFrom('recourse_notices')
@@ -41,8 +32,6 @@ describe('migration 051: a recourse notice keeps its claim basis', () => {
       const basis = noticeBasis(row, { due_date: '2026-06-02' });
       expect(basis).toEqual({ kind: 'face', amountFen: 100_000_000, from: '2026-06-02' });
       expect(claimOf(basis, '2026-06-05', 0)).toMatchObject({ interest: '362.50', total: '1000362.50' });
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });
